@@ -1,0 +1,49 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { requestInfoContext } from '#app/context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
+) {
+	const nonce = loadContext.get(requestInfoContext).nonce
+	return new Promise((resolve, reject) => {
+		let shellRendered = false
+		const userAgent = request.headers.get('user-agent')
+		const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+		const { pipe, abort } = renderToPipeableStream(
+			<I18nextProvider i18n={getInstance(loadContext)}>
+				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+			</I18nextProvider>,
+			{
+				nonce,
+				[readyOption]() {
+					shellRendered = true
+					const body = new PassThrough()
+					const stream = createReadableStreamFromReadable(body)
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1000)
+	})
+}

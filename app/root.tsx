@@ -1,0 +1,84 @@
+import radixStyles from '@radix-ui/themes/styles.css?url'
+import { Theme } from '@radix-ui/themes'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
+import { Toaster, toast as showToast } from 'sonner'
+import type { Route } from './+types/root'
+import { requestInfoContext } from '#app/context.ts'
+import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { sessionMiddleware } from '#app/server/session.server.ts'
+import { readToast } from '#app/server/toast.server.ts'
+import { NotFound } from '#app/components/not-found.tsx'
+import appStyles from '#app/styles/app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware]
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: radixStyles },
+	{ rel: 'stylesheet', href: appStyles },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { toast, headers } = await readToast(request, context)
+	const info = context.get(requestInfoContext)
+	return data({ locale: getLocale(context), toast, nonce: info.nonce }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const rootData = useRouteLoaderData<typeof loader>('root')
+	return (
+		<html lang="de">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<Meta />
+				<Links />
+			</head>
+			<body>
+				<Theme accentColor="indigo" grayColor="slate" radius="large" scaling="100%">
+					{children}
+					<Toaster position="top-right" richColors closeButton duration={5000} />
+				</Theme>
+				<ScrollRestoration nonce={rootData?.nonce} />
+				<Scripts nonce={rootData?.nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	const { i18n, t } = useTranslation()
+	const navigation = useNavigation()
+	useEffect(() => {
+		if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale)
+	}, [loaderData.locale, i18n])
+	useEffect(() => {
+		const toast = loaderData.toast
+		if (!toast) return
+		const show = toast.type === 'error' ? showToast.error : toast.type === 'success' ? showToast.success : showToast
+		setTimeout(() => show(toast.title, { description: toast.description }), 0)
+	}, [loaderData.toast])
+	return (
+		<>
+			{navigation.state !== 'idle' ? (
+				<div className="nav-progress" role="progressbar" aria-label={t('loading')} />
+			) : null}
+			<Outlet />
+		</>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const { t } = useTranslation()
+	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+	return (
+		<main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+			<h1>{t('errorPage.title')}</h1>
+			<p>{t('errorPage.text')}</p>
+			<a href="/">{t('backToStart')}</a>
+		</main>
+	)
+}

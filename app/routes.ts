@@ -1,0 +1,51 @@
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+
+// The spec's route list. Sections that later issues build render an honest empty state
+// from routes/app/section.tsx until their own route module replaces the entry here.
+const section = 'routes/app/section.tsx'
+
+export default [
+	index('routes/home.tsx'),
+	route('landing', 'routes/landing.tsx'),
+	route('onboarding', 'routes/onboarding.tsx'),
+	route('onboarding/hand-over', 'routes/onboarding.hand-over.ts'),
+	route('auth', 'routes/auth.tsx'),
+	route('auth/logout', 'routes/auth.logout.ts'),
+	route('auth/confirm', 'routes/auth.confirm.tsx'),
+	route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
+	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+	route('auth/google', 'routes/auth.google.ts'),
+	route('auth/google/callback', 'routes/auth.google.callback.ts'),
+	route('dev/mailbox', 'routes/dev.mailbox.tsx'),
+
+	layout('routes/app/layout.tsx', [
+		route('create', section, { id: 'create' }),
+		route('create-post', section, { id: 'create-post' }),
+		route('posts', section, { id: 'posts' }),
+		route('schedule', section, { id: 'schedule' }),
+		route('news', section, { id: 'news' }),
+		route('settings', section, { id: 'settings' }),
+		route('accounts', section, { id: 'accounts' }),
+		route('agent', section, { id: 'agent' }),
+		route('test-models', section, { id: 'test-models' }),
+		route('model-test', section, { id: 'model-test' }),
+		route('toolbox', section, { id: 'toolbox' }),
+		route('activity-logs', section, { id: 'activity-logs' }),
+		route('pricing', section, { id: 'pricing' }),
+
+		...prefix('admin', [
+			layout('routes/admin/layout.tsx', [
+				index('routes/admin/index.tsx'),
+				route('users', section, { id: 'admin-users' }),
+				route('models', section, { id: 'admin-models' }),
+				route('prompts', section, { id: 'admin-prompts' }),
+				route('workflows', section, { id: 'admin-workflows' }),
+				route('toolbox', section, { id: 'admin-toolbox' }),
+				route('error-reports', section, { id: 'admin-error-reports' }),
+				route('discount-codes', section, { id: 'admin-discount-codes' }),
+			]),
+		]),
+	]),
+
+	route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

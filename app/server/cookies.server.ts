@@ -1,0 +1,29 @@
+import { createCookie, type RouterContextProvider } from 'react-router'
+import { requestInfoContext } from '#app/context.ts'
+
+const SESSION_DAYS = 30
+
+// In production the session cookie carries the __Host- prefix (Secure, Path=/, no Domain).
+export function sessionCookie(context: Readonly<RouterContextProvider>) {
+	const info = context.get(requestInfoContext)
+	return createCookie(info.isProduction ? '__Host-sid' : 'sid', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: info.isProduction,
+		path: '/',
+		maxAge: SESSION_DAYS * 24 * 60 * 60,
+		secrets: [info.cookieSecret],
+	})
+}
+
+export function toastCookie(context: Readonly<RouterContextProvider>) {
+	const info = context.get(requestInfoContext)
+	return createCookie('toast', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: info.isProduction,
+		path: '/',
+		maxAge: 60,
+		secrets: [info.cookieSecret],
+	})
+}

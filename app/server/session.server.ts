@@ -1,0 +1,52 @@
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { requestInfoContext, servicesContext, userContext } from '#app/context.ts'
+import { sessionCookie } from './cookies.server.ts'
+
+export async function readSessionToken(request: Request, context: Readonly<RouterContextProvider>) {
+	const value: unknown = await sessionCookie(context).parse(request.headers.get('Cookie'))
+	return typeof value === 'string' && value.length > 0 && value.length < 200 ? value : null
+}
+
+/** Root middleware: resolves the signed-in user once per request. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+	const token = await readSessionToken(request, context)
+	const user = token ? await context.get(servicesContext).accounts.getSessionUser(token) : null
+	context.set(userContext, user)
+}
+
+export async function commitSession(context: Readonly<RouterContextProvider>, token: string) {
+	return sessionCookie(context).serialize(token)
+}
+
+export async function destroySessionCookie(context: Readonly<RouterContextProvider>) {
+	return sessionCookie(context).serialize('', { maxAge: 0 })
+}
+
+/** Signs in: the new session token replaces whatever cookie came in (fixation-proof). */
+export async function redirectWithSession(
+	context: Readonly<RouterContextProvider>,
+	token: string,
+	to: string,
+	extraHeaders: Array<[string, string]> = [],
+) {
+	const headers = new Headers(extraHeaders)
+	headers.append('Set-Cookie', await commitSession(context, token))
+	return redirect(to, { headers })
+}
+
+export function requestMeta(context: Readonly<RouterContextProvider>) {
+	const info = context.get(requestInfoContext)
+	return { ip: info.ip, userAgent: info.userAgent }
+}
+
+export function safeRedirectTarget(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
+	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+	if (to.length > 2000) return fallback
+	return to
+}
+
+export function authRedirect(request: Request) {
+	const url = new URL(request.url)
+	const target = `${url.pathname}${url.search}`
+	return redirect(`/auth?redirectTo=${encodeURIComponent(target)}`)
+}

@@ -1,0 +1,13 @@
+import type { Resource } from 'i18next'
+import common from './de/common.json' with { type: 'json' }
+import auth from './de/auth.json' with { type: 'json' }
+import layout from './de/layout.json' with { type: 'json' }
+import dashboard from './de/dashboard.json' with { type: 'json' }
+import landing from './de/landing.json' with { type: 'json' }
+import onboarding from './de/onboarding.json' with { type: 'json' }
+import admin from './de/admin.json' with { type: 'json' }
+import mail from './de/mail.json' with { type: 'json' }
+
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail }
+export const resources = { de } satisfies Resource
+export const namespaces = Object.keys(de) as Array<keyof typeof de>

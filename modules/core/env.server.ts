@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+// The one place that reads process.env. Everything else receives an Env.
+const booleanString = z
+	.enum(['true', 'false', '1', '0'])
+	.transform((v) => v === 'true' || v === '1')
+
+const EnvSchema = z.object({
+	APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	APP_URL: z.url().optional(),
+	DATABASE_URL: z.string().min(1).optional(),
+	DATA_DIR: z.string().default('.data'),
+	APP_SECRET: z.string().min(32).optional(),
+	SMTP_URL: z.string().min(1).optional(),
+	MAIL_FROM: z.string().default('Postwerk <no-reply@postwerk.local>'),
+	GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+	GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+	GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+	GOOGLE_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+	GOOGLE_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
+	GOOGLE_JWKS_URI: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+	WORKER_IN_PROCESS: booleanString.default(true),
+	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+	TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+	DEMO_USERS: booleanString.optional(),
+})
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
+	APP_SECRET: string
+	APP_URL: string
+	isProduction: boolean
+	dataDir: string
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+	const cleaned = Object.fromEntries(
+		Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+	)
+	const parsed = EnvSchema.safeParse(cleaned)
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+		throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`)
+	}
+	const env = parsed.data
+	const isProduction = env.APP_ENV === 'production'
+	const dataDir = path.resolve(env.DATA_DIR)
+	if (isProduction && !env.APP_SECRET) {
+		throw new Error('APP_SECRET (at least 32 characters) is required when APP_ENV=production')
+	}
+	return {
+		...env,
+		APP_SECRET: env.APP_SECRET ?? localSecret(dataDir),
+		APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+		isProduction,
+		dataDir,
+	}
+}
+
+// Outside production a random secret is created once and kept in the data folder,
+// so sessions and encrypted tokens survive restarts without any setup.
+function localSecret(dataDir: string) {
+	const file = path.join(dataDir, 'app-secret')
+	try {
+		return fs.readFileSync(file, 'utf8').trim()
+	} catch {
+		fs.mkdirSync(dataDir, { recursive: true })
+		const secret = randomBytes(32).toString('base64url')
+		fs.writeFileSync(file, secret, { mode: 0o600 })
+		return secret
+	}
+}

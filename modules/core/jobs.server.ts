@@ -1,0 +1,86 @@
+import { sql } from 'kysely'
+import { Logger as GraphileLogger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker'
+import type pg from 'pg'
+import type { z } from 'zod'
+import type { DbOrTrx } from './db.server.ts'
+import type { Logger } from './logger.server.ts'
+
+/** A job: an id, a zod schema for its payload and a handler. */
+export type TaskDefinition<S extends z.ZodType> = {
+	id: string
+	schema: S
+	maxAttempts?: number
+	handler: (payload: z.infer<S>, helpers: { jobId: string; attempts: number; signal?: AbortSignal }) => Promise<void>
+}
+
+export function defineTask<S extends z.ZodType>(def: TaskDefinition<S>) {
+	return def
+}
+
+export type EnqueueOptions = { runAt?: Date; jobKey?: string; maxAttempts?: number }
+
+/**
+ * Enqueue through SQL on the given handle, so a job written inside a transaction
+ * is committed (or rolled back) together with the write that caused it.
+ */
+export async function enqueue<S extends z.ZodType>(
+	db: DbOrTrx,
+	task: TaskDefinition<S>,
+	payload: z.infer<S>,
+	options: EnqueueOptions = {},
+) {
+	const checked = task.schema.parse(payload)
+	await sql`select graphile_worker.add_job(
+		${task.id},
+		${JSON.stringify(checked)}::json,
+		run_at := ${options.runAt ?? null}::timestamptz,
+		job_key := ${options.jobKey ?? null},
+		max_attempts := ${options.maxAttempts ?? task.maxAttempts ?? 10}
+	)`.execute(db)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tasks of different payloads
+export type AnyTask = TaskDefinition<any>
+
+export function toTaskList(tasks: Array<AnyTask>, logger: Logger): TaskList {
+	const list: Record<string, Task> = {}
+	for (const task of tasks) {
+		list[task.id] = async (raw, helpers) => {
+			const parsed = task.schema.safeParse(raw)
+			if (!parsed.success) {
+				// A payload written by older code: drop it instead of retrying forever.
+				logger.error('job_payload_invalid', { task: task.id, jobId: helpers.job.id })
+				return
+			}
+			await task.handler(parsed.data, {
+				jobId: helpers.job.id,
+				attempts: helpers.job.attempts,
+				signal: helpers.abortSignal,
+			})
+		}
+	}
+	return list
+}
+
+export async function migrateJobs(pool: pg.Pool) {
+	await runMigrations({ pgPool: pool, logger: silentGraphileLogger() })
+}
+
+export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask>; concurrency: number; logger: Logger }): Promise<Runner> {
+	return run({
+		pgPool: options.pool,
+		taskList: toTaskList(options.tasks, options.logger),
+		concurrency: options.concurrency,
+		noHandleSignals: true,
+		pollInterval: 1000,
+		logger: silentGraphileLogger(options.logger),
+	})
+}
+
+function silentGraphileLogger(logger?: Logger) {
+	return new GraphileLogger(() => (level, message) => {
+		if (!logger) return
+		if (level === 'error') logger.error('worker', { message })
+		else if (level === 'warning') logger.warn('worker', { message })
+	})
+}

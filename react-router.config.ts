@@ -1,0 +1,8 @@
+import type { Config } from '@react-router/dev/config'
+
+export default {
+	ssr: true,
+	appDirectory: 'app',
+	buildDirectory: 'build',
+	future: {},
+} satisfies Config

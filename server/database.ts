@@ -1,0 +1,24 @@
+import type pg from 'pg'
+import { createDb, createPool, type Db } from '#modules/core/db.server.ts'
+import { ensureLocalDatabase } from '#modules/core/embedded-postgres.server.ts'
+import type { Env } from '#modules/core/env.server.ts'
+
+export type Database = { url: string; pool: pg.Pool; db: Db; embedded: boolean; close: () => Promise<void> }
+
+/** DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (shared with a running server). */
+export async function openDatabase(env: Env, log: (msg: string) => void = () => {}): Promise<Database> {
+	const local = env.DATABASE_URL ? null : await ensureLocalDatabase(env.dataDir, log)
+	const url = env.DATABASE_URL ?? local!.url
+	const pool = createPool(url, env.WORKER_CONCURRENCY + 20)
+	const db = createDb(pool)
+	return {
+		url,
+		pool,
+		db,
+		embedded: local !== null,
+		close: async () => {
+			await db.destroy()
+			await local?.stop()
+		},
+	}
+}
