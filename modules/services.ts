@@ -1,6 +1,16 @@
 // The module services the composition root (server/compose.ts) builds and hands to the web layer.
-import type { AccountsService } from './accounts/index.ts'
+import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index.ts'
+import type { AdminService } from './admin/index.ts'
+import type { AgentsService } from './agents/index.ts'
+import type { ContentService } from './content/index.ts'
 
 export type Services = {
 	accounts: AccountsService
+	admin: AdminService
+	agents: AgentsService
+	content: ContentService
+	/** null when GOOGLE_CLIENT_ID/SECRET are not configured. */
+	googleSignIn: GoogleSignIn | null
+	/** null when SMTP is configured or in production. */
+	devMailbox: DevMailbox | null
 }

@@ -30,6 +30,7 @@ try {
 		'--include-pattern', 'public.*',
 		'--exclude-pattern', 'public.kysely_*',
 		'--numeric-parser', 'number',
+		'--date-parser', 'string',
 		'--type-mapping', JSON.stringify({ int8: 'number' }),
 		'--log-level', 'error',
 	]

@@ -1,15 +1,4 @@
-export type CurrentUser = {
-	id: string
-	email: string
-	fullName: string
-	timeZone: string
-	subscriptionType: 'free' | 'basic' | 'pro'
-	plan: string | null
-	creditsRemaining: number
-	isAdmin: boolean
-}
-
-// Filled in below (work in progress).
-export type AccountsService = {
-	getSessionUser: (token: string) => Promise<CurrentUser | null>
-}
+export { createAccountsService, SIGNIN_LIMITS, SIGNUP_CREDITS, type AccountsService } from './service.server.ts'
+export { createSendAccountMailTask, sendAccountMail } from './tasks/send-account-mail.ts'
+export type { CurrentUser, AccountError, SubscriptionType } from './types.ts'
+export type { DevMailbox, GoogleIdentity, GoogleSignIn, Mailer, OutgoingMail, StoredMail } from './ports.ts'

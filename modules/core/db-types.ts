@@ -25,6 +25,44 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ActivityLogs {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  log_type: string;
+  metadata: Generated<Json>;
+  status: Generated<string>;
+  title: string;
+  user_id: string;
+}
+
+export interface AdminPrompts {
+  category: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  name: Generated<string>;
+  prompt_text: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  variables: Generated<string[]>;
+}
+
+export interface AdminToolboxConfigs {
+  category: Generated<string>;
+  config_schema: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  default_settings: Generated<Json>;
+  description: Generated<string>;
+  display_name: string;
+  features: Generated<string[]>;
+  icon: Generated<string>;
+  id: Generated<string>;
+  is_available: Generated<boolean>;
+  is_pro: Generated<boolean>;
+  tool_name: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AgentConfigurations {
   accent_color: Generated<string>;
   agent_order: Generated<number>;
@@ -61,6 +99,86 @@ export interface AgentConfigurations {
   writing_style: Generated<string>;
 }
 
+export interface AiModels {
+  api_endpoint: string | null;
+  api_parameters: Generated<Json>;
+  aspect_ratios: Generated<string[]>;
+  category: string;
+  created_at: Generated<Timestamp>;
+  credits_cost: Generated<number>;
+  description: Generated<string>;
+  features: Generated<string[]>;
+  fixed_durations: Generated<number[]>;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  like_count: Generated<number>;
+  model_id: string;
+  name: string;
+  preview_image_url: string | null;
+  provider: string;
+  recommendation_level: Generated<number>;
+  reference_image_required: Generated<boolean>;
+  resolution_credits: Generated<Json>;
+  sort_order: Generated<number>;
+  supported_formats: Generated<string[]>;
+  supported_resolutions: Generated<string[]>;
+  supports_audio: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+  video_duration_max: number | null;
+  video_duration_min: number | null;
+}
+
+export interface ConnectedPages {
+  access_token_encrypted: string | null;
+  created_at: Generated<Timestamp>;
+  follower_count: Generated<number>;
+  id: Generated<string>;
+  is_default: Generated<boolean>;
+  page_id: string;
+  page_name: Generated<string>;
+  page_type: Generated<string>;
+  platform: string;
+  profile_picture_url: string | null;
+  real_name: string | null;
+  social_token_id: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface ContentIdeas {
+  content_type: string | null;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  keyword: string | null;
+  platform: Generated<string[]>;
+  published_date: string | null;
+  source: Generated<string>;
+  title: string;
+  trending: Generated<boolean>;
+  user_id: string;
+}
+
+export interface ContentSettings {
+  created_at: Generated<Timestamp>;
+  keywords: Generated<string[]>;
+  news_keywords: Generated<string[]>;
+  niche: Generated<string>;
+  target_audience: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface CreditPacks {
+  created_at: Generated<Timestamp>;
+  credits: number;
+  id: string;
+  price_chf: Numeric;
+  sort_order: Generated<number>;
+  stripe_price_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CreditTransactions {
   balance_after: number;
   created_at: Generated<Timestamp>;
@@ -72,6 +190,55 @@ export interface CreditTransactions {
   user_id: string;
 }
 
+export interface DevMailbox {
+  created_at: Generated<Timestamp>;
+  html_body: string;
+  id: Generated<string>;
+  subject: string;
+  text_body: string;
+  to_address: string;
+}
+
+export interface DiscountCodes {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  current_uses: Generated<number>;
+  description: Generated<string>;
+  discount_type: string;
+  discount_value: Numeric;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  max_credits: number | null;
+  max_uses: number | null;
+  min_purchase_amount: Generated<Numeric>;
+  starts_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DiscountRedemptions {
+  amount_chf: Numeric;
+  code: string;
+  created_at: Generated<Timestamp>;
+  discount_code_id: string | null;
+  id: Generated<string>;
+  payment_id: string;
+  user_id: string;
+}
+
+export interface Drafts {
+  content: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  images: Generated<Json>;
+  platforms: Generated<string[]>;
+  post_type: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface EmailTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -79,6 +246,155 @@ export interface EmailTokens {
   purpose: string;
   token_hash: string;
   used_at: Timestamp | null;
+  user_id: string;
+}
+
+export interface ErrorReports {
+  additional_info: Generated<Json>;
+  admin_notes: Generated<string>;
+  created_at: Generated<Timestamp>;
+  error_message: string;
+  error_stack: string | null;
+  id: Generated<string>;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  url: string | null;
+  user_agent: string | null;
+  user_email: string | null;
+  user_id: string | null;
+}
+
+export interface Generations {
+  agent_configuration_id: string | null;
+  completed_at: Timestamp | null;
+  cost_credits: Generated<number>;
+  created_at: Generated<Timestamp>;
+  error_code: string | null;
+  error_message: string | null;
+  id: Generated<string>;
+  idempotency_key: string | null;
+  image_model: string | null;
+  input_summary: Generated<string>;
+  kind: string;
+  language_model: string | null;
+  platforms: Generated<string[]>;
+  result: Json | null;
+  source_type: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+  video_model: string | null;
+}
+
+export interface ModelTests {
+  agent_configuration_id: string | null;
+  ai_model_id: string | null;
+  category: string;
+  created_at: Generated<Timestamp>;
+  credits_cost: Generated<number>;
+  error_message: string | null;
+  id: Generated<string>;
+  model_id: string;
+  prompt: string;
+  result: Json | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+  video_settings: Json | null;
+}
+
+export interface NewsItems {
+  content: Generated<string>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  keywords: Generated<string[]>;
+  published_date: string | null;
+  source: Generated<string>;
+  title: string;
+  trending: Generated<boolean>;
+  url: string | null;
+  user_id: string;
+}
+
+export interface PaymentEvents {
+  created_at: Generated<Timestamp>;
+  event_id: string;
+  id: Generated<string>;
+  payload: Json;
+  processed_at: Timestamp | null;
+  provider: string;
+  type: string;
+}
+
+export interface Payments {
+  amount_chf: Numeric;
+  created_at: Generated<Timestamp>;
+  credit_pack_id: string | null;
+  credits: Generated<number>;
+  discount_amount_chf: Generated<Numeric>;
+  discount_code_id: string | null;
+  id: Generated<string>;
+  kind: string;
+  paid_at: Timestamp | null;
+  plan_id: string | null;
+  provider: string;
+  provider_session_id: string | null;
+  provider_subscription_id: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Plans {
+  created_at: Generated<Timestamp>;
+  credit_interval: Generated<string>;
+  credits_per_month: number;
+  id: string;
+  name: string;
+  price_chf: Numeric;
+  sort_order: Generated<number>;
+  stripe_price_id: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PostDeliveries {
+  attempts: Generated<number>;
+  connected_page_id: string | null;
+  created_at: Generated<Timestamp>;
+  error_code: string | null;
+  error_message: string | null;
+  external_id: string | null;
+  external_url: string | null;
+  id: Generated<string>;
+  platform: string;
+  post_id: string;
+  published_at: Timestamp | null;
+  scheduled_at: Timestamp | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Posts {
+  ai_prompt: string | null;
+  content: Generated<string>;
+  created_at: Generated<Timestamp>;
+  engagement_comments: Generated<number>;
+  engagement_likes: Generated<number>;
+  engagement_shares: Generated<number>;
+  engagement_views: Generated<number>;
+  id: Generated<string>;
+  image_url: string | null;
+  platform: string;
+  post_type: Generated<string>;
+  published_at: Timestamp | null;
+  scheduled_at: Timestamp | null;
+  status: Generated<string>;
+  time_zone: Generated<string>;
+  title: Generated<string>;
+  updated_at: Generated<Timestamp>;
   user_id: string;
 }
 
@@ -111,12 +427,74 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SocialTokens {
+  access_token_encrypted: string;
+  account_id: string;
+  account_name: Generated<string>;
+  created_at: Generated<Timestamp>;
+  engagement_rate: Generated<Numeric>;
+  expires_at: Timestamp | null;
+  follower_count: Generated<number>;
+  id: Generated<string>;
+  last_synced_at: Timestamp | null;
+  platform: string;
+  refresh_expires_at: Timestamp | null;
+  refresh_token_encrypted: string | null;
+  scopes: Generated<string[]>;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface ToolboxSettings {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  is_enabled: Generated<boolean>;
+  is_favorite: Generated<boolean>;
+  settings: Generated<Json>;
+  tool_name: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Uploads {
+  byte_size: number;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  original_name: string | null;
+  storage_key: string;
+  user_id: string;
+}
+
 export interface UserIdentities {
   created_at: Generated<Timestamp>;
   email: string | null;
   id: Generated<string>;
   provider: string;
   subject: string;
+  user_id: string;
+}
+
+export interface UserModelFavorites {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  model_id: string;
+  user_id: string;
+}
+
+export interface UserModelLikes {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  model_id: string;
+  user_id: string;
+}
+
+export interface UserNewsGenerationLog {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  last_generated_date: string;
   user_id: string;
 }
 
@@ -138,14 +516,53 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Workflows {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  name: string;
+  steps: Generated<Json>;
+  triggers: Generated<Json>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface DB {
+  activity_logs: ActivityLogs;
+  admin_prompts: AdminPrompts;
+  admin_toolbox_configs: AdminToolboxConfigs;
   agent_configurations: AgentConfigurations;
+  ai_models: AiModels;
+  connected_pages: ConnectedPages;
+  content_ideas: ContentIdeas;
+  content_settings: ContentSettings;
+  credit_packs: CreditPacks;
   credit_transactions: CreditTransactions;
+  dev_mailbox: DevMailbox;
+  discount_codes: DiscountCodes;
+  discount_redemptions: DiscountRedemptions;
+  drafts: Drafts;
   email_tokens: EmailTokens;
+  error_reports: ErrorReports;
+  generations: Generations;
+  model_tests: ModelTests;
+  news_items: NewsItems;
+  payment_events: PaymentEvents;
+  payments: Payments;
+  plans: Plans;
+  post_deliveries: PostDeliveries;
+  posts: Posts;
   profiles: Profiles;
   rate_limits: RateLimits;
   sessions: Sessions;
+  social_tokens: SocialTokens;
+  toolbox_settings: ToolboxSettings;
+  uploads: Uploads;
   user_identities: UserIdentities;
+  user_model_favorites: UserModelFavorites;
+  user_model_likes: UserModelLikes;
+  user_news_generation_log: UserNewsGenerationLog;
   user_roles: UserRoles;
   users: Users;
+  workflows: Workflows;
 }

@@ -10,6 +10,8 @@ export type DbOrTrx = Kysely<DB>
 
 // int8 (counts, sums) as numbers: our counts and credit sums stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
+// date (calendar days) stays 'YYYY-MM-DD': a Date at local midnight could shift the day.
+pg.types.setTypeParser(1082, (v) => v)
 // numeric (CHF amounts) as numbers with two decimals.
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 

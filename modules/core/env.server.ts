@@ -53,6 +53,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	if (isProduction && !env.APP_SECRET) {
 		throw new Error('APP_SECRET (at least 32 characters) is required when APP_ENV=production')
 	}
+	if (isProduction && !env.SMTP_URL) {
+		throw new Error('SMTP_URL is required when APP_ENV=production (the development mailbox is not available there)')
+	}
 	return {
 		...env,
 		APP_SECRET: env.APP_SECRET ?? localSecret(dataDir),

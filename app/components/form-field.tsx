@@ -1,0 +1,59 @@
+import { Flex, Text, TextField } from '@radix-ui/themes'
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+
+type Namespace = 'auth' | 'common' | 'onboarding'
+
+/** A labelled text input bound to a conform field; errors are i18n keys of `ns`. */
+export function FormField({
+	field,
+	label,
+	type = 'text',
+	ns,
+	hint,
+	autoComplete,
+	placeholder,
+}: {
+	field: FieldMetadata<string>
+	label: string
+	type?: 'text' | 'email' | 'password'
+	ns: Namespace
+	hint?: string
+	autoComplete?: string
+	placeholder?: string
+}) {
+	const { t } = useTranslation(ns)
+	const errorId = `${field.id}-error`
+	const { key, ...inputProps } = getInputProps(field, { type })
+	return (
+		<Flex direction="column" gap="1">
+			<Text as="label" htmlFor={field.id} size="2" weight="medium">
+				{label}
+			</Text>
+			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? errorId : undefined} />
+			{hint && !field.errors ? (
+				<Text size="1" color="gray">
+					{hint}
+				</Text>
+			) : null}
+			{field.errors ? (
+				<Text id={errorId} size="1" color="red" role="alert">
+					{t(field.errors[0] as 'errors.generic')}
+				</Text>
+			) : null}
+		</Flex>
+	)
+}
+
+/** Form-level errors (i18n keys of `ns`). */
+export function FormErrors({ errors, ns }: { errors?: Array<string> | null; ns: Namespace }) {
+	const { t } = useTranslation(ns)
+	if (!errors?.length) return null
+	// "key|minutes" carries one interpolation value (used by the rate-limit message).
+	const [key, minutes] = (errors[0] ?? '').split('|')
+	return (
+		<Text as="p" size="2" color="red" role="alert" data-testid="form-error">
+			{t(key as 'errors.generic', { minutes })}
+		</Text>
+	)
+}

@@ -1,0 +1,63 @@
+import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/auth.confirm'
+import { servicesContext } from '#app/context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+import { ConfirmEmailSchema } from '#modules/accounts/schema.ts'
+
+// The mailed link shows a button; the token is consumed only by the POST (mail scanners follow GETs).
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const parsed = ConfirmEmailSchema.safeParse({ token })
+	const usable = parsed.success && (await context.get(servicesContext).accounts.isConfirmTokenUsable(parsed.data.token))
+	return { token: parsed.success ? parsed.data.token : '', usable, title: getInstance(context).t('auth:confirm.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'referrer', content: 'no-referrer' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { submission } = await parseForm(request, ConfirmEmailSchema)
+	const t = getInstance(context).getFixedT('de', 'auth')
+	if (submission.status !== 'success') return data({ failed: true }, { status: 400 })
+	const result = await context.get(servicesContext).accounts.confirmEmail(submission.value.token)
+	if (!result.ok) return data({ failed: true }, { status: 400 })
+	return redirectWithToast(context, '/auth', { type: 'success', title: t('confirm.success'), description: t('confirm.successText') })
+}
+
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation('auth')
+	const invalid = !loaderData.usable || actionData?.failed
+	return (
+		<Container size="1" px="4" py="9">
+			<Card size="3">
+				<Flex direction="column" gap="4">
+					<Heading as="h1" size="6">
+						{t('confirm.title')}
+					</Heading>
+					{invalid ? (
+						<>
+							<Callout.Root color="red" role="alert">
+								<Callout.Text>{t('errors.invalidToken')}</Callout.Text>
+							</Callout.Root>
+							<Link to="/auth">{t('forgot.back')}</Link>
+						</>
+					) : (
+						<Form method="post" action="/auth/confirm">
+							<input type="hidden" name="token" value={loaderData.token} />
+							<Flex direction="column" gap="3">
+								<Text color="gray">{t('confirm.text')}</Text>
+								<Button type="submit" size="3">
+									{t('confirm.button')}
+								</Button>
+							</Flex>
+						</Form>
+					)}
+				</Flex>
+			</Card>
+		</Container>
+	)
+}
+

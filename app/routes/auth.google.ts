@@ -1,0 +1,29 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/auth.google'
+import { servicesContext } from '#app/context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { safeRedirectTarget } from '#app/server/session.server.ts'
+import { redirectWithToast } from '#app/server/toast.server.ts'
+
+// POST /auth/google starts the flow: remix-auth-oauth2 sets the state/PKCE cookie and redirects to Google.
+export async function action({ request, context }: Route.ActionArgs) {
+	const google = context.get(servicesContext).googleSignIn
+	const t = getInstance(context).getFixedT('de', 'auth')
+	if (!google) return redirectWithToast(context, '/auth', { type: 'error', title: t('googleNotConfigured') })
+	const form = await request.formData().catch(() => new FormData())
+	const redirectTo = safeRedirectTarget(form.get('redirectTo'), '/')
+	try {
+		await google.authenticate(request)
+	} catch (error) {
+		if (error instanceof Response) {
+			error.headers.append('Set-Cookie', `post-auth-redirect=${encodeURIComponent(redirectTo)}; Path=/auth; Max-Age=600; HttpOnly; SameSite=Lax`)
+			return error
+		}
+		return redirectWithToast(context, '/auth', { type: 'error', title: t('errors.googleFailed') })
+	}
+	return redirect('/auth')
+}
+
+export function loader() {
+	throw redirect('/auth')
+}

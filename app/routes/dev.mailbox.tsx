@@ -1,0 +1,53 @@
+import { Badge, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { format } from 'date-fns'
+import { de } from 'date-fns/locale'
+import { useTranslation } from 'react-i18next'
+import { data } from 'react-router'
+import type { Route } from './+types/dev.mailbox'
+import { servicesContext } from '#app/context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+
+// Development only: the mails the dev mailbox adapter stored instead of sending. 404 in production.
+export async function loader({ context }: Route.LoaderArgs) {
+	const mailbox = context.get(servicesContext).devMailbox
+	if (!mailbox) throw data(null, { status: 404 })
+	const mails = await mailbox.list(50)
+	return { mails, title: getInstance(context).t('auth:mailbox.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }]
+
+const linkPattern = /(https?:\/\/[^\s]+)/g
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('auth')
+	const { t: tc } = useTranslation('common')
+	return (
+		<Container size="3" px="4" py="6">
+			<Flex direction="column" gap="4">
+				<Flex align="center" gap="3">
+					<Heading as="h1" size="7">
+						{t('mailbox.title')}
+					</Heading>
+					<Badge color="amber">{tc('testMode')}</Badge>
+				</Flex>
+				<Text color="gray">{t('mailbox.text')}</Text>
+				{loaderData.mails.length === 0 ? <Text>{t('mailbox.empty')}</Text> : null}
+				{loaderData.mails.map((mail) => (
+					<Card key={mail.id} data-testid="mail">
+						<Flex direction="column" gap="2">
+							<Text weight="bold">{mail.subject}</Text>
+							<Text size="2" color="gray">
+								{t('mailbox.to')}: <span data-testid="mail-to">{mail.to}</span> · {t('mailbox.sentAt')}:{' '}
+								{format(new Date(mail.createdAt), 'dd.MM.yyyy HH:mm:ss', { locale: de })}
+							</Text>
+							<Text as="div" size="2" style={{ whiteSpace: 'pre-wrap' }}>
+								{mail.text.split(linkPattern).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part))}
+							</Text>
+						</Flex>
+					</Card>
+				))}
+			</Flex>
+		</Container>
+	)
+}

@@ -1,0 +1,236 @@
+import type { Db } from '#modules/core/db.server.ts'
+import { enqueue } from '#modules/core/jobs.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
+import { grantSignupCredits } from '#modules/credits/index.ts'
+import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './email-tokens.server.ts'
+import { hashPassword, verifyPassword } from './passwords.server.ts'
+import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
+import { sendAccountMail } from './tasks/send-account-mail.ts'
+import type { GoogleIdentity } from './ports.ts'
+import type { Result } from './types.ts'
+
+export type AccountsDeps = { db: Db; logger: Logger; appUrl: string }
+
+// Login throttling (documented in README "Sicherheit"): failures per e-mail, attempts per IP.
+export const SIGNIN_LIMITS = {
+	failuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
+	attemptsPerIp: { limit: 50, windowSeconds: 15 * 60 },
+	mailsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+} as const
+
+export const SIGNUP_CREDITS = 50
+
+export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
+	async function enqueueMail(trx: Db, kind: 'confirm' | 'reset', to: string, name: string, token: string) {
+		const path = kind === 'confirm' ? '/auth/confirm' : '/auth/reset-password'
+		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${path}?token=${token}` })
+	}
+
+	async function mailAllowed(email: string) {
+		const { limit, windowSeconds } = SIGNIN_LIMITS.mailsPerEmail
+		return (await hitRateLimit(db, `mail:${email}`, limit, windowSeconds)).allowed
+	}
+
+	return {
+		getSessionUser: (token: string) => getSessionUser(db, token),
+
+		async signUp(input: { fullName: string; email: string; password: string }): Promise<Result<{ userId: string }>> {
+			const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
+			if (existing) return { ok: false, error: 'email_taken' }
+			const passwordHash = await hashPassword(input.password)
+			try {
+				const userId = await db.transaction().execute(async (trx) => {
+					const user = await trx
+						.insertInto('users')
+						.values({ email: input.email, password_hash: passwordHash })
+						.returning('id')
+						.executeTakeFirstOrThrow()
+					await trx.insertInto('profiles').values({ id: user.id, email: input.email, full_name: input.fullName }).execute()
+					await grantSignupCredits(trx, user.id, SIGNUP_CREDITS)
+					const token = await issueEmailToken(trx, user.id, 'confirm_email')
+					await enqueueMail(trx, 'confirm', input.email, input.fullName, token)
+					return user.id
+				})
+				logger.info('signup', { userId })
+				return { ok: true, userId }
+			} catch (error) {
+				// Two sign-ups racing for one e-mail: the unique index decides.
+				if (isUniqueViolation(error)) return { ok: false, error: 'email_taken' }
+				throw error
+			}
+		},
+
+		async signIn(input: { email: string; password: string }, meta: SessionMeta): Promise<Result<{ token: string; userId: string }>> {
+			const ipLimit = SIGNIN_LIMITS.attemptsPerIp
+			const emailLimit = SIGNIN_LIMITS.failuresPerEmail
+			const byIp = await hitRateLimit(db, `signin-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
+			const byEmail = await peekRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
+			if (!byIp.allowed || !byEmail.allowed) {
+				logger.warn('signin_rate_limited', { ip: meta.ip })
+				return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds) }
+			}
+			const user = await db
+				.selectFrom('users')
+				.select(['id', 'password_hash', 'email_verified_at', 'disabled_at'])
+				.where('email', '=', input.email)
+				.executeTakeFirst()
+			const valid = await verifyPassword(user?.password_hash ?? null, input.password)
+			if (!user || !valid || user.disabled_at) {
+				await hitRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
+				logger.info('signin_failed', { ip: meta.ip })
+				return { ok: false, error: 'invalid_credentials' }
+			}
+			if (!user.email_verified_at) return { ok: false, error: 'email_not_confirmed' }
+			await resetRateLimit(db, `signin-fail:${input.email}`)
+			const token = await createSession(db, user.id, meta)
+			logger.info('signin', { userId: user.id, ip: meta.ip })
+			return { ok: true, token, userId: user.id }
+		},
+
+		signOut: (token: string) => revokeSession(db, token),
+
+		/** Sends a fresh confirmation link; silent for unknown or already confirmed addresses. */
+		async resendConfirmation(email: string) {
+			if (!(await mailAllowed(email))) return
+			await db.transaction().execute(async (trx) => {
+				const user = await trx
+					.selectFrom('users')
+					.innerJoin('profiles', 'profiles.id', 'users.id')
+					.select(['users.id', 'profiles.full_name'])
+					.where('users.email', '=', email)
+					.where('users.email_verified_at', 'is', null)
+					.executeTakeFirst()
+				if (!user) return
+				const token = await issueEmailToken(trx, user.id, 'confirm_email')
+				await enqueueMail(trx, 'confirm', email, user.full_name, token)
+			})
+		},
+
+		isConfirmTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'confirm_email'),
+
+		async confirmEmail(token: string): Promise<Result<{ userId: string }>> {
+			return db.transaction().execute(async (trx) => {
+				const userId = await consumeEmailToken(trx, token, 'confirm_email')
+				if (!userId) return { ok: false as const, error: 'invalid_token' as const }
+				await trx.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute()
+				logger.info('email_confirmed', { userId })
+				return { ok: true as const, userId }
+			})
+		},
+
+		/** Always behaves the same to the caller, whether or not the account exists. */
+		async requestPasswordReset(email: string) {
+			if (!(await mailAllowed(email))) return
+			await db.transaction().execute(async (trx) => {
+				const user = await trx
+					.selectFrom('users')
+					.innerJoin('profiles', 'profiles.id', 'users.id')
+					.select(['users.id', 'profiles.full_name'])
+					.where('users.email', '=', email)
+					.where('users.disabled_at', 'is', null)
+					.executeTakeFirst()
+				if (!user) return
+				const token = await issueEmailToken(trx, user.id, 'reset_password')
+				await enqueueMail(trx, 'reset', email, user.full_name, token)
+				logger.info('password_reset_requested', { userId: user.id })
+			})
+		},
+
+		isResetTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'reset_password'),
+
+		/** Sets the new password and ends every session of the account; no automatic sign-in. */
+		async resetPassword(token: string, password: string): Promise<Result<{ userId: string }>> {
+			const passwordHash = await hashPassword(password)
+			return db.transaction().execute(async (trx) => {
+				const userId = await consumeEmailToken(trx, token, 'reset_password')
+				if (!userId) return { ok: false as const, error: 'invalid_token' as const }
+				// The link came by e-mail, so it also proves the address.
+				await trx.updateTable('users').set({ password_hash: passwordHash, email_verified_at: new Date() }).where('id', '=', userId).execute()
+				await revokeAllSessions(trx, userId)
+				logger.info('password_reset_completed', { userId })
+				return { ok: true as const, userId }
+			})
+		},
+
+		/**
+		 * Google identities are keyed by (provider, subject). A Google login whose e-mail matches an
+		 * existing password account is refused unless Google verified the address, and is then linked.
+		 */
+		async signInWithGoogle(identity: GoogleIdentity, meta: SessionMeta): Promise<Result<{ token: string; userId: string; created: boolean }>> {
+			const email = identity.email.trim().toLowerCase()
+			const result = await db.transaction().execute(async (trx) => {
+				const linked = await trx
+					.selectFrom('user_identities')
+					.innerJoin('users', 'users.id', 'user_identities.user_id')
+					.select(['users.id', 'users.disabled_at'])
+					.where('provider', '=', 'google')
+					.where('subject', '=', identity.subject)
+					.executeTakeFirst()
+				if (linked) return linked.disabled_at ? null : { userId: linked.id, created: false }
+				if (!identity.emailVerified) return 'unverified' as const
+				const existing = await trx.selectFrom('users').select(['id', 'disabled_at']).where('email', '=', email).executeTakeFirst()
+				if (existing?.disabled_at) return null
+				let userId = existing?.id
+				if (!userId) {
+					const user = await trx.insertInto('users').values({ email, email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow()
+					await trx.insertInto('profiles').values({ id: user.id, email, full_name: identity.name.slice(0, 200) }).execute()
+					await grantSignupCredits(trx, user.id, SIGNUP_CREDITS)
+					userId = user.id
+				} else {
+					await trx.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute()
+				}
+				await trx.insertInto('user_identities').values({ user_id: userId, provider: 'google', subject: identity.subject, email }).execute()
+				return { userId, created: !existing }
+			})
+			if (result === 'unverified') return { ok: false, error: 'google_email_unverified' }
+			if (!result) return { ok: false, error: 'invalid_credentials' }
+			const token = await createSession(db, result.userId, meta)
+			logger.info('signin_google', { userId: result.userId, created: result.created })
+			return { ok: true, token, ...result }
+		},
+
+		async getProfile(userId: string) {
+			return db
+				.selectFrom('profiles')
+				.select(['id', 'email', 'full_name', 'subscription_type', 'credits_remaining', 'credits_total', 'created_at'])
+				.where('id', '=', userId)
+				.executeTakeFirst()
+		},
+
+		/** Grants a role by e-mail (CLI); returns false when no such user exists. */
+		async grantRole(email: string, role: 'admin' | 'user') {
+			const user = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+			if (!user) return false
+			await db.insertInto('user_roles').values({ user_id: user.id, role }).onConflict((oc) => oc.columns(['user_id', 'role']).doNothing()).execute()
+			return true
+		},
+
+		async userExists(email: string) {
+			const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+			return Boolean(row)
+		},
+
+		/** For seeds and tests: a ready, confirmed account. */
+		async createConfirmedUser(input: { email: string; password: string; fullName: string }) {
+			const email = input.email.trim().toLowerCase()
+			const passwordHash = await hashPassword(input.password)
+			return db.transaction().execute(async (trx) => {
+				const user = await trx
+					.insertInto('users')
+					.values({ email, password_hash: passwordHash, email_verified_at: new Date() })
+					.returning('id')
+					.executeTakeFirstOrThrow()
+				await trx.insertInto('profiles').values({ id: user.id, email, full_name: input.fullName }).execute()
+				await grantSignupCredits(trx, user.id, SIGNUP_CREDITS)
+				return user.id
+			})
+		},
+	}
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>
+
+function isUniqueViolation(error: unknown) {
+	return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
+}

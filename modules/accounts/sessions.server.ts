@@ -1,0 +1,77 @@
+import { sql } from 'kysely'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
+import type { CurrentUser } from './types.ts'
+
+const SESSION_DAYS = 30
+const SLIDE_AFTER_MS = 60 * 60 * 1000
+
+export type SessionMeta = { ip: string; userAgent: string }
+
+/** A new random session; the cookie gets the token, the table only its hash. */
+export async function createSession(db: DbOrTrx, userId: string, meta: SessionMeta) {
+	const token = randomToken(32)
+	await db
+		.insertInto('sessions')
+		.values({
+			id: sha256(token),
+			user_id: userId,
+			expires_at: sql`now() + ${`${SESSION_DAYS} days`}::interval`,
+			ip: meta.ip.slice(0, 100),
+			user_agent: meta.userAgent.slice(0, 500),
+		})
+		.execute()
+	return token
+}
+
+/** One query per request: session, user, profile and the admin role (read fresh, so demotion applies at once). */
+export async function getSessionUser(db: Db, token: string): Promise<CurrentUser | null> {
+	const id = sha256(token)
+	const row = await db
+		.selectFrom('sessions')
+		.innerJoin('users', 'users.id', 'sessions.user_id')
+		.innerJoin('profiles', 'profiles.id', 'users.id')
+		.select((eb) => [
+			'users.id',
+			'users.email',
+			'users.time_zone',
+			'profiles.full_name',
+			'profiles.subscription_type',
+			'profiles.plan',
+			'profiles.credits_remaining',
+			'sessions.last_seen_at',
+			eb
+				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
+				.as('is_admin'),
+		])
+		.where('sessions.id', '=', id)
+		.where('sessions.expires_at', '>', sql<Date>`now()`)
+		.where('users.disabled_at', 'is', null)
+		.executeTakeFirst()
+	if (!row) return null
+	if (Date.now() - row.last_seen_at.getTime() > SLIDE_AFTER_MS) {
+		await db
+			.updateTable('sessions')
+			.set({ last_seen_at: sql`now()`, expires_at: sql`now() + ${`${SESSION_DAYS} days`}::interval` })
+			.where('id', '=', id)
+			.execute()
+	}
+	return {
+		id: row.id,
+		email: row.email,
+		fullName: row.full_name,
+		timeZone: row.time_zone,
+		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
+		plan: row.plan,
+		creditsRemaining: row.credits_remaining,
+		isAdmin: Boolean(row.is_admin),
+	}
+}
+
+export async function revokeSession(db: DbOrTrx, token: string) {
+	await db.deleteFrom('sessions').where('id', '=', sha256(token)).execute()
+}
+
+export async function revokeAllSessions(db: DbOrTrx, userId: string) {
+	await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}

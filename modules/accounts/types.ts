@@ -1,0 +1,24 @@
+export type SubscriptionType = 'free' | 'basic' | 'pro'
+
+export type CurrentUser = {
+	id: string
+	email: string
+	fullName: string
+	timeZone: string
+	subscriptionType: SubscriptionType
+	plan: string | null
+	creditsRemaining: number
+	isAdmin: boolean
+}
+
+/** Why an account operation was refused; the web layer maps each to the spec's German message. */
+export type AccountError =
+	| 'email_taken'
+	| 'invalid_credentials'
+	| 'email_not_confirmed'
+	| 'rate_limited'
+	| 'invalid_token'
+	| 'google_email_unverified'
+	| 'google_account_conflict'
+
+export type Result<T> = ({ ok: true } & T) | { ok: false; error: AccountError; retryAfterSeconds?: number }

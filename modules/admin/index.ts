@@ -1,0 +1,11 @@
+import type { Db } from '#modules/core/db.server.ts'
+import { overviewStats } from './overview.server.ts'
+
+// Admin use cases. Callers must have passed requireAdmin; these functions read across users.
+export function createAdminService({ db }: { db: Db }) {
+	return {
+		overviewStats: () => overviewStats(db),
+	}
+}
+
+export type AdminService = ReturnType<typeof createAdminService>

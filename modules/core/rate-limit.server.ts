@@ -1,0 +1,38 @@
+import { sql } from 'kysely'
+import type { DbOrTrx } from './db.server.ts'
+
+export type RateLimitResult = { allowed: boolean; hits: number; retryAfterSeconds: number }
+
+/**
+ * Counts one hit for `key` in a fixed window, atomically in Postgres (no read-then-write race),
+ * and tells whether the limit is still respected.
+ */
+export async function hitRateLimit(db: DbOrTrx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+	const window = `${windowSeconds} seconds`
+	const row = await sql<{ hits: number; window_start: Date }>`
+		insert into rate_limits (key, hits, window_start) values (${key}, 1, now())
+		on conflict (key) do update set
+			hits = case when rate_limits.window_start < now() - ${window}::interval then 1 else rate_limits.hits + 1 end,
+			window_start = case when rate_limits.window_start < now() - ${window}::interval then now() else rate_limits.window_start end
+		returning hits, window_start`.execute(db)
+	const { hits, window_start } = row.rows[0]!
+	return { allowed: hits <= limit, hits, retryAfterSeconds: retryAfter(window_start, windowSeconds) }
+}
+
+/** Reads the current count without adding to it. */
+export async function peekRateLimit(db: DbOrTrx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+	const row = await sql<{ hits: number; window_start: Date }>`
+		select hits, window_start from rate_limits
+		where key = ${key} and window_start >= now() - ${`${windowSeconds} seconds`}::interval`.execute(db)
+	const found = row.rows[0]
+	if (!found) return { allowed: true, hits: 0, retryAfterSeconds: 0 }
+	return { allowed: found.hits < limit, hits: found.hits, retryAfterSeconds: retryAfter(found.window_start, windowSeconds) }
+}
+
+export async function resetRateLimit(db: DbOrTrx, key: string) {
+	await sql`delete from rate_limits where key = ${key}`.execute(db)
+}
+
+function retryAfter(windowStart: Date, windowSeconds: number) {
+	return Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000))
+}

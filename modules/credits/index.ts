@@ -1,0 +1,1 @@
+export { grantCredits, grantSignupCredits } from './ledger.server.ts'

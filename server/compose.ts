@@ -1,0 +1,50 @@
+import { createGoogleSignIn } from '#adapters/auth/google/index.ts'
+import { createMailer } from '#adapters/mail/index.ts'
+import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
+import { createAdminService } from '#modules/admin/index.ts'
+import { createAgentsService } from '#modules/agents/index.ts'
+import { createContentService } from '#modules/content/index.ts'
+import type { Db } from '#modules/core/db.server.ts'
+import type { Env } from '#modules/core/env.server.ts'
+import type { AnyTask } from '#modules/core/jobs.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import type { Services } from '#modules/services.ts'
+
+export type Composition = { services: Services; tasks: Array<AnyTask> }
+
+/**
+ * The composition root: picks each port's adapter from the configuration (the real one when keys
+ * are set, the offline default otherwise) and builds the module services and job handlers.
+ * The web server, the worker, the CLI scripts and the tests all build their services here.
+ */
+export function composeServices({ env, db, logger }: { env: Env; db: Db; logger: Logger }): Composition {
+	const { mailer, devMailbox } = createMailer({
+		smtpUrl: env.SMTP_URL,
+		from: env.MAIL_FROM,
+		db,
+		log: (line) => logger.info('dev_mail', { line }),
+	})
+	const googleSignIn =
+		env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+			? createGoogleSignIn({
+					clientId: env.GOOGLE_CLIENT_ID,
+					clientSecret: env.GOOGLE_CLIENT_SECRET,
+					issuer: env.GOOGLE_ISSUER,
+					authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT,
+					tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT,
+					jwksUri: env.GOOGLE_JWKS_URI,
+					redirectURI: `${env.APP_URL}/auth/google/callback`,
+					secureCookies: env.isProduction,
+				})
+			: null
+	const services: Services = {
+		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
+		admin: createAdminService({ db }),
+		agents: createAgentsService({ db }),
+		content: createContentService({ db }),
+		googleSignIn,
+		devMailbox: env.isProduction ? null : devMailbox,
+	}
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger)]
+	return { services, tasks }
+}

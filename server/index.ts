@@ -1,0 +1,103 @@
+import { hkdfSync } from 'node:crypto'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { readEnv } from '#modules/core/env.server.ts'
+import { startWorker } from '#modules/core/jobs.server.ts'
+import { createLogger, errorFields } from '#modules/core/logger.server.ts'
+import { migrateToLatest } from '#modules/core/migrate.server.ts'
+import { composeServices } from './compose.ts'
+import { openDatabase } from './database.ts'
+import { ensureDemoUsers } from './demo.ts'
+import { seedReferenceData } from './seed.ts'
+import { nonceMiddleware, sameOriginGuard, securityHeaders } from './security.ts'
+
+const dev = process.argv.includes('--dev')
+const env = readEnv()
+const logger = createLogger(env.LOG_LEVEL)
+const print = (line: string) => process.stdout.write(line + '\n')
+
+process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection', errorFields(reason)))
+
+const database = await openDatabase(env, (message) => logger.info('database', { message }))
+await migrateToLatest(database.db, database.pool)
+await seedReferenceData(database.db)
+const { services, tasks } = composeServices({ env, db: database.db, logger })
+if (!env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
+	await ensureDemoUsers(services.accounts, env.dataDir, print)
+}
+const runner = env.WORKER_IN_PROCESS
+	? await startWorker({ pool: database.pool, tasks, concurrency: env.WORKER_CONCURRENCY, logger })
+	: null
+
+const cookieSecret = Buffer.from(hkdfSync('sha256', env.APP_SECRET, 'postwerk', 'cookies-v1', 32)).toString('base64url')
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', env.TRUST_PROXY)
+app.use(compression())
+app.use(nonceMiddleware)
+app.use(
+	securityHeaders({
+		csp: !dev,
+		production: env.isProduction,
+		formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
+	}),
+)
+app.use(sameOriginGuard(env.APP_URL))
+
+let build: ServerBuild | (() => Promise<ServerBuild>)
+if (dev) {
+	const vite = await import('vite')
+	const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+	app.use(viteServer.middlewares)
+	build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+} else {
+	const root = path.resolve(import.meta.dirname, '..')
+	app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
+	app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false }))
+	build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+}
+
+app.use(
+	createRequestHandler({
+		build,
+		mode: dev ? 'development' : 'production',
+		getLoadContext(req, res) {
+			const context = new RouterContextProvider()
+			context.set(servicesContext, services)
+			context.set(requestInfoContext, {
+				nonce: String(res.locals.cspNonce ?? ''),
+				ip: req.ip ?? 'unknown',
+				userAgent: req.get('user-agent') ?? '',
+				appUrl: env.APP_URL,
+				isProduction: env.isProduction,
+				showDevTools: services.devMailbox !== null,
+				cookieSecret,
+				googleConfigured: services.googleSignIn !== null,
+			})
+			return context
+		},
+	}),
+)
+
+const server = app.listen(env.PORT, env.HOST, () => {
+	print(`Postwerk läuft auf ${env.APP_URL}${database.embedded ? ' (eingebettetes Postgres)' : ''}`)
+	if (services.devMailbox) print(`Dev-Postfach: ${env.APP_URL}/dev/mailbox`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+	if (stopping) return
+	stopping = true
+	logger.info('shutdown', { signal })
+	server.close()
+	server.closeAllConnections()
+	await runner?.stop().catch(() => {})
+	await database.close().catch(() => {})
+	process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import type { NextFunction, Request, Response } from 'express'
+import helmet from 'helmet'
+
+export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
+	res.locals.cspNonce = randomBytes(16).toString('base64')
+	next()
+}
+
+/** Security headers; the CSP is nonce-based (the nonce reaches React Router through the load context). */
+export function securityHeaders(options: { csp: boolean; production: boolean; formActions: Array<string> }) {
+	return helmet({
+		contentSecurityPolicy: options.csp
+			? {
+					useDefaults: false,
+					directives: {
+						defaultSrc: ["'self'"],
+						scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'"],
+						styleSrc: ["'self'", "'unsafe-inline'"],
+						imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+						fontSrc: ["'self'", 'data:'],
+						connectSrc: ["'self'"],
+						objectSrc: ["'none'"],
+						baseUri: ["'none'"],
+						frameAncestors: ["'none'"],
+						formAction: ["'self'", ...options.formActions],
+						...(options.production ? { upgradeInsecureRequests: [] } : {}),
+					},
+				}
+			: false,
+		strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+		referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+		crossOriginOpenerPolicy: { policy: 'same-origin' },
+		crossOriginEmbedderPolicy: false,
+	})
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Rejects cross-origin state changes on every route, resource routes included (React Router's own
+ * check covers only UI-route actions): Fetch Metadata first, then the Origin header.
+ */
+export function sameOriginGuard(appUrl: string) {
+	const allowed = new URL(appUrl).origin
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (SAFE_METHODS.has(req.method)) return next()
+		const site = req.get('sec-fetch-site')
+		const origin = req.get('origin')
+		const own = `${req.protocol}://${req.get('host')}`
+		const crossSite = site === 'cross-site' || site === 'same-site'
+		const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== own && origin !== allowed
+		if (crossSite || foreignOrigin || origin === 'null') {
+			res.status(403).type('text/plain; charset=utf-8').send('Diese Anfrage stammt nicht von dieser Seite und wurde abgelehnt.')
+			return
+		}
+		next()
+	}
+}
