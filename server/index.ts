@@ -1,10 +1,10 @@
-import { hkdfSync } from 'node:crypto'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger, errorFields } from '#modules/core/logger.server.ts'
@@ -33,7 +33,7 @@ const runner = env.WORKER_IN_PROCESS
 	? await startWorker({ pool: database.pool, tasks, concurrency: env.WORKER_CONCURRENCY, logger })
 	: null
 
-const cookieSecret = Buffer.from(hkdfSync('sha256', env.APP_SECRET, 'postwerk', 'cookies-v1', 32)).toString('base64url')
+const cookieSecret = deriveCookieSecret(env.APP_SECRET)
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)

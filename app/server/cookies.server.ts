@@ -4,16 +4,19 @@ import { requestInfoContext } from '#app/context.ts'
 const SESSION_DAYS = 30
 
 // In production the session cookie carries the __Host- prefix (Secure, Path=/, no Domain).
-export function sessionCookie(context: Readonly<RouterContextProvider>) {
-	const info = context.get(requestInfoContext)
-	return createCookie(info.isProduction ? '__Host-sid' : 'sid', {
+export function createSessionCookie({ isProduction, cookieSecret }: { isProduction: boolean; cookieSecret: string }) {
+	return createCookie(isProduction ? '__Host-sid' : 'sid', {
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: info.isProduction,
+		secure: isProduction,
 		path: '/',
 		maxAge: SESSION_DAYS * 24 * 60 * 60,
-		secrets: [info.cookieSecret],
+		secrets: [cookieSecret],
 	})
+}
+
+export function sessionCookie(context: Readonly<RouterContextProvider>) {
+	return createSessionCookie(context.get(requestInfoContext))
 }
 
 export function toastCookie(context: Readonly<RouterContextProvider>) {

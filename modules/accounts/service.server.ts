@@ -15,7 +15,7 @@ export type AccountsDeps = { db: Db; logger: Logger; appUrl: string }
 // Login throttling (documented in README "Sicherheit"): failures per e-mail, attempts per IP.
 export const SIGNIN_LIMITS = {
 	failuresPerEmail: { limit: 10, windowSeconds: 15 * 60 },
-	attemptsPerIp: { limit: 50, windowSeconds: 15 * 60 },
+	failuresPerIp: { limit: 50, windowSeconds: 15 * 60 },
 	mailsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const
 
@@ -62,9 +62,9 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		},
 
 		async signIn(input: { email: string; password: string }, meta: SessionMeta): Promise<Result<{ token: string; userId: string }>> {
-			const ipLimit = SIGNIN_LIMITS.attemptsPerIp
+			const ipLimit = SIGNIN_LIMITS.failuresPerIp
 			const emailLimit = SIGNIN_LIMITS.failuresPerEmail
-			const byIp = await hitRateLimit(db, `signin-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
+			const byIp = await peekRateLimit(db, `signin-fail-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
 			const byEmail = await peekRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
 			if (!byIp.allowed || !byEmail.allowed) {
 				logger.warn('signin_rate_limited', { ip: meta.ip })
@@ -78,6 +78,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			const valid = await verifyPassword(user?.password_hash ?? null, input.password)
 			if (!user || !valid || user.disabled_at) {
 				await hitRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
+				await hitRateLimit(db, `signin-fail-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
 				logger.info('signin_failed', { ip: meta.ip })
 				return { ok: false, error: 'invalid_credentials' }
 			}

@@ -30,3 +30,8 @@ export function createSecretBox(appSecret: string): SecretBox {
 		},
 	}
 }
+
+/** The key that signs cookies, derived from APP_SECRET (separate from the at-rest encryption key). */
+export function deriveCookieSecret(appSecret: string) {
+	return Buffer.from(hkdfSync('sha256', appSecret, 'postwerk', 'cookies-v1', 32)).toString('base64url')
+}

@@ -1,30 +1,31 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { Construction } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useMatches } from 'react-router'
 import type { Route } from './+types/section'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import type dashboard from '#locales/de/dashboard.json'
+import dashboard from '#locales/de/dashboard.json'
 
 type SectionId = keyof typeof dashboard.section.titles
 
-// A section that a later issue builds: its real title and an honest note, never sample data.
+// A section that a later issue builds: its real title (by route id) and an honest note, never sample data.
 export function loader({ request, context }: Route.LoaderArgs) {
 	requireUser(context, request)
-	const id = new URL(request.url).pathname.replace(/^\//, '').replace(/\/$/, '').replaceAll('/', '-') as SectionId
-	const t = getInstance(context).getFixedT('de', 'dashboard')
-	return { id, title: t(`section.titles.${id}`) }
+	return null
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ''} · Postwerk` }]
+export const meta: Route.MetaFunction = ({ matches }) => {
+	const id = matches.at(-1)?.id as SectionId | undefined
+	return [{ title: `${id ? dashboard.section.titles[id] : ''} · Postwerk` }]
+}
 
-export default function SectionPage({ loaderData }: Route.ComponentProps) {
+export default function SectionPage() {
 	const { t } = useTranslation('dashboard')
+	const id = useMatches().at(-1)?.id as SectionId
 	return (
 		<Flex direction="column" gap="4">
 			<Heading as="h2" size="7">
-				{loaderData.title}
+				{t(`section.titles.${id}`)}
 			</Heading>
 			<Card size="3">
 				<Flex direction="column" align="center" gap="3" py="6">

@@ -1,0 +1,45 @@
+import { Button, Container, Flex, Heading, Section, Text } from '@radix-ui/themes'
+import { ArrowRight, Check } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export function ClosingCta() {
+	const { t } = useTranslation('landing')
+	return (
+		<Section size={{ initial: '2', md: '3' }} aria-labelledby="landing-closing-title">
+			<Container size="3" px={{ initial: '4', md: '6' }}>
+				<div className="landing-closing">
+					<Flex direction="column" align="center" gap="5">
+						<Heading as="h2" id="landing-closing-title" size={{ initial: '7', md: '8' }}>
+							{t('closing.title')}
+						</Heading>
+						<Text as="p" size="4" style={{ maxWidth: '36rem', opacity: 0.9 }}>
+							{t('closing.text')}
+						</Text>
+						<Button asChild size="4" color="gray" highContrast>
+							<Link to="/onboarding">
+								{t('closing.cta')}
+								<ArrowRight size={18} aria-hidden />
+							</Link>
+						</Button>
+						<Flex gap="5" wrap="wrap" justify="center">
+							<Perk text={t('hero.noCreditCard')} />
+							<Perk text={t('hero.freeCredits')} />
+						</Flex>
+					</Flex>
+				</div>
+			</Container>
+		</Section>
+	)
+}
+
+function Perk({ text }: { text: string }) {
+	return (
+		<Flex align="center" gap="2">
+			<Check size={16} aria-hidden />
+			<Text size="2" weight="medium">
+				{text}
+			</Text>
+		</Flex>
+	)
+}

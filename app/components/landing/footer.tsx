@@ -1,0 +1,24 @@
+import { Container, Flex, Text } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import { Brand } from './top-bar.tsx'
+
+export function Footer() {
+	const { t } = useTranslation('landing')
+	return (
+		<footer className="landing-footer">
+			<Container size="4" px={{ initial: '4', md: '6' }}>
+				<Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ initial: 'start', sm: 'center' }} gap="4" py="6">
+					<Flex direction="column" gap="2">
+						<Brand />
+						<Text size="2" color="gray">
+							{t('footer.tagline')}
+						</Text>
+					</Flex>
+					<Text size="2" color="gray">
+						{t('footer.rights')}
+					</Text>
+				</Flex>
+			</Container>
+		</footer>
+	)
+}

@@ -1,0 +1,19 @@
+import { Badge, Flex } from '@radix-ui/themes'
+import { CreditCard, Gift } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+
+export function OfferBadges({ justify = 'start' }: { justify?: 'start' | 'center' }) {
+	const { t } = useTranslation('landing')
+	return (
+		<Flex gap="2" wrap="wrap" justify={justify}>
+			<Badge size="3" color="green" variant="soft" radius="full">
+				<CreditCard size={14} aria-hidden />
+				{t('hero.noCreditCard')}
+			</Badge>
+			<Badge size="3" color="amber" variant="soft" radius="full">
+				<Gift size={14} aria-hidden />
+				{t('hero.freeCredits')}
+			</Badge>
+		</Flex>
+	)
+}

@@ -1,0 +1,143 @@
+import { expect, linkIn, signIn, test, uniqueEmail, waitForMail } from '#tests/e2e/fixtures.ts'
+
+test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page, db }) => {
+	const email = uniqueEmail('signup')
+	await page.goto('/auth')
+	await page.getByRole('tab', { name: 'Registrieren' }).click()
+	await page.getByLabel('Vollständiger Name').fill('Sara Beispiel')
+	await page.getByLabel('E-Mail').fill(email)
+	await page.getByLabel('Passwort', { exact: true }).fill('ein-gutes-passwort')
+	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
+	await expect(page.getByText('Registrierung erfolgreich! Bitte überprüfe deine E-Mails für die Bestätigung.').first()).toBeVisible()
+
+	const user = await db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id').selectAll().where('users.email', '=', email).executeTakeFirstOrThrow()
+	expect(user.email_verified_at).toBeNull()
+	expect(user.credits_remaining).toBe(50)
+
+	// Not confirmed yet: sign-in is refused with a German hint.
+	await page.getByRole('tab', { name: 'Anmelden' }).click()
+	await page.getByLabel('E-Mail').fill(email)
+	await page.getByLabel('Passwort', { exact: true }).fill('ein-gutes-passwort')
+	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+	await expect(page.getByText('Bitte bestätige zuerst deine E-Mail-Adresse.', { exact: false })).toBeVisible()
+
+	const mail = await waitForMail(db, email, { subject: 'Bitte bestätige deine E-Mail-Adresse' })
+	await page.goto('/dev/mailbox')
+	await expect(page.getByText(email).first()).toBeVisible()
+	await page.goto(linkIn(mail, 'http://127.0.0.1:3100/auth/confirm'))
+	await page.getByRole('button', { name: 'E-Mail bestätigen' }).click()
+	await expect(page).toHaveURL(/\/auth$/)
+	await expect(page.getByText('E-Mail bestätigt')).toBeVisible()
+	const confirmed = await db.selectFrom('users').select('email_verified_at').where('email', '=', email).executeTakeFirstOrThrow()
+	expect(confirmed.email_verified_at).not.toBeNull()
+
+	await signIn(page, { email, password: 'ein-gutes-passwort' })
+	await expect(page).toHaveURL('/')
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Sara!')
+	const sessions = await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()
+	expect(sessions).toHaveLength(1)
+})
+
+test('a wrong password shows the German message and keeps the visitor signed out', async ({ page, createConfirmedUser }) => {
+	const user = await createConfirmedUser()
+	await page.goto('/auth')
+	await page.getByLabel('E-Mail').fill(user.email)
+	await page.getByLabel('Passwort', { exact: true }).fill('falsches-passwort')
+	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+	await expect(page.getByText('Ungültige E-Mail oder Passwort')).toBeVisible()
+	await page.goto('/posts')
+	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fposts/)
+})
+
+test('registering an e-mail that exists shows the German message', async ({ page, createConfirmedUser, db }) => {
+	const user = await createConfirmedUser()
+	await page.goto('/auth')
+	await page.getByRole('tab', { name: 'Registrieren' }).click()
+	await page.getByLabel('Vollständiger Name').fill('Doppelt Vorhanden')
+	await page.getByLabel('E-Mail').fill(user.email.toUpperCase())
+	await page.getByLabel('Passwort', { exact: true }).fill('noch-ein-passwort')
+	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
+	await expect(page.getByText('Ein Benutzer mit dieser E-Mail existiert bereits')).toBeVisible()
+	const rows = await db.selectFrom('users').select('id').where('email', '=', user.email).execute()
+	expect(rows).toHaveLength(1)
+})
+
+test('empty, too long and malformed input get German messages', async ({ page }) => {
+	await page.goto('/auth')
+	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+	await expect(page.getByText('Bitte füllen Sie alle Felder aus.').first()).toBeVisible()
+
+	await page.getByRole('tab', { name: 'Registrieren' }).click()
+	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
+	await expect(page.getByText('Bitte geben Sie Ihren Namen ein.')).toBeVisible()
+	await page.getByLabel('Vollständiger Name').fill('x'.repeat(10_001))
+	await page.getByLabel('E-Mail').fill('keine-email')
+	await page.getByLabel('Passwort', { exact: true }).fill('kurz')
+	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
+	await expect(page.getByText('Die Eingabe ist zu lang.')).toBeVisible()
+	await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible()
+	await expect(page.getByText('Das Passwort muss mindestens 8 Zeichen lang sein.')).toBeVisible()
+})
+
+test('the server answers bad form posts with 400 and German text, never 500', async ({ request }) => {
+	const origin = { Origin: 'http://127.0.0.1:3100' }
+	const cases: Array<Record<string, string>> = [
+		{ intent: 'signin' },
+		{ intent: 'signin', email: 'x'.repeat(10_001), password: 'y' },
+		{ intent: 'signup', fullName: 'x'.repeat(10_001), email: 'a@b.ch', password: 'langes-passwort' },
+		{ intent: 'signup', fullName: 'Ok', email: 'kaputt', password: 'langes-passwort' },
+		{ intent: 'unbekannt', '__proto__[x]': '1' },
+	]
+	for (const form of cases) {
+		const response = await request.post('/auth', { form, headers: origin })
+		expect(response.status(), JSON.stringify(form).slice(0, 80)).toBeLessThan(500)
+		expect(response.status()).toBe(400)
+	}
+	for (const path of ['/auth/forgot-password', '/auth/reset-password', '/auth/confirm']) {
+		const response = await request.post(path, { form: { email: 'x'.repeat(10_001), token: 'y'.repeat(10_001), password: '' }, headers: origin })
+		expect(response.status(), path).toBe(400)
+	}
+	const body = await (await request.post('/auth', { form: { intent: 'signin', email: '', password: '' }, headers: origin })).text()
+	expect(body).toContain('Bitte füllen Sie alle Felder aus.')
+})
+
+test('a cross-origin form post is rejected', async ({ request }) => {
+	const response = await request.post('/auth', {
+		form: { intent: 'signin', email: 'a@b.ch', password: 'irgendwas' },
+		headers: { Origin: 'https://evil.example' },
+	})
+	expect(response.status()).toBe(403)
+	expect(await response.text()).toContain('wurde abgelehnt')
+})
+
+test('sign-out ends the session on the server', async ({ page, createConfirmedUser, db }) => {
+	const user = await createConfirmedUser({ fullName: 'Olga Out' })
+	await signIn(page, user)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Olga!')
+	await page.getByRole('button', { name: 'Abmelden' }).click()
+	await expect(page).toHaveURL('/')
+	await expect(page.getByRole('link', { name: 'Anmelden' }).first()).toBeVisible()
+	expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+	await page.goto('/settings')
+	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fsettings/)
+})
+
+test('password reset: the link works once, then the new password signs in', async ({ page, createConfirmedUser, db }) => {
+	const user = await createConfirmedUser()
+	await page.goto('/auth')
+	await page.getByRole('link', { name: 'Passwort vergessen?' }).click()
+	await page.getByLabel('E-Mail').fill(user.email)
+	await page.getByRole('button', { name: 'Link senden' }).click()
+	await expect(page.getByText('Falls ein Konto mit dieser E-Mail existiert')).toBeVisible()
+	const mail = await waitForMail(db, user.email, { subject: 'Zurücksetzen' })
+	const link = linkIn(mail, 'http://127.0.0.1:3100/auth/reset-password')
+	await page.goto(link)
+	await page.getByLabel('Neues Passwort').fill('ganz-neues-passwort')
+	await page.getByLabel('Passwort wiederholen').fill('ganz-neues-passwort')
+	await page.getByRole('button', { name: 'Passwort speichern' }).click()
+	await expect(page.getByText('Passwort geändert')).toBeVisible()
+	await page.goto(link)
+	await expect(page.getByText('Der Link ist ungültig oder abgelaufen.')).toBeVisible()
+	await signIn(page, { email: user.email, password: 'ganz-neues-passwort' })
+	await expect(page).toHaveURL('/')
+})

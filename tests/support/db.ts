@@ -1,0 +1,53 @@
+// A fresh, migrated database per caller, cloned from the run's template (tests/support/global-setup.ts):
+//   await using t = await createTestDatabase()
+//   await t.db.selectFrom('users').selectAll().execute()
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createDb, createPool, type DB } from '#modules/core/db.server.ts'
+import { ident, testDatabasePrefix, withDatabase } from './test-database.ts'
+
+export type TestDatabase = {
+	db: Kysely<DB>
+	pool: pg.Pool
+	url: string
+	name: string
+	[Symbol.asyncDispose]: () => Promise<void>
+}
+
+export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
+	const server = inject('testDatabaseServer')
+	if (!server) throw new Error('No test database server: run through vitest (tests/support/global-setup.ts)')
+	const name = `${testDatabasePrefix}${server.runPid}_${randomBytes(6).toString('hex')}`
+	await adminQuery(server.adminUrl, `create database ${ident(name)} template ${ident(server.template)}`)
+
+	const url = withDatabase(server.adminUrl, name, server.applicationName)
+	const pool = createPool(url, options.maxConnections ?? 10)
+	const db = createDb(pool)
+	let disposed = false
+	return {
+		db,
+		pool,
+		url,
+		name,
+		async [Symbol.asyncDispose]() {
+			if (disposed) return
+			disposed = true
+			// db.destroy() ends the pool; "with (force)" also ends connections the code under
+			// test opened on its own (a worker, a LISTEN client).
+			await db.destroy().catch(() => {})
+			await adminQuery(server.adminUrl, `drop database if exists ${ident(name)} with (force)`)
+		},
+	}
+}
+
+async function adminQuery(adminUrl: string, text: string) {
+	const client = new pg.Client({ connectionString: adminUrl })
+	await client.connect()
+	try {
+		await client.query(text)
+	} finally {
+		await client.end()
+	}
+}

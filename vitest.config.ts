@@ -1,0 +1,29 @@
+// Vitest on its own config: the React Router Vite plugin is for the app build and dev server,
+// not for unit and integration tests. Imports through package.json "imports" (#modules/...)
+// resolve natively.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	test: {
+		environment: 'node',
+		include: [
+			'modules/**/*.test.ts',
+			'adapters/**/*.test.ts',
+			'server/**/*.test.ts',
+			'scripts/**/*.test.ts',
+			'tests/integration/**/*.test.ts',
+			'tests/fakes/**/*.test.ts',
+			'tests/support/**/*.test.ts',
+			'app/**/*.test.{ts,tsx}',
+		],
+		exclude: ['tests/e2e/**', 'node_modules/**', 'build/**', '.data/**'],
+		globalSetup: ['tests/support/global-setup.ts'],
+		// Each test file clones its own database, so files run in parallel safely.
+		pool: 'forks',
+		testTimeout: 20_000,
+		hookTimeout: 60_000,
+		teardownTimeout: 60_000,
+		// Logs and console.error of the code under test stay visible in the output.
+		silent: false,
+	},
+})
