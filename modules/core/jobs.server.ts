@@ -5,16 +5,22 @@ import type { z } from 'zod'
 import type { DbOrTrx } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
 
-/** A job: an id, a zod schema for its payload and a handler. */
-export type TaskDefinition<S extends z.ZodType> = {
-	id: string
-	schema: S
-	maxAttempts?: number
-	handler: (payload: z.infer<S>, helpers: { jobId: string; attempts: number; signal?: AbortSignal }) => Promise<void>
+/** What producers need to enqueue a job: its id, the zod schema of its payload, its attempts. */
+export type JobDefinition<S extends z.ZodType> = { id: string; schema: S; maxAttempts?: number }
+
+export type TaskHelpers = { jobId: string; attempts: number; signal?: AbortSignal }
+
+/** A job definition bound to its handler (built in the composition root, where the adapters are). */
+export type TaskDefinition<S extends z.ZodType> = JobDefinition<S> & {
+	handler: (payload: z.infer<S>, helpers: TaskHelpers) => Promise<void>
 }
 
-export function defineTask<S extends z.ZodType>(def: TaskDefinition<S>) {
+export function defineJob<S extends z.ZodType>(def: JobDefinition<S>) {
 	return def
+}
+
+export function handleJob<S extends z.ZodType>(job: JobDefinition<S>, handler: TaskDefinition<S>['handler']): TaskDefinition<S> {
+	return { ...job, handler }
 }
 
 export type EnqueueOptions = { runAt?: Date; jobKey?: string; maxAttempts?: number }
@@ -25,7 +31,7 @@ export type EnqueueOptions = { runAt?: Date; jobKey?: string; maxAttempts?: numb
  */
 export async function enqueue<S extends z.ZodType>(
 	db: DbOrTrx,
-	task: TaskDefinition<S>,
+	task: JobDefinition<S>,
 	payload: z.infer<S>,
 	options: EnqueueOptions = {},
 ) {
