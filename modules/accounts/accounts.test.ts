@@ -229,3 +229,18 @@ test('the confirmation mail job delivers through the mailer (dev mailbox) exactl
 	// The user's name cannot break out of its line.
 	expect(mails[0]!.text.split('\n')[0]).toBe('Hallo Mia "Zeile Bcc: x@y.z" Muster,')
 })
+
+test('a confirmation link can be sent again, only to unconfirmed accounts, and the old link dies', async () => {
+	await using t = await createTestDatabase()
+	const { services } = testServices(t.db)
+	await services.accounts.signUp({ fullName: 'Rita', email: 'rita@beispiel.ch', password })
+	await services.accounts.resendConfirmation('rita@beispiel.ch')
+	const [first, second] = await mailLinks(t.db, 'rita@beispiel.ch')
+	expect(second).toBeDefined()
+	expect(await services.accounts.isConfirmTokenUsable(tokenOf(first!.link))).toBe(false)
+	expect((await services.accounts.confirmEmail(tokenOf(second!.link))).ok).toBe(true)
+	await services.accounts.resendConfirmation('rita@beispiel.ch')
+	await services.accounts.resendConfirmation('niemand@beispiel.ch')
+	expect(await mailLinks(t.db, 'rita@beispiel.ch')).toHaveLength(2)
+	expect(await mailLinks(t.db, 'niemand@beispiel.ch')).toHaveLength(0)
+})

@@ -27,9 +27,27 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${path}?token=${token}` })
 	}
 
-	async function mailAllowed(email: string) {
+	/**
+	 * Mails a new single-use link (confirmation: only to unconfirmed accounts; reset: to active ones).
+	 * Silent for unknown addresses and beyond the per-address mail limit, so callers learn nothing.
+	 */
+	async function mailTokenLink(email: string, kind: 'confirm' | 'reset') {
 		const { limit, windowSeconds } = SIGNIN_LIMITS.mailsPerEmail
-		return (await hitRateLimit(db, `mail:${email}`, limit, windowSeconds)).allowed
+		if (!(await hitRateLimit(db, `mail:${email}`, limit, windowSeconds)).allowed) return
+		await db.transaction().execute(async (trx) => {
+			const user = await trx
+				.selectFrom('users')
+				.innerJoin('profiles', 'profiles.id', 'users.id')
+				.select(['users.id', 'profiles.full_name'])
+				.where('users.email', '=', email)
+				.where('users.disabled_at', 'is', null)
+				.$if(kind === 'confirm', (q) => q.where('users.email_verified_at', 'is', null))
+				.executeTakeFirst()
+			if (!user) return
+			const token = await issueEmailToken(trx, user.id, kind === 'confirm' ? 'confirm_email' : 'reset_password')
+			await enqueueMail(trx, kind, email, user.full_name, token)
+			logger.info(kind === 'confirm' ? 'confirmation_resent' : 'password_reset_requested', { userId: user.id })
+		})
 	}
 
 	return {
@@ -92,21 +110,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		signOut: (token: string) => revokeSession(db, token),
 
 		/** Sends a fresh confirmation link; silent for unknown or already confirmed addresses. */
-		async resendConfirmation(email: string) {
-			if (!(await mailAllowed(email))) return
-			await db.transaction().execute(async (trx) => {
-				const user = await trx
-					.selectFrom('users')
-					.innerJoin('profiles', 'profiles.id', 'users.id')
-					.select(['users.id', 'profiles.full_name'])
-					.where('users.email', '=', email)
-					.where('users.email_verified_at', 'is', null)
-					.executeTakeFirst()
-				if (!user) return
-				const token = await issueEmailToken(trx, user.id, 'confirm_email')
-				await enqueueMail(trx, 'confirm', email, user.full_name, token)
-			})
-		},
+		resendConfirmation: (email: string) => mailTokenLink(email, 'confirm'),
 
 		isConfirmTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'confirm_email'),
 
@@ -121,22 +125,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		},
 
 		/** Always behaves the same to the caller, whether or not the account exists. */
-		async requestPasswordReset(email: string) {
-			if (!(await mailAllowed(email))) return
-			await db.transaction().execute(async (trx) => {
-				const user = await trx
-					.selectFrom('users')
-					.innerJoin('profiles', 'profiles.id', 'users.id')
-					.select(['users.id', 'profiles.full_name'])
-					.where('users.email', '=', email)
-					.where('users.disabled_at', 'is', null)
-					.executeTakeFirst()
-				if (!user) return
-				const token = await issueEmailToken(trx, user.id, 'reset_password')
-				await enqueueMail(trx, 'reset', email, user.full_name, token)
-				logger.info('password_reset_requested', { userId: user.id })
-			})
-		},
+		requestPasswordReset: (email: string) => mailTokenLink(email, 'reset'),
 
 		isResetTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'reset_password'),
 

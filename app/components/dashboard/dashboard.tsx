@@ -11,6 +11,13 @@ export type DashboardData = {
 	agents: Array<{ id: string; name: string; avatar: string; personality: string; tone: string; target_audience: string; is_default: boolean }>
 }
 
+const quickStart = [
+	{ to: '/create', key: 'quickStart.createPost', Icon: PenSquare },
+	{ to: '/toolbox', key: 'quickStart.automations', Icon: Zap },
+	{ to: '/news', key: 'quickStart.ideas', Icon: Lightbulb },
+	{ to: '/agent', key: 'quickStart.editAgent', Icon: Bot },
+] as const
+
 export function Dashboard({ data }: { data: DashboardData }) {
 	const { t } = useTranslation('dashboard')
 	const agent = data.agents.find((a) => a.is_default) ?? data.agents[0]
@@ -57,26 +64,13 @@ export function Dashboard({ data }: { data: DashboardData }) {
 						{t('quickStart.title')}
 					</Heading>
 					<Grid columns="2" gap="2">
-						<Button asChild variant="soft" size="3">
-							<Link to="/create">
-								<PenSquare size={16} /> {t('quickStart.createPost')}
-							</Link>
-						</Button>
-						<Button asChild variant="soft" size="3">
-							<Link to="/toolbox">
-								<Zap size={16} /> {t('quickStart.automations')}
-							</Link>
-						</Button>
-						<Button asChild variant="soft" size="3">
-							<Link to="/news">
-								<Lightbulb size={16} /> {t('quickStart.ideas')}
-							</Link>
-						</Button>
-						<Button asChild variant="soft" size="3">
-							<Link to="/agent">
-								<Bot size={16} /> {t('quickStart.editAgent')}
-							</Link>
-						</Button>
+						{quickStart.map(({ to, key, Icon }) => (
+							<Button key={to} asChild variant="soft" size="3">
+								<Link to={to}>
+									<Icon size={16} /> {t(key)}
+								</Link>
+							</Button>
+						))}
 					</Grid>
 				</Card>
 			</Grid>
