@@ -1,11 +1,10 @@
 import { Badge, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
-import { format } from 'date-fns'
-import { de } from 'date-fns/locale'
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/dev.mailbox'
 import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 
 // Development only: the mails the dev mailbox adapter stored instead of sending. 404 in production.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,7 +38,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
 							<Text weight="bold">{mail.subject}</Text>
 							<Text size="2" color="gray">
 								{t('mailbox.to')}: <span data-testid="mail-to">{mail.to}</span> · {t('mailbox.sentAt')}:{' '}
-								{format(new Date(mail.createdAt), 'dd.MM.yyyy HH:mm:ss', { locale: de })}
+								{formatDateTime(mail.createdAt)}
 							</Text>
 							<Text as="div" size="2" style={{ whiteSpace: 'pre-wrap' }}>
 								{mail.text.split(linkPattern).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part))}

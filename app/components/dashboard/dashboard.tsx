@@ -3,6 +3,7 @@ import { Bot, Lightbulb, PenSquare, Zap } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
+import { formatNumber } from '#app/utils/format.ts'
 
 export type DashboardData = {
 	credits: { remaining: number; total: number }
@@ -21,7 +22,6 @@ const quickStart = [
 export function Dashboard({ data }: { data: DashboardData }) {
 	const { t } = useTranslation('dashboard')
 	const agent = data.agents.find((a) => a.is_default) ?? data.agents[0]
-	const nf = new Intl.NumberFormat('de-CH')
 	return (
 		<Flex direction="column" gap="5">
 			<Grid columns={{ initial: '1', md: '2' }} gap="4">
@@ -35,10 +35,10 @@ export function Dashboard({ data }: { data: DashboardData }) {
 								{t('overview.credits')}
 							</Text>
 							<Text as="div" size="7" weight="bold" data-testid="credits-remaining">
-								{nf.format(data.credits.remaining)}
+								{formatNumber(data.credits.remaining)}
 							</Text>
 							<Text as="div" size="1" color="gray">
-								{t('overview.creditsOf', { total: nf.format(data.credits.total) })}
+								{t('overview.creditsOf', { total: formatNumber(data.credits.total) })}
 							</Text>
 						</Link>
 						<Link to="/posts" className="stat-link">
@@ -46,7 +46,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
 								{t('overview.drafts')}
 							</Text>
 							<Text as="div" size="7" weight="bold">
-								{nf.format(data.draftsCount)}
+								{formatNumber(data.draftsCount)}
 							</Text>
 						</Link>
 						<Link to="/pricing" className="stat-link">

@@ -19,6 +19,7 @@ function SideLink({ item }: { item: NavItem }) {
 
 function Sidebar({ shell }: { shell: ShellData }) {
 	const { t } = useTranslation('layout')
+	const { t: tc } = useTranslation('common')
 	const groups: Array<{ title?: string; items: Array<NavItem> }> = [
 		{ items: [{ to: '/', label: t('nav.dashboard'), icon: <LayoutDashboard size={18} />, end: true }] },
 		{
@@ -47,9 +48,11 @@ function Sidebar({ shell }: { shell: ShellData }) {
 	return (
 		<nav className="sidebar" aria-label={t('nav.mainNavigation')}>
 			<Link to="/" className="brand">
-				<span className="brand-mark">P</span>
+				<span className="brand-mark" aria-hidden>
+					{tc('appName').slice(0, 1)}
+				</span>
 				<Text weight="bold" size="4">
-					Postwerk
+					{tc('appName')}
 				</Text>
 			</Link>
 			<Flex direction="column" gap="4" style={{ flex: 1 }}>

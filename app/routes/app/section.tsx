@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useMatches } from 'react-router'
 import type { Route } from './+types/section'
 import { requireUser } from '#app/server/guards.server.ts'
+import common from '#locales/de/common.json'
 import dashboard from '#locales/de/dashboard.json'
 
 type SectionId = keyof typeof dashboard.section.titles
@@ -16,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
 	const id = matches.at(-1)?.id as SectionId | undefined
-	return [{ title: `${id ? dashboard.section.titles[id] : ''} · Postwerk` }]
+	return [{ title: `${id ? dashboard.section.titles[id] : ''} · ${common.appName}` }]
 }
 
 export default function SectionPage() {
