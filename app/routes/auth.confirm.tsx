@@ -1,8 +1,9 @@
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button, Flex, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link } from 'react-router'
+import { data, Form } from 'react-router'
 import type { Route } from './+types/auth.confirm'
 import { servicesContext } from '#app/context.ts'
+import { AuthCard, InvalidLinkNotice } from '#app/components/auth-card.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
@@ -31,33 +32,20 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
 	const { t } = useTranslation('auth')
 	const invalid = !loaderData.usable || actionData?.failed
 	return (
-		<Container size="1" px="4" py="9">
-			<Card size="3">
-				<Flex direction="column" gap="4">
-					<Heading as="h1" size="6">
-						{t('confirm.title')}
-					</Heading>
-					{invalid ? (
-						<>
-							<Callout.Root color="red" role="alert">
-								<Callout.Text>{t('errors.invalidToken')}</Callout.Text>
-							</Callout.Root>
-							<Link to="/auth">{t('forgot.back')}</Link>
-						</>
-					) : (
-						<Form method="post" action="/auth/confirm">
-							<input type="hidden" name="token" value={loaderData.token} />
-							<Flex direction="column" gap="3">
-								<Text color="gray">{t('confirm.text')}</Text>
-								<Button type="submit" size="3">
-									{t('confirm.button')}
-								</Button>
-							</Flex>
-						</Form>
-					)}
-				</Flex>
-			</Card>
-		</Container>
+		<AuthCard title={t('confirm.title')}>
+			{invalid ? (
+				<InvalidLinkNotice to="/auth" label={t('forgot.back')} />
+			) : (
+				<Form method="post" action="/auth/confirm">
+					<input type="hidden" name="token" value={loaderData.token} />
+					<Flex direction="column" gap="3">
+						<Text color="gray">{t('confirm.text')}</Text>
+						<Button type="submit" size="3">
+							{t('confirm.button')}
+						</Button>
+					</Flex>
+				</Form>
+			)}
+		</AuthCard>
 	)
 }
-

@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Callout, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button, Callout, Flex, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/auth.forgot-password'
 import { servicesContext } from '#app/context.ts'
+import { AuthCard } from '#app/components/auth-card.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
@@ -34,29 +35,24 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 		shouldValidate: 'onSubmit',
 	})
 	return (
-		<Container size="1" px="4" py="9">
-			<Card size="3">
-				<Form method="post" {...getFormProps(form)} noValidate>
-					<Flex direction="column" gap="4">
-						<Heading as="h1" size="6">
-							{t('forgot.title')}
-						</Heading>
-						<Text color="gray">{t('forgot.text')}</Text>
-						{actionData?.sent ? (
-							<Callout.Root color="green" role="status">
-								<Callout.Text>{t('forgot.done')}</Callout.Text>
-							</Callout.Root>
-						) : null}
-						<FormField field={fields.email} label={t('fields.email')} type="email" ns="auth" autoComplete="email" />
-						<Button type="submit" size="3" loading={navigation.state === 'submitting'}>
-							{t('forgot.button')}
-						</Button>
-						<Link to="/auth">
-							<Text size="2">{t('forgot.back')}</Text>
-						</Link>
-					</Flex>
-				</Form>
-			</Card>
-		</Container>
+		<AuthCard title={t('forgot.title')}>
+			<Form method="post" {...getFormProps(form)} noValidate>
+				<Flex direction="column" gap="4">
+					<Text color="gray">{t('forgot.text')}</Text>
+					{actionData?.sent ? (
+						<Callout.Root color="green" role="status">
+							<Callout.Text>{t('forgot.done')}</Callout.Text>
+						</Callout.Root>
+					) : null}
+					<FormField field={fields.email} label={t('fields.email')} type="email" ns="auth" autoComplete="email" />
+					<Button type="submit" size="3" loading={navigation.state === 'submitting'}>
+						{t('forgot.button')}
+					</Button>
+					<Link to="/auth">
+						<Text size="2">{t('forgot.back')}</Text>
+					</Link>
+				</Flex>
+			</Form>
+		</AuthCard>
 	)
 }

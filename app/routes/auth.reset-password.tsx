@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Callout, Card, Container, Flex, Heading } from '@radix-ui/themes'
+import { Button, Flex } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, useNavigation } from 'react-router'
 import type { Route } from './+types/auth.reset-password'
 import { servicesContext } from '#app/context.ts'
+import { AuthCard, InvalidLinkNotice } from '#app/components/auth-card.tsx'
 import { FormErrors, FormField } from '#app/components/form-field.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
@@ -38,34 +39,22 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 		shouldValidate: 'onSubmit',
 	})
 	return (
-		<Container size="1" px="4" py="9">
-			<Card size="3">
-				<Flex direction="column" gap="4">
-					<Heading as="h1" size="6">
-						{t('reset.title')}
-					</Heading>
-					{!loaderData.usable && !actionData ? (
-						<>
-							<Callout.Root color="red" role="alert">
-								<Callout.Text>{t('errors.invalidToken')}</Callout.Text>
-							</Callout.Root>
-							<Link to="/auth/forgot-password">{t('forgotPassword')}</Link>
-						</>
-					) : (
-						<Form method="post" action="/auth/reset-password" {...getFormProps(form)} noValidate>
-							<input type="hidden" name="token" value={loaderData.token || String(fields.token.value ?? '')} />
-							<Flex direction="column" gap="3">
-								<FormField field={fields.password} label={t('fields.newPassword')} type="password" ns="auth" autoComplete="new-password" hint={t('passwordHint')} />
-								<FormField field={fields.confirmPassword} label={t('fields.confirmPassword')} type="password" ns="auth" autoComplete="new-password" />
-								<FormErrors errors={form.errors} ns="auth" />
-								<Button type="submit" size="3" loading={navigation.state === 'submitting'}>
-									{t('reset.button')}
-								</Button>
-							</Flex>
-						</Form>
-					)}
-				</Flex>
-			</Card>
-		</Container>
+		<AuthCard title={t('reset.title')}>
+			{!loaderData.usable && !actionData ? (
+				<InvalidLinkNotice to="/auth/forgot-password" label={t('forgotPassword')} />
+			) : (
+				<Form method="post" action="/auth/reset-password" {...getFormProps(form)} noValidate>
+					<input type="hidden" name="token" value={loaderData.token || String(fields.token.value ?? '')} />
+					<Flex direction="column" gap="3">
+						<FormField field={fields.password} label={t('fields.newPassword')} type="password" ns="auth" autoComplete="new-password" hint={t('passwordHint')} />
+						<FormField field={fields.confirmPassword} label={t('fields.confirmPassword')} type="password" ns="auth" autoComplete="new-password" />
+						<FormErrors errors={form.errors} ns="auth" />
+						<Button type="submit" size="3" loading={navigation.state === 'submitting'}>
+							{t('reset.button')}
+						</Button>
+					</Flex>
+				</Form>
+			)}
+		</AuthCard>
 	)
 }
