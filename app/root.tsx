@@ -55,6 +55,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale)
 	}, [loaderData.locale, i18n])
 	useEffect(() => {
+		// Marks the page as interactive (browser tests wait for it before clicking).
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
+	useEffect(() => {
 		const toast = loaderData.toast
 		if (!toast) return
 		const show = toast.type === 'error' ? showToast.error : toast.type === 'success' ? showToast.success : showToast

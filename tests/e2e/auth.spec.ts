@@ -1,8 +1,8 @@
-import { expect, linkIn, signIn, test, uniqueEmail, waitForMail } from '#tests/e2e/fixtures.ts'
+import { expect, linkIn, signIn, test, uniqueEmail, waitForMail, gotoReady } from '#tests/e2e/fixtures.ts'
 
 test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page, db }) => {
 	const email = uniqueEmail('signup')
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByRole('tab', { name: 'Registrieren' }).click()
 	await page.getByLabel('Vollständiger Name').fill('Sara Beispiel')
 	await page.getByLabel('E-Mail').fill(email)
@@ -40,7 +40,7 @@ test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page,
 
 test('a wrong password shows the German message and keeps the visitor signed out', async ({ page, createConfirmedUser }) => {
 	const user = await createConfirmedUser()
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByLabel('E-Mail').fill(user.email)
 	await page.getByLabel('Passwort', { exact: true }).fill('falsches-passwort')
 	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
@@ -51,7 +51,7 @@ test('a wrong password shows the German message and keeps the visitor signed out
 
 test('registering an e-mail that exists shows the German message', async ({ page, createConfirmedUser, db }) => {
 	const user = await createConfirmedUser()
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByRole('tab', { name: 'Registrieren' }).click()
 	await page.getByLabel('Vollständiger Name').fill('Doppelt Vorhanden')
 	await page.getByLabel('E-Mail').fill(user.email.toUpperCase())
@@ -63,7 +63,7 @@ test('registering an e-mail that exists shows the German message', async ({ page
 })
 
 test('empty, too long and malformed input get German messages', async ({ page }) => {
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
 	await expect(page.getByText('Bitte füllen Sie alle Felder aus.').first()).toBeVisible()
 
@@ -124,8 +124,10 @@ test('sign-out ends the session on the server', async ({ page, createConfirmedUs
 
 test('password reset: the link works once, then the new password signs in', async ({ page, createConfirmedUser, db }) => {
 	const user = await createConfirmedUser()
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByRole('link', { name: 'Passwort vergessen?' }).click()
+	// Wait for the new page: the sign-in form also has an 'E-Mail' field until the navigation ends.
+	await expect(page.getByRole('heading', { name: 'Passwort vergessen' })).toBeVisible()
 	await page.getByLabel('E-Mail').fill(user.email)
 	await page.getByRole('button', { name: 'Link senden' }).click()
 	await expect(page.getByText('Falls ein Konto mit dieser E-Mail existiert')).toBeVisible()

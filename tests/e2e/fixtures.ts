@@ -118,9 +118,16 @@ export function uniqueEmail(prefix = 'e2e') {
 	return `${prefix}-${randomUUID()}@example.com`
 }
 
+/** Opens a page and waits until React has hydrated it, so the first click is not lost. */
+export async function gotoReady(page: Page, path: string) {
+	const response = await page.goto(path)
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+	return response
+}
+
 /** Signs in through the form at /auth and waits until the browser has left it. */
 export async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByLabel('E-Mail').fill(email)
 	await page.getByLabel('Passwort', { exact: true }).fill(password)
 	await page.getByRole('button', { name: 'Anmelden', exact: true }).click()

@@ -1,8 +1,8 @@
-import { expect, googleIdentity, test, useGoogleIdentity } from '#tests/e2e/fixtures.ts'
+import { expect, googleIdentity, test, useGoogleIdentity, gotoReady } from '#tests/e2e/fixtures.ts'
 
 test('Google sign-in (OAuth2 + PKCE against the local fake) creates the account and signs in', async ({ page, db }) => {
 	const identity = await useGoogleIdentity(page.context(), googleIdentity({ name: 'Gina Google' }))
-	await page.goto('/auth')
+	await gotoReady(page, '/auth')
 	await page.getByRole('button', { name: 'Mit Google anmelden' }).click()
 	await expect(page).toHaveURL('/')
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Gina!')

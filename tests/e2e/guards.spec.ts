@@ -1,8 +1,8 @@
-import { expect, signIn, test } from '#tests/e2e/fixtures.ts'
+import { expect, gotoReady, signIn, test } from '#tests/e2e/fixtures.ts'
 
 test('a signed-out visit of /posts goes to /auth and back after sign-in', async ({ page, createConfirmedUser }) => {
 	const user = await createConfirmedUser()
-	await page.goto('/posts')
+	await gotoReady(page, '/posts')
 	await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fposts$/)
 	await page.getByLabel('E-Mail').fill(user.email)
 	await page.getByLabel('Passwort', { exact: true }).fill(user.password)

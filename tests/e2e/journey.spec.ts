@@ -1,9 +1,9 @@
-import { expect, linkIn, test, uniqueEmail, waitForMail } from '#tests/e2e/fixtures.ts'
+import { expect, linkIn, test, uniqueEmail, waitForMail, gotoReady } from '#tests/e2e/fixtures.ts'
 
 // The first real journey: landing -> onboarding -> account -> confirmation -> sign-in -> dashboard with the agent saved.
 test('the onboarding draft becomes the default agent after sign-up, confirmation and sign-in', async ({ page, db }) => {
 	const email = uniqueEmail('journey')
-	await page.goto('/')
+	await gotoReady(page, '/')
 	await page.getByRole('link', { name: 'Jetzt kostenlos starten' }).first().click()
 	await expect(page).toHaveURL('/onboarding')
 	await page.waitForLoadState('networkidle')
