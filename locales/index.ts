@@ -7,7 +7,10 @@ import landing from './de/landing.json' with { type: 'json' }
 import onboarding from './de/onboarding.json' with { type: 'json' }
 import admin from './de/admin.json' with { type: 'json' }
 import mail from './de/mail.json' with { type: 'json' }
+import scheduling from './de/scheduling.json' with { type: 'json' }
+import posts from './de/posts.json' with { type: 'json' }
+import calendar from './de/calendar.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>
