@@ -3,12 +3,17 @@ import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
 import type { ContentService } from './content/index.ts'
+import type { LiveEvents } from './core/live-events.server.ts'
+import type { PublishingService } from './publishing/index.ts'
 
 export type Services = {
 	accounts: AccountsService
 	admin: AdminService
 	agents: AgentsService
 	content: ContentService
+	publishing: PublishingService
+	/** Change events per user (Postgres LISTEN/NOTIFY), streamed to the browser by /events. */
+	liveEvents: LiveEvents
 	/** null when GOOGLE_CLIENT_ID/SECRET are not configured. */
 	googleSignIn: GoogleSignIn | null
 	/** null when SMTP is configured or in production. */

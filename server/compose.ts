@@ -4,8 +4,11 @@ import { createAccountsService, createSendAccountMailTask } from '#modules/accou
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createContentService } from '#modules/content/index.ts'
+import { createPublishingService } from '#modules/publishing/index.ts'
+import { systemClock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
+import { createLiveEvents, detachedLiveEvents } from '#modules/core/live-events.server.ts'
 import type { AnyTask } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
@@ -17,7 +20,18 @@ export type Composition = { services: Services; tasks: Array<AnyTask> }
  * are set, the offline default otherwise) and builds the module services and job handlers.
  * The web server, the worker, the CLI scripts and the tests all build their services here.
  */
-export function composeServices({ env, db, logger }: { env: Env; db: Db; logger: Logger }): Composition {
+export function composeServices({
+	env,
+	db,
+	logger,
+	databaseUrl,
+}: {
+	env: Env
+	db: Db
+	logger: Logger
+	/** The web server's database, for the LISTEN connection of live events; others only send changes. */
+	databaseUrl?: string
+}): Composition {
 	const { mailer, devMailbox } = createMailer({
 		smtpUrl: env.SMTP_URL,
 		from: env.MAIL_FROM,
@@ -41,7 +55,9 @@ export function composeServices({ env, db, logger }: { env: Env; db: Db; logger:
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		admin: createAdminService({ db }),
 		agents: createAgentsService({ db }),
-		content: createContentService({ db }),
+		content: createContentService({ db, clock: systemClock }),
+		publishing: createPublishingService({ db }),
+		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}

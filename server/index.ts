@@ -25,7 +25,8 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection',
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 await seedReferenceData(database.db)
-const { services, tasks } = composeServices({ env, db: database.db, logger })
+const { services, tasks } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
+await services.liveEvents.start()
 if (!env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
 }
@@ -37,7 +38,8 @@ const cookieSecret = deriveCookieSecret(env.APP_SECRET)
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
-app.use(compression())
+// Compression buffers its output: an event stream would reach the browser only in large chunks.
+app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }))
 app.use(nonceMiddleware)
 app.use(
 	securityHeaders({
@@ -96,8 +98,14 @@ async function shutdown(signal: string) {
 	server.close()
 	server.closeAllConnections()
 	await runner?.stop().catch(() => {})
+	await services.liveEvents.close().catch(() => {})
 	await database.close().catch(() => {})
 	process.exit(0)
 }
+
+function isEventStream(res: express.Response) {
+	return /^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? ''))
+}
+
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

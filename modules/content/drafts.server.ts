@@ -1,6 +1,33 @@
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
+import posts from '#locales/de/posts.json' with { type: 'json' }
+import { draftColumns, toDraftView } from './mappers.server.ts'
+import type { Platform } from './platforms.ts'
+import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
+import type { ContentResult, DraftView } from './views.ts'
 
-/** The drafts bell: the user's draft count (drafts table plus posts still in status draft). */
+export type DraftInput = {
+	platforms: Array<Platform>
+	content: PostContent
+	images?: Partial<Record<Platform, string>>
+	pageIds?: Partial<Record<Platform, string>>
+	postType?: string
+}
+
+/** Keeps only page choices that are the user's own pages of that platform. */
+async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<Platform, string>> = {}) {
+	const wanted = Object.entries(pageIds).filter(([, id]) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
+	if (wanted.length === 0) return {}
+	const pages = await db
+		.selectFrom('connected_pages')
+		.select(['id', 'platform'])
+		.where('user_id', '=', userId)
+		.where('id', 'in', wanted.map(([, id]) => id!))
+		.execute()
+	return Object.fromEntries(wanted.filter(([platform, id]) => pages.some((p) => p.id === id && p.platform === platform)))
+}
+
+/** The drafts bell: the user's drafts (drafts table plus posts still in status draft). */
 export async function countDrafts(db: Db, userId: string) {
 	const row = await db
 		.selectNoFrom((eb) => [
@@ -9,4 +36,68 @@ export async function countDrafts(db: Db, userId: string) {
 		])
 		.executeTakeFirstOrThrow()
 	return Number(row.drafts ?? 0) + Number(row.posts ?? 0)
+}
+
+export async function listDrafts(db: Db, userId: string): Promise<Array<DraftView>> {
+	const rows = await db.selectFrom('drafts').select(draftColumns).where('user_id', '=', userId).orderBy('updated_at', 'desc').execute()
+	return rows.map(toDraftView)
+}
+
+export async function getDraft(db: DbOrTrx, userId: string, id: string): Promise<DraftView | null> {
+	const row = await db.selectFrom('drafts').select(draftColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+	return row ? toDraftView(row) : null
+}
+
+function draftTitle(content: PostContent) {
+	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledDraft
+}
+
+export async function createDraft(db: Db, userId: string, input: DraftInput): Promise<DraftView> {
+	return db.transaction().execute(async (trx) => {
+		const row = await trx
+			.insertInto('drafts')
+			.values({
+				user_id: userId,
+				title: draftTitle(input.content),
+				content: serializeContent(input.content),
+				platforms: input.platforms,
+				images: JSON.stringify(input.images ?? {}),
+				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
+				post_type: input.postType ?? 'ai-generated',
+			})
+			.returning(draftColumns)
+			.executeTakeFirstOrThrow()
+		await notifyChange(trx, { userId, topic: 'drafts' })
+		return toDraftView(row)
+	})
+}
+
+export async function updateDraft(db: Db, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
+	return db.transaction().execute(async (trx) => {
+		const row = await trx
+			.updateTable('drafts')
+			.set({
+				title: draftTitle(input.content),
+				content: serializeContent(input.content),
+				platforms: input.platforms,
+				images: JSON.stringify(input.images ?? {}),
+				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
+			})
+			.where('user_id', '=', userId)
+			.where('id', '=', id)
+			.returning(draftColumns)
+			.executeTakeFirst()
+		if (!row) return { ok: false as const, error: 'not_found' as const }
+		await notifyChange(trx, { userId, topic: 'drafts' })
+		return { ok: true as const, draft: toDraftView(row) }
+	})
+}
+
+export async function deleteDraft(db: Db, userId: string, id: string): Promise<ContentResult> {
+	return db.transaction().execute(async (trx) => {
+		const deleted = await trx.deleteFrom('drafts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+		if (!deleted.numDeletedRows) return { ok: false as const, error: 'not_found' as const }
+		await notifyChange(trx, { userId, topic: 'drafts' })
+		return { ok: true as const }
+	})
 }

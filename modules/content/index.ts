@@ -1,9 +1,81 @@
+import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
-import { countDrafts } from './drafts.server.ts'
+import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
+import { countDrafts, createDraft, deleteDraft, getDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
+import {
+	createPost,
+	deletePost,
+	getPost,
+	listCalendarPosts,
+	listPosts,
+	schedulePost,
+	scheduleDraft,
+	updatePostContent,
+	weekStats,
+	type PostInput,
+} from './posts.server.ts'
+import type { PostContent } from './post-content.ts'
+import type { ContentResult, PostView } from './views.ts'
 
-export function createContentService({ db }: { db: Db }) {
+export type { DraftInput } from './drafts.server.ts'
+export type { PostInput, WeekStats } from './posts.server.ts'
+export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
+
+export type ScheduleRequest = { date: string; time: string; timeZone: string }
+
+/** Posts and drafts, always scoped to the signed-in user: another user's id answers "not found". */
+export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
+	async function planned<T>(check: { ok: true; instant: Date } | { ok: false; error: string }, run: (instant: Date) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+		if (!check.ok) return { ok: false, error: `schedule:${check.error}` }
+		return run(check.instant)
+	}
+
 	return {
 		countDrafts: (userId: string) => countDrafts(db, userId),
+
+		/** The 'Meine Posts' board in two queries, whatever the number of posts. */
+		async board(userId: string) {
+			const [drafts, posts] = await Promise.all([listDrafts(db, userId), listPosts(db, userId)])
+			return { drafts, posts }
+		},
+
+		listDrafts: (userId: string) => listDrafts(db, userId),
+		getDraft: (userId: string, id: string) => getDraft(db, userId, id),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, userId, input),
+		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, userId, id, input),
+		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
+
+		listPosts: (userId: string) => listPosts(db, userId),
+		getPost: (userId: string, id: string) => getPost(db, userId, id),
+		createPost: (userId: string, input: PostInput) => createPost(db, userId, input),
+		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null }) => updatePostContent(db, userId, id, input),
+		deletePost: (userId: string, id: string) => deletePost(db, userId, id),
+
+		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past. */
+		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
+			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, userId, draftId, instant, request.timeZone)),
+
+		/** 'Post planen' for an existing post (same rules as for drafts). */
+		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
+			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, userId, postId, instant, request.timeZone)),
+
+		/**
+		 * Calendar drag and drop: a new date and (week view) time for a scheduled post; without a
+		 * time (month view) the post keeps its time of day. Published posts stay where they are.
+		 */
+		async reschedulePost(userId: string, postId: string, request: { date: string; time?: string; timeZone: string }): Promise<ContentResult<{ post: PostView }>> {
+			const post = await getPost(db, userId, postId)
+			if (!post) return { ok: false, error: 'not_found' }
+			if (post.status === 'published') return { ok: false, error: 'published_locked' }
+			const current = post.scheduledAt ? new Date(post.scheduledAt) : null
+			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, userId, postId, instant, request.timeZone))
+		},
+
+		/** The calendar: posts of the range and the week's stat cards, in a fixed number of queries. */
+		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date }) {
+			const [posts, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to), weekStats(db, userId, range.weekStart)])
+			return { posts, stats }
+		},
 	}
 }
 

@@ -232,6 +232,7 @@ export interface Drafts {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   images: Generated<Json>;
+  page_ids: Generated<Json>;
   platforms: Generated<string[]>;
   post_type: Generated<string>;
   title: Generated<string>;

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react'
+import { useRevalidator } from 'react-router'
+
+// Spec: realtime reload delay 50 ms; the wait also turns a burst of changes into one reload.
+const reloadDelayMs = 50
+
+/** Listens to the user's change events (/events) and reloads the page's loaders after each change. */
+export function useLiveRevalidation() {
+	const revalidator = useRevalidator()
+	const revalidatorRef = useRef(revalidator)
+
+	useEffect(() => {
+		revalidatorRef.current = revalidator
+	})
+
+	useEffect(() => {
+		const source = new EventSource('/events')
+		let timer: number | undefined
+		let opened = false
+		const schedule = () => {
+			if (timer !== undefined) return
+			timer = window.setTimeout(() => {
+				timer = undefined
+				const current = revalidatorRef.current
+				// A reload under way may have read before this change: wait for it, then reload again.
+				if (current.state !== 'idle') return schedule()
+				void current.revalidate()
+			}, reloadDelayMs)
+		}
+		// Changes made while the stream was down are not replayed: reload once it is back.
+		const onOpen = () => {
+			if (opened) schedule()
+			opened = true
+		}
+		source.addEventListener('change', schedule)
+		source.addEventListener('open', onOpen)
+		return () => {
+			source.close()
+			window.clearTimeout(timer)
+		}
+	}, [])
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next'
+import type { PostPlatform } from '#modules/content/platforms.ts'
+
+// Brand-coloured marks (lucide has no brand icons); the name is the accessible label.
+const marks: Record<PostPlatform, { label: string; background: string }> = {
+	linkedin: { label: 'in', background: '#0a66c2' },
+	instagram: { label: 'IG', background: 'linear-gradient(45deg, #f58529, #dd2a7b, #8134af)' },
+	threads: { label: '@', background: '#101010' },
+	facebook: { label: 'f', background: '#1877f2' },
+	multiple: { label: '+', background: 'var(--accent-9)' },
+}
+
+export function PlatformMark({ platform, size = 22 }: { platform: PostPlatform; size?: number }) {
+	const { t } = useTranslation('posts')
+	const mark = marks[platform] ?? marks.multiple
+	return (
+		<span
+			role="img"
+			aria-label={t(`platforms.${platform}`)}
+			title={t(`platforms.${platform}`)}
+			style={{
+				display: 'inline-grid',
+				placeItems: 'center',
+				width: size,
+				height: size,
+				borderRadius: 6,
+				background: mark.background,
+				color: 'white',
+				fontSize: Math.round(size * 0.45),
+				fontWeight: 700,
+				flexShrink: 0,
+			}}
+		>
+			{mark.label}
+		</span>
+	)
+}

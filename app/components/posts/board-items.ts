@@ -1,0 +1,79 @@
+import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
+import type { DraftView, PostView } from '#modules/content/views.ts'
+
+/** One card of the board: a draft (drafts table) or a post, with what the card and the editor need. */
+export type BoardItem = {
+	kind: 'draft' | 'post'
+	id: string
+	title: string
+	status: 'draft' | 'scheduled' | 'published' | 'review'
+	platform: Platform | 'multiple'
+	platforms: Array<Platform>
+	text: string
+	texts: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+	pageIds: Partial<Record<Platform, string>>
+	imageUrl: string | null
+	scheduledAt: string | null
+	publishedAt: string | null
+	createdAt: string
+	updatedAt: string
+}
+
+export function draftItem(draft: DraftView): BoardItem {
+	const platforms = draft.platforms.length ? draft.platforms : [...PLATFORMS].slice(0, 1)
+	return {
+		kind: 'draft',
+		id: draft.id,
+		title: draft.title,
+		status: 'draft',
+		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
+		platforms,
+		text: extractText(draft.content),
+		texts: Object.fromEntries(platforms.map((p) => [p, textFor(draft.content, p)])),
+		images: draft.images,
+		pageIds: draft.pageIds,
+		imageUrl: platforms.map((p) => draft.images[p]).find(Boolean) ?? null,
+		scheduledAt: null,
+		publishedAt: null,
+		createdAt: draft.createdAt,
+		updatedAt: draft.updatedAt,
+	}
+}
+
+export function postItem(post: PostView): BoardItem {
+	const parsed = parseContent(post.content)
+	return {
+		kind: 'post',
+		id: post.id,
+		title: post.title,
+		status: post.status,
+		platform: post.platform,
+		platforms: post.platforms,
+		text: parsed.base,
+		texts: Object.fromEntries(post.platforms.map((p) => [p, parsed.platforms[p] ?? parsed.base])),
+		images: post.imageUrl ? Object.fromEntries(post.platforms.map((p) => [p, post.imageUrl!])) : {},
+		pageIds: {},
+		imageUrl: post.imageUrl,
+		scheduledAt: post.scheduledAt,
+		publishedAt: post.publishedAt,
+		createdAt: post.createdAt,
+		updatedAt: post.updatedAt,
+	}
+}
+
+export type Board = { drafts: Array<BoardItem>; scheduled: Array<BoardItem>; published: Array<BoardItem> }
+
+/** Entwürfe (drafts and posts in draft or review), Geplant (soonest first), Veröffentlicht (newest first). */
+export function buildBoard(drafts: Array<DraftView>, posts: Array<PostView>, query: string): Board {
+	const q = query.toLowerCase()
+	const matches = (item: BoardItem) => !q || item.title.toLowerCase().includes(q) || item.text.toLowerCase().includes(q)
+	const items = [...drafts.map(draftItem), ...posts.map(postItem)].filter(matches)
+	const by = (key: 'scheduledAt' | 'publishedAt' | 'updatedAt', dir: 1 | -1) => (a: BoardItem, b: BoardItem) => dir * (a[key] ?? '').localeCompare(b[key] ?? '')
+	return {
+		drafts: items.filter((i) => i.status === 'draft' || i.status === 'review').sort(by('updatedAt', -1)),
+		scheduled: items.filter((i) => i.status === 'scheduled').sort(by('scheduledAt', 1)),
+		published: items.filter((i) => i.status === 'published').sort(by('publishedAt', -1)),
+	}
+}

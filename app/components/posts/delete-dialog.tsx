@@ -1,0 +1,29 @@
+import { AlertDialog, Button, Flex } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import type { BoardItem } from './board-items.ts'
+
+/** 'Post löschen': confirmation for posts (drafts use the browser's confirmation, as the spec says). */
+export function DeletePostDialog({ item, onCancel, onConfirm }: { item: BoardItem | null; onCancel: () => void; onConfirm: (item: BoardItem) => void }) {
+	const { t } = useTranslation('posts')
+	if (!item) return null
+	return (
+		<AlertDialog.Root open onOpenChange={(open) => (open ? null : onCancel())}>
+			<AlertDialog.Content maxWidth="440px">
+				<AlertDialog.Title>{t('deleteDialog.title')}</AlertDialog.Title>
+				<AlertDialog.Description size="2">{t('deleteDialog.text')}</AlertDialog.Description>
+				<Flex gap="3" mt="4" justify="end">
+					<AlertDialog.Cancel>
+						<Button variant="soft" color="gray">
+							{t('actions.cancel')}
+						</Button>
+					</AlertDialog.Cancel>
+					<AlertDialog.Action>
+						<Button color="red" onClick={() => onConfirm(item)}>
+							{t('deleteDialog.confirm')}
+						</Button>
+					</AlertDialog.Action>
+				</Flex>
+			</AlertDialog.Content>
+		</AlertDialog.Root>
+	)
+}

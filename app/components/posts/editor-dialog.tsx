@@ -1,0 +1,76 @@
+import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import type { BoardItem } from './board-items.ts'
+import { PlatformTextCard } from './platform-text-card.tsx'
+
+/** The draft editor modal: one card per platform; Speichern, Löschen and Schließen. */
+export function EditorDialog({
+	item,
+	pages,
+	onClose,
+	onDelete,
+}: {
+	item: BoardItem | null
+	pages: Array<ConnectedPageView>
+	onClose: () => void
+	onDelete: (item: BoardItem) => void
+}) {
+	const { t } = useTranslation('posts')
+	const fetcher = useFetcher<{ ok: boolean }>()
+	const busy = fetcher.state !== 'idle'
+	useEffect(() => {
+		if (fetcher.state === 'idle' && fetcher.data?.ok) onClose()
+	}, [fetcher.state, fetcher.data, onClose])
+	if (!item) return null
+	const isDraft = item.kind === 'draft'
+	return (
+		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
+			<Dialog.Content maxWidth="720px">
+				<Dialog.Title>{isDraft ? t('editor.title') : t('editor.postTitle')}</Dialog.Title>
+				<Dialog.Description size="2" color="gray" mb="3">
+					{t('editor.description')}
+				</Dialog.Description>
+				<fetcher.Form method="post">
+					<input type="hidden" name="intent" value={isDraft ? 'save-draft' : 'save-post'} />
+					<input type="hidden" name="id" value={item.id} />
+					{item.platforms.map((platform, index) => (
+						<input key={platform} type="hidden" name={`platforms[${index}]`} value={platform} />
+					))}
+					<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '60vh' }}>
+						<Flex direction="column" gap="3" pr="3">
+							{item.platforms.map((platform) => (
+								<PlatformTextCard
+									key={platform}
+									platform={platform}
+									text={item.texts[platform] ?? item.text}
+									image={item.images[platform]}
+									pages={pages.filter((p) => p.platform === platform)}
+									pageId={item.pageIds[platform]}
+									showPagePicker={isDraft}
+								/>
+							))}
+						</Flex>
+					</ScrollArea>
+					<Flex gap="3" justify="between" mt="4" wrap="wrap">
+						<Button type="button" color="red" variant="soft" onClick={() => onDelete(item)}>
+							{t('actions.delete')}
+						</Button>
+						<Flex gap="3">
+							<Dialog.Close>
+								<Button type="button" variant="soft" color="gray">
+									{t('actions.close')}
+								</Button>
+							</Dialog.Close>
+							<Button type="submit" loading={busy}>
+								{t('actions.save')}
+							</Button>
+						</Flex>
+					</Flex>
+				</fetcher.Form>
+			</Dialog.Content>
+		</Dialog.Root>
+	)
+}

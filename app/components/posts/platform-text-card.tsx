@@ -1,0 +1,94 @@
+import { Badge, Card, Flex, Select, Text, TextArea } from '@radix-ui/themes'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
+import type { ConnectedPageView } from '#modules/publishing/index.ts'
+
+const NO_PAGE = 'none'
+
+/** One platform's text in the editor: page picker, text, counter against the limit (red above it, not blocking), image. */
+export function PlatformTextCard({
+	platform,
+	text,
+	image,
+	pages,
+	pageId,
+	showPagePicker,
+}: {
+	platform: Platform
+	text: string
+	image?: string
+	pages: Array<ConnectedPageView>
+	pageId?: string
+	showPagePicker: boolean
+}) {
+	const { t } = useTranslation('posts')
+	const [value, setValue] = useState(text)
+	const [page, setPage] = useState(pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE)
+	const limit = PLATFORM_LIMITS[platform]
+	const over = value.length > limit
+	const words = value.trim() ? value.trim().split(/\s+/).length : 0
+	const label = t(`platforms.${platform}`)
+	return (
+		<Card data-testid={`editor-${platform}`}>
+			<Flex direction="column" gap="2">
+				<Flex justify="between" align="center" gap="2" wrap="wrap">
+					<Flex gap="2" align="center">
+						<PlatformMark platform={platform} />
+						<Text weight="bold">{label}</Text>
+					</Flex>
+					{showPagePicker ? (
+						<Flex gap="2" align="center">
+							<Text size="1" color="gray">
+								{t('editor.page')}
+							</Text>
+							<Select.Root value={page} onValueChange={setPage} disabled={pages.length === 0} size="1">
+								<Select.Trigger aria-label={`${t('editor.page')} ${label}`} />
+								<Select.Content>
+									{pages.length === 0 ? <Select.Item value={NO_PAGE}>{t('editor.noPages')}</Select.Item> : null}
+									{pages.map((p) => (
+										<Select.Item key={p.id} value={p.id}>
+											{p.pageName}
+										</Select.Item>
+									))}
+								</Select.Content>
+							</Select.Root>
+							{page !== NO_PAGE ? <input type="hidden" name={`pageIds.${platform}`} value={page} /> : null}
+						</Flex>
+					) : null}
+				</Flex>
+				<TextArea
+					name={`texts.${platform}`}
+					aria-label={t('editor.text', { platform: label })}
+					value={value}
+					onChange={(e) => setValue(e.currentTarget.value)}
+					rows={6}
+					resize="vertical"
+					color={over ? 'red' : undefined}
+				/>
+				<Flex justify="between" align="center" gap="2">
+					<Text size="1" color="gray">
+						{t('editor.words', { count: words })}
+					</Text>
+					<Flex gap="2" align="center">
+						{over ? (
+							<Badge color="red" data-testid="over-limit">
+								{t('editor.overLimit')}
+							</Badge>
+						) : null}
+						<Text size="1" color={over ? 'red' : 'gray'} weight={over ? 'bold' : 'regular'} data-testid="char-counter" data-over={over}>
+							{t('editor.counter', { count: value.length, max: limit })}
+						</Text>
+					</Flex>
+				</Flex>
+				{image ? (
+					<>
+						<img src={image} alt={`${t('editor.image')} ${label}`} style={{ maxWidth: '100%', maxHeight: 200, borderRadius: 8, objectFit: 'cover' }} />
+						<input type="hidden" name={`images.${platform}`} value={image} />
+					</>
+				) : null}
+			</Flex>
+		</Card>
+	)
+}

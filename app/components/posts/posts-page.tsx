@@ -1,0 +1,122 @@
+import { Badge, Button, Flex, Grid, Heading, Text } from '@radix-ui/themes'
+import { Plus } from 'lucide-react'
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher, useSearchParams } from 'react-router'
+import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/schedule-dialog.tsx'
+import type { DraftView, PostView } from '#modules/content/views.ts'
+import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import { buildBoard, type BoardItem } from './board-items.ts'
+import { DeletePostDialog } from './delete-dialog.tsx'
+import { EditorDialog } from './editor-dialog.tsx'
+import { PostCard, type CardActions } from './post-card.tsx'
+
+type Props = {
+	drafts: Array<DraftView>
+	posts: Array<PostView>
+	pages: Array<ConnectedPageView>
+	q: string
+	editId: string | null
+	timeZone: string
+}
+
+export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) {
+	const { t } = useTranslation('posts')
+	const [, setSearchParams] = useSearchParams()
+	const deleter = useFetcher()
+	const board = useMemo(() => buildBoard(drafts, posts, q), [drafts, posts, q])
+	const all = useMemo(() => [...board.drafts, ...board.scheduled, ...board.published], [board])
+	const [editing, setEditing] = useState<BoardItem | null>(() => all.find((i) => i.id === editId) ?? null)
+	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
+	const [deleting, setDeleting] = useState<BoardItem | null>(null)
+
+	const closeEditor = useCallback(() => {
+		setEditing(null)
+		if (editId) setSearchParams((params) => (params.delete('edit'), params), { replace: true, preventScrollReset: true })
+	}, [editId, setSearchParams])
+	const closeSchedule = useCallback(() => setScheduling(null), [])
+
+	function remove(item: BoardItem) {
+		deleter.submit({ intent: item.kind === 'draft' ? 'delete-draft' : 'delete-post', id: item.id }, { method: 'post' })
+		setDeleting(null)
+		setEditing(null)
+	}
+
+	const actions: CardActions = {
+		onEdit: setEditing,
+		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title }),
+		onDelete: (item) => {
+			if (item.kind === 'draft') {
+				if (window.confirm(t('confirmDeleteDraft'))) remove(item)
+			} else setDeleting(item)
+		},
+	}
+
+	const deletingIds = deleter.formData ? String(deleter.formData.get('id')) : null
+	const columns = [
+		{ key: 'drafts', items: board.drafts },
+		{ key: 'scheduled', items: board.scheduled },
+		{ key: 'published', items: board.published },
+	] as const
+
+	return (
+		<Flex direction="column" gap="4">
+			<Flex justify="between" align="center" gap="3" wrap="wrap">
+				<div>
+					<Heading as="h2" size="7">
+						{t('title')}
+					</Heading>
+					<Text color="gray">{q ? t('search.results', { q }) : t('subtitle')}</Text>
+				</div>
+				<Flex gap="2">
+					{q ? (
+						<Button variant="soft" color="gray" asChild>
+							<Link to="/posts">{t('search.clear')}</Link>
+						</Button>
+					) : null}
+					<Button asChild>
+						<Link to="/create-post">
+							<Plus size={16} /> {t('empty.newPost')}
+						</Link>
+					</Button>
+				</Flex>
+			</Flex>
+			<Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
+				{columns.map((column) => (
+					<section key={column.key} aria-label={t(`columns.${column.key}`)} data-testid={`column-${column.key}`}>
+						<Flex align="center" gap="2" mb="3">
+							<Heading as="h3" size="4">
+								{t(`columns.${column.key}`)}
+							</Heading>
+							<Badge radius="full" data-testid={`count-${column.key}`}>
+								{column.items.length}
+							</Badge>
+						</Flex>
+						<Flex direction="column" gap="3">
+							{column.items
+								.filter((item) => item.id !== deletingIds)
+								.map((item) => (
+									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} />
+								))}
+							{column.items.length === 0 ? (
+								<Flex direction="column" align="start" gap="2" p="3" style={{ border: '1px dashed var(--gray-6)', borderRadius: 12 }}>
+									<Text size="2" color="gray">
+										{t(`empty.${column.key}`)}
+									</Text>
+									{column.key === 'drafts' ? (
+										<Button asChild size="1" variant="soft">
+											<Link to="/create-post">{t('empty.newPost')}</Link>
+										</Button>
+									) : null}
+								</Flex>
+							) : null}
+						</Flex>
+					</section>
+				))}
+			</Grid>
+			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} />
+			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
+			<DeletePostDialog item={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
+		</Flex>
+	)
+}

@@ -1,0 +1,59 @@
+import { Flex, IconButton, Text } from '@radix-ui/themes'
+import { format } from 'date-fns'
+import { de } from 'date-fns/locale'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { isPastDate, monthGrid, shiftMonth, type IsoDate } from '#modules/scheduling/index.ts'
+import './mini-calendar.css'
+
+const weekdayKeys = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
+
+/** A Monday-first month calendar; past days are disabled. */
+export function MiniCalendar({ value, onChange, timeZone, now }: { value: IsoDate; onChange: (date: IsoDate) => void; timeZone: string; now: Date }) {
+	const { t } = useTranslation('scheduling')
+	const [month, setMonth] = useState(value)
+	const grid = monthGrid(month, timeZone)
+	const monthLabel = format(new Date(`${grid.month}-01T12:00:00Z`), 'LLLL yyyy', { locale: de })
+	return (
+		<div className="mini-calendar">
+			<Flex justify="between" align="center" mb="2">
+				<IconButton type="button" variant="ghost" aria-label={t('dialog.previousMonth')} onClick={() => setMonth(shiftMonth(month, -1))}>
+					<ChevronLeft size={16} />
+				</IconButton>
+				<Text weight="medium" aria-live="polite">
+					{monthLabel}
+				</Text>
+				<IconButton type="button" variant="ghost" aria-label={t('dialog.nextMonth')} onClick={() => setMonth(shiftMonth(month, 1))}>
+					<ChevronRight size={16} />
+				</IconButton>
+			</Flex>
+			<div className="mini-calendar-grid" role="grid" aria-label={monthLabel}>
+				{weekdayKeys.map((key) => (
+					<Text key={key} size="1" color="gray" align="center" role="columnheader">
+						{t(`weekdays.${key}`)}
+					</Text>
+				))}
+				{grid.weeks.flat().map((day) => {
+					const past = isPastDate(day.date, timeZone, now)
+					const selected = day.date === value
+					return (
+						<button
+							key={day.date}
+							type="button"
+							role="gridcell"
+							className={`mini-day${day.inMonth ? '' : ' outside'}${selected ? ' selected' : ''}`}
+							disabled={past}
+							aria-selected={selected}
+							aria-label={format(new Date(`${day.date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })}
+							data-date={day.date}
+							onClick={() => onChange(day.date)}
+						>
+							{Number(day.date.slice(8, 10))}
+						</button>
+					)
+				})}
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,127 @@
+import { Badge, Button, Dialog, Flex, Select, Text } from '@radix-ui/themes'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import {
+	DEFAULT_SCHEDULE_TIME,
+	formatScheduledFor,
+	isPastDate,
+	SCHEDULE_TIME_SLOTS,
+	suggestedTimesFor,
+	todayIn,
+	toInstant,
+	validateSchedule,
+	type IsoDate,
+} from '#modules/scheduling/index.ts'
+import { MiniCalendar } from './mini-calendar.tsx'
+
+export type ScheduleTarget = { kind: 'draft' | 'post'; id: string; title: string }
+
+/**
+ * 'Post planen': a Monday-first calendar (no past days), the 06:00-23:00 half-hour slots
+ * (default 17:00) and the 'Geplant für' line. Posts to `action` with intent "schedule".
+ */
+export function ScheduleDialog({
+	target,
+	timeZone,
+	action,
+	onClose,
+}: {
+	target: ScheduleTarget | null
+	timeZone: string
+	action?: string
+	onClose: () => void
+}) {
+	const { t } = useTranslation('scheduling')
+	const fetcher = useFetcher<{ ok: boolean; message?: string }>()
+	const now = new Date()
+	// Today when 17:00 is still ahead, otherwise tomorrow.
+	const [date, setDate] = useState<IsoDate>(() => {
+		const today = todayIn(timeZone, now)
+		return validateSchedule({ date: today, time: DEFAULT_SCHEDULE_TIME, timeZone }, now).ok ? today : todayIn(timeZone, new Date(now.getTime() + 864e5))
+	})
+	const [time, setTime] = useState(DEFAULT_SCHEDULE_TIME)
+	const check = validateSchedule({ date, time, timeZone }, now)
+	const busy = fetcher.state !== 'idle'
+
+	useEffect(() => {
+		if (fetcher.state === 'idle' && fetcher.data?.ok) onClose()
+	}, [fetcher.state, fetcher.data, onClose])
+
+	if (!target) return null
+	const suggested = suggestedTimesFor(date)
+	const error = !check.ok ? t(check.error) : fetcher.data && !fetcher.data.ok ? fetcher.data.message : null
+	return (
+		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
+			<Dialog.Content maxWidth="420px">
+				<Dialog.Title>{t('dialog.title')}</Dialog.Title>
+				<Dialog.Description size="2" color="gray" mb="3">
+					{target.title}
+				</Dialog.Description>
+				<fetcher.Form method="post" action={action}>
+					<input type="hidden" name="intent" value="schedule" />
+					<input type="hidden" name="kind" value={target.kind} />
+					<input type="hidden" name="id" value={target.id} />
+					<input type="hidden" name="date" value={date} />
+					<input type="hidden" name="time" value={time} />
+					<Flex direction="column" gap="3">
+						<Text as="div" size="2" weight="medium">
+							{t('dialog.date')}
+						</Text>
+						<MiniCalendar value={date} onChange={setDate} timeZone={timeZone} now={now} />
+						<Flex direction="column" gap="1">
+							<Text as="label" size="2" weight="medium" htmlFor="schedule-time">
+								{t('dialog.time')}
+							</Text>
+							<Select.Root value={time} onValueChange={setTime}>
+								<Select.Trigger id="schedule-time" aria-label={t('dialog.time')} />
+								<Select.Content position="popper">
+									{SCHEDULE_TIME_SLOTS.map((slot) => (
+										<Select.Item key={slot} value={slot}>
+											{slot}
+											{suggested.includes(slot) ? ` · ${t('dialog.suggested')}` : ''}
+										</Select.Item>
+									))}
+								</Select.Content>
+							</Select.Root>
+							{suggested.length ? (
+								<Flex gap="1" wrap="wrap" align="center">
+									<Text size="1" color="gray">
+										{t('dialog.suggestedTimes')}:
+									</Text>
+									{suggested.map((slot) => (
+										<Badge key={slot} asChild variant={slot === time ? 'solid' : 'soft'}>
+											<button type="button" onClick={() => setTime(slot)} style={{ cursor: 'pointer', border: 0 }}>
+												{slot}
+											</button>
+										</Badge>
+									))}
+								</Flex>
+							) : null}
+						</Flex>
+						{!isPastDate(date, timeZone, now) ? (
+							<Text size="2" data-testid="scheduled-for">
+								<Text weight="medium">{t('dialog.scheduledFor')}:</Text> {formatScheduledFor(toInstant(date, time, timeZone), timeZone)}
+							</Text>
+						) : null}
+						{error ? (
+							<Text size="2" color="red" role="alert">
+								{error}
+							</Text>
+						) : null}
+						<Flex gap="3" justify="end" mt="2">
+							<Dialog.Close>
+								<Button type="button" variant="soft" color="gray">
+									{t('dialog.cancel')}
+								</Button>
+							</Dialog.Close>
+							<Button type="submit" disabled={!check.ok || busy} loading={busy}>
+								{t('dialog.submit')}
+							</Button>
+						</Flex>
+					</Flex>
+				</fetcher.Form>
+			</Dialog.Content>
+		</Dialog.Root>
+	)
+}

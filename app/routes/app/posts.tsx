@@ -1,0 +1,98 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/posts'
+import { servicesContext } from '#app/context.ts'
+import { PostsPage } from '#app/components/posts/posts-page.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { contentErrorMessage } from '#app/server/content-messages.server.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { toastHeaders } from '#app/server/toast.server.ts'
+import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = requireUser(context, request)
+	const services = context.get(servicesContext)
+	const url = new URL(request.url)
+	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
+	const [board, pages] = await Promise.all([services.content.board(user.id), services.publishing.listConnectedPages(user.id)])
+	return {
+		title: getInstance(context).t('posts:meta.title'),
+		drafts: board.drafts,
+		posts: board.posts,
+		pages,
+		q,
+		editId: url.searchParams.get('edit'),
+		timeZone: user.timeZone,
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const IntentSchema = z.object({ intent: z.enum(['save-draft', 'save-post', 'delete-post', 'delete-draft', 'schedule']) })
+const ScheduleActionSchema = z.object({
+	intent: z.literal('schedule'),
+	kind: z.enum(['draft', 'post']),
+	id: z.uuid(),
+	date: z.string().max(20),
+	time: z.string().max(10),
+})
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const { content } = context.get(servicesContext)
+	const t = getInstance(context).getFixedT('de', 'posts')
+	const { formData, submission: intentCheck } = await parseForm(request, IntentSchema)
+	if (intentCheck.status !== 'success') return data({ ok: false, message: t('errors.invalid') }, { status: 400 })
+	const intent = intentCheck.value.intent
+
+	async function fail(status: number, title: string, message: string) {
+		return data({ ok: false, message }, { status, headers: await toastHeaders(context, { type: 'error', title, description: message }) })
+	}
+	async function succeed(title: string, description?: string) {
+		return data({ ok: true, message: title }, { headers: await toastHeaders(context, { type: 'success', title, description }) })
+	}
+
+	if (intent === 'save-draft') {
+		const submission = parseWithZod(formData, { schema: DraftEditSchema })
+		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.draftUpdateFailed'))
+		const { id, platforms, texts, images, pageIds } = submission.value
+		const base = texts[platforms[0]!] ?? ''
+		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts }, images, pageIds })
+		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed')))
+		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
+	}
+
+	if (intent === 'save-post') {
+		const submission = parseWithZod(formData, { schema: PostEditSchema })
+		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
+		const { id, platforms, texts } = submission.value
+		const base = texts[platforms[0]!] ?? ''
+		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} } })
+		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed')))
+		return succeed(t('toasts.postUpdated'))
+	}
+
+	if (intent === 'delete-post' || intent === 'delete-draft') {
+		const submission = parseWithZod(formData, { schema: DeleteSchema })
+		const isDraft = intent === 'delete-draft'
+		const failed = isDraft ? t('toasts.draftDeleteFailed') : t('toasts.postDeleteFailed')
+		if (submission.status !== 'success') return fail(400, t('toasts.deleteFailed'), failed)
+		const result = isDraft ? await content.deleteDraft(user.id, submission.value.id) : await content.deletePost(user.id, submission.value.id)
+		if (!result.ok) return fail(404, t('toasts.deleteFailed'), contentErrorMessage(context, result.error, failed))
+		return succeed(t('toasts.deleted'))
+	}
+
+	const submission = ScheduleActionSchema.safeParse(Object.fromEntries(formData))
+	if (!submission.success) return fail(400, t('toasts.scheduleFailed'), t('toasts.scheduleFailedText'))
+	const { kind, id, date, time } = submission.data
+	const request_ = { date, time, timeZone: user.timeZone }
+	const result = kind === 'draft' ? await content.scheduleDraft(user.id, id, request_) : await content.schedulePost(user.id, id, request_)
+	if (!result.ok) return fail(result.error === 'not_found' ? 404 : 400, t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+	return succeed(t('toasts.scheduled'))
+}
+
+export default function PostsRoute({ loaderData }: Route.ComponentProps) {
+	return <PostsPage {...loaderData} />
+}

@@ -1,0 +1,12 @@
+import type { RouterContextProvider } from 'react-router'
+import { getInstance } from '#app/middleware/i18next.ts'
+import type { ContentError } from '#modules/content/index.ts'
+
+/** The German text for a refused content operation (`fallback`: the spec's message of the operation). */
+export function contentErrorMessage(context: Readonly<RouterContextProvider>, error: ContentError, fallback: string) {
+	const i18n = getInstance(context)
+	if (error === 'not_found') return i18n.t('posts:toasts.notFound')
+	if (error === 'published_locked') return i18n.t('posts:toasts.publishedLocked')
+	if (error.startsWith('schedule:')) return i18n.t(`scheduling:${error.slice('schedule:'.length)}` as 'scheduling:errors.inPast')
+	return fallback
+}

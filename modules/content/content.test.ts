@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import { Kysely, PostgresDialect } from 'kysely'
+import { expect, test } from 'vitest'
+import type { DB } from '#modules/core/db.server.ts'
+import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
+import { createTestDatabase } from '#tests/support/db.ts'
+import { createContentService } from './index.ts'
+
+// A fixed "now": Friday 2026-03-27 12:00 Zurich. Sunday 2026-03-29 switches to summer time.
+const now = new Date('2026-03-27T11:00:00Z')
+const clock = { now: () => now }
+const zurich = 'Europe/Zurich'
+
+async function user(db: Kysely<DB>) {
+	const email = `${randomUUID()}@beispiel.ch`
+	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
+	await db.insertInto('profiles').values({ id: row.id, email }).execute()
+	return row.id
+}
+
+test('another user\'s post or draft id answers "not found" for read, update, schedule and delete', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock })
+	const alice = await user(t.db)
+	const bob = await user(t.db)
+	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Alices Post', platforms: {} }, status: 'draft', timeZone: zurich })
+	const draft = await content.createDraft(alice, { platforms: ['instagram'], content: { base: 'Alices Entwurf', platforms: {} } })
+
+	expect(await content.getPost(bob, post.id)).toBeNull()
+	expect(await content.getDraft(bob, draft.id)).toBeNull()
+	expect(await content.updatePost(bob, post.id, { content: { base: 'gekapert', platforms: {} } })).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.updateDraft(bob, draft.id, { platforms: ['threads'], content: { base: 'gekapert', platforms: {} } })).toEqual({ ok: false, error: 'not_found' })
+	const slot = { date: '2026-03-30', time: '09:00', timeZone: zurich }
+	expect(await content.schedulePost(bob, post.id, slot)).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.scheduleDraft(bob, draft.id, slot)).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.reschedulePost(bob, post.id, slot)).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.deletePost(bob, post.id)).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.deleteDraft(bob, draft.id)).toEqual({ ok: false, error: 'not_found' })
+	expect((await content.board(bob)).posts).toEqual([])
+
+	// Alice's rows are untouched.
+	expect((await content.getPost(alice, post.id))?.content).toBe('Alices Post')
+	expect((await content.getDraft(alice, draft.id))?.platforms).toEqual(['instagram'])
+})
+
+test('scheduling in the past or outside the slots is refused with a German message', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock })
+	const alice = await user(t.db)
+	const post = await content.createPost(alice, { platform: 'facebook', content: { base: 'Text', platforms: {} }, status: 'draft', timeZone: zurich })
+	const cases = [
+		[{ date: '2026-03-26', time: '17:00' }, 'errors.inPast'],
+		[{ date: '2026-03-27', time: '11:30' }, 'errors.inPast'],
+		[{ date: '2026-03-30', time: '05:30' }, 'errors.invalidTime'],
+		[{ date: '2026-03-30', time: '23:30' }, 'errors.invalidTime'],
+		[{ date: '2026-03-30', time: '09:15' }, 'errors.invalidTime'],
+		[{ date: '2026-02-30', time: '09:00' }, 'errors.invalidDate'],
+		[{ date: '', time: '09:00' }, 'errors.dateRequired'],
+		[{ date: '2026-03-30', time: '' }, 'errors.timeRequired'],
+	] as const
+	for (const [slot, key] of cases) {
+		const result = await content.schedulePost(alice, post.id, { ...slot, timeZone: zurich })
+		expect(result, JSON.stringify(slot)).toEqual({ ok: false, error: `schedule:${key}` })
+		const message = scheduling.errors[key.slice('errors.'.length) as keyof typeof scheduling.errors]
+		expect(message).toMatch(/[äöüÄÖÜ]|Bitte|Der Zeitpunkt/)
+	}
+	expect((await content.getPost(alice, post.id))?.status).toBe('draft')
+	expect((await content.schedulePost(alice, post.id, { date: '2026-03-27', time: '17:00', timeZone: zurich })).ok).toBe(true)
+})
+
+test('09:00 Zurich the day after the spring daylight-saving change is stored as 07:00 UTC', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock })
+	const alice = await user(t.db)
+	const draft = await content.createDraft(alice, {
+		platforms: ['linkedin', 'threads'],
+		content: { base: 'Montagspost', platforms: { threads: 'Kurz für Threads' } },
+		images: { linkedin: 'https://bilder.example/a.png' },
+	})
+	const result = await content.scheduleDraft(alice, draft.id, { date: '2026-03-30', time: '09:00', timeZone: zurich })
+	if (!result.ok) throw new Error(result.error)
+	expect(result.post).toMatchObject({ status: 'scheduled', platform: 'multiple', scheduledAt: '2026-03-30T07:00:00.000Z', timeZone: zurich, imageUrl: 'https://bilder.example/a.png' })
+	// The Saturday before (winter time) is 08:00 UTC.
+	const before = await content.createPost(alice, { platform: 'linkedin', content: { base: 'x', platforms: {} }, status: 'draft', timeZone: zurich })
+	const saturday = await content.schedulePost(alice, before.id, { date: '2026-03-28', time: '09:00', timeZone: zurich })
+	expect(saturday.ok && saturday.post.scheduledAt).toBe('2026-03-28T08:00:00.000Z')
+
+	const row = await t.db.selectFrom('posts').select(['scheduled_at', 'content']).where('id', '=', result.post.id).executeTakeFirstOrThrow()
+	expect(row.scheduled_at?.toISOString()).toBe('2026-03-30T07:00:00.000Z')
+	expect(JSON.parse(row.content)).toEqual({ base: 'Montagspost', platforms: { linkedin: 'Montagspost', threads: 'Kurz für Threads' } })
+	const deliveries = await t.db.selectFrom('post_deliveries').selectAll().where('post_id', '=', result.post.id).orderBy('platform').execute()
+	expect(deliveries.map((d) => [d.platform, d.status, d.scheduled_at?.toISOString()])).toEqual([
+		['linkedin', 'pending', '2026-03-30T07:00:00.000Z'],
+		['threads', 'pending', '2026-03-30T07:00:00.000Z'],
+	])
+	// The draft became the post.
+	expect(await content.getDraft(alice, draft.id)).toBeNull()
+})
+
+test('drag and drop: a new day and hour, the month view keeps the time, published posts stay', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock })
+	const alice = await user(t.db)
+	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Bewegt', platforms: {} }, status: 'scheduled', scheduledAt: new Date('2026-04-01T08:30:00Z'), timeZone: zurich })
+	const moved = await content.reschedulePost(alice, post.id, { date: '2026-04-02', time: '14:00', timeZone: zurich })
+	expect(moved.ok && moved.post.scheduledAt).toBe('2026-04-02T12:00:00.000Z')
+	const sameTime = await content.reschedulePost(alice, post.id, { date: '2026-04-06', timeZone: zurich })
+	expect(sameTime.ok && sameTime.post.scheduledAt).toBe('2026-04-06T12:00:00.000Z')
+
+	const published = await content.createPost(alice, { platform: 'facebook', content: { base: 'Fertig', platforms: {} }, status: 'draft', timeZone: zurich })
+	await t.db.updateTable('posts').set({ status: 'published', published_at: new Date('2026-03-20T10:00:00Z') }).where('id', '=', published.id).execute()
+	expect(await content.reschedulePost(alice, published.id, { date: '2026-04-02', time: '10:00', timeZone: zurich })).toEqual({ ok: false, error: 'published_locked' })
+	expect(await content.schedulePost(alice, published.id, { date: '2026-04-02', time: '10:00', timeZone: zurich })).toEqual({ ok: false, error: 'published_locked' })
+	const row = await t.db.selectFrom('posts').select(['published_at', 'scheduled_at', 'status']).where('id', '=', published.id).executeTakeFirstOrThrow()
+	expect(row).toMatchObject({ status: 'published', scheduled_at: null })
+	expect(row.published_at?.toISOString()).toBe('2026-03-20T10:00:00.000Z')
+})
+
+test('titles come from the first 50 characters, or a generic German name', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock })
+	const alice = await user(t.db)
+	const long = await content.createPost(alice, { platform: 'threads', content: { base: 'a'.repeat(60), platforms: {} }, status: 'draft', timeZone: zurich })
+	expect(long.title).toBe(`${'a'.repeat(50)}…`)
+	const empty = await content.createDraft(alice, { platforms: ['facebook'], content: { base: '', platforms: {} } })
+	expect(empty.title).toBe('Unbenannter Entwurf')
+	const untitled = await content.createPost(alice, { platform: 'threads', content: { base: '  ', platforms: {} }, status: 'draft', timeZone: zurich })
+	expect(untitled.title).toBe('Unbenannter Post')
+})
+
+test('the posts board and the calendar month make a fixed number of queries, also with 500 posts', async () => {
+	await using t = await createTestDatabase()
+	let queries = 0
+	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void queries++ })
+	const content = createContentService({ db: counting, clock })
+	const alice = await user(t.db)
+
+	async function measure() {
+		queries = 0
+		await content.board(alice)
+		const board = queries
+		queries = 0
+		await content.calendar(alice, { from: new Date('2026-03-30T00:00:00Z'), to: new Date('2026-05-04T00:00:00Z'), weekStart: new Date('2026-03-29T22:00:00Z') })
+		return { board, calendar: queries }
+	}
+
+	await t.db.insertInto('posts').values(
+		Array.from({ length: 5 }, (_, i) => ({ user_id: alice, title: `P${i}`, content: 'x', platform: 'linkedin', status: 'scheduled', scheduled_at: new Date(Date.UTC(2026, 3, 1 + i, 8)) })),
+	).execute()
+	const few = await measure()
+	await t.db.insertInto('posts').values(
+		Array.from({ length: 495 }, (_, i) => ({
+			user_id: alice,
+			title: `Q${i}`,
+			content: 'y',
+			platform: i % 2 ? 'instagram' : 'facebook',
+			status: i % 3 ? 'scheduled' : 'published',
+			scheduled_at: i % 3 ? new Date(Date.UTC(2026, 3, 1 + (i % 28), 6 + (i % 12))) : null,
+			published_at: i % 3 ? null : new Date(Date.UTC(2026, 3, 1 + (i % 28), 9)),
+		})),
+	).execute()
+	await t.db.insertInto('drafts').values(Array.from({ length: 50 }, (_, i) => ({ user_id: alice, title: `D${i}`, content: 'z', platforms: ['linkedin'] }))).execute()
+	const many = await measure()
+	expect((await content.board(alice)).posts).toHaveLength(500)
+	expect(many).toEqual(few)
+	expect(many.board).toBeLessThanOrEqual(2)
+	expect(many.calendar).toBeLessThanOrEqual(3)
+})

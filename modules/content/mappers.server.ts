@@ -1,0 +1,69 @@
+import type { Selectable } from 'kysely'
+import type { DB } from '#modules/core/db.server.ts'
+import { isPlatform, PLATFORMS, type Platform, type PostPlatform, type PostStatus } from './platforms.ts'
+import { parseContent } from './post-content.ts'
+import type { DraftView, PostView } from './views.ts'
+
+export const postColumns = [
+	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'post_type',
+	'created_at', 'updated_at', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
+] as const
+
+export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'post_type', 'created_at', 'updated_at'] as const
+
+type PostRow = Pick<Selectable<DB['posts']>, (typeof postColumns)[number]>
+type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
+
+/** The platforms a post goes to: its own, or for 'multiple' the platforms its content names. */
+export function postPlatforms(platform: string, content: string): Array<Platform> {
+	if (isPlatform(platform)) return [platform]
+	const named = Object.keys(parseContent(content).platforms).filter(isPlatform)
+	return named.length ? named : [...PLATFORMS]
+}
+
+export function toPostView(row: PostRow): PostView {
+	return {
+		id: row.id,
+		title: row.title,
+		content: row.content,
+		platform: row.platform as PostPlatform,
+		platforms: postPlatforms(row.platform, row.content),
+		status: row.status as PostStatus,
+		scheduledAt: row.scheduled_at?.toISOString() ?? null,
+		timeZone: row.time_zone,
+		publishedAt: row.published_at?.toISOString() ?? null,
+		imageUrl: row.image_url,
+		postType: row.post_type,
+		createdAt: row.created_at.toISOString(),
+		updatedAt: row.updated_at.toISOString(),
+		engagement: {
+			views: row.engagement_views,
+			likes: row.engagement_likes,
+			shares: row.engagement_shares,
+			comments: row.engagement_comments,
+		},
+	}
+}
+
+/** A jsonb object of platform -> string (images, page ids), with anything else dropped. */
+export function platformMap(value: unknown): Partial<Record<Platform, string>> {
+	const map: Partial<Record<Platform, string>> = {}
+	if (value && typeof value === 'object' && !Array.isArray(value)) {
+		for (const [key, entry] of Object.entries(value)) if (isPlatform(key) && typeof entry === 'string') map[key] = entry
+	}
+	return map
+}
+
+export function toDraftView(row: DraftRow): DraftView {
+	return {
+		id: row.id,
+		title: row.title,
+		content: row.content,
+		platforms: row.platforms.filter(isPlatform),
+		images: platformMap(row.images),
+		pageIds: platformMap(row.page_ids),
+		postType: row.post_type,
+		createdAt: row.created_at.toISOString(),
+		updatedAt: row.updated_at.toISOString(),
+	}
+}

@@ -1,0 +1,73 @@
+import { isPlatform, type Platform } from './platforms.ts'
+
+// Pure and shared with the browser. A post's content is plain text or a JSON string
+// { base, platforms: { linkedin: '...', ... } } with a text per platform.
+
+export type PostContent = { base: string; platforms: Partial<Record<Platform, string>> }
+
+export function parseContent(raw: string | null | undefined): PostContent {
+	const text = raw ?? ''
+	const json = tryJson(text)
+	if (json && typeof json === 'object' && !Array.isArray(json)) {
+		const record = json as Record<string, unknown>
+		const platforms: Partial<Record<Platform, string>> = {}
+		const map = record.platforms
+		if (map && typeof map === 'object' && !Array.isArray(map)) {
+			for (const [key, value] of Object.entries(map as Record<string, unknown>)) {
+				if (isPlatform(key) && typeof value === 'string') platforms[key] = value
+			}
+		}
+		const base = firstString(record, ['base', 'content', 'text', 'message'])
+		if (base !== null || Object.keys(platforms).length > 0) {
+			return { base: base ?? Object.values(platforms)[0] ?? '', platforms }
+		}
+	}
+	return { base: text, platforms: {} }
+}
+
+/** Stores plain text when there are no per-platform texts, the JSON form otherwise. */
+export function serializeContent(content: PostContent): string {
+	const platforms = Object.fromEntries(Object.entries(content.platforms).filter(([, v]) => typeof v === 'string'))
+	if (Object.keys(platforms).length === 0) return content.base
+	return JSON.stringify({ base: content.base, platforms })
+}
+
+/** The text shown for a post: from base, content, text or message of JSON content, else the raw text. */
+export function extractText(raw: string | null | undefined) {
+	return parseContent(raw).base
+}
+
+export function textFor(raw: string | null | undefined, platform: Platform) {
+	const content = parseContent(raw)
+	return content.platforms[platform] ?? content.base
+}
+
+/** Cuts at `max` characters and adds an ellipsis when the text was longer. */
+export function truncate(text: string, max: number) {
+	const clean = text.replace(/\s+/g, ' ').trim()
+	return clean.length > max ? `${clean.slice(0, max)}…` : clean
+}
+
+/** A title from the first 50 characters plus an ellipsis; null when the text is empty (callers use a generic name). */
+export function titleFromText(text: string) {
+	const clean = text.replace(/\s+/g, ' ').trim()
+	return clean ? truncate(clean, 50) : null
+}
+
+function tryJson(text: string): unknown {
+	const trimmed = text.trim()
+	if (!trimmed.startsWith('{')) return null
+	try {
+		return JSON.parse(trimmed)
+	} catch {
+		return null
+	}
+}
+
+function firstString(record: Record<string, unknown>, keys: Array<string>) {
+	for (const key of keys) {
+		const value = record[key]
+		if (typeof value === 'string') return value
+	}
+	return null
+}

@@ -1,0 +1,231 @@
+import { sql } from 'kysely'
+import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
+import posts from '#locales/de/posts.json' with { type: 'json' }
+import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
+import { isPlatform, type Platform, type PostPlatform } from './platforms.ts'
+import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
+import type { ContentResult, PostView } from './views.ts'
+
+export type PostInput = {
+	platform: PostPlatform
+	content: PostContent
+	status: 'draft' | 'review' | 'scheduled'
+	scheduledAt?: Date | null
+	timeZone: string
+	imageUrl?: string | null
+	postType?: string
+	aiPrompt?: string | null
+	/** The connected page per platform for the deliveries (already checked to be the user's). */
+	pageIds?: Partial<Record<Platform, string>>
+}
+
+function postTitle(content: PostContent) {
+	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledPost
+}
+
+/** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
+export async function insertPost(trx: Trx, userId: string, input: PostInput) {
+	const content = serializeContent(input.content)
+	const row = await trx
+		.insertInto('posts')
+		.values({
+			user_id: userId,
+			title: postTitle(input.content),
+			content,
+			platform: input.platform,
+			status: input.status,
+			scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
+			time_zone: input.timeZone,
+			image_url: input.imageUrl ?? null,
+			post_type: input.postType ?? 'ai-generated',
+			ai_prompt: input.aiPrompt ?? null,
+		})
+		.returning(postColumns)
+		.executeTakeFirstOrThrow()
+	await trx
+		.insertInto('post_deliveries')
+		.values(
+			postPlatforms(input.platform, content).map((platform) => ({
+				post_id: row.id,
+				user_id: userId,
+				platform,
+				status: 'pending',
+				scheduled_at: row.scheduled_at,
+				connected_page_id: input.pageIds?.[platform] ?? null,
+			})),
+		)
+		.execute()
+	await notifyChange(trx, { userId, topic: 'posts' })
+	return toPostView(row)
+}
+
+export function createPost(db: Db, userId: string, input: PostInput) {
+	return db.transaction().execute((trx) => insertPost(trx, userId, input))
+}
+
+export async function listPosts(db: Db, userId: string): Promise<Array<PostView>> {
+	const rows = await db.selectFrom('posts').select(postColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').execute()
+	return rows.map(toPostView)
+}
+
+export async function getPost(db: DbOrTrx, userId: string, id: string): Promise<PostView | null> {
+	const row = await db.selectFrom('posts').select(postColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+	return row ? toPostView(row) : null
+}
+
+/** Changes a post's text and image; its status, platform and times stay. */
+export async function updatePostContent(
+	db: Db,
+	userId: string,
+	id: string,
+	input: { content: PostContent; imageUrl?: string | null },
+): Promise<ContentResult<{ post: PostView }>> {
+	return db.transaction().execute(async (trx) => {
+		const row = await trx
+			.updateTable('posts')
+			.set({
+				title: postTitle(input.content),
+				content: serializeContent(input.content),
+				...(input.imageUrl !== undefined ? { image_url: input.imageUrl || null } : {}),
+			})
+			.where('user_id', '=', userId)
+			.where('id', '=', id)
+			.returning(postColumns)
+			.executeTakeFirst()
+		if (!row) return { ok: false as const, error: 'not_found' as const }
+		await notifyChange(trx, { userId, topic: 'posts' })
+		return { ok: true as const, post: toPostView(row) }
+	})
+}
+
+export async function deletePost(db: Db, userId: string, id: string): Promise<ContentResult> {
+	return db.transaction().execute(async (trx) => {
+		const deleted = await trx.deleteFrom('posts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+		if (!deleted.numDeletedRows) return { ok: false as const, error: 'not_found' as const }
+		await notifyChange(trx, { userId, topic: 'posts' })
+		return { ok: true as const }
+	})
+}
+
+/**
+ * Plans (or re-plans) a post for an instant the caller has validated. A published post keeps its
+ * time: the guard is part of the UPDATE, so a post published meanwhile cannot be moved.
+ */
+export async function schedulePost(db: Db, userId: string, id: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
+	return db.transaction().execute(async (trx) => {
+		const row = await trx
+			.updateTable('posts')
+			.set({ status: 'scheduled', scheduled_at: scheduledAt, time_zone: timeZone })
+			.where('user_id', '=', userId)
+			.where('id', '=', id)
+			.where('status', '<>', 'published')
+			.returning(postColumns)
+			.executeTakeFirst()
+		if (!row) {
+			const exists = await getPost(trx, userId, id)
+			return { ok: false as const, error: exists ? ('published_locked' as const) : ('not_found' as const) }
+		}
+		await trx
+			.updateTable('post_deliveries')
+			.set({ scheduled_at: scheduledAt, status: 'pending' })
+			.where('post_id', '=', id)
+			.where('user_id', '=', userId)
+			.where('status', 'in', ['pending', 'failed', 'cancelled'])
+			.execute()
+		await notifyChange(trx, { userId, topic: 'posts' })
+		return { ok: true as const, post: toPostView(row) }
+	})
+}
+
+/** Scheduling a draft turns it into one scheduled post for its platforms; the draft is gone afterwards. */
+export async function scheduleDraft(db: Db, userId: string, draftId: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
+	return db.transaction().execute(async (trx) => {
+		const draft = await trx
+			.deleteFrom('drafts')
+			.where('user_id', '=', userId)
+			.where('id', '=', draftId)
+			.returning(['content', 'platforms', 'images', 'page_ids', 'post_type'])
+			.executeTakeFirst()
+		if (!draft) return { ok: false as const, error: 'not_found' as const }
+		const platforms = draft.platforms.filter(isPlatform)
+		const images = platformMap(draft.images)
+		const post = await insertPost(trx, userId, {
+			platform: platforms.length === 1 ? platforms[0]! : 'multiple',
+			content: contentForPlatforms(parseContent(draft.content), platforms),
+			status: 'scheduled',
+			scheduledAt,
+			timeZone,
+			imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
+			postType: draft.post_type,
+			pageIds: platformMap(draft.page_ids),
+		})
+		await notifyChange(trx, { userId, topic: 'drafts' })
+		return { ok: true as const, post }
+	})
+}
+
+// A multi-platform post names each platform in its content, so its deliveries know where to go.
+function contentForPlatforms(content: PostContent, platforms: Array<Platform>): PostContent {
+	if (platforms.length <= 1) return content
+	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, content.platforms[p] ?? content.base])) }
+}
+
+/** Scheduled posts by plan time and published posts by publication time within [from, to). One query. */
+export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date): Promise<Array<PostView>> {
+	const rows = await db
+		.selectFrom('posts')
+		.select(postColumns)
+		.where('user_id', '=', userId)
+		.where((eb) =>
+			eb.or([
+				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', from), eb('scheduled_at', '<', to)]),
+				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
+			]),
+		)
+		.orderBy(sql`coalesce(scheduled_at, published_at)`)
+		.execute()
+	return rows.map(toPostView)
+}
+
+export type WeekStats = {
+	scheduledThisWeek: number
+	engagementThisWeek: number
+	engagementLastWeek: number
+	/** Change in percent against last week; null when last week had no engagement to compare with. */
+	engagementChange: number | null
+	platforms: Array<{ platform: string; count: number }>
+}
+
+/** The calendar's stat cards for the week [weekStart, weekStart + 7 days), in two queries. */
+export async function weekStats(db: Db, userId: string, weekStart: Date): Promise<WeekStats> {
+	const weekEnd = new Date(weekStart.getTime() + 7 * 24 * 3600 * 1000)
+	const lastWeekStart = new Date(weekStart.getTime() - 7 * 24 * 3600 * 1000)
+	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
+	const totals = await db
+		.selectFrom('posts')
+		.select((eb) => [
+			eb.fn.count<number>('id').filterWhere((f) => f.and([f('status', '=', 'scheduled'), f('scheduled_at', '>=', weekStart), f('scheduled_at', '<', weekEnd)])).as('scheduled'),
+			eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', weekStart), f('published_at', '<', weekEnd)])), sql<number>`0`).as('this_week'),
+			eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', lastWeekStart), f('published_at', '<', weekStart)])), sql<number>`0`).as('last_week'),
+		])
+		.where('user_id', '=', userId)
+		.executeTakeFirstOrThrow()
+	const platforms = await db
+		.selectFrom('posts')
+		.select((eb) => ['platform', eb.fn.countAll<number>().as('count')])
+		.where('user_id', '=', userId)
+		.where('status', 'in', ['scheduled', 'published'])
+		.groupBy('platform')
+		.orderBy('count', 'desc')
+		.execute()
+	const thisWeek = Number(totals.this_week)
+	const lastWeek = Number(totals.last_week)
+	return {
+		scheduledThisWeek: Number(totals.scheduled),
+		engagementThisWeek: thisWeek,
+		engagementLastWeek: lastWeek,
+		engagementChange: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 1000) / 10 : null,
+		platforms: platforms.map((p) => ({ platform: p.platform, count: Number(p.count) })),
+	}
+}

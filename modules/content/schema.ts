@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { PLATFORMS } from './platforms.ts'
+
+// Shared by the forms and the actions. Messages are keys of the `posts` namespace.
+const MAX_TEXT = 63206
+
+const text = z.string({ error: 'errors.invalid' }).max(MAX_TEXT, { error: 'errors.textTooLong' })
+const imageUrl = z
+	.string()
+	.max(2048, { error: 'errors.invalid' })
+	.refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), { error: 'errors.invalid' })
+
+/** The draft editor: a text (and optional image) per platform. */
+export const DraftEditSchema = z.object({
+	intent: z.literal('save-draft'),
+	id: z.uuid({ error: 'errors.invalid' }),
+	platforms: z.array(z.enum(PLATFORMS), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
+	texts: z.partialRecord(z.enum(PLATFORMS), text).default({}),
+	images: z.partialRecord(z.enum(PLATFORMS), imageUrl).default({}),
+	pageIds: z.partialRecord(z.enum(PLATFORMS), z.string().max(64)).default({}),
+})
+
+/** Editing a post: its text per platform; its platform, status and time stay. */
+export const PostEditSchema = z.object({
+	intent: z.literal('save-post'),
+	id: z.uuid({ error: 'errors.invalid' }),
+	platforms: z.array(z.enum(PLATFORMS), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
+	texts: z.partialRecord(z.enum(PLATFORMS), text).default({}),
+})
+
+export const DeleteSchema = z.object({
+	intent: z.enum(['delete-post', 'delete-draft']),
+	id: z.uuid({ error: 'errors.invalid' }),
+})
+
+export type DraftEditInput = z.infer<typeof DraftEditSchema>

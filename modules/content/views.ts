@@ -1,0 +1,36 @@
+import type { Platform, PostPlatform, PostStatus } from './platforms.ts'
+
+// What the web layer receives: plain JSON-safe objects, ISO strings for instants.
+export type PostView = {
+	id: string
+	title: string
+	content: string
+	platform: PostPlatform
+	platforms: Array<Platform>
+	status: PostStatus
+	scheduledAt: string | null
+	timeZone: string
+	publishedAt: string | null
+	imageUrl: string | null
+	postType: string
+	createdAt: string
+	updatedAt: string
+	engagement: { views: number; likes: number; shares: number; comments: number }
+}
+
+export type DraftView = {
+	id: string
+	title: string
+	content: string
+	platforms: Array<Platform>
+	images: Partial<Record<Platform, string>>
+	/** The connected page chosen per platform. */
+	pageIds: Partial<Record<Platform, string>>
+	postType: string
+	createdAt: string
+	updatedAt: string
+}
+
+export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | `schedule:${string}`
+
+export type ContentResult<T = object> = ({ ok: true } & T) | { ok: false; error: ContentError }
