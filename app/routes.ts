@@ -21,7 +21,7 @@ export default [
 	layout('routes/app/layout.tsx', [
 		route('create', section, { id: 'create' }),
 		route('create-post', section, { id: 'create-post' }),
-		route('posts', section, { id: 'posts' }),
+		route('posts', 'routes/app/posts.tsx'),
 		route('schedule', section, { id: 'schedule' }),
 		route('news', section, { id: 'news' }),
 		route('settings', section, { id: 'settings' }),
@@ -47,5 +47,6 @@ export default [
 		]),
 	]),
 
+	route('events', 'routes/events.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
