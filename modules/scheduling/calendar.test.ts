@@ -51,6 +51,13 @@ test('a month that starts on a Sunday (November 2026) still has Monday-to-Sunday
 	expect(grid.end.toISOString()).toBe('2026-12-06T23:00:00.000Z')
 })
 
+test('a day whose midnight does not exist starts when the clocks resume', () => {
+	// Santiago skips 00:00-01:00 on 2026-09-06: that Sunday begins at 01:00 local (04:00Z).
+	const week = weekRange('2026-09-06', 'America/Santiago')
+	expect(week.start.toISOString()).toBe('2026-08-31T04:00:00.000Z')
+	expect(week.end.toISOString()).toBe('2026-09-07T03:00:00.000Z')
+})
+
 test('a month that fills exact weeks has no extra rows (February 2027 starts on a Monday)', () => {
 	const grid = monthGrid('2027-02-01', zurich)
 	expect(grid.weeks).toHaveLength(4)

@@ -98,15 +98,17 @@ test('a month-view drop keeps the time of day, across the DST change and off the
 
 test('reschedule refuses the past, bad dates and a missing time of day', () => {
 	const current = new Date('2026-04-03T16:45:00Z')
-	expect(validateReschedule({ date: '2026-03-27', current, timeZone: zurich }, now)).toEqual({ ok: false, error: 'errors.inPast' })
-	expect(validateReschedule({ date: '2026-03-28', time: '10:00', current, timeZone: zurich }, now)).toEqual({
-		ok: false,
-		error: 'errors.inPast',
-	})
-	expect(validateReschedule({ date: '2026-02-30', current, timeZone: zurich }, now)).toEqual({ ok: false, error: 'errors.invalidDate' })
-	expect(validateReschedule({ date: '', current, timeZone: zurich }, now)).toEqual({ ok: false, error: 'errors.dateRequired' })
-	expect(validateReschedule({ date: '2026-04-10', timeZone: zurich }, now)).toEqual({ ok: false, error: 'errors.timeRequired' })
-	expect(validateReschedule({ date: '2026-04-10', current: null }, now)).toEqual({ ok: false, error: 'errors.timeRequired' })
+	const error = (input: Parameters<typeof validateReschedule>[0]) => {
+		const result = validateReschedule(input, now)
+		return result.ok ? null : result.error
+	}
+	expect(error({ date: '2026-03-27', current, timeZone: zurich })).toBe('errors.inPast')
+	expect(error({ date: '2026-03-28', time: '10:00', current, timeZone: zurich })).toBe('errors.inPast')
+	expect(error({ date: '2026-02-30', current, timeZone: zurich })).toBe('errors.invalidDate')
+	expect(error({ date: '', current, timeZone: zurich })).toBe('errors.dateRequired')
+	expect(error({ date: '2026-04-10', timeZone: zurich })).toBe('errors.timeRequired')
+	expect(error({ date: '2026-04-10', current: null })).toBe('errors.timeRequired')
+	expect(error({ date: '2026-04-10', current, timeZone: 'Mars/Olympus' })).toBe('errors.invalidTimeZone')
 })
 
 test('every error key has a German message', () => {

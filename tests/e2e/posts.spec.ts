@@ -1,0 +1,131 @@
+import { addDays, format } from 'date-fns'
+import { expect, gotoReady, signIn, test } from '#tests/e2e/fixtures.ts'
+import { todayIn, toInstant } from '#modules/scheduling/index.ts'
+
+const zurich = 'Europe/Zurich'
+
+test('edit a draft in the modal: the counter turns red above the limit and it still saves', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin', 'threads'], content: { base: 'Erster Gedanke zum Montag', platforms: {} } })
+	await login(user)
+	await gotoReady(page, '/posts')
+	await expect(page.getByTestId('count-drafts')).toHaveText('1')
+	const card = page.getByTestId('post-card').filter({ hasText: 'Erster Gedanke zum Montag' })
+	await expect(card.getByText('Entwurf', { exact: true })).toBeVisible()
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+
+	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	await expect(dialog.getByTestId('editor-linkedin')).toBeVisible()
+	const threads = dialog.getByTestId('editor-threads')
+	await expect(threads.getByTestId('char-counter')).toHaveText('25 / 500 Zeichen')
+	const long = 'T'.repeat(501)
+	await threads.getByRole('textbox', { name: 'Text für Threads' }).fill(long)
+	await expect(threads.getByTestId('char-counter')).toHaveText('501 / 500 Zeichen')
+	await expect(threads.getByTestId('char-counter')).toHaveAttribute('data-over', 'true')
+	await expect(threads.getByText('Limit überschritten')).toBeVisible()
+	await dialog.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('Neuer LinkedIn-Text')
+	await dialog.getByRole('button', { name: 'Speichern' }).click()
+	await expect(page.getByText('Entwurf gespeichert').first()).toBeVisible()
+	await expect(dialog).toBeHidden()
+
+	const row = await db.selectFrom('drafts').select(['content', 'title']).where('id', '=', draft.id).executeTakeFirstOrThrow()
+	expect(JSON.parse(row.content)).toEqual({ base: 'Neuer LinkedIn-Text', platforms: { linkedin: 'Neuer LinkedIn-Text', threads: long } })
+	expect(row.title).toBe('Neuer LinkedIn-Text')
+})
+
+test('schedule a draft with the dialog: past days disabled, 06:00-23:00 only, default 17:00', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	const draft = await services.content.createDraft(user.id, { platforms: ['facebook'], content: { base: 'Bald auf Facebook', platforms: {} } })
+	await login(user)
+	await gotoReady(page, '/posts')
+	await page.getByTestId('post-card').filter({ hasText: 'Bald auf Facebook' }).getByRole('button', { name: 'Planen' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Post planen' })
+	await expect(dialog).toBeVisible()
+
+	const today = todayIn(zurich, new Date())
+	const yesterday = format(addDays(new Date(`${today}T12:00:00Z`), -1), 'yyyy-MM-dd')
+	const target = format(addDays(new Date(`${today}T12:00:00Z`), 3), 'yyyy-MM-dd')
+	if (yesterday.slice(0, 7) === today.slice(0, 7)) await expect(dialog.locator(`[data-date="${yesterday}"]`)).toBeDisabled()
+	const time = dialog.getByRole('combobox', { name: 'Uhrzeit' })
+	await expect(time).toHaveText(/17:00/)
+	await time.click()
+	const options = page.getByRole('option')
+	await expect(options.first()).toHaveText(/^06:00/)
+	await expect(options.last()).toHaveText(/^23:00/)
+	await expect(options).toHaveCount(35)
+	await expect(page.getByRole('option', { name: /^05:30/ })).toHaveCount(0)
+	await expect(page.getByRole('option', { name: /^23:30/ })).toHaveCount(0)
+	await page.getByRole('option', { name: /^09:30/ }).click()
+
+	if (target.slice(0, 7) !== today.slice(0, 7)) await dialog.getByRole('button', { name: 'Nächster Monat' }).click()
+	await dialog.locator(`[data-date="${target}"]`).click()
+	await expect(dialog.getByTestId('scheduled-for')).toContainText('um 09:30')
+	await dialog.getByRole('button', { name: 'Planen' }).click()
+	await expect(page.getByText('Post geplant!').first()).toBeVisible()
+	await expect(page.getByTestId('count-scheduled')).toHaveText('1')
+	await expect(page.getByTestId('column-scheduled').getByTestId('post-card').filter({ hasText: 'Bald auf Facebook' })).toBeVisible()
+
+	const post = await db.selectFrom('posts').select(['scheduled_at', 'status', 'platform']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	expect(post).toMatchObject({ status: 'scheduled', platform: 'facebook' })
+	expect(post.scheduled_at?.toISOString()).toBe(toInstant(target, '09:30', zurich).toISOString())
+	expect(await db.selectFrom('drafts').select('id').where('id', '=', draft.id).execute()).toHaveLength(0)
+})
+
+test('delete a post after the "Post löschen" confirmation and a draft after the browser confirmation', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	const post = await services.content.createPost(user.id, { platform: 'instagram', content: { base: 'Weg damit', platforms: {} }, status: 'review', timeZone: zurich })
+	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Auch weg', platforms: {} } })
+	await login(user)
+	await gotoReady(page, '/posts')
+	const postCard = page.getByTestId('post-card').filter({ hasText: 'Weg damit' })
+	await expect(postCard.getByText('Überprüfung')).toBeVisible()
+	await postCard.getByRole('button', { name: 'Löschen' }).click()
+	const confirm = page.getByRole('alertdialog', { name: 'Post löschen' })
+	await confirm.getByRole('button', { name: 'Abbrechen' }).click()
+	await expect(postCard).toBeVisible()
+	await postCard.getByRole('button', { name: 'Löschen' }).click()
+	await confirm.getByRole('button', { name: 'Löschen' }).click()
+	await expect(page.getByText('Content gelöscht').first()).toBeVisible()
+	await expect(postCard).toHaveCount(0)
+	expect(await db.selectFrom('posts').select('id').where('id', '=', post.id).execute()).toHaveLength(0)
+
+	page.once('dialog', (dialog) => {
+		expect(dialog.message()).toBe('Möchtest du diesen Entwurf wirklich löschen?')
+		void dialog.accept()
+	})
+	await page.getByTestId('post-card').filter({ hasText: 'Auch weg' }).getByRole('button', { name: 'Löschen' }).click()
+	await expect(page.getByTestId('post-card').filter({ hasText: 'Auch weg' })).toHaveCount(0)
+	await expect(page.getByTestId('count-drafts')).toHaveText('0')
+	await expect(page.getByText('Noch keine Entwürfe.')).toBeVisible()
+	expect(await db.selectFrom('drafts').select('id').where('id', '=', draft.id).execute()).toHaveLength(0)
+})
+
+test('the posts page updates live when a post is changed from another session', async ({ page, browser, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/posts')
+	await expect(page.getByText('Noch keine Entwürfe.')).toBeVisible()
+
+	// Another session of the same user creates a draft through the app's own service.
+	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Aus dem anderen Tab', platforms: {} }, status: 'draft', timeZone: zurich })
+	await expect(page.getByTestId('post-card').filter({ hasText: 'Aus dem anderen Tab' })).toBeVisible({ timeout: 3000 })
+
+	// A second browser edits it in the editor: the first page follows.
+	const other = await browser.newContext()
+	const otherPage = await other.newPage()
+	await signIn(otherPage, user)
+	await gotoReady(otherPage, '/posts')
+	await otherPage.getByTestId('post-card').filter({ hasText: 'Aus dem anderen Tab' }).getByRole('button', { name: 'Bearbeiten' }).click()
+	await otherPage.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('Geändert im zweiten Browser')
+	await otherPage.getByRole('button', { name: 'Speichern' }).click()
+	await expect(otherPage.getByText('Post aktualisiert').first()).toBeVisible()
+	await expect(page.getByTestId('post-card').filter({ hasText: 'Geändert im zweiten Browser' })).toBeVisible({ timeout: 3000 })
+	await other.close()
+	expect((await services.content.getPost(user.id, post.id))?.content).toBe('Geändert im zweiten Browser')
+
+	// Another user's change does not reach this page.
+	const stranger = await createConfirmedUser()
+	await services.content.createPost(stranger.id, { platform: 'linkedin', content: { base: 'Fremder Post', platforms: {} }, status: 'draft', timeZone: zurich })
+	await page.waitForTimeout(500)
+	await expect(page.getByText('Fremder Post')).toHaveCount(0)
+})
