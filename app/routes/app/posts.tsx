@@ -1,8 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { Route } from './+types/posts'
 import { servicesContext } from '#app/context.ts'
+import { LoadError } from '#app/components/load-error.tsx'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
@@ -95,4 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PostsRoute({ loaderData }: Route.ComponentProps) {
 	return <PostsPage {...loaderData} />
+}
+
+export function ErrorBoundary() {
+	const { t } = useTranslation('posts')
+	return <LoadError title={t('toasts.loadFailed')} text={t('toasts.postsLoadFailed')} />
 }

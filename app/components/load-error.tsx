@@ -1,0 +1,25 @@
+import { Button, Callout, Flex } from '@radix-ui/themes'
+import { AlertTriangle } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useRevalidator } from 'react-router'
+
+/** A route's data could not be loaded: the spec's 'Fehler beim Laden' with its text, and a retry. */
+export function LoadError({ title, text }: { title: string; text: string }) {
+	const { t } = useTranslation('common')
+	const revalidator = useRevalidator()
+	return (
+		<Flex direction="column" gap="3" align="start">
+			<Callout.Root color="red" role="alert">
+				<Callout.Icon>
+					<AlertTriangle size={16} />
+				</Callout.Icon>
+				<Callout.Text>
+					<strong>{title}</strong> {text}
+				</Callout.Text>
+			</Callout.Root>
+			<Button variant="soft" onClick={() => void revalidator.revalidate()} loading={revalidator.state !== 'idle'}>
+				{t('retry')}
+			</Button>
+		</Flex>
+	)
+}
