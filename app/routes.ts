@@ -22,7 +22,7 @@ export default [
 		route('create', section, { id: 'create' }),
 		route('create-post', section, { id: 'create-post' }),
 		route('posts', 'routes/app/posts.tsx'),
-		route('schedule', section, { id: 'schedule' }),
+		route('schedule', 'routes/app/schedule.tsx'),
 		route('news', section, { id: 'news' }),
 		route('settings', section, { id: 'settings' }),
 		route('accounts', section, { id: 'accounts' }),

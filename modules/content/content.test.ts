@@ -106,6 +106,10 @@ test('drag and drop: a new day and hour, the month view keeps the time, publishe
 	expect(moved.ok && moved.post.scheduledAt).toBe('2026-04-02T12:00:00.000Z')
 	const sameTime = await content.reschedulePost(alice, post.id, { date: '2026-04-06', timeZone: zurich })
 	expect(sameTime.ok && sameTime.post.scheduledAt).toBe('2026-04-06T12:00:00.000Z')
+	// Off the half-hour grid (a time set elsewhere): the month view still keeps it.
+	const odd = await content.createPost(alice, { platform: 'threads', content: { base: 'Krumm', platforms: {} }, status: 'scheduled', scheduledAt: new Date('2026-04-01T08:15:00Z'), timeZone: zurich })
+	const kept = await content.reschedulePost(alice, odd.id, { date: '2026-04-03', timeZone: zurich })
+	expect(kept.ok && kept.post.scheduledAt).toBe('2026-04-03T08:15:00.000Z')
 
 	const published = await content.createPost(alice, { platform: 'facebook', content: { base: 'Fertig', platforms: {} }, status: 'draft', timeZone: zurich })
 	await t.db.updateTable('posts').set({ status: 'published', published_at: new Date('2026-03-20T10:00:00Z') }).where('id', '=', published.id).execute()

@@ -1,0 +1,110 @@
+import {
+	DndContext,
+	DragOverlay,
+	KeyboardCode,
+	KeyboardSensor,
+	PointerSensor,
+	pointerWithin,
+	rectIntersection,
+	useSensor,
+	useSensors,
+	type Active,
+	type Announcements,
+	type CollisionDetection,
+	type DragEndEvent,
+	type DragStartEvent,
+	type Over,
+} from '@dnd-kit/core'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createCellKeyboard } from './keyboard.ts'
+import { ChipBody } from './post-chip.tsx'
+import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
+
+// Pointer: the cell under the pointer. Keyboard (no pointer): the cell the chip overlaps most.
+const collisionDetection: CollisionDetection = (args) => {
+	const hits = pointerWithin(args)
+	return hits.length ? hits : rectIntersection(args)
+}
+
+// Enter opens the post for editing (post-chip.tsx), so only Space picks a chip up.
+const keyboardCodes = {
+	start: [KeyboardCode.Space],
+	cancel: [KeyboardCode.Esc],
+	end: [KeyboardCode.Space, KeyboardCode.Enter, KeyboardCode.Tab],
+}
+
+type Props = {
+	view: CalendarView
+	/** The dates of the grid in order (7 in the week view, whole weeks in the month view). */
+	dates: ReadonlyArray<string>
+	/** `time` only for a week-view hour; a month-view day sends none and the server keeps the post's time. */
+	onMove: (post: CalendarPost, date: string, time?: string) => void
+	children: React.ReactNode
+}
+
+export function CalendarDnd({ view, dates, onMove, children }: Props) {
+	const { t } = useTranslation('calendar')
+	const id = useId()
+	const [dragged, setDragged] = useState<CalendarPost | null>(null)
+	const keyboard = useMemo(() => createCellKeyboard(view, dates), [view, dates])
+	const sensors = useSensors(
+		useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+		// Instant scrolling keeps the cell under the chip current between quick key presses.
+		useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter, keyboardCodes, scrollBehavior: 'auto' }),
+	)
+	const announcements = useAnnouncements()
+
+	function onDragStart({ active }: DragStartEvent) {
+		const post = postOf(active)
+		keyboard.start(post)
+		setDragged(post)
+	}
+
+	function onDragCancel() {
+		keyboard.end()
+		setDragged(null)
+	}
+
+	function onDragEnd({ active, over }: DragEndEvent) {
+		keyboard.end()
+		setDragged(null)
+		const post = postOf(active)
+		const target = over?.data.current as DropTarget | undefined
+		if (!post || !target || post.status !== 'scheduled') return
+		// A week-view hour sets date and hour; a month-view day keeps the post's time of day (on the server).
+		const unchanged = target.date === post.date && (target.kind === 'day' || hourOf(target.time) === hourOf(post.time))
+		if (!unchanged) onMove(post, target.date, target.kind === 'slot' ? target.time : undefined)
+	}
+
+	return (
+		<DndContext
+			id={id}
+			sensors={sensors}
+			collisionDetection={collisionDetection}
+			accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
+			onDragStart={onDragStart}
+			onDragEnd={onDragEnd}
+			onDragCancel={onDragCancel}
+		>
+			{children}
+			<DragOverlay dropAnimation={null}>{dragged ? <ChipBody post={dragged} overlay /> : null}</DragOverlay>
+		</DndContext>
+	)
+}
+
+function postOf(active: Active) {
+	return (active.data.current as DragData | undefined)?.post ?? null
+}
+
+function useAnnouncements(): Announcements {
+	const { t } = useTranslation('calendar')
+	const title = (active: Active) => postOf(active)?.title ?? ''
+	const target = (over: Over | null) => (over?.data.current as DropTarget | undefined)?.label ?? ''
+	return {
+		onDragStart: ({ active }) => t('dnd.start', { post: title(active) }),
+		onDragOver: ({ active, over }) => (over ? t('dnd.over', { post: title(active), target: target(over) }) : t('dnd.outside', { post: title(active) })),
+		onDragEnd: ({ active, over }) => (over ? t('dnd.end', { post: title(active), target: target(over) }) : t('dnd.endOutside', { post: title(active) })),
+		onDragCancel: ({ active }) => t('dnd.cancel', { post: title(active) }),
+	}
+}

@@ -1,0 +1,39 @@
+import { Card, Flex, Text } from '@radix-ui/themes'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CalendarDnd } from './calendar-dnd.tsx'
+import { CalendarHeader } from './calendar-header.tsx'
+import { MonthView } from './month-view.tsx'
+import { StatCards } from './stat-cards.tsx'
+import type { CalendarData } from './types.ts'
+import { useOptimisticPosts, useReschedule } from './use-reschedule.ts'
+import { WeekView } from './week-view.tsx'
+import './calendar.css'
+
+export function CalendarPage({ data }: { data: CalendarData }) {
+	const { t } = useTranslation('calendar')
+	const reschedule = useReschedule()
+	const posts = useOptimisticPosts(data.posts).toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
+	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
+	return (
+		<Flex direction="column" gap="4">
+			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
+			<StatCards stats={data.stats} />
+			{/* The drag overlay is position: fixed; it must live outside the Card (contain: paint). */}
+			<CalendarDnd view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
+				<Card size="2">
+					{posts.length === 0 ? (
+						<Text as="p" size="2" color="gray" mb="2">
+							{t(data.view === 'week' ? 'empty.week' : 'empty.month')}
+						</Text>
+					) : null}
+					{data.view === 'week' ? (
+						<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
+					) : (
+						<MonthView weeks={data.month.weeks} today={data.today} posts={posts} />
+					)}
+				</Card>
+			</CalendarDnd>
+		</Flex>
+	)
+}

@@ -1,0 +1,51 @@
+import { format, parseISO } from 'date-fns'
+import { de } from 'date-fns/locale'
+
+// Calendar dates ('YYYY-MM-DD') carry no zone: parsed as local midnight they format the same
+// on the server and in any browser.
+function day(date: string) {
+	return parseISO(date)
+}
+
+/** '16. – 22. November 2026', '30. November – 6. Dezember 2026' or across a year both years. */
+export function weekRangeLabel(first: string, last: string) {
+	const a = day(first)
+	const b = day(last)
+	if (first.slice(0, 4) !== last.slice(0, 4)) return `${format(a, 'd. MMMM yyyy', { locale: de })} – ${format(b, 'd. MMMM yyyy', { locale: de })}`
+	if (first.slice(0, 7) !== last.slice(0, 7)) return `${format(a, 'd. MMMM', { locale: de })} – ${format(b, 'd. MMMM yyyy', { locale: de })}`
+	return `${format(a, 'd.')} – ${format(b, 'd. MMMM yyyy', { locale: de })}`
+}
+
+/** 'November 2026' */
+export function monthLabel(month: string) {
+	return format(day(`${month}-01`), 'MMMM yyyy', { locale: de })
+}
+
+/** 'Mo' */
+export function weekdayShort(date: string) {
+	return format(day(date), 'EEEEEE', { locale: de })
+}
+
+/** '16.11.' */
+export function dayMonth(date: string) {
+	return format(day(date), 'dd.MM.')
+}
+
+/** '16' */
+export function dayOfMonth(date: string) {
+	return format(day(date), 'd')
+}
+
+/** 'Montag, 16. November 2026' */
+export function longDay(date: string) {
+	return format(day(date), 'EEEE, d. MMMM yyyy', { locale: de })
+}
+
+/** '+12,5' / '-3' / '0': a change in percent with one decimal, German style. */
+export function signedPercent(value: number) {
+	return new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value)
+}
+
+export function hourLabel(hour: number) {
+	return `${String(hour).padStart(2, '0')}:00`
+}

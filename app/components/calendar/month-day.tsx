@@ -1,0 +1,42 @@
+import { useDroppable } from '@dnd-kit/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { dayOfMonth, longDay } from './format.ts'
+import { PostChip } from './post-chip.tsx'
+import { dayId, type CalendarPost, type DropTarget } from './types.ts'
+
+const visibleChips = 2
+
+type Props = { date: string; inMonth: boolean; today: boolean; posts: Array<CalendarPost> }
+
+/** A day of the month view; a drop here moves a post to this date at its own time of day. */
+export function MonthDay({ date, inMonth, today, posts }: Props) {
+	const { t } = useTranslation('calendar')
+	const day = longDay(date)
+	const target: DropTarget = { kind: 'day', date, label: day }
+	const { setNodeRef, isOver } = useDroppable({ id: dayId(date), data: target })
+	const hidden = posts.length - visibleChips
+	return (
+		<div
+			ref={setNodeRef}
+			className="cal-day"
+			data-date={date}
+			data-outside={!inMonth || undefined}
+			data-today={today || undefined}
+			data-over={isOver || undefined}
+		>
+			<span className="cal-day-number">
+				<span aria-hidden>{dayOfMonth(date)}</span>
+				<span className="visually-hidden">{today ? t('month.today', { day }) : day}</span>
+			</span>
+			{posts.slice(0, visibleChips).map((post) => (
+				<PostChip key={post.id} post={post} />
+			))}
+			{hidden > 0 ? (
+				<Link to={`?view=week&date=${date}`} className="cal-more" aria-label={t('month.moreLabel', { count: hidden, day })}>
+					{t('month.more', { count: hidden })}
+				</Link>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next'
+import { weekdayShort } from './format.ts'
+import { MonthDay } from './month-day.tsx'
+import type { CalendarPost } from './types.ts'
+
+type Props = { weeks: Array<Array<{ date: string; inMonth: boolean }>>; today: string; posts: Array<CalendarPost> }
+
+export function MonthView({ weeks, today, posts }: Props) {
+	const { t } = useTranslation('calendar')
+	const byDay = new Map<string, Array<CalendarPost>>()
+	for (const post of posts) byDay.set(post.date, [...(byDay.get(post.date) ?? []), post])
+	return (
+		<div className="cal-month" role="region" aria-label={t('month.label')}>
+			<div className="cal-month-inner">
+				<div className="cal-month-head" aria-hidden>
+					{(weeks[0] ?? []).map(({ date }) => (
+						<span key={date}>{weekdayShort(date)}</span>
+					))}
+				</div>
+				{weeks.map((week) => (
+					<div key={week[0]?.date} className="cal-month-week">
+						{week.map(({ date, inMonth }) => (
+							<MonthDay key={date} date={date} inMonth={inMonth} today={date === today} posts={byDay.get(date) ?? []} />
+						))}
+					</div>
+				))}
+			</div>
+		</div>
+	)
+}

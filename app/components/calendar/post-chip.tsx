@@ -1,0 +1,75 @@
+import { useDndContext, useDraggable } from '@dnd-kit/core'
+import { HoverCard } from '@radix-ui/themes'
+import { CheckCircle2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { longDay } from './format.ts'
+import { PlatformIcon, platformColor } from './platform.tsx'
+import { PostPreview } from './post-preview.tsx'
+import type { CalendarPost, DragData } from './types.ts'
+
+/** What a chip shows; also the floating copy under the pointer while dragging. */
+export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {
+	return (
+		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={platformColor[post.platform] ?? 'gray'}>
+			<PlatformIcon platform={post.platform} size={12} />
+			<span className="cal-chip-time">{post.time}</span>
+			<span className="cal-chip-title">{post.title}</span>
+			{post.status === 'published' ? <CheckCircle2 size={12} aria-hidden className="cal-chip-done" /> : null}
+		</span>
+	)
+}
+
+/**
+ * A post in the calendar: hover (or focus) shows the preview card, double-click or Enter opens
+ * the editor, and scheduled posts can be dragged (pointer, or Space and the arrow keys).
+ */
+export function PostChip({ post }: { post: CalendarPost }) {
+	const { t } = useTranslation('calendar')
+	const { t: tp } = useTranslation('posts')
+	const navigate = useNavigate()
+	const { active } = useDndContext()
+	const [open, setOpen] = useState(false)
+	const locked = post.status !== 'scheduled'
+	const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
+		id: post.id,
+		data: { post } satisfies DragData,
+		disabled: locked,
+		attributes: { roleDescription: locked ? t('chip.lockedRole') : t('chip.role') },
+	})
+	const edit = () => navigate(`/posts?edit=${post.id}`)
+	const label = t('chip.label', {
+		title: post.title,
+		platform: tp(`platforms.${post.platform}`),
+		status: tp(`status.${post.status}`),
+		when: t('when', { day: longDay(post.date), time: post.time }),
+	})
+
+	return (
+		<HoverCard.Root open={open && !active} onOpenChange={setOpen} openDelay={250} closeDelay={100}>
+			<HoverCard.Trigger>
+				<div
+					ref={setNodeRef}
+					{...attributes}
+					{...listeners}
+					aria-label={label}
+					className="cal-chip"
+					data-status={post.status}
+					data-dragging={isDragging || undefined}
+					data-post-id={post.id}
+					onDoubleClick={edit}
+					onKeyDown={(event) => {
+						listeners?.onKeyDown?.(event)
+						if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
+					}}
+				>
+					<ChipBody post={post} />
+				</div>
+			</HoverCard.Trigger>
+			<HoverCard.Content width="320px" maxWidth="calc(100vw - 20px)" size="2" className="cal-preview">
+				<PostPreview post={post} />
+			</HoverCard.Content>
+		</HoverCard.Root>
+	)
+}

@@ -1,0 +1,42 @@
+import { Badge, Flex, Inset, Text } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import { longDay } from './format.ts'
+import { PlatformIcon } from './platform.tsx'
+import type { CalendarPost } from './types.ts'
+
+/** The hover card: title, platform, status, date line, excerpt and image. */
+export function PostPreview({ post }: { post: CalendarPost }) {
+	const { t } = useTranslation('calendar')
+	const { t: tp } = useTranslation('posts')
+	const when = t('when', { day: longDay(post.date), time: post.time })
+	return (
+		<Flex direction="column" gap="2" data-testid="post-preview">
+			{post.imageUrl ? (
+				<Inset side="top" clip="padding-box" pb="current">
+					<img src={post.imageUrl} alt={t('preview.image')} className="cal-preview-image" />
+				</Inset>
+			) : null}
+			<Text as="div" weight="bold" size="3">
+				{post.title}
+			</Text>
+			<Flex gap="2" align="center" wrap="wrap">
+				<Flex gap="1" align="center">
+					<PlatformIcon platform={post.platform} />
+					<Text size="2">{tp(`platforms.${post.platform}`)}</Text>
+				</Flex>
+				<Badge color={post.status === 'published' ? 'green' : 'blue'} variant="soft">
+					{tp(`status.${post.status}`)}
+				</Badge>
+			</Flex>
+			<Text size="1" color="gray">
+				{post.status === 'published' ? t('preview.published', { when }) : t('preview.scheduled', { when })}
+			</Text>
+			<Text as="p" size="2">
+				{post.excerpt || t('preview.noText')}
+			</Text>
+			<Text size="1" color="gray">
+				{post.status === 'published' ? t('preview.editHintLocked') : t('preview.editHint')}
+			</Text>
+		</Flex>
+	)
+}

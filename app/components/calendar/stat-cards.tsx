@@ -1,0 +1,66 @@
+import { Badge, Card, Flex, Grid, Text } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '#app/utils/format.ts'
+import type { WeekStats } from '#modules/content/index.ts'
+import type { PostPlatform } from '#modules/content/platforms.ts'
+import { signedPercent } from './format.ts'
+import { PlatformIcon } from './platform.tsx'
+
+export function StatCards({ stats }: { stats: WeekStats }) {
+	const { t } = useTranslation('calendar')
+	const { t: tp } = useTranslation('posts')
+	const change = stats.engagementChange
+	return (
+		<Grid columns={{ initial: '1', sm: '3' }} gap="3">
+			<StatCard label={t('stats.scheduledThisWeek')} testId="stat-scheduled">
+				<Text as="div" size="7" weight="bold">
+					{formatNumber(stats.scheduledThisWeek)}
+				</Text>
+				<Text as="div" size="1" color="gray">
+					{t('stats.scheduledHint')}
+				</Text>
+			</StatCard>
+			<StatCard label={t('stats.engagementThisWeek')} testId="stat-engagement">
+				<Text as="div" size="7" weight="bold">
+					{formatNumber(stats.engagementThisWeek)}
+				</Text>
+				<Text as="div" size="1" color={change === null ? 'gray' : change < 0 ? 'red' : 'green'}>
+					{change === null ? t('stats.noComparison') : t('stats.change', { change: signedPercent(change) })}
+				</Text>
+			</StatCard>
+			<StatCard label={t('stats.platforms')} testId="stat-platforms">
+				{stats.platforms.length === 0 ? (
+					<Text as="div" size="2" color="gray">
+						{t('stats.noPlatforms')}
+					</Text>
+				) : (
+					<Flex gap="2" wrap="wrap" asChild>
+						<ul className="cal-platform-list">
+							{stats.platforms.map(({ platform, count }) => (
+								<li key={platform}>
+									<Badge variant="soft" color="gray" size="2">
+										<PlatformIcon platform={platform as PostPlatform} />
+										{t('stats.platformCount', { platform: tp(`platforms.${platform as PostPlatform}`), count: formatNumber(count) })}
+									</Badge>
+								</li>
+							))}
+						</ul>
+					</Flex>
+				)}
+			</StatCard>
+		</Grid>
+	)
+}
+
+function StatCard({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
+	return (
+		<Card size="2" data-testid={testId}>
+			<Flex direction="column" gap="1">
+				<Text as="div" size="2" color="gray" weight="medium">
+					{label}
+				</Text>
+				{children}
+			</Flex>
+		</Card>
+	)
+}

@@ -1,0 +1,48 @@
+import type { PostPlatform } from '#modules/content/platforms.ts'
+import type { WeekStats } from '#modules/content/index.ts'
+
+export type CalendarView = 'week' | 'month'
+
+/** A post as the calendar shows it: its wall-clock date and time in the user's zone. */
+export type CalendarPost = {
+	id: string
+	title: string
+	platform: PostPlatform
+	status: 'scheduled' | 'published'
+	date: string
+	time: string
+	excerpt: string
+	imageUrl: string | null
+}
+
+/** Where a chip may be dropped: an hour row of the week view or a day of the month view. */
+export type DropTarget = { kind: 'slot'; date: string; time: string; label: string } | { kind: 'day'; date: string; label: string }
+
+export type DragData = { post: CalendarPost }
+
+export function hourOf(time: string) {
+	return Number(time.slice(0, 2))
+}
+
+export function slotId(date: string, hour: number) {
+	return `slot:${date}:${String(hour).padStart(2, '0')}`
+}
+
+export function dayId(date: string) {
+	return `day:${date}`
+}
+
+export type CalendarData = {
+	view: CalendarView
+	anchor: string
+	today: string
+	/** The anchors of the previous and next week or month. */
+	nav: { previous: string; next: string }
+	/** Monday to Sunday of the anchor's week. */
+	days: Array<string>
+	month: { key: string; weeks: Array<Array<{ date: string; inMonth: boolean }>> }
+	/** Suggested posting times ('HH:MM') per day of the week view. */
+	suggested: Record<string, Array<string>>
+	posts: Array<CalendarPost>
+	stats: WeekStats
+}

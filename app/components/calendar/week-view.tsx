@@ -1,0 +1,108 @@
+import { useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
+import { ScrollBadges } from './scroll-badges.tsx'
+import { WeekSlot } from './week-slot.tsx'
+import { hourOf, type CalendarPost } from './types.ts'
+
+// Spec section 9: hour rows are 64 px (the scroll logic counts on it) and the view opens at 15:00.
+export const HOUR_HEIGHT = 64
+const INITIAL_HOUR = 15
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
+
+type Props = { days: Array<string>; today: string; posts: Array<CalendarPost>; suggested: Record<string, Array<string>> }
+
+export function WeekView({ days, today, posts, suggested }: Props) {
+	const { t } = useTranslation('calendar')
+	const { scrollRef, onScroll, above, below, scrollToHour } = useVisibleHours(posts)
+	const cells = groupByCell(posts)
+	return (
+		<div className="cal-week-frame" role="region" aria-label={t('week.label')}>
+			{/* Outside the horizontal scroller, so the badges stay in sight on narrow screens. */}
+			<ScrollBadges
+				above={above.length}
+				below={below.length}
+				onAbove={() => scrollToHour(Math.max(...above), 'top')}
+				onBelow={() => scrollToHour(Math.min(...below), 'bottom')}
+			/>
+			<div className="cal-week">
+				<div className="cal-week-inner">
+					<WeekHead days={days} today={today} />
+					<div ref={scrollRef} className="cal-week-scroll" onScroll={onScroll} data-testid="week-scroll">
+						{HOURS.map((hour) => (
+							<div key={hour} className="cal-week-row" style={{ height: HOUR_HEIGHT }}>
+								<span className="cal-time">{hourLabel(hour)}</span>
+								{days.map((day) => (
+									<WeekSlot
+										key={day}
+										date={day}
+										hour={hour}
+										today={day === today}
+										posts={cells.get(`${day}|${hour}`) ?? []}
+										suggested={(suggested[day] ?? []).includes(hourLabel(hour))}
+									/>
+								))}
+							</div>
+						))}
+					</div>
+				</div>
+			</div>
+		</div>
+	)
+}
+
+function WeekHead({ days, today }: { days: Array<string>; today: string }) {
+	const { t } = useTranslation('calendar')
+	return (
+		<div className="cal-week-head">
+			<span className="cal-time-head">{t('week.time')}</span>
+			{days.map((day) => (
+				<div key={day} className="cal-day-head" data-today={day === today || undefined}>
+					<span aria-hidden>{weekdayShort(day)}</span>
+					<strong aria-hidden>{dayMonth(day)}</strong>
+					<span className="visually-hidden">{day === today ? t('month.today', { day: longDay(day) }) : longDay(day)}</span>
+				</div>
+			))}
+		</div>
+	)
+}
+
+function groupByCell(posts: Array<CalendarPost>) {
+	const cells = new Map<string, Array<CalendarPost>>()
+	for (const post of posts) {
+		const key = `${post.date}|${hourOf(post.time)}`
+		cells.set(key, [...(cells.get(key) ?? []), post])
+	}
+	return cells
+}
+
+/** The hours of the posts above and below the scrolled window (a row counts by its middle). */
+function useVisibleHours(posts: Array<CalendarPost>) {
+	const scrollRef = useRef<HTMLDivElement>(null)
+	const [view, setView] = useState<{ top: number; height: number } | null>(null)
+
+	function measure() {
+		const element = scrollRef.current
+		if (element) setView({ top: element.scrollTop, height: element.clientHeight })
+	}
+
+	useLayoutEffect(() => {
+		if (scrollRef.current) scrollRef.current.scrollTop = INITIAL_HOUR * HOUR_HEIGHT
+		measure()
+		window.addEventListener('resize', measure)
+		return () => window.removeEventListener('resize', measure)
+	}, [])
+
+	const middles = posts.map((post) => hourOf(post.time))
+	const above = view ? middles.filter((hour) => (hour + 0.5) * HOUR_HEIGHT < view.top) : []
+	const below = view ? middles.filter((hour) => (hour + 0.5) * HOUR_HEIGHT > view.top + view.height) : []
+
+	function scrollToHour(hour: number, edge: 'top' | 'bottom') {
+		const element = scrollRef.current
+		if (!element) return
+		const top = edge === 'top' ? hour * HOUR_HEIGHT : (hour + 1) * HOUR_HEIGHT - element.clientHeight
+		element.scrollTo({ top: Math.max(0, top), behavior: 'smooth' })
+	}
+
+	return { scrollRef, onScroll: measure, above, below, scrollToHour }
+}

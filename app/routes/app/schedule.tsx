@@ -1,0 +1,123 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/schedule'
+import { servicesContext } from '#app/context.ts'
+import { CalendarPage } from '#app/components/calendar/calendar-page.tsx'
+import type { CalendarData, CalendarPost, CalendarView } from '#app/components/calendar/types.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { toastHeaders } from '#app/server/toast.server.ts'
+import type { ContentError, PostView } from '#modules/content/index.ts'
+import { extractText, truncate } from '#modules/content/post-content.ts'
+import {
+	anchorOrToday,
+	formatScheduledFor,
+	fromInstant,
+	monthGrid,
+	shiftMonth,
+	shiftWeek,
+	suggestedTimesFor,
+	todayIn,
+	weekRange,
+	type ScheduleErrorKey,
+} from '#modules/scheduling/index.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<CalendarData & { title: string }> {
+	const user = requireUser(context, request)
+	const { t } = getInstance(context)
+	const url = new URL(request.url)
+	const now = new Date()
+	const timeZone = user.timeZone
+	const view: CalendarView = url.searchParams.get('view') === 'month' ? 'month' : 'week'
+	const anchor = anchorOrToday(url.searchParams.get('date'), timeZone, now)
+	const today = todayIn(timeZone, now)
+	const week = weekRange(anchor, timeZone)
+	const month = monthGrid(anchor, timeZone)
+	const range = view === 'week' ? week : month
+	// The stat cards always describe the current week, whatever week or month is on screen.
+	const { posts, stats } = await context
+		.get(servicesContext)
+		.content.calendar(user.id, { from: range.start, to: range.end, weekStart: weekRange(today, timeZone).start })
+	return {
+		title: t('calendar:meta.title'),
+		view,
+		anchor,
+		today,
+		nav: {
+			previous: view === 'week' ? shiftWeek(anchor, -1) : shiftMonth(anchor, -1),
+			next: view === 'week' ? shiftWeek(anchor, 1) : shiftMonth(anchor, 1),
+		},
+		days: week.days,
+		month: { key: month.month, weeks: month.weeks },
+		suggested: Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])),
+		posts: posts.flatMap((post) => toCalendarPost(post, timeZone)),
+		stats,
+	}
+}
+
+function toCalendarPost(post: PostView, timeZone: string): Array<CalendarPost> {
+	const at = post.status === 'published' ? post.publishedAt : post.scheduledAt
+	if (!at || (post.status !== 'scheduled' && post.status !== 'published')) return []
+	const { date, time } = fromInstant(new Date(at), timeZone)
+	return [
+		{
+			id: post.id,
+			title: post.title,
+			platform: post.platform,
+			status: post.status,
+			date,
+			time,
+			excerpt: truncate(extractText(post.content), 120),
+			imageUrl: post.imageUrl,
+		},
+	]
+}
+
+const RescheduleSchema = z.object({
+	intent: z.literal('reschedule'),
+	postId: z.uuid(),
+	date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+	// Absent for a month-view drop: the post keeps its time of day.
+	time: z.string().regex(/^\d{2}:\d{2}$/).optional(),
+})
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const { t } = getInstance(context)
+	const { submission } = await parseForm(request, RescheduleSchema)
+	if (submission.status !== 'success') {
+		return data(
+			{ ok: false as const },
+			{ status: 400, headers: await toastHeaders(context, { type: 'error', title: t('calendar:toasts.failed'), description: t('calendar:toasts.invalid') }) },
+		)
+	}
+	const { postId, date, time } = submission.value
+	const result = await context.get(servicesContext).content.reschedulePost(user.id, postId, { date, time, timeZone: user.timeZone })
+	if (!result.ok) {
+		return data(
+			{ ok: false as const },
+			{ status: 400, headers: await toastHeaders(context, { type: 'error', title: t('calendar:toasts.failed'), description: errorText(result.error, t) }) },
+		)
+	}
+	const when = formatScheduledFor(new Date(result.post.scheduledAt!), user.timeZone)
+	return data(
+		{ ok: true as const },
+		{ headers: await toastHeaders(context, { type: 'success', title: t('calendar:toasts.rescheduled'), description: t('calendar:toasts.rescheduledText', { when }) }) },
+	)
+}
+
+type T = ReturnType<typeof getInstance>['t']
+
+function errorText(error: ContentError, t: T) {
+	if (error === 'published_locked') return t('calendar:toasts.publishedLocked')
+	if (error === 'not_found') return t('calendar:toasts.notFound')
+	if (error.startsWith('schedule:')) return t(`scheduling:${error.slice('schedule:'.length) as ScheduleErrorKey}`)
+	return t('calendar:toasts.failedText')
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function SchedulePage({ loaderData }: Route.ComponentProps) {
+	return <CalendarPage data={loaderData} />
+}
