@@ -1,15 +1,6 @@
-import { AtSign, Briefcase, Camera, Layers, ThumbsUp, type LucideIcon } from 'lucide-react'
 import type { PostPlatform } from '#modules/content/platforms.ts'
 
-// lucide has no brand logos: each platform gets a neutral glyph and its brand-like colour.
-const icons: Record<PostPlatform, LucideIcon> = {
-	linkedin: Briefcase,
-	instagram: Camera,
-	threads: AtSign,
-	facebook: ThumbsUp,
-	multiple: Layers,
-}
-
+// The chip colour per platform (Radix colour scale names, used by calendar.css through data-color).
 export const platformColor = {
 	linkedin: 'blue',
 	instagram: 'crimson',
@@ -17,8 +8,3 @@ export const platformColor = {
 	facebook: 'indigo',
 	multiple: 'violet',
 } as const satisfies Record<PostPlatform, string>
-
-export function PlatformIcon({ platform, size = 14 }: { platform: PostPlatform; size?: number }) {
-	const Icon = icons[platform] ?? Layers
-	return <Icon size={size} aria-hidden style={{ color: `var(--${platformColor[platform] ?? 'gray'}-11)`, flexShrink: 0 }} />
-}

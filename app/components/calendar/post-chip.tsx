@@ -5,7 +5,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { longDay } from './format.ts'
-import { PlatformIcon, platformColor } from './platform.tsx'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { platformColor } from './platform.tsx'
 import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
 
@@ -13,7 +14,7 @@ import type { CalendarPost, DragData } from './types.ts'
 export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {
 	return (
 		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={platformColor[post.platform] ?? 'gray'}>
-			<PlatformIcon platform={post.platform} size={12} />
+			<PlatformMark platform={post.platform} size={14} />
 			<span className="cal-chip-time">{post.time}</span>
 			<span className="cal-chip-title">{post.title}</span>
 			{post.status === 'published' ? <CheckCircle2 size={12} aria-hidden className="cal-chip-done" /> : null}

@@ -1,7 +1,7 @@
 import { Badge, Flex, Inset, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { longDay } from './format.ts'
-import { PlatformIcon } from './platform.tsx'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { CalendarPost } from './types.ts'
 
 /** The hover card: title, platform, status, date line, excerpt and image. */
@@ -21,7 +21,7 @@ export function PostPreview({ post }: { post: CalendarPost }) {
 			</Text>
 			<Flex gap="2" align="center" wrap="wrap">
 				<Flex gap="1" align="center">
-					<PlatformIcon platform={post.platform} />
+					<PlatformMark platform={post.platform} size={18} />
 					<Text size="2">{tp(`platforms.${post.platform}`)}</Text>
 				</Flex>
 				<Badge color={post.status === 'published' ? 'green' : 'blue'} variant="soft">

@@ -4,7 +4,7 @@ import { formatNumber } from '#app/utils/format.ts'
 import type { WeekStats } from '#modules/content/index.ts'
 import type { PostPlatform } from '#modules/content/platforms.ts'
 import { signedPercent } from './format.ts'
-import { PlatformIcon } from './platform.tsx'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
 
 export function StatCards({ stats }: { stats: WeekStats }) {
 	const { t } = useTranslation('calendar')
@@ -39,7 +39,7 @@ export function StatCards({ stats }: { stats: WeekStats }) {
 							{stats.platforms.map(({ platform, count }) => (
 								<li key={platform}>
 									<Badge variant="soft" color="gray" size="2">
-										<PlatformIcon platform={platform as PostPlatform} />
+										<PlatformMark platform={platform as PostPlatform} size={18} />
 										{t('stats.platformCount', { platform: tp(`platforms.${platform as PostPlatform}`), count: formatNumber(count) })}
 									</Badge>
 								</li>
