@@ -1,0 +1,94 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { FakeRouter } from './fake-http.ts'
+import { renderFeed } from './feed-page.ts'
+import type { SandboxStore } from './store.ts'
+
+export type SandboxContext = {
+	/** Absolute base URL of this platform's fake, e.g. http://127.0.0.1:3000/sandbox/linkedin (URLs it returns point here). */
+	base: string
+	store: SandboxStore
+}
+
+export type SandboxFactory = (context: SandboxContext) => FakeRouter
+
+export type SandboxNetwork = {
+	/** Node request handler for everything below the mount point (express: app.use('/sandbox', network.handle)). */
+	handle: (req: IncomingMessage, res: ServerResponse, next?: () => void) => void
+	routers: Record<string, FakeRouter>
+	store: SandboxStore
+}
+
+/**
+ * The built-in sandbox network: one protocol fake per platform below `/<platform>`, a feed page of
+ * everything "published" at `/`, and (for tests only) a control API below `/__fake`.
+ */
+export function createSandboxNetwork(options: {
+	publicBase: string
+	store: SandboxStore
+	fakes: Record<string, SandboxFactory>
+	controls?: boolean
+}): SandboxNetwork {
+	const routers = Object.fromEntries(
+		Object.entries(options.fakes).map(([name, factory]) => [name, factory({ base: `${options.publicBase}/${name}`, store: options.store })]),
+	)
+	function handle(req: IncomingMessage, res: ServerResponse, next?: () => void) {
+		void route(req, res).then((handled) => {
+			if (handled) return
+			if (next) next()
+			else {
+				res.writeHead(404, { 'content-type': 'application/json' })
+				res.end(JSON.stringify({ error: 'not_found' }))
+			}
+		})
+	}
+	async function route(req: IncomingMessage, res: ServerResponse) {
+		const url = req.url ?? '/'
+		if (url === '/' || url.startsWith('/?')) {
+			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+			res.end(renderFeed(options.store.posts))
+			return true
+		}
+		if (options.controls && url.startsWith('/__fake/')) return control(req, res, url)
+		const [, name, ...rest] = url.split('/')
+		const router = name ? routers[name.split('?')[0]!] : undefined
+		if (!router) return false
+		return router.handle(req, res, `/${rest.join('/')}`)
+	}
+	async function control(req: IncomingMessage, res: ServerResponse, url: string) {
+		const [, , name, action] = url.split('?')[0]!.split('/')
+		const router = name ? routers[name] : undefined
+		if (!router) return false
+		if (action === 'reset') router.reset()
+		if (action === 'script') {
+			const chunks: Array<Buffer> = []
+			for await (const chunk of req) chunks.push(chunk as Buffer)
+			const { route, responses } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { route: string; responses: Parameters<FakeRouter['script']>[1] }
+			router.script(route, responses)
+		}
+		res.writeHead(200, { 'content-type': 'application/json' })
+		res.end(JSON.stringify(action === 'requests' ? router.requests.map(({ body: _body, ...r }) => r) : { ok: true }))
+		return true
+	}
+	return { handle, routers, store: options.store }
+}
+
+/** Runs a sandbox network on its own loopback port (tests, benchmarks). */
+export async function listenSandbox(build: (publicBase: string) => SandboxNetwork, port = 0) {
+	let network: SandboxNetwork | null = null
+	const server = http.createServer((req, res) => network!.handle(req, res))
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	network = build(base)
+	return {
+		base,
+		network,
+		async close() {
+			server.closeAllConnections()
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+		},
+		[Symbol.asyncDispose]() {
+			return this.close()
+		},
+	}
+}

@@ -1,0 +1,93 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import fs from 'node:fs'
+
+// What the sandbox network remembers: the posts "published" on it (kept in a JSON file when one is
+// given, so the feed page survives restarts) and self-validating tokens (HMAC-signed, so connected
+// sandbox accounts keep working across restarts without a token table).
+
+export type SandboxPost = {
+	id: string
+	platform: string
+	/** The page, organization or account the post was published as. */
+	authorId: string
+	text: string
+	imageUrl: string | null
+	url: string
+	createdAt: string
+}
+
+export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number }
+
+export class SandboxStore {
+	readonly posts: Array<SandboxPost> = []
+	private readonly secret: Buffer
+	private readonly file: string | null
+	private counter = 0
+	/** Tokens a test (or the sandbox page) declared revoked. */
+	private readonly revoked = new Set<string>()
+
+	constructor(options: { secret?: string; file?: string | null } = {}) {
+		this.secret = Buffer.from(options.secret ?? randomBytes(32).toString('hex'))
+		this.file = options.file ?? null
+		if (this.file && fs.existsSync(this.file)) {
+			try {
+				const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { posts?: Array<SandboxPost>; counter?: number }
+				this.posts.push(...(saved.posts ?? []))
+				this.counter = saved.counter ?? this.posts.length
+			} catch {
+				// a damaged file only loses the sandbox's history
+			}
+		}
+	}
+
+	nextId(prefix: string) {
+		this.counter += 1
+		return `${prefix}${this.counter}`
+	}
+
+	addPost(post: Omit<SandboxPost, 'createdAt'>) {
+		const saved = { ...post, createdAt: new Date().toISOString() }
+		this.posts.push(saved)
+		this.persist()
+		return saved
+	}
+
+	findPosts(platform: string, authorId: string, since?: Date) {
+		return this.posts.filter((p) => p.platform === platform && p.authorId === authorId && (!since || new Date(p.createdAt) >= since))
+	}
+
+	issueToken(token: Omit<SandboxToken, 'expiresAt'>, ttlSeconds: number) {
+		const payload = Buffer.from(JSON.stringify({ ...token, expiresAt: Date.now() + ttlSeconds * 1000, n: randomBytes(6).toString('hex') })).toString('base64url')
+		return `sbx.${payload}.${this.sign(payload)}`
+	}
+
+	/** The token's claims, or null when it is forged, revoked or expired. */
+	verifyToken(token: string | null | undefined): SandboxToken | null {
+		if (!token?.startsWith('sbx.') || this.revoked.has(token)) return null
+		const [, payload, signature] = token.split('.')
+		if (!payload || !signature) return null
+		const expected = Buffer.from(this.sign(payload))
+		const given = Buffer.from(signature)
+		if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+		try {
+			const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxToken
+			return claims.expiresAt > Date.now() ? claims : null
+		} catch {
+			return null
+		}
+	}
+
+	revoke(token: string) {
+		this.revoked.add(token)
+	}
+
+	private sign(payload: string) {
+		return createHmac('sha256', this.secret).update(payload).digest('base64url')
+	}
+
+	private persist() {
+		if (!this.file) return
+		const recent = this.posts.slice(-500)
+		fs.writeFileSync(this.file, JSON.stringify({ posts: recent, counter: this.counter }))
+	}
+}

@@ -1,0 +1,38 @@
+import type { Platform, PlatformAdapter } from '#modules/publishing/ports.ts'
+import type { SandboxFactory } from './sandbox/network.ts'
+
+/** Where an adapter sends its requests. Production values live in each platform folder. */
+export type Endpoints = {
+	/** Server-side API base (Graph APIs include the version, e.g. https://graph.facebook.com/v25.0). */
+	apiBase: string
+	/** The consent page the browser opens (no query). */
+	authorizeUrl: string
+	/** The token endpoint (server-side). */
+	tokenUrl: string
+	/** A version header value where the API needs one (LinkedIn-Version). */
+	version: string | null
+}
+
+export type AdapterSettings = Endpoints & {
+	clientId: string
+	clientSecret: string
+	/** True when the endpoints are the built-in sandbox network. */
+	sandbox: boolean
+	/** Outbound HTTP (undici's fetch in production; tests may wrap it). */
+	fetch: typeof fetch
+	/** Per-request timeout; a publish request that times out is an unknown outcome, not a failure. */
+	timeoutMs: number
+}
+
+/** One platform folder's public face; the registry (index.ts) lists them. */
+export type PlatformModule = {
+	platform: Platform
+	/** The sandbox fake this platform talks to (Facebook and Instagram share 'meta'). */
+	sandboxName: string
+	sandbox: SandboxFactory
+	/** Production endpoints. */
+	endpoints: Endpoints
+	/** The same endpoints on the sandbox mounted at `serverBase` (API calls) and `browserBase` (consent page). */
+	sandboxEndpoints: (serverBase: string, browserBase: string) => Endpoints
+	create: (settings: AdapterSettings) => PlatformAdapter
+}

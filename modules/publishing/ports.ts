@@ -1,0 +1,107 @@
+import type { Platform } from '#modules/content/platforms.ts'
+
+// The PlatformAdapter port: what the publishing module needs from a social network.
+// Adapters (adapters/platforms/<name>) implement it against the network's real HTTP protocol;
+// without client id and secret they talk to the built-in sandbox network, which speaks the same protocol.
+
+export type { Platform }
+
+export type TokenSet = {
+	accessToken: string
+	/** null where the platform issues none (LinkedIn outside the partner program). */
+	refreshToken: string | null
+	expiresAt: Date | null
+	scopes: Array<string>
+}
+
+export type PageInfo = {
+	/** The platform's id of the page, organization or account that posts are published as. */
+	pageId: string
+	name: string
+	type: 'personal' | 'business'
+	pictureUrl: string | null
+	followerCount: number | null
+	/** A page-level token where the platform has one (Facebook pages); null otherwise. */
+	accessToken: string | null
+}
+
+export type ConnectedAccount = {
+	/** The platform's user id (LinkedIn person id, Facebook user id, Threads user id). */
+	accountId: string
+	accountName: string
+	token: TokenSet
+	pages: Array<PageInfo>
+}
+
+export type PublishTarget = {
+	accountId: string
+	pageId: string
+	/** The token to publish with: the page token where there is one, else the account token. */
+	accessToken: string
+}
+
+export type PublishContent = {
+	text: string
+	/** A publicly reachable image URL (Instagram needs one and JPEG only), or null for text only. */
+	imageUrl: string | null
+}
+
+export type Published = { externalId: string; url: string | null }
+
+/** Progress saved by the caller the moment the network answers (e.g. an Instagram container id). */
+export type Checkpoint = Record<string, string>
+
+export type PublishHooks = {
+	/** Persist a step before going on, so a crash later can be reconciled instead of posting twice. */
+	checkpoint: (data: Checkpoint) => Promise<void>
+	signal?: AbortSignal
+}
+
+export type PostMetrics = { views: number; likes: number; comments: number; shares: number }
+
+export type PlatformErrorKind =
+	| 'auth_expired' // reconnect the account, do not retry
+	| 'permission_missing' // re-consent with the scopes
+	| 'rate_limited' // retry after retryAfterMs
+	| 'transient' // retry with backoff
+	| 'invalid_request' // do not retry; tell the user why
+	| 'quota_exhausted' // do not retry before the window resets
+	| 'unknown_outcome' // the request may have reached the network: reconcile, never resend blindly
+
+/** Every adapter failure is one of these; `code` selects the German reason shown to the user. */
+export class PlatformError extends Error {
+	readonly kind: PlatformErrorKind
+	readonly code: string
+	readonly retryAfterMs: number | null
+	readonly status: number | null
+
+	constructor(input: { kind: PlatformErrorKind; code: string; message: string; retryAfterMs?: number | null; status?: number | null }) {
+		super(input.message)
+		this.name = 'PlatformError'
+		this.kind = input.kind
+		this.code = input.code
+		this.retryAfterMs = input.retryAfterMs ?? null
+		this.status = input.status ?? null
+	}
+}
+
+export type PlatformAdapter = {
+	platform: Platform
+	/** True when this adapter talks to the built-in sandbox network (shown as 'Testmodus'). */
+	sandbox: boolean
+	/** The browser URL of the consent page (state and, where supported, PKCE S256). */
+	authorizationUrl: (input: { state: string; codeVerifier: string; redirectUri: string }) => string
+	/** Code exchange, long-lived token where the platform has one, identity and pages. */
+	exchangeCode: (input: { code: string; codeVerifier: string; redirectUri: string }) => Promise<ConnectedAccount>
+	/** A fresh token; throws PlatformError 'auth_expired' when only reconnecting helps. */
+	refreshToken: (token: TokenSet) => Promise<TokenSet>
+	listPages: (account: { accountId: string; accessToken: string }) => Promise<Array<PageInfo>>
+	publish: (target: PublishTarget, content: PublishContent, hooks: PublishHooks) => Promise<Published>
+	/**
+	 * After an unknown outcome: looks on the network for the post (by the saved checkpoint, or the
+	 * text among posts since `since`). null means it is not there.
+	 */
+	findPublished: (target: PublishTarget, content: PublishContent, checkpoint: Checkpoint, since: Date) => Promise<Published | null>
+	followerCount: (target: PublishTarget) => Promise<number | null>
+	postMetrics: (target: PublishTarget, externalId: string) => Promise<PostMetrics | null>
+}
