@@ -10,7 +10,9 @@ import mail from './de/mail.json' with { type: 'json' }
 import scheduling from './de/scheduling.json' with { type: 'json' }
 import posts from './de/posts.json' with { type: 'json' }
 import calendar from './de/calendar.json' with { type: 'json' }
+import publishing from './de/publishing.json' with { type: 'json' }
+import accounts from './de/accounts.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

@@ -4,16 +4,19 @@ import { createAccountsService, createSendAccountMailTask } from '#modules/accou
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createContentService } from '#modules/content/index.ts'
-import { createPublishingService } from '#modules/publishing/index.ts'
+import { createPublishingService, deliveryPlanner } from '#modules/publishing/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
+import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import { createLiveEvents, detachedLiveEvents } from '#modules/core/live-events.server.ts'
 import type { AnyTask } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
+import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
+import { createPlatforms } from './platforms.ts'
 
-export type Composition = { services: Services; tasks: Array<AnyTask> }
+export type Composition = { services: Services; tasks: Array<AnyTask>; sandbox: SandboxNetwork }
 
 /**
  * The composition root: picks each port's adapter from the configuration (the real one when keys
@@ -25,12 +28,15 @@ export function composeServices({
 	db,
 	logger,
 	databaseUrl,
+	faultPoint,
 }: {
 	env: Env
 	db: Db
 	logger: Logger
 	/** The web server's database, for the LISTEN connection of live events; others only send changes. */
 	databaseUrl?: string
+	/** Crash tests only: called at named points of a publish. */
+	faultPoint?: (point: 'before_send' | 'after_send') => void
 }): Composition {
 	const { mailer, devMailbox } = createMailer({
 		smtpUrl: env.SMTP_URL,
@@ -51,16 +57,18 @@ export function composeServices({
 					secureCookies: env.isProduction,
 				})
 			: null
+	const { adapters, sandbox } = createPlatforms(env)
+	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		admin: createAdminService({ db }),
 		agents: createAgentsService({ db }),
-		content: createContentService({ db, clock: systemClock }),
-		publishing: createPublishingService({ db }),
+		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
+		publishing,
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger)]
-	return { services, tasks }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks]
+	return { services, tasks, sandbox }
 }

@@ -25,7 +25,7 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection',
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 await seedReferenceData(database.db)
-const { services, tasks } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
+const { services, tasks, sandbox } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
 await services.liveEvents.start()
 if (!env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
@@ -38,6 +38,8 @@ const cookieSecret = deriveCookieSecret(env.APP_SECRET)
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', env.TRUST_PROXY)
+// The built-in sandbox network (offline stand-in for LinkedIn, Meta and Threads; 'Testmodus').
+app.use('/sandbox', (req, res, next) => sandbox.handle(req, res, next))
 // Compression buffers its output: an event stream would reach the browser only in large chunks.
 app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }))
 app.use(nonceMiddleware)

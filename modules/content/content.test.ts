@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import { createTestDatabase } from '#tests/support/db.ts'
+import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { createContentService } from './index.ts'
 
 // A fixed "now": Friday 2026-03-27 12:00 Zurich. Sunday 2026-03-29 switches to summer time.
@@ -20,7 +21,7 @@ async function user(db: Kysely<DB>) {
 
 test('another user\'s post or draft id answers "not found" for read, update, schedule and delete', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Alices Post', platforms: {} }, status: 'draft', timeZone: zurich })
@@ -45,7 +46,7 @@ test('another user\'s post or draft id answers "not found" for read, update, sch
 
 test('scheduling in the past or outside the slots is refused with a German message', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'facebook', content: { base: 'Text', platforms: {} }, status: 'draft', timeZone: zurich })
 	const cases = [
@@ -70,7 +71,7 @@ test('scheduling in the past or outside the slots is refused with a German messa
 
 test('09:00 Zurich the day after the spring daylight-saving change is stored as 07:00 UTC', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 	const draft = await content.createDraft(alice, {
 		platforms: ['linkedin', 'threads'],
@@ -90,8 +91,8 @@ test('09:00 Zurich the day after the spring daylight-saving change is stored as 
 	expect(JSON.parse(row.content)).toEqual({ base: 'Montagspost', platforms: { linkedin: 'Montagspost', threads: 'Kurz für Threads' } })
 	const deliveries = await t.db.selectFrom('post_deliveries').selectAll().where('post_id', '=', result.post.id).orderBy('platform').execute()
 	expect(deliveries.map((d) => [d.platform, d.status, d.scheduled_at?.toISOString()])).toEqual([
-		['linkedin', 'pending', '2026-03-30T07:00:00.000Z'],
-		['threads', 'pending', '2026-03-30T07:00:00.000Z'],
+		['linkedin', 'scheduled', '2026-03-30T07:00:00.000Z'],
+		['threads', 'scheduled', '2026-03-30T07:00:00.000Z'],
 	])
 	// The draft became the post.
 	expect(await content.getDraft(alice, draft.id)).toBeNull()
@@ -99,7 +100,7 @@ test('09:00 Zurich the day after the spring daylight-saving change is stored as 
 
 test('drag and drop: a new day and hour, the month view keeps the time, published posts stay', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Bewegt', platforms: {} }, status: 'scheduled', scheduledAt: new Date('2026-04-01T08:30:00Z'), timeZone: zurich })
 	const moved = await content.reschedulePost(alice, post.id, { date: '2026-04-02', time: '14:00', timeZone: zurich })
@@ -122,7 +123,7 @@ test('drag and drop: a new day and hour, the month view keeps the time, publishe
 
 test('titles come from the first 50 characters, or a generic German name', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 	const long = await content.createPost(alice, { platform: 'threads', content: { base: 'a'.repeat(60), platforms: {} }, status: 'draft', timeZone: zurich })
 	expect(long.title).toBe(`${'a'.repeat(50)}…`)
@@ -136,7 +137,7 @@ test('the posts board and the calendar month make a fixed number of queries, als
 	await using t = await createTestDatabase()
 	let queries = 0
 	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void queries++ })
-	const content = createContentService({ db: counting, clock })
+	const content = createContentService({ db: counting, clock, planner: deliveryPlanner })
 	const alice = await user(t.db)
 
 	async function measure() {

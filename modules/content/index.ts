@@ -14,17 +14,21 @@ import {
 	weekStats,
 	type PostInput,
 } from './posts.server.ts'
+import type { DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
 import type { ContentResult, PostView } from './views.ts'
 
 export type { DraftInput } from './drafts.server.ts'
+export type { DeliveryPlanner } from './ports.ts'
 export type { PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
+export { markPostPublished, postForDelivery, setPostEngagement } from './posts.server.ts'
+export { textFor } from './post-content.ts'
 
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
 /** Posts and drafts, always scoped to the signed-in user: another user's id answers "not found". */
-export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
+export function createContentService({ db, clock, planner }: { db: Db; clock: Clock; planner: DeliveryPlanner }) {
 	async function planned<T>(check: { ok: true; instant: Date } | { ok: false; error: string }, run: (instant: Date) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
 		if (!check.ok) return { ok: false, error: `schedule:${check.error}` }
 		return run(check.instant)
@@ -47,17 +51,17 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
 
 		listPosts: (userId: string) => listPosts(db, userId),
 		getPost: (userId: string, id: string) => getPost(db, userId, id),
-		createPost: (userId: string, input: PostInput) => createPost(db, userId, input),
+		createPost: (userId: string, input: PostInput) => createPost(db, planner, userId, input),
 		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null }) => updatePostContent(db, userId, id, input),
-		deletePost: (userId: string, id: string) => deletePost(db, userId, id),
+		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, userId, draftId, instant, request.timeZone)),
+			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, planner, userId, draftId, instant, request.timeZone)),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, userId, postId, instant, request.timeZone)),
+			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, planner, userId, postId, instant, request.timeZone)),
 
 		/**
 		 * Calendar drag and drop: a new date and (week view) time for a scheduled post; without a
@@ -68,7 +72,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
 			if (!post) return { ok: false, error: 'not_found' }
 			if (post.status === 'published') return { ok: false, error: 'published_locked' }
 			const current = post.scheduledAt ? new Date(post.scheduledAt) : null
-			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, userId, postId, instant, request.timeZone))
+			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, planner, userId, postId, instant, request.timeZone))
 		},
 
 		/** The calendar: posts of the range and the week's stat cards, in a fixed number of queries. */

@@ -5,6 +5,7 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isPlatform, type Platform, type PostPlatform } from './platforms.ts'
 import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
+import type { DeliveryPlanner } from './ports.ts'
 import type { ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
@@ -25,7 +26,7 @@ function postTitle(content: PostContent) {
 }
 
 /** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
-export async function insertPost(trx: Trx, userId: string, input: PostInput) {
+export async function insertPost(trx: Trx, planner: DeliveryPlanner, userId: string, input: PostInput) {
 	const content = serializeContent(input.content)
 	const row = await trx
 		.insertInto('posts')
@@ -43,25 +44,19 @@ export async function insertPost(trx: Trx, userId: string, input: PostInput) {
 		})
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
-	await trx
-		.insertInto('post_deliveries')
-		.values(
-			postPlatforms(input.platform, content).map((platform) => ({
-				post_id: row.id,
-				user_id: userId,
-				platform,
-				status: 'pending',
-				scheduled_at: row.scheduled_at,
-				connected_page_id: input.pageIds?.[platform] ?? null,
-			})),
-		)
-		.execute()
+	await planner.plan(trx, {
+		postId: row.id,
+		userId,
+		platforms: postPlatforms(input.platform, content),
+		pageIds: input.pageIds ?? {},
+		scheduledAt: row.scheduled_at,
+	})
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return toPostView(row)
 }
 
-export function createPost(db: Db, userId: string, input: PostInput) {
-	return db.transaction().execute((trx) => insertPost(trx, userId, input))
+export function createPost(db: Db, planner: DeliveryPlanner, userId: string, input: PostInput) {
+	return db.transaction().execute((trx) => insertPost(trx, planner, userId, input))
 }
 
 export async function listPosts(db: Db, userId: string): Promise<Array<PostView>> {
@@ -99,8 +94,9 @@ export async function updatePostContent(
 	})
 }
 
-export async function deletePost(db: Db, userId: string, id: string): Promise<ContentResult> {
+export async function deletePost(db: Db, planner: DeliveryPlanner, userId: string, id: string): Promise<ContentResult> {
 	return db.transaction().execute(async (trx) => {
+		await planner.cancel(trx, { postId: id, userId })
 		const deleted = await trx.deleteFrom('posts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
 		if (!deleted.numDeletedRows) return { ok: false as const, error: 'not_found' as const }
 		await notifyChange(trx, { userId, topic: 'posts' })
@@ -112,7 +108,7 @@ export async function deletePost(db: Db, userId: string, id: string): Promise<Co
  * Plans (or re-plans) a post for an instant the caller has validated. A published post keeps its
  * time: the guard is part of the UPDATE, so a post published meanwhile cannot be moved.
  */
-export async function schedulePost(db: Db, userId: string, id: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
+export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: string, id: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
 			.updateTable('posts')
@@ -126,20 +122,14 @@ export async function schedulePost(db: Db, userId: string, id: string, scheduled
 			const exists = await getPost(trx, userId, id)
 			return { ok: false as const, error: exists ? ('published_locked' as const) : ('not_found' as const) }
 		}
-		await trx
-			.updateTable('post_deliveries')
-			.set({ scheduled_at: scheduledAt, status: 'pending' })
-			.where('post_id', '=', id)
-			.where('user_id', '=', userId)
-			.where('status', 'in', ['pending', 'failed', 'cancelled'])
-			.execute()
+		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
 		return { ok: true as const, post: toPostView(row) }
 	})
 }
 
 /** Scheduling a draft turns it into one scheduled post for its platforms; the draft is gone afterwards. */
-export async function scheduleDraft(db: Db, userId: string, draftId: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
+export async function scheduleDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const draft = await trx
 			.deleteFrom('drafts')
@@ -150,7 +140,7 @@ export async function scheduleDraft(db: Db, userId: string, draftId: string, sch
 		if (!draft) return { ok: false as const, error: 'not_found' as const }
 		const platforms = draft.platforms.filter(isPlatform)
 		const images = platformMap(draft.images)
-		const post = await insertPost(trx, userId, {
+		const post = await insertPost(trx, planner, userId, {
 			platform: platforms.length === 1 ? platforms[0]! : 'multiple',
 			content: contentForPlatforms(parseContent(draft.content), platforms),
 			status: 'scheduled',
@@ -228,4 +218,32 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 		engagementChange: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 1000) / 10 : null,
 		platforms: platforms.map((p) => ({ platform: p.platform, count: Number(p.count) })),
 	}
+}
+
+/** What publishing needs of a post to deliver it (read through this module, never its table). */
+export async function postForDelivery(db: DbOrTrx, postId: string) {
+	const row = await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'status', 'platform']).where('id', '=', postId).executeTakeFirst()
+	if (!row) return null
+	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, status: row.status }
+}
+
+/** Marks a post published once a network confirmed it (the first confirmation sets the time). */
+export async function markPostPublished(db: DbOrTrx, postId: string, at: Date) {
+	const row = await db
+		.updateTable('posts')
+		.set({ status: 'published', published_at: at })
+		.where('id', '=', postId)
+		.where('status', '<>', 'published')
+		.returning('user_id')
+		.executeTakeFirst()
+	if (row) await notifyChange(db, { userId: row.user_id, topic: 'posts' })
+}
+
+/** Fills a published post's engagement numbers from the networks' metrics. */
+export async function setPostEngagement(db: DbOrTrx, postId: string, metrics: { views: number; likes: number; comments: number; shares: number }) {
+	await db
+		.updateTable('posts')
+		.set({ engagement_views: metrics.views, engagement_likes: metrics.likes, engagement_comments: metrics.comments, engagement_shares: metrics.shares })
+		.where('id', '=', postId)
+		.execute()
 }

@@ -319,6 +319,15 @@ export interface NewsItems {
   user_id: string;
 }
 
+export interface OauthStates {
+  code_verifier_encrypted: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  platform: string;
+  state_hash: string;
+  user_id: string;
+}
+
 export interface PaymentEvents {
   created_at: Generated<Timestamp>;
   event_id: string;
@@ -361,7 +370,10 @@ export interface Plans {
 }
 
 export interface PostDeliveries {
+  attempt_id: string | null;
+  attempt_started_at: Timestamp | null;
   attempts: Generated<number>;
+  checkpoint: Generated<Json>;
   connected_page_id: string | null;
   created_at: Generated<Timestamp>;
   error_code: string | null;
@@ -372,6 +384,8 @@ export interface PostDeliveries {
   platform: string;
   post_id: string;
   published_at: Timestamp | null;
+  request_sent_at: Timestamp | null;
+  retry_at: Timestamp | null;
   scheduled_at: Timestamp | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -437,10 +451,13 @@ export interface SocialTokens {
   expires_at: Timestamp | null;
   follower_count: Generated<number>;
   id: Generated<string>;
+  last_refreshed_at: Timestamp | null;
   last_synced_at: Timestamp | null;
   platform: string;
+  reconnect_reason: string | null;
   refresh_expires_at: Timestamp | null;
   refresh_token_encrypted: string | null;
+  sandbox: Generated<boolean>;
   scopes: Generated<string[]>;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -517,6 +534,12 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WorkerHeartbeats {
+  beat_at: Generated<Timestamp>;
+  started_at: Generated<Timestamp>;
+  worker_id: string;
+}
+
 export interface Workflows {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -548,6 +571,7 @@ export interface DB {
   generations: Generations;
   model_tests: ModelTests;
   news_items: NewsItems;
+  oauth_states: OauthStates;
   payment_events: PaymentEvents;
   payments: Payments;
   plans: Plans;
@@ -565,5 +589,6 @@ export interface DB {
   user_news_generation_log: UserNewsGenerationLog;
   user_roles: UserRoles;
   users: Users;
+  worker_heartbeats: WorkerHeartbeats;
   workflows: Workflows;
 }

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import type { z } from 'zod'
 import type { DbOrTrx } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
+import { startJobWaker } from './job-waker.server.ts'
 
 /** What producers need to enqueue a job: its id, the zod schema of its payload, its attempts. */
 export type JobDefinition<S extends z.ZodType> = { id: string; schema: S; maxAttempts?: number }
@@ -43,6 +44,8 @@ export async function enqueue<S extends z.ZodType>(
 		job_key := ${options.jobKey ?? null},
 		max_attempts := ${options.maxAttempts ?? task.maxAttempts ?? 10}
 	)`.execute(db)
+	// A job replaced by key sends no notification of its own; this one lets the waker re-plan (count 0: no nudge).
+	if (options.jobKey && options.runAt) await sql`select pg_notify('jobs:insert', '{"count":0}')`.execute(db)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tasks of different payloads
@@ -72,8 +75,9 @@ export async function migrateJobs(pool: pg.Pool) {
 	await runMigrations({ pgPool: pool, logger: silentGraphileLogger() })
 }
 
+/** The worker plus its waker (jobs start at their instant, not at the next poll). */
 export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask>; concurrency: number; logger: Logger }): Promise<Runner> {
-	return run({
+	const runner = await run({
 		pgPool: options.pool,
 		taskList: toTaskList(options.tasks, options.logger),
 		concurrency: options.concurrency,
@@ -81,6 +85,13 @@ export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask
 		pollInterval: 1000,
 		logger: silentGraphileLogger(options.logger),
 	})
+	const waker = await startJobWaker({ pool: options.pool, logger: options.logger })
+	const stop = runner.stop.bind(runner)
+	runner.stop = async () => {
+		await waker.stop()
+		await stop()
+	}
+	return runner
 }
 
 function silentGraphileLogger(logger?: Logger) {

@@ -1,12 +1,49 @@
+import type { Mailer } from '#modules/accounts/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
+import type { SecretBox } from '#modules/core/crypto.server.ts'
+import { handleJob } from '#modules/core/jobs.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { createConnections } from './connections.server.ts'
+import { precheckDeliveryJob, publishDeliveryJob } from './jobs.ts'
 import { listConnectedPages } from './pages.server.ts'
+import type { Platform, PlatformAdapter } from './ports.ts'
+import { createPublisher, type PublisherDeps } from './publisher.server.ts'
+import { deliveryStatus, publishNow } from './publish-now.server.ts'
 
 export type { ConnectedPageView } from './pages.server.ts'
+export type { ConnectionView } from './connections.server.ts'
+export type { DeliveryStatusView } from './publish-now.server.ts'
+export type { Platform, PlatformAdapter } from './ports.ts'
+export { deliveryPlanner } from './deliveries.server.ts'
+export { publishDeliveryJob, precheckDeliveryJob } from './jobs.ts'
 
-export function createPublishingService({ db }: { db: Db }) {
+export type PublishingDeps = {
+	db: Db
+	adapters: Record<Platform, PlatformAdapter>
+	box: SecretBox
+	logger: Logger
+	mailer: Mailer
+	appUrl: string
+	faultPoint?: PublisherDeps['faultPoint']
+}
+
+export function createPublishingService(deps: PublishingDeps) {
+	const { db, adapters } = deps
+	const connections = createConnections({ ...deps, callbackUrl: (platform) => `${deps.appUrl}/accounts/callback/${platform}` })
+	const publisher = createPublisher(deps)
 	return {
 		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
+		...connections,
+		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
+		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),
+		publishNow: (userId: string, postId: string) => publishNow(db, userId, postId),
+		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
+		publisher,
+		tasks: [
+			handleJob(publishDeliveryJob, (payload, helpers) => publisher.publishDelivery(payload.deliveryId, helpers.signal)),
+			handleJob(precheckDeliveryJob, (payload) => publisher.precheckDelivery(payload.deliveryId)),
+		],
 	}
 }
 
-export type PublishingService = ReturnType<typeof createPublishingService>
+export type PublishingService = Omit<ReturnType<typeof createPublishingService>, 'publisher' | 'tasks'>

@@ -1,0 +1,18 @@
+import { FakeRouter } from '../sandbox/fake-http.ts'
+import type { SandboxContext } from '../sandbox/network.ts'
+import { oauthRoutes } from './sandbox-oauth.ts'
+import { postRoutes } from './sandbox-posts.ts'
+import { profileRoutes } from './sandbox-rest.ts'
+
+/**
+ * The LinkedIn protocol fake (ADAPTERS.md 5.1): consent page and token endpoint, userinfo, the member's
+ * organization 'Muster AG', the Images and Posts APIs and engagement numbers, backed by the SandboxStore.
+ * Every /rest call needs `LinkedIn-Version: YYYYMM`, `X-Restli-Protocol-Version: 2.0.0` and a valid token.
+ */
+export function createLinkedinFake(context: SandboxContext): FakeRouter {
+	const router = new FakeRouter()
+	oauthRoutes(router, context)
+	profileRoutes(router, context)
+	postRoutes(router, context)
+	return router
+}

@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
+import { json, type FakeRequest, type FakeResponse, type FakeRouter } from '../sandbox/fake-http.ts'
+import type { SandboxContext } from '../sandbox/network.ts'
+import type { SandboxPost } from '../sandbox/store.ts'
+import { graphError, graphTime, invalidToken, param, SANDBOX_USER, tokenOf, verifyAccessToken } from './sandbox-shared.ts'
+
+export type ThreadsFakeOptions = SandboxContext & {
+	/** How many status reads a new container stays IN_PROGRESS before it is FINISHED (default 0). */
+	processingPolls?: number
+	/** threads_publish publishes at once but answers only after this delay (lost-answer tests). */
+	publishDelayMs?: number
+}
+
+type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'
+
+type Container = {
+	id: string
+	userId: string
+	text: string
+	imageUrl: string | null
+	status: ContainerStatus
+	pendingPolls: number
+}
+
+const MAX_TEXT = 500
+const DAILY_POSTS = 250
+const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares']
+const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
+
+/** Threads counts an emoji as its UTF-8 byte length, everything else per character. */
+export function threadsTextLength(text: string) {
+	let length = 0
+	for (const { segment } of segmenter.segment(text)) length += /\p{Extended_Pictographic}/u.test(segment) ? Buffer.byteLength(segment) : 1
+	return length
+}
+
+const notFound = (id: string) =>
+	graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 })
+
+function pick(object: Record<string, unknown>, fields: string | null) {
+	const wanted = new Set(['id', ...(fields ?? '').split(',').map((f) => f.trim()).filter(Boolean)])
+	return Object.fromEntries(Object.entries(object).filter(([key, value]) => wanted.has(key) && value !== undefined))
+}
+
+/** Publishing, reading and insights below /v1.0 (ADAPTERS.md 1.4 and 5.3). */
+export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOptions) {
+	const { base, store } = options
+	const containers = new Map<string, Container>()
+
+	/** The token's user when it may act as `uid` ('me' or its own id); otherwise the Graph error. */
+	function authorize(req: FakeRequest, uid = 'me'): string | FakeResponse {
+		const claims = verifyAccessToken(store, tokenOf(req))
+		if (!claims) return invalidToken()
+		if (uid !== 'me' && uid !== claims.subject) return notFound(uid)
+		return claims.subject
+	}
+
+	const threadsPosts = (userId: string, since?: Date) => store.findPosts('threads', userId, since)
+	const findMedia = (id: string) => store.posts.find((p) => p.platform === 'threads' && p.id === id)
+
+	function media(post: SandboxPost) {
+		return {
+			id: post.id,
+			permalink: post.url,
+			text: post.text,
+			timestamp: graphTime(post.createdAt),
+			media_type: post.imageUrl ? 'IMAGE' : 'TEXT_POST',
+			media_url: post.imageUrl ?? undefined,
+			username: SANDBOX_USER.username,
+			shortcode: post.id,
+			is_quote_post: false,
+		}
+	}
+
+	function quotaReached(userId: string) {
+		return threadsPosts(userId, new Date(Date.now() - 24 * 3600 * 1000)).length >= DAILY_POSTS
+	}
+
+	function publishContainer(container: Container) {
+		const id = store.nextId('th_media_')
+		container.status = 'PUBLISHED'
+		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl: container.imageUrl, url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
+		return id
+	}
+
+	const quotaError = () =>
+		graphError(400, 9, 'The maximum number of posts allowed to be published within 24 hours has been reached.', { error_subcode: 2207042 })
+
+	router.on('GET /v1.0/me', (req) => {
+		const user = authorize(req)
+		if (typeof user !== 'string') return user
+		return json(200, pick({ ...SANDBOX_USER, threads_profile_picture_url: undefined, threads_biography: 'Sandbox-Konto von Postwerk' }, req.query.get('fields') ?? 'id,username'))
+	})
+
+	router.on('POST /v1.0/:uid/threads', (req) => {
+		const user = authorize(req, req.params.uid)
+		if (typeof user !== 'string') return user
+		const mediaType = param(req, 'media_type')
+		const text = param(req, 'text') ?? ''
+		const imageUrl = param(req, 'image_url')
+		if (mediaType !== 'TEXT' && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: media_type must be TEXT or IMAGE in the sandbox.')
+		if (threadsTextLength(text) > MAX_TEXT) return graphError(400, 100, `Param text must be at most ${MAX_TEXT} characters long.`, { error_subcode: 2207068 })
+		if (mediaType === 'TEXT' && !text) return graphError(400, 100, 'Invalid parameter: text is required for TEXT posts.')
+		if (mediaType === 'IMAGE' && !(imageUrl && URL.canParse(imageUrl) && /^https?:$/.test(new URL(imageUrl).protocol))) {
+			return graphError(400, 100, `The media could not be fetched from this URI: ${imageUrl ?? ''}`, { error_subcode: 2207052 })
+		}
+		const processing = options.processingPolls ?? 0
+		const container: Container = {
+			id: store.nextId('tc_'),
+			userId: user,
+			text,
+			imageUrl: mediaType === 'IMAGE' ? imageUrl : null,
+			status: processing > 0 ? 'IN_PROGRESS' : 'FINISHED',
+			pendingPolls: processing,
+		}
+		containers.set(container.id, container)
+		if (mediaType === 'TEXT' && param(req, 'auto_publish_text') === 'true') {
+			if (quotaReached(user)) return quotaError()
+			return json(200, { id: publishContainer(container) })
+		}
+		return json(200, { id: container.id })
+	})
+
+	router.on('POST /v1.0/:uid/threads_publish', async (req) => {
+		const user = authorize(req, req.params.uid)
+		if (typeof user !== 'string') return user
+		const id = param(req, 'creation_id') ?? ''
+		const container = containers.get(id)
+		if (!container || container.userId !== user) return notFound(id)
+		if (container.status === 'IN_PROGRESS') return graphError(400, 9007, 'The media is not ready for publishing, please wait for a moment.', { error_subcode: 2207027 })
+		if (container.status === 'PUBLISHED') return graphError(400, 100, 'This container has already been published.', { error_subcode: 2207006 })
+		if (container.status !== 'FINISHED') return graphError(400, 100, `The container cannot be published (status ${container.status}).`, { error_subcode: 2207001 })
+		if (quotaReached(user)) return quotaError()
+		const mediaId = publishContainer(container)
+		if (options.publishDelayMs) await delay(options.publishDelayMs, undefined, { ref: false })
+		return json(200, { id: mediaId })
+	})
+
+	router.on('GET /v1.0/:uid/threads', (req) => {
+		const user = authorize(req, req.params.uid)
+		if (typeof user !== 'string') return user
+		const since = timeParam(req.query.get('since'))
+		const until = timeParam(req.query.get('until'))
+		const limit = Math.min(100, Math.max(1, Number(req.query.get('limit')) || 25))
+		const offset = Number(Buffer.from(req.query.get('after') ?? '', 'base64url').toString() || 0) || 0
+		const all = threadsPosts(user, since ?? undefined)
+			.filter((p) => !until || new Date(p.createdAt) <= until)
+			.reverse()
+		const page = all.slice(offset, offset + limit)
+		const cursor = (n: number) => Buffer.from(String(n)).toString('base64url')
+		const paging: Record<string, unknown> = { cursors: { before: cursor(offset), after: cursor(offset + page.length) } }
+		if (offset + limit < all.length) {
+			const next = new URLSearchParams(req.query)
+			next.set('after', cursor(offset + limit))
+			paging.next = `${base}/v1.0/${req.params.uid}/threads?${next}`
+		}
+		return json(200, { data: page.map((p) => pick(media(p), req.query.get('fields'))), paging })
+	})
+
+	router.on('GET /v1.0/:uid/threads_insights', (req) => {
+		const user = authorize(req, req.params.uid)
+		if (typeof user !== 'string') return user
+		const metrics = (req.query.get('metric') ?? '').split(',').filter(Boolean)
+		if (!metrics.length) return graphError(400, 100, 'The parameter metric is required.')
+		const totals: Record<string, number> = { followers_count: 321 }
+		return json(200, {
+			data: metrics.map((name) => ({ name, period: 'day', title: name, description: '', total_value: { value: totals[name] ?? 0 }, id: `${user}/insights/${name}/day` })),
+		})
+	})
+
+	router.on('GET /v1.0/:uid/threads_publishing_limit', (req) => {
+		const user = authorize(req, req.params.uid)
+		if (typeof user !== 'string') return user
+		const usage = threadsPosts(user, new Date(Date.now() - 24 * 3600 * 1000)).length
+		return json(200, { data: [{ quota_usage: usage, config: { quota_total: DAILY_POSTS, quota_duration: 86400 } }] })
+	})
+
+	router.on('GET /v1.0/:id/insights', (req) => {
+		const user = authorize(req)
+		if (typeof user !== 'string') return user
+		const post = findMedia(req.params.id!)
+		if (!post || post.authorId !== user) return notFound(req.params.id!)
+		const metrics = (req.query.get('metric') ?? MEDIA_METRICS.join(',')).split(',').filter(Boolean)
+		const seed = createHash('sha256').update(post.id).digest()
+		return json(200, {
+			data: metrics.map((name, i) => ({
+				name,
+				period: 'lifetime',
+				title: name,
+				description: '',
+				values: [{ value: name === 'views' ? 100 + seed.readUInt16BE(0) % 900 : (seed[i + 2] ?? 0) % 25 }],
+				id: `${post.id}/insights/${name}/lifetime`,
+			})),
+		})
+	})
+
+	router.on('GET /v1.0/:id', (req) => {
+		const user = authorize(req)
+		if (typeof user !== 'string') return user
+		const id = req.params.id!
+		const container = containers.get(id)
+		if (container && container.userId === user) {
+			if (container.status === 'IN_PROGRESS') {
+				if (container.pendingPolls > 0) container.pendingPolls -= 1
+				else container.status = 'FINISHED'
+			}
+			return json(200, pick({ id, status: container.status, error_message: undefined }, req.query.get('fields') ?? 'status'))
+		}
+		const post = findMedia(id)
+		if (!post || post.authorId !== user) return notFound(id)
+		return json(200, pick(media(post), req.query.get('fields')))
+	})
+
+	// A Threads-like permalink that opens the sandbox's feed page at the post.
+	router.on('GET /@:username/post/:id', (req) => ({ status: 302, headers: { location: `../../../#${encodeURIComponent(req.params.id!)}` } }))
+}
+
+/** Graph accepts Unix seconds or a date string. */
+function timeParam(value: string | null) {
+	if (!value) return null
+	const date = /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value)
+	return Number.isNaN(date.getTime()) ? null : date
+}

@@ -1,0 +1,1 @@
+export { logActivity, type ActivityEntry, type LogType } from './log.server.ts'

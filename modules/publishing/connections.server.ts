@@ -1,0 +1,212 @@
+import { sql } from 'kysely'
+import type { Db } from '#modules/core/db.server.ts'
+import { randomToken, sha256, type SecretBox } from '#modules/core/crypto.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { logActivity } from '#modules/activity/index.ts'
+import posts from '#locales/de/posts.json' with { type: 'json' }
+import { PlatformError, type Platform, type PlatformAdapter } from './ports.ts'
+import { sealToken } from './tokens.server.ts'
+
+export type ConnectionDeps = {
+	db: Db
+	adapters: Record<Platform, PlatformAdapter>
+	box: SecretBox
+	logger: Logger
+	/** The absolute URL of the OAuth callback route for a platform. */
+	callbackUrl: (platform: Platform) => string
+}
+
+const STATE_TTL_MINUTES = 10
+
+export type ConnectionView = {
+	id: string
+	platform: Platform
+	accountName: string
+	status: 'active' | 'reconnect_required' | 'revoked'
+	reconnectReason: string | null
+	sandbox: boolean
+	expiresAt: string | null
+	followerCount: number
+	pages: Array<{ id: string; pageId: string; name: string; type: string; followerCount: number; isDefault: boolean; pictureUrl: string | null }>
+}
+
+export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
+	const platformName = (platform: Platform) => posts.platforms[platform]
+
+	return {
+		/** Starts the OAuth flow: a single-use state bound to the user, the PKCE verifier sealed in the database. */
+		async startConnect(userId: string, platform: Platform) {
+			const state = randomToken(24)
+			const codeVerifier = randomToken(48)
+			await db
+				.insertInto('oauth_states')
+				.values({
+					state_hash: sha256(state),
+					user_id: userId,
+					platform,
+					code_verifier_encrypted: box.seal(codeVerifier),
+					expires_at: sql`now() + ${`${STATE_TTL_MINUTES} minutes`}::interval`,
+				})
+				.execute()
+			await db.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute()
+			return { url: adapters[platform].authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(platform) }) }
+		},
+
+		/**
+		 * The callback: the state must be this user's, unused and fresh. Tokens are sealed; pages are
+		 * upserted and each platform keeps exactly one default page.
+		 */
+		async completeConnect(userId: string, platform: Platform, input: { state: string; code: string }) {
+			const saved = await db
+				.deleteFrom('oauth_states')
+				.where('state_hash', '=', sha256(input.state))
+				.where('user_id', '=', userId)
+				.where('platform', '=', platform)
+				.where('expires_at', '>', sql<Date>`now()`)
+				.returning('code_verifier_encrypted')
+				.executeTakeFirst()
+			if (!saved) return { ok: false as const, error: 'invalid_state' as const }
+			const adapter = adapters[platform]
+			let account
+			try {
+				account = await adapter.exchangeCode({ code: input.code, codeVerifier: box.open(saved.code_verifier_encrypted), redirectUri: callbackUrl(platform) })
+			} catch (error) {
+				logger.warn('connect_failed', { platform, error: error instanceof Error ? error.message : String(error) })
+				return { ok: false as const, error: error instanceof PlatformError && error.kind === 'permission_missing' ? ('permission_missing' as const) : ('exchange_failed' as const) }
+			}
+			await db.transaction().execute(async (trx) => {
+				const token = await trx
+					.insertInto('social_tokens')
+					.values({
+						user_id: userId,
+						platform,
+						account_id: account.accountId,
+						account_name: account.accountName.slice(0, 300),
+						sandbox: adapter.sandbox,
+						status: 'active',
+						last_refreshed_at: new Date(),
+						...sealToken(box, account.token),
+					})
+					.onConflict((oc) =>
+						oc.columns(['user_id', 'platform', 'account_id']).doUpdateSet((eb) => ({
+							account_name: eb.ref('excluded.account_name'),
+							access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
+							refresh_token_encrypted: eb.ref('excluded.refresh_token_encrypted'),
+							expires_at: eb.ref('excluded.expires_at'),
+							scopes: eb.ref('excluded.scopes'),
+							sandbox: eb.ref('excluded.sandbox'),
+							status: 'active',
+							reconnect_reason: null,
+							last_refreshed_at: new Date(),
+						})),
+					)
+					.returning('id')
+					.executeTakeFirstOrThrow()
+				for (const page of account.pages) {
+					await trx
+						.insertInto('connected_pages')
+						.values({
+							user_id: userId,
+							social_token_id: token.id,
+							platform,
+							page_id: page.pageId,
+							page_name: page.name.slice(0, 300),
+							real_name: account.accountName.slice(0, 300),
+							page_type: page.type,
+							follower_count: page.followerCount ?? 0,
+							profile_picture_url: page.pictureUrl,
+							access_token_encrypted: page.accessToken ? box.seal(page.accessToken) : null,
+						})
+						.onConflict((oc) =>
+							oc.columns(['user_id', 'platform', 'page_id']).doUpdateSet((eb) => ({
+								social_token_id: eb.ref('excluded.social_token_id'),
+								page_name: eb.ref('excluded.page_name'),
+								real_name: eb.ref('excluded.real_name'),
+								page_type: eb.ref('excluded.page_type'),
+								follower_count: eb.ref('excluded.follower_count'),
+								profile_picture_url: eb.ref('excluded.profile_picture_url'),
+								access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
+							})),
+						)
+						.execute()
+				}
+				// One default page per platform: keep the existing one, else the first page.
+				await sql`
+					update connected_pages set is_default = true
+					where id = (
+						select id from connected_pages where user_id = ${userId} and platform = ${platform}
+						order by page_type, page_name limit 1
+					)
+					and not exists (select 1 from connected_pages where user_id = ${userId} and platform = ${platform} and is_default)`.execute(trx)
+				await logActivity(trx, {
+					userId,
+					logType: 'social_connection',
+					title: `${platformName(platform)} verbunden`,
+					description: account.accountName,
+					status: 'success',
+					metadata: { platform, sandbox: adapter.sandbox },
+				})
+				await notifyChange(trx, { userId, topic: 'connections' })
+			})
+			return { ok: true as const, platform }
+		},
+
+		async disconnect(userId: string, platform: Platform) {
+			return db.transaction().execute(async (trx) => {
+				const removed = await trx.deleteFrom('social_tokens').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst()
+				await trx.deleteFrom('connected_pages').where('user_id', '=', userId).where('platform', '=', platform).execute()
+				if (!removed.numDeletedRows) return false
+				await logActivity(trx, { userId, logType: 'social_connection', title: `${platformName(platform)} getrennt`, status: 'info', metadata: { platform } })
+				await notifyChange(trx, { userId, topic: 'connections' })
+				return true
+			})
+		},
+
+		/** Makes one page the platform's default: clear, then set, in one transaction (the partial unique index guards). */
+		async setDefaultPage(userId: string, pageId: string) {
+			return db.transaction().execute(async (trx) => {
+				const page = await trx.selectFrom('connected_pages').select(['id', 'platform']).where('user_id', '=', userId).where('id', '=', pageId).executeTakeFirst()
+				if (!page) return false
+				await trx.updateTable('connected_pages').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', page.platform).where('is_default', '=', true).execute()
+				await trx.updateTable('connected_pages').set({ is_default: true }).where('id', '=', page.id).execute()
+				await notifyChange(trx, { userId, topic: 'connections' })
+				return true
+			})
+		},
+
+		/** The user's connections with their pages, in two queries. */
+		async listConnections(userId: string): Promise<Array<ConnectionView>> {
+			const [tokens, pages] = await Promise.all([
+				db
+					.selectFrom('social_tokens')
+					.select(['id', 'platform', 'account_name', 'status', 'reconnect_reason', 'sandbox', 'expires_at', 'follower_count'])
+					.where('user_id', '=', userId)
+					.orderBy('platform')
+					.execute(),
+				db
+					.selectFrom('connected_pages')
+					.select(['id', 'social_token_id', 'page_id', 'page_name', 'page_type', 'follower_count', 'is_default', 'profile_picture_url'])
+					.where('user_id', '=', userId)
+					.orderBy('page_type')
+					.orderBy('page_name')
+					.execute(),
+			])
+			return tokens.map((t) => ({
+				id: t.id,
+				platform: t.platform as Platform,
+				accountName: t.account_name,
+				status: t.status as ConnectionView['status'],
+				reconnectReason: t.reconnect_reason,
+				sandbox: t.sandbox,
+				expiresAt: t.expires_at?.toISOString() ?? null,
+				followerCount: t.follower_count,
+				pages: pages
+					.filter((p) => p.social_token_id === t.id)
+					.map((p) => ({ id: p.id, pageId: p.page_id, name: p.page_name, type: p.page_type, followerCount: p.follower_count, isDefault: p.is_default, pictureUrl: p.profile_picture_url })),
+			}))
+		},
+	}
+}
+
+export type Connections = ReturnType<typeof createConnections>

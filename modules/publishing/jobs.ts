@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { defineJob } from '#modules/core/jobs.server.ts'
+
+// Publishing's jobs (definitions; handlers are bound in the composition root).
+
+/** Publishes one delivery at its instant. Job key `publish:<deliveryId>`: rescheduling replaces it. */
+export const publishDeliveryJob = defineJob({
+	id: 'publishing.publish_delivery',
+	schema: z.object({ deliveryId: z.uuid() }),
+	// Retries are the delivery's own (with Retry-After, backoff and jitter); a job that throws is a bug.
+	maxAttempts: 3,
+})
+
+/** One hour before a delivery is due: does its account still work? Warns the user if not. */
+export const precheckDeliveryJob = defineJob({
+	id: 'publishing.precheck_delivery',
+	schema: z.object({ deliveryId: z.uuid() }),
+	maxAttempts: 3,
+})
+
+export const publishJobKey = (deliveryId: string) => `publish:${deliveryId}`
+export const precheckJobKey = (deliveryId: string) => `precheck:${deliveryId}`

@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Selectable } from 'kysely'
+import type { DB, Db } from '#modules/core/db.server.ts'
+import type { SecretBox } from '#modules/core/crypto.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
+import { logActivity } from '#modules/activity/index.ts'
+import { markPostPublished, postForDelivery, textFor } from '#modules/content/index.ts'
+import type { Mailer } from '#modules/accounts/index.ts'
+import { enqueueDelivery } from './deliveries.server.ts'
+import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { PlatformError, type Platform, type PlatformAdapter, type PublishContent, type PublishTarget, type Published } from './ports.ts'
+import { openToken, sealToken } from './tokens.server.ts'
+
+export type PublisherDeps = {
+	db: Db
+	adapters: Record<Platform, PlatformAdapter>
+	box: SecretBox
+	logger: Logger
+	mailer: Mailer
+	appUrl: string
+	/** Test hook: called at named points of a publish (fault injection for crash tests). */
+	faultPoint?: (point: 'before_send' | 'after_send') => void
+}
+
+type Delivery = Selectable<DB['post_deliveries']>
+
+export const MAX_DELIVERY_ATTEMPTS = 5
+const BASE_BACKOFF_MS = 5_000
+const MAX_BACKOFF_MS = 15 * 60_000
+
+/** Exponential backoff with full jitter, at least what the platform asked for. */
+export function retryDelay(attempt: number, retryAfterMs: number | null) {
+	const exp = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempt - 1))
+	const jittered = exp / 2 + Math.random() * (exp / 2)
+	return Math.max(retryAfterMs ?? 0, Math.round(jittered))
+}
+
+/**
+ * Publishes one delivery, exactly once:
+ * 1. claim it (scheduled -> publishing) before any network call;
+ * 2. mark `request_sent_at` right before the creating request, save checkpoints as the network answers;
+ * 3. record the external id at once; on an unknown outcome, or when a crashed attempt is found
+ *    half-done, look for the post on the network instead of sending it again.
+ */
+export function createPublisher(deps: PublisherDeps) {
+	const { db, adapters, box, logger } = deps
+
+	async function claim(deliveryId: string) {
+		return db
+			.updateTable('post_deliveries')
+			.set((eb) => ({
+				status: 'publishing',
+				attempt_id: randomUUID(),
+				attempt_started_at: sql`now()`,
+				request_sent_at: null,
+				attempts: eb('attempts', '+', 1),
+			}))
+			.where('id', '=', deliveryId)
+			.where('status', '=', 'scheduled')
+			// A job left from before a reschedule to a later time must not publish early.
+			.where((eb) => eb.or([eb('scheduled_at', 'is', null), eb('scheduled_at', '<=', sql<Date>`now() + interval '2 seconds'`)]))
+			.returningAll()
+			.executeTakeFirst()
+	}
+
+	/** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
+	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string } | { error: string }> {
+		const post = await postForDelivery(db, delivery.post_id)
+		if (!post) return { error: 'not_found' }
+		const page = await db
+			.selectFrom('connected_pages')
+			.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+			.select([
+				'connected_pages.id as page_row_id',
+				'connected_pages.page_id',
+				'connected_pages.access_token_encrypted as page_token',
+				'social_tokens.id as token_id',
+				'social_tokens.account_id',
+				'social_tokens.status as token_status',
+				'social_tokens.access_token_encrypted',
+				'social_tokens.refresh_token_encrypted',
+				'social_tokens.expires_at',
+				'social_tokens.scopes',
+			])
+			.where('connected_pages.user_id', '=', delivery.user_id)
+			.where('connected_pages.platform', '=', delivery.platform)
+			.where((eb) => (delivery.connected_page_id ? eb('connected_pages.id', '=', delivery.connected_page_id) : eb('connected_pages.is_default', '=', true)))
+			.executeTakeFirst()
+		if (!page) return { error: 'not_connected' }
+		if (page.token_status !== 'active') return { error: 'reconnect_required' }
+		const token = openToken(box, page)
+		return {
+			tokenId: page.token_id,
+			title: post.title,
+			target: { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : token.accessToken },
+			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(post.imageUrl) },
+		}
+	}
+
+	function absoluteUrl(url: string | null) {
+		if (!url) return null
+		return url.startsWith('/') ? `${deps.appUrl}${url}` : url
+	}
+
+	async function markPublished(delivery: Delivery, published: Published) {
+		const done = await db.transaction().execute(async (trx) => {
+			const row = await trx
+				.updateTable('post_deliveries')
+				.set({ status: 'published', external_id: published.externalId, external_url: published.url, published_at: sql`now()`, error_code: null, error_message: null })
+				.where('id', '=', delivery.id)
+				.where('attempt_id', '=', delivery.attempt_id)
+				.where('status', 'in', ['publishing', 'unconfirmed'])
+				.returning(['published_at'])
+				.executeTakeFirst()
+			if (!row) return false
+			await markPostPublished(trx, delivery.post_id, row.published_at!)
+			await logActivity(trx, {
+				userId: delivery.user_id,
+				logType: 'post_publication',
+				title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
+				description: published.url ?? '',
+				status: 'success',
+				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
+			})
+			return true
+		})
+		if (done) logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform })
+	}
+
+	async function fail(delivery: Delivery, code: string, title: string | null) {
+		const reason = reasonFor(code)
+		const row = await db.transaction().execute(async (trx) => {
+			const updated = await trx
+				.updateTable('post_deliveries')
+				.set({ status: 'failed', error_code: code, error_message: reason })
+				.where('id', '=', delivery.id)
+				.where('status', 'in', ['publishing', 'scheduled'])
+				.returning('id')
+				.executeTakeFirst()
+			if (!updated) return null
+			await logActivity(trx, {
+				userId: delivery.user_id,
+				logType: 'post_publication',
+				title: fill(texts.activity.failed, { platform: platformName(delivery.platform) }),
+				description: reason,
+				status: 'error',
+				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code },
+			})
+			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
+			return updated
+		})
+		if (!row) return
+		logger.warn('delivery_failed', { deliveryId: delivery.id, platform: delivery.platform, code })
+		await mailFailure(delivery, title, reason).catch((error: unknown) => logger.error('delivery_mail_failed', { error: String(error) }))
+	}
+
+	/** A short German mail to the user (greeting, lines, a link back into the app). */
+	async function mailUser(userId: string, subject: string, lines: Array<string>, path: string) {
+		const user = await db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id').select(['users.email', 'profiles.full_name']).where('users.id', '=', userId).executeTakeFirst()
+		if (!user) return
+		const all = [`Hallo ${(user.full_name || user.email).replace(/[\r\n]+/g, ' ')},`, '', ...lines, '', texts.mail.open, `${deps.appUrl}${path}`]
+		const escape = (l: string) => l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+		await deps.mailer.send({ to: user.email, subject, text: all.join('\n'), html: `<p>${all.map(escape).join('<br>')}</p>` })
+	}
+
+	async function mailFailure(delivery: Delivery, title: string | null, reason: string) {
+		const platform = platformName(delivery.platform)
+		await mailUser(delivery.user_id, fill(texts.mail.failedSubject, { platform }), [fill(texts.mail.failedIntro, { title: title ?? '', platform }), fill(texts.mail.reason, { reason })], '/posts')
+	}
+
+	/** Back to 'scheduled' with a new job at the retry instant (the running job then ends normally). */
+	async function retryLater(delivery: Delivery, error: PlatformError) {
+		const delay = retryDelay(delivery.attempts, error.retryAfterMs)
+		const at = new Date(Date.now() + delay)
+		await db.transaction().execute(async (trx) => {
+			const row = await trx
+				.updateTable('post_deliveries')
+				.set({ status: 'scheduled', retry_at: at, scheduled_at: at, error_code: error.code, error_message: reasonFor(error.kind === 'rate_limited' ? 'rate_limited' : 'transient') })
+				.where('id', '=', delivery.id)
+				.where('attempt_id', '=', delivery.attempt_id)
+				.where('status', '=', 'publishing')
+				.returning('id')
+				.executeTakeFirst()
+			if (row) await enqueueDelivery(trx, delivery.id, at)
+		})
+		logger.info('delivery_retry', { deliveryId: delivery.id, platform: delivery.platform, delayMs: delay, kind: error.kind })
+	}
+
+	async function markUnconfirmed(delivery: Delivery, title: string | null) {
+		const reason = reasonFor('unconfirmed')
+		await db.transaction().execute(async (trx) => {
+			const row = await trx
+				.updateTable('post_deliveries')
+				.set({ status: 'unconfirmed', error_code: 'unconfirmed', error_message: reason })
+				.where('id', '=', delivery.id)
+				.where('status', '=', 'publishing')
+				.returning('id')
+				.executeTakeFirst()
+			if (!row) return
+			await logActivity(trx, {
+				userId: delivery.user_id,
+				logType: 'post_publication',
+				title: fill(texts.activity.unconfirmed, { platform: platformName(delivery.platform) }),
+				description: reason,
+				status: 'warning',
+				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform },
+			})
+			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
+		})
+		await mailFailure(delivery, title, reason).catch(() => {})
+	}
+
+	/** A token refresh under a row lock (concurrent jobs must not burn a rotating refresh token twice). */
+	async function refreshToken(tokenId: string, platform: Platform) {
+		return db.transaction().execute(async (trx) => {
+			const row = await trx.selectFrom('social_tokens').selectAll().where('id', '=', tokenId).forUpdate().executeTakeFirstOrThrow()
+			try {
+				const fresh = await adapters[platform].refreshToken(openToken(box, row))
+				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
+				return true
+			} catch (error) {
+				const code = error instanceof PlatformError ? error.code : 'reconnect_required'
+				await trx.updateTable('social_tokens').set({ status: 'reconnect_required', reconnect_reason: reasonFor(code) }).where('id', '=', tokenId).execute()
+				await logActivity(trx, { userId: row.user_id, logType: 'social_connection', title: fill(texts.activity.reconnect, { platform: platformName(platform) }), description: reasonFor(code), status: 'warning', metadata: { platform } })
+				await notifyChange(trx, { userId: row.user_id, topic: 'connections' })
+				return false
+			}
+		})
+	}
+
+	async function reconcile(delivery: Delivery) {
+		const loaded = await target(delivery)
+		if ('error' in loaded) return markUnconfirmed(delivery, null)
+		const since = delivery.attempt_started_at ?? delivery.created_at
+		try {
+			const found = await adapters[delivery.platform as Platform].findPublished(loaded.target, loaded.content, (delivery.checkpoint ?? {}) as Record<string, string>, since)
+			if (found) return markPublished(delivery, found)
+		} catch (error) {
+			logger.warn('reconcile_failed', { deliveryId: delivery.id, error: error instanceof Error ? error.message : String(error) })
+		}
+		return markUnconfirmed(delivery, loaded.title)
+	}
+
+	async function send(delivery: Delivery, signal?: AbortSignal): Promise<void> {
+		const platform = delivery.platform as Platform
+		const loaded = await target(delivery)
+		if ('error' in loaded) return fail(delivery, loaded.error, null)
+		let refreshed = false
+		for (;;) {
+			try {
+				deps.faultPoint?.('before_send')
+				await db.updateTable('post_deliveries').set({ request_sent_at: sql`now()` }).where('id', '=', delivery.id).where('attempt_id', '=', delivery.attempt_id).execute()
+				const published = await adapters[platform].publish(loaded.target, loaded.content, {
+					signal,
+					checkpoint: async (data) => {
+						await db
+							.updateTable('post_deliveries')
+							.set({ checkpoint: sql`checkpoint || ${JSON.stringify(data)}::jsonb` })
+							.where('id', '=', delivery.id)
+							.where('attempt_id', '=', delivery.attempt_id)
+							.execute()
+						delivery.checkpoint = { ...(delivery.checkpoint as object), ...data }
+					},
+				})
+				deps.faultPoint?.('after_send')
+				return markPublished(delivery, published)
+			} catch (error) {
+				if (!(error instanceof PlatformError)) throw error
+				if (error.kind === 'auth_expired' && !refreshed) {
+					refreshed = true
+					if (await refreshToken(loaded.tokenId, platform)) {
+						const again = await target(delivery)
+						if ('error' in again) return fail(delivery, again.error, loaded.title)
+						loaded.target = again.target
+						continue
+					}
+					return fail(delivery, 'token_expired', loaded.title)
+				}
+				if (error.kind === 'auth_expired') return fail(delivery, 'token_expired', loaded.title)
+				if (error.kind === 'unknown_outcome') return reconcile(delivery)
+				if ((error.kind === 'rate_limited' || error.kind === 'transient') && delivery.attempts < MAX_DELIVERY_ATTEMPTS) return retryLater(delivery, error)
+				return fail(delivery, error.kind === 'transient' || error.kind === 'rate_limited' || error.kind === 'quota_exhausted' || error.kind === 'permission_missing' ? error.kind : error.code, loaded.title)
+			}
+		}
+	}
+
+	return {
+		/** The job handler: claim, then send; a half-done earlier attempt is reconciled, never resent. */
+		async publishDelivery(deliveryId: string, signal?: AbortSignal) {
+			const claimed = await claim(deliveryId)
+			if (claimed) return send(claimed, signal)
+			const current = await db.selectFrom('post_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst()
+			if (current?.status !== 'publishing') return
+			// A crashed attempt. Without request_sent_at nothing left for the network: send again.
+			if (!current.request_sent_at) {
+				const reclaimed = await db
+					.updateTable('post_deliveries')
+					.set({ attempt_id: randomUUID(), attempt_started_at: sql`now()` })
+					.where('id', '=', deliveryId)
+					.where('status', '=', 'publishing')
+					.where('request_sent_at', 'is', null)
+					.where('attempt_id', '=', current.attempt_id)
+					.returningAll()
+					.executeTakeFirst()
+				if (reclaimed) return send(reclaimed, signal)
+				return
+			}
+			return reconcile(current)
+		},
+		reconcile,
+		refreshToken,
+
+		/**
+		 * One hour before a delivery is due: a cheap read with its token (refreshing once if needed).
+		 * When the account no longer works, the user is warned while there is still time to reconnect.
+		 */
+		async precheckDelivery(deliveryId: string) {
+			const delivery = await db.selectFrom('post_deliveries').selectAll().where('id', '=', deliveryId).where('status', '=', 'scheduled').executeTakeFirst()
+			if (!delivery) return
+			const loaded = await target(delivery)
+			let problem: string | null = 'error' in loaded ? loaded.error : null
+			if (!('error' in loaded)) {
+				const platform = delivery.platform as Platform
+				try {
+					await adapters[platform].followerCount(loaded.target)
+				} catch (error) {
+					if (error instanceof PlatformError && error.kind === 'auth_expired') {
+						problem = (await refreshToken(loaded.tokenId, platform)) ? null : 'token_expired'
+					}
+				}
+			}
+			if (!problem) return
+			const post = await postForDelivery(db, delivery.post_id)
+			const platform = platformName(delivery.platform)
+			await logActivity(db, {
+				userId: delivery.user_id,
+				logType: 'post_scheduling',
+				title: fill(texts.activity.precheckFailed, { platform }),
+				description: reasonFor(problem),
+				status: 'warning',
+				metadata: { postId: delivery.post_id, deliveryId, platform: delivery.platform, code: problem },
+			})
+			await mailUser(delivery.user_id, fill(texts.mail.precheckSubject, { platform }), [fill(texts.mail.precheckIntro, { title: post?.title ?? '', platform })], '/accounts').catch((error: unknown) =>
+				logger.error('precheck_mail_failed', { error: String(error) }),
+			)
+		},
+	}
+}
+
+export type Publisher = ReturnType<typeof createPublisher>
