@@ -48,5 +48,7 @@ export default [
 	]),
 
 	route('events', 'routes/events.ts'),
+	route('health', 'routes/health.ts'),
+	route('api/posts/:id/deliveries', 'routes/api.posts.$id.deliveries.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

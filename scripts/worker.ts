@@ -11,8 +11,8 @@ const env = readEnv()
 const logger = createLogger(env.LOG_LEVEL)
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
-const { tasks } = composeServices({ env, db: database.db, logger })
-const runner = await startWorker({ pool: database.pool, tasks, concurrency: env.WORKER_CONCURRENCY, logger })
+const { tasks, crontab } = composeServices({ env, db: database.db, logger })
+const runner = await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger })
 logger.info('worker_started', { concurrency: env.WORKER_CONCURRENCY })
 
 async function stop() {

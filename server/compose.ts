@@ -4,7 +4,7 @@ import { createAccountsService, createSendAccountMailTask } from '#modules/accou
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createContentService } from '#modules/content/index.ts'
-import { createPublishingService, deliveryPlanner } from '#modules/publishing/index.ts'
+import { createPublishingService, deliveryPlanner, publishingCrontab } from '#modules/publishing/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
@@ -16,7 +16,7 @@ import type { Services } from '#modules/services.ts'
 import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import { createPlatforms } from './platforms.ts'
 
-export type Composition = { services: Services; tasks: Array<AnyTask>; sandbox: SandboxNetwork }
+export type Composition = { services: Services; tasks: Array<AnyTask>; crontab: string; sandbox: SandboxNetwork }
 
 /**
  * The composition root: picks each port's adapter from the configuration (the real one when keys
@@ -70,5 +70,5 @@ export function composeServices({
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
 	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks]
-	return { services, tasks, sandbox }
+	return { services, tasks, crontab: publishingCrontab, sandbox }
 }

@@ -25,13 +25,13 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection',
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 await seedReferenceData(database.db)
-const { services, tasks, sandbox } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
+const { services, tasks, crontab, sandbox } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
 await services.liveEvents.start()
 if (!env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
 }
 const runner = env.WORKER_IN_PROCESS
-	? await startWorker({ pool: database.pool, tasks, concurrency: env.WORKER_CONCURRENCY, logger })
+	? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger })
 	: null
 
 const cookieSecret = deriveCookieSecret(env.APP_SECRET)

@@ -10,6 +10,7 @@ import {
 	listPosts,
 	schedulePost,
 	scheduleDraft,
+	convertDraft,
 	updatePostContent,
 	weekStats,
 	type PostInput,
@@ -58,6 +59,9 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
 			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, planner, userId, draftId, instant, request.timeZone)),
+
+		/** 'Sofort posten' on a draft: first it becomes a post with a delivery per platform. */
+		convertDraft: (userId: string, draftId: string, timeZone: string) => convertDraft(db, planner, userId, draftId, timeZone),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>

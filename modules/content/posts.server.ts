@@ -128,31 +128,45 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: str
 	})
 }
 
-/** Scheduling a draft turns it into one scheduled post for its platforms; the draft is gone afterwards. */
-export async function scheduleDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
-	return db.transaction().execute(async (trx) => {
-		const draft = await trx
-			.deleteFrom('drafts')
-			.where('user_id', '=', userId)
-			.where('id', '=', draftId)
-			.returning(['content', 'platforms', 'images', 'page_ids', 'post_type'])
-			.executeTakeFirst()
-		if (!draft) return { ok: false as const, error: 'not_found' as const }
-		const platforms = draft.platforms.filter(isPlatform)
-		const images = platformMap(draft.images)
-		const post = await insertPost(trx, planner, userId, {
-			platform: platforms.length === 1 ? platforms[0]! : 'multiple',
-			content: contentForPlatforms(parseContent(draft.content), platforms),
-			status: 'scheduled',
-			scheduledAt,
-			timeZone,
-			imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
-			postType: draft.post_type,
-			pageIds: platformMap(draft.page_ids),
-		})
-		await notifyChange(trx, { userId, topic: 'drafts' })
-		return { ok: true as const, post }
+/** A draft becomes one post for its platforms (scheduled, or a draft post to publish now); the draft is gone. */
+async function draftToPost(
+	trx: Trx,
+	planner: DeliveryPlanner,
+	userId: string,
+	draftId: string,
+	plan: { status: 'scheduled' | 'draft'; scheduledAt: Date | null; timeZone: string },
+): Promise<ContentResult<{ post: PostView }>> {
+	const draft = await trx
+		.deleteFrom('drafts')
+		.where('user_id', '=', userId)
+		.where('id', '=', draftId)
+		.returning(['content', 'platforms', 'images', 'page_ids', 'post_type'])
+		.executeTakeFirst()
+	if (!draft) return { ok: false, error: 'not_found' }
+	const platforms = draft.platforms.filter(isPlatform)
+	const images = platformMap(draft.images)
+	const post = await insertPost(trx, planner, userId, {
+		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
+		content: contentForPlatforms(parseContent(draft.content), platforms),
+		status: plan.status,
+		scheduledAt: plan.scheduledAt,
+		timeZone: plan.timeZone,
+		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
+		postType: draft.post_type,
+		pageIds: platformMap(draft.page_ids),
 	})
+	await notifyChange(trx, { userId, topic: 'drafts' })
+	return { ok: true, post }
+}
+
+/** Scheduling a draft turns it into one scheduled post for its platforms. */
+export function scheduleDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, scheduledAt: Date, timeZone: string) {
+	return db.transaction().execute((trx) => draftToPost(trx, planner, userId, draftId, { status: 'scheduled', scheduledAt, timeZone }))
+}
+
+/** 'Sofort posten' on a draft: it becomes a post (still a draft until a network confirms it). */
+export function convertDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, timeZone: string) {
+	return db.transaction().execute((trx) => draftToPost(trx, planner, userId, draftId, { status: 'draft', scheduledAt: null, timeZone }))
 }
 
 // A multi-platform post names each platform in its content, so its deliveries know where to go.

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { sql } from 'kysely'
 import { Logger as GraphileLogger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker'
 import type pg from 'pg'
@@ -75,21 +76,36 @@ export async function migrateJobs(pool: pg.Pool) {
 	await runMigrations({ pgPool: pool, logger: silentGraphileLogger() })
 }
 
-/** The worker plus its waker (jobs start at their instant, not at the next poll). */
-export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask>; concurrency: number; logger: Logger }): Promise<Runner> {
+const HEARTBEAT_MS = 15_000
+
+/**
+ * The worker plus its waker (jobs start at their instant, not at the next poll) and a heartbeat row
+ * (the health endpoint shows a stopped worker within a minute).
+ */
+export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask>; concurrency: number; logger: Logger; crontab?: string }): Promise<Runner> {
 	const runner = await run({
 		pgPool: options.pool,
 		taskList: toTaskList(options.tasks, options.logger),
+		crontab: options.crontab ?? '',
 		concurrency: options.concurrency,
 		noHandleSignals: true,
 		pollInterval: 1000,
 		logger: silentGraphileLogger(options.logger),
 	})
 	const waker = await startJobWaker({ pool: options.pool, logger: options.logger })
+	const workerId = `${hostname()}:${process.pid}`
+	const beat = () =>
+		options.pool
+			.query('insert into worker_heartbeats (worker_id, beat_at) values ($1, now()) on conflict (worker_id) do update set beat_at = now()', [workerId])
+			.catch((error: unknown) => options.logger.warn('worker_heartbeat_failed', { error: String(error) }))
+	await beat()
+	const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS)
 	const stop = runner.stop.bind(runner)
 	runner.stop = async () => {
+		clearInterval(heartbeat)
 		await waker.stop()
 		await stop()
+		await options.pool.query('delete from worker_heartbeats where worker_id = $1', [workerId]).catch(() => {})
 	}
 	return runner
 }

@@ -4,7 +4,9 @@ import type { SecretBox } from '#modules/core/crypto.server.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { createConnections } from './connections.server.ts'
-import { precheckDeliveryJob, publishDeliveryJob } from './jobs.ts'
+import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
+import { createMaintenance } from './maintenance.server.ts'
+import { health } from './health.server.ts'
 import { listConnectedPages } from './pages.server.ts'
 import type { Platform, PlatformAdapter } from './ports.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
@@ -13,9 +15,10 @@ import { deliveryStatus, publishNow } from './publish-now.server.ts'
 export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView } from './publish-now.server.ts'
+export type { Health } from './health.server.ts'
 export type { Platform, PlatformAdapter } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
-export { publishDeliveryJob, precheckDeliveryJob } from './jobs.ts'
+export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
 export type PublishingDeps = {
 	db: Db
@@ -31,19 +34,28 @@ export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
 	const connections = createConnections({ ...deps, callbackUrl: (platform) => `${deps.appUrl}/accounts/callback/${platform}` })
 	const publisher = createPublisher(deps)
+	const maintenance = createMaintenance({ ...deps, publisher })
 	return {
 		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
 		...connections,
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
 		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),
 		publishNow: (userId: string, postId: string) => publishNow(db, userId, postId),
+		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
+		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
+		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */
+		refreshFollowers: (userId: string) => maintenance.syncMetrics(userId),
 		publisher,
+		maintenance,
 		tasks: [
 			handleJob(publishDeliveryJob, (payload, helpers) => publisher.publishDelivery(payload.deliveryId, helpers.signal)),
 			handleJob(precheckDeliveryJob, (payload) => publisher.precheckDelivery(payload.deliveryId)),
+			handleJob(sweepJob, async () => void (await maintenance.sweep())),
+			handleJob(refreshTokensJob, async () => void (await maintenance.refreshTokens())),
+			handleJob(syncMetricsJob, async () => void (await maintenance.syncMetrics())),
 		],
 	}
 }
 
-export type PublishingService = Omit<ReturnType<typeof createPublishingService>, 'publisher' | 'tasks'>
+export type PublishingService = Omit<ReturnType<typeof createPublishingService>, 'publisher' | 'tasks' | 'maintenance'>

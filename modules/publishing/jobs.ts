@@ -20,3 +20,12 @@ export const precheckDeliveryJob = defineJob({
 
 export const publishJobKey = (deliveryId: string) => `publish:${deliveryId}`
 export const precheckJobKey = (deliveryId: string) => `precheck:${deliveryId}`
+
+const cronPayload = z.object({}).passthrough()
+
+export const sweepJob = defineJob({ id: 'publishing.sweep', schema: cronPayload, maxAttempts: 1 })
+export const refreshTokensJob = defineJob({ id: 'publishing.refresh_tokens', schema: cronPayload, maxAttempts: 1 })
+export const syncMetricsJob = defineJob({ id: 'publishing.sync_metrics', schema: cronPayload, maxAttempts: 2 })
+
+/** graphile-worker crontab (UTC): the sweep every minute, token refresh hourly, metrics daily at 03:00. */
+export const publishingCrontab = ['* * * * * publishing.sweep', '17 * * * * publishing.refresh_tokens', '0 3 * * * publishing.sync_metrics'].join('\n')

@@ -18,6 +18,7 @@ export const linkedinErrorCodes = [
 	'image_unavailable', // the image URL could not be fetched
 	'image_unsupported', // not JPEG, PNG or GIF
 	'image_failed', // LinkedIn could not process the uploaded image
+	'image_processing', // the uploaded image was not ready in time (retry)
 	'timeout', // from the HTTP helper: no answer in time
 	'network', // from the HTTP helper: the connection failed
 ] as const

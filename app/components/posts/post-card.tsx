@@ -1,5 +1,5 @@
 import { Badge, Card, Flex, IconButton, Text } from '@radix-ui/themes'
-import { CalendarClock, ExternalLink, Pencil, Trash2 } from 'lucide-react'
+import { CalendarClock, ExternalLink, Pencil, Send, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
@@ -13,6 +13,8 @@ export type CardActions = {
 	onEdit: (item: BoardItem) => void
 	onSchedule: (item: BoardItem) => void
 	onDelete: (item: BoardItem) => void
+	onPublish: (item: BoardItem) => void
+	publishing: boolean
 }
 
 export function PostCard({ item, timeZone, actions }: { item: BoardItem; timeZone: string; actions: CardActions }) {
@@ -54,6 +56,9 @@ export function PostCard({ item, timeZone, actions }: { item: BoardItem; timeZon
 								</IconButton>
 								<IconButton variant="soft" size="1" aria-label={t('actions.schedule')} title={t('actions.schedule')} onClick={() => actions.onSchedule(item)}>
 									<CalendarClock size={14} />
+								</IconButton>
+								<IconButton variant="soft" size="1" color="green" aria-label={t('actions.publishNow')} title={t('actions.publishNow')} disabled={actions.publishing} onClick={() => actions.onPublish(item)}>
+									<Send size={14} />
 								</IconButton>
 							</>
 						) : null}

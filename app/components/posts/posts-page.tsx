@@ -10,6 +10,7 @@ import { buildBoard, type BoardItem } from './board-items.ts'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, type CardActions } from './post-card.tsx'
+import { usePublishNow } from './use-publish-now.ts'
 
 type Props = {
 	drafts: Array<DraftView>
@@ -24,6 +25,7 @@ export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) 
 	const { t } = useTranslation('posts')
 	const [, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
+	const publisher = usePublishNow()
 	const board = useMemo(() => buildBoard(drafts, posts, q), [drafts, posts, q])
 	const all = useMemo(() => [...board.drafts, ...board.scheduled, ...board.published], [board])
 	const [editing, setEditing] = useState<BoardItem | null>(() => all.find((i) => i.id === editId) ?? null)
@@ -44,6 +46,8 @@ export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) 
 
 	const actions: CardActions = {
 		onEdit: setEditing,
+		onPublish: (item) => publisher.publish(item),
+		publishing: publisher.busy,
 		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title }),
 		onDelete: (item) => {
 			if (item.kind === 'draft') {

@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const IntentSchema = z.object({ intent: z.enum(['save-draft', 'save-post', 'delete-post', 'delete-draft', 'schedule']) })
+const IntentSchema = z.object({ intent: z.enum(['save-draft', 'save-post', 'delete-post', 'delete-draft', 'schedule', 'publish-now']) })
+const PublishNowSchema = z.object({ intent: z.literal('publish-now'), kind: z.enum(['draft', 'post']), id: z.uuid() })
 const ScheduleActionSchema = z.object({
 	intent: z.literal('schedule'),
 	kind: z.enum(['draft', 'post']),
@@ -43,7 +44,7 @@ const ScheduleActionSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
-	const { content } = context.get(servicesContext)
+	const { content, publishing } = context.get(servicesContext)
 	const t = getInstance(context).getFixedT('de', 'posts')
 	const { formData, submission: intentCheck } = await parseForm(request, IntentSchema)
 	if (intentCheck.status !== 'success') return data({ ok: false, message: t('errors.invalid') }, { status: 400 })
@@ -84,6 +85,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const result = isDraft ? await content.deleteDraft(user.id, submission.value.id) : await content.deletePost(user.id, submission.value.id)
 		if (!result.ok) return fail(404, t('toasts.deleteFailed'), contentErrorMessage(context, result.error, failed))
 		return succeed(t('toasts.deleted'))
+	}
+
+	if (intent === 'publish-now') {
+		const parsed = PublishNowSchema.safeParse(Object.fromEntries(formData))
+		const failed = () => fail(400, t('publish.failed'), t('publish.failedText'))
+		if (!parsed.success) return failed()
+		let postId = parsed.data.id
+		if (parsed.data.kind === 'draft') {
+			const converted = await content.convertDraft(user.id, postId, user.timeZone)
+			if (!converted.ok) return fail(404, t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
+			postId = converted.post.id
+		}
+		const queued = await publishing.publishNow(user.id, postId)
+		if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
+		if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
+		return data({ ok: true, postId, message: t('publish.publishing') })
 	}
 
 	const submission = ScheduleActionSchema.safeParse(Object.fromEntries(formData))

@@ -1,0 +1,145 @@
+import { PlatformError, type PageInfo, type PlatformAdapter, type PostMetrics, type Published, type PublishTarget } from '#modules/publishing/ports.ts'
+import type { AdapterSettings } from '../settings.ts'
+import { metaErrorCodes } from '../meta/errors.ts'
+import { createGraph, type Graph } from '../meta/graph.ts'
+import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken, type ManagedPage } from '../meta/oauth.ts'
+import { sameText, sinceParam } from '../meta/matching.ts'
+
+export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management']
+
+/** Without these the app can neither list the pages nor post to them. */
+const requiredScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']
+
+export const facebookErrorCodes = metaErrorCodes.filter((code) => code !== 'container_error' && code !== 'container_expired')
+
+export const FACEBOOK_MESSAGE_LIMIT = 63_206
+
+export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapter {
+	const graph = createGraph(settings)
+
+	async function pages(userToken: string): Promise<Array<PageInfo>> {
+		const managed = await fetchManagedPages(graph, userToken, 'id,name,access_token,tasks,picture,followers_count,fan_count')
+		return managed.filter(canPost).map(toPageInfo)
+	}
+
+	return {
+		platform: 'facebook',
+		sandbox: settings.sandbox,
+		// Facebook Login has no PKCE; the state alone binds the callback to the session.
+		authorizationUrl: ({ state, redirectUri }) => dialogUrl(settings, { state, redirectUri, scopes: facebookScopes }),
+		async exchangeCode({ code, redirectUri }) {
+			const { user, token } = await connectUser(settings, graph, { code, redirectUri }, requiredScopes)
+			return { accountId: user.id, accountName: user.name, token, pages: await pages(token.accessToken) }
+		},
+		refreshToken: (token) => refreshUserToken(settings, token),
+		listPages: ({ accessToken }) => pages(accessToken),
+
+		async publish(target, content, hooks) {
+			if (content.text.length > FACEBOOK_MESSAGE_LIMIT) {
+				throw new PlatformError({ kind: 'invalid_request', code: 'caption_too_long', message: `message longer than ${FACEBOOK_MESSAGE_LIMIT} characters` })
+			}
+			const options = { creates: true, signal: hooks.signal }
+			if (!content.imageUrl) {
+				const post = await graph.post<{ id?: string; permalink_url?: string }>(
+					`${target.pageId}/feed`,
+					{ message: content.text, fields: 'id,permalink_url' },
+					target.accessToken,
+					options,
+				)
+				return published(post.id, post.permalink_url ?? null)
+			}
+			const photo = await graph.post<{ id?: string; post_id?: string }>(
+				`${target.pageId}/photos`,
+				{ url: content.imageUrl, caption: content.text, published: true },
+				target.accessToken,
+				options,
+			)
+			const postId = photo.post_id ?? photo.id
+			return published(postId, postId ? await permalink(graph, target, postId, hooks.signal) : null)
+		},
+
+		async findPublished(target, content, _checkpoint, since) {
+			const posts = await graph.list<{ id: string; message?: string; permalink_url?: string }>(
+				`${target.pageId}/feed`,
+				{ fields: 'id,message,created_time,permalink_url', since: sinceParam(since), limit: 50 },
+				target.accessToken,
+				{ maxPages: 4 },
+			)
+			const match = posts.find((post) => sameText(post.message, content.text))
+			return match ? { externalId: match.id, url: match.permalink_url ?? null } : null
+		},
+
+		async followerCount(target) {
+			const page = await graph.get<{ followers_count?: number; fan_count?: number }>(target.pageId, { fields: 'followers_count,fan_count' }, target.accessToken)
+			return page.followers_count ?? page.fan_count ?? null
+		},
+
+		async postMetrics(target, externalId) {
+			try {
+				return await metrics(graph, target, externalId)
+			} catch (error) {
+				if (error instanceof PlatformError && error.code === 'not_found') return null
+				throw error
+			}
+		},
+	}
+}
+
+function published(id: string | undefined, url: string | null): Published {
+	// The network answered 2xx but named no post: it may exist, so this is not a plain failure.
+	if (!id) throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: 'Graph answered without a post id' })
+	return { externalId: id, url }
+}
+
+/** The permalink is a nicety: the post exists either way, so a failed lookup only leaves the URL empty. */
+async function permalink(graph: Graph, target: PublishTarget, postId: string, signal?: AbortSignal) {
+	try {
+		const post = await graph.get<{ permalink_url?: string }>(postId, { fields: 'permalink_url' }, target.accessToken, { signal })
+		return post.permalink_url ?? null
+	} catch {
+		return null
+	}
+}
+
+async function metrics(graph: Graph, target: PublishTarget, postId: string): Promise<PostMetrics> {
+	type Counters = { reactions?: { summary?: { total_count?: number } }; comments?: { summary?: { total_count?: number } }; shares?: { count?: number } }
+	const counters = await graph.get<Counters>(postId, { fields: 'reactions.summary(total_count),comments.summary(total_count),shares' }, target.accessToken)
+	return {
+		views: await views(graph, target, postId),
+		likes: counters.reactions?.summary?.total_count ?? 0,
+		comments: counters.comments?.summary?.total_count ?? 0,
+		shares: counters.shares?.count ?? 0,
+	}
+}
+
+/** Post insights need read_insights on some pages; without them the counters still stand. */
+async function views(graph: Graph, target: PublishTarget, postId: string) {
+	try {
+		const insights = await graph.get<{ data?: Array<{ values?: Array<{ value?: unknown }> }> }>(
+			`${postId}/insights`,
+			{ metric: 'post_total_media_view_unique' },
+			target.accessToken,
+		)
+		const value = insights.data?.[0]?.values?.[0]?.value
+		return typeof value === 'number' ? value : 0
+	} catch (error) {
+		if (error instanceof PlatformError && (error.kind === 'invalid_request' || error.kind === 'permission_missing')) return 0
+		throw error
+	}
+}
+
+/** Pages where the user may create content (the CREATE_CONTENT task); others would only fail at publish time. */
+function canPost(page: ManagedPage) {
+	return Boolean(page.access_token) && (!page.tasks || page.tasks.includes('CREATE_CONTENT'))
+}
+
+function toPageInfo(page: ManagedPage): PageInfo {
+	return {
+		pageId: page.id,
+		name: page.name,
+		type: 'business',
+		pictureUrl: page.picture?.data?.url ?? null,
+		followerCount: page.followers_count ?? page.fan_count ?? null,
+		accessToken: page.access_token ?? null,
+	}
+}

@@ -1,0 +1,157 @@
+import type { FakeRequest, FakeResponse } from '../sandbox/fake-http.ts'
+import type { SandboxPost } from '../sandbox/store.ts'
+import { GRAPH_VERSION } from './endpoints.ts'
+import {
+	authenticate,
+	engagement,
+	fieldNames,
+	graphError,
+	graphTime,
+	isResponse,
+	mayActFor,
+	missingPermission,
+	notFound,
+	ok,
+	pageById,
+	paginate,
+	param,
+	pick,
+	type MetaContext,
+	type SandboxPage,
+} from './sandbox-shared.ts'
+
+const v = `/${GRAPH_VERSION}`
+
+export const FACEBOOK_MESSAGE_LIMIT = 63_206
+
+/** Facebook Pages: publishing to the feed and photos, reading the feed, page and post objects. */
+export function addFacebookRoutes(ctx: MetaContext) {
+	const { router, store } = ctx
+	// Unpublished photos waiting to be attached to a feed post.
+	const photos = new Map<string, { pageId: string; url: string }>()
+
+	/** The page a publishing request may post to, or the error to answer with (only the page's own token may post). */
+	function publishingPage(req: FakeRequest): { page: SandboxPage } | { error: FakeResponse } {
+		const page = pageById(req.params.pageId ?? '')
+		if (!page) return { error: notFound(req.params.pageId ?? '') }
+		const claims = authenticate(ctx, req)
+		if (isResponse(claims)) return { error: claims }
+		if (claims.type !== 'page' || !mayActFor(claims, page)) {
+			return {
+				error: graphError(200, '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission', {
+					status: 403,
+				}),
+			}
+		}
+		if (!claims.scopes.includes('pages_manage_posts')) return { error: missingPermission('pages_manage_posts') }
+		return { page }
+	}
+
+	router.on(`POST ${v}/:pageId/feed`, (req) => {
+		const found = publishingPage(req)
+		if ('error' in found) return found.error
+		const { page } = found
+		const message = param(req, 'message') ?? ''
+		const attached = attachedMedia(req)
+			.map((id) => photos.get(id))
+			.find((photo) => photo?.pageId === page.id)
+		if (!message.trim() && !param(req, 'link') && !attached) return graphError(100, '(#100) Missing message or attachment')
+		if (message.length > FACEBOOK_MESSAGE_LIMIT) return graphError(100, '(#100) The message is too long.')
+		const id = `${page.id}_${store.nextId('')}`
+		const url = ctx.feedUrl(id)
+		store.addPost({ id, platform: 'facebook', authorId: page.id, text: message, imageUrl: attached?.url ?? null, url })
+		return ok(pick({ id, permalink_url: url }, fieldNames(req, [])))
+	})
+
+	router.on(`POST ${v}/:pageId/photos`, (req) => {
+		const found = publishingPage(req)
+		if ('error' in found) return found.error
+		const { page } = found
+		const url = param(req, 'url') ?? ''
+		if (!/^https?:\/\//.test(url)) return graphError(324, '(#324) Requires upload file')
+		const caption = param(req, 'caption') ?? param(req, 'message') ?? ''
+		const photoId = store.nextId('')
+		if (param(req, 'published') === 'false') {
+			photos.set(photoId, { pageId: page.id, url })
+			return ok({ id: photoId })
+		}
+		const postId = `${page.id}_${store.nextId('')}`
+		store.addPost({ id: postId, platform: 'facebook', authorId: page.id, text: caption, imageUrl: url, url: ctx.feedUrl(postId) })
+		return ok({ id: photoId, post_id: postId })
+	})
+
+	router.on(`GET ${v}/:pageId/feed`, (req) => {
+		const page = pageById(req.params.pageId ?? '')
+		if (!page) return notFound(req.params.pageId ?? '')
+		const claims = authenticate(ctx, req)
+		if (isResponse(claims)) return claims
+		const fields = fieldNames(req, ['message', 'created_time'])
+		const posts = store.findPosts('facebook', page.id, since(req)).reverse()
+		return ok(paginate(ctx, req, posts.map((post) => pick(postObject(post), fields))))
+	})
+}
+
+export function pageObject(ctx: MetaContext, page: SandboxPage) {
+	return {
+		id: page.id,
+		name: page.name,
+		followers_count: page.followers,
+		fan_count: page.fans,
+		instagram_business_account: { id: page.ig.id },
+		picture: { data: { url: `${ctx.base}/picture/${page.id}`, is_silhouette: false } },
+		link: new URL('./', ctx.base).toString(),
+	}
+}
+
+export function postObject(post: SandboxPost) {
+	const counts = engagement(post.id)
+	return {
+		id: post.id,
+		message: post.text,
+		created_time: graphTime(post.createdAt),
+		permalink_url: post.url,
+		full_picture: post.imageUrl ?? undefined,
+		from: { id: post.authorId },
+		reactions: { data: [], summary: { total_count: counts.likes, viewer_reaction: 'NONE' } },
+		comments: { data: [], summary: { order: 'ranked', total_count: counts.comments, can_comment: true } },
+		// Graph leaves `shares` out while nobody has shared the post.
+		shares: counts.shares ? { count: counts.shares } : undefined,
+	}
+}
+
+export function postInsight(post: SandboxPost, metric: string): unknown {
+	const counts = engagement(post.id)
+	const values: Record<string, unknown> = {
+		post_total_media_view_unique: counts.views,
+		post_media_view: counts.views + counts.likes,
+		post_reactions_by_type_total: { like: counts.likes },
+		post_clicks: counts.comments + counts.shares,
+	}
+	return values[metric]
+}
+
+/** `since` as unix seconds or a date. */
+export function since(req: FakeRequest) {
+	const raw = param(req, 'since')
+	if (!raw) return undefined
+	const date = /^\d+$/.test(raw) ? new Date(Number(raw) * 1000) : new Date(raw)
+	return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+function attachedMedia(req: FakeRequest): Array<string> {
+	const values = [param(req, 'attached_media'), ...[...req.form.keys(), ...req.query.keys()].filter((k) => /^attached_media\[\d+\]$/.test(k)).map((k) => param(req, k))]
+	const ids: Array<string> = []
+	for (const value of values) {
+		if (!value) continue
+		try {
+			const parsed = JSON.parse(value) as unknown
+			for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
+				const id = (item as { media_fbid?: unknown } | null)?.media_fbid
+				if (id !== undefined) ids.push(String(id))
+			}
+		} catch {
+			// not JSON: ignored like an unknown attachment
+		}
+	}
+	return ids
+}

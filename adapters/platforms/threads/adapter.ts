@@ -1,0 +1,203 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import {
+	PlatformError,
+	type PageInfo,
+	type PlatformAdapter,
+	type PublishContent,
+	type Published,
+	type PublishTarget,
+	type TokenSet,
+} from '#modules/publishing/ports.ts'
+import type { AdapterSettings } from '../settings.ts'
+import { createThreadsClient, num, str, type Json } from './client.ts'
+import { badResponse } from './errors.ts'
+import { findByText, permalinkOf } from './lookup.ts'
+
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_insights']
+const MEDIA_METRICS = 'views,likes,replies,reposts,quotes,shares'
+
+export type ThreadsAdapterOptions = {
+	/** Wait between container status reads (Meta suggests about 30 s for media; text is usually ready at once). */
+	pollIntervalMs?: number
+	/** Give up on a container still IN_PROGRESS after this long (Meta: at most 5 minutes). */
+	maxPollMs?: number
+}
+
+/** Threads (graph.threads.net): containers, status polling, then threads_publish (ADAPTERS.md 1.4). */
+export function createThreadsAdapter(settings: AdapterSettings, options: ThreadsAdapterOptions = {}): PlatformAdapter {
+	const pollIntervalMs = options.pollIntervalMs ?? 5_000
+	const maxPollMs = options.maxPollMs ?? 5 * 60_000
+	const client = createThreadsClient(settings)
+
+	function tokenSet(body: Json, scopes: Array<string>): TokenSet {
+		const accessToken = str(body.access_token)
+		if (!accessToken) throw badResponse('token response without access_token')
+		const expiresIn = num(body.expires_in)
+		return { accessToken, refreshToken: null, expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000), scopes }
+	}
+
+	async function followers(userId: string, token: string) {
+		const body = await client.get([userId, 'threads_insights'], token, { metric: 'followers_count' })
+		const entry = (Array.isArray(body.data) ? (body.data as Array<Json>) : []).find((d) => d.name === 'followers_count')
+		return num((entry?.total_value as Json | undefined)?.value)
+	}
+
+	/** The Threads profile is the one "page" a Threads account publishes as. */
+	async function profile(token: string): Promise<PageInfo> {
+		// /me rather than the token response's user_id: that one is a JSON number too large for a double.
+		const me = await client.get(['me'], token, { fields: 'id,username,name,threads_profile_picture_url' })
+		const id = str(me.id)
+		if (!id) throw badResponse('/me without id')
+		return {
+			pageId: id,
+			name: str(me.username) ?? str(me.name) ?? id,
+			type: 'personal',
+			pictureUrl: str(me.threads_profile_picture_url),
+			followerCount: await followers(id, token).catch(() => null),
+			accessToken: null,
+		}
+	}
+
+	async function containerStatus(target: PublishTarget, containerId: string, signal?: AbortSignal) {
+		const body = await client.get([containerId], target.accessToken, { fields: 'status,error_message' }, { signal })
+		return { status: str(body.status), errorMessage: str(body.error_message) }
+	}
+
+	async function waitUntilFinished(target: PublishTarget, containerId: string, signal?: AbortSignal) {
+		const deadline = Date.now() + maxPollMs
+		for (;;) {
+			const { status, errorMessage } = await containerStatus(target, containerId, signal)
+			const failure = (kind: PlatformError['kind'], code: string) =>
+				new PlatformError({ kind, code, message: `Threads container ${containerId}: ${status}${errorMessage ? ` (${errorMessage})` : ''}` })
+			if (status === 'FINISHED') return
+			if (status === 'ERROR') throw failure('invalid_request', 'container_error')
+			if (status === 'EXPIRED') throw failure('transient', 'container_expired')
+			// Someone published it already: the post exists, only reconciling can tell which one it is.
+			if (status === 'PUBLISHED') throw failure('unknown_outcome', 'bad_response')
+			if (status !== 'IN_PROGRESS') throw badResponse(`container ${containerId} in unknown status ${status}`)
+			if (Date.now() + pollIntervalMs > deadline) throw failure('transient', 'container_timeout')
+			await delay(pollIntervalMs, undefined, { signal }).catch(() => {
+				throw new PlatformError({ kind: 'transient', code: 'aborted', message: 'Threads: stopped while waiting for the container' })
+			})
+		}
+	}
+
+	/** After a server error on threads_publish: the container says whether the post exists. */
+	async function publishedAnyway(target: PublishTarget, content: PublishContent, containerId: string, since: Date, cause: PlatformError) {
+		try {
+			if ((await containerStatus(target, containerId)).status !== 'PUBLISHED') return null
+			const found = await findByText(client, target, content, since)
+			if (found) return found
+		} catch {
+			// fall through: nobody knows
+		}
+		throw new PlatformError({ kind: 'unknown_outcome', code: cause.code, message: cause.message, status: cause.status })
+	}
+
+	return {
+		platform: 'threads',
+		sandbox: settings.sandbox,
+
+		authorizationUrl({ state, redirectUri }) {
+			const url = new URL(settings.authorizeUrl)
+			url.search = new URLSearchParams({
+				client_id: settings.clientId,
+				redirect_uri: redirectUri,
+				scope: THREADS_SCOPES.join(','),
+				response_type: 'code',
+				state,
+			}).toString()
+			return url.toString()
+		},
+
+		async exchangeCode({ code, redirectUri }) {
+			const short = await client.request(settings.tokenUrl, {
+				method: 'POST',
+				body: new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, grant_type: 'authorization_code', redirect_uri: redirectUri, code }),
+			})
+			const shortToken = tokenSet(short, THREADS_SCOPES).accessToken
+			// The code gives a 1-hour token; only the exchanged 60-day token is worth storing.
+			const long = await client.getRoot('access_token', { grant_type: 'th_exchange_token', client_secret: settings.clientSecret, access_token: shortToken })
+			const token = tokenSet(long, THREADS_SCOPES)
+			const page = await profile(token.accessToken)
+			return { accountId: page.pageId, accountName: page.name, token, pages: [page] }
+		},
+
+		async refreshToken(token) {
+			try {
+				return tokenSet(await client.getRoot('refresh_access_token', { grant_type: 'th_refresh_token', access_token: token.accessToken }), token.scopes)
+			} catch (error) {
+				if (!(error instanceof PlatformError)) throw error
+				const again = (kind: PlatformError['kind'], code: string) => new PlatformError({ kind, code, message: error.message, status: error.status })
+				// A token not refreshed within its 60 days is dead for good.
+				if (error.kind === 'auth_expired') throw again('auth_expired', 'reconnect_required')
+				if (error.kind === 'invalid_request' && /24 hours/i.test(error.message)) throw again('invalid_request', 'refresh_too_early')
+				throw error
+			}
+		},
+
+		async listPages(account) {
+			return [await profile(account.accessToken)]
+		},
+
+		async publish(target, content, hooks): Promise<Published> {
+			const since = new Date()
+			const { signal } = hooks
+			const params: Record<string, string | null> = content.imageUrl
+				? { media_type: 'IMAGE', image_url: content.imageUrl, text: content.text || null }
+				: { media_type: 'TEXT', text: content.text }
+			// A container is invisible until published, so creating one twice is harmless.
+			const container = await client.post([target.pageId, 'threads'], target.accessToken, params, { signal })
+			const containerId = str(container.id)
+			if (!containerId) throw badResponse('container without id')
+			await hooks.checkpoint({ containerId })
+			await waitUntilFinished(target, containerId, signal)
+			let published: Json
+			try {
+				published = await client.post([target.pageId, 'threads_publish'], target.accessToken, { creation_id: containerId }, { creates: true, signal })
+			} catch (error) {
+				if (!(error instanceof PlatformError) || error.code !== 'server_error' || error.kind !== 'transient') throw error
+				const found = await publishedAnyway(target, content, containerId, since, error)
+				if (found) return found
+				throw error
+			}
+			const mediaId = str(published.id)
+			if (!mediaId) throw badResponse('threads_publish without id', { creates: true })
+			return { externalId: mediaId, url: await permalinkOf(client, mediaId, target.accessToken) }
+		},
+
+		async findPublished(target, content, checkpoint, since) {
+			const containerId = checkpoint.containerId
+			if (!containerId) return findByText(client, target, content, since)
+			let status: string | null = null
+			try {
+				status = (await containerStatus(target, containerId)).status
+			} catch (error) {
+				// A container that is gone (expired, unknown after a sandbox restart) leaves only the text search.
+				if (!(error instanceof PlatformError) || error.kind !== 'invalid_request') throw error
+			}
+			// IN_PROGRESS, FINISHED, ERROR and EXPIRED containers were never published.
+			if (status !== null && status !== 'PUBLISHED') return null
+			const found = await findByText(client, target, content, since)
+			if (found || status === null) return found
+			throw badResponse(`container ${containerId} is PUBLISHED but the post is not among the recent threads yet`)
+		},
+
+		async followerCount(target) {
+			return followers(target.pageId, target.accessToken)
+		},
+
+		async postMetrics(target, externalId) {
+			const body = await client.get([externalId, 'insights'], target.accessToken, { metric: MEDIA_METRICS })
+			const data = Array.isArray(body.data) ? (body.data as Array<Json>) : []
+			if (!data.length) return null
+			const value = (name: string) => {
+				const entry = data.find((d) => d.name === name)
+				const values = entry?.values as Array<Json> | undefined
+				return num(values?.[0]?.value) ?? num((entry?.total_value as Json | undefined)?.value) ?? 0
+			}
+			// Reposts and quotes are how Threads shares; `shares` counts sends by link or message.
+			return { views: value('views'), likes: value('likes'), comments: value('replies'), shares: value('reposts') + value('quotes') + value('shares') }
+		},
+	}
+}

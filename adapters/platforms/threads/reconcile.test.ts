@@ -1,0 +1,70 @@
+import { expect, test } from 'vitest'
+import { connect, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
+
+const PUBLISH = 'POST /v1.0/:uid/threads_publish'
+
+test('a lost threads_publish answer is an unknown outcome; the checkpointed container finds the post, never published twice', async () => {
+	await using sandbox = await threadsSandbox({ publishDelayMs: 1_000, timeoutMs: 200 })
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Genau einmal', imageUrl: null }
+	const since = new Date()
+	const { hooks, latest } = recordingHooks()
+
+	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
+	expect(latest()).toEqual({ containerId: expect.any(String) })
+
+	const found = await sandbox.adapter.findPublished(target, content, latest(), since)
+	const [post] = sandbox.store.posts
+	expect(found).toEqual({ externalId: post!.id, url: post!.url })
+	expect(sandbox.router.count(PUBLISH)).toBe(1)
+	expect(sandbox.store.posts).toHaveLength(1)
+})
+
+test('a threads_publish that hangs unprocessed is an unknown outcome, and reconciling says it is not there', async () => {
+	await using sandbox = await threadsSandbox({ timeoutMs: 200 })
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Hängt', imageUrl: null }
+	const { hooks, latest } = recordingHooks()
+	sandbox.router.script(PUBLISH, [{ hang: true }])
+
+	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	expect(await sandbox.adapter.findPublished(target, content, latest(), new Date(Date.now() - 60_000))).toBeNull()
+	expect(sandbox.store.posts).toHaveLength(0)
+})
+
+test('a server error after the network published is confirmed through the container, not reported as a failure', async () => {
+	const unavailable = JSON.stringify({ error: { message: 'Service temporarily unavailable', type: 'THApiException', code: 2 } })
+	await using sandbox = await threadsSandbox({
+		fetch: async (input, init) => {
+			const response = await fetch(input, init)
+			return String(input).endsWith('/threads_publish') ? new Response(unavailable, { status: 503 }) : response
+		},
+	})
+	const target = targetOf(await connect(sandbox))
+
+	const published = await sandbox.adapter.publish(target, { text: 'Trotzdem da', imageUrl: null }, recordingHooks().hooks)
+
+	expect(published.externalId).toBe(sandbox.store.posts[0]!.id)
+	expect(sandbox.router.count(PUBLISH)).toBe(1)
+})
+
+test('a server error before anything was published stays transient (safe to retry)', async () => {
+	await using sandbox = await threadsSandbox()
+	const target = targetOf(await connect(sandbox))
+	sandbox.router.script(PUBLISH, [{ status: 500, body: { error: { message: 'An unknown error occurred', type: 'THApiException', code: 1 } } }])
+	await expect(sandbox.adapter.publish(target, { text: 'x', imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'transient', code: 'server_error' })
+	expect(sandbox.store.posts).toHaveLength(0)
+})
+
+test('without a checkpoint, reconciling looks for the same text among the threads since the attempt', async () => {
+	await using sandbox = await threadsSandbox()
+	const target = targetOf(await connect(sandbox))
+	const since = new Date()
+	await sandbox.adapter.publish(target, { text: 'Erster Post', imageUrl: null }, recordingHooks().hooks)
+	const second = await sandbox.adapter.publish(target, { text: 'Zweiter Post\r\n', imageUrl: null }, recordingHooks().hooks)
+
+	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: null }, {}, since)).toEqual(second)
+	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: 'https://cdn.example/a.jpg' }, {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, { text: 'Nie gesendet', imageUrl: null }, {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, { text: 'Erster Post', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
+})

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+
+const POLL_MS = 700
+const GIVE_UP_MS = 90_000
+const FINAL = new Set(['published', 'failed', 'unconfirmed', 'cancelled'])
+
+/**
+ * 'Jetzt posten': submits the post to its publish jobs, then follows its deliveries and reports per
+ * platform (all published, partly, or not at all) in the spec's toasts.
+ */
+export function usePublishNow() {
+	const { t } = useTranslation('posts')
+	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
+	const following = useRef<string | null>(null)
+
+	useEffect(() => {
+		const postId = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.postId : null
+		if (!postId || following.current === postId) return
+		following.current = postId
+		const toastId = toast.loading(t('publish.publishing'))
+		const started = Date.now()
+		let stopped = false
+		async function poll() {
+			if (stopped) return
+			const response = await fetch(`/api/posts/${postId}/deliveries`, { headers: { Accept: 'application/json' } }).catch(() => null)
+			const deliveries = response?.ok ? ((await response.json()) as { deliveries: Array<DeliveryStatusView> }).deliveries : []
+			const done = deliveries.length > 0 && deliveries.every((d) => FINAL.has(d.status))
+			if (!done) {
+				if (Date.now() - started > GIVE_UP_MS) return toast.info(t('publish.stillRunning'), { id: toastId })
+				setTimeout(() => void poll(), POLL_MS)
+				return
+			}
+			following.current = null
+			const failed = deliveries.filter((d) => d.status !== 'published')
+			const lines = failed.map((d) => t('publish.line', { platform: t(`platforms.${d.platform as 'linkedin'}`), reason: d.reason ?? '' })).join('\n')
+			if (failed.length === 0) toast.success(t('publish.success'), { id: toastId, description: t('publish.successText'), duration: 8000 })
+			else if (failed.length < deliveries.length) toast.warning(t('publish.partial'), { id: toastId, description: lines, duration: 10_000 })
+			else toast.error(t('publish.failed'), { id: toastId, description: `${t('publish.failedText')}\n${lines}`, duration: 10_000 })
+		}
+		void poll()
+		return () => {
+			stopped = true
+		}
+	}, [fetcher.state, fetcher.data, t])
+
+	return {
+		busy: fetcher.state !== 'idle',
+		publish(item: { kind: 'draft' | 'post'; id: string }) {
+			void fetcher.submit({ intent: 'publish-now', kind: item.kind, id: item.id }, { method: 'post', action: '/posts' })
+		},
+	}
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely'
+import type { Db } from '#modules/core/db.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { setPostEngagement } from '#modules/content/index.ts'
+import { enqueueDelivery } from './deliveries.server.ts'
+import { PlatformError, type Platform, type PlatformAdapter, type PostMetrics } from './ports.ts'
+import type { Publisher } from './publisher.server.ts'
+import type { SecretBox } from '#modules/core/crypto.server.ts'
+import { openToken } from './tokens.server.ts'
+
+const OVERDUE_SECONDS = 30
+const STUCK_MINUTES = 10
+const REFRESH_WITHIN_DAYS = 3
+
+/** The safety nets that run as jobs: overdue and stuck deliveries, token refresh, metrics and followers. */
+export function createMaintenance({ db, adapters, box, publisher, logger }: { db: Db; adapters: Record<Platform, PlatformAdapter>; box: SecretBox; publisher: Publisher; logger: Logger }) {
+	return {
+		/** Re-enqueues overdue deliveries (same job key: no duplicates) and settles attempts that crashed. */
+		async sweep() {
+			const overdue = await db
+				.selectFrom('post_deliveries')
+				.select('id')
+				.where('status', '=', 'scheduled')
+				.where('scheduled_at', '<', sql<Date>`now() - ${`${OVERDUE_SECONDS} seconds`}::interval`)
+				.limit(500)
+				.execute()
+			if (overdue.length) {
+				await db.transaction().execute(async (trx) => {
+					for (const row of overdue) await enqueueDelivery(trx, row.id, new Date())
+				})
+				logger.warn('sweep_requeued', { count: overdue.length })
+			}
+			const stuck = await db
+				.selectFrom('post_deliveries')
+				.select('id')
+				.where('status', '=', 'publishing')
+				.where('attempt_started_at', '<', sql<Date>`now() - ${`${STUCK_MINUTES} minutes`}::interval`)
+				.limit(100)
+				.execute()
+			for (const row of stuck) await publisher.publishDelivery(row.id)
+			return { requeued: overdue.length, settled: stuck.length }
+		},
+
+		/** Refreshes tokens before they expire; a token that cannot be refreshed is flagged once it is due. */
+		async refreshTokens() {
+			const due = await db
+				.selectFrom('social_tokens')
+				.select(['id', 'platform', 'expires_at'])
+				.where('status', '=', 'active')
+				.where('expires_at', '<', sql<Date>`now() + ${`${REFRESH_WITHIN_DAYS} days`}::interval`)
+				.execute()
+			for (const token of due) {
+				const stillValid = token.expires_at && token.expires_at.getTime() > Date.now()
+				if (stillValid) {
+					// Refresh where the platform allows it; LinkedIn (no refresh token) keeps working until it expires.
+					const row = await db.selectFrom('social_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow()
+					if (!openToken(box, row).refreshToken && token.platform === 'linkedin') continue
+				}
+				await publisher.refreshToken(token.id, token.platform as Platform)
+			}
+			return due.length
+		},
+
+		/** Engagement of recently published posts and follower counts of all connected pages. */
+		async syncMetrics(userId?: string) {
+			const pages = await db
+				.selectFrom('connected_pages')
+				.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+				.select(['connected_pages.id', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes'])
+				.where('social_tokens.status', '=', 'active')
+				.$if(Boolean(userId), (q) => q.where('connected_pages.user_id', '=', userId!))
+				.execute()
+			let failures = 0
+			for (const page of pages) {
+				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
+				try {
+					const count = await adapters[page.platform as Platform].followerCount(target)
+					if (count !== null) await db.updateTable('connected_pages').set({ follower_count: count }).where('id', '=', page.id).execute()
+				} catch (error) {
+					failures++
+					logger.warn('followers_sync_failed', { platform: page.platform, error: error instanceof PlatformError ? error.code : String(error) })
+				}
+			}
+			await sql`update social_tokens t set follower_count = coalesce((select sum(follower_count) from connected_pages p where p.social_token_id = t.id), 0), last_synced_at = now()
+				where status = 'active' ${userId ? sql`and user_id = ${userId}` : sql``}`.execute(db)
+
+			const deliveries = await db
+				.selectFrom('post_deliveries')
+				.innerJoin('connected_pages', 'connected_pages.id', 'post_deliveries.connected_page_id')
+				.select(['post_deliveries.post_id', 'post_deliveries.platform', 'post_deliveries.external_id', 'connected_pages.page_id'])
+				.where('post_deliveries.status', '=', 'published')
+				.where('post_deliveries.published_at', '>', sql<Date>`now() - interval '30 days'`)
+				.$if(Boolean(userId), (q) => q.where('post_deliveries.user_id', '=', userId!))
+				.execute()
+			const totals = new Map<string, PostMetrics>()
+			for (const delivery of deliveries) {
+				const page = pages.find((p) => p.page_id === delivery.page_id && p.platform === delivery.platform)
+				if (!page || !delivery.external_id) continue
+				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
+				try {
+					const metrics = await adapters[delivery.platform as Platform].postMetrics(target, delivery.external_id)
+					if (!metrics) continue
+					const sum = totals.get(delivery.post_id) ?? { views: 0, likes: 0, comments: 0, shares: 0 }
+					totals.set(delivery.post_id, { views: sum.views + metrics.views, likes: sum.likes + metrics.likes, comments: sum.comments + metrics.comments, shares: sum.shares + metrics.shares })
+				} catch (error) {
+					failures++
+					logger.warn('metrics_sync_failed', { platform: delivery.platform, error: error instanceof PlatformError ? error.code : String(error) })
+				}
+			}
+			for (const [postId, metrics] of totals) await setPostEngagement(db, postId, metrics)
+			return { pages: pages.length, posts: totals.size, failures }
+		},
+	}
+}
