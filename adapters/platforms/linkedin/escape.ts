@@ -13,10 +13,6 @@ const HASHTAG = /#[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*/uy
 // How LinkedIn itself writes a hashtag when it returns a post's commentary.
 const HASHTAG_TEMPLATE = /\{hashtag\|\\#\|([\p{L}\p{N}]+)\}/uy
 
-export function isReserved(char: string) {
-	return RESERVED.has(char)
-}
-
 export function escapeCommentary(text: string) {
 	let out = ''
 	let i = 0
