@@ -1,6 +1,8 @@
 // The registry of social platforms. Adding a platform: one folder with a PlatformModule and one line here.
 import type { PlatformModule } from './settings.ts'
+import { linkedin } from './linkedin/index.ts'
+import { threads } from './threads/index.ts'
 
-export const platformModules: Array<PlatformModule> = []
+export const platformModules: Array<PlatformModule> = [linkedin, threads]
 
 export type { AdapterSettings, Endpoints, PlatformModule } from './settings.ts'

@@ -211,8 +211,12 @@ export function createPublisher(deps: PublisherDeps) {
 		await mailFailure(delivery, title, reason).catch(() => {})
 	}
 
-	/** A token refresh under a row lock (concurrent jobs must not burn a rotating refresh token twice). */
-	async function refreshToken(tokenId: string, platform: Platform) {
+	/**
+	 * A token refresh under a row lock (concurrent jobs must not burn a rotating refresh token twice).
+	 * true: refreshed; false: the account needs reconnecting (flagged and the user told);
+	 * 'later': the platform refused for now (too early, unreachable), the token stays as it is.
+	 */
+	async function refreshToken(tokenId: string, platform: Platform): Promise<boolean | 'later'> {
 		return db.transaction().execute(async (trx) => {
 			const row = await trx.selectFrom('social_tokens').selectAll().where('id', '=', tokenId).forUpdate().executeTakeFirstOrThrow()
 			try {
@@ -220,6 +224,7 @@ export function createPublisher(deps: PublisherDeps) {
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
 				return true
 			} catch (error) {
+				if (error instanceof PlatformError && error.kind !== 'auth_expired' && error.kind !== 'permission_missing') return 'later' as const
 				const code = error instanceof PlatformError ? error.code : 'reconnect_required'
 				await trx.updateTable('social_tokens').set({ status: 'reconnect_required', reconnect_reason: reasonFor(code) }).where('id', '=', tokenId).execute()
 				await logActivity(trx, { userId: row.user_id, logType: 'social_connection', title: fill(texts.activity.reconnect, { platform: platformName(platform) }), description: reasonFor(code), status: 'warning', metadata: { platform } })
@@ -269,7 +274,9 @@ export function createPublisher(deps: PublisherDeps) {
 				if (!(error instanceof PlatformError)) throw error
 				if (error.kind === 'auth_expired' && !refreshed) {
 					refreshed = true
-					if (await refreshToken(loaded.tokenId, platform)) {
+					const outcome = await refreshToken(loaded.tokenId, platform)
+					if (outcome === 'later' && delivery.attempts < MAX_DELIVERY_ATTEMPTS) return retryLater(delivery, error)
+					if (outcome === true) {
 						const again = await target(delivery)
 						if ('error' in again) return fail(delivery, again.error, loaded.title)
 						loaded.target = again.target
@@ -326,7 +333,7 @@ export function createPublisher(deps: PublisherDeps) {
 					await adapters[platform].followerCount(loaded.target)
 				} catch (error) {
 					if (error instanceof PlatformError && error.kind === 'auth_expired') {
-						problem = (await refreshToken(loaded.tokenId, platform)) ? null : 'token_expired'
+						problem = (await refreshToken(loaded.tokenId, platform)) === false ? 'token_expired' : null
 					}
 				}
 			}

@@ -15,8 +15,8 @@ export const linkedinErrorCodes = [
 	'invalid_grant', // the authorization code was used, expired or belongs to another redirect URI
 	'invalid_client', // client id or secret rejected
 	'text_too_long', // over 3 000 characters
-	'image_unavailable', // the image URL could not be fetched
-	'image_unsupported', // not JPEG, PNG or GIF
+	'image_unreachable', // the image URL could not be fetched
+	'image_format', // not JPEG, PNG or GIF
 	'image_failed', // LinkedIn could not process the uploaded image
 	'image_processing', // the uploaded image was not ready in time (retry)
 	'timeout', // from the HTTP helper: no answer in time

@@ -62,7 +62,7 @@ test('an image LinkedIn cannot process fails the post; WebP is refused before an
 
 	li.router.reset()
 	const webp = `data:image/webp;base64,${Buffer.from('RIFF\0\0\0\0WEBPVP8 ').toString('base64')}`
-	await expect(li.adapter().publish(li.target(li.person), { text: 'x', imageUrl: webp }, noCheckpoint)).rejects.toMatchObject({ code: 'image_unsupported' })
+	await expect(li.adapter().publish(li.target(li.person), { text: 'x', imageUrl: webp }, noCheckpoint)).rejects.toMatchObject({ code: 'image_format' })
 	expect(li.router.requests).toEqual([])
 })
 

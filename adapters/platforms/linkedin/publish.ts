@@ -93,7 +93,7 @@ const normalize = (text: string) => text.replace(/\r\n/g, '\n').trim()
 async function fetchImage(settings: AdapterSettings, url: string, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
 	const timeout = AbortSignal.timeout(settings.timeoutMs)
 	const failed = (kind: 'transient' | 'invalid_request', message: string, status: number | null = null) =>
-		new PlatformError({ kind, code: 'image_unavailable', message: `Image ${url}: ${message}`, status })
+		new PlatformError({ kind, code: 'image_unreachable', message: `Image ${url}: ${message}`, status })
 	let bytes: Uint8Array<ArrayBuffer>
 	try {
 		const response = await settings.fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
@@ -104,7 +104,7 @@ async function fetchImage(settings: AdapterSettings, url: string, signal?: Abort
 		throw failed('transient', error instanceof Error ? error.message : String(error))
 	}
 	if (!imageType(bytes)) {
-		throw new PlatformError({ kind: 'invalid_request', code: 'image_unsupported', message: `Image ${url}: LinkedIn takes JPEG, PNG or GIF` })
+		throw new PlatformError({ kind: 'invalid_request', code: 'image_format', message: `Image ${url}: LinkedIn takes JPEG, PNG or GIF` })
 	}
 	return bytes
 }
