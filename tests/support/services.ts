@@ -5,7 +5,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { composeServices } from '#server/compose.ts'
 
-export function testServices(db: Kysely<DB>, overrides: Record<string, string> = {}) {
+export function testServices(db: Kysely<DB>, overrides: Record<string, string> = {}, faultPoint?: (point: 'before_send' | 'after_send') => void) {
 	const env = readEnv({
 		APP_ENV: 'test',
 		APP_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -13,7 +13,7 @@ export function testServices(db: Kysely<DB>, overrides: Record<string, string> =
 		DATA_DIR: '.data/test-unused',
 		...overrides,
 	})
-	return composeServices({ env, db, logger: createLogger('silent') })
+	return composeServices({ env, db, logger: createLogger('silent'), faultPoint })
 }
 
 export const meta = { ip: '127.0.0.1', userAgent: 'vitest' }

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher, useRevalidator } from 'react-router'
+import { toast } from 'sonner'
+import type { Platform } from '#modules/content/platforms.ts'
+import { openOAuthPopup, watchOAuth } from './oauth-popup.ts'
+import { isActive, type AccountsData, type ConnectReply } from './types.ts'
+import { useNextFetcherData } from './use-next-fetcher-data.ts'
+
+export type ConnectPhase = { name: 'instructions'; error: string | null } | { name: 'connecting' } | { name: 'success' }
+
+type Attempt = { popup: Window | null; stop: () => void; pending: boolean }
+
+// Spec: after the oauth_success message wait 1 s, then reload the connections and show success.
+const SUCCESS_DELAY_MS = 1000
+
+/**
+ * The social connect flow of one platform (spec section 4): the authorization URL from the action,
+ * the popup, its result message, the closed-popup check and the timeout; the full page when the
+ * popup was blocked.
+ */
+export function useConnectFlow(platform: Platform, initial: 'instructions' | 'success') {
+	const { t } = useTranslation('accounts')
+	const { t: tPosts } = useTranslation('posts')
+	const name = tPosts(`platforms.${platform}`)
+	const revalidator = useRevalidator()
+	const connectFetcher = useFetcher<ConnectReply>()
+	const checkFetcher = useFetcher<AccountsData>()
+	const nextConnectReply = useNextFetcherData(connectFetcher.data)
+	const nextCheck = useNextFetcherData(checkFetcher.data)
+	const [phase, setPhase] = useState<ConnectPhase>(initial === 'success' ? { name: 'success' } : { name: 'instructions', error: null })
+	const attemptRef = useRef<Attempt | null>(null)
+
+	useEffect(
+		() => () => {
+			const attempt = attemptRef.current
+			attemptRef.current = null
+			attempt?.stop()
+			if (attempt?.pending) attempt.popup?.close()
+		},
+		[],
+	)
+
+	function succeed(attempt: Attempt) {
+		attempt.stop()
+		attempt.pending = false
+		setPhase({ name: 'success' })
+		toast.success(t('toasts.successTitle'), { description: t('toasts.connected', { platform: name }) })
+	}
+
+	function fail(attempt: Attempt, message: string) {
+		attempt.pending = false
+		setPhase({ name: 'instructions', error: message })
+		toast.error(t('connect.failed'), { description: message })
+	}
+
+	async function start() {
+		attemptRef.current?.stop()
+		const attempt: Attempt = { popup: openOAuthPopup(platform), stop: () => {}, pending: true }
+		attemptRef.current = attempt
+		const current = () => attemptRef.current === attempt
+		setPhase({ name: 'connecting' })
+
+		const reply = nextConnectReply()
+		void connectFetcher.submit({ intent: 'connect', platform }, { method: 'post' })
+		const data = await reply
+		if (!current()) return
+		const { popup } = attempt
+		if (!data?.ok) {
+			popup?.close()
+			return fail(attempt, data?.message ?? t('connect.startFailed', { platform: name }))
+		}
+		// Blocked popup: the same flow in this window; the callback comes back with ?connected=.
+		if (!popup) return window.location.assign(data.url)
+		if (popup.closed) return fail(attempt, t('connect.closed'))
+		popup.location.href = data.url
+
+		attempt.stop = watchOAuth(platform, popup, {
+			onResult(result) {
+				if (!current()) return
+				if (result.type === 'oauth_error') return fail(attempt, result.message || t('connect.failed'))
+				attempt.pending = false
+				window.setTimeout(async () => {
+					await revalidator.revalidate()
+					if (current()) succeed(attempt)
+				}, SUCCESS_DELAY_MS)
+			},
+			async onClosed() {
+				const check = nextCheck()
+				void checkFetcher.load('/accounts')
+				const fresh = await check
+				if (!current()) return
+				if (isActive(fresh, platform)) succeed(attempt)
+				else fail(attempt, t('connect.closed'))
+			},
+			onTimeout() {
+				if (current()) fail(attempt, t('connect.timeout'))
+			},
+		})
+	}
+
+	/** 'Abbrechen' while connecting: stop waiting and close the popup. */
+	function cancel() {
+		const attempt = attemptRef.current
+		attemptRef.current = null
+		attempt?.stop()
+		attempt?.popup?.close()
+		setPhase({ name: 'instructions', error: null })
+	}
+
+	return { phase, start, cancel }
+}
