@@ -17,6 +17,8 @@ export default [
 	route('auth/google', 'routes/auth.google.ts'),
 	route('auth/google/callback', 'routes/auth.google.callback.ts'),
 	route('dev/mailbox', 'routes/dev.mailbox.tsx'),
+	// The OAuth popup's landing page: signed-in (its own guard) but without the app shell.
+	route('accounts/callback/:platform', 'routes/accounts.callback.$platform.tsx'),
 
 	layout('routes/app/layout.tsx', [
 		route('create', section, { id: 'create' }),
@@ -25,7 +27,7 @@ export default [
 		route('schedule', 'routes/app/schedule.tsx'),
 		route('news', section, { id: 'news' }),
 		route('settings', section, { id: 'settings' }),
-		route('accounts', section, { id: 'accounts' }),
+		route('accounts', 'routes/app/accounts.tsx'),
 		route('agent', section, { id: 'agent' }),
 		route('test-models', section, { id: 'test-models' }),
 		route('model-test', section, { id: 'model-test' }),

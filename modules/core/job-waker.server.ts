@@ -19,36 +19,36 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 	let running: Promise<void> | null = null
 	let again = false
 
-	async function nextWait(): Promise<number | null> {
-		const { rows } = await client.query<{ wait: number | null }>(
-			`select extract(epoch from (min(run_at) - now())) * 1000 as wait
+	/** How many unlocked jobs are due now, and how long until the next future one. */
+	async function upcoming(): Promise<{ due: number; wait: number | null }> {
+		const { rows } = await client.query<{ due: number; wait: number | null }>(
+			`select count(*) filter (where run_at <= now())::int as due,
+			        extract(epoch from (min(run_at) filter (where run_at > now()) - now())) * 1000 as wait
 			 from graphile_worker._private_jobs
-			 where locked_at is null and attempts < max_attempts and run_at > now() - interval '5 seconds'`,
+			 where locked_at is null and attempts < max_attempts`,
 		)
-		const wait = rows[0]?.wait
-		return wait === null || wait === undefined ? null : Number(wait)
+		const row = rows[0]
+		return { due: row?.due ?? 0, wait: row?.wait === null || row?.wait === undefined ? null : Number(row.wait) }
 	}
 
-	async function nudge() {
-		await client.query(`select pg_notify('jobs:insert', '{"count":1,"waker":true}')`)
+	async function nudge(count = 1) {
+		await client.query(`select pg_notify('jobs:insert', $1)`, [JSON.stringify({ count, waker: true })])
 	}
 
 	async function plan() {
 		if (stopped) return
-		const wait = await nextWait()
+		const { due, wait } = await upcoming()
 		if (timer) clearTimeout(timer)
 		timer = null
+		if (due > 0) await nudge(due)
 		if (wait === null) return
-		if (wait <= 0) {
-			await nudge()
-			return
-		}
+		// Wake a hair late rather than early: an early nudge finds nothing and costs a round trip.
 		timer = setTimeout(() => {
 			timer = null
 			void nudge()
 				.catch((error: unknown) => logger.warn('job_waker_nudge_failed', { error: String(error) }))
 				.then(() => replan())
-		}, Math.min(wait, MAX_SLEEP_MS))
+		}, Math.min(Math.max(0, wait) + 1, MAX_SLEEP_MS))
 	}
 
 	function replan() {

@@ -58,4 +58,4 @@ export function createPublishingService(deps: PublishingDeps) {
 	}
 }
 
-export type PublishingService = Omit<ReturnType<typeof createPublishingService>, 'publisher' | 'tasks' | 'maintenance'>
+export type PublishingService = Omit<ReturnType<typeof createPublishingService>, 'publisher' | 'tasks'>

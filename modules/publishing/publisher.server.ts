@@ -222,6 +222,17 @@ export function createPublisher(deps: PublisherDeps) {
 			try {
 				const fresh = await adapters[platform].refreshToken(openToken(box, row))
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
+				// Page tokens (Facebook) hang on the user token: read them again with the fresh one.
+				const pages = await adapters[platform].listPages({ accountId: row.account_id, accessToken: fresh.accessToken })
+				for (const page of pages) {
+					if (!page.accessToken) continue
+					await trx
+						.updateTable('connected_pages')
+						.set({ access_token_encrypted: box.seal(page.accessToken) })
+						.where('social_token_id', '=', tokenId)
+						.where('page_id', '=', page.pageId)
+						.execute()
+				}
 				return true
 			} catch (error) {
 				if (error instanceof PlatformError && error.kind !== 'auth_expired' && error.kind !== 'permission_missing') return 'later' as const

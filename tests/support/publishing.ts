@@ -39,6 +39,7 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 
 	return {
 		li,
+		composition,
 		services,
 		connectedUser,
 		runDueJobs,

@@ -2,14 +2,16 @@ import { expect, test } from 'vitest'
 import { metaRoutes, SANDBOX_PAGES } from './sandbox.ts'
 import { REDIRECT_URI, connect, consent, sandboxSettings, startMetaSandbox } from './testing.ts'
 import { createFacebookAdapter } from '../facebook/adapter.ts'
+import { createInstagramAdapter } from '../instagram/adapter.ts'
 import { dialogUrl } from './oauth.ts'
 
 const [cafe] = SANDBOX_PAGES
 
-async function setup() {
+async function setup(platform: 'facebook' | 'instagram' = 'facebook') {
 	const sandbox = await startMetaSandbox()
 	const api = `${sandbox.base}/meta/v25.0`
-	const account = await connect(createFacebookAdapter(sandboxSettings(sandbox.base)))
+	const create = platform === 'facebook' ? createFacebookAdapter : createInstagramAdapter
+	const account = await connect(create(sandboxSettings(sandbox.base)))
 	const pageToken = account.pages[0]!.accessToken!
 	return { sandbox, api, account, pageToken, router: sandbox.network.routers.meta!, [Symbol.asyncDispose]: () => sandbox.close() }
 }
@@ -77,8 +79,14 @@ test('unpublished photos can be attached to a feed post', async () => {
 	expect(s.sandbox.network.store.posts).toMatchObject([{ id: post.id, imageUrl: 'https://cdn.example.com/a.jpg', text: 'Mit Bild' }])
 })
 
+test('Instagram publishing needs instagram_content_publish', async () => {
+	await using s = await setup('facebook')
+	const denied = (await (await fetch(`${s.api}/${cafe!.ig.id}/media`, body({ access_token: s.pageToken, image_url: 'https://cdn.example.com/a.jpg' }))).json()) as unknown
+	expect(denied).toMatchObject({ error: { code: 200 } })
+})
+
 test('Instagram: JPEG only, and no media_publish before the container status was read', async () => {
-	await using s = await setup()
+	await using s = await setup('instagram')
 	const ig = cafe!.ig.id
 	const png = (await (await fetch(`${s.api}/${ig}/media`, body({ access_token: s.pageToken, image_url: 'https://cdn.example.com/a.png', caption: 'x' }))).json()) as unknown
 	expect(png).toMatchObject({ error: { error_subcode: 2207005 } })

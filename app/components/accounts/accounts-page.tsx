@@ -1,0 +1,102 @@
+import { Button, Callout, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes'
+import { FlaskConical, RefreshCw } from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { isPlatform, type Platform } from '#modules/content/platforms.ts'
+import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
+import { PlatformCard } from './platform-card.tsx'
+import type { AccountsData } from './types.ts'
+
+// The order of the spec's platform lists on this page.
+const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
+
+/** 'Konten verwalten': one card per platform with the user's real connection, and the connect dialog. */
+export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
+	const { t } = useTranslation('accounts')
+	const { t: tPosts } = useTranslation('posts')
+	const refresher = useFetcher()
+	const [searchParams, setSearchParams] = useSearchParams()
+	const returned = searchParams.get('connected')
+	const [target, setTarget] = useState<ConnectTarget | null>(() => (isPlatform(returned) ? { platform: returned, initial: 'success' } : null))
+	const [seenReturn, setSeenReturn] = useState(returned)
+
+	// Back from the full-page flow with ?connected=<platform>: show the success state.
+	if (returned !== seenReturn) {
+		setSeenReturn(returned)
+		if (isPlatform(returned)) setTarget({ platform: returned, initial: 'success' })
+	}
+
+	useEffect(() => {
+		if (!isPlatform(returned)) return
+		toast.success(t('toasts.successTitle'), { id: `connected-${returned}`, description: t('toasts.connected', { platform: tPosts(`platforms.${returned}`) }) })
+		// Removing the parameter is a navigation, so the connections are loaded again as well.
+		setSearchParams(
+			(params) => {
+				params.delete('connected')
+				return params
+			},
+			{ replace: true, preventScrollReset: true },
+		)
+	}, [returned, setSearchParams, t, tPosts])
+
+	const closeDialog = useCallback(() => setTarget(null), [])
+	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
+	const sandboxNames = PLATFORM_ORDER.filter((p) => sandboxPlatforms.includes(p)).map((p) => tPosts(`platforms.${p}`))
+
+	return (
+		<Flex direction="column" gap="4">
+			<Flex justify="between" align="center" gap="3" wrap="wrap">
+				<div>
+					<Heading as="h2" size="7">
+						{t('title')}
+					</Heading>
+					<Text color="gray">{t('subtitle')}</Text>
+				</div>
+				{connections.length > 0 ? (
+					<refresher.Form method="post">
+						<input type="hidden" name="intent" value="refresh-followers" />
+						<Button type="submit" variant="soft" loading={refresher.state !== 'idle'}>
+							<RefreshCw size={16} /> {t('refreshFollowers')}
+						</Button>
+					</refresher.Form>
+				) : null}
+			</Flex>
+
+			{sandboxNames.length > 0 ? (
+				<Callout.Root color="amber" data-testid="sandbox-note">
+					<Callout.Icon>
+						<FlaskConical size={16} />
+					</Callout.Icon>
+					<Callout.Text>
+						<strong>{t('sandbox.title')}</strong>
+						<br />
+						{t('sandbox.text', { platforms: sandboxNames.join(', ') })}{' '}
+						<RadixLink href="/sandbox" target="_blank" rel="noopener">
+							{t('sandbox.link')}
+						</RadixLink>
+					</Callout.Text>
+				</Callout.Root>
+			) : null}
+
+			{connections.length === 0 ? <Text color="gray">{t('empty')}</Text> : null}
+
+			<Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
+				{PLATFORM_ORDER.map((platform) => (
+					<PlatformCard
+						key={platform}
+						platform={platform}
+						connection={byPlatform.get(platform) ?? null}
+						sandbox={sandboxPlatforms.includes(platform)}
+						onConnect={(p) => setTarget({ platform: p, initial: 'instructions' })}
+					/>
+				))}
+			</Grid>
+
+			{target ? (
+				<ConnectDialog key={`${target.platform}-${target.initial}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} />
+			) : null}
+		</Flex>
+	)
+}

@@ -1,0 +1,85 @@
+import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { AlertTriangle, CheckCircle2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
+import type { Platform } from '#modules/content/platforms.ts'
+import { deliverOAuthResult, sameOriginOpener } from './oauth-callback.ts'
+
+export type CallbackResult = { platform: Platform; ok: true } | { platform: Platform; ok: false; message: string }
+
+/**
+ * The OAuth callback as a page of its own: hands the result to the accounts page that opened the
+ * popup and closes; opened as a full page it goes on to /accounts?connected=<platform> (or shows the error).
+ */
+export function CallbackPage({ result }: { result: CallbackResult }) {
+	const { t } = useTranslation('accounts')
+	const { t: tPosts } = useTranslation('posts')
+	const navigate = useNavigate()
+	const [unclaimed, setUnclaimed] = useState<'popup' | 'page' | null>(null)
+	const { platform, ok } = result
+	const message = result.ok ? '' : result.message
+	const name = tPosts(`platforms.${platform}`)
+
+	useEffect(() => {
+		const sent = ok ? ({ type: 'oauth_success', platform } as const) : ({ type: 'oauth_error', platform, message } as const)
+		return deliverOAuthResult(sent, () => {
+			const popup = sameOriginOpener() !== null
+			if (ok && !popup) void navigate(`/accounts?connected=${platform}`, { replace: true })
+			else setUnclaimed(popup ? 'popup' : 'page')
+		})
+	}, [ok, platform, message, navigate])
+
+	return (
+		<Flex justify="center" align="center" p="5" style={{ minHeight: '100vh' }}>
+			<Card size="4" style={{ maxWidth: 440, width: '100%' }}>
+				<Flex direction="column" align="center" gap="3" role="status">
+					<PlatformMark platform={platform} size={36} />
+					{ok ? (
+						<>
+							<CheckCircle2 size={40} color="var(--green-9)" aria-hidden />
+							<Heading as="h1" size="4" align="center">
+								{t('connect.success', { platform: name })}
+							</Heading>
+							{unclaimed ? null : <ClosingHint text={t('callback.closing')} />}
+						</>
+					) : (
+						<>
+							<AlertTriangle size={40} color="var(--red-9)" aria-hidden />
+							<Heading as="h1" size="4" align="center">
+								{t('connect.failed')}
+							</Heading>
+							<Text align="center">{message}</Text>
+						</>
+					)}
+					{unclaimed || !ok ? (
+						<Flex gap="2" wrap="wrap" justify="center">
+							{unclaimed === 'popup' ? (
+								<Button variant="soft" color="gray" onClick={() => window.close()}>
+									{t('callback.close')}
+								</Button>
+							) : null}
+							<Button asChild>
+								<Link to={ok ? `/accounts?connected=${platform}` : '/accounts'} replace>
+									{t('callback.back')}
+								</Link>
+							</Button>
+						</Flex>
+					) : null}
+				</Flex>
+			</Card>
+		</Flex>
+	)
+}
+
+function ClosingHint({ text }: { text: string }) {
+	return (
+		<Flex align="center" gap="2">
+			<Spinner size="1" />
+			<Text size="2" color="gray">
+				{text}
+			</Text>
+		</Flex>
+	)
+}

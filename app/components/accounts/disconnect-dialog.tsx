@@ -1,0 +1,27 @@
+import { AlertDialog, Button, Flex } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+
+/** 'Trennen' asks first: the stored tokens and pages go away with the connection. */
+export function DisconnectDialog({ name, accountName, onCancel, onConfirm }: { name: string; accountName: string; onCancel: () => void; onConfirm: () => void }) {
+	const { t } = useTranslation('accounts')
+	return (
+		<AlertDialog.Root open onOpenChange={(open) => (open ? null : onCancel())}>
+			<AlertDialog.Content maxWidth="440px">
+				<AlertDialog.Title>{t('disconnectDialog.title', { platform: name })}</AlertDialog.Title>
+				<AlertDialog.Description size="2">{t('disconnectDialog.text', { platform: name, name: accountName })}</AlertDialog.Description>
+				<Flex gap="3" mt="4" justify="end">
+					<AlertDialog.Cancel>
+						<Button variant="soft" color="gray">
+							{t('disconnectDialog.cancel')}
+						</Button>
+					</AlertDialog.Cancel>
+					<AlertDialog.Action>
+						<Button color="red" onClick={onConfirm}>
+							{t('disconnectDialog.confirm')}
+						</Button>
+					</AlertDialog.Action>
+				</Flex>
+			</AlertDialog.Content>
+		</AlertDialog.Root>
+	)
+}

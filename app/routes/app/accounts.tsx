@@ -1,0 +1,98 @@
+import { data } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { Route } from './+types/accounts'
+import { servicesContext } from '#app/context.ts'
+import { AccountsPage } from '#app/components/accounts/accounts-page.tsx'
+import type { AccountsData, ConnectReply } from '#app/components/accounts/types.ts'
+import { LoadError } from '#app/components/load-error.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { toastHeaders, type Toast } from '#app/server/toast.server.ts'
+import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountsData & { title: string }> {
+	const user = requireUser(context, request)
+	const { publishing } = context.get(servicesContext)
+	return {
+		title: getInstance(context).t('accounts:meta.title'),
+		connections: await publishing.listConnections(user.id),
+		sandboxPlatforms: publishing.sandboxPlatforms(),
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const ActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('connect'), platform: z.enum(PLATFORMS) }),
+	z.object({ intent: z.literal('disconnect'), platform: z.enum(PLATFORMS) }),
+	z.object({ intent: z.literal('set-default'), pageId: z.uuid() }),
+	z.object({ intent: z.literal('refresh-followers') }),
+])
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const { publishing } = context.get(servicesContext)
+	const i18n = getInstance(context)
+	const t = i18n.getFixedT('de', 'accounts')
+	const platformName = (platform: Platform) => i18n.t(`posts:platforms.${platform}`)
+	const { submission } = await parseForm(request, ActionSchema)
+
+	async function reply(ok: boolean, toast: Toast, status = 200) {
+		return data({ ok, message: toast.description ?? toast.title }, { status, headers: await toastHeaders(context, toast) })
+	}
+
+	if (submission.status !== 'success') {
+		const intent = submission.payload.intent
+		if (intent === 'connect') return data<ConnectReply>({ ok: false, message: t('toasts.invalid') }, { status: 400 })
+		const description = intent === 'set-default' ? t('toasts.defaultFailed') : t('toasts.invalid')
+		return reply(false, { type: 'error', title: t('toasts.errorTitle'), description }, 400)
+	}
+	const input = submission.value
+
+	if (input.intent === 'connect') {
+		// The dialog shows the failure itself (and closes the popup it opened), so no toast cookie here.
+		try {
+			const { url } = await publishing.startConnect(user.id, input.platform)
+			return data<ConnectReply>({ ok: true, url })
+		} catch (error) {
+			console.error('accounts: starting the connect flow failed', error)
+			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: platformName(input.platform) }) }, { status: 502 })
+		}
+	}
+
+	if (input.intent === 'disconnect') {
+		const name = platformName(input.platform)
+		const removed = await publishing.disconnect(user.id, input.platform).catch(logged('disconnect', false))
+		if (!removed) return reply(false, { type: 'error', title: t('toasts.errorTitle'), description: t('toasts.disconnectFailed', { platform: name }) }, 404)
+		return reply(true, { type: 'success', title: t('toasts.disconnected', { platform: name }) })
+	}
+
+	if (input.intent === 'set-default') {
+		const done = await publishing.setDefaultPage(user.id, input.pageId).catch(logged('set-default', false))
+		if (!done) return reply(false, { type: 'error', title: t('toasts.errorTitle'), description: t('toasts.defaultFailed') }, 404)
+		return reply(true, { type: 'success', title: t('toasts.defaultSet') })
+	}
+
+	const result = await publishing.refreshFollowers(user.id).catch(logged('refresh-followers', null))
+	if (!result || result.failures > 0) return reply(false, { type: 'error', title: t('toasts.errorTitle'), description: t('toasts.followersFailed') }, 502)
+	return reply(true, { type: 'success', title: t('toasts.followersUpdated') })
+}
+
+// A failed write is answered with the spec's toast; the cause goes to the server log.
+function logged<T>(what: string, fallback: T) {
+	return (error: unknown) => {
+		console.error(`accounts: ${what} failed`, error)
+		return fallback
+	}
+}
+
+export default function AccountsRoute({ loaderData }: Route.ComponentProps) {
+	return <AccountsPage connections={loaderData.connections} sandboxPlatforms={loaderData.sandboxPlatforms} />
+}
+
+export function ErrorBoundary() {
+	const { t } = useTranslation('accounts')
+	return <LoadError title={t('toasts.errorTitle')} text={t('toasts.loadFailed')} />
+}

@@ -1,0 +1,128 @@
+// npm run bench:publish — publishing throughput and on-time starts against the LinkedIn sandbox fake.
+// 1. the fake network's own capacity (direct POSTs), 2. 10 000 deliveries due now: deliveries per
+// second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import pg from 'pg'
+import { sql } from 'kysely'
+import { createDb, createPool } from '#modules/core/db.server.ts'
+import { readEnv } from '#modules/core/env.server.ts'
+import { startWorker } from '#modules/core/jobs.server.ts'
+import { createLogger } from '#modules/core/logger.server.ts'
+import { migrateToLatest } from '#modules/core/migrate.server.ts'
+import { openDatabase } from '#server/database.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
+const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+
+const env = readEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('.data/bench'), LOG_LEVEL: 'error' })
+const database = await openDatabase(env)
+const name = `bench_${process.pid}`
+const admin = new pg.Client({ connectionString: database.url })
+await admin.connect()
+await admin.query(`create database ${name}`)
+const url = new URL(database.url)
+url.pathname = `/${name}`
+const pool = createPool(url.toString(), CONCURRENCY + 10)
+const db = createDb(pool)
+const logger = createLogger('error')
+
+function percentile(values: Array<number>, p: number) {
+	const sorted = [...values].sort((a, b) => a - b)
+	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+try {
+	await migrateToLatest(db, pool)
+	await using h = await publishingHarness({ db, pool })
+	const { userId } = await h.connectedUser()
+	const token = h.li.token
+
+	// 1. The fake's own capacity, with the same concurrency.
+	const fakeCount = Math.min(TOTAL, 3000)
+	let next = 0
+	const fakeStart = performance.now()
+	await Promise.all(
+		Array.from({ length: CONCURRENCY }, async () => {
+			while (next < fakeCount) {
+				next++
+				await fetch(`${h.li.base}/linkedin/rest/posts`, {
+					method: 'POST',
+					headers: { authorization: `Bearer ${token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' },
+					body: JSON.stringify({ author: h.li.person, commentary: `kapazität ${next}`, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED' }),
+				})
+			}
+		}),
+	)
+	const fakeRate = fakeCount / ((performance.now() - fakeStart) / 1000)
+	h.li.store.posts.length = 0
+
+	async function schedule(count: number, at: (i: number) => Date) {
+		for (let start = 0; start < count; start += 500) {
+			const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k)
+			await Promise.all(
+				batch.map((i) =>
+					h.services.content.createPost(userId, { platform: 'linkedin', content: { base: `bench ${randomUUID()} ${i}`, platforms: {} }, status: 'scheduled', scheduledAt: at(i), timeZone: 'Europe/Zurich' }),
+				),
+			)
+		}
+	}
+
+	async function lateness() {
+		const rows = await db
+			.selectFrom('post_deliveries')
+			.select([sql<number>`extract(epoch from (attempt_started_at - scheduled_at)) * 1000`.as('late'), 'status'])
+			.execute()
+		return rows
+	}
+
+	async function runUntilDone(total: number) {
+		const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger })
+		const started = performance.now()
+		for (;;) {
+			const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['published', 'failed', 'unconfirmed']).executeTakeFirstOrThrow()
+			if (Number(row.n) >= total) break
+			if (performance.now() - started > 15 * 60_000) throw new Error('timeout')
+			await new Promise((r) => setTimeout(r, 200))
+		}
+		const seconds = (performance.now() - started) / 1000
+		await runner.stop()
+		return seconds
+	}
+
+	// 2. Throughput: all due now.
+	await schedule(TOTAL, () => new Date(Date.now() + 2000))
+	await new Promise((r) => setTimeout(r, 2100))
+	const seconds = await runUntilDone(TOTAL)
+	const first = await lateness()
+	const texts = new Map<string, number>()
+	for (const post of h.li.store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
+	const duplicates = [...texts.values()].filter((n) => n > 1).length
+	const rate = TOTAL / seconds
+	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`)
+	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity)`)
+	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
+
+	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
+	await db.deleteFrom('posts').execute()
+	h.li.store.posts.length = 0
+	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger })
+	const base = Date.now() + 3000
+	await schedule(SPREAD, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
+	for (;;) {
+		const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow()
+		if (Number(row.n) >= SPREAD) break
+		await new Promise((r) => setTimeout(r, 200))
+	}
+	await runner.stop()
+	const late = (await lateness()).map((r) => Number(r.late))
+	console.log(`on time: ${SPREAD} posts due over 6 s: start lateness p50 ${percentile(late, 50).toFixed(0)} ms, p99 ${percentile(late, 99).toFixed(0)} ms (target p99 <= 100 ms)`)
+	console.log(`  duplicates ${h.li.store.posts.length - new Set(h.li.store.posts.map((p) => p.text)).size}`)
+} finally {
+	await db.destroy()
+	await admin.query(`drop database if exists ${name} with (force)`)
+	await admin.end()
+	await database.close()
+}
