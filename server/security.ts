@@ -30,7 +30,9 @@ export function securityHeaders(options: { csp: boolean; production: boolean; fo
 			: false,
 		strictTransportSecurity: options.production ? { maxAge: 31536000, includeSubDomains: true } : false,
 		referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-		crossOriginOpenerPolicy: { policy: 'same-origin' },
+		// Not plain same-origin: the OAuth popup must stay attached to /accounts while it visits the
+		// provider's consent page (same-origin would sever it); other sites still cannot reach our windows.
+		crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 		crossOriginEmbedderPolicy: false,
 	})
 }

@@ -12,7 +12,7 @@ async function mailLinks(db: Kysely<DB>, to: string) {
 	const rows = await sql<{ payload: { to: string; link: string; kind: string } }>`
 		select j.payload from graphile_worker._private_jobs j
 		join graphile_worker._private_tasks t on t.id = j.task_id
-		where t.identifier = 'accounts.send_mail' order by j.id`.execute(db)
+		where t.identifier = 'accounts_send_mail' order by j.id`.execute(db)
 	return rows.rows.map((r) => r.payload).filter((p) => p.to === to)
 }
 

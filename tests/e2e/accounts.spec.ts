@@ -64,12 +64,16 @@ test('connect LinkedIn through the popup, tokens sealed, then pick another defau
 	expect(others).toHaveLength(0)
 	await expect(card.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(firstDefault!.page_name))
 
-	const other = card.getByRole('radio', { checked: false })
+	const otherPage = await db.selectFrom('connected_pages').select(['id', 'page_name']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').where('is_default', '=', false).executeTakeFirstOrThrow()
+	const other = card.getByRole('radio', { name: new RegExp(otherPage.page_name) })
 	await other.click()
 	await expect(page.getByText('Standard-Seite gesetzt')).toBeVisible()
 	await expect(other).toBeChecked()
-	await expect.poll(async () => (await defaultPages(db, user.id, 'linkedin')).map((p) => p.page_name)).not.toEqual([firstDefault!.page_name])
-	expect(await defaultPages(db, user.id, 'linkedin')).toHaveLength(1)
+	await expect(card.getByRole('radio', { checked: true })).toHaveCount(1)
+	expect(await defaultPages(db, user.id, 'linkedin')).toEqual([otherPage])
+
+	await page.getByRole('button', { name: 'Follower-Zahlen aktualisieren' }).click()
+	await expect(page.getByText('Follower-Zahlen aktualisiert')).toBeVisible()
 })
 
 test('connect all four platforms', async ({ page, createConfirmedUser, login, db }) => {
@@ -124,6 +128,21 @@ test('cancelling on the consent page goes back to the instructions with "Verbind
 	await expect(dialog.getByRole('button', { name: 'Mit LinkedIn verbinden' })).toBeVisible()
 	await expect.poll(() => popup.isClosed()).toBe(true)
 	expect(await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+})
+
+// The popup must stay attached to the page while it shows the provider's pages: with
+// Cross-Origin-Opener-Policy 'same-origin' on the app the browser cuts the popup off at the first
+// page of another policy, the page sees it as closed and gives up after 3 s.
+test('the popup stays attached while the user takes time on the consent page', async ({ page, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/accounts')
+	const { dialog, popup } = await openConsent(page, 'linkedin')
+	await page.waitForTimeout(4_000)
+	await expect(dialog.getByText('Verbindung wird hergestellt …')).toBeVisible()
+	await popup.getByRole('button', { name: 'Zulassen' }).click()
+	await expect(dialog.getByText('LinkedIn wurde erfolgreich verbunden.')).toBeVisible()
+	await expect(page.getByText('Verbindung fehlgeschlagen')).toHaveCount(0)
 })
 
 test('closing the popup without consent: checked after 2 s, back to the instructions', async ({ page, createConfirmedUser, login }) => {

@@ -18,6 +18,7 @@ import { createLogger } from '#modules/core/logger.server.ts'
 import { composeServices } from '#server/compose.ts'
 import { encodeIdentityCookie, identityCookieName, type GoogleIdentity } from '#tests/fakes/google-oidc.ts'
 import { e2eDatabaseUrl, e2eServerEnv, e2eUrl, fakeGoogleUrl } from '#tests/support/e2e.ts'
+import { approveConsent } from '#tests/support/sandbox-consent.ts'
 
 export { expect }
 
@@ -111,6 +112,14 @@ async function signedSessionCookie(env: Env, token: string) {
 	const cookie = createSessionCookie({ isProduction: env.isProduction, cookieSecret: deriveCookieSecret(env.APP_SECRET) })
 	const header = await cookie.serialize(token)
 	return { name: cookie.name, value: header.slice(cookie.name.length + 1).split(';')[0]! }
+}
+
+/** Connects a platform for a user through the app's own OAuth flow against the e2e server's sandbox (no browser). */
+export async function connectPlatform(services: Services, userId: string, platform: 'linkedin' | 'facebook' | 'instagram' | 'threads') {
+	const { url } = await services.publishing.startConnect(userId, platform)
+	const { code, state } = await approveConsent(url)
+	const result = await services.publishing.completeConnect(userId, platform, { code: code!, state: state! })
+	if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)
 }
 
 /** A unique, valid address per call, so tests never share an account. */

@@ -8,6 +8,7 @@ import { startLinkedinSandbox } from '#adapters/platforms/linkedin/testing.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
+import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
 
 export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void) {
@@ -22,12 +23,8 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 		const email = `${randomUUID()}@beispiel.ch`
 		const userId = await services.accounts.createConfirmedUser({ email, password: 'ein-langes-passwort', fullName: 'Paula Post' })
 		const { url } = await services.publishing.startConnect(userId, 'linkedin')
-		const consent = new URL(url.replace(`${appUrl}/sandbox`, li.base))
-		const form = new URLSearchParams(consent.searchParams)
-		form.set('decision', 'allow')
-		const answer = await fetch(`${consent.origin}${consent.pathname}`, { method: 'POST', body: form, redirect: 'manual' })
-		const back = new URL(answer.headers.get('location')!)
-		const result = await services.publishing.completeConnect(userId, 'linkedin', { state: back.searchParams.get('state')!, code: back.searchParams.get('code')! })
+		const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, li.base))
+		const result = await services.publishing.completeConnect(userId, 'linkedin', { state: state!, code: code! })
 		if (!result.ok) throw new Error(`connect failed: ${result.error}`)
 		return { userId, email }
 	}

@@ -2,12 +2,13 @@ import { Button, Callout, Flex, Grid, Heading, Link as RadixLink, Text } from '@
 import { FlaskConical, RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFetcher, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { isPlatform, type Platform } from '#modules/content/platforms.ts'
 import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
 import { PlatformCard } from './platform-card.tsx'
 import type { AccountsData } from './types.ts'
+import { useToastAction } from './use-toast-action.ts'
 
 // The order of the spec's platform lists on this page.
 const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
@@ -16,7 +17,7 @@ const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 't
 export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 	const { t } = useTranslation('accounts')
 	const { t: tPosts } = useTranslation('posts')
-	const refresher = useFetcher()
+	const refresher = useToastAction()
 	const [searchParams, setSearchParams] = useSearchParams()
 	const returned = searchParams.get('connected')
 	const [target, setTarget] = useState<ConnectTarget | null>(() => (isPlatform(returned) ? { platform: returned, initial: 'success' } : null))
@@ -55,12 +56,9 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 					<Text color="gray">{t('subtitle')}</Text>
 				</div>
 				{connections.length > 0 ? (
-					<refresher.Form method="post">
-						<input type="hidden" name="intent" value="refresh-followers" />
-						<Button type="submit" variant="soft" loading={refresher.state !== 'idle'}>
-							<RefreshCw size={16} /> {t('refreshFollowers')}
-						</Button>
-					</refresher.Form>
+					<Button variant="soft" loading={refresher.fetcher.state !== 'idle'} onClick={() => void refresher.submit({ intent: 'refresh-followers' })}>
+						<RefreshCw size={16} /> {t('refreshFollowers')}
+					</Button>
 				) : null}
 			</Flex>
 

@@ -1,13 +1,13 @@
 import { Badge, Flex, RadioGroup, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
-import { useFetcher } from 'react-router'
 import { formatNumber } from '#app/utils/format.ts'
 import type { ConnectedPage } from './types.ts'
+import { useToastAction } from './use-toast-action.ts'
 
 /** The connection's pages with type and followers; choosing one makes it the platform's default page. */
 export function PagePicker({ pages, label }: { pages: Array<ConnectedPage>; label: string }) {
 	const { t } = useTranslation('accounts')
-	const fetcher = useFetcher()
+	const { fetcher, submit } = useToastAction()
 	if (pages.length === 0) {
 		return (
 			<Text size="2" color="gray">
@@ -28,7 +28,7 @@ export function PagePicker({ pages, label }: { pages: Array<ConnectedPage>; labe
 			<RadioGroup.Root
 				value={selected ?? ''}
 				aria-label={label}
-				onValueChange={(pageId) => void fetcher.submit({ intent: 'set-default', pageId }, { method: 'post' })}
+				onValueChange={(pageId) => void submit({ intent: 'set-default', pageId })}
 			>
 				{pages.map((page) => (
 					<RadioGroup.Item key={page.id} value={page.id} data-testid="page-option">

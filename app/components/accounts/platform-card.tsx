@@ -2,12 +2,12 @@ import { Badge, Button, Callout, Card, Flex, Heading, Separator, Text } from '@r
 import { AlertTriangle, Link2, RefreshCw, Unlink } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFetcher } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { DisconnectDialog } from './disconnect-dialog.tsx'
 import { PagePicker } from './page-picker.tsx'
 import type { Connection } from './types.ts'
+import { useToastAction } from './use-toast-action.ts'
 
 type Props = {
 	platform: Platform
@@ -21,7 +21,7 @@ export function PlatformCard({ platform, connection, sandbox, onConnect }: Props
 	const { t } = useTranslation('accounts')
 	const { t: tPosts } = useTranslation('posts')
 	const name = tPosts(`platforms.${platform}`)
-	const disconnecter = useFetcher()
+	const { fetcher: disconnecter, submit } = useToastAction()
 	const [confirming, setConfirming] = useState(false)
 	const disconnecting = disconnecter.state !== 'idle'
 	const shown = disconnecting ? null : connection
@@ -88,7 +88,7 @@ export function PlatformCard({ platform, connection, sandbox, onConnect }: Props
 						onCancel={() => setConfirming(false)}
 						onConfirm={() => {
 							setConfirming(false)
-							void disconnecter.submit({ intent: 'disconnect', platform }, { method: 'post' })
+							void submit({ intent: 'disconnect', platform })
 						}}
 					/>
 				) : null}

@@ -4,12 +4,11 @@ import { z } from 'zod'
 import type { Route } from './+types/accounts'
 import { servicesContext } from '#app/context.ts'
 import { AccountsPage } from '#app/components/accounts/accounts-page.tsx'
-import type { AccountsData, ConnectReply } from '#app/components/accounts/types.ts'
+import type { AccountsData, ActionToast, ConnectReply, ToastReply } from '#app/components/accounts/types.ts'
 import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { toastHeaders, type Toast } from '#app/server/toast.server.ts'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountsData & { title: string }> {
@@ -39,8 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const platformName = (platform: Platform) => i18n.t(`posts:platforms.${platform}`)
 	const { submission } = await parseForm(request, ActionSchema)
 
-	async function reply(ok: boolean, toast: Toast, status = 200) {
-		return data({ ok, message: toast.description ?? toast.title }, { status, headers: await toastHeaders(context, toast) })
+	// The toast travels in the answer, not in the flash cookie: the live reload that the same change
+	// triggers would read the cookie a second time and show the toast twice.
+	function reply(ok: boolean, toast: ActionToast, status = 200) {
+		return data<ToastReply>({ ok, toast }, { status })
 	}
 
 	if (submission.status !== 'success') {
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const input = submission.value
 
 	if (input.intent === 'connect') {
-		// The dialog shows the failure itself (and closes the popup it opened), so no toast cookie here.
+		// The dialog shows the failure itself (and closes the popup it opened).
 		try {
 			const { url } = await publishing.startConnect(user.id, input.platform)
 			return data<ConnectReply>({ ok: true, url })

@@ -5,7 +5,7 @@ import { buildAccountMail } from '../mails.server.ts'
 import type { Mailer } from '../ports.ts'
 
 export const sendAccountMail = defineJob({
-	id: 'accounts.send_mail',
+	id: 'accounts_send_mail',
 	schema: z.object({
 		kind: z.enum(['confirm', 'reset']),
 		to: z.email(),

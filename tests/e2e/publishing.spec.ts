@@ -1,0 +1,55 @@
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+
+const zurich = 'Europe/Zurich'
+
+test('publish now to four platforms where one refuses: the partial-failure toast names the reason', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	for (const platform of ['linkedin', 'facebook', 'instagram', 'threads'] as const) await connectPlatform(services, user.id, platform)
+	const post = await services.content.createPost(user.id, {
+		platform: 'multiple',
+		content: { base: 'Neu im Sortiment: Zimtschnecken', platforms: { linkedin: 'Neu im Sortiment: Zimtschnecken', facebook: 'Zimtschnecken!', instagram: 'Zimtschnecken 🥐', threads: 'Zimt!' } },
+		status: 'draft',
+		timeZone: zurich,
+	})
+	await login(user)
+	await gotoReady(page, '/posts')
+	await page.getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' }).getByRole('button', { name: 'Jetzt posten' }).click()
+	const toast = page.getByText('⚠️ Teilweise Veröffentlichung')
+	await expect(toast).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByText('Instagram: Instagram erlaubt keine reinen Textposts. Bitte füge ein Bild hinzu.')).toBeVisible()
+
+	const deliveries = await db.selectFrom('post_deliveries').select(['platform', 'status', 'external_url']).where('post_id', '=', post.id).orderBy('platform').execute()
+	expect(deliveries.map((d) => [d.platform, d.status])).toEqual([
+		['facebook', 'published'],
+		['instagram', 'failed'],
+		['linkedin', 'published'],
+		['threads', 'published'],
+	])
+	expect(deliveries.filter((d) => d.status === 'published').every((d) => d.external_url?.startsWith('http'))).toBe(true)
+	const saved = await db.selectFrom('posts').select('status').where('id', '=', post.id).executeTakeFirstOrThrow()
+	expect(saved.status).toBe('published')
+	await expect(page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' })).toBeVisible()
+	// The sandbox network shows what was published.
+	await page.goto('/sandbox')
+	await expect(page.getByText('Zimtschnecken!')).toBeVisible()
+})
+
+test('a post scheduled one minute ahead is published on time without touching the page', async ({ page, createConfirmedUser, login, services, db }) => {
+	test.setTimeout(120_000)
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	const due = new Date(Date.now() + 60_000)
+	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Genau in einer Minute', platforms: {} }, status: 'scheduled', scheduledAt: due, timeZone: zurich })
+	await login(user)
+	await gotoReady(page, '/posts')
+	await expect(page.getByTestId('column-scheduled').getByTestId('post-card').filter({ hasText: 'Genau in einer Minute' })).toBeVisible()
+	await expect(page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Genau in einer Minute' })).toBeVisible({ timeout: 80_000 })
+
+	const delivery = await db.selectFrom('post_deliveries').selectAll().where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(delivery.status).toBe('published')
+	expect(delivery.external_url).toContain('/sandbox')
+	expect(delivery.attempt_started_at!.getTime() - due.getTime()).toBeLessThan(1000)
+	expect(delivery.attempt_started_at!.getTime()).toBeGreaterThanOrEqual(due.getTime() - 5)
+	const log = await db.selectFrom('activity_logs').select(['title', 'status']).where('user_id', '=', user.id).where('log_type', '=', 'post_publication').execute()
+	expect(log).toEqual([{ title: 'Post auf LinkedIn veröffentlicht', status: 'success' }])
+})
