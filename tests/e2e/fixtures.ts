@@ -15,7 +15,7 @@ import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import { createDb, createPool, type DB } from '#modules/core/db.server.ts'
 import { readEnv, type Env } from '#modules/core/env.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import { composeServices } from '#server/compose.ts'
+import { composeServices, type Composition } from '#server/compose.ts'
 import { encodeIdentityCookie, identityCookieName, type GoogleIdentity } from '#tests/fakes/google-oidc.ts'
 import { e2eDatabaseUrl, e2eServerEnv, e2eUrl, fakeGoogleUrl } from '#tests/support/e2e.ts'
 import { approveConsent } from '#tests/support/sandbox-consent.ts'
@@ -43,6 +43,8 @@ type WorkerFixtures = {
 	env: Env
 	/** The module services, built like the server builds them, on the same database. */
 	services: Services
+	/** The whole composition (services, tasks, the sandbox network with the server's token secret). */
+	composition: Composition
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -65,10 +67,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		{ scope: 'worker' },
 	],
 
-	services: [
+	composition: [
 		async ({ db, env }, use) => {
-			const { services } = composeServices({ env, db, logger: createLogger('warn') })
-			await use(services)
+			await use(composeServices({ env, db, logger: createLogger('warn') }))
+		},
+		{ scope: 'worker' },
+	],
+
+	services: [
+		async ({ composition }, use) => {
+			await use(composition.services)
 		},
 		{ scope: 'worker' },
 	],

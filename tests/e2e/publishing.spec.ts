@@ -1,3 +1,4 @@
+import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 
 const zurich = 'Europe/Zurich'
@@ -52,4 +53,36 @@ test('a post scheduled one minute ahead is published on time without touching th
 	expect(delivery.attempt_started_at!.getTime()).toBeGreaterThanOrEqual(due.getTime() - 5)
 	const log = await db.selectFrom('activity_logs').select(['title', 'status']).where('user_id', '=', user.id).where('log_type', '=', 'post_publication').execute()
 	expect(log).toEqual([{ title: 'Post auf LinkedIn veröffentlicht', status: 'success' }])
+})
+
+test('an expired token: publishing fails with the reason, the account asks to reconnect, and after reconnecting it works', async ({ page, createConfirmedUser, login, services, composition, env, db }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	// LinkedIn tokens cannot be refreshed: replace the stored token by one that expires at once.
+	const token = await db.selectFrom('social_tokens').select(['id', 'account_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	const expired = composition.sandbox.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
+	await db.updateTable('social_tokens').set({ access_token_encrypted: createSecretBox(env.APP_SECRET).seal(expired) }).where('id', '=', token.id).execute()
+	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Mit altem Schlüssel', platforms: {} }, status: 'draft', timeZone: zurich })
+
+	await login(user)
+	await gotoReady(page, '/posts')
+	await page.getByTestId('post-card').filter({ hasText: 'Mit altem Schlüssel' }).getByRole('button', { name: 'Jetzt posten' }).click()
+	await expect(page.getByText('❌ Fehler beim Veröffentlichen')).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinde das Konto erneut.')).toBeVisible()
+	expect((await db.selectFrom('social_tokens').select('status').where('id', '=', token.id).executeTakeFirstOrThrow()).status).toBe('reconnect_required')
+
+	await gotoReady(page, '/accounts')
+	const card = page.getByTestId('platform-linkedin')
+	await expect(card.getByTestId('connection-status')).toHaveText('Verbindung erneuern')
+	await card.getByRole('button', { name: 'Verbindung erneuern' }).click()
+	const popupOpened = page.waitForEvent('popup')
+	await page.getByRole('dialog', { name: 'LinkedIn verbinden' }).getByRole('button', { name: 'Mit LinkedIn verbinden' }).click()
+	const popup = await popupOpened
+	await popup.getByRole('button', { name: 'Zulassen' }).click()
+	await expect(card.getByTestId('connection-status')).toHaveText('Verbunden')
+
+	await gotoReady(page, '/posts')
+	await page.getByTestId('post-card').filter({ hasText: 'Mit altem Schlüssel' }).getByRole('button', { name: 'Jetzt posten' }).click()
+	await expect(page.getByText('✅ Post erfolgreich veröffentlicht!')).toBeVisible({ timeout: 20_000 })
+	expect((await db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()).status).toBe('published')
 })
