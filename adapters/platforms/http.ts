@@ -1,4 +1,4 @@
-import { PlatformError } from '#modules/publishing/ports.ts'
+import { createRequestGuard, PlatformError } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from './settings.ts'
 
 export type HttpResult = { status: number; headers: Headers; text: string; json: unknown }
@@ -14,6 +14,7 @@ export async function call(
 	url: string,
 	init: RequestInit & { creates?: boolean; signal?: AbortSignal } = {},
 ): Promise<HttpResult> {
+	if (init.creates) await createRequestGuard.getStore()?.beforeCreate()
 	const timeout = AbortSignal.timeout(settings.timeoutMs)
 	const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
 	let response: Response

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Platform } from '#modules/content/platforms.ts'
 
 // The PlatformAdapter port: what the publishing module needs from a social network.
@@ -58,6 +59,13 @@ export type PublishHooks = {
 }
 
 export type PostMetrics = { views: number; likes: number; comments: number; shares: number }
+
+/**
+ * Set by the publisher around `publish`: adapters' HTTP helper calls `beforeCreate` right before a
+ * request that creates the post leaves. Everything earlier (uploads, containers) may be repeated
+ * after a crash; from this moment on the outcome must be reconciled, never sent again.
+ */
+export const createRequestGuard = new AsyncLocalStorage<{ beforeCreate: () => Promise<void> }>()
 
 export type PlatformErrorKind =
 	| 'auth_expired' // reconnect the account, do not retry

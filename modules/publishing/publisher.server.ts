@@ -9,7 +9,7 @@ import { markPostPublished, postForDelivery, textFor } from '#modules/content/in
 import type { Mailer } from '#modules/accounts/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
-import { PlatformError, type Platform, type PlatformAdapter, type PublishContent, type PublishTarget, type Published } from './ports.ts'
+import { createRequestGuard, PlatformError, type Platform, type PlatformAdapter, type PublishContent, type PublishTarget, type Published } from './ports.ts'
 import { openToken, sealToken } from './tokens.server.ts'
 
 export type PublisherDeps = {
@@ -182,7 +182,16 @@ export function createPublisher(deps: PublisherDeps) {
 				.where('status', '=', 'publishing')
 				.returning('id')
 				.executeTakeFirst()
-			if (row) await enqueueDelivery(trx, delivery.id, at)
+			if (!row) return
+			await enqueueDelivery(trx, delivery.id, at)
+			await logActivity(trx, {
+				userId: delivery.user_id,
+				logType: 'post_publication',
+				title: fill(texts.activity.retrying, { platform: platformName(delivery.platform) }),
+				description: reasonFor(error.kind === 'rate_limited' ? 'rate_limited' : 'transient'),
+				status: 'warning',
+				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code: error.code, retryAt: at.toISOString() },
+			})
 		})
 		logger.info('delivery_retry', { deliveryId: delivery.id, platform: delivery.platform, delayMs: delay, kind: error.kind })
 	}
@@ -265,9 +274,11 @@ export function createPublisher(deps: PublisherDeps) {
 		let refreshed = false
 		for (;;) {
 			try {
-				deps.faultPoint?.('before_send')
-				await db.updateTable('post_deliveries').set({ request_sent_at: sql`now()` }).where('id', '=', delivery.id).where('attempt_id', '=', delivery.attempt_id).execute()
-				const published = await adapters[platform].publish(loaded.target, loaded.content, {
+				const markSent = async () => {
+					deps.faultPoint?.('before_send')
+					await db.updateTable('post_deliveries').set({ request_sent_at: sql`now()` }).where('id', '=', delivery.id).where('attempt_id', '=', delivery.attempt_id).execute()
+				}
+				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapters[platform].publish(loaded.target, loaded.content, {
 					signal,
 					checkpoint: async (data) => {
 						await db
@@ -278,7 +289,7 @@ export function createPublisher(deps: PublisherDeps) {
 							.execute()
 						delivery.checkpoint = { ...(delivery.checkpoint as object), ...data }
 					},
-				})
+				}))
 				deps.faultPoint?.('after_send')
 				return markPublished(delivery, published)
 			} catch (error) {

@@ -1,31 +1,48 @@
-// Publishing tests: the module services on a test database, with the LinkedIn adapter pointed at a
-// LinkedIn sandbox fake on a loopback port, and helpers to connect an account and run due jobs.
+// Publishing tests: the module services on a test database, with every platform adapter pointed at
+// the sandbox network (all protocol fakes) on a loopback port, plus helpers to connect an account
+// through the real OAuth flow and to run due jobs.
 import { randomUUID } from 'node:crypto'
 import { runOnce } from 'graphile-worker'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
-import { startLinkedinSandbox } from '#adapters/platforms/linkedin/testing.ts'
+import { platformModules } from '#adapters/platforms/index.ts'
+import { memberSub } from '#adapters/platforms/linkedin/sandbox-oauth.ts'
+import { createSandboxNetwork, listenSandbox } from '#adapters/platforms/sandbox/network.ts'
+import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
+import type { Platform } from '#modules/publishing/index.ts'
 import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
 
 export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void) {
-	const li = await startLinkedinSandbox()
+	const store = new SandboxStore()
+	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, controls: true }))
 	const appUrl = 'http://127.0.0.1:3999'
-	const composition = testServices(t.db, { SANDBOX_API_BASE: li.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000' }, faultPoint)
+	const composition = testServices(t.db, { SANDBOX_API_BASE: server.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000' }, faultPoint)
 	const { services, tasks } = composition
 	const logger = createLogger('silent')
+	const sub = memberSub('Max Muster')
+	const li = {
+		base: server.base,
+		store,
+		router: server.network.routers.linkedin!,
+		token: store.issueToken({ platform: 'linkedin', subject: sub, kind: 'access' }, 3600),
+		person: `urn:li:person:${sub}`,
+	}
 
-	/** Signs a new user up (confirmed) and connects LinkedIn through the real OAuth flow against the fake. */
-	async function connectedUser() {
+	/** Signs a new user up (confirmed) and connects a platform through the real OAuth flow against the fake. */
+	async function connectedUser(platforms: Array<Platform> = ['linkedin']) {
 		const email = `${randomUUID()}@beispiel.ch`
 		const userId = await services.accounts.createConfirmedUser({ email, password: 'ein-langes-passwort', fullName: 'Paula Post' })
-		const { url } = await services.publishing.startConnect(userId, 'linkedin')
-		const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, li.base))
-		const result = await services.publishing.completeConnect(userId, 'linkedin', { state: state!, code: code! })
-		if (!result.ok) throw new Error(`connect failed: ${result.error}`)
+		for (const platform of platforms) {
+			const { url } = await services.publishing.startConnect(userId, platform)
+			const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, server.base))
+			const result = await services.publishing.completeConnect(userId, platform, { state: state!, code: code! })
+			if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)
+		}
 		return { userId, email }
 	}
 
@@ -36,13 +53,14 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 
 	return {
 		li,
+		routers: server.network.routers,
 		composition,
 		services,
 		connectedUser,
 		runDueJobs,
-		posts: () => li.store.posts.filter((p) => p.platform === 'linkedin'),
+		posts: (platform = 'linkedin') => store.posts.filter((p) => p.platform === platform),
 		async [Symbol.asyncDispose]() {
-			await li.close()
+			await server.close()
 		},
 	}
 }

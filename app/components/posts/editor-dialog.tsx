@@ -1,5 +1,5 @@
 import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
@@ -12,18 +12,27 @@ export function EditorDialog({
 	pages,
 	onClose,
 	onDelete,
+	onPublish,
 }: {
 	item: BoardItem | null
 	pages: Array<ConnectedPageView>
 	onClose: () => void
 	onDelete: (item: BoardItem) => void
+	/** 'Sofort posten': called after the edits were saved. */
+	onPublish: (item: BoardItem) => void
 }) {
 	const { t } = useTranslation('posts')
 	const fetcher = useFetcher<{ ok: boolean }>()
 	const busy = fetcher.state !== 'idle'
+	const publishAfterSave = useRef(false)
 	useEffect(() => {
-		if (fetcher.state === 'idle' && fetcher.data?.ok) onClose()
-	}, [fetcher.state, fetcher.data, onClose])
+		if (fetcher.state !== 'idle' || !fetcher.data?.ok || !item) return
+		if (publishAfterSave.current) {
+			publishAfterSave.current = false
+			onPublish(item)
+		}
+		onClose()
+	}, [fetcher.state, fetcher.data, onClose, onPublish, item])
 	if (!item) return null
 	const isDraft = item.kind === 'draft'
 	return (
@@ -58,13 +67,18 @@ export function EditorDialog({
 						<Button type="button" color="red" variant="soft" onClick={() => onDelete(item)}>
 							{t('actions.delete')}
 						</Button>
-						<Flex gap="3">
+						<Flex gap="3" wrap="wrap">
 							<Dialog.Close>
 								<Button type="button" variant="soft" color="gray">
 									{t('actions.close')}
 								</Button>
 							</Dialog.Close>
-							<Button type="submit" loading={busy}>
+							{item.status !== 'published' ? (
+								<Button type="submit" variant="soft" color="green" disabled={busy} onClick={() => (publishAfterSave.current = true)}>
+									{t('actions.publishNowEditor')}
+								</Button>
+							) : null}
+							<Button type="submit" loading={busy} onClick={() => (publishAfterSave.current = false)}>
 								{t('actions.save')}
 							</Button>
 						</Flex>

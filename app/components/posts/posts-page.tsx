@@ -118,7 +118,7 @@ export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) 
 					</section>
 				))}
 			</Grid>
-			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} />
+			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} />
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
 			<DeletePostDialog item={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
 		</Flex>
