@@ -10,7 +10,7 @@ import { health } from './health.server.ts'
 import { listConnectedPages } from './pages.server.ts'
 import type { Platform, PlatformAdapter } from './ports.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
-import { deliveryStatus, publishNow } from './publish-now.server.ts'
+import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 
 export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
@@ -44,6 +44,7 @@ export function createPublishingService(deps: PublishingDeps) {
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
+		publishedLinks: (userId: string) => publishedLinks(db, userId),
 		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */
 		refreshFollowers: (userId: string) => maintenance.syncMetrics(userId),
 		publisher,

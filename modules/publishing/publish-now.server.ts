@@ -48,3 +48,18 @@ export async function deliveryStatus(db: Db, userId: string, postId: string): Pr
 		url: r.external_url,
 	}))
 }
+
+/** The network URLs of the user's published deliveries, per post (one query for the whole board). */
+export async function publishedLinks(db: Db, userId: string) {
+	const rows = await db
+		.selectFrom('post_deliveries')
+		.select(['post_id', 'platform', 'external_url'])
+		.where('user_id', '=', userId)
+		.where('status', '=', 'published')
+		.where('external_url', 'is not', null)
+		.orderBy('platform')
+		.execute()
+	const links: Record<string, Array<{ platform: string; url: string }>> = {}
+	for (const row of rows) (links[row.post_id] ??= []).push({ platform: row.platform, url: row.external_url! })
+	return links
+}

@@ -29,7 +29,10 @@ test('publish now to four platforms where one refuses: the partial-failure toast
 	expect(deliveries.filter((d) => d.status === 'published').every((d) => d.external_url?.startsWith('http'))).toBe(true)
 	const saved = await db.selectFrom('posts').select('status').where('id', '=', post.id).executeTakeFirstOrThrow()
 	expect(saved.status).toBe('published')
-	await expect(page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' })).toBeVisible()
+	const card = page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' })
+	await expect(card).toBeVisible()
+	await expect(card.getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', deliveries.find((d) => d.platform === 'linkedin')!.external_url!)
+	await expect(card.getByRole('link', { name: /Auf Instagram ansehen/ })).toHaveCount(0)
 	// The sandbox network shows what was published.
 	await page.goto('/sandbox')
 	await expect(page.getByText('Zimtschnecken!')).toBeVisible()

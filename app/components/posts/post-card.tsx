@@ -17,7 +17,7 @@ export type CardActions = {
 	publishing: boolean
 }
 
-export function PostCard({ item, timeZone, actions }: { item: BoardItem; timeZone: string; actions: CardActions }) {
+export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardItem; timeZone: string; actions: CardActions; links?: Array<{ platform: string; url: string }> }) {
 	const { t } = useTranslation('posts')
 	const dateLine =
 		item.status === 'scheduled' && item.scheduledAt
@@ -48,6 +48,15 @@ export function PostCard({ item, timeZone, actions }: { item: BoardItem; timeZon
 					<Text size="1" color="gray">
 						{dateLine}
 					</Text>
+					{links.length ? (
+						<Flex gap="3" wrap="wrap">
+							{links.map((link) => (
+								<a key={link.platform} href={link.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
+									{t('publish.viewOn', { platform: t(`platforms.${link.platform as 'linkedin'}`) })}
+								</a>
+							))}
+						</Flex>
+					) : null}
 					<Flex gap="2" wrap="wrap">
 						{item.status !== 'published' ? (
 							<>

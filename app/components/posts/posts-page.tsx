@@ -16,12 +16,14 @@ type Props = {
 	drafts: Array<DraftView>
 	posts: Array<PostView>
 	pages: Array<ConnectedPageView>
+	/** Network URLs of published posts, per post id. */
+	links: Record<string, Array<{ platform: string; url: string }>>
 	q: string
 	editId: string | null
 	timeZone: string
 }
 
-export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) {
+export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: Props) {
 	const { t } = useTranslation('posts')
 	const [, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
@@ -100,7 +102,7 @@ export function PostsPage({ drafts, posts, pages, q, editId, timeZone }: Props) 
 							{column.items
 								.filter((item) => item.id !== deletingIds)
 								.map((item) => (
-									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} />
+									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} links={item.kind === 'post' ? (links[item.id] ?? []) : []} />
 								))}
 							{column.items.length === 0 ? (
 								<Flex direction="column" align="start" gap="2" p="3" style={{ border: '1px dashed var(--gray-6)', borderRadius: 12 }}>

@@ -18,12 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const url = new URL(request.url)
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
-	const [board, pages] = await Promise.all([services.content.board(user.id), services.publishing.listConnectedPages(user.id)])
+	const [board, pages, links] = await Promise.all([services.content.board(user.id), services.publishing.listConnectedPages(user.id), services.publishing.publishedLinks(user.id)])
 	return {
 		title: getInstance(context).t('posts:meta.title'),
 		drafts: board.drafts,
 		posts: board.posts,
 		pages,
+		links,
 		q,
 		editId: url.searchParams.get('edit'),
 		timeZone: user.timeZone,
