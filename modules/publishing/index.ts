@@ -1,14 +1,10 @@
-import type { Mailer } from '#modules/accounts/index.ts'
-import type { Db } from '#modules/core/db.server.ts'
-import type { SecretBox } from '#modules/core/crypto.server.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
-import type { Logger } from '#modules/core/logger.server.ts'
 import { createConnections } from './connections.server.ts'
 import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
 import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { listConnectedPages } from './pages.server.ts'
-import type { Platform, PlatformAdapter } from './ports.ts'
+import type { PlatformAdapter } from './ports.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 
@@ -20,15 +16,7 @@ export type { Platform, PlatformAdapter } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
-export type PublishingDeps = {
-	db: Db
-	adapters: Record<Platform, PlatformAdapter>
-	box: SecretBox
-	logger: Logger
-	mailer: Mailer
-	appUrl: string
-	faultPoint?: PublisherDeps['faultPoint']
-}
+export type PublishingDeps = PublisherDeps
 
 export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
