@@ -35,7 +35,7 @@ test('publish now to four platforms where one refuses: the partial-failure toast
 	await expect(card.getByRole('link', { name: /Auf Instagram ansehen/ })).toHaveCount(0)
 	// The sandbox network shows what was published.
 	await page.goto('/sandbox')
-	await expect(page.getByText('Zimtschnecken!')).toBeVisible()
+	await expect(page.getByText('Zimtschnecken!').first()).toBeVisible()
 })
 
 test('a post scheduled one minute ahead is published on time without touching the page', async ({ page, createConfirmedUser, login, services, db }) => {
@@ -103,5 +103,5 @@ test('"Sofort posten" in the draft editor saves the edits and publishes them', a
 	await expect(page.getByText('✅ Post erfolgreich veröffentlicht!')).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Frisch bearbeitet' })).toBeVisible()
 	await page.goto('/sandbox')
-	await expect(page.getByText('Frisch bearbeitet und sofort gepostet')).toBeVisible()
+	await expect(page.getByText('Frisch bearbeitet und sofort gepostet').first()).toBeVisible()
 })

@@ -6,19 +6,22 @@ import { CalendarHeader } from './calendar-header.tsx'
 import { MonthView } from './month-view.tsx'
 import { StatCards } from './stat-cards.tsx'
 import type { CalendarData } from './types.ts'
-import { useOptimisticPosts, useReschedule } from './use-reschedule.ts'
+import { MoveNotice, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
 import { WeekView } from './week-view.tsx'
 import './calendar.css'
 
 export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')
-	const reschedule = useReschedule()
+	const { reschedule, pending, settled } = useReschedule()
 	const posts = useOptimisticPosts(data.posts).toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
 	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
 			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
 			<StatCards stats={data.stats} />
+			{pending.map((key) => (
+				<MoveNotice key={key} fetcherKey={key} onSettled={settled} />
+			))}
 			{/* The drag overlay is position: fixed; it must live outside the Card (contain: paint). */}
 			<CalendarDnd view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
 				<Card size="2">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useRevalidator } from 'react-router'
+import { useFetchers, useNavigation, useRevalidator } from 'react-router'
 
 // Spec: realtime reload delay 50 ms; the wait also turns a burst of changes into one reload.
 const reloadDelayMs = 50
@@ -8,9 +8,16 @@ const reloadDelayMs = 50
 export function useLiveRevalidation() {
 	const revalidator = useRevalidator()
 	const revalidatorRef = useRef(revalidator)
+	// A submission of this page is under way: React Router reloads after it anyway. Reloading in
+	// between could be cancelled after the server consumed the submission's flash toast.
+	const navigation = useNavigation()
+	const fetchers = useFetchers()
+	const busy = navigation.state !== 'idle' || fetchers.some((f) => f.state !== 'idle')
+	const busyRef = useRef(busy)
 
 	useEffect(() => {
 		revalidatorRef.current = revalidator
+		busyRef.current = busy
 	})
 
 	useEffect(() => {
@@ -23,7 +30,7 @@ export function useLiveRevalidation() {
 				timer = undefined
 				const current = revalidatorRef.current
 				// A reload under way may have read before this change: wait for it, then reload again.
-				if (current.state !== 'idle') return schedule()
+				if (current.state !== 'idle' || busyRef.current) return schedule()
 				void current.revalidate()
 			}, reloadDelayMs)
 		}

@@ -2,6 +2,7 @@ import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { PlatformTextCard } from './platform-text-card.tsx'
@@ -23,6 +24,7 @@ export function EditorDialog({
 }) {
 	const { t } = useTranslation('posts')
 	const fetcher = useFetcher<{ ok: boolean }>()
+	useFetcherNotice(fetcher)
 	const busy = fetcher.state !== 'idle'
 	const publishAfterSave = useRef(false)
 	useEffect(() => {

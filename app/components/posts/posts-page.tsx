@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/schedule-dialog.tsx'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { buildBoard, type BoardItem } from './board-items.ts'
@@ -27,6 +28,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 	const { t } = useTranslation('posts')
 	const [, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
+	useFetcherNotice(deleter)
 	const publisher = usePublishNow()
 	const board = useMemo(() => buildBoard(drafts, posts, q), [drafts, posts, q])
 	const all = useMemo(() => [...board.drafts, ...board.scheduled, ...board.published], [board])

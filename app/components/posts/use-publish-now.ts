@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DeliveryStatusView } from '#modules/publishing/index.ts'
 
 const POLL_MS = 700
@@ -15,6 +16,7 @@ const FINAL = new Set(['published', 'failed', 'unconfirmed', 'cancelled'])
 export function usePublishNow() {
 	const { t } = useTranslation('posts')
 	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
+	useFetcherNotice(fetcher)
 	const following = useRef<string | null>(null)
 
 	useEffect(() => {

@@ -2,6 +2,7 @@ import { Badge, Button, Dialog, Flex, Select, Text } from '@radix-ui/themes'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import {
 	DEFAULT_SCHEDULE_TIME,
 	formatScheduledFor,
@@ -34,6 +35,7 @@ export function ScheduleDialog({
 }) {
 	const { t } = useTranslation('scheduling')
 	const fetcher = useFetcher<{ ok: boolean; message?: string }>()
+	useFetcherNotice(fetcher)
 	const now = new Date()
 	// Today when 17:00 is still ahead, otherwise tomorrow.
 	const [date, setDate] = useState<IsoDate>(() => {

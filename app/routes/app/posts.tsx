@@ -10,7 +10,6 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { toastHeaders } from '#app/server/toast.server.ts'
 import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,11 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intentCheck.status !== 'success') return data({ ok: false, message: t('errors.invalid') }, { status: 400 })
 	const intent = intentCheck.value.intent
 
-	async function fail(status: number, title: string, message: string) {
-		return data({ ok: false, message }, { status, headers: await toastHeaders(context, { type: 'error', title, description: message }) })
+	function fail(status: number, title: string, message: string) {
+		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
 	}
-	async function succeed(title: string, description?: string) {
-		return data({ ok: true, message: title }, { headers: await toastHeaders(context, { type: 'success', title, description }) })
+	function succeed(title: string, description?: string) {
+		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description } })
 	}
 
 	if (intent === 'save-draft') {

@@ -7,7 +7,6 @@ import type { CalendarData, CalendarPost, CalendarView } from '#app/components/c
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { toastHeaders } from '#app/server/toast.server.ts'
 import type { ContentError, PostView } from '#modules/content/index.ts'
 import { extractText, truncate } from '#modules/content/post-content.ts'
 import {
@@ -88,23 +87,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = await parseForm(request, RescheduleSchema)
 	if (submission.status !== 'success') {
 		return data(
-			{ ok: false as const },
-			{ status: 400, headers: await toastHeaders(context, { type: 'error', title: t('calendar:toasts.failed'), description: t('calendar:toasts.invalid') }) },
+			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: t('calendar:toasts.invalid') } },
+			{ status: 400 },
 		)
 	}
 	const { postId, date, time } = submission.value
 	const result = await context.get(servicesContext).content.reschedulePost(user.id, postId, { date, time, timeZone: user.timeZone })
 	if (!result.ok) {
 		return data(
-			{ ok: false as const },
-			{ status: 400, headers: await toastHeaders(context, { type: 'error', title: t('calendar:toasts.failed'), description: errorText(result.error, t) }) },
+			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: errorText(result.error, t) } },
+			{ status: 400 },
 		)
 	}
 	const when = formatScheduledFor(new Date(result.post.scheduledAt!), user.timeZone)
-	return data(
-		{ ok: true as const },
-		{ headers: await toastHeaders(context, { type: 'success', title: t('calendar:toasts.rescheduled'), description: t('calendar:toasts.rescheduledText', { when }) }) },
-	)
+	return data({ ok: true as const, notice: { type: 'success' as const, title: t('calendar:toasts.rescheduled'), description: t('calendar:toasts.rescheduledText', { when }) } })
 }
 
 type T = ReturnType<typeof getInstance>['t']
