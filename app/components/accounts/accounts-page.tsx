@@ -1,7 +1,8 @@
-import { Button, Callout, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes'
+import { Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes'
 import { FlaskConical, RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PageHeader } from '#app/components/page-header.tsx'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { isPlatform, type Platform } from '#modules/content/platforms.ts'
@@ -48,19 +49,13 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 
 	return (
 		<Flex direction="column" gap="4">
-			<Flex justify="between" align="center" gap="3" wrap="wrap">
-				<div>
-					<Heading as="h2" size="7">
-						{t('title')}
-					</Heading>
-					<Text color="gray">{t('subtitle')}</Text>
-				</div>
+			<PageHeader title={t('title')} subtitle={t('subtitle')}>
 				{connections.length > 0 ? (
 					<Button variant="soft" loading={refresher.fetcher.state !== 'idle'} onClick={() => void refresher.submit({ intent: 'refresh-followers' })}>
 						<RefreshCw size={16} /> {t('refreshFollowers')}
 					</Button>
 				) : null}
-			</Flex>
+			</PageHeader>
 
 			{sandboxNames.length > 0 ? (
 				<Callout.Root color="amber" data-testid="sandbox-note">

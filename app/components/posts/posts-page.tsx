@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useSearchParams } from 'react-router'
+import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/schedule-dialog.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
@@ -69,13 +70,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 
 	return (
 		<Flex direction="column" gap="4">
-			<Flex justify="between" align="center" gap="3" wrap="wrap">
-				<div>
-					<Heading as="h2" size="7">
-						{t('title')}
-					</Heading>
-					<Text color="gray">{q ? t('search.results', { q }) : t('subtitle')}</Text>
-				</div>
+			<PageHeader title={t('title')} subtitle={q ? t('search.results', { q }) : t('subtitle')}>
 				<Flex gap="2">
 					{q ? (
 						<Button variant="soft" color="gray" asChild>
@@ -88,7 +83,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 						</Link>
 					</Button>
 				</Flex>
-			</Flex>
+			</PageHeader>
 			<Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
 				{columns.map((column) => (
 					<section key={column.key} aria-label={t(`columns.${column.key}`)} data-testid={`column-${column.key}`}>

@@ -7,7 +7,8 @@ import type { CalendarData, CalendarPost, CalendarView } from '#app/components/c
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import type { ContentError, PostView } from '#modules/content/index.ts'
+import type { PostView } from '#modules/content/index.ts'
+import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { extractText, truncate } from '#modules/content/post-content.ts'
 import {
 	anchorOrToday,
@@ -19,7 +20,6 @@ import {
 	suggestedTimesFor,
 	todayIn,
 	weekRange,
-	type ScheduleErrorKey,
 } from '#modules/scheduling/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<CalendarData & { title: string }> {
@@ -95,21 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const result = await context.get(servicesContext).content.reschedulePost(user.id, postId, { date, time, timeZone: user.timeZone })
 	if (!result.ok) {
 		return data(
-			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: errorText(result.error, t) } },
+			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: contentErrorMessage(context, result.error, t('calendar:toasts.failedText')) } },
 			{ status: 400 },
 		)
 	}
 	const when = formatScheduledFor(new Date(result.post.scheduledAt!), user.timeZone)
 	return data({ ok: true as const, notice: { type: 'success' as const, title: t('calendar:toasts.rescheduled'), description: t('calendar:toasts.rescheduledText', { when }) } })
-}
-
-type T = ReturnType<typeof getInstance>['t']
-
-function errorText(error: ContentError, t: T) {
-	if (error === 'published_locked') return t('calendar:toasts.publishedLocked')
-	if (error === 'not_found') return t('calendar:toasts.notFound')
-	if (error.startsWith('schedule:')) return t(`scheduling:${error.slice('schedule:'.length) as ScheduleErrorKey}`)
-	return t('calendar:toasts.failedText')
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
