@@ -52,5 +52,8 @@ export default [
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('api/posts/:id/deliveries', 'routes/api.posts.$id.deliveries.ts'),
+	route('api/generations', 'routes/api.generations.ts'),
+	route('api/generations/image', 'routes/api.generations.image.ts'),
+	route('media/*', 'routes/media.$.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

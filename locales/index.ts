@@ -12,7 +12,9 @@ import posts from './de/posts.json' with { type: 'json' }
 import calendar from './de/calendar.json' with { type: 'json' }
 import publishing from './de/publishing.json' with { type: 'json' }
 import accounts from './de/accounts.json' with { type: 'json' }
+import generation from './de/generation.json' with { type: 'json' }
+import creator from './de/creator.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

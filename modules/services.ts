@@ -3,7 +3,9 @@ import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
 import type { ContentService } from './content/index.ts'
+import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
+import type { GenerationService } from './generation/index.ts'
 import type { PublishingService } from './publishing/index.ts'
 
 export type Services = {
@@ -11,6 +13,9 @@ export type Services = {
 	admin: AdminService
 	agents: AgentsService
 	content: ContentService
+	generation: GenerationService
+	/** Uploaded and generated files, served at /media/<key>. */
+	files: FileStore
 	publishing: PublishingService
 	/** Change events per user (Postgres LISTEN/NOTIFY), streamed to the browser by /events. */
 	liveEvents: LiveEvents

@@ -1,5 +1,9 @@
 import { createGoogleSignIn } from '#adapters/auth/google/index.ts'
 import { createMailer } from '#adapters/mail/index.ts'
+import { createAiProviders } from '#adapters/ai/index.ts'
+import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
+import { createWebReader } from '#adapters/web/index.ts'
+import { createGenerationService } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
@@ -14,6 +18,7 @@ import type { AnyTask } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
+import path from 'node:path'
 import { createPlatforms } from './platforms.ts'
 
 export type Composition = { services: Services; tasks: Array<AnyTask>; crontab: string; sandbox: SandboxNetwork }
@@ -59,11 +64,23 @@ export function composeServices({
 			: null
 	const { adapters, sandbox } = createPlatforms(env)
 	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
+	const files = createLocalDiskStore(path.join(env.dataDir, 'files'))
+	const ai = createAiProviders({
+		openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+		replicate: { token: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_BASE_URL },
+		timeoutMs: env.AI_TIMEOUT_MS,
+	})
+	const web = createWebReader({
+		allowHosts: !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : [],
+		youtube: { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE, oembedUrl: env.YOUTUBE_OEMBED_URL, transcriptBase: env.YOUTUBE_TRANSCRIPT_BASE },
+	})
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		admin: createAdminService({ db }),
 		agents: createAgentsService({ db }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
+		generation: createGenerationService({ db, ai, web, files, logger }),
+		files,
 		publishing,
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,

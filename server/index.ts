@@ -105,8 +105,9 @@ async function shutdown(signal: string) {
 	process.exit(0)
 }
 
+// Streams (server-sent events, the creator's NDJSON progress) must reach the browser line by line.
 function isEventStream(res: express.Response) {
-	return /^text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? ''))
+	return /^(text\/event-stream|application\/x-ndjson)/i.test(String(res.getHeader('Content-Type') ?? ''))
 }
 
 process.on('SIGINT', () => void shutdown('SIGINT'))

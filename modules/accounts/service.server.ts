@@ -1,4 +1,4 @@
-import type { Db } from '#modules/core/db.server.ts'
+import { isUniqueViolation, type Db } from '#modules/core/db.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
@@ -220,7 +220,3 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>
-
-function isUniqueViolation(error: unknown) {
-	return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
-}

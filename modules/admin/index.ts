@@ -1,6 +1,8 @@
 import type { Db } from '#modules/core/db.server.ts'
 import { overviewStats } from './overview.server.ts'
 
+export { activePromptTemplates, PROMPT_CATEGORIES, type PromptCategory } from './prompts.server.ts'
+
 // Admin use cases. Callers must have passed requireAdmin; these functions read across users.
 export function createAdminService({ db }: { db: Db }) {
 	return {

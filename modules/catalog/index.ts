@@ -7,3 +7,4 @@ export {
 	type CatalogueModel,
 	type VideoResolution,
 } from './model-catalogue.ts'
+export { modelsById, type ModelInfo } from './lookup.server.ts'

@@ -26,3 +26,8 @@ export function createPool(connectionString: string, max = 20) {
 export function createDb(pool: pg.Pool): Db {
 	return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
 }
+
+/** A Postgres unique_violation (23505): the row another request just inserted. */
+export function isUniqueViolation(error: unknown) {
+	return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
+}

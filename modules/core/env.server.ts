@@ -43,6 +43,19 @@ const EnvSchema = z.object({
 	THREADS_TOKEN_URL: z.url().optional(),
 	/** Where the server itself reaches the sandbox network (default: this server on loopback). */
 	SANDBOX_API_BASE: z.url().optional(),
+	// AI providers: with a key the real API, otherwise the local offline provider ('Testmodus').
+	OPENAI_API_KEY: z.string().min(1).optional(),
+	OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+	REPLICATE_API_TOKEN: z.string().min(1).optional(),
+	REPLICATE_BASE_URL: z.url().default('https://api.replicate.com/v1'),
+	AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+	// YouTube: with a key the Data API (title, description); without one the oEmbed endpoint (title).
+	YOUTUBE_API_KEY: z.string().min(1).optional(),
+	YOUTUBE_API_BASE: z.url().default('https://www.googleapis.com/youtube/v3'),
+	YOUTUBE_OEMBED_URL: z.url().default('https://www.youtube.com/oembed'),
+	YOUTUBE_TRANSCRIPT_BASE: z.url().default('https://www.youtube.com'),
+	/** Tests only (ignored in production): host:port pairs the SSRF-safe fetcher may reach on loopback. */
+	WEB_FETCH_ALLOW_HOSTS: z.string().optional(),
 	PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 	WORKER_IN_PROCESS: booleanString.default(true),
 	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),

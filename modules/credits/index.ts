@@ -1,1 +1,1 @@
-export { grantCredits, grantSignupCredits } from './ledger.server.ts'
+export { creditBalance, debitCredits, grantCredits, grantSignupCredits, refundCredits, type DebitResult } from './ledger.server.ts'

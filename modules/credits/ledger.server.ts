@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { isUniqueViolation, type DbOrTrx } from '#modules/core/db.server.ts'
 
 /**
  * Adds credits to the cached balance and records the ledger row in one statement, so the two
@@ -29,4 +29,73 @@ export async function grantCredits(
 /** The free plan's start balance, recorded as a ledger row. */
 export function grantSignupCredits(db: DbOrTrx, userId: string, amount: number) {
 	return grantCredits(db, { userId, amount, type: 'signup_bonus', reference: 'signup' })
+}
+
+export type DebitResult = { ok: true; balance: number; replayed: boolean } | { ok: false; balance: number }
+
+/**
+ * Takes `amount` credits if the balance covers them, in one guarded statement with its ledger row
+ * (`UPDATE ... WHERE credits_remaining >= amount`): concurrent debits can never overspend.
+ * `reference` makes it idempotent: a debit already booked under the same type and reference is
+ * answered as replayed without charging again.
+ */
+export async function debitCredits(db: DbOrTrx, input: { userId: string; amount: number; type: string; reference: string }): Promise<DebitResult> {
+	if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error('debitCredits needs a positive integer amount')
+	let result
+	try {
+		result = await debitStatement(db, input)
+	} catch (error) {
+		// Two debits with one reference at the same moment: the other one booked it.
+		if (!isUniqueViolation(error)) throw error
+		return { ok: true, balance: await creditBalance(db, input.userId), replayed: true }
+	}
+	const row = result.rows[0]!
+	if (row.balance_after !== null) return { ok: true, balance: row.balance_after, replayed: false }
+	const balance = await creditBalance(db, input.userId)
+	return row.replayed ? { ok: true, balance, replayed: true } : { ok: false, balance }
+}
+
+function debitStatement(db: DbOrTrx, input: { userId: string; amount: number; type: string; reference: string }) {
+	return sql<{ balance_after: number | null; replayed: boolean }>`
+		with already as (
+			select 1 from credit_transactions
+			where user_id = ${input.userId} and transaction_type = ${input.type} and reference = ${input.reference}
+		), debited as (
+			update profiles
+			set credits_remaining = credits_remaining - ${input.amount}
+			where id = ${input.userId} and credits_remaining >= ${input.amount} and not exists (select 1 from already)
+			returning credits_remaining
+		), booked as (
+			insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after)
+			select ${input.userId}, ${-input.amount}, ${input.type}, ${input.reference}, credits_remaining from debited
+			returning balance_after
+		)
+		select (select balance_after from booked) as balance_after, exists (select 1 from already) as replayed`.execute(db)
+}
+
+/**
+ * Gives back credits of a debit that was not delivered (a failed provider call), once per
+ * reference. Unlike a grant it does not raise credits_total: the credits were the user's already.
+ */
+export async function refundCredits(db: DbOrTrx, input: { userId: string; amount: number; type: string; reference: string }) {
+	if (!Number.isInteger(input.amount) || input.amount <= 0) return null
+	const result = await sql<{ balance_after: number }>`
+		with already as (
+			select 1 from credit_transactions
+			where user_id = ${input.userId} and transaction_type = ${input.type} and reference = ${input.reference}
+		), credited as (
+			update profiles
+			set credits_remaining = credits_remaining + ${input.amount}
+			where id = ${input.userId} and not exists (select 1 from already)
+			returning credits_remaining
+		)
+		insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after)
+		select ${input.userId}, ${input.amount}, ${input.type}, ${input.reference}, credits_remaining from credited
+		returning balance_after`.execute(db)
+	return result.rows[0]?.balance_after ?? null
+}
+
+export async function creditBalance(db: DbOrTrx, userId: string) {
+	const row = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirst()
+	return row?.credits_remaining ?? 0
 }

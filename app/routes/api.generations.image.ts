@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import type { Route } from './+types/api.generations.image'
+import { servicesContext } from '#app/context.ts'
+import { readFormDataWithin } from '#app/server/body-limit.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { PLATFORMS } from '#modules/content/platforms.ts'
+
+const RegenerateSchema = z.object({
+	requestId: z.uuid(),
+	platform: z.enum(PLATFORMS),
+	content: z.string().max(70_000),
+	agentId: z.union([z.uuid(), z.literal('')]).transform((v) => v || null),
+})
+
+// 'Bild neu generieren' in the creator's preview: one image for one platform, charged once per requestId.
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const form = await readFormDataWithin(request, 256 * 1024)
+	if (form === 'too_large') return Response.json({ ok: false, code: 'request_too_large' }, { status: 413 })
+	const parsed = RegenerateSchema.safeParse(form ? Object.fromEntries(form) : {})
+	if (!parsed.success) return Response.json({ ok: false, code: 'failed' }, { status: 400 })
+	const outcome = await context.get(servicesContext).generation.regenerateImage(user.id, parsed.data, request.signal)
+	return Response.json(outcome, { status: outcome.ok ? 200 : outcome.code === 'insufficient_credits' ? 402 : 422, headers: { 'Cache-Control': 'no-store' } })
+}
+
+export function loader() {
+	return new Response(null, { status: 405, headers: { Allow: 'POST' } })
+}

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto'
+import { activePromptTemplates } from '#modules/admin/index.ts'
+import { logActivity } from '#modules/activity/index.ts'
+import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
+import { modelsById } from '#modules/catalog/index.ts'
+import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
+import { debitCredits, refundCredits } from '#modules/credits/index.ts'
+import type { Db } from '#modules/core/db.server.ts'
+import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
+import generationTexts from '#locales/de/generation.json' with { type: 'json' }
+import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
+import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
+import type { GenerationInput } from './input.ts'
+import { fitJpeg, toJpeg } from './inputs/index.ts'
+import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
+import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial, type WebReader } from './ports.ts'
+import { imagePrompt, textPrompts } from './prompts.server.ts'
+import { HASHTAG_RANGES, PLATFORM_STYLES } from './styles.ts'
+
+export type GenerationDeps = { db: Db; ai: AiProviders; web: WebReader; files: FileStore; logger: Logger }
+
+export type ResolvedModel = { modelId: string; name: string; provider: string; cost: number; parameters: Record<string, unknown> }
+
+/** The provider of a model id the catalogue does not know (an admin deleted it): guessed from the name. */
+function guessProvider(modelId: string) {
+	if (/^(gpt|o\d|chatgpt|dall-e|whisper)/i.test(modelId)) return 'openai'
+	if (/flux|seedance|ideogram|kling|veo|wan-/i.test(modelId)) return 'replicate'
+	return 'local'
+}
+
+function resolve(map: Map<string, { name: string; provider: string; creditsCost: number; parameters: Record<string, unknown> }>, modelId: string): ResolvedModel {
+	const row = map.get(modelId)
+	return row
+		? { modelId, name: row.name, provider: row.provider, cost: row.creditsCost, parameters: row.parameters }
+		: { modelId, name: modelId, provider: guessProvider(modelId), cost: UNKNOWN_MODEL_COST, parameters: {} }
+}
+
+/** The models of an agent (or the defaults without one) with their catalogue costs, in one query. */
+export async function resolveModels(db: Db, agents: ReadonlyArray<Pick<AgentPersona, 'id' | 'languageModel' | 'imageModel'>>) {
+	const map = await modelsById(db, [DEFAULT_LANGUAGE_MODEL, DEFAULT_IMAGE_MODEL, REGENERATION_MODEL, ...agents.flatMap((a) => [a.languageModel, a.imageModel])])
+	const none = { text: resolve(map, DEFAULT_LANGUAGE_MODEL), image: resolve(map, DEFAULT_IMAGE_MODEL) }
+	const byAgent = new Map(agents.map((a) => [a.id, { text: resolve(map, a.languageModel), image: resolve(map, a.imageModel) }]))
+	return { none, byAgent, regeneration: resolve(map, REGENERATION_MODEL) }
+}
+
+function toPersona(agent: AgentPersona | null): Persona | null {
+	if (!agent) return null
+	const { id: _id, languageModel: _l, imageModel: _i, videoModel: _v, ...persona } = agent
+	return persona
+}
+
+/** Cuts a text to `max` characters at a word boundary (models are asked to stay within; this makes sure). */
+export function fitLength(text: string, max: number) {
+	const clean = text.trim()
+	if (clean.length <= max) return clean
+	const slice = clean.slice(0, max - 1)
+	const space = slice.search(/\s\S*$/)
+	return `${(space > max * 0.6 ? slice.slice(0, space) : slice).trimEnd()}…`
+}
+
+function headlineOf(source: SourceMaterial) {
+	const first = source.title ?? source.text.split(/(?<=[.!?])\s|\n/)[0] ?? ''
+	return fitLength(first.replace(/\s+/g, ' '), 90) || 'Neuer Beitrag'
+}
+
+function keywordsOf(source: SourceMaterial, persona: Persona | null) {
+	const words = source.text.toLowerCase().match(/[a-zäöüß][a-zäöüß-]{5,}/g) ?? []
+	const counts = new Map<string, number>()
+	for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1)
+	const frequent = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([w]) => w)
+	return [...new Set([...(persona?.specialties ?? []).slice(0, 2), ...frequent])].slice(0, 5)
+}
+
+type StepListener = (step: GenerationStep) => void
+
+export function createGenerator(deps: GenerationDeps) {
+	const { db, ai, files, logger } = deps
+
+	async function storeImage(userId: string, bytes: Uint8Array, kind: 'generated_image' | 'post_image') {
+		const key = `images/${randomUUID()}.jpg`
+		await files.put(key, bytes, 'image/jpeg')
+		await db.insertInto('uploads').values({ user_id: userId, kind, storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength }).execute()
+		return mediaPath(key)
+	}
+
+	async function storeAudio(userId: string, file: { name: string; bytes: Uint8Array }) {
+		const key = `audio/${randomUUID()}.wav`
+		await files.put(key, file.bytes, 'audio/wav')
+		await db
+			.insertInto('uploads')
+			.values({ user_id: userId, kind: 'audio', storage_key: key, content_type: 'audio/wav', byte_size: file.bytes.byteLength, original_name: file.name.slice(0, 255) || null })
+			.execute()
+	}
+
+	async function writeText(platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
+		const brief = { platform, maxLength: PLATFORM_LIMITS[platform], style: PLATFORM_STYLES[platform], hashtags: HASHTAG_RANGES[platform], persona, source }
+		const { system, prompt } = textPrompts(brief, templates)
+		const provider = ai.forProvider(model.provider)
+		const text = provider.text ?? ai.forProvider('local').text!
+		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, signal })
+		return fitLength(result.text, PLATFORM_LIMITS[platform])
+	}
+
+	async function makeImage(userId: string, aspect: ImageAspect, model: ResolvedModel, brief: Omit<ImageBrief, 'aspect'>, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
+		const full = { ...brief, aspect }
+		const provider = ai.forProvider(model.provider)
+		const image = provider.image ?? ai.forProvider('local').image!
+		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt: imagePrompt(full, templates), brief: full, signal })
+		const jpeg = result.contentType === 'image/jpeg' ? result.bytes : await toJpeg(result.bytes)
+		return storeImage(userId, jpeg, 'generated_image')
+	}
+
+	/** Claims the request id and reserves the cost in one transaction; a replay finds the earlier generation. */
+	async function claim(userId: string, input: GenerationInput, agent: AgentPersona | null, models: { text: ResolvedModel; image: ResolvedModel }, cost: number) {
+		try {
+			return await db.transaction().execute(async (trx) => {
+				const row = await trx
+					.insertInto('generations')
+					.values({
+						user_id: userId,
+						kind: 'content',
+						status: 'running',
+						source_type: input.kind,
+						agent_configuration_id: agent?.id ?? null,
+						language_model: models.text.modelId,
+						image_model: models.image.modelId,
+						platforms: input.platforms,
+						cost_credits: cost,
+						input_summary: (input.prompt || input.url || input.notes || input.document?.name || input.image?.name || input.audio?.name || '').slice(0, 2000),
+						idempotency_key: input.requestId,
+					})
+					.onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+					.returning('id')
+					.executeTakeFirst()
+				if (!row) return { kind: 'replay' as const }
+				const debit = await debitCredits(trx, { userId, amount: cost, type: 'generation', reference: row.id })
+				if (!debit.ok) throw new InsufficientCredits(debit.balance)
+				await notifyChange(trx, { userId, topic: 'credits' })
+				return { kind: 'new' as const, id: row.id, balance: debit.balance }
+			})
+		} catch (error) {
+			if (error instanceof InsufficientCredits) return { kind: 'insufficient' as const, balance: error.balance }
+			throw error
+		}
+	}
+
+	async function replay(userId: string, requestId: string): Promise<GenerationOutcome> {
+		const row = await db
+			.selectFrom('generations')
+			.select(['status', 'result', 'error_code', 'error_message'])
+			.where('user_id', '=', userId)
+			.where('idempotency_key', '=', requestId)
+			.executeTakeFirst()
+		if (!row) return { ok: false, code: 'failed' }
+		if (row.status === 'succeeded' && row.result) return { ok: true, ...(row.result as unknown as GenerationResult) }
+		if (row.status === 'failed') return { ok: false, code: (row.error_code as GenerationErrorCode | null) ?? 'failed', detail: row.error_message }
+		return { ok: false, code: 'in_progress' }
+	}
+
+	async function fail(userId: string, generationId: string, cost: number, code: string, detail: string | null) {
+		return db.transaction().execute(async (trx) => {
+			const balance = await refundCredits(trx, { userId, amount: cost, type: 'generation_refund', reference: generationId })
+			await trx
+				.updateTable('generations')
+				.set({ status: 'failed', error_code: code, error_message: detail?.slice(0, 5000) ?? null, completed_at: new Date() })
+				.where('id', '=', generationId)
+				.execute()
+			await logActivity(trx, {
+				userId,
+				logType: 'content_generation',
+				title: generationTexts.activity.contentFailed,
+				description: (detail ?? (generationTexts.errors as Record<string, { message: string }>)[code]?.message ?? code).slice(0, 50),
+				status: 'error',
+				metadata: { generationId, code },
+			})
+			await notifyChange(trx, { userId, topic: 'credits' })
+			return balance ?? undefined
+		})
+	}
+
+	/**
+	 * The creator's 'Bilder generieren & Vorschau': validate, reserve the cost, read the input,
+	 * write the texts and make the images side by side, then settle (refund what was not delivered).
+	 */
+	async function generate(userId: string, input: GenerationInput, onStep: StepListener = () => {}, signal?: AbortSignal): Promise<GenerationOutcome> {
+		const invalid = validateInput(input)
+		if (invalid) return { ok: false, code: invalid }
+		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
+		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
+		const resolved = await resolveModels(db, agent ? [agent] : [])
+		const models = agent ? resolved.byAgent.get(agent.id)! : resolved.none
+		// The user's own image is the post image: no image is generated or charged.
+		const withImages = !input.image
+		const cost = generationCost({ platforms: input.platforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages })
+
+		const claimed = await claim(userId, input, agent, models, cost.total)
+		if (claimed.kind === 'insufficient') return { ok: false, code: 'insufficient_credits', balance: claimed.balance }
+		if (claimed.kind === 'replay') return replay(userId, input.requestId)
+		const generationId = claimed.id
+		const persona = toPersona(agent)
+
+		let extracted
+		try {
+			onStep('extracting')
+			extracted = await extract(input, { web: deps.web, ai, signal })
+			if (extracted.audio) await storeAudio(userId, extracted.audio)
+		} catch (error) {
+			if (input.audio && error instanceof ExtractionError && error.code === 'transcription_unavailable') {
+				await storeAudio(userId, input.audio).catch((e: unknown) => logger.error('audio_store_failed', { error: String(e) }))
+			}
+			const mapped = toExtractionError(error)
+			if (!mapped) logger.error('generation_extract_failed', { generationId, error: error instanceof Error ? error.stack : String(error) })
+			const code = mapped?.code ?? 'failed'
+			const balance = await fail(userId, generationId, cost.total, code, mapped?.detail ?? null)
+			return { ok: false, code, balance, detail: mapped?.detail ?? null }
+		}
+		const { source } = extracted
+		const templates = await activePromptTemplates(db)
+		const warnings: Array<GenerationWarning> = [...extracted.warnings]
+		let detail: string | null = null
+
+		onStep('writing')
+		const textsWork = Promise.all(
+			input.platforms.map((platform) =>
+				writeText(platform, models.text, persona, source, templates, signal).then(
+					(text) => [platform, text] as const,
+					(error: unknown) => {
+						logger.warn('generation_text_failed', { generationId, platform, error: error instanceof Error ? error.message : String(error) })
+						if (error instanceof AiError) detail ??= error.message
+						return [platform, null] as const
+					},
+				),
+			),
+		)
+		const aspects = imageAspects(input.platforms)
+		if (withImages) onStep('images')
+		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
+		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = extracted.image
+			? Promise.all(aspects.map(async (aspect) => [aspect, await storeImage(userId, await fitJpeg(extracted.image!, aspect), 'post_image')] as const))
+			: Promise.all(
+					aspects.map((aspect) =>
+						makeImage(userId, aspect, models.image, brief, templates, signal).then(
+							(url) => [aspect, url] as const,
+							(error: unknown) => {
+								logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
+								if (error instanceof AiError) detail ??= error.message
+								return [aspect, null] as const
+							},
+						),
+					),
+				)
+		const [textResults, imageResults] = await Promise.all([textsWork, imagesWork])
+		onStep('saving')
+
+		const texts: Partial<Record<Platform, string>> = {}
+		const fallback = fitLength(source.text, 500)
+		for (const [platform, text] of textResults) texts[platform] = text ?? fitLength(fallback, PLATFORM_LIMITS[platform])
+		const images: Partial<Record<Platform, string>> = {}
+		const byAspect = new Map(imageResults)
+		for (const platform of input.platforms) {
+			const url = byAspect.get(platform === 'instagram' ? '1:1' : '16:9')
+			if (url) images[platform] = url
+		}
+
+		// Settle: a text group counts as delivered when one of its texts was written; an image when stored.
+		const delivered = new Set(textResults.filter(([, text]) => text !== null).map(([platform]) => platform))
+		const failedGroups = textGroups(input.platforms).filter((group) => !input.platforms.some((p) => delivered.has(p) && (group === 'long') === (p === 'linkedin' || p === 'facebook')))
+		const failedImages = withImages ? imageResults.filter(([, url]) => url === null).length : 0
+		if (failedGroups.length > 0) warnings.push('text_failed')
+		if (failedImages > 0) warnings.push('images_failed')
+		const refund = failedGroups.length * models.text.cost + failedImages * models.image.cost
+
+		const result: GenerationResult = {
+			generationId,
+			texts,
+			images,
+			charged: cost.total,
+			refunded: refund,
+			balance: claimed.balance + refund,
+			warnings,
+			source: { kind: source.kind, title: source.title },
+			detail,
+		}
+		await db.transaction().execute(async (trx) => {
+			if (refund > 0) {
+				const balance = await refundCredits(trx, { userId, amount: refund, type: 'generation_refund', reference: generationId })
+				if (balance !== null) result.balance = balance
+			}
+			await trx
+				.updateTable('generations')
+				.set({ status: 'succeeded', result: JSON.stringify(result), completed_at: new Date() })
+				.where('id', '=', generationId)
+				.execute()
+			await logActivity(trx, {
+				userId,
+				logType: 'content_generation',
+				title: generationTexts.activity.contentGenerated,
+				description: (source.title ?? source.text).replace(/\s+/g, ' ').slice(0, 50),
+				status: failedGroups.length > 0 ? 'warning' : 'success',
+				metadata: { generationId, kind: input.kind, platforms: input.platforms, title: (source.title ?? source.text).slice(0, 100), credits: cost.total - refund, model: models.text.modelId, agentId: agent?.id ?? null },
+			})
+			if (withImages && aspects.length > 0) {
+				await logActivity(trx, {
+					userId,
+					logType: 'image_generation',
+					title: failedImages === aspects.length ? generationTexts.activity.imagesFailed : generationTexts.activity.imagesGenerated,
+					description: brief.headline.slice(0, 50),
+					status: failedImages === 0 ? 'success' : failedImages === aspects.length ? 'error' : 'warning',
+					metadata: { generationId, prompt: imagePrompt({ ...brief, aspect: aspects[0]! }, templates).slice(0, 200), model: models.image.modelId, aspects },
+				})
+			}
+			await notifyChange(trx, { userId, topic: 'credits' })
+		})
+		return { ok: true, ...result }
+	}
+
+	/** 'Bild neu generieren' for one platform: flux-schnell's credits + 1, refunded when it fails. */
+	async function regenerateImage(userId: string, input: { requestId: string; platform: Platform; content: string; agentId: string | null }, signal?: AbortSignal): Promise<RegenerationOutcome> {
+		if (!input.content.trim()) return { ok: false, code: 'content_required' }
+		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
+		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
+		const { regeneration } = await resolveModels(db, [])
+		const cost = regenerationCost(regeneration.cost)
+		const debit = await debitCredits(db, { userId, amount: cost, type: 'image_regeneration', reference: input.requestId })
+		if (!debit.ok) return { ok: false, code: 'insufficient_credits', balance: debit.balance }
+		const persona = toPersona(agent)
+		const source: SourceMaterial = { kind: 'smart-post', title: null, text: input.content, origin: null }
+		const aspect: ImageAspect = input.platform === 'instagram' ? '1:1' : '16:9'
+		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
+		try {
+			const templates = await activePromptTemplates(db)
+			const imageUrl = await makeImage(userId, aspect, regeneration, brief, templates, signal)
+			await logActivity(db, {
+				userId,
+				logType: 'image_generation',
+				title: generationTexts.activity.imageRegenerated,
+				description: brief.headline.slice(0, 50),
+				status: 'success',
+				metadata: { platform: input.platform, prompt: imagePrompt({ ...brief, aspect }, templates).slice(0, 200), model: regeneration.modelId, credits: cost },
+			})
+			await notifyChange(db, { userId, topic: 'credits' })
+			return { ok: true, imageUrl, charged: cost, balance: debit.balance }
+		} catch (error) {
+			logger.warn('image_regeneration_failed', { error: error instanceof Error ? error.message : String(error) })
+			const balance = (await refundCredits(db, { userId, amount: cost, type: 'image_regeneration_refund', reference: input.requestId })) ?? debit.balance
+			await notifyChange(db, { userId, topic: 'credits' })
+			return { ok: false, code: 'provider_error', balance, detail: error instanceof AiError ? error.message : null }
+		}
+	}
+
+	return { generate, regenerateImage }
+}
+
+class InsufficientCredits extends Error {
+	readonly balance: number
+	constructor(balance: number) {
+		super('insufficient credits')
+		this.balance = balance
+	}
+}

@@ -1,0 +1,44 @@
+import { listPersonas } from '#modules/agents/index.ts'
+import { creditBalance } from '#modules/credits/index.ts'
+import { regenerationCost } from './costs.ts'
+import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
+
+export { parseGenerationForm, type GenerationInput } from './input.ts'
+export type { AiProvider, AiProviders, WebReader } from './ports.ts'
+export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
+
+export type CreatorModel = { modelId: string; name: string; cost: number; testMode: boolean }
+export type CreatorAgent = { id: string; name: string; avatar: string; isDefault: boolean; text: CreatorModel; image: CreatorModel }
+
+/** Turns inputs into per-platform texts and images through the AI ports, paid in credits. */
+export function createGenerationService(deps: GenerationDeps) {
+	const generator = createGenerator(deps)
+	const model = (m: { modelId: string; name: string; cost: number; provider: string }): CreatorModel => ({
+		modelId: m.modelId,
+		name: m.name,
+		cost: m.cost,
+		testMode: deps.ai.forProvider(m.provider).testMode,
+	})
+
+	return {
+		generate: generator.generate,
+		regenerateImage: generator.regenerateImage,
+
+		/** What the creator shows before generating: balance, agents with their models and costs (three queries). */
+		async creatorData(userId: string) {
+			const [balance, agents] = await Promise.all([creditBalance(deps.db, userId), listPersonas(deps.db, userId)])
+			const models = await resolveModels(deps.db, agents)
+			return {
+				balance,
+				agents: agents.map((a): CreatorAgent => {
+					const m = models.byAgent.get(a.id)!
+					return { id: a.id, name: a.name, avatar: a.avatar, isDefault: a.isDefault, text: model(m.text), image: model(m.image) }
+				}),
+				noAgent: { text: model(models.none.text), image: model(models.none.image) },
+				regenerationCost: regenerationCost(models.regeneration.cost),
+			}
+		},
+	}
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>

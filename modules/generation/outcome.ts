@@ -1,0 +1,60 @@
+import type { Platform } from '#modules/content/platforms.ts'
+
+// Pure and shared with the browser: what a generation answers (streamed as NDJSON by /api/generations).
+
+export type GenerationStep = 'extracting' | 'writing' | 'images' | 'saving'
+
+export type GenerationWarning = 'images_failed' | 'text_failed' | 'transcription_unavailable'
+
+export type GenerationErrorCode =
+	| 'no_platform'
+	| 'url_required'
+	| 'youtube_invalid'
+	| 'web_url_required'
+	| 'web_url_invalid'
+	| 'prompt_required'
+	| 'image_or_prompt_required'
+	| 'audio_or_image_required'
+	| 'notes_or_file_required'
+	| 'image_too_large'
+	| 'image_type'
+	| 'document_too_large'
+	| 'document_type'
+	| 'document_unreadable'
+	| 'document_empty'
+	| 'audio_type'
+	| 'audio_too_large'
+	| 'audio_empty'
+	| 'request_too_large'
+	| 'unknown_agent'
+	| 'insufficient_credits'
+	| 'in_progress'
+	| 'article_blocked'
+	| 'article_unreachable'
+	| 'article_empty'
+	| 'youtube_unavailable'
+	| 'transcription_unavailable'
+	| 'content_required'
+	| 'provider_error'
+	| 'failed'
+
+export type GenerationResult = {
+	generationId: string
+	texts: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+	/** Credits taken and given back (undelivered parts). */
+	charged: number
+	refunded: number
+	balance: number
+	warnings: Array<GenerationWarning>
+	source: { kind: string; title: string | null }
+	/** The provider's message when a part failed (German, may be shown). */
+	detail: string | null
+}
+
+export type GenerationOutcome = ({ ok: true } & GenerationResult) | { ok: false; code: GenerationErrorCode; balance?: number; detail?: string | null }
+
+/** One line of the /api/generations stream. */
+export type GenerationEvent = { type: 'step'; step: GenerationStep } | { type: 'done'; outcome: GenerationOutcome }
+
+export type RegenerationOutcome = { ok: true; imageUrl: string; charged: number; balance: number } | { ok: false; code: GenerationErrorCode; balance?: number; detail?: string | null }

@@ -1,0 +1,88 @@
+import type { PromptCategory } from '#modules/admin/index.ts'
+import type { ImageBrief, Persona, TextBrief } from './ports.ts'
+
+// The prompts sent to language and image models. An active admin prompt of the category
+// ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
+
+const BUILT_IN_SYSTEM = `Du bist {agent_name}, ein KI-Agent, der Social-Media-Beiträge auf Deutsch schreibt.
+Persönlichkeit: {personality}. Tonalität: {tone}. Zielgruppe: {target_audience}.
+{persona_details}
+Schreibe ausschliesslich den fertigen Beitrag, ohne Einleitung, ohne Anführungszeichen und ohne Markdown-Überschriften.`
+
+const BUILT_IN_PLATFORM = `Schreibe einen {platform}-Beitrag im Stil "{style}" auf Deutsch.
+Höchstens {max_length} Zeichen inklusive Hashtags. Verwende {hashtag_min} bis {hashtag_max} passende Hashtags am Ende.
+Grundlage ({source_kind}{source_title}):
+"""
+{source}
+"""`
+
+const BUILT_IN_IMAGE = `Ein hochwertiges, modernes Social-Media-Bild (Seitenverhältnis {aspect}) zum Thema: {headline}.
+Stichworte: {keywords}. {brand_hint}Keine Schrift im Bild, keine Logos Dritter, fotorealistisch oder klare Illustration.`
+
+const PLATFORM_NAMES: Record<string, string> = { linkedin: 'LinkedIn', instagram: 'Instagram', threads: 'Threads', facebook: 'Facebook' }
+
+const KIND_LABELS: Record<string, string> = {
+	'smart-post': 'Idee',
+	youtube: 'YouTube-Video',
+	'web-article': 'Web-Artikel',
+	'pdf-notes': 'Dokument oder Notizen',
+	'audio-image': 'Sprachaufnahme oder Bild',
+	'image-prompt': 'Bildbeschreibung',
+}
+
+/** Replaces {name} with its value; unknown names stay as they are. */
+export function fillTemplate(template: string, values: Record<string, string>) {
+	return template.replace(/\{([a-z_]+)\}/g, (match, name: string) => (name in values ? values[name]! : match))
+}
+
+function personaDetails(persona: Persona | null) {
+	if (!persona) return ''
+	const lines = [
+		persona.description && `Beschreibung: ${persona.description}`,
+		persona.industry && `Branche: ${persona.industry}`,
+		persona.specialties.length > 0 && `Fachgebiete: ${persona.specialties.join(', ')}`,
+		persona.knowledgeBase && `Wissensbasis: ${persona.knowledgeBase.slice(0, 3000)}`,
+		`Formalität ${persona.formality}/100 (ab 60 Sie, sonst du), Kreativität ${persona.creativity}/100, Humor ${persona.humor}/100, Empathie ${persona.empathy}/100, Begeisterung ${persona.enthusiasm}/100.`,
+		persona.brand.useBranding && persona.brand.name && `Marke: ${persona.brand.name}`,
+	]
+	return lines.filter(Boolean).join('\n')
+}
+
+export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCategory, string>>) {
+	const persona = brief.persona
+	const values: Record<string, string> = {
+		agent_name: persona?.name ?? 'Postwerk',
+		personality: persona?.personality ?? 'professional',
+		tone: persona?.tone ?? 'professional',
+		target_audience: persona?.targetAudience ?? 'Unternehmerinnen und Unternehmer',
+		persona_details: personaDetails(persona),
+		brand_name: persona?.brand.name ?? '',
+		platform: PLATFORM_NAMES[brief.platform] ?? brief.platform,
+		style: brief.style,
+		max_length: String(brief.maxLength),
+		hashtag_min: String(brief.hashtags.min),
+		hashtag_max: String(brief.hashtags.max),
+		source_kind: KIND_LABELS[brief.source.kind] ?? brief.source.kind,
+		source_title: brief.source.title ? `: ${brief.source.title}` : '',
+		source: brief.source.text,
+		content: brief.source.text,
+		topic: brief.source.title ?? brief.source.text.slice(0, 120),
+	}
+	return {
+		system: fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values),
+		prompt: fillTemplate(templates.platform_generation ?? BUILT_IN_PLATFORM, values),
+	}
+}
+
+export function imagePrompt(brief: ImageBrief, templates: Partial<Record<PromptCategory, string>>) {
+	const brand = brief.persona?.brand
+	const values: Record<string, string> = {
+		aspect: brief.aspect,
+		headline: brief.headline,
+		keywords: brief.keywords.join(', '),
+		brand_hint: brand?.useBranding && brand.colors.length > 0 ? `Farbwelt der Marke: ${brand.colors.join(', ')}. ` : '',
+		brand_name: brand?.name ?? '',
+		content: brief.headline,
+	}
+	return fillTemplate(templates.image_generation ?? BUILT_IN_IMAGE, values)
+}
