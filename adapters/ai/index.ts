@@ -7,6 +7,8 @@ export type AiConfig = {
 	openai: { apiKey?: string; baseUrl: string }
 	replicate: { token?: string; baseUrl: string }
 	timeoutMs: number
+	/** Replicate runs (video models take minutes) get their own, longer deadline. */
+	replicateTimeoutMs?: number
 }
 
 /**
@@ -18,7 +20,7 @@ export function createAiProviders(config: AiConfig): AiProviders {
 	const local = createLocalAiProvider()
 	const providers = new Map<string, AiProvider>([['local', local]])
 	if (config.openai.apiKey) providers.set('openai', createOpenAiProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.timeoutMs }))
-	if (config.replicate.token) providers.set('replicate', createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl, timeoutMs: config.timeoutMs }))
+	if (config.replicate.token) providers.set('replicate', createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl, timeoutMs: config.replicateTimeoutMs ?? Math.max(config.timeoutMs, 600_000) }))
 	const openai = providers.get('openai')
 	return {
 		forProvider: (name) => providers.get(name) ?? local,

@@ -211,6 +211,8 @@ export function createGenerator(deps: GenerationDeps) {
 				await storeAudio(userId, input.audio).catch((e: unknown) => logger.error('audio_store_failed', { error: String(e) }))
 			}
 			const mapped = toExtractionError(error)
+			// SECURITY.md: refused addresses are logged (who asked), never fetched.
+			if (mapped?.code === 'article_blocked') logger.warn('ssrf_blocked', { userId, generationId, url: (input.url || input.article?.url || '').slice(0, 300) })
 			if (!mapped) logger.error('generation_extract_failed', { generationId, error: error instanceof Error ? error.stack : String(error) })
 			const code = mapped?.code ?? 'failed'
 			const balance = await fail(userId, generationId, cost.total, code, mapped?.detail ?? null)

@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fakeGoogleEnv } from '#tests/fakes/google-oidc.ts'
+import { fakeWebEnv } from '#tests/fakes/web.ts'
 import { root } from './test-database.ts'
 
 export const e2ePort = 3100
@@ -10,6 +11,9 @@ export const e2eUrl = `http://127.0.0.1:${e2ePort}`
 export const e2eDataDir = path.join(root, '.data/e2e')
 export const fakeGooglePort = 3199
 export const fakeGoogleUrl = `http://127.0.0.1:${fakeGooglePort}`
+/** Web articles and YouTube for the creator (tests/fakes/web.ts). */
+export const fakeWebPort = 3198
+export const fakeWebUrl = `http://127.0.0.1:${fakeWebPort}`
 export const fakeGoogleClient = { id: 'postwerk-e2e.apps.googleusercontent.com', secret: 'postwerk-e2e-secret' }
 
 /** The environment of the app server under test (E2E_DATABASE_URL: use that Postgres instead of a fresh embedded one). */
@@ -25,6 +29,7 @@ export function e2eServerEnv(): Record<string, string> {
 		SMTP_URL: '',
 		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 		...fakeGoogleEnv(fakeGoogleUrl, fakeGoogleClient.id, fakeGoogleClient.secret),
+		...fakeWebEnv(fakeWebUrl),
 	}
 }
 

@@ -1,0 +1,36 @@
+import { AiError, type AiProvider } from '#modules/generation/ports.ts'
+import { renderBrandedImage } from './image.ts'
+import { composePost } from './text.ts'
+import { createLocalVision } from './vision.ts'
+
+/**
+ * The offline default ('Testmodus') used when no provider key is configured: texts composed from
+ * the source and the persona, branded images rendered locally, a technical image description.
+ * No transcription and (for now) no video.
+ */
+export function createLocalAiProvider(): AiProvider {
+	return {
+		name: 'local',
+		testMode: true,
+		text: {
+			async generate(request) {
+				return { text: composePost(request.brief, request.model + request.prompt) }
+			},
+		},
+		image: {
+			async generate(request) {
+				return { bytes: await renderBrandedImage(request.brief, request.prompt), contentType: 'image/jpeg' }
+			},
+		},
+		vision: createLocalVision(),
+		transcriber: {
+			async transcribe() {
+				throw new AiError({
+					kind: 'unavailable',
+					code: 'transcription_unavailable',
+					message: 'Die Transkription von Sprachaufnahmen benötigt einen konfigurierten KI-Schlüssel (OPENAI_API_KEY). Ihre Aufnahme wurde gespeichert.',
+				})
+			},
+		},
+	}
+}

@@ -1,0 +1,49 @@
+import sharp, { type Sharp } from 'sharp'
+import { IMAGE_MAX_BYTES } from '../media.ts'
+import { InputError } from './errors.ts'
+import { isImageType, sniff } from './sniff.ts'
+
+const MAX_INPUT_PIXELS = 50_000_000
+const LONG_SIDE_MAX = 2048
+const JPEG_QUALITY = 88
+const WHITE = { r: 255, g: 255, b: 255 }
+const FIT_SIZES = { '1:1': { width: 1080, height: 1080 }, '16:9': { width: 1600, height: 900 } } as const
+// Raster formats only: sharp would also render SVG, which is not an image upload here.
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
+
+export type ReadImage = { jpeg: Uint8Array; width: number; height: number; contentType: 'image/jpeg' }
+
+/** An uploaded PNG, JPEG, GIF (first frame) or WebP as an upright JPEG without metadata, at most 2048 px long. */
+export async function readImage(file: { name: string; bytes: Uint8Array }): Promise<ReadImage> {
+	if (file.bytes.length > IMAGE_MAX_BYTES) throw new InputError('image_too_large')
+	if (!isImageType(sniff(file.bytes))) throw new InputError('image_type')
+	const { data, info } = await convert(file.bytes, (image) =>
+		image.resize({ width: LONG_SIDE_MAX, height: LONG_SIDE_MAX, fit: 'inside', withoutEnlargement: true }),
+	)
+	return { jpeg: data, width: info.width, height: info.height, contentType: 'image/jpeg' }
+}
+
+/** Center-crops and resizes an image to the 1080x1080 (Instagram) or 1600x900 post image. */
+export async function fitJpeg(bytes: Uint8Array, aspect: '1:1' | '16:9'): Promise<Uint8Array> {
+	const { width, height } = FIT_SIZES[aspect]
+	const { data } = await convert(bytes, (image) => image.resize(width, height, { fit: 'cover', position: 'centre' }))
+	return data
+}
+
+/** Any raster image (e.g. a provider's WebP or PNG) as JPEG, in its own size. */
+export async function toJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+	const { data } = await convert(bytes, (image) => image)
+	return data
+}
+
+/** Decodes (first frame, EXIF-rotated), flattens onto white and writes a JPEG; sharp drops all metadata by default. */
+async function convert(bytes: Uint8Array, shape: (image: Sharp) => Sharp) {
+	try {
+		const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, pages: 1, page: 0 })
+		const { format } = await image.metadata()
+		if (!RASTER_FORMATS.has(format)) throw new Error(`not a raster image: ${format}`)
+		return await shape(image.flatten({ background: WHITE })).jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true })
+	} catch (error) {
+		throw new InputError('image_type', { cause: error })
+	}
+}

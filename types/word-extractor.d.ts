@@ -1,0 +1,16 @@
+// word-extractor ships no types; only what modules/generation/inputs uses.
+declare module 'word-extractor' {
+	type TextOptions = { filterUnicode?: boolean }
+
+	class WordDocument {
+		getBody(options?: TextOptions): string
+		getFootnotes(options?: TextOptions): string
+		getEndnotes(options?: TextOptions): string
+	}
+
+	class WordExtractor {
+		extract(source: string | Buffer): Promise<WordDocument>
+	}
+
+	export = WordExtractor
+}
