@@ -14,7 +14,9 @@ import publishing from './de/publishing.json' with { type: 'json' }
 import accounts from './de/accounts.json' with { type: 'json' }
 import generation from './de/generation.json' with { type: 'json' }
 import creator from './de/creator.json' with { type: 'json' }
+import agents from './de/agents.json' with { type: 'json' }
+import catalog from './de/catalog.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>
