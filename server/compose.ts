@@ -3,7 +3,7 @@ import { createMailer } from '#adapters/mail/index.ts'
 import { createAiProviders } from '#adapters/ai/index.ts'
 import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
 import { createWebReader } from '#adapters/web/index.ts'
-import { createGenerationService } from '#modules/generation/index.ts'
+import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
@@ -86,6 +86,6 @@ export function composeServices({
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks]
-	return { services, tasks, crontab: publishingCrontab, sandbox }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks]
+	return { services, tasks, crontab: [publishingCrontab, generationCrontab].join('\n'), sandbox }
 }

@@ -1,8 +1,12 @@
 import { listPersonas } from '#modules/agents/index.ts'
 import { creditBalance } from '#modules/credits/index.ts'
 import { regenerationCost } from './costs.ts'
+import { handleJob } from '#modules/core/jobs.server.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
+import { reclaimGenerationsJob } from './jobs.ts'
+import { reclaimStaleGenerations } from './reclaim.server.ts'
 
+export { generationCrontab } from './jobs.ts'
 export { parseGenerationForm, type GenerationInput } from './input.ts'
 export type { AiProvider, AiProviders, WebReader } from './ports.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
@@ -23,6 +27,8 @@ export function createGenerationService(deps: GenerationDeps) {
 	return {
 		generate: generator.generate,
 		regenerateImage: generator.regenerateImage,
+		reclaimStale: (staleAfterMinutes?: number) => reclaimStaleGenerations(deps.db, staleAfterMinutes),
+		tasks: [handleJob(reclaimGenerationsJob, async () => void (await reclaimStaleGenerations(deps.db)))],
 
 		/** What the creator shows before generating: balance, agents with their models and costs (three queries). */
 		async creatorData(userId: string) {

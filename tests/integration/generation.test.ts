@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
-import { grantCredits } from '#modules/credits/index.ts'
+import { debitCredits, grantCredits } from '#modules/credits/index.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
@@ -187,4 +187,25 @@ test('a provider 500 refunds what was not delivered and still answers with a pre
 	expect(imagesDown.refunded).toBe(4)
 	expect(imagesDown.images).toEqual({})
 	expect(await balanceAndLedger(t.db, userId)).toEqual({ balance: 44, ledger: 44 })
+})
+
+test('a generation cut off by a crash is failed and refunded by the reclaim job, once', async () => {
+	await using t = await createTestDatabase()
+	await seedModelCatalogue(t.db)
+	const { services } = testServices(t.db, { DATA_DIR: dataDir })
+	const userId = await userWith(t.db, 50)
+	// What a crash between the reservation and the settlement leaves behind.
+	const row = await t.db
+		.insertInto('generations')
+		.values({ user_id: userId, kind: 'content', status: 'running', cost_credits: 6, platforms: ['linkedin'], idempotency_key: randomUUID(), created_at: new Date(Date.now() - 20 * 60_000) })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	await debitCredits(t.db, { userId, amount: 6, type: 'generation', reference: row.id })
+	expect(await balanceAndLedger(t.db, userId)).toEqual({ balance: 44, ledger: 44 })
+
+	expect(await services.generation.reclaimStale()).toBe(1)
+	expect(await services.generation.reclaimStale()).toBe(0)
+	expect(await balanceAndLedger(t.db, userId)).toEqual({ balance: 50, ledger: 50 })
+	const generation = await t.db.selectFrom('generations').select(['status', 'error_code']).where('id', '=', row.id).executeTakeFirstOrThrow()
+	expect(generation).toEqual({ status: 'failed', error_code: 'interrupted' })
 })
