@@ -6,18 +6,19 @@ import type { ImageBrief } from '#modules/generation/ports.ts'
 
 // The offline image: a branded SVG card (gradient, abstract shapes, headline, keyword pills,
 // brand footer with logo) rendered with resvg and the bundled DejaVu fonts, then encoded as JPEG.
+// The palettes, colour and text helpers are exported for the local video (video.ts).
 
 export type LogoInput = { bytes: Uint8Array; contentType: string }
 
-type Rgb = { r: number; g: number; b: number }
-type Palette = { from: string; to: string; accent: string }
+export type Rgb = { r: number; g: number; b: number }
+export type Palette = { from: string; to: string; accent: string }
 
 const resolvePackage = createRequire(import.meta.url).resolve
-const FONT_REGULAR = resolvePackage('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')
-const FONT_BOLD = resolvePackage('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')
-const FONT_FAMILY = 'DejaVu Sans'
+export const FONT_REGULAR = resolvePackage('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')
+export const FONT_BOLD = resolvePackage('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')
+export const FONT_FAMILY = 'DejaVu Sans'
 
-const PALETTES: Array<Palette> = [
+export const PALETTES: Array<Palette> = [
 	{ from: '#1e1b4b', to: '#4338ca', accent: '#f59e0b' },
 	{ from: '#0f172a', to: '#0e7490', accent: '#22d3ee' },
 	{ from: '#064e3b', to: '#0f766e', accent: '#fbbf24' },
@@ -127,7 +128,7 @@ async function brandedSvg(brief: ImageBrief, prompt: string, logo: LogoInput | n
 // ---------------------------------------------------------------------------------------------
 // Colours
 
-function hash(text: string) {
+export function hash(text: string) {
 	let h = 0x811c9dc5
 	for (let i = 0; i < text.length; i++) {
 		h ^= text.charCodeAt(i)
@@ -136,7 +137,7 @@ function hash(text: string) {
 	return h >>> 0
 }
 
-function random(seed: number) {
+export function random(seed: number) {
 	let a = seed
 	return () => {
 		a = (a + 0x6d2b79f5) | 0
@@ -146,22 +147,22 @@ function random(seed: number) {
 	}
 }
 
-function parseHex(value: string | undefined | null): Rgb | null {
+export function parseHex(value: string | undefined | null): Rgb | null {
 	const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(value?.trim() ?? '')
 	if (!match) return null
 	const hex = match[1]!.length === 3 ? [...match[1]!].map((c) => c + c).join('') : match[1]!
 	return { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16) }
 }
 
-function toHex({ r, g, b }: Rgb) {
+export function toHex({ r, g, b }: Rgb) {
 	return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`
 }
 
-function mix(a: Rgb, b: Rgb, amount: number): Rgb {
+export function mix(a: Rgb, b: Rgb, amount: number): Rgb {
 	return { r: a.r + (b.r - a.r) * amount, g: a.g + (b.g - a.g) * amount, b: a.b + (b.b - a.b) * amount }
 }
 
-function luminance({ r, g, b }: Rgb) {
+export function luminance({ r, g, b }: Rgb) {
 	const channel = (v: number) => {
 		const s = v / 255
 		return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
@@ -170,7 +171,7 @@ function luminance({ r, g, b }: Rgb) {
 }
 
 /** WCAG contrast of dark ink (#111827) against white ink on a background of this luminance. */
-function darkInkReadsBetter(background: number) {
+export function darkInkReadsBetter(background: number) {
 	return (background + 0.05) / 0.062 > 1.05 / (background + 0.05)
 }
 
@@ -285,7 +286,7 @@ function readMetrics(font: Buffer): Metrics {
 	}
 }
 
-function measure(text: string, size: number, weight: 'regular' | 'bold') {
+export function measure(text: string, size: number, weight: 'regular' | 'bold') {
 	const font = metrics(weight)
 	let width = 0
 	for (const char of text) width += font.advance(char.codePointAt(0)!)
@@ -293,14 +294,14 @@ function measure(text: string, size: number, weight: 'regular' | 'bold') {
 }
 
 /** Text the fonts can draw: no emojis or control characters, single spaces. */
-function plain(text: string) {
+export function plain(text: string) {
 	return text
 		.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}\p{Cc}]/gu, ' ')
 		.replace(/\s+/g, ' ')
 		.trim()
 }
 
-function fitText(text: string, maxWidth: number, size: number, weight: 'regular' | 'bold') {
+export function fitText(text: string, maxWidth: number, size: number, weight: 'regular' | 'bold') {
 	if (measure(text, size, weight) <= maxWidth) return text
 	let cut = text
 	while (cut.length > 1 && measure(`${cut}…`, size, weight) > maxWidth) cut = cut.slice(0, -1)
@@ -308,7 +309,7 @@ function fitText(text: string, maxWidth: number, size: number, weight: 'regular'
 }
 
 /** The largest font size at which the headline fits on four lines; at the smallest size the rest is cut. */
-function wrapHeadline(headline: string, maxWidth: number, maxSize: number, minSize: number): { size: number; lines: Array<string> } {
+export function wrapHeadline(headline: string, maxWidth: number, maxSize: number, minSize: number): { size: number; lines: Array<string> } {
 	const words = headline.split(' ')
 	for (let size = maxSize; size >= minSize; size -= 4) {
 		const lines = wrap(words, maxWidth, size)
@@ -359,7 +360,7 @@ function pillRow(keywords: Array<string>, maxWidth: number, size: number) {
 	return pills
 }
 
-function escapeXml(text: string) {
+export function escapeXml(text: string) {
 	return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 }
 

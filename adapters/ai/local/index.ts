@@ -1,12 +1,13 @@
 import { AiError, type AiProvider } from '#modules/generation/ports.ts'
 import { renderBrandedImage } from './image.ts'
 import { composePost } from './text.ts'
+import { createLocalVideo } from './video.ts'
 import { createLocalVision } from './vision.ts'
 
 /**
  * The offline default ('Testmodus') used when no provider key is configured: texts composed from
- * the source and the persona, branded images rendered locally, a technical image description.
- * No transcription and (for now) no video.
+ * the source and the persona, branded images rendered locally, a technical image description and
+ * short animated title-card clips (MP4). No transcription.
  */
 export function createLocalAiProvider(): AiProvider {
 	return {
@@ -22,6 +23,7 @@ export function createLocalAiProvider(): AiProvider {
 				return { bytes: await renderBrandedImage(request.brief, request.prompt), contentType: 'image/jpeg' }
 			},
 		},
+		video: createLocalVideo(),
 		vision: createLocalVision(),
 		transcriber: {
 			async transcribe() {

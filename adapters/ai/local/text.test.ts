@@ -228,12 +228,11 @@ describe('composePost', () => {
 })
 
 describe('createLocalAiProvider', () => {
-	it('is the test-mode provider with text, image, vision and transcriber, without video', () => {
+	it('is the test-mode provider with text, image, video, vision and transcriber', () => {
 		const provider = createLocalAiProvider()
 		expect(provider.name).toBe('local')
 		expect(provider.testMode).toBe(true)
-		expect(provider.text && provider.image && provider.vision && provider.transcriber).toBeTruthy()
-		expect(provider.video).toBeUndefined()
+		expect(provider.text && provider.image && provider.video && provider.vision && provider.transcriber).toBeTruthy()
 	})
 
 	it('generates text from the brief', async () => {

@@ -1,10 +1,11 @@
 import type { Platform } from '#modules/content/platforms.ts'
-import type { Persona, TextBrief } from '#modules/generation/ports.ts'
+import type { Persona, StyleProfile, TextBrief } from '#modules/generation/ports.ts'
 
 // The offline text writer: an extractive summary of the source (the sentences with the most
 // frequent content words, in their original order), framed by German phrases that follow the
-// persona (tone, du/Sie, audience, specialties, brand) and the platform's style. Deterministic:
-// every choice comes from a PRNG seeded by the seed, the platform and the source.
+// persona (tone, du/Sie, audience, specialties, brand) and the platform's style. A trained agent's
+// style profile steers length, emojis, hashtags, the form of address and a recurring phrase.
+// Deterministic: every choice comes from a PRNG seeded by the seed, the platform and the source.
 
 type Voice = 'sachlich' | 'locker' | 'motivierend' | 'empathisch'
 
@@ -21,6 +22,14 @@ type Context = {
 	brand: string | null
 	/** 0-3: how many emojis this platform and persona allow. */
 	emojis: number
+	/** The trained agent's own emojis, most used first. */
+	favouriteEmojis: Array<string>
+	/** A recurring phrase of the trained agent, closing the post. */
+	phrase: string | null
+	/** The trained agent likes exclamation marks. */
+	exclaims: boolean
+	/** The trained agent's typical post length in characters. */
+	targetLength: number | null
 	rng: () => number
 }
 
@@ -32,6 +41,8 @@ type Parts = {
 	cta: string | null
 	tags: Array<string>
 	minTags: number
+	/** A closing line (the trained agent's recurring phrase). */
+	sign?: string | null
 }
 
 type Phrase = (c: Context) => string | null
@@ -45,8 +56,34 @@ export function composePost(brief: TextBrief, seed: string): string {
 	const parts = builders[brief.platform](ctx, analysis)
 	parts.tags = hashtags(ctx, analysis, brief)
 	parts.minTags = Math.min(Math.max(0, brief.hashtags.min), parts.tags.length)
-	const limit = brief.platform === 'threads' ? Math.min(brief.maxLength, 500) : brief.maxLength
+	if (ctx.exclaims) parts.hook = parts.hook.replace(/\.$/, '!')
+	if (ctx.phrase) parts.sign = signOff(ctx, ctx.phrase)
+	const platformLimit = brief.platform === 'threads' ? Math.min(brief.maxLength, 500) : brief.maxLength
+	let limit = platformLimit
+	if (ctx.targetLength) {
+		lengthen(ctx, analysis, parts, brief.platform, ctx.targetLength)
+		limit = Math.min(platformLimit, Math.max(MIN_TARGET_LENGTH, Math.round(ctx.targetLength * 1.2)))
+	}
 	return fit(parts, Math.max(0, limit), renderers[brief.platform])
+}
+
+const MIN_TARGET_LENGTH = 140
+
+/** The recurring phrase as a closing line: as it is when it opens a sentence ('Komm vorbei!'), else quoted. */
+function signOff(c: Context, phrase: string) {
+	if (/^\p{Lu}/u.test(phrase)) return `${phrase}${c.exclaims ? '!' : '.'}`
+	return `„${phrase}“ – ${w(c, 'wie wir gern sagen', 'wie ich gern sage')}.`
+}
+
+/** A trained agent that writes long posts gets more body lines, until the typical length is near. */
+function lengthen(c: Context, analysis: Analysis, parts: Parts, platform: Platform, target: number) {
+	const render = renderers[platform]
+	if (render(parts).length >= target * 0.8) return
+	const extra = items(c, analysis, parts.items.length + 8, platform === 'facebook' ? 300 : 240).filter(
+		(item) => !parts.items.some((existing) => existing.includes(item.slice(0, 40))),
+	)
+	const prefix = parts.lead ? '→ ' : platform === 'instagram' && /^\p{Extended_Pictographic}/u.test(parts.items[0] ?? '') ? '✨ ' : ''
+	while (render(parts).length < target * 0.8 && extra.length) parts.items.push(`${prefix}${extra.shift()!}`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -360,6 +397,23 @@ const AUDIENCES: Record<string, string> = {
 	athletes: 'Sportlerinnen und Sportler',
 	fitness_enthusiasts: 'Fitnessbegeisterte',
 	travelers: 'Reisebegeisterte',
+	engineers: 'Ingenieurinnen und Ingenieure',
+	scientists: 'Forschende',
+	influencers: 'Influencer',
+	artists: 'Kunstschaffende',
+	musicians: 'Musikerinnen und Musiker',
+	photographers: 'Fotografinnen und Fotografen',
+	lawyers: 'Juristinnen und Juristen',
+	real_estate_agents: 'Immobilienprofis',
+	architects: 'Architektinnen und Architekten',
+	restaurant_owners: 'Gastronominnen und Gastronomen',
+	craftspeople: 'Handwerksbetriebe',
+	farmers: 'Landwirtinnen und Landwirte',
+	nonprofits: 'gemeinnützige Organisationen',
+	public_sector: 'die öffentliche Verwaltung',
+	foodies: 'Foodies',
+	pet_owners: 'Tierhalterinnen und Tierhalter',
+	local_community: 'die lokale Community',
 }
 
 const INDUSTRIES: Record<string, string> = {
@@ -402,18 +456,22 @@ function contextOf(brief: TextBrief, analysis: Analysis, rng: () => number): Con
 	const humor = fromTone.humor || fromPersonality.humor || (persona?.humor ?? 30) >= 60
 	const formality = persona?.formality ?? 50
 	const energy = ((persona?.enthusiasm ?? 60) + (persona?.creativity ?? 70)) / 2
-	const emojis = {
-		instagram: energy >= 70 ? 3 : energy >= 35 ? 2 : 1,
-		facebook: energy >= 75 ? 2 : energy >= 45 ? 1 : 0,
-		threads: energy >= 60 ? 1 : 0,
-		linkedin: energy >= 75 && formality < 80 ? 1 : 0,
-	}[brief.platform]
+	const profile: StyleProfile | null = persona?.styleProfile ?? null
+	const openers = (profile?.phrases ?? []).slice(0, 3).filter((phrase) => /^\p{Lu}/u.test(phrase))
+	const emojis = profile
+		? Math.min(3, Math.round(profile.emojisPerPost))
+		: {
+				instagram: energy >= 70 ? 3 : energy >= 35 ? 2 : 1,
+				facebook: energy >= 75 ? 2 : energy >= 45 ? 1 : 0,
+				threads: energy >= 60 ? 1 : 0,
+				linkedin: energy >= 75 && formality < 80 ? 1 : 0,
+			}[brief.platform]
 	const specialties = (persona?.specialties ?? []).map((s) => s.trim()).filter(Boolean)
 	const brand = persona?.brand.name.trim() || null
 	const industry = persona?.industry ? (INDUSTRIES[persona.industry] ?? null) : null
 	const topic = analysis.topic || (specialties[0] ? quote(specialties[0]) : industry ? industry : 'Social Media')
 	return {
-		sie: formality >= 60,
+		sie: profile?.formality ? profile.formality === 'formell' : formality >= 60,
 		we: Boolean(brand),
 		voice,
 		humor,
@@ -422,6 +480,10 @@ function contextOf(brief: TextBrief, analysis: Analysis, rng: () => number): Con
 		specialties: specialties.length ? specialties.slice(0, 2).join(' und ') : null,
 		brand,
 		emojis,
+		favouriteEmojis: profile?.topEmojis ?? [],
+		phrase: profile?.phrases.length ? pick(rng, openers.length ? openers : profile.phrases.slice(0, 3)) : null,
+		exclaims: (profile?.exclamationsPerPost ?? 0) >= 1,
+		targetLength: profile && profile.typicalLength > 0 ? profile.typicalLength : null,
 		rng,
 	}
 }
@@ -556,7 +618,9 @@ const EMOJIS: Record<Voice, Array<string>> = {
 }
 
 function emojis(c: Context, count: number) {
-	return shuffle(c.rng, EMOJIS[c.voice]).slice(0, Math.max(0, count))
+	const own = c.favouriteEmojis.slice(0, 3)
+	const pool = [...own, ...shuffle(c.rng, EMOJIS[c.voice]).filter((emoji) => !own.includes(emoji))]
+	return pool.slice(0, Math.max(0, count))
 }
 
 /** Key sentences, topped up with framing phrases when the source is too short. */
@@ -594,7 +658,7 @@ const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
 		}
 	},
 	instagram(c, analysis) {
-		const [first, second] = emojis(c, c.emojis >= 2 ? 2 : 1)
+		const [first, second] = emojis(c, c.emojis >= 2 ? 2 : c.emojis)
 		const hook = [first, pickPhrase(c, INSTAGRAM_HOOKS[c.voice]), second].filter(Boolean).join(' ')
 		const lineCount = 3 + Math.floor(c.rng() * 3)
 		const context = c.brand ? pickPhrase(c, EXPERTISE) : pickPhrase(c, INTROS)
@@ -635,10 +699,10 @@ const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
 }
 
 const renderers: Record<Platform, (p: Parts) => string> = {
-	linkedin: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), p.cta, p.tags.join(' ')]),
-	instagram: (p) => blocks([p.hook, p.items.join('\n'), p.cta, p.tags.join(' ')]),
-	threads: (p) => blocks([[p.hook, ...p.items, p.cta].filter(Boolean).join(' '), p.tags.join(' ')]),
-	facebook: (p) => blocks([p.hook, ...p.intro, ...p.items, p.cta, p.tags.join(' ')]),
+	linkedin: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
+	instagram: (p) => blocks([p.hook, p.items.join('\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
+	threads: (p) => blocks([[p.hook, ...p.items, p.cta, p.sign].filter(Boolean).join(' '), p.tags.join(' ')]),
+	facebook: (p) => blocks([p.hook, ...p.intro, ...p.items, p.cta, p.sign ?? null, p.tags.join(' ')]),
 }
 
 function blocks(parts: Array<string | null>) {
@@ -652,6 +716,11 @@ function blocks(parts: Array<string | null>) {
 function fit(parts: Parts, limit: number, render: (p: Parts) => string): string {
 	const over = () => render(parts).length - limit
 	while (over() > 0 && parts.items.length > 1) parts.items.pop()
+	// 'Die zentralen Punkte:' above a single point reads odd.
+	if (parts.lead && parts.items.length < 2) {
+		parts.lead = null
+		parts.items = parts.items.map((item) => item.replace(/^→ /, ''))
+	}
 	while (over() > 0 && parts.intro.length) parts.intro.pop()
 	if (over() > 0 && parts.lead) parts.lead = null
 	if (over() > 0 && parts.items.length) {
@@ -661,6 +730,7 @@ function fit(parts: Parts, limit: number, render: (p: Parts) => string): string 
 		else parts.items = []
 	}
 	while (over() > 0 && parts.tags.length > parts.minTags) parts.tags.pop()
+	if (over() > 0) parts.sign = null
 	if (over() > 0) parts.cta = null
 	if (over() > 0) {
 		const hook = shorten(parts.hook, parts.hook.length - over())
@@ -687,11 +757,15 @@ function toHashtag(phrase: string): string | null {
 function hashtags(c: Context, analysis: Analysis, brief: TextBrief): Array<string> {
 	const min = Math.max(0, brief.hashtags.min)
 	const max = Math.max(min, brief.hashtags.max)
-	const preferred = { linkedin: 3, instagram: 5 + Math.floor(c.rng() * 5), threads: 1 + Math.floor(c.rng() * 2), facebook: 2 + Math.floor(c.rng() * 2) }[brief.platform]
+	const profile = brief.persona?.styleProfile
+	const preferred = profile
+		? Math.round(profile.hashtagsPerPost)
+		: { linkedin: 3, instagram: 5 + Math.floor(c.rng() * 5), threads: 1 + Math.floor(c.rng() * 2), facebook: 2 + Math.floor(c.rng() * 2) }[brief.platform]
 	const count = Math.min(max, Math.max(min, preferred))
 	if (count === 0) return []
 
-	const specialties = brief.persona?.specialties ?? []
+	const own = (profile?.topHashtags ?? []).map((tag) => tag.replace(/^#/, ''))
+	const specialties = [...own, ...(brief.persona?.specialties ?? [])]
 	const rounds = Math.max(specialties.length, analysis.titleTags.length, analysis.keywords.length)
 	const candidates: Array<string> = []
 	for (let i = 0; i < rounds; i++) {

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Persona, SourceMaterial, StyleProfile, TextBrief } from '#modules/generation/ports.ts'
+import { composePost } from './text.ts'
+
+// A trained agent's style profile steers the offline composer: length, emojis, hashtags, du/Sie
+// and a recurring phrase.
+
+const HASHTAGS: Record<Platform, { min: number; max: number }> = {
+	linkedin: { min: 0, max: 3 },
+	instagram: { min: 5, max: 10 },
+	threads: { min: 0, max: 2 },
+	facebook: { min: 1, max: 3 },
+}
+
+const persona: Persona = {
+	name: 'Mein AI-Agent',
+	personality: 'professional',
+	tone: 'professional',
+	targetAudience: 'entrepreneurs',
+	description: '',
+	industry: null,
+	specialties: ['Kaffee'],
+	knowledgeBase: '',
+	formality: 50,
+	creativity: 70,
+	humor: 30,
+	empathy: 60,
+	enthusiasm: 60,
+	brand: { name: 'Röstwerk', colors: [], accentColor: '#6366f1', useBranding: true, logoUrl: null },
+}
+
+const casual: StyleProfile = {
+	samples: 5,
+	typicalLength: 600,
+	sentenceWords: 8,
+	emojisPerPost: 3.4,
+	topEmojis: ['☕', '🔥'],
+	hashtagsPerPost: 2,
+	topHashtags: ['#Röstliebe', '#Kaffee'],
+	phrases: ['Frisch geröstet schmeckt besser'],
+	formality: 'locker',
+	sieCount: 0,
+	duCount: 9,
+	questionsPerPost: 1,
+	exclamationsPerPost: 2,
+}
+
+const formal: StyleProfile = {
+	samples: 4,
+	typicalLength: 1400,
+	sentenceWords: 18,
+	emojisPerPost: 0,
+	topEmojis: [],
+	hashtagsPerPost: 0,
+	topHashtags: [],
+	phrases: ['nachhaltige Vorsorge'],
+	formality: 'formell',
+	sieCount: 12,
+	duCount: 0,
+	questionsPerPost: 0,
+	exclamationsPerPost: 0,
+}
+
+const source: SourceMaterial = {
+	kind: 'web-article',
+	title: 'Kaffee im Büro',
+	text: 'Guter Kaffee im Büro steigert die Zufriedenheit im Team. Eine Umfrage unter 500 Angestellten zeigt, dass frisch gemahlene Bohnen deutlich beliebter sind als Kapseln. Viele Firmen setzen deshalb auf regionale Röstereien und faire Lieferketten. Wer dabei auf Qualität achtet, spart langfristig sogar Geld, weil weniger weggeworfen wird. Gleichzeitig wird die Kaffeepause zum Ort für Austausch und neue Ideen.',
+	origin: null,
+}
+
+const EMOJI = /\p{Extended_Pictographic}/gu
+const DU = /\b(du|dich|dir|dein|deine|deinen|deinem)\b/i
+const SIE = /\b(Sie|Ihnen|Ihre|Ihren|Ihrem)\b/
+
+function brief(platform: Platform, profile: StyleProfile | null): TextBrief {
+	return { platform, maxLength: PLATFORM_LIMITS[platform], style: 'Stil', hashtags: HASHTAGS[platform], persona: { ...persona, styleProfile: profile }, source }
+}
+
+function tagsOf(text: string) {
+	return text.match(/(?<=^|\s)#[\p{L}\p{N}]+/gu) ?? []
+}
+
+describe('composePost with a style profile', () => {
+	for (const platform of PLATFORMS) {
+		it(`${platform}: the casual profile writes du, its own emojis and hashtags, its phrase, near its length`, () => {
+			// The slider says 'Sie'; the posts the agent was trained on say 'du'.
+			const text = composePost({ ...brief(platform, casual), persona: { ...persona, formality: 90, styleProfile: casual } }, 'seed')
+			expect(text).not.toMatch(SIE)
+			expect(text).toMatch(/\b(du|dich|dir|dein\w*|euer|euch|Speichere|erzähl)\b/i)
+			expect(text).toContain('☕')
+			expect(text).toContain('Frisch geröstet schmeckt besser!')
+			const tags = tagsOf(text)
+			expect(tags.length).toBe(Math.min(HASHTAGS[platform].max, Math.max(HASHTAGS[platform].min, 2)))
+			expect(tags[0]).toBe('#Röstliebe')
+			expect(text.length).toBeLessThanOrEqual(Math.max(140, Math.round(casual.typicalLength * 1.2)))
+		})
+
+		it(`${platform}: the formal profile writes Sie without emojis, hashtags only as the platform needs`, () => {
+			// A slider on 'du' is overruled by what the agent was trained on.
+			const text = composePost({ ...brief(platform, formal), persona: { ...persona, formality: 10, enthusiasm: 100, creativity: 100, styleProfile: formal } }, 'seed')
+			expect(text).toMatch(SIE)
+			expect(text).not.toMatch(DU)
+			expect(text.match(EMOJI) ?? []).toEqual([])
+			expect(tagsOf(text)).toHaveLength(HASHTAGS[platform].min)
+			expect(text).toContain('„nachhaltige Vorsorge“ – wie wir gern sagen.')
+			expect(text.length).toBeLessThanOrEqual(platform === 'threads' ? 500 : PLATFORM_LIMITS[platform])
+		})
+	}
+
+	it('a long typical length makes longer posts than a short one', () => {
+		const long = composePost(brief('linkedin', { ...casual, typicalLength: 1400 }), 'seed')
+		const short = composePost(brief('linkedin', { ...casual, typicalLength: 200 }), 'seed')
+		expect(long.length).toBeGreaterThan(900)
+		expect(long.length).toBeLessThanOrEqual(1680)
+		expect(short.length).toBeLessThanOrEqual(240)
+	})
+})
