@@ -44,6 +44,8 @@ export default defineConfig({
 						'--disable-background-networking',
 						'--disable-component-update',
 						'--disable-sync',
+						'--use-fake-ui-for-media-stream',
+						'--use-fake-device-for-media-stream',
 					],
 				},
 			},

@@ -2,6 +2,7 @@
 import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index.ts'
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
+import type { CatalogService } from './catalog/index.ts'
 import type { ContentService } from './content/index.ts'
 import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
@@ -12,6 +13,8 @@ export type Services = {
 	accounts: AccountsService
 	admin: AdminService
 	agents: AgentsService
+	/** The model gallery and model tests. */
+	catalog: CatalogService
 	content: ContentService
 	generation: GenerationService
 	/** Uploaded and generated files, served at /media/<key>. */

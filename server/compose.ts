@@ -7,6 +7,7 @@ import { createGenerationService, generationCrontab } from '#modules/generation/
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
+import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService } from '#modules/content/index.ts'
 import { createPublishingService, deliveryPlanner, publishingCrontab } from '#modules/publishing/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
@@ -77,15 +78,16 @@ export function composeServices({
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		admin: createAdminService({ db }),
-		agents: createAgentsService({ db }),
+		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
 		generation: createGenerationService({ db, ai, web, files, logger }),
+		catalog: createCatalogService({ db, ai, files, logger, appUrl: env.APP_URL }),
 		files,
 		publishing,
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks]
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks]
 	return { services, tasks, crontab: [publishingCrontab, generationCrontab].join('\n'), sandbox }
 }

@@ -1,4 +1,6 @@
 import type { Db } from '#modules/core/db.server.ts'
+import type { StyleProfile } from '#modules/generation/ports.ts'
+import { readStyleProfile } from './style.ts'
 
 /** What generation needs of an agent preset: the persona for prompts and images, and its models. */
 export type AgentPersona = {
@@ -17,6 +19,8 @@ export type AgentPersona = {
 	empathy: number
 	enthusiasm: number
 	brand: { name: string; colors: Array<string>; accentColor: string; useBranding: boolean; logoUrl: string | null }
+	/** Learned by 'Agent trainieren'; null before the first training. */
+	styleProfile: StyleProfile | null
 	languageModel: string
 	imageModel: string
 	videoModel: string
@@ -48,6 +52,7 @@ const columns = [
 	'is_default',
 	'avatar',
 	'agent_order',
+	'style_profile',
 ] as const
 
 function strings(value: unknown) {
@@ -77,6 +82,7 @@ function toPersona(row: Row): AgentPersona {
 		empathy: row.empathy,
 		enthusiasm: row.enthusiasm,
 		brand: { name: row.brand_name, colors: strings(row.brand_colors), accentColor: row.accent_color, useBranding: row.use_branding, logoUrl: row.logo_url },
+		styleProfile: readStyleProfile(row.style_profile),
 		languageModel: row.language_model,
 		imageModel: row.image_model,
 		videoModel: row.video_model,

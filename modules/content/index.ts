@@ -60,6 +60,13 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
 			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, planner, userId, draftId, instant, request.timeZone)),
 
+		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules. */
+		createScheduledPost: (userId: string, input: Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone'>, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
+			planned(validateSchedule(request, clock.now()), async (instant) => ({
+				ok: true,
+				post: await createPost(db, planner, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
+			})),
+
 		/** 'Sofort posten' on a draft: first it becomes a post with a delivery per platform. */
 		convertDraft: (userId: string, draftId: string, timeZone: string) => convertDraft(db, planner, userId, draftId, timeZone),
 

@@ -88,8 +88,10 @@ export interface AgentConfigurations {
   personality: Generated<string>;
   post_urls: Generated<Json>;
   specialties: Generated<Json>;
+  style_profile: Json | null;
   target_audience: Generated<string>;
   tone: Generated<string>;
+  trained_at: Timestamp | null;
   training_texts: Generated<Json>;
   updated_at: Generated<Timestamp>;
   use_branding: Generated<boolean>;

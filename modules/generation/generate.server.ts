@@ -6,7 +6,7 @@ import { modelsById } from '#modules/catalog/index.ts'
 import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
 import { debitCredits, refundCredits } from '#modules/credits/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
-import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
+import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import generationTexts from '#locales/de/generation.json' with { type: 'json' }
@@ -103,8 +103,17 @@ export function createGenerator(deps: GenerationDeps) {
 		return fitLength(result.text, PLATFORM_LIMITS[platform])
 	}
 
+	/** The brand logo lives in the file store (/media/...); image adapters get its bytes as a data: URL. */
+	async function withStoredLogo(persona: Persona | null): Promise<Persona | null> {
+		const key = persona?.brand.useBranding && persona.brand.logoUrl ? keyOfMediaUrl(persona.brand.logoUrl, '') : null
+		if (!persona || !key) return persona
+		const file = await files.get(key).catch(() => null)
+		if (!file) return persona
+		return { ...persona, brand: { ...persona.brand, logoUrl: `data:${file.contentType};base64,${Buffer.from(file.bytes).toString('base64')}` } }
+	}
+
 	async function makeImage(userId: string, aspect: ImageAspect, model: ResolvedModel, brief: Omit<ImageBrief, 'aspect'>, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
-		const full = { ...brief, aspect }
+		const full = { ...brief, persona: await withStoredLogo(brief.persona), aspect }
 		const provider = ai.forProvider(model.provider)
 		const image = provider.image ?? ai.forProvider('local').image!
 		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt: imagePrompt(full, templates), brief: full, signal })

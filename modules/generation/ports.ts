@@ -24,6 +24,32 @@ export type Persona = {
 	empathy: number
 	enthusiasm: number
 	brand: { name: string; colors: Array<string>; accentColor: string; useBranding: boolean; logoUrl: string | null }
+	/** What 'Agent trainieren' learned from the agent's training texts and post URLs; null before training. */
+	styleProfile?: StyleProfile | null
+}
+
+/** The writing habits measured in an agent's sample posts (modules/agents/style.ts). */
+export type StyleProfile = {
+	/** How many texts were analysed (training texts plus readable post URLs). */
+	samples: number
+	/** Median length of a sample in characters. */
+	typicalLength: number
+	/** Average words per sentence. */
+	sentenceWords: number
+	emojisPerPost: number
+	/** Most used first. */
+	topEmojis: Array<string>
+	hashtagsPerPost: number
+	/** With '#', most used first. */
+	topHashtags: Array<string>
+	/** Recurring 2-3 word phrases, most frequent first. */
+	phrases: Array<string>
+	/** From the counts of Sie and du forms; null when neither occurs or they are even. */
+	formality: 'formell' | 'locker' | null
+	sieCount: number
+	duCount: number
+	questionsPerPost: number
+	exclamationsPerPost: number
 }
 
 /** The extracted input a text is written from (what the user brought, already read and cut). */

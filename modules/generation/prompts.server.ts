@@ -1,5 +1,5 @@
 import type { PromptCategory } from '#modules/admin/index.ts'
-import type { ImageBrief, Persona, TextBrief } from './ports.ts'
+import type { ImageBrief, Persona, StyleProfile, TextBrief } from './ports.ts'
 
 // The prompts sent to language and image models. An active admin prompt of the category
 // ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
@@ -44,8 +44,24 @@ function personaDetails(persona: Persona | null) {
 		persona.knowledgeBase && `Wissensbasis: ${persona.knowledgeBase.slice(0, 3000)}`,
 		`Formalität ${persona.formality}/100 (ab 60 Sie, sonst du), Kreativität ${persona.creativity}/100, Humor ${persona.humor}/100, Empathie ${persona.empathy}/100, Begeisterung ${persona.enthusiasm}/100.`,
 		persona.brand.useBranding && persona.brand.name && `Marke: ${persona.brand.name}`,
+		persona.styleProfile && learnedStyle(persona.styleProfile),
 	]
 	return lines.filter(Boolean).join('\n')
+}
+
+/** The style 'Agent trainieren' learned from the user's own posts, as one instruction. */
+export function learnedStyle(profile: StyleProfile) {
+	const parts = [
+		`typische Länge etwa ${profile.typicalLength} Zeichen`,
+		`Sätze mit durchschnittlich ${profile.sentenceWords} Wörtern`,
+		profile.emojisPerPost > 0 ? `${profile.emojisPerPost} Emojis pro Beitrag${profile.topEmojis.length ? ` (am liebsten ${profile.topEmojis.join(' ')})` : ''}` : 'keine Emojis',
+		profile.hashtagsPerPost > 0 ? `${profile.hashtagsPerPost} Hashtags pro Beitrag${profile.topHashtags.length ? ` (oft ${profile.topHashtags.join(' ')})` : ''}` : 'keine Hashtags',
+		profile.phrases.length > 0 && `wiederkehrende Wendungen: ${profile.phrases.map((p) => `„${p}“`).join(', ')}`,
+		profile.formality && `Anrede: ${profile.formality === 'formell' ? 'Sie' : 'du'}`,
+		profile.questionsPerPost >= 0.5 && 'stellt gern Fragen',
+		profile.exclamationsPerPost >= 1 && 'setzt gern Ausrufezeichen',
+	]
+	return `Gelernter Schreibstil aus ${profile.samples} eigenen Beiträgen (übernimm ihn, innerhalb der Plattformgrenzen): ${parts.filter(Boolean).join('; ')}.`
 }
 
 export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCategory, string>>) {

@@ -15,6 +15,8 @@ export function PlatformTextCard({
 	pages,
 	pageId,
 	showPagePicker,
+	onChange,
+	children,
 }: {
 	platform: Platform
 	text: string
@@ -22,9 +24,15 @@ export function PlatformTextCard({
 	pages: Array<ConnectedPageView>
 	pageId?: string
 	showPagePicker: boolean
+	/** Controlled use (the post creator): `text` is the value and every edit is reported here. */
+	onChange?: (text: string) => void
+	/** Shown below the text and image (e.g. the creator's image actions). */
+	children?: React.ReactNode
 }) {
 	const { t } = useTranslation('posts')
-	const [value, setValue] = useState(text)
+	const [local, setLocal] = useState(text)
+	const value = onChange ? text : local
+	const setValue = onChange ?? setLocal
 	const [page, setPage] = useState(pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE)
 	const limit = PLATFORM_LIMITS[platform]
 	const over = value.length > limit
@@ -88,6 +96,7 @@ export function PlatformTextCard({
 						<input type="hidden" name={`images.${platform}`} value={image} />
 					</>
 				) : null}
+				{children}
 			</Flex>
 		</Card>
 	)

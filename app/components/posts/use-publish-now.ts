@@ -9,15 +9,21 @@ const POLL_MS = 700
 const GIVE_UP_MS = 90_000
 const FINAL = new Set(['published', 'failed', 'unconfirmed', 'cancelled'])
 
+export type PublishOutcome = 'published' | 'partial' | 'failed'
+
 /**
  * 'Jetzt posten': submits the post to its publish jobs, then follows its deliveries and reports per
  * platform (all published, partly, or not at all) in the spec's toasts.
  */
-export function usePublishNow() {
+export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, postId: string) => void } = {}) {
 	const { t } = useTranslation('posts')
 	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
 	useFetcherNotice(fetcher)
 	const following = useRef<string | null>(null)
+	const onFinished = useRef(options.onFinished)
+	useEffect(() => {
+		onFinished.current = options.onFinished
+	})
 
 	useEffect(() => {
 		const postId = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.postId : null
@@ -42,6 +48,7 @@ export function usePublishNow() {
 			if (failed.length === 0) toast.success(t('publish.success'), { id: toastId, description: t('publish.successText'), duration: 8000 })
 			else if (failed.length < deliveries.length) toast.warning(t('publish.partial'), { id: toastId, description: lines, duration: 10_000 })
 			else toast.error(t('publish.failed'), { id: toastId, description: `${t('publish.failedText')}\n${lines}`, duration: 10_000 })
+			onFinished.current?.(failed.length === 0 ? 'published' : failed.length < deliveries.length ? 'partial' : 'failed', postId!)
 		}
 		void poll()
 		return () => {
@@ -51,8 +58,14 @@ export function usePublishNow() {
 
 	return {
 		busy: fetcher.state !== 'idle',
+		/** The action's answer (`ok: false` when it refused, its notice already shown). */
+		result: fetcher.data,
 		publish(item: { kind: 'draft' | 'post'; id: string }) {
 			void fetcher.submit({ intent: 'publish-now', kind: item.kind, id: item.id }, { method: 'post', action: '/posts' })
+		},
+		/** Another action that creates or updates the post first and answers `{ ok, postId }` like /posts does. */
+		submit(form: FormData, action: string) {
+			void fetcher.submit(form, { method: 'post', action })
 		},
 	}
 }

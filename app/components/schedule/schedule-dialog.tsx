@@ -1,5 +1,5 @@
 import { Badge, Button, Dialog, Flex, Select, Text } from '@radix-ui/themes'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -16,7 +16,14 @@ import {
 } from '#modules/scheduling/index.ts'
 import { MiniCalendar } from './mini-calendar.tsx'
 
-export type ScheduleTarget = { kind: 'draft' | 'post'; id: string; title: string }
+export type ScheduleTarget = {
+	kind: 'draft' | 'post'
+	/** Empty for content that is not saved yet (the post creator sends it along in `fields`). */
+	id: string
+	title: string
+	/** More form fields for the action, e.g. the creator's texts and images. */
+	fields?: Array<[string, string]>
+}
 
 /**
  * 'Post planen': a Monday-first calendar (no past days), the 06:00-23:00 half-hour slots
@@ -27,11 +34,13 @@ export function ScheduleDialog({
 	timeZone,
 	action,
 	onClose,
+	onScheduled,
 }: {
 	target: ScheduleTarget | null
 	timeZone: string
 	action?: string
 	onClose: () => void
+	onScheduled?: () => void
 }) {
 	const { t } = useTranslation('scheduling')
 	const fetcher = useFetcher<{ ok: boolean; message?: string }>()
@@ -46,9 +55,13 @@ export function ScheduleDialog({
 	const check = validateSchedule({ date, time, timeZone }, now)
 	const busy = fetcher.state !== 'idle'
 
+	const closedFor = useRef<unknown>(null)
 	useEffect(() => {
-		if (fetcher.state === 'idle' && fetcher.data?.ok) onClose()
-	}, [fetcher.state, fetcher.data, onClose])
+		if (fetcher.state !== 'idle' || !fetcher.data?.ok || closedFor.current === fetcher.data) return
+		closedFor.current = fetcher.data
+		onScheduled?.()
+		onClose()
+	}, [fetcher.state, fetcher.data, onClose, onScheduled])
 
 	if (!target) return null
 	const suggested = suggestedTimesFor(date)
@@ -66,6 +79,9 @@ export function ScheduleDialog({
 					<input type="hidden" name="id" value={target.id} />
 					<input type="hidden" name="date" value={date} />
 					<input type="hidden" name="time" value={time} />
+					{target.fields?.map(([name, value], index) => (
+						<input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+					))}
 					<Flex direction="column" gap="3">
 						<Text as="div" size="2" weight="medium">
 							{t('dialog.date')}

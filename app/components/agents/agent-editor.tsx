@@ -1,0 +1,118 @@
+import { Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes'
+import { GraduationCap, Save } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { AgentAvatar } from '#app/components/agent-avatar.tsx'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { AgentPresetSchema, presetFormEntries } from '#modules/agents/schema.ts'
+import type { AgentPreset, UrlFailure } from '#modules/agents/types.ts'
+import { BrandTab } from './brand-tab.tsx'
+import { toDraft, type Draft, type ModelNames, type UpdateDraft } from './draft.ts'
+import { KnowledgeTab } from './knowledge-tab.tsx'
+import { ModelsTab } from './models-tab.tsx'
+import { ProfileTab } from './profile-tab.tsx'
+import { TrainingTab } from './training-tab.tsx'
+import { VoiceTab } from './voice-tab.tsx'
+
+function formOf(entries: Array<[string, string]>) {
+	const form = new FormData()
+	for (const [key, value] of entries) form.append(key, value)
+	return form
+}
+
+/** The selected preset's tabs, with 'Agent trainieren' and 'Speichern'. Keyed by the preset: switching agents starts fresh. */
+export function AgentEditor({ preset, models, timeZone }: { preset: AgentPreset; models: ModelNames; timeZone: string }) {
+	const { t } = useTranslation('agents')
+	const [draft, setDraft] = useState<Draft>(() => toDraft(preset))
+	const update: UpdateDraft = (key, value) => setDraft((current) => ({ ...current, [key]: value }))
+	const saver = useFetcher()
+	useFetcherNotice(saver)
+	const trainer = useFetcher<{ ok: boolean; failures?: Array<UrlFailure> }>()
+	useFetcherNotice(trainer)
+
+	function save() {
+		const parsed = AgentPresetSchema.safeParse({ ...draft, name: preset.name })
+		if (!parsed.success) {
+			toast.error(t('toasts.error'), { description: `${t('toasts.saveFailed')} ${t(parsed.error.issues[0]!.message as 'errors.tooLong')}` })
+			return
+		}
+		const form = formOf([['intent', 'save'], ['agentId', preset.id], ...presetFormEntries(parsed.data)])
+		void saver.submit(form, { method: 'post' })
+	}
+
+	function train() {
+		toast.info(t('toasts.trainingStarted'))
+		const form = formOf([['intent', 'train'], ['agentId', preset.id], ...presetFormEntries({ trainingTexts: draft.trainingTexts, postUrls: draft.postUrls })])
+		void trainer.submit(form, { method: 'post' })
+	}
+
+	return (
+		<Card size="3" data-testid="agent-editor">
+			<Flex direction="column" gap="4">
+				<Flex justify="between" align="center" gap="3" wrap="wrap">
+					<Flex align="center" gap="3">
+						<AgentAvatar avatar={draft.avatar} size={18} />
+						<Heading as="h3" size="5">
+							{preset.name}
+						</Heading>
+					</Flex>
+					<Flex gap="2">
+						<Button variant="soft" onClick={train} loading={trainer.state !== 'idle'}>
+							<GraduationCap size={16} aria-hidden /> {t('actions.train')}
+						</Button>
+						<Button onClick={save} loading={saver.state !== 'idle'}>
+							<Save size={16} aria-hidden /> {t('actions.save')}
+						</Button>
+					</Flex>
+				</Flex>
+				<Tabs.Root defaultValue="profile">
+					<Tabs.List aria-label={t('tabs.label')} wrap="wrap">
+						<Tabs.Trigger value="profile">{t('tabs.profile')}</Tabs.Trigger>
+						<Tabs.Trigger value="models">{t('tabs.models')}</Tabs.Trigger>
+						<Tabs.Trigger value="voice">{t('tabs.voice')}</Tabs.Trigger>
+						<Tabs.Trigger value="brand">{t('tabs.brand')}</Tabs.Trigger>
+						<Tabs.Trigger value="training">{t('tabs.training')}</Tabs.Trigger>
+						<Tabs.Trigger value="knowledge">{t('tabs.knowledge')}</Tabs.Trigger>
+					</Tabs.List>
+					<Flex direction="column" pt="4">
+						<Tabs.Content value="profile">
+							<ProfileTab draft={draft} update={update} />
+						</Tabs.Content>
+						<Tabs.Content value="models">
+							<ModelsTab preset={preset} models={models} />
+						</Tabs.Content>
+						<Tabs.Content value="voice">
+							<VoiceTab draft={draft} update={update} />
+						</Tabs.Content>
+						<Tabs.Content value="brand">
+							<BrandTab draft={draft} update={update} preset={preset} />
+						</Tabs.Content>
+						<Tabs.Content value="training">
+							<TrainingTab draft={draft} update={update} preset={preset} timeZone={timeZone} failures={trainer.state === 'idle' ? (trainer.data?.failures ?? []) : []} />
+						</Tabs.Content>
+						<Tabs.Content value="knowledge">
+							<KnowledgeTab draft={draft} update={update} />
+						</Tabs.Content>
+					</Flex>
+				</Tabs.Root>
+			</Flex>
+		</Card>
+	)
+}
+
+/** No preset yet: 'Speichern' answers with the spec's message. */
+export function NoAgentSelected() {
+	const { t } = useTranslation('agents')
+	return (
+		<Card size="3">
+			<Flex justify="between" align="center" gap="3" wrap="wrap">
+				<Text color="gray">{t('noAgent')}</Text>
+				<Button variant="soft" onClick={() => toast.error(t('toasts.error'), { description: t('toasts.noAgentSelected') })}>
+					<Save size={16} aria-hidden /> {t('actions.save')}
+				</Button>
+			</Flex>
+		</Card>
+	)
+}

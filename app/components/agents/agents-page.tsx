@@ -1,0 +1,71 @@
+import { Flex } from '@radix-ui/themes'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import type { AgentPreset } from '#modules/agents/types.ts'
+import { AgentEditor, NoAgentSelected } from './agent-editor.tsx'
+import { DeleteAgentDialog } from './delete-agent-dialog.tsx'
+import type { ModelNames } from './draft.ts'
+import { PresetCards } from './preset-cards.tsx'
+import { UpgradeCard } from './upgrade-card.tsx'
+
+type Props = {
+	presets: Array<AgentPreset>
+	models: ModelNames
+	isPro: boolean
+	timeZone: string
+}
+
+export function AgentsPage({ presets, models, isPro, timeZone }: Props) {
+	const { t } = useTranslation('agents')
+	const fallback = presets.find((p) => p.isDefault) ?? presets[0] ?? null
+	const [selectedId, setSelectedId] = useState<string | null>(fallback?.id ?? null)
+	const creator = useFetcher<{ ok: boolean; agentId?: string }>()
+	useFetcherNotice(creator)
+	// Page level: the card of a deleted agent is gone before its answer arrives.
+	const deleter = useFetcher()
+	useFetcherNotice(deleter)
+	const [deleting, setDeleting] = useState<AgentPreset | null>(null)
+
+	// A newly created agent opens for editing (adjusted while rendering, not in an effect).
+	const [seen, setSeen] = useState(creator.data)
+	if (creator.data !== seen) {
+		setSeen(creator.data)
+		if (creator.data?.agentId) setSelectedId(creator.data.agentId)
+	}
+
+	const selected = presets.find((p) => p.id === selectedId) ?? fallback
+
+	function select(id: string) {
+		if (id === selected?.id) return
+		setSelectedId(id)
+		toast.success(t('toasts.loaded'))
+	}
+
+	return (
+		<Flex direction="column" gap="5">
+			<PageHeader title={t('title')} subtitle={t('subtitle')} />
+			{isPro ? null : <UpgradeCard />}
+			<PresetCards
+				presets={presets}
+				selectedId={selected?.id ?? null}
+				onSelect={select}
+				onCreate={() => creator.submit({ intent: 'create' }, { method: 'post' })}
+				creating={creator.state !== 'idle'}
+				onDelete={setDeleting}
+			/>
+			{selected ? <AgentEditor key={selected.id} preset={selected} models={models} timeZone={timeZone} /> : <NoAgentSelected />}
+			<DeleteAgentDialog
+				agent={deleting}
+				onCancel={() => setDeleting(null)}
+				onConfirm={(agent) => {
+					deleter.submit({ intent: 'delete', agentId: agent.id }, { method: 'post' })
+					setDeleting(null)
+				}}
+			/>
+		</Flex>
+	)
+}

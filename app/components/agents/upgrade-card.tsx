@@ -1,0 +1,29 @@
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Crown } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+/** Shown to users without Pro: links to /pricing. */
+export function UpgradeCard() {
+	const { t } = useTranslation('agents')
+	return (
+		<Card data-testid="upgrade-card" style={{ background: 'linear-gradient(135deg, var(--amber-3), var(--accent-3))' }}>
+			<Flex gap="4" align="center" justify="between" wrap="wrap">
+				<Flex gap="3" align="center">
+					<Crown size={28} color="var(--amber-10)" aria-hidden />
+					<div>
+						<Heading as="h3" size="3">
+							{t('upgrade.title')}
+						</Heading>
+						<Text size="2" color="gray">
+							{t('upgrade.text')}
+						</Text>
+					</div>
+				</Flex>
+				<Button asChild>
+					<Link to="/pricing">{t('upgrade.cta')}</Link>
+				</Button>
+			</Flex>
+		</Card>
+	)
+}

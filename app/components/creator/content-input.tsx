@@ -1,0 +1,222 @@
+import { Button, Card, Flex, Heading, Link as RadixLink, Text, TextArea, TextField } from '@radix-ui/themes'
+import { ArrowLeft, ArrowRight, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/generation/media.ts'
+import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
+import { AudioRecorder } from './audio-recorder.tsx'
+import { FileField } from './file-field.tsx'
+import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
+import { checkDocument, checkImage, validateContent } from './validation.ts'
+
+type Props = {
+	kind: MediaKind
+	inputs: CreatorInputs
+	files: CreatorFiles
+	article: ArticleData | null
+	onInputs: (patch: Partial<CreatorInputs>) => void
+	onFiles: (patch: Partial<CreatorFiles>) => void
+	onRemoveArticle: () => void
+	onBack: () => void
+	onNext: () => void
+}
+
+/** Step 2: what the posts are made from, checked here (toast and inline) before going on. */
+export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, onRemoveArticle, onBack, onNext }: Props) {
+	const { t } = useTranslation('creator')
+	const { t: tg } = useTranslation('generation')
+	const [error, setError] = useState<GenerationErrorCode | null>(null)
+	const ids = { url: useId(), prompt: useId(), notes: useId() }
+
+	function report(code: GenerationErrorCode) {
+		setError(code)
+		toast.error(tg(`errors.${code}.title`), { description: tg(`errors.${code}.message`) })
+	}
+	function input(patch: Partial<CreatorInputs>) {
+		setError(null)
+		onInputs(patch)
+	}
+	function pick(field: 'document' | 'image', file: File) {
+		const problem = field === 'document' ? checkDocument(file) : checkImage(file)
+		if (problem) {
+			report(problem)
+			return false
+		}
+		setError(null)
+		onFiles({ [field]: file })
+		return true
+	}
+	function next() {
+		const problem = validateContent(kind, inputs, files, article)
+		if (problem) return report(problem)
+		onNext()
+	}
+
+	const imageField = (
+		<FileField
+			label={t('input.image')}
+			hint={t('input.imageHint')}
+			accept={IMAGE_ACCEPT}
+			file={files.image}
+			onPick={(file) => pick('image', file)}
+			onRemove={() => onFiles({ image: null })}
+			preview={files.image ? <ImageThumb file={files.image} /> : null}
+		/>
+	)
+
+	return (
+		<Card size="3">
+			<form
+				noValidate
+				onSubmit={(event) => {
+					event.preventDefault()
+					next()
+				}}
+			>
+				<Flex direction="column" gap="4">
+					<Heading as="h3" size="5">
+						{t(`media.kinds.${kind}.title`)}
+					</Heading>
+
+					{kind === 'youtube' || kind === 'web-article' ? (
+						<Flex direction="column" gap="1">
+							{kind === 'web-article' && article ? <ArticleCard article={article} onRemove={onRemoveArticle} /> : null}
+							<Text as="label" htmlFor={ids.url} size="2" weight="medium">
+								{kind === 'youtube' ? t('input.youtubeUrl') : article ? t('input.webUrlOptional') : t('input.webUrl')}
+							</Text>
+							<TextField.Root
+								id={ids.url}
+								type="url"
+								inputMode="url"
+								value={inputs.url}
+								maxLength={2048}
+								placeholder={kind === 'youtube' ? t('input.youtubePlaceholder') : t('input.webPlaceholder')}
+								onChange={(e) => input({ url: e.currentTarget.value })}
+								aria-invalid={error === 'url_required' || error === 'youtube_invalid' || error === 'web_url_required' || error === 'web_url_invalid'}
+							/>
+						</Flex>
+					) : null}
+
+					{kind === 'smart-post' || kind === 'image-prompt' ? (
+						<Flex direction="column" gap="1">
+							<Text as="label" htmlFor={ids.prompt} size="2" weight="medium">
+								{kind === 'smart-post' ? t('input.prompt') : t('input.imagePrompt')}
+							</Text>
+							<TextArea
+								id={ids.prompt}
+								value={inputs.prompt}
+								maxLength={PROMPT_MAX}
+								rows={6}
+								resize="vertical"
+								placeholder={kind === 'smart-post' ? t('input.promptPlaceholder') : t('input.imagePromptPlaceholder')}
+								onChange={(e) => input({ prompt: e.currentTarget.value })}
+							/>
+						</Flex>
+					) : null}
+
+					{kind === 'image-prompt' ? imageField : null}
+
+					{kind === 'pdf-notes' ? (
+						<>
+							<FileField
+								label={t('input.document')}
+								hint={t('input.documentHint')}
+								accept={DOCUMENT_ACCEPT}
+								file={files.document}
+								onPick={(file) => pick('document', file)}
+								onRemove={() => onFiles({ document: null })}
+							/>
+							<Flex direction="column" gap="1">
+								<Text as="label" htmlFor={ids.notes} size="2" weight="medium">
+									{t('input.notes')}
+								</Text>
+								<TextArea
+									id={ids.notes}
+									value={inputs.notes}
+									maxLength={NOTES_MAX}
+									rows={8}
+									resize="vertical"
+									placeholder={t('input.notesPlaceholder')}
+									onChange={(e) => input({ notes: e.currentTarget.value })}
+								/>
+							</Flex>
+						</>
+					) : null}
+
+					{kind === 'audio-image' ? (
+						<>
+							<AudioRecorder
+								audio={files.audio}
+								onChange={(audio) => {
+									setError(null)
+									onFiles({ audio })
+								}}
+							/>
+							{imageField}
+						</>
+					) : null}
+
+					{error ? (
+						<Text size="2" color="red" role="alert" data-testid="input-error">
+							{tg(`errors.${error}.message`)}
+						</Text>
+					) : null}
+
+					<Flex justify="between" gap="3">
+						<Button type="button" variant="soft" color="gray" onClick={onBack}>
+							<ArrowLeft size={16} aria-hidden /> {t('back')}
+						</Button>
+						<Button type="submit">
+							{t('next')} <ArrowRight size={16} aria-hidden />
+						</Button>
+					</Flex>
+				</Flex>
+			</form>
+		</Card>
+	)
+}
+
+function ArticleCard({ article, onRemove }: { article: ArticleData; onRemove: () => void }) {
+	const { t } = useTranslation('creator')
+	return (
+		<Card variant="surface" mb="2" data-testid="article-card">
+			<Flex justify="between" gap="3" align="start">
+				<Flex direction="column" gap="1">
+					<Text size="1" color="gray">
+						{t('input.article.heading')}
+					</Text>
+					<Text weight="bold">{article.title}</Text>
+					<Text size="1" color="gray">
+						{[article.source ? t('input.article.source', { source: article.source }) : null, article.published_date ? t('input.article.published', { date: formatDate(article.published_date) }) : null]
+							.filter(Boolean)
+							.join(' · ')}
+					</Text>
+					{article.url && /^https?:\/\//.test(article.url) ? (
+						<RadixLink href={article.url} target="_blank" rel="noopener noreferrer" size="1">
+							{t('input.article.open')}
+						</RadixLink>
+					) : null}
+				</Flex>
+				<Button type="button" size="1" variant="ghost" color="gray" onClick={onRemove}>
+					<X size={14} aria-hidden /> {t('input.article.remove')}
+				</Button>
+			</Flex>
+		</Card>
+	)
+}
+
+function formatDate(value: string) {
+	const date = new Date(value)
+	return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('de-CH', { day: '2-digit', month: '2-digit', year: 'numeric' })
+}
+
+function ImageThumb({ file }: { file: File }) {
+	const img = useRef<HTMLImageElement>(null)
+	useEffect(() => {
+		const url = URL.createObjectURL(file)
+		if (img.current) img.current.src = url
+		return () => URL.revokeObjectURL(url)
+	}, [file])
+	return <img ref={img} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 6 }} />
+}

@@ -1,0 +1,235 @@
+import { Badge, Button, Callout, Flex } from '@radix-ui/themes'
+import { Coins, Info, RotateCcw } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/schedule-dialog.tsx'
+import { titleFromText } from '#modules/content/post-content.ts'
+import { generationCost } from '#modules/generation/costs.ts'
+import type { CreatorAgent, CreatorModel } from '#modules/generation/index.ts'
+import type { MediaKind } from '#modules/generation/media.ts'
+import { ContentInput } from './content-input.tsx'
+import { LowCreditDialog } from './credit-notices.tsx'
+import { contentFields } from './fields.ts'
+import { MediaSelection } from './media-selection.tsx'
+import { PlatformSelection } from './platform-selection.tsx'
+import { Preview } from './preview.tsx'
+import { clientStart, serverStart, withAgent, type OpenedContent } from './start.ts'
+import { StepIndicator } from './step-indicator.tsx'
+import { clearCreatorState, firstWelcomeThisSession, writeCreatorState } from './storage.ts'
+import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, type CreatorState } from './types.ts'
+import { useGeneration } from './use-generation.ts'
+import { usePreviewActions } from './use-preview-actions.ts'
+import { usesOwnImage } from './validation.ts'
+import './creator.css'
+
+export type CreatorData = {
+	balance: number
+	agents: Array<CreatorAgent>
+	noAgent: { text: CreatorModel; image: CreatorModel }
+	regenerationCost: number
+}
+
+type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean }
+
+const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
+const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']
+
+function subscribeNever() {
+	return () => {}
+}
+
+/**
+ * The post creator. The server renders what the loader knows; once hydrated the creator starts
+ * again from the browser's side (navigation state, query, stored state) in a fresh instance.
+ */
+export function CreatorPage(props: Props) {
+	const hydrated = useSyncExternalStore(
+		subscribeNever,
+		() => true,
+		() => false,
+	)
+	return <CreatorFlow key={`${hydrated ? 'client' : 'server'}-${props.opened?.editing.id ?? 'new'}`} hydrated={hydrated} {...props} />
+}
+
+function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & { hydrated: boolean }) {
+	const { t } = useTranslation('creator')
+	const location = useLocation()
+	const [search] = useSearchParams()
+	const navigate = useNavigate()
+	const [start] = useState(() =>
+		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents }) : serverStart(opened, creator.agents),
+	)
+	const [state, setState] = useState<CreatorState>(start.state)
+	const [files, setFiles] = useState<CreatorFiles>(NO_FILES)
+	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
+	const update = useCallback((patch: Partial<CreatorState>) => setState((s) => ({ ...s, ...patch })), [])
+
+	const agent = creator.agents.find((a) => a.id === state.agentId)
+	const models = agent ? { text: agent.text, image: agent.image } : creator.noAgent
+	const ownImage = usesOwnImage(state.selectedMedia, files)
+	const cost = generationCost({ platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
+
+	const generation = useGeneration({
+		state,
+		files,
+		balance: creator.balance,
+		cost: cost.total,
+		onSuccess: (result) =>
+			setState((s) => ({
+				...s,
+				currentStep: 'preview',
+				content: Object.fromEntries(s.selectedPlatforms.map((p) => [p, result.texts[p] ?? ''])),
+				generatedImages: Object.fromEntries(s.selectedPlatforms.flatMap((p) => (isAppImagePath(result.images[p]) ? [[p, result.images[p]]] : []))),
+			})),
+	})
+
+	// Entry points are applied once: their toast, then the navigation state and query are dropped.
+	const started = useRef(false)
+	useEffect(() => {
+		if (!hydrated || started.current) return
+		started.current = true
+		const notice = start.notice
+		if (notice?.kind === 'welcome' && firstWelcomeThisSession()) toast.success(t('toasts.welcomeBack'), { description: t('toasts.welcomeBackText') })
+		if (notice?.kind === 'model-test') toast.success(t('toasts.modelTest'), { description: notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : undefined })
+		if (start.clearEntry.state || start.clearEntry.query) {
+			const params = new URLSearchParams(location.search)
+			if (start.clearEntry.query) for (const name of MODEL_TEST_PARAMS) params.delete(name)
+			const query = params.toString()
+			void navigate({ pathname: location.pathname, search: query ? `?${query}` : '' }, { replace: true, state: null, preventScrollReset: true })
+		}
+	}, [hydrated, start, t, navigate, location.pathname, location.search])
+
+	const actions = usePreviewActions({ state, setState, balance: creator.balance, regenerationCost: creator.regenerationCost, onInsufficient: generation.showInsufficient })
+	const busy = actions.busy
+
+	// Not while generating: a reload then would restore a half-finished step.
+	useEffect(() => {
+		if (hydrated && !actions.finished && !generation.generating) writeCreatorState(state)
+	}, [state, hydrated, actions.finished, generation.generating])
+
+	function startOver() {
+		clearCreatorState()
+		setFiles(NO_FILES)
+		setState(withAgent(initialCreatorState(), creator.agents))
+		if (search.has('draft') || search.has('post')) void navigate(location.pathname, { replace: true })
+	}
+
+	function selectMedia(kind: MediaKind) {
+		// A YouTube link is no article address and the other way round: the URL belongs to its kind.
+		setState((s) => ({ ...s, selectedMedia: kind, currentStep: 'content-input', inputs: s.selectedMedia === kind ? s.inputs : { ...s.inputs, url: '' } }))
+	}
+
+	function removeContent() {
+		if (!window.confirm(t('preview.confirmDelete'))) return
+		update({ content: {}, generatedImages: {}, currentStep: 'platform-selection' })
+		toast.success(t('toasts.deleted'))
+	}
+
+	const firstText = state.content[state.selectedPlatforms[0]!] ?? ''
+	const step = state.currentStep === 'content-input' && !state.selectedMedia ? 'media-selection' : state.currentStep
+
+	return (
+		<Flex direction="column" gap="4">
+			<PageHeader title={t('title')} subtitle={t('subtitle')}>
+				<Flex gap="3" align="center">
+					<Badge size="2" variant="soft" color={creator.balance <= 10 ? 'amber' : 'gray'} data-testid="credit-balance" data-balance={creator.balance}>
+						<Coins size={14} aria-hidden /> {t('balance', { count: creator.balance })}
+					</Badge>
+					<Button type="button" variant="soft" color="gray" onClick={startOver} disabled={generation.generating || busy}>
+						<RotateCcw size={16} aria-hidden /> {t('startOver')}
+					</Button>
+				</Flex>
+			</PageHeader>
+			{notFound ? (
+				<Callout.Root color="amber" role="alert">
+					<Callout.Icon>
+						<Info size={16} />
+					</Callout.Icon>
+					<Callout.Text>{t('notFound')}</Callout.Text>
+				</Callout.Root>
+			) : null}
+			{state.editing ? (
+				<Callout.Root color="blue" size="1">
+					<Callout.Icon>
+						<Info size={16} />
+					</Callout.Icon>
+					<Callout.Text>{t(`editing.${state.editing.kind}`)}</Callout.Text>
+				</Callout.Root>
+			) : null}
+			<StepIndicator step={step} />
+
+			{step === 'media-selection' ? <MediaSelection selected={state.selectedMedia} onSelect={selectMedia} /> : null}
+
+			{step === 'content-input' && state.selectedMedia ? (
+				<ContentInput
+					kind={state.selectedMedia}
+					inputs={state.inputs}
+					files={files}
+					article={state.articleData}
+					onInputs={(patch) => setState((s) => ({ ...s, inputs: { ...s.inputs, ...patch } }))}
+					onFiles={(patch) => setFiles((f) => ({ ...f, ...patch }))}
+					onRemoveArticle={() => update({ articleData: null })}
+					onBack={() => update({ currentStep: 'media-selection' })}
+					onNext={() => update({ currentStep: 'platform-selection' })}
+				/>
+			) : null}
+
+			{step === 'platform-selection' ? (
+				<PlatformSelection
+					platforms={state.selectedPlatforms}
+					onPlatforms={(selectedPlatforms) => update({ selectedPlatforms })}
+					agents={creator.agents}
+					agentId={state.agentId}
+					onAgent={(agentId) => update({ agentId })}
+					cost={cost}
+					models={models}
+					ownImage={ownImage}
+					balance={creator.balance}
+					generating={generation.generating}
+					step={generation.step}
+					insufficient={generation.insufficient}
+					error={generation.error}
+					onBack={() => update({ currentStep: previousStep('platform-selection') })}
+					onGenerate={generation.request}
+				/>
+			) : null}
+
+			{step === 'preview' ? (
+				<Preview
+					platforms={state.selectedPlatforms}
+					content={state.content}
+					images={state.generatedImages}
+					regenerationCost={creator.regenerationCost}
+					regenerating={actions.regenerating}
+					busy={busy}
+					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
+					onRegenerate={(platform) => void actions.regenerate(platform)}
+					onPublish={actions.publish}
+					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
+					onSaveDraft={actions.saveDraft}
+					onDelete={removeContent}
+					onEdit={() => update({ currentStep: 'platform-selection' })}
+				/>
+			) : null}
+
+			<LowCreditDialog
+				open={generation.lowCreditOpen}
+				balance={creator.balance}
+				cost={cost.total}
+				onLater={generation.continueAfterLowCredit}
+				onClose={generation.closeLowCredit}
+			/>
+			<ScheduleDialog
+				key={scheduling ? 'open' : 'closed'}
+				target={scheduling}
+				timeZone={timeZone}
+				action={location.pathname}
+				onClose={() => setScheduling(null)}
+				onScheduled={actions.scheduled}
+			/>
+		</Flex>
+	)
+}

@@ -1,0 +1,38 @@
+import { expect, test } from 'vitest'
+import { parseContentFields } from './fields.ts'
+
+const image = '/media/images/0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11.jpg'
+
+function form(entries: Array<[string, string]>) {
+	const data = new FormData()
+	for (const [name, value] of entries) data.append(name, value)
+	return data
+}
+
+test('reads the chosen platforms with their texts and images, in platform order', () => {
+	const parsed = parseContentFields(
+		form([
+			['platforms', 'threads'],
+			['platforms', 'linkedin'],
+			['text.linkedin', 'Lang'],
+			['text.threads', 'Kurz'],
+			['text.facebook', 'nicht gewählt'],
+			['image.linkedin', image],
+			['prompt', 'Idee'],
+		]),
+	)
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', editing: null })
+})
+
+test('only images this app stored are accepted', () => {
+	for (const url of ['https://evil.example/x.jpg', '/media/images/../secret.jpg', '/media/logos/0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11.jpg', `${image}?x=1`, `//evil.example${image}`]) {
+		expect(parseContentFields(form([['platforms', 'linkedin'], ['image.linkedin', url]])), url).toBeNull()
+	}
+})
+
+test('refuses no platform, unknown platforms and malformed edit targets', () => {
+	expect(parseContentFields(form([['text.linkedin', 'x']]))).toBeNull()
+	expect(parseContentFields(form([['platforms', 'twitter']]))).toBeNull()
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'draft'], ['editId', 'nope']]))).toBeNull()
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'post'], ['editId', '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11']]))?.editing).toEqual({ kind: 'post', id: '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11' })
+})

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { PROMPT_MAX } from '#modules/generation/media.ts'
+import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
+
+// The form fields the creator sends to its route action, built here and parsed there.
+
+export const CREATOR_INTENTS = ['save-draft', 'schedule', 'publish'] as const
+
+/** The chosen platforms with their texts and images, and the draft or post being edited. */
+export function contentFields(state: CreatorState): Array<[string, string]> {
+	const fields: Array<[string, string]> = []
+	for (const platform of state.selectedPlatforms) {
+		fields.push(['platforms', platform], [`text.${platform}`, state.content[platform] ?? ''])
+		const image = state.generatedImages[platform]
+		if (isAppImagePath(image)) fields.push([`image.${platform}`, image])
+	}
+	fields.push(['prompt', state.inputs.prompt])
+	if (state.editing) fields.push(['editKind', state.editing.kind], ['editId', state.editing.id])
+	return fields
+}
+
+export function toFormData(intent: (typeof CREATOR_INTENTS)[number], fields: Array<[string, string]>) {
+	const form = new FormData()
+	form.set('intent', intent)
+	for (const [name, value] of fields) form.append(name, value)
+	return form
+}
+
+const ContentSchema = z.object({
+	platforms: z.array(z.enum(PLATFORMS)).min(1).max(4),
+	texts: z.partialRecord(z.enum(PLATFORMS), z.string().max(63_206)),
+	// Only images this app stored: a client cannot make a post point anywhere else.
+	images: z.partialRecord(z.enum(PLATFORMS), z.string().regex(APP_IMAGE_PATH)),
+	prompt: z.string().max(PROMPT_MAX),
+	editing: z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() }).nullable(),
+})
+
+export type CreatorContent = z.infer<typeof ContentSchema>
+
+/** The content fields of a creator form; null when anything is malformed. */
+export function parseContentFields(form: FormData): CreatorContent | null {
+	const text = (name: string) => {
+		const value = form.get(name)
+		return typeof value === 'string' ? value : undefined
+	}
+	const platforms = [...new Set(form.getAll('platforms'))]
+	const pick = (prefix: string) => Object.fromEntries(PLATFORMS.flatMap((p) => (text(`${prefix}.${p}`) === undefined ? [] : [[p, text(`${prefix}.${p}`)]])))
+	const editKind = text('editKind')
+	const parsed = ContentSchema.safeParse({
+		platforms,
+		texts: pick('text'),
+		images: pick('image'),
+		prompt: text('prompt') ?? '',
+		editing: editKind ? { kind: editKind, id: text('editId') } : null,
+	})
+	if (!parsed.success) return null
+	const chosen = new Set<Platform>(parsed.data.platforms)
+	const only = <T>(map: Partial<Record<Platform, T>>) => Object.fromEntries(Object.entries(map).filter(([p]) => chosen.has(p as Platform))) as Partial<Record<Platform, T>>
+	return { ...parsed.data, platforms: PLATFORMS.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images) }
+}

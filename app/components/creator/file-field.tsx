@@ -1,0 +1,73 @@
+import { Button, Flex, Text } from '@radix-ui/themes'
+import { X } from 'lucide-react'
+import { useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export function formatBytes(bytes: number) {
+	if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
+	return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+}
+
+/**
+ * A labelled native file input. `onPick` checks the file and answers whether to keep it; a refused
+ * file leaves the input empty, so the same file can be picked again after fixing it.
+ */
+export function FileField({
+	label,
+	hint,
+	accept,
+	file,
+	onPick,
+	onRemove,
+	preview,
+}: {
+	label: string
+	hint: string
+	accept: string
+	file: File | null
+	onPick: (file: File) => boolean
+	onRemove: () => void
+	preview?: React.ReactNode
+}) {
+	const { t } = useTranslation('creator')
+	const id = useId()
+	const input = useRef<HTMLInputElement>(null)
+	return (
+		<Flex direction="column" gap="1">
+			<Text as="label" htmlFor={id} size="2" weight="medium">
+				{label}
+			</Text>
+			<input
+				ref={input}
+				id={id}
+				type="file"
+				accept={accept}
+				onChange={(event) => {
+					const picked = event.currentTarget.files?.[0]
+					if (picked && !onPick(picked)) event.currentTarget.value = ''
+				}}
+			/>
+			<Text size="1" color="gray">
+				{hint}
+			</Text>
+			{file ? (
+				<Flex gap="2" align="center" wrap="wrap" data-testid="picked-file">
+					{preview}
+					<Text size="2">{t('input.fileInfo', { name: file.name, size: formatBytes(file.size) })}</Text>
+					<Button
+						type="button"
+						size="1"
+						variant="ghost"
+						color="gray"
+						onClick={() => {
+							if (input.current) input.current.value = ''
+							onRemove()
+						}}
+					>
+						<X size={14} aria-hidden /> {t('input.removeFile')}
+					</Button>
+				</Flex>
+			) : null}
+		</Flex>
+	)
+}

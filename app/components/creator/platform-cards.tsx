@@ -1,0 +1,40 @@
+import { Badge, CheckboxCards, Flex, Text } from '@radix-ui/themes'
+import { useTranslation } from 'react-i18next'
+import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { PLATFORM_STYLES } from '#modules/generation/styles.ts'
+
+/** The four platforms as a multi-select of cards with their description and writing style. */
+export function PlatformCards({ value, onChange, disabled }: { value: Array<Platform>; onChange: (platforms: Array<Platform>) => void; disabled?: boolean }) {
+	const { t } = useTranslation('creator')
+	const { t: tp } = useTranslation('posts')
+	return (
+		<CheckboxCards.Root
+			aria-label={t('platforms.label')}
+			value={value}
+			onValueChange={(next) => onChange(PLATFORMS.filter((p) => next.includes(p)))}
+			columns={{ initial: '1', sm: '2' }}
+			gap="3"
+			disabled={disabled}
+		>
+			{PLATFORMS.map((platform) => (
+				<CheckboxCards.Item key={platform} value={platform} data-testid={`platform-${platform}`}>
+					<Flex direction="column" gap="1" width="100%">
+						<Flex gap="2" align="center" justify="between">
+							<Flex gap="2" align="center">
+								<PlatformMark platform={platform} />
+								<Text weight="bold">{tp(`platforms.${platform}`)}</Text>
+							</Flex>
+							<Badge variant="soft" color="gray">
+								{t('platforms.style', { style: PLATFORM_STYLES[platform] })}
+							</Badge>
+						</Flex>
+						<Text size="2" color="gray">
+							{t(`platforms.descriptions.${platform}`)}
+						</Text>
+					</Flex>
+				</CheckboxCards.Item>
+			))}
+		</CheckboxCards.Root>
+	)
+}

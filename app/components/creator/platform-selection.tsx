@@ -1,0 +1,68 @@
+import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { ArrowLeft, Sparkles } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import type { Platform } from '#modules/content/platforms.ts'
+import type { CostBreakdown } from '#modules/generation/costs.ts'
+import type { CreatorAgent, CreatorModel } from '#modules/generation/index.ts'
+import type { GenerationStep } from '#modules/generation/outcome.ts'
+import { AgentPicker } from './agent-picker.tsx'
+import { CostSummary } from './cost-summary.tsx'
+import { InsufficientCredits } from './credit-notices.tsx'
+import { GenerationProgress } from './generation-progress.tsx'
+import { PlatformCards } from './platform-cards.tsx'
+
+type Props = {
+	platforms: Array<Platform>
+	onPlatforms: (platforms: Array<Platform>) => void
+	agents: Array<CreatorAgent>
+	agentId: string
+	onAgent: (agentId: string) => void
+	cost: CostBreakdown
+	models: { text: CreatorModel; image: CreatorModel }
+	ownImage: boolean
+	balance: number
+	generating: boolean
+	step: GenerationStep | null
+	insufficient: boolean
+	error: { title: string; message: string } | null
+	onBack: () => void
+	onGenerate: () => void
+}
+
+/** Step 3: platforms, agent and cost, then 'Bilder generieren & Vorschau' with the streamed progress. */
+export function PlatformSelection(props: Props) {
+	const { t } = useTranslation('creator')
+	const { platforms, generating } = props
+	return (
+		<Card size="3">
+			<Flex direction="column" gap="4">
+				<Heading as="h3" size="5">
+					{t('platforms.heading')}
+				</Heading>
+				<PlatformCards value={platforms} onChange={props.onPlatforms} disabled={generating} />
+				<AgentPicker agents={props.agents} value={props.agentId} onChange={props.onAgent} disabled={generating} />
+				{platforms.length > 0 ? <CostSummary cost={props.cost} models={props.models} ownImage={props.ownImage} balance={props.balance} /> : null}
+				{generating ? <GenerationProgress current={props.step} withImages={!props.ownImage} /> : null}
+				{props.insufficient && !generating ? <InsufficientCredits /> : null}
+				{props.error && !generating ? (
+					<Text size="2" color="red" role="alert" data-testid="generation-error">
+						<strong>{props.error.title}:</strong> {props.error.message}
+					</Text>
+				) : null}
+				<Flex justify="between" gap="3" wrap="wrap">
+					<Button type="button" variant="soft" color="gray" onClick={props.onBack} disabled={generating}>
+						<ArrowLeft size={16} aria-hidden /> {t('back')}
+					</Button>
+					<Button type="button" onClick={props.onGenerate} disabled={platforms.length === 0 || generating} loading={generating}>
+						<Sparkles size={16} aria-hidden /> {t('generate')}
+					</Button>
+				</Flex>
+				{platforms.length === 0 ? (
+					<Text size="1" color="gray" align="right">
+						{t('platforms.required')}
+					</Text>
+				) : null}
+			</Flex>
+		</Card>
+	)
+}

@@ -1,0 +1,87 @@
+import { Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
+import type { Platform } from '#modules/content/platforms.ts'
+
+type Props = {
+	platforms: Array<Platform>
+	content: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+	regenerationCost: number
+	regenerating: Platform | null
+	busy: boolean
+	onText: (platform: Platform, text: string) => void
+	onRegenerate: (platform: Platform) => void
+	onPublish: () => void
+	onSchedule: () => void
+	onSaveDraft: () => void
+	onDelete: () => void
+	onEdit: () => void
+}
+
+/** Step 4: the editable text and image per platform, then publish, schedule, save or delete. */
+export function Preview(props: Props) {
+	const { t } = useTranslation('creator')
+	const { t: tp } = useTranslation('posts')
+	const { busy } = props
+	return (
+		<Flex direction="column" gap="4">
+			<Flex justify="between" align="center" gap="3" wrap="wrap">
+				<Heading as="h3" size="5">
+					{t('preview.heading')}
+				</Heading>
+				<Button type="button" variant="soft" color="gray" onClick={props.onEdit} disabled={busy}>
+					<Pencil size={16} aria-hidden /> {t('preview.edit')}
+				</Button>
+			</Flex>
+			{props.platforms.map((platform) => (
+				<PlatformTextCard
+					key={platform}
+					platform={platform}
+					text={props.content[platform] ?? ''}
+					image={props.images[platform]}
+					pages={[]}
+					showPagePicker={false}
+					onChange={(text) => props.onText(platform, text)}
+				>
+					<Flex gap="3" align="center" wrap="wrap">
+						{props.images[platform] ? null : (
+							<Flex gap="2" align="center" data-testid="no-image">
+								<ImageOff size={16} color="var(--gray-9)" aria-hidden />
+								<Text size="2" color="gray">
+									{t('preview.noImage')}
+								</Text>
+							</Flex>
+						)}
+						<Button
+							type="button"
+							size="1"
+							variant="soft"
+							onClick={() => props.onRegenerate(platform)}
+							loading={props.regenerating === platform}
+							disabled={props.regenerating !== null || busy}
+							aria-label={t('preview.regenerateFor', { platform: tp(`platforms.${platform}`), count: props.regenerationCost })}
+						>
+							<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
+						</Button>
+					</Flex>
+				</PlatformTextCard>
+			))}
+			<Flex gap="3" wrap="wrap" justify="end">
+				<Button type="button" color="red" variant="soft" onClick={props.onDelete} disabled={busy}>
+					<Trash size={16} aria-hidden /> {t('preview.delete')}
+				</Button>
+				<Button type="button" variant="soft" onClick={props.onSaveDraft} disabled={busy}>
+					<Save size={16} aria-hidden /> {t('preview.saveDraft')}
+				</Button>
+				<Button type="button" variant="soft" onClick={props.onSchedule} disabled={busy}>
+					<CalendarClock size={16} aria-hidden /> {t('preview.schedule')}
+				</Button>
+				<Button type="button" color="green" onClick={props.onPublish} disabled={busy}>
+					<Send size={16} aria-hidden /> {t('preview.publish')}
+				</Button>
+			</Flex>
+		</Flex>
+	)
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import { PLATFORMS, isPlatform, type Platform } from '#modules/content/platforms.ts'
+import type { CreatorAgent } from '#modules/generation/index.ts'
+import { PROMPT_MAX } from '#modules/generation/media.ts'
+import { readCreatorState } from './storage.ts'
+import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState, type EditTarget } from './types.ts'
+
+// Where the creator starts: an opened draft or post, an entry point (navigation state from the news
+// feed, the model test's query), else the state stored in the last 24 hours, else the first step.
+
+/** A draft or post opened with ?draft=<id> or ?post=<id> (from the loader). */
+export type OpenedContent = { editing: EditTarget; platforms: Array<Platform>; texts: Partial<Record<Platform, string>>; images: Partial<Record<Platform, string>> }
+
+export type Start = {
+	state: CreatorState
+	notice: { kind: 'welcome' } | { kind: 'model-test'; modelName: string } | null
+	clearEntry: { state: boolean; query: boolean }
+}
+
+const SuggestionState = z.object({
+	suggestion: z.looseObject({
+		title: z.string().max(1000).catch(''),
+		description: z.string().max(10_000).optional().catch(undefined),
+		content: z.string().max(10_000).optional().catch(undefined),
+		platform: z.union([z.string(), z.array(z.string())]).optional().catch(undefined),
+	}),
+})
+
+const ArticleState = z.object({
+	contentType: z.literal('web-article'),
+	articleData: z.object({
+		title: z.string().max(500).catch(''),
+		url: z.string().max(2048).catch(''),
+		source: z.string().max(200).catch(''),
+		published_date: z.string().max(50).catch(''),
+		content: z.string().max(20_000).optional().catch(undefined),
+	}),
+})
+
+export function withAgent(state: CreatorState, agents: ReadonlyArray<CreatorAgent>): CreatorState {
+	const known = state.agentId !== NO_AGENT && agents.some((a) => a.id === state.agentId)
+	if (known) return state
+	// 'Kein Agent' with agents to choose from: the default agent (or the first) is chosen once, here.
+	const pick = agents.find((a) => a.isDefault) ?? agents[0]
+	return { ...state, agentId: pick?.id ?? NO_AGENT }
+}
+
+export function openedState(opened: OpenedContent): CreatorState {
+	const first = opened.texts[opened.platforms[0]!] ?? ''
+	return {
+		...initialCreatorState(),
+		currentStep: 'preview',
+		selectedMedia: 'smart-post',
+		selectedPlatforms: opened.platforms,
+		content: opened.texts,
+		generatedImages: Object.fromEntries(Object.entries(opened.images).filter(([, url]) => isAppImagePath(url))),
+		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '' },
+		editing: opened.editing,
+	}
+}
+
+/** An image of this app given as a path or as an absolute URL of this origin. */
+function ownImage(value: string | null, origin: string) {
+	if (!value) return null
+	try {
+		const url = new URL(value, origin)
+		return url.origin === origin && isAppImagePath(url.pathname) ? url.pathname : null
+	} catch {
+		return null
+	}
+}
+
+/** The server's first render: only what the loader knows. */
+export function serverStart(opened: OpenedContent | null, agents: ReadonlyArray<CreatorAgent>): Start {
+	return { state: withAgent(opened ? openedState(opened) : initialCreatorState(), agents), notice: null, clearEntry: { state: false, query: false } }
+}
+
+export function clientStart(input: { opened: OpenedContent | null; locationState: unknown; search: URLSearchParams; origin: string; agents: ReadonlyArray<CreatorAgent> }): Start {
+	const none = { state: false, query: false }
+	const done = (state: CreatorState, notice: Start['notice'] = null, clearEntry = none): Start => ({ state: withAgent(state, input.agents), notice, clearEntry })
+	const stored = readCreatorState()
+	if (input.opened) {
+		// A reload while editing it keeps the unsaved edits.
+		if (stored?.editing?.id === input.opened.editing.id) return done(stored, { kind: 'welcome' })
+		return done(openedState(input.opened))
+	}
+
+	const suggestion = SuggestionState.safeParse(input.locationState)
+	if (suggestion.success) {
+		const { title, description, content, platform } = suggestion.data.suggestion
+		const prompt = [title.trim(), (description ?? content ?? '').trim()].filter(Boolean).join('\n\n').slice(0, PROMPT_MAX)
+		const platforms = (Array.isArray(platform) ? platform : platform ? [platform] : []).filter(isPlatform)
+		return done(
+			{ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'smart-post', selectedPlatforms: PLATFORMS.filter((p) => platforms.includes(p)), inputs: { prompt, url: '', notes: '' } },
+			null,
+			{ state: true, query: false },
+		)
+	}
+
+	const article = ArticleState.safeParse(input.locationState)
+	if (article.success) {
+		return done({ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'web-article', articleData: article.data.articleData }, null, { state: true, query: false })
+	}
+
+	if (input.search.get('fromModelTest') === 'true') {
+		const image = ownImage(input.search.get('imageUrl'), input.origin)
+		const prompt = (input.search.get('prompt') ?? '').slice(0, PROMPT_MAX)
+		return done(
+			{
+				...initialCreatorState(),
+				currentStep: 'preview',
+				selectedMedia: 'image-prompt',
+				selectedPlatforms: [...PLATFORMS],
+				content: Object.fromEntries(PLATFORMS.map((p) => [p, ''])),
+				generatedImages: image ? Object.fromEntries(PLATFORMS.map((p) => [p, image])) : {},
+				inputs: { prompt, url: '', notes: '' },
+			},
+			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100) },
+			{ state: false, query: true },
+		)
+	}
+
+	return stored ? done(stored, { kind: 'welcome' }) : done(initialCreatorState())
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { PLATFORMS } from '#modules/content/platforms.ts'
+import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/generation/media.ts'
+import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
+
+const STORAGE_KEY = 'post-creator-state'
+const WELCOMED_KEY = 'post-creator-welcomed'
+/** Spec section 9: the persisted creator state expires after 24 hours. */
+export const CREATOR_STATE_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+const text = z.string().max(63_206)
+const StoredSchema = z.object({
+	currentStep: z.enum(CREATOR_STEPS),
+	selectedMedia: z.enum(MEDIA_KINDS).nullable(),
+	selectedPlatforms: z.array(z.enum(PLATFORMS)).max(4),
+	content: z.partialRecord(z.enum(PLATFORMS), text),
+	generatedImages: z.partialRecord(z.enum(PLATFORMS), z.string().regex(APP_IMAGE_PATH)),
+	articleData: z
+		.object({ title: z.string().max(500), url: z.string().max(2048), source: z.string().max(200), published_date: z.string().max(50), content: z.string().max(20_000).optional() })
+		.nullable()
+		.default(null),
+	inputs: z.object({ prompt: z.string().max(PROMPT_MAX), url: z.string().max(2048), notes: z.string().max(NOTES_MAX) }),
+	agentId: z.union([z.uuid(), z.literal(NO_AGENT)]).default(NO_AGENT),
+	editing: z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() }).nullable().default(null),
+	timestamp: z.number(),
+})
+
+/** The stored state when it is valid and younger than 24 hours; an expired or damaged one is removed. */
+export function readCreatorState(now = Date.now()): CreatorState | null {
+	let raw: string | null
+	try {
+		raw = window.localStorage.getItem(STORAGE_KEY)
+	} catch {
+		return null
+	}
+	if (!raw) return null
+	let parsed
+	try {
+		parsed = StoredSchema.safeParse(JSON.parse(raw))
+	} catch {
+		parsed = null
+	}
+	if (!parsed?.success || now - parsed.data.timestamp > CREATOR_STATE_MAX_AGE_MS || parsed.data.timestamp > now + 60_000) {
+		clearCreatorState()
+		return null
+	}
+	return parsed.data
+}
+
+/** Stores the state; a pristine creator (nothing chosen yet) leaves nothing behind. */
+export function writeCreatorState(state: CreatorState) {
+	try {
+		if (isPristine(state)) window.localStorage.removeItem(STORAGE_KEY)
+		else window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...state, timestamp: Date.now() }))
+	} catch {
+		// Storage full or disabled: the creator works without it.
+	}
+}
+
+export function clearCreatorState() {
+	try {
+		window.localStorage.removeItem(STORAGE_KEY)
+	} catch {
+		// Nothing stored then.
+	}
+}
+
+/** True once per browser session: 'Willkommen zurück!' is shown only the first time. */
+export function firstWelcomeThisSession() {
+	try {
+		if (window.sessionStorage.getItem(WELCOMED_KEY)) return false
+		window.sessionStorage.setItem(WELCOMED_KEY, '1')
+		return true
+	} catch {
+		return false
+	}
+}
+
+function isPristine(state: CreatorState) {
+	const initial = initialCreatorState()
+	return state.currentStep === initial.currentStep && state.selectedMedia === null && state.selectedPlatforms.length === 0 && !state.editing
+}

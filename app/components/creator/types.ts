@@ -1,0 +1,64 @@
+import type { Platform } from '#modules/content/platforms.ts'
+import type { MediaKind } from '#modules/generation/media.ts'
+
+// Pure and shared by the creator's components and its route action.
+
+export const CREATOR_STEPS = ['media-selection', 'content-input', 'platform-selection', 'preview'] as const
+export type CreatorStep = (typeof CREATOR_STEPS)[number]
+
+/** A news card or article handed to the creator (navigation state), shown instead of asking for a URL. */
+export type ArticleData = { title: string; url: string; source: string; published_date: string; content?: string }
+
+export type CreatorInputs = { prompt: string; url: string; notes: string }
+
+/** The existing draft or post the creator edits (opened from 'Meine Posts'); 'Entwurf speichern' updates it. */
+export type EditTarget = { kind: 'draft' | 'post'; id: string }
+
+/** Everything but the files, kept in localStorage between visits. */
+export type CreatorState = {
+	currentStep: CreatorStep
+	selectedMedia: MediaKind | null
+	selectedPlatforms: Array<Platform>
+	/** The text per platform. */
+	content: Partial<Record<Platform, string>>
+	generatedImages: Partial<Record<Platform, string>>
+	articleData: ArticleData | null
+	inputs: CreatorInputs
+	/** An agent id or 'none'. */
+	agentId: string
+	editing: EditTarget | null
+	timestamp: number
+}
+
+export type CreatorFiles = { document: File | null; image: File | null; audio: File | null }
+
+export const NO_AGENT = 'none'
+
+export const EMPTY_INPUTS: CreatorInputs = { prompt: '', url: '', notes: '' }
+
+export function initialCreatorState(): CreatorState {
+	return {
+		currentStep: 'media-selection',
+		selectedMedia: null,
+		selectedPlatforms: [],
+		content: {},
+		generatedImages: {},
+		articleData: null,
+		inputs: EMPTY_INPUTS,
+		agentId: NO_AGENT,
+		editing: null,
+		timestamp: Date.now(),
+	}
+}
+
+/** Images the creator may hand to the server: files this app stored, never arbitrary URLs. */
+export const APP_IMAGE_PATH = /^\/media\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/
+
+export function isAppImagePath(value: unknown): value is string {
+	return typeof value === 'string' && APP_IMAGE_PATH.test(value)
+}
+
+export function previousStep(step: CreatorStep): CreatorStep {
+	const index = CREATOR_STEPS.indexOf(step)
+	return CREATOR_STEPS[Math.max(0, index - 1)]!
+}

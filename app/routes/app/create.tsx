@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/create'
+import { servicesContext } from '#app/context.ts'
+import { CreatorPage } from '#app/components/creator/creator-page.tsx'
+import { LoadError } from '#app/components/load-error.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { creatorAction, loadOpened } from '#app/server/creator.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+
+// The post creator, at /create and /create-post (two route ids, one module).
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = requireUser(context, request)
+	const services = context.get(servicesContext)
+	const search = new URL(request.url).searchParams
+	const [creator, { opened, notFound }] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search)])
+	return { title: getInstance(context).t('creator:meta.title'), creator, timeZone: user.timeZone, opened, notFound }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+	return creatorAction(request, context, requireUser(context, request))
+}
+
+export default function CreateRoute({ loaderData }: Route.ComponentProps) {
+	return <CreatorPage creator={loaderData.creator} timeZone={loaderData.timeZone} opened={loaderData.opened} notFound={loaderData.notFound} />
+}
+
+export function ErrorBoundary() {
+	const { t } = useTranslation('creator')
+	return <LoadError title={t('loadFailed.title')} text={t('loadFailed.text')} />
+}

@@ -1,0 +1,143 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { servicesContext } from '#app/context.ts'
+import { parseContentFields, CREATOR_INTENTS, type CreatorContent } from '#app/components/creator/fields.ts'
+import type { OpenedContent } from '#app/components/creator/start.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import type { CurrentUser } from '#modules/accounts/index.ts'
+import type { ContentService } from '#modules/content/index.ts'
+import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { textFor, type PostContent } from '#modules/content/post-content.ts'
+import { contentErrorMessage } from './content-messages.server.ts'
+import { parseForm } from './forms.server.ts'
+
+// The post creator's route: the draft or post it opens, and its three actions.
+
+const id = z.uuid()
+
+/** ?draft=<id> or ?post=<id>: the user's own draft or post, else "not found" (another user's id included). */
+export async function loadOpened(content: ContentService, userId: string, search: URLSearchParams): Promise<{ opened: OpenedContent | null; notFound: boolean }> {
+	const draftId = search.get('draft')
+	const postId = search.get('post')
+	if (draftId !== null) {
+		const draft = id.safeParse(draftId).success ? await content.getDraft(userId, draftId) : null
+		if (!draft) return { opened: null, notFound: true }
+		return {
+			opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), images: draft.images },
+			notFound: false,
+		}
+	}
+	if (postId !== null) {
+		const post = id.safeParse(postId).success ? await content.getPost(userId, postId) : null
+		if (!post) return { opened: null, notFound: true }
+		const image = post.imageUrl
+		return {
+			opened: {
+				editing: { kind: 'post', id: post.id },
+				platforms: post.platforms,
+				texts: textsOf(post.content, post.platforms),
+				images: image ? Object.fromEntries(post.platforms.map((p) => [p, image])) : {},
+			},
+			notFound: false,
+		}
+	}
+	return { opened: null, notFound: false }
+}
+
+function textsOf(raw: string, platforms: Array<Platform>) {
+	return Object.fromEntries(platforms.map((p) => [p, textFor(raw, p)])) as Partial<Record<Platform, string>>
+}
+
+/** One post for all chosen platforms: the first platform's text as base, each platform's own text named. */
+function postContent(c: CreatorContent): PostContent {
+	const base = c.texts[c.platforms[0]!] ?? ''
+	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {} }
+}
+
+function draftContent(c: CreatorContent): PostContent {
+	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) }
+}
+
+const firstImage = (c: CreatorContent) => PLATFORMS.filter((p) => c.platforms.includes(p)).map((p) => c.images[p]).find(Boolean)
+
+/** Saves the edits of an opened draft (its page choices stay) or post; false when it is not the user's. */
+async function saveOpened(content: ContentService, userId: string, fields: CreatorContent): Promise<boolean> {
+	const editing = fields.editing
+	if (!editing) return true
+	if (editing.kind === 'draft') {
+		const draft = await content.getDraft(userId, editing.id)
+		if (!draft) return false
+		const result = await content.updateDraft(userId, editing.id, { platforms: fields.platforms, content: draftContent(fields), images: fields.images, pageIds: draft.pageIds })
+		return result.ok
+	}
+	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields) })
+	return result.ok
+}
+
+const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS) })
+const WhenSchema = z.object({ date: z.string().max(20), time: z.string().max(10) })
+
+export async function creatorAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
+	const { content, publishing } = context.get(servicesContext)
+	const t = getInstance(context).getFixedT('de', 'posts')
+	const { formData, submission } = await parseForm(request, IntentSchema)
+
+	function fail(status: number, title: string, message: string) {
+		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
+	}
+	function succeed(title: string, description?: string) {
+		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description } })
+	}
+
+	const fields = submission.status === 'success' ? parseContentFields(formData) : null
+	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), t('errors.invalid'))
+	const intent = submission.value.intent
+	const editing = fields.editing
+	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
+	const image = firstImage(fields)
+
+	if (intent === 'save-draft') {
+		if (editing) {
+			if (!(await saveOpened(content, user.id, fields))) return fail(404, t('toasts.updateFailed'), t('toasts.notFound'))
+			return editing.kind === 'post' ? succeed(t('toasts.postUpdated')) : succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
+		}
+		// Spec: 'Entwurf speichern' creates one draft per chosen platform, each with its own text and image.
+		for (const p of fields.platforms) {
+			const own = fields.images[p]
+			await content.createDraft(user.id, { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {} })
+		}
+		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
+	}
+
+	if (intent === 'schedule') {
+		const when = WhenSchema.safeParse(Object.fromEntries(formData))
+		if (!when.success) return fail(400, t('toasts.scheduleFailed'), t('toasts.scheduleFailedText'))
+		const schedule = { date: when.data.date, time: when.data.time, timeZone: user.timeZone }
+		if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
+		const result = !editing
+			? await content.createScheduledPost(user.id, { platform, content: postContent(fields), imageUrl: image ?? null, aiPrompt: fields.prompt || null }, schedule)
+			: editing.kind === 'draft'
+				? await content.scheduleDraft(user.id, editing.id, schedule)
+				: await content.schedulePost(user.id, editing.id, schedule)
+		if (!result.ok) return fail(result.error === 'not_found' ? 404 : 400, t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+		return succeed(t('toasts.scheduled'))
+	}
+
+	// 'Jetzt posten': one post for the chosen platforms, then every delivery is due now.
+	if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('publish.failed'), t('toasts.notFound'))
+	let postId: string
+	if (!editing) {
+		const post = await content.createPost(user.id, { platform, content: postContent(fields), status: 'draft', timeZone: user.timeZone, imageUrl: image ?? null, aiPrompt: fields.prompt || null })
+		postId = post.id
+	} else if (editing.kind === 'draft') {
+		const converted = await content.convertDraft(user.id, editing.id, user.timeZone)
+		if (!converted.ok) return fail(404, t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
+		postId = converted.post.id
+	} else {
+		postId = editing.id
+	}
+	const queued = await publishing.publishNow(user.id, postId)
+	if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
+	if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
+	return data({ ok: true, postId, message: t('publish.publishing') })
+}
