@@ -65,8 +65,11 @@ function headlineOf(source: SourceMaterial) {
 	return fitLength(first.replace(/\s+/g, ' '), 90) || 'Neuer Beitrag'
 }
 
+// Long German function words that would otherwise become image tags.
+const STOP_WORDS = new Set(['unsere', 'unserer', 'unseren', 'unserem', 'unser', 'welche', 'welcher', 'welches', 'werden', 'wurden', 'worden', 'können', 'könnte', 'sollte', 'sollten', 'müssen', 'dieser', 'dieses', 'diesen', 'diesem', 'zwischen', 'nachdem', 'während', 'weshalb', 'darüber', 'deshalb', 'außerdem', 'ausserdem', 'jeden', 'jedes', 'jeder', 'einige', 'einigen', 'keinen', 'seinen', 'seiner', 'ihrer', 'ihren', 'ihrem', 'eigenen', 'wirklich', 'immer', 'schon', 'heute', 'morgen', 'damit', 'dabei', 'obwohl', 'sondern', 'anderen', 'andere', 'sowie', 'etwas', 'nichts', 'vielleicht', 'allerdings'])
+
 function keywordsOf(source: SourceMaterial, persona: Persona | null) {
-	const words = source.text.toLowerCase().match(/[a-zäöüß][a-zäöüß-]{5,}/g) ?? []
+	const words = (source.text.toLowerCase().match(/[a-zäöüß][a-zäöüß-]{5,}/g) ?? []).filter((w) => !STOP_WORDS.has(w))
 	const counts = new Map<string, number>()
 	for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1)
 	const frequent = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([w]) => w)

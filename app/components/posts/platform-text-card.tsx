@@ -92,7 +92,7 @@ export function PlatformTextCard({
 				</Flex>
 				{image ? (
 					<>
-						<img src={image} alt={`${t('editor.image')} ${label}`} style={{ maxWidth: '100%', maxHeight: 200, borderRadius: 8, objectFit: 'cover' }} />
+						<img src={image} alt={`${t('editor.image')} ${label}`} style={{ alignSelf: 'flex-start', width: 'auto', maxWidth: '100%', maxHeight: 240, borderRadius: 8 }} />
 						<input type="hidden" name={`images.${platform}`} value={image} />
 					</>
 				) : null}
