@@ -183,6 +183,21 @@ test('a language comparison charges each model its cost on its own ledger row; r
 	])
 })
 
+test('a repeated request id (double click, retried request) starts the tests once and charges once', async () => {
+	await using s = await setup()
+	const userId = await userWith(s.db, 20)
+	const input = { modelIds: ['gpt-5-2025-08-07', 'gpt-4o-mini'], category: 'language' as const, prompt: 'Drei Tipps für bessere Meetings', agentId: null, requestId: randomUUID() }
+	const [first, second] = await Promise.all([s.catalog.runModelTest(userId, input), s.catalog.runModelTest(userId, input)])
+	if (!first.ok || !second.ok) throw new Error('run refused')
+	await Promise.all([first.settled, second.settled])
+	expect(second.tests.map((t) => t.id).sort()).toEqual(first.tests.map((t) => t.id).sort())
+	expect(await balanceOf(s.db, userId)).toBe(16)
+	expect(await ledger(s.db, userId)).toHaveLength(2)
+	const third = await s.catalog.runModelTest(userId, input)
+	expect(third.ok && third.tests.map((t) => t.id).sort()).toEqual(first.tests.map((t) => t.id).sort())
+	expect(await balanceOf(s.db, userId)).toBe(16)
+})
+
 test('an image test stores the image as JPEG and charges the model cost', async () => {
 	await using s = await setup()
 	const userId = await userWith(s.db, 10)

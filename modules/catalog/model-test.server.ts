@@ -51,6 +51,8 @@ export type ModelTestInput = {
 	agentId: string | null
 	referenceImage?: { name: string; bytes: Uint8Array } | null
 	video?: VideoSettings | null
+	/** Chosen by the browser per run: a double click or a retried request is charged once. */
+	requestId?: string | null
 }
 
 export type ModelTestErrorCode =
@@ -111,6 +113,9 @@ const REFERENCE_TYPES: Partial<Record<SniffedType, { ext: string; contentType: s
 	mp4: { ext: 'mp4', contentType: 'video/mp4', video: true },
 	webm: { ext: 'webm', contentType: 'video/webm', video: true },
 }
+
+/** The request id was used already: answer with the tests it started. */
+class Replayed extends Error {}
 
 class InsufficientCredits extends Error {
 	readonly balance: number
@@ -313,6 +318,7 @@ export function createModelTests(deps: ModelTestDeps) {
 		const before = await creditBalance(db, userId)
 		if (before < cost.total) return { ok: false, code: 'insufficient_credits', balance: before, cost: cost.total }
 
+		const requestId = input.requestId && isUuid(input.requestId) ? input.requestId : null
 		const referenceUrl = reference ? await storeReference(userId, reference, reference) : null
 		let claimed
 		try {
@@ -333,9 +339,12 @@ export function createModelTests(deps: ModelTestDeps) {
 							video_settings: video ? JSON.stringify({ ...video, ...(referenceUrl && !reference?.video ? { referenceUrl } : {}) }) : null,
 							credits_cost: amount,
 							status: video ? 'pending' : 'running',
+							request_id: requestId,
 						})
+						.onConflict((oc) => oc.columns(['user_id', 'request_id', 'model_id']).where('request_id', 'is not', null).doNothing())
 						.returning('id')
-						.executeTakeFirstOrThrow()
+						.executeTakeFirst()
+					if (!row) throw new Replayed()
 					const debit = await debitCredits(trx, { userId, amount, type: ledgerType(model.name, video), reference: row.id })
 					if (!debit.ok) throw new InsufficientCredits(debit.balance)
 					balance = debit.balance
@@ -348,6 +357,7 @@ export function createModelTests(deps: ModelTestDeps) {
 			})
 		} catch (error) {
 			if (error instanceof InsufficientCredits) return { ok: false, code: 'insufficient_credits', balance: error.balance, cost: cost.total }
+			if (error instanceof Replayed) return replay(userId, requestId!, cost.total)
 			throw error
 		}
 
@@ -423,6 +433,19 @@ export function createModelTests(deps: ModelTestDeps) {
 			)
 			.execute()
 		for (const row of stale) await fail(userId, row.id, { name: row.name ?? row.model_id, modelId: row.model_id }, row.credits_cost, texts.server.errors.interrupted)
+	}
+
+	async function replay(userId: string, requestId: string, charged: number): Promise<ModelTestOutcome> {
+		const rows = await db
+			.selectFrom('model_tests as t')
+			.leftJoin('ai_models as m', 'm.id', 't.ai_model_id')
+			.select(['t.id', 't.model_id', 'm.name', 't.category', 't.status', 't.result', 't.error_message', 't.credits_cost', 't.video_settings'])
+			.where('t.user_id', '=', userId)
+			.where('t.request_id', '=', requestId)
+			.orderBy('t.created_at')
+			.orderBy('t.id')
+			.execute()
+		return { ok: true, tests: rows.map(toView), charged, balance: await creditBalance(db, userId), settled: Promise.resolve() }
 	}
 
 	/** The user's tests by id; another user's id is simply not found. */

@@ -301,6 +301,7 @@ export interface ModelTests {
   id: Generated<string>;
   model_id: string;
   prompt: string;
+  request_id: string | null;
   result: Json | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;

@@ -50,8 +50,18 @@ export function useModelTestRun() {
 		}
 	})
 
+	// One request id per run: a second click before the answer reuses it, so the server charges once.
+	const requestId = useRef<string | null>(null)
+	useEffect(() => {
+		requestId.current = null
+	}, [runner.data])
+
 	return {
-		submit: (form: FormData) => runner.submit(form, { method: 'post', encType: 'multipart/form-data' }),
+		submit: (form: FormData) => {
+			requestId.current ??= crypto.randomUUID()
+			form.set('requestId', requestId.current)
+			return runner.submit(form, { method: 'post', encType: 'multipart/form-data' })
+		},
 		submitting: runner.state !== 'idle',
 		running,
 		tests,

@@ -49,6 +49,7 @@ const RunSchema = z.object({
 	aspectRatio: z.string().max(10).optional(),
 	resolution: z.string().max(10).optional(),
 	durationSeconds: z.coerce.number().int().min(1).max(600).optional(),
+	requestId: z.uuid().optional(),
 })
 
 // Runs the test: validated, priced and charged by the catalog module; the page then follows the tests.
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (parsed.error.issues.some((i) => i.path[0] === 'prompt')) return fail(400, t('test.promptRequired'), t('test.promptRequiredTitle'))
 		return fail(400, t('test.errorText'))
 	}
-	const { models, category, prompt, agentId, aspectRatio, resolution, durationSeconds } = parsed.data
+	const { models, category, prompt, agentId, aspectRatio, resolution, durationSeconds, requestId } = parsed.data
 	const upload = form.get('reference')
 	const reference = upload instanceof File && upload.size > 0 ? { name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) } : null
 
@@ -75,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		prompt,
 		agentId: agentId || null,
 		referenceImage: reference,
+		requestId: requestId ?? null,
 		video: category === 'video' && aspectRatio && resolution && durationSeconds ? { aspectRatio, resolution, durationSeconds } : null,
 	})
 	if (!outcome.ok) {
