@@ -1,24 +1,10 @@
 import type { Db } from '#modules/core/db.server.ts'
-import type { StyleProfile } from '#modules/generation/ports.ts'
+import type { Persona, StyleProfile } from '#modules/generation/ports.ts'
 import { readStyleProfile } from './style.ts'
 
 /** What generation needs of an agent preset: the persona for prompts and images, and its models. */
-export type AgentPersona = {
+export type AgentPersona = Persona & {
 	id: string
-	name: string
-	personality: string
-	tone: string
-	targetAudience: string
-	description: string
-	industry: string | null
-	specialties: Array<string>
-	knowledgeBase: string
-	formality: number
-	creativity: number
-	humor: number
-	empathy: number
-	enthusiasm: number
-	brand: { name: string; colors: Array<string>; accentColor: string; useBranding: boolean; logoUrl: string | null }
 	/** Learned by 'Agent trainieren'; null before the first training. */
 	styleProfile: StyleProfile | null
 	languageModel: string

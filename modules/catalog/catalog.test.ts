@@ -5,11 +5,11 @@ import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import type { FileStore, StoredFile } from '#modules/core/files.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import { grantCredits } from '#modules/credits/index.ts'
 import { AiError, type AiProvider, type AiProviders, type VideoModel } from '#modules/generation/ports.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testCost, type GallerySort } from './costs.ts'
 import { createCatalogService, seedModelCatalogue } from './index.ts'
+import { userWithCredits } from '#tests/support/users.ts'
 
 // The catalog module against a real database with AI providers built here (the adapters are
 // tested through the composition root in tests/integration/model-tests.test.ts).
@@ -82,14 +82,6 @@ async function setup(behaviour: Behaviour = {}) {
 	return { t, db: t.db, ai, files, catalog, [Symbol.asyncDispose]: () => t[Symbol.asyncDispose]() }
 }
 
-async function userWith(db: Kysely<DB>, credits: number) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	if (credits > 0) await grantCredits(db, { userId: row.id, amount: credits, type: 'signup_bonus', reference: 'signup' })
-	return row.id
-}
-
 async function balanceOf(db: Kysely<DB>, userId: string) {
 	const row = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()
 	return row.credits_remaining
@@ -105,12 +97,12 @@ async function idOf(db: Kysely<DB>, modelId: string) {
 
 test('every sort puts the favourites first and then follows its own order; only active models', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 0)
+	const userId = await userWithCredits(s.db, 0)
 	await s.db.updateTable('ai_models').set({ is_active: false }).where('model_id', '=', 'flux-dev').execute()
 	// Favourites: the cheapest and the most expensive image model.
 	await s.catalog.setFavorite(userId, await idOf(s.db, 'flux-schnell'), true)
 	await s.catalog.setFavorite(userId, await idOf(s.db, 'flux-1.1-pro-ultra'), true)
-	const other = await userWith(s.db, 0)
+	const other = await userWithCredits(s.db, 0)
 	await s.catalog.setLike(other, await idOf(s.db, 'ideogram-v3-turbo'), true)
 	await s.catalog.setLike(userId, await idOf(s.db, 'ideogram-v3-turbo'), true)
 	await s.catalog.setLike(other, await idOf(s.db, 'gpt-image-1'), true)
@@ -141,7 +133,7 @@ test('every sort puts the favourites first and then follows its own order; only 
 
 test('likes and favourites are idempotent and the like count follows them', async () => {
 	await using s = await setup()
-	const [a, b] = [await userWith(s.db, 0), await userWith(s.db, 0)]
+	const [a, b] = [await userWithCredits(s.db, 0), await userWithCredits(s.db, 0)]
 	const model = await idOf(s.db, 'gpt-5-2025-08-07')
 	expect(await s.catalog.setLike(a, model, true)).toEqual({ ok: true, active: true, likeCount: 1 })
 	expect(await s.catalog.setLike(a, model, true)).toEqual({ ok: true, active: true, likeCount: 1 })
@@ -157,7 +149,7 @@ test('likes and favourites are idempotent and the like count follows them', asyn
 
 test('a language comparison charges each model its cost on its own ledger row; results and activity are recorded', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 20)
+	const userId = await userWithCredits(s.db, 20)
 	const { models } = await s.catalog.testModels(userId, ['gpt-5-2025-08-07', 'gpt-4o-mini'])
 	const shown = testCost(models, 'language', null).total
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['gpt-5-2025-08-07', 'gpt-4o-mini'], category: 'language', prompt: 'Drei Tipps für bessere Meetings', agentId: null })
@@ -185,7 +177,7 @@ test('a language comparison charges each model its cost on its own ledger row; r
 
 test('a repeated request id (double click, retried request) starts the tests once and charges once', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 20)
+	const userId = await userWithCredits(s.db, 20)
 	const input = { modelIds: ['gpt-5-2025-08-07', 'gpt-4o-mini'], category: 'language' as const, prompt: 'Drei Tipps für bessere Meetings', agentId: null, requestId: randomUUID() }
 	const [first, second] = await Promise.all([s.catalog.runModelTest(userId, input), s.catalog.runModelTest(userId, input)])
 	if (!first.ok || !second.ok) throw new Error('run refused')
@@ -200,7 +192,7 @@ test('a repeated request id (double click, retried request) starts the tests onc
 
 test('an image test stores the image as JPEG and charges the model cost', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 10)
+	const userId = await userWithCredits(s.db, 10)
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['flux-1.1-pro'], category: 'image', prompt: 'Ein Leuchtturm im Nebel', agentId: null })
 	if (!outcome.ok) throw new Error(outcome.code)
 	await outcome.settled
@@ -214,7 +206,7 @@ test('an image test stores the image as JPEG and charges the model cost', async 
 
 test('a video comparison is charged per second of the chosen resolution, runs in the job and stores the mp4', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 100)
+	const userId = await userWithCredits(s.db, 100)
 	const video = { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 }
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro', 'seedance-1-lite'], category: 'video', prompt: 'Ein Zug fährt durch die Alpen', agentId: null, video })
 	if (!outcome.ok) throw new Error(outcome.code)
@@ -244,7 +236,7 @@ test('a video comparison is charged per second of the chosen resolution, runs in
 
 test('video settings must be offered by every selected model', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 500)
+	const userId = await userWithCredits(s.db, 500)
 	// veo-3-fast offers only 8 seconds; seedance-1-pro 5 and 10: nothing shared.
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro', 'veo-3-fast'], category: 'video', prompt: 'Test', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
 	expect(outcome).toEqual({ ok: false, code: 'video_settings' })
@@ -255,7 +247,7 @@ test('video settings must be offered by every selected model', async () => {
 
 test('a failing provider charges nothing: each model is refunded and logged as an error', async () => {
 	await using s = await setup({ fail: true })
-	const userId = await userWith(s.db, 20)
+	const userId = await userWithCredits(s.db, 20)
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['flux-schnell', 'ideogram-v3-turbo'], category: 'image', prompt: 'Berge', agentId: null })
 	if (!outcome.ok) throw new Error(outcome.code)
 	await outcome.settled
@@ -277,7 +269,7 @@ test('a failing provider charges nothing: each model is refunded and logged as a
 
 test('a provider without a video model fails the test with a clear message and refunds it', async () => {
 	await using s = await setup({ video: null })
-	const userId = await userWith(s.db, 40)
+	const userId = await userWithCredits(s.db, 40)
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Boot', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
 	if (!outcome.ok) throw new Error(outcome.code)
 	expect(await balanceOf(s.db, userId)).toBe(10)
@@ -290,8 +282,8 @@ test('a provider without a video model fails the test with a clear message and r
 
 test("another user's model test is not found", async () => {
 	await using s = await setup()
-	const owner = await userWith(s.db, 10)
-	const stranger = await userWith(s.db, 10)
+	const owner = await userWithCredits(s.db, 10)
+	const stranger = await userWithCredits(s.db, 10)
 	const outcome = await s.catalog.runModelTest(owner, { modelIds: ['gpt-4o-mini'], category: 'language', prompt: 'Hallo', agentId: null })
 	if (!outcome.ok) throw new Error(outcome.code)
 	await outcome.settled
@@ -306,7 +298,7 @@ test("another user's model test is not found", async () => {
 
 test('validation: prompt, models of the category, reference content and credits', async () => {
 	await using s = await setup()
-	const userId = await userWith(s.db, 4)
+	const userId = await userWithCredits(s.db, 4)
 	const base = { modelIds: ['flux-schnell'], category: 'image' as const, prompt: 'Ein Hund', agentId: null }
 	expect(await s.catalog.runModelTest(userId, { ...base, prompt: '   ' })).toEqual({ ok: false, code: 'prompt_required' })
 	expect(await s.catalog.runModelTest(userId, { ...base, modelIds: [] })).toEqual({ ok: false, code: 'no_models' })

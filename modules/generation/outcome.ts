@@ -1,4 +1,5 @@
 import type { Platform } from '#modules/content/platforms.ts'
+import type { InputErrorCode } from './inputs/errors.ts'
 
 // Pure and shared with the browser: what a generation answers (streamed as NDJSON by /api/generations).
 
@@ -16,15 +17,7 @@ export type GenerationErrorCode =
 	| 'image_or_prompt_required'
 	| 'audio_or_image_required'
 	| 'notes_or_file_required'
-	| 'image_too_large'
-	| 'image_type'
-	| 'document_too_large'
-	| 'document_type'
-	| 'document_unreadable'
-	| 'document_empty'
-	| 'audio_type'
-	| 'audio_too_large'
-	| 'audio_empty'
+	| InputErrorCode
 	| 'request_too_large'
 	| 'unknown_agent'
 	| 'insufficient_credits'

@@ -9,12 +9,13 @@ import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
-import { debitCredits, grantCredits } from '#modules/credits/index.ts'
+import { debitCredits } from '#modules/credits/index.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { testServices } from '#tests/support/services.ts'
+import { userWithCredits } from '#tests/support/users.ts'
 
 let dataDir: string
 beforeAll(async () => {
@@ -23,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await fs.rm(dataDir, { recursive: true, force: true })
 })
-
-async function userWith(db: Kysely<DB>, credits: number) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	if (credits > 0) await grantCredits(db, { userId: row.id, amount: credits, type: 'signup_bonus', reference: 'signup' })
-	return row.id
-}
 
 async function balanceAndLedger(db: Kysely<DB>, userId: string) {
 	const profile = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()
@@ -59,7 +52,7 @@ test('offline: four platforms from an idea, charged exactly the estimate, images
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	const steps: Array<string> = []
 	const outcome = await services.generation.generate(userId, idea(), (step) => steps.push(step))
 	if (!outcome.ok) throw new Error(outcome.code)
@@ -86,7 +79,7 @@ test('a retried request id answers the stored result and charges once', async ()
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	const input = idea({ platforms: ['linkedin'] })
 	const first = await services.generation.generate(userId, input)
 	const again = await services.generation.generate(userId, input)
@@ -101,7 +94,7 @@ test('50 parallel generations with credits for 10 succeed exactly 10 times; the 
 	await using t = await createTestDatabase({ maxConnections: 30 })
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 30)
+	const userId = await userWithCredits(t.db, 30)
 	// LinkedIn only: one text (1) and one image (2) = 3 credits; 30 credits pay for 10.
 	const outcomes = await Promise.all(Array.from({ length: 50 }, () => services.generation.generate(userId, idea({ platforms: ['linkedin'] }))))
 	expect(outcomes.filter((o) => o.ok)).toHaveLength(10)
@@ -115,7 +108,7 @@ test('with too few credits nothing is charged and nothing is recorded', async ()
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 3)
+	const userId = await userWithCredits(t.db, 3)
 	const outcome = await services.generation.generate(userId, idea())
 	expect(outcome).toEqual({ ok: false, code: 'insufficient_credits', balance: 3 })
 	expect(await balanceAndLedger(t.db, userId)).toEqual({ balance: 3, ledger: 3 })
@@ -126,7 +119,7 @@ test('invalid input is refused before anything is charged', async () => {
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	expect(await services.generation.generate(userId, idea({ prompt: '   ' }))).toEqual({ ok: false, code: 'prompt_required' })
 	expect(await services.generation.generate(userId, idea({ kind: 'youtube', url: 'https://vimeo.com/123' }))).toEqual({ ok: false, code: 'youtube_invalid' })
 	expect(await services.generation.generate(userId, idea({ platforms: [] }))).toEqual({ ok: false, code: 'no_platform' })
@@ -138,7 +131,7 @@ test('a PNG renamed to .pdf is refused by content and the reservation is refunde
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 	const outcome = await services.generation.generate(userId, idea({ kind: 'pdf-notes', prompt: '', document: { name: 'bericht.pdf', bytes: png } }))
 	expect(outcome).toMatchObject({ ok: false, code: 'document_type', balance: 50 })
@@ -151,7 +144,7 @@ test('the real SDKs against the OpenAI and Replicate fakes write the texts and m
 	await using replicate = await startReplicateFake()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url, REPLICATE_API_TOKEN: 'r8-test', REPLICATE_BASE_URL: replicate.url })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	const outcome = await services.generation.generate(userId, idea({ platforms: ['linkedin', 'instagram'] }))
 	if (!outcome.ok) throw new Error(outcome.code)
 	expect(outcome.texts.linkedin).toMatch(/^KI-Text:/)
@@ -168,7 +161,7 @@ test('a provider 500 refunds what was not delivered and still answers with a pre
 	await using replicate = await startReplicateFake()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url, REPLICATE_API_TOKEN: 'r8-test', REPLICATE_BASE_URL: replicate.url })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 
 	openai.scenario('error500')
 	const textDown = await services.generation.generate(userId, idea({ platforms: ['linkedin', 'instagram'] }))
@@ -193,7 +186,7 @@ test('a generation cut off by a crash is failed and refunded by the reclaim job,
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const { services } = testServices(t.db, { DATA_DIR: dataDir })
-	const userId = await userWith(t.db, 50)
+	const userId = await userWithCredits(t.db, 50)
 	// What a crash between the reservation and the settlement leaves behind.
 	const row = await t.db
 		.insertInto('generations')

@@ -1,7 +1,6 @@
 // Model tests through the composition root with the real OpenAI and Replicate SDKs against their
 // local fakes: the charge equals the shown cost, a video runs in its job, a failing provider
 // charges nothing.
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,11 +9,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { testCost } from '#modules/catalog/costs.ts'
 import type { DB } from '#modules/core/db.server.ts'
-import { grantCredits } from '#modules/credits/index.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
+import { userWithCredits } from '#tests/support/users.ts'
 
 let dataDir: string
 beforeAll(async () => {
@@ -23,14 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await fs.rm(dataDir, { recursive: true, force: true })
 })
-
-async function userWith(db: Kysely<DB>, credits: number) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	await grantCredits(db, { userId: row.id, amount: credits, type: 'signup_bonus', reference: 'signup' })
-	return row.id
-}
 
 async function balanceAndLedger(db: Kysely<DB>, userId: string) {
 	const profile = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()
@@ -62,7 +53,7 @@ async function withFakes() {
 
 test('language and image tests on OpenAI and Replicate charge exactly the shown cost', async () => {
 	await using s = await withFakes()
-	const userId = await userWith(s.db, 30)
+	const userId = await userWithCredits(s.db, 30)
 	const language = ['gpt-5-2025-08-07', 'gpt-4.1']
 	const { models } = await s.catalog.testModels(userId, language)
 	expect(models.every((m) => !m.testMode)).toBe(true)
@@ -93,7 +84,7 @@ test('language and image tests on OpenAI and Replicate charge exactly the shown 
 
 test('a Replicate video test runs in its job, polls the prediction and stores the mp4', async () => {
 	await using s = await withFakes()
-	const userId = await userWith(s.db, 40)
+	const userId = await userWithCredits(s.db, 40)
 	const video = { aspectRatio: '9:16', resolution: '720p', durationSeconds: 5 }
 	const { models } = await s.catalog.testModels(userId, ['seedance-1-pro'])
 	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Zug in den Alpen', agentId: null, video })
@@ -114,7 +105,7 @@ test('a Replicate video test runs in its job, polls the prediction and stores th
 
 test('a failing provider charges nothing: OpenAI answering 500, a failed Replicate prediction', async () => {
 	await using s = await withFakes()
-	const userId = await userWith(s.db, 50)
+	const userId = await userWithCredits(s.db, 50)
 	s.openai.scenario('error500')
 	const texts = await s.catalog.runModelTest(userId, { modelIds: ['gpt-5-2025-08-07'], category: 'language', prompt: 'Hallo', agentId: null })
 	if (!texts.ok) throw new Error(texts.code)
