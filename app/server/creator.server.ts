@@ -36,7 +36,7 @@ export async function loadOpened(content: ContentService, userId: string, search
 				editing: { kind: 'post', id: post.id },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
-				images: image ? Object.fromEntries(post.platforms.map((p) => [p, image])) : {},
+				images: Object.fromEntries(post.platforms.flatMap((p) => (post.images[p] ?? image ? [[p, post.images[p] ?? image]] : []))),
 			},
 			notFound: false,
 		}
@@ -58,6 +58,9 @@ function draftContent(c: CreatorContent): PostContent {
 	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) }
 }
 
+/** The chosen platforms' images (Instagram keeps its 1:1 image in a post for several platforms). */
+const ownImages = (c: CreatorContent) => Object.fromEntries(c.platforms.flatMap((p) => (c.images[p] ? [[p, c.images[p]]] : [])))
+
 const firstImage = (c: CreatorContent) => PLATFORMS.filter((p) => c.platforms.includes(p)).map((p) => c.images[p]).find(Boolean)
 
 /** Saves the edits of an opened draft (its page choices stay) or post; false when it is not the user's. */
@@ -70,7 +73,7 @@ async function saveOpened(content: ContentService, userId: string, fields: Creat
 		const result = await content.updateDraft(userId, editing.id, { platforms: fields.platforms, content: draftContent(fields), images: fields.images, pageIds: draft.pageIds })
 		return result.ok
 	}
-	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields) })
+	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: ownImages(fields) })
 	return result.ok
 }
 
@@ -115,7 +118,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		const schedule = { date: when.data.date, time: when.data.time, timeZone: user.timeZone }
 		if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
 		const result = !editing
-			? await content.createScheduledPost(user.id, { platform, content: postContent(fields), imageUrl: image ?? null, aiPrompt: fields.prompt || null }, schedule)
+			? await content.createScheduledPost(user.id, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, schedule)
 			: editing.kind === 'draft'
 				? await content.scheduleDraft(user.id, editing.id, schedule)
 				: await content.schedulePost(user.id, editing.id, schedule)
@@ -127,7 +130,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('publish.failed'), t('toasts.notFound'))
 	let postId: string
 	if (!editing) {
-		const post = await content.createPost(user.id, { platform, content: postContent(fields), status: 'draft', timeZone: user.timeZone, imageUrl: image ?? null, aiPrompt: fields.prompt || null })
+		const post = await content.createPost(user.id, { platform, content: postContent(fields), status: 'draft', timeZone: user.timeZone, imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null })
 		postId = post.id
 	} else if (editing.kind === 'draft') {
 		const converted = await content.convertDraft(user.id, editing.id, user.timeZone)

@@ -5,7 +5,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import { createTestDatabase } from '#tests/support/db.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
-import { createContentService } from './index.ts'
+import { createContentService, postForDelivery } from './index.ts'
 
 // A fixed "now": Friday 2026-03-27 12:00 Zurich. Sunday 2026-03-29 switches to summer time.
 const now = new Date('2026-03-27T11:00:00Z')
@@ -170,4 +170,18 @@ test('the posts board and the calendar month make a fixed number of queries, als
 	expect(many).toEqual(few)
 	expect(many.board).toBeLessThanOrEqual(2)
 	expect(many.calendar).toBeLessThanOrEqual(3)
+})
+
+test('a post for several platforms keeps an image per platform for its deliveries', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
+	const alice = await user(t.db)
+	const images = { linkedin: '/media/images/11111111-1111-4111-8111-111111111111.jpg', instagram: '/media/images/22222222-2222-4222-8222-222222222222.jpg' }
+	const post = await content.createPost(alice, { platform: 'multiple', content: { base: 'Hallo', platforms: { linkedin: 'Hallo LinkedIn', instagram: 'Hallo Instagram' } }, status: 'draft', timeZone: zurich, images })
+	expect(post.imageUrl).toBe(images.linkedin)
+	expect(post.images).toEqual(images)
+	const forDelivery = await postForDelivery(t.db, post.id)
+	expect(forDelivery?.images.instagram).toBe(images.instagram)
+	const updated = await content.updatePost(alice, post.id, { content: { base: 'Neu', platforms: {} }, images: { instagram: images.instagram } })
+	expect(updated.ok && updated.post.images).toEqual({ instagram: images.instagram })
 })

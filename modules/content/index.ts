@@ -15,6 +15,7 @@ import {
 	weekStats,
 	type PostInput,
 } from './posts.server.ts'
+import type { Platform } from './platforms.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
 import type { ContentResult, PostView } from './views.ts'
@@ -25,6 +26,7 @@ export type { PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { markPostPublished, postForDelivery, setPostEngagement } from './posts.server.ts'
 export { textFor } from './post-content.ts'
+export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
@@ -53,7 +55,7 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		listPosts: (userId: string) => listPosts(db, userId),
 		getPost: (userId: string, id: string) => getPost(db, userId, id),
 		createPost: (userId: string, input: PostInput) => createPost(db, planner, userId, input),
-		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null }) => updatePostContent(db, userId, id, input),
+		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, userId, id, input),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past. */

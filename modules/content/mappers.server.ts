@@ -5,7 +5,7 @@ import { parseContent } from './post-content.ts'
 import type { DraftView, PostView } from './views.ts'
 
 export const postColumns = [
-	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'post_type',
+	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'platform_images', 'post_type',
 	'created_at', 'updated_at', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
 ] as const
 
@@ -33,6 +33,7 @@ export function toPostView(row: PostRow): PostView {
 		timeZone: row.time_zone,
 		publishedAt: row.published_at?.toISOString() ?? null,
 		imageUrl: row.image_url,
+		images: platformMap(row.platform_images),
 		postType: row.post_type,
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),

@@ -15,6 +15,8 @@ export type PostInput = {
 	scheduledAt?: Date | null
 	timeZone: string
 	imageUrl?: string | null
+	/** An image per platform; imageUrl (the display image) defaults to the first of them. */
+	images?: Partial<Record<Platform, string>>
 	postType?: string
 	aiPrompt?: string | null
 	/** The connected page per platform for the deliveries (already checked to be the user's). */
@@ -38,7 +40,8 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, userId: str
 			status: input.status,
 			scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
 			time_zone: input.timeZone,
-			image_url: input.imageUrl ?? null,
+			image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
+			platform_images: JSON.stringify(input.images ?? {}),
 			post_type: input.postType ?? 'ai-generated',
 			ai_prompt: input.aiPrompt ?? null,
 		})
@@ -74,7 +77,7 @@ export async function updatePostContent(
 	db: Db,
 	userId: string,
 	id: string,
-	input: { content: PostContent; imageUrl?: string | null },
+	input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> },
 ): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
@@ -83,6 +86,7 @@ export async function updatePostContent(
 				title: postTitle(input.content),
 				content: serializeContent(input.content),
 				...(input.imageUrl !== undefined ? { image_url: input.imageUrl || null } : {}),
+				...(input.images !== undefined ? { platform_images: JSON.stringify(input.images) } : {}),
 			})
 			.where('user_id', '=', userId)
 			.where('id', '=', id)
@@ -152,6 +156,7 @@ async function draftToPost(
 		scheduledAt: plan.scheduledAt,
 		timeZone: plan.timeZone,
 		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
+		images,
 		postType: draft.post_type,
 		pageIds: platformMap(draft.page_ids),
 	})
@@ -236,9 +241,9 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 
 /** What publishing needs of a post to deliver it (read through this module, never its table). */
 export async function postForDelivery(db: DbOrTrx, postId: string) {
-	const row = await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'status', 'platform']).where('id', '=', postId).executeTakeFirst()
+	const row = await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'platform_images', 'status', 'platform']).where('id', '=', postId).executeTakeFirst()
 	if (!row) return null
-	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, status: row.status }
+	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(row.platform_images), status: row.status }
 }
 
 /** Marks a post published once a network confirmed it (the first confirmation sets the time). */

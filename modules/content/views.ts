@@ -12,6 +12,8 @@ export type PostView = {
 	timeZone: string
 	publishedAt: string | null
 	imageUrl: string | null
+	/** The image per platform where they differ (Instagram 1:1, the others 16:9); imageUrl otherwise. */
+	images: Partial<Record<Platform, string>>
 	postType: string
 	createdAt: string
 	updatedAt: string

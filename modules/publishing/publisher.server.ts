@@ -94,7 +94,7 @@ export function createPublisher(deps: PublisherDeps) {
 			tokenId: page.token_id,
 			title: post.title,
 			target: { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : token.accessToken },
-			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(post.imageUrl) },
+			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(post.images[delivery.platform as Platform] ?? post.imageUrl) },
 		}
 	}
 
@@ -165,6 +165,9 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	async function mailFailure(delivery: Delivery, title: string | null, reason: string) {
+		// 'E-Mail bei fehlgeschlagenen Posts' in the settings (users.notify_failed_posts).
+		const wanted = await db.selectFrom('users').select('notify_failed_posts').where('id', '=', delivery.user_id).executeTakeFirst()
+		if (!wanted?.notify_failed_posts) return
 		const platform = platformName(delivery.platform)
 		await mailUser(delivery.user_id, fill(texts.mail.failedSubject, { platform }), [fill(texts.mail.failedIntro, { title: title ?? '', platform }), fill(texts.mail.reason, { reason })], '/posts')
 	}
