@@ -26,13 +26,14 @@ export default [
 		route('posts', 'routes/app/posts.tsx'),
 		route('schedule', 'routes/app/schedule.tsx'),
 		route('news', section, { id: 'news' }),
-		route('settings', section, { id: 'settings' }),
+		route('settings', 'routes/app/settings.tsx'),
 		route('accounts', 'routes/app/accounts.tsx'),
+		route('suche', 'routes/app/search.tsx'),
 		route('agent', 'routes/app/agent.tsx'),
 		route('test-models', 'routes/app/test-models.tsx', { id: 'test-models' }),
 		route('model-test', 'routes/app/model-test.tsx', { id: 'model-test' }),
 		route('toolbox', section, { id: 'toolbox' }),
-		route('activity-logs', section, { id: 'activity-logs' }),
+		route('activity-logs', 'routes/app/activity-logs.tsx', { id: 'activity-logs' }),
 		route('pricing', section, { id: 'pricing' }),
 
 		...prefix('admin', [
@@ -49,12 +50,14 @@ export default [
 		]),
 	]),
 
+	route('settings/export', 'routes/settings.export.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('api/posts/:id/deliveries', 'routes/api.posts.$id.deliveries.ts'),
 	route('api/generations', 'routes/api.generations.ts'),
 	route('api/generations/image', 'routes/api.generations.image.ts'),
 	route('api/model-tests', 'routes/api.model-tests.ts'),
+	route('api/search', 'routes/api.search.ts'),
 	route('media/*', 'routes/media.$.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

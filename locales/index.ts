@@ -16,7 +16,10 @@ import generation from './de/generation.json' with { type: 'json' }
 import creator from './de/creator.json' with { type: 'json' }
 import agents from './de/agents.json' with { type: 'json' }
 import catalog from './de/catalog.json' with { type: 'json' }
+import activity from './de/activity.json' with { type: 'json' }
+import settings from './de/settings.json' with { type: 'json' }
+import search from './de/search.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

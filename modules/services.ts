@@ -1,5 +1,6 @@
 // The module services the composition root (server/compose.ts) builds and hands to the web layer.
 import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index.ts'
+import type { ActivityService } from './activity/index.ts'
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
 import type { CatalogService } from './catalog/index.ts'
@@ -7,10 +8,15 @@ import type { ContentService } from './content/index.ts'
 import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
 import type { GenerationService } from './generation/index.ts'
+import type { NewsService } from './news/index.ts'
 import type { PublishingService } from './publishing/index.ts'
+import type { SearchService } from './search/index.ts'
+import type { ToolboxService } from './toolbox/index.ts'
 
 export type Services = {
 	accounts: AccountsService
+	/** The activity log and error reports from its entries. */
+	activity: ActivityService
 	admin: AdminService
 	agents: AgentsService
 	/** The model gallery and model tests. */
@@ -20,6 +26,12 @@ export type Services = {
 	/** Uploaded and generated files, served at /media/<key>. */
 	files: FileStore
 	publishing: PublishingService
+	/** Full-text search over the user's posts, drafts, ideas and news (header box, /suche). */
+	search: SearchService
+	/** The user's tools (the dashboard's favourites). */
+	toolbox: ToolboxService
+	/** Content settings (niche, audience, keywords); news and ideas later. */
+	news: NewsService
 	/** Change events per user (Postgres LISTEN/NOTIFY), streamed to the browser by /events. */
 	liveEvents: LiveEvents
 	/** null when GOOGLE_CLIENT_ID/SECRET are not configured. */

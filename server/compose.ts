@@ -5,11 +5,15 @@ import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
 import { createWebReader } from '#adapters/web/index.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
+import { createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService } from '#modules/content/index.ts'
+import { createNewsService } from '#modules/news/index.ts'
 import { createPublishingService, deliveryPlanner, publishingCrontab } from '#modules/publishing/index.ts'
+import { createSearchService } from '#modules/search/index.ts'
+import { createToolboxService } from '#modules/toolbox/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
@@ -77,6 +81,7 @@ export function composeServices({
 	})
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
+		activity: createActivityService({ db }),
 		admin: createAdminService({ db }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
@@ -84,6 +89,9 @@ export function composeServices({
 		catalog: createCatalogService({ db, ai, files, logger, appUrl: env.APP_URL }),
 		files,
 		publishing,
+		search: createSearchService({ db }),
+		toolbox: createToolboxService({ db }),
+		news: createNewsService({ db }),
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,

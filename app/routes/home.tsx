@@ -13,10 +13,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const t = getInstance(context).t
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
-	const [shell, agents, profile] = await Promise.all([
+	// One call per owning module, in parallel; each makes a fixed number of queries.
+	const [shell, agents, profile, content, publishing, favorites, activity] = await Promise.all([
 		loadShell(context, user),
 		services.agents.listAgents(user.id),
 		services.accounts.getProfile(user.id),
+		services.content.dashboard(user.id, user.timeZone),
+		services.publishing.dashboard(user.id),
+		services.toolbox.favorites(user.id, 4),
+		services.activity.recent(user.id, 5),
 	])
 	return {
 		kind: 'dashboard' as const,
@@ -25,7 +30,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 		dashboard: {
 			credits: { remaining: profile?.credits_remaining ?? 0, total: profile?.credits_total ?? 0 },
 			subscriptionType: user.subscriptionType,
-			draftsCount: shell.draftsCount,
+			timeZone: user.timeZone,
+			followers: publishing.followers,
+			connectedPages: publishing.connectedPages,
+			engagementRate: content.engagementRate,
+			todos: {
+				drafts: content.draftsCount,
+				review: content.reviewCount,
+				deliveries: publishing.failedDeliveries,
+				reconnect: publishing.reconnectAccounts,
+			},
+			recent: content.recent,
+			days: content.days,
+			favorites,
+			activity,
 			agents,
 		},
 	}

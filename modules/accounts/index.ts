@@ -2,3 +2,5 @@ export { createAccountsService, SIGNIN_LIMITS, SIGNUP_CREDITS, type AccountsServ
 export { createSendAccountMailTask, sendAccountMail } from './tasks/send-account-mail.ts'
 export type { CurrentUser, AccountError, SubscriptionType } from './types.ts'
 export type { DevMailbox, GoogleIdentity, GoogleSignIn, Mailer, OutgoingMail, StoredMail } from './ports.ts'
+export { ChangePasswordSchema, DEFAULT_TIME_ZONE, DeleteAccountSchema, isTimeZone, PreferencesSchema, ProfileSchema } from './settings-schema.ts'
+export type { AccountSettings, ChangePasswordResult } from './settings.server.ts'

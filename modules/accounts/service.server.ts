@@ -2,10 +2,11 @@ import { isUniqueViolation, type Db } from '#modules/core/db.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
-import { grantSignupCredits } from '#modules/credits/index.ts'
+import { grantSignupCredits, listLedger } from '#modules/credits/index.ts'
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './email-tokens.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
+import { changePassword, deleteAccount, exportUserData, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
 import type { Result } from './types.ts'
@@ -186,6 +187,37 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 				.select(['id', 'email', 'full_name', 'subscription_type', 'credits_remaining', 'credits_total', 'created_at'])
 				.where('id', '=', userId)
 				.executeTakeFirst()
+		},
+
+		/** The settings page: profile, plan and balance, time zone and notification preference. */
+		getAccountSettings: (userId: string) => getAccountSettings(db, userId),
+		updateProfileName: (userId: string, fullName: string) => updateProfileName(db, userId, fullName),
+		updatePreferences: (userId: string, input: { timeZone: string; notifyFailedPosts: boolean }) => updatePreferences(db, userId, input),
+		/** The credit ledger (newest first) for 'Abo & Credits'. */
+		listLedger: (userId: string, limit: number) => listLedger(db, userId, limit),
+
+		/** Verifies the current password, stores the new one and signs out every other session. */
+		async changePassword(userId: string, sessionToken: string, input: { currentPassword: string; newPassword: string }) {
+			const result = await changePassword(db, userId, sessionToken, input)
+			if (result.ok) logger.info('password_changed', { userId, signedOut: result.signedOut })
+			return result
+		},
+
+		/** 'Von allen anderen Geräten abmelden': every session but the asking one ends. */
+		async revokeOtherSessions(userId: string, sessionToken: string) {
+			const count = await signOutOtherSessions(db, userId, sessionToken)
+			logger.info('other_sessions_revoked', { userId, count })
+			return count
+		},
+
+		/** Everything of the user's as JSON (no password hash, sessions or tokens). */
+		exportUserData: (userId: string) => exportUserData(db, userId),
+
+		/** Deletes the account and all its rows when `confirmEmail` matches the account's e-mail. */
+		async deleteAccount(userId: string, confirmEmail: string) {
+			const deleted = await deleteAccount(db, userId, confirmEmail)
+			if (deleted) logger.info('account_deleted', { userId })
+			return deleted
 		},
 
 		/** Grants a role by e-mail (CLI); returns false when no such user exists. */

@@ -75,3 +75,9 @@ export async function revokeSession(db: DbOrTrx, token: string) {
 export async function revokeAllSessions(db: DbOrTrx, userId: string) {
 	await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
 }
+
+/** Ends every session of the user except the one of `keepToken` (the device asking). */
+export async function revokeOtherSessions(db: DbOrTrx, userId: string, keepToken: string) {
+	const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', sha256(keepToken)).executeTakeFirst()
+	return Number(result.numDeletedRows)
+}

@@ -1,1 +1,21 @@
+import type { Db } from '#modules/core/db.server.ts'
+import { listActivity, reportError, type ReportMeta } from './logs.server.ts'
+import type { ActivityQuery } from './types.ts'
+import { recentActivity } from './recent.server.ts'
+
 export { logActivity, type ActivityEntry, type LogType } from './log.server.ts'
+export { listActivity, reportError, type ReportMeta, type ReportResult } from './logs.server.ts'
+export * from './types.ts'
+export type { RecentActivity } from './recent.server.ts'
+
+/** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
+export function createActivityService({ db }: { db: Db }) {
+	return {
+		list: (userId: string, query: ActivityQuery) => listActivity(db, userId, query),
+		reportError: (userId: string, logId: string, meta: ReportMeta) => reportError(db, userId, logId, meta),
+		/** The dashboard's 'Neueste Aktivitäten'. */
+		recent: (userId: string, limit?: number) => recentActivity(db, userId, limit),
+	}
+}
+
+export type ActivityService = ReturnType<typeof createActivityService>

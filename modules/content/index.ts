@@ -1,6 +1,7 @@
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
+import { contentDashboard } from './dashboard.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
 import {
 	createPost,
@@ -21,6 +22,7 @@ import type { PostContent } from './post-content.ts'
 import type { ContentResult, PostView } from './views.ts'
 
 export type { DraftInput } from './drafts.server.ts'
+export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export type { DeliveryPlanner } from './ports.ts'
 export type { PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
@@ -39,6 +41,9 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 
 	return {
 		countDrafts: (userId: string) => countDrafts(db, userId),
+
+		/** The dashboard's figures, recent items and 30-day chart, in a fixed number of queries. */
+		dashboard: (userId: string, timeZone: string) => contentDashboard(db, userId, { now: clock.now(), timeZone }),
 
 		/** The 'Meine Posts' board in two queries, whatever the number of posts. */
 		async board(userId: string) {

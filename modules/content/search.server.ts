@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
+import { germanTsQuery } from '#modules/core/text-search.server.ts'
 import { extractText } from './post-content.ts'
 
 export type ContentSearchHit = { kind: 'post' | 'draft'; id: string; title: string; text: string; rank: number; updatedAt: string }
@@ -9,11 +10,11 @@ const vector = sql`to_tsvector('german', title || ' ' || content)`
 
 /**
  * The user's posts and drafts matching a search (Postgres full-text search, German stemming),
- * best first. `websearch_to_tsquery` accepts any input; stop words alone match nothing.
+ * best first (see germanTsQuery: any input is safe; stop words alone match nothing).
  * The raw content is searched (JSON content included); the hit carries the extracted text.
  */
 export async function searchContent(db: Db, userId: string, query: string, limit: number): Promise<Array<ContentSearchHit>> {
-	const tsquery = sql`websearch_to_tsquery('german', ${query})`
+	const tsquery = germanTsQuery(query)
 	const [posts, drafts] = await Promise.all([
 		db
 			.selectFrom('posts')

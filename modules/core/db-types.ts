@@ -253,6 +253,7 @@ export interface EmailTokens {
 }
 
 export interface ErrorReports {
+  activity_log_id: string | null;
   additional_info: Generated<Json>;
   admin_notes: Generated<string>;
   created_at: Generated<Timestamp>;
@@ -406,6 +407,7 @@ export interface Posts {
   id: Generated<string>;
   image_url: string | null;
   platform: string;
+  platform_images: Generated<Json>;
   post_type: Generated<string>;
   published_at: Timestamp | null;
   scheduled_at: Timestamp | null;
@@ -532,6 +534,7 @@ export interface Users {
   email: string;
   email_verified_at: Timestamp | null;
   id: Generated<string>;
+  notify_failed_posts: Generated<boolean>;
   password_hash: string | null;
   time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;

@@ -14,6 +14,9 @@ export async function migrateToLatest(db: Kysely<any>, pool: pg.Pool) {
 	const migrator = new Migrator({
 		db,
 		provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+		// Work on parallel branches lands migrations whose names sort before ones a database
+		// already ran; each migration stands on its own, so apply the missing ones in name order.
+		allowUnorderedMigrations: true,
 	})
 	const { error, results } = await migrator.migrateToLatest()
 	if (error) {

@@ -1,1 +1,1 @@
-export { creditBalance, debitCredits, grantCredits, grantSignupCredits, refundCredits, type DebitResult } from './ledger.server.ts'
+export { creditBalance, debitCredits, grantCredits, grantSignupCredits, listLedger, refundCredits, type DebitResult, type LedgerEntry } from './ledger.server.ts'

@@ -99,3 +99,25 @@ export async function creditBalance(db: DbOrTrx, userId: string) {
 	const row = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirst()
 	return row?.credits_remaining ?? 0
 }
+
+export type LedgerEntry = { id: string; createdAt: Date; type: string; amount: number; priceChf: number; balanceAfter: number }
+
+/** The user's newest ledger rows first (at most `limit`, capped at 500). */
+export async function listLedger(db: DbOrTrx, userId: string, limit: number): Promise<Array<LedgerEntry>> {
+	const rows = await db
+		.selectFrom('credit_transactions')
+		.select(['id', 'created_at', 'transaction_type', 'credits_amount', 'price_chf', 'balance_after'])
+		.where('user_id', '=', userId)
+		.orderBy('created_at', 'desc')
+		.orderBy('id', 'desc')
+		.limit(Math.max(1, Math.min(500, Math.floor(limit))))
+		.execute()
+	return rows.map((r) => ({
+		id: r.id,
+		createdAt: new Date(r.created_at),
+		type: r.transaction_type,
+		amount: r.credits_amount,
+		priceChf: Number(r.price_chf),
+		balanceAfter: r.balance_after,
+	}))
+}

@@ -1,5 +1,6 @@
 import { handleJob } from '#modules/core/jobs.server.ts'
 import { createConnections } from './connections.server.ts'
+import { publishingDashboard } from './dashboard.server.ts'
 import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
 import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
@@ -12,6 +13,7 @@ export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView } from './publish-now.server.ts'
 export type { Health } from './health.server.ts'
+export type { PublishingDashboard } from './dashboard.server.ts'
 export type { Platform, PlatformAdapter } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
@@ -25,6 +27,8 @@ export function createPublishingService(deps: PublishingDeps) {
 	const maintenance = createMaintenance({ ...deps, publisher })
 	return {
 		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
+		/** Followers, failed or unconfirmed deliveries and accounts to reconnect (dashboard), one query. */
+		dashboard: (userId: string) => publishingDashboard(db, userId),
 		...connections,
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
 		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),

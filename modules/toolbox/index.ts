@@ -1,3 +1,4 @@
+export { createToolboxService, favoriteTools, type FavoriteTool, type ToolboxService } from './favorites.server.ts'
 export { seedToolboxConfigs, type SeedResult } from './seed.server.ts'
 export {
 	TOOL_CATEGORIES,

@@ -1,7 +1,8 @@
-import { Avatar, Badge, Box, Button, Flex, Heading, IconButton, Separator, Text, TextField } from '@radix-ui/themes'
-import { Bell, Bot, Calendar, FileText, LayoutDashboard, LogOut, Mail, Newspaper, PenSquare, Search, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
+import { Avatar, Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
+import { Bell, Bot, Calendar, FileText, LayoutDashboard, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink } from 'react-router'
+import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { badgeCount, planLabelKey } from '#app/utils/greeting.ts'
 import './app-shell.css'
@@ -114,13 +115,7 @@ function Header({ shell }: { shell: ShellData }) {
 				</Text>
 			</Box>
 			<Flex gap="3" align="center" wrap="wrap">
-				<Form method="get" action="/posts" role="search">
-					<TextField.Root name="q" placeholder={t('search.placeholder')} aria-label={t('search.label')} maxLength={200}>
-						<TextField.Slot>
-							<Search size={16} />
-						</TextField.Slot>
-					</TextField.Root>
-				</Form>
+				<HeaderSearch />
 				<Button asChild>
 					<Link to="/create">
 						<PenSquare size={16} /> {t('createPost')}

@@ -1,0 +1,258 @@
+import { Badge, Button, Card, Flex, Select, Table, Text } from '@radix-ui/themes'
+import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, History, Info, XCircle } from 'lucide-react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher, useSearchParams } from 'react-router'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { formatDateTime } from '#app/utils/format.ts'
+import { LOG_STATUSES, LOG_TYPES, PAGE_SIZES, pageWindow, type ActivityLogView, type LogStatus, type PageSize, type StoredLogType } from '#modules/activity/types.ts'
+
+type Props = {
+	entries: Array<ActivityLogView>
+	total: number
+	page: number
+	perPage: PageSize
+	pageCount: number
+	filters: { type: StoredLogType | null; status: LogStatus | null }
+	timeZone: string
+}
+
+const ALL = 'all'
+
+const statusColors = { success: 'green', error: 'red', warning: 'amber', info: 'blue' } as const
+const statusIcons = { success: CheckCircle2, error: XCircle, warning: AlertTriangle, info: Info } as const
+
+/** /activity-logs: the user's log entries as a table, filtered and paged through the URL query. */
+export function ActivityPage({ entries, total, page, perPage, pageCount, filters, timeZone }: Props) {
+	const { t } = useTranslation('activity')
+	const [searchParams, setSearchParams] = useSearchParams()
+	const typeId = useId()
+	const statusId = useId()
+	const perPageId = useId()
+	const filtered = Boolean(filters.type || filters.status)
+
+	function setParam(name: 'type' | 'status' | 'perPage', value: string | null) {
+		setSearchParams(
+			(params) => {
+				params.delete('page')
+				if (value === null) params.delete(name)
+				else params.set(name, value)
+				return params
+			},
+			{ preventScrollReset: true },
+		)
+	}
+
+	function pageHref(target: number) {
+		const params = new URLSearchParams(searchParams)
+		if (target <= 1) params.delete('page')
+		else params.set('page', String(target))
+		const query = params.toString()
+		return query ? `?${query}` : '.'
+	}
+
+	return (
+		<Flex direction="column" gap="4">
+			<PageHeader title={t('title')} subtitle={t('subtitle')} />
+
+			<Flex gap="3" align="end" wrap="wrap" data-testid="activity-filters">
+				<Flex direction="column" gap="1">
+					<Text as="label" htmlFor={typeId} size="2" color="gray">
+						{t('filters.type')}
+					</Text>
+					<Select.Root value={filters.type ?? ALL} onValueChange={(value) => setParam('type', value === ALL ? null : value)}>
+						<Select.Trigger id={typeId} aria-label={t('filters.type')} />
+						<Select.Content position="popper">
+							<Select.Item value={ALL}>{t('filters.allTypes')}</Select.Item>
+							{LOG_TYPES.map((type) => (
+								<Select.Item key={type} value={type}>
+									{t(`types.${type}`)}
+								</Select.Item>
+							))}
+						</Select.Content>
+					</Select.Root>
+				</Flex>
+				<Flex direction="column" gap="1">
+					<Text as="label" htmlFor={statusId} size="2" color="gray">
+						{t('filters.status')}
+					</Text>
+					<Select.Root value={filters.status ?? ALL} onValueChange={(value) => setParam('status', value === ALL ? null : value)}>
+						<Select.Trigger id={statusId} aria-label={t('filters.status')} />
+						<Select.Content position="popper">
+							<Select.Item value={ALL}>{t('filters.allStatuses')}</Select.Item>
+							{LOG_STATUSES.map((status) => (
+								<Select.Item key={status} value={status}>
+									{t(`statuses.${status}`)}
+								</Select.Item>
+							))}
+						</Select.Content>
+					</Select.Root>
+				</Flex>
+				<Flex direction="column" gap="1">
+					<Text as="label" htmlFor={perPageId} size="2" color="gray">
+						{t('filters.perPage')}
+					</Text>
+					<Select.Root value={String(perPage)} onValueChange={(value) => setParam('perPage', value === '20' ? null : value)}>
+						<Select.Trigger id={perPageId} aria-label={t('filters.perPage')} />
+						<Select.Content position="popper">
+							{PAGE_SIZES.map((size) => (
+								<Select.Item key={size} value={String(size)}>
+									{t('filters.perPageOption', { count: size })}
+								</Select.Item>
+							))}
+						</Select.Content>
+					</Select.Root>
+				</Flex>
+				{filtered ? (
+					<Button variant="soft" color="gray" asChild>
+						<Link to={perPage === 20 ? '.' : `?perPage=${perPage}`} preventScrollReset>
+							{t('filters.reset')}
+						</Link>
+					</Button>
+				) : null}
+				<Text size="2" color="gray" ml="auto" data-testid="activity-total">
+					{t('count', { count: total })}
+				</Text>
+			</Flex>
+
+			{entries.length === 0 ? (
+				<Card size="3" data-testid="activity-empty">
+					<Flex direction="column" align="center" gap="2" py="6">
+						<History size={36} aria-hidden />
+						<Text weight="bold">{filtered ? t('empty.filtered') : t('empty.title')}</Text>
+						{filtered ? null : (
+							<Text color="gray" align="center">
+								{t('empty.text')}
+							</Text>
+						)}
+					</Flex>
+				</Card>
+			) : (
+				<Card>
+					<Table.Root variant="ghost">
+						<Table.Header>
+							<Table.Row>
+								<Table.ColumnHeaderCell>{t('columns.type')}</Table.ColumnHeaderCell>
+								<Table.ColumnHeaderCell>{t('columns.status')}</Table.ColumnHeaderCell>
+								<Table.ColumnHeaderCell>{t('columns.title')}</Table.ColumnHeaderCell>
+								<Table.ColumnHeaderCell>{t('columns.date')}</Table.ColumnHeaderCell>
+								<Table.ColumnHeaderCell>{t('columns.actions')}</Table.ColumnHeaderCell>
+							</Table.Row>
+						</Table.Header>
+						<Table.Body>
+							{entries.map((entry) => (
+								<EntryRow key={entry.id} entry={entry} timeZone={timeZone} />
+							))}
+						</Table.Body>
+					</Table.Root>
+				</Card>
+			)}
+
+			{pageCount > 1 ? (
+				<Flex asChild justify="center" align="center" gap="2" wrap="wrap">
+					<nav aria-label={t('pagination.label')} data-testid="activity-pagination">
+						<PageLink href={pageHref(page - 1)} disabled={page <= 1} label={t('pagination.previous')}>
+							<ChevronLeft size={16} aria-hidden />
+							{t('pagination.previous')}
+						</PageLink>
+						{pageWindow(page, pageCount).map((n) => (
+							<PageLink key={n} href={pageHref(n)} current={n === page} label={t('pagination.page', { page: n })}>
+								{n}
+							</PageLink>
+						))}
+						<PageLink href={pageHref(page + 1)} disabled={page >= pageCount} label={t('pagination.next')}>
+							{t('pagination.next')}
+							<ChevronRight size={16} aria-hidden />
+						</PageLink>
+						<Text size="2" color="gray" data-testid="activity-page-summary">
+							{t('pagination.summary', { page, pageCount })}
+						</Text>
+					</nav>
+				</Flex>
+			) : null}
+		</Flex>
+	)
+}
+
+function PageLink({ href, disabled, current, label, children }: { href: string; disabled?: boolean; current?: boolean; label: string; children: React.ReactNode }) {
+	if (disabled) {
+		return (
+			<Button variant="soft" color="gray" disabled aria-label={label}>
+				{children}
+			</Button>
+		)
+	}
+	return (
+		<Button variant={current ? 'solid' : 'soft'} color={current ? undefined : 'gray'} asChild>
+			<Link to={href} aria-label={label} aria-current={current ? 'page' : undefined} preventScrollReset>
+				{children}
+			</Link>
+		</Button>
+	)
+}
+
+function EntryRow({ entry, timeZone }: { entry: ActivityLogView; timeZone: string }) {
+	const { t } = useTranslation('activity')
+	const StatusIcon = statusIcons[entry.status]
+	return (
+		<Table.Row data-testid="activity-row" data-status={entry.status} data-type={entry.logType}>
+			<Table.Cell>
+				<Badge variant="soft" color="gray">
+					{t(`types.${entry.logType}`)}
+				</Badge>
+			</Table.Cell>
+			<Table.Cell>
+				<Badge variant="soft" color={statusColors[entry.status]}>
+					<StatusIcon size={12} aria-hidden />
+					{t(`statuses.${entry.status}`)}
+				</Badge>
+			</Table.Cell>
+			<Table.Cell>
+				<Flex direction="column" gap="1">
+					<Text weight="medium">{entry.title}</Text>
+					{entry.description ? (
+						<Text size="2" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+							{entry.description}
+						</Text>
+					) : null}
+				</Flex>
+			</Table.Cell>
+			<Table.Cell>
+				<Text size="2" style={{ whiteSpace: 'nowrap' }} data-testid="activity-date">
+					{formatDateTime(entry.createdAt, timeZone)}
+				</Text>
+			</Table.Cell>
+			<Table.Cell>{entry.reportable ? <ReportButton entry={entry} /> : null}</Table.Cell>
+		</Table.Row>
+	)
+}
+
+/** 'Fehler melden' with its own fetcher, so each entry has its own busy state. */
+function ReportButton({ entry }: { entry: ActivityLogView }) {
+	const { t } = useTranslation('activity')
+	const fetcher = useFetcher({ key: `report-${entry.id}` })
+	useFetcherNotice(fetcher)
+	const busy = fetcher.state !== 'idle'
+	return (
+		<Flex gap="2" align="center" justify="end" wrap="wrap">
+			{entry.reported ? (
+				<Badge color="green" variant="soft" data-testid="activity-reported">
+					<CheckCircle2 size={12} aria-hidden />
+					{t('report.reported')}
+				</Badge>
+			) : null}
+			<Button
+				size="1"
+				variant="soft"
+				color={entry.reported ? 'gray' : 'red'}
+				loading={busy}
+				disabled={busy}
+				onClick={() => void fetcher.submit({ intent: 'report', id: entry.id }, { method: 'post' })}
+			>
+				<AlertTriangle size={14} aria-hidden />
+				{t('report.button')}
+			</Button>
+		</Flex>
+	)
+}

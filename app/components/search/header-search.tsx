@@ -1,0 +1,148 @@
+import { Badge, Flex, Text, TextField } from '@radix-ui/themes'
+import { Search } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useFetcher, useLocation, useNavigate } from 'react-router'
+import type { loader as searchLoader } from '#app/routes/api.search.ts'
+import { searchHref } from '#app/utils/highlight.ts'
+import { Highlighted } from './highlighted.tsx'
+import './search.css'
+
+const MIN_LENGTH = 2
+const DEBOUNCE_MS = 200
+
+/**
+ * The header's search box: as you type (debounced) the best 8 hits in a list under the field
+ * (arrow keys move, Enter opens the chosen hit or else the results page /suche, Escape closes).
+ */
+export function HeaderSearch() {
+	const { t } = useTranslation('layout')
+	const { t: ts } = useTranslation('search')
+	const fetcher = useFetcher<typeof searchLoader>()
+	const { load } = fetcher
+	const navigate = useNavigate()
+	const location = useLocation()
+	const listId = useId()
+	const wrapper = useRef<HTMLDivElement>(null)
+	const [value, setValue] = useState('')
+	// Open for the page it was opened on: any navigation closes the list without an effect.
+	const [openOn, setOpenOn] = useState<string | null>(null)
+	const [active, setActive] = useState(-1)
+	const q = value.trim()
+	const searchable = q.length >= MIN_LENGTH
+
+	useEffect(() => {
+		if (!searchable) return
+		const timer = setTimeout(() => void load(`/api/search?q=${encodeURIComponent(q)}`), DEBOUNCE_MS)
+		return () => clearTimeout(timer)
+	}, [q, searchable, load])
+
+	const data = searchable ? fetcher.data : undefined
+	const results = data?.results ?? []
+	const current = data?.q === q
+	const open = openOn === location.key && searchable
+	const activeIndex = active < results.length ? active : -1
+	const close = () => {
+		setOpenOn(null)
+		setActive(-1)
+	}
+
+	function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+		if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+			event.preventDefault()
+			setOpenOn(location.key)
+			if (results.length === 0) return
+			const step = event.key === 'ArrowDown' ? 1 : -1
+			// Positions 0..n-1 are the hits, n is "none": the keys cycle through all of them.
+			const n = results.length
+			const next = ((activeIndex === -1 ? n : activeIndex) + step + n + 1) % (n + 1)
+			setActive(next === n ? -1 : next)
+		} else if (event.key === 'Escape') {
+			if (open) event.preventDefault()
+			close()
+		} else if (event.key === 'Enter' && open && activeIndex >= 0) {
+			event.preventDefault()
+			const hit = results[activeIndex]!
+			close()
+			void navigate(searchHref(hit))
+		}
+	}
+
+	return (
+		<div className="header-search" ref={wrapper}>
+			<Form method="get" action="/suche" role="search" onSubmit={close}>
+				<TextField.Root
+					name="q"
+					value={value}
+					onChange={(event) => {
+						setValue(event.target.value)
+						setOpenOn(location.key)
+						setActive(-1)
+					}}
+					onFocus={() => setOpenOn(location.key)}
+					onBlur={(event) => {
+						if (!wrapper.current?.contains(event.relatedTarget as Node | null)) close()
+					}}
+					onKeyDown={onKeyDown}
+					placeholder={t('search.placeholder')}
+					aria-label={t('search.label')}
+					maxLength={200}
+					autoComplete="off"
+					role="combobox"
+					aria-autocomplete="list"
+					aria-expanded={open}
+					aria-controls={listId}
+					aria-activedescendant={open && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
+				>
+					<TextField.Slot>
+						<Search size={16} />
+					</TextField.Slot>
+				</TextField.Root>
+			</Form>
+			{open ? (
+				<div className="header-search-popover" data-testid="search-dropdown">
+					<div id={listId} role="listbox" aria-label={ts('results')}>
+						{results.map((hit, i) => (
+							<Link
+								key={`${hit.kind}-${hit.id}`}
+								id={`${listId}-${i}`}
+								role="option"
+								aria-selected={i === activeIndex}
+								to={searchHref(hit)}
+								className="search-option"
+								tabIndex={-1}
+								onMouseDown={(event) => event.preventDefault()}
+								onMouseEnter={() => setActive(i)}
+								onClick={close}
+							>
+								<Flex direction="column" gap="1" style={{ minWidth: 0 }}>
+									<Flex gap="2" align="center">
+										<Badge size="1" variant="soft" color={hit.kind === 'post' || hit.kind === 'draft' ? 'indigo' : 'amber'}>
+											{ts(`kinds.${hit.kind}`)}
+										</Badge>
+										<Text size="2" weight="medium" truncate>
+											{hit.title ? <Highlighted text={hit.title} /> : ts('untitled')}
+										</Text>
+									</Flex>
+									{hit.snippet ? (
+										<Text size="1" color="gray" className="search-snippet">
+											<Highlighted text={hit.snippet} />
+										</Text>
+									) : null}
+								</Flex>
+							</Link>
+						))}
+					</div>
+					{results.length === 0 ? (
+						<Text as="p" size="2" color="gray" className="search-status">
+							{current && fetcher.state === 'idle' ? ts('noResults', { q }) : ts('loading')}
+						</Text>
+					) : null}
+					<Link to={`/suche?q=${encodeURIComponent(q)}`} className="search-show-all" tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={close}>
+						{ts('showAll')}
+					</Link>
+				</div>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,211 @@
+import { Badge, Button, Flex, Grid, Select, Switch, Table, Text, TextField } from '@radix-ui/themes'
+import { Coins, Link2, Settings2, User } from 'lucide-react'
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { ConnectDialog, type ConnectTarget } from '#app/components/accounts/connect-dialog.tsx'
+import { PlatformCard } from '#app/components/accounts/platform-card.tsx'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { formatDateTime } from '#app/utils/format.ts'
+import type { Platform } from '#modules/content/platforms.ts'
+import { ContentSection } from './content-section.tsx'
+import { DataSection } from './data-section.tsx'
+import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
+import { SecuritySection } from './security-section.tsx'
+import type { SettingsData } from './types.ts'
+
+// The order of the accounts page.
+const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
+
+/** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
+export function SettingsPage({ account, content, ledger, connections, sandboxPlatforms, timeZones }: SettingsData) {
+	const { t } = useTranslation('settings')
+	return (
+		<Flex direction="column" gap="4">
+			<PageHeader title={t('title')} subtitle={t('subtitle')} />
+			<ProfileSection fullName={account.fullName} email={account.email} />
+			<ContentSection content={content} />
+			<CreditsSection account={account} ledger={ledger} />
+			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
+			<SecuritySection hasPassword={account.hasPassword} />
+			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} />
+			<DataSection email={account.email} />
+		</Flex>
+	)
+}
+
+function ProfileSection({ fullName, email }: { fullName: string; email: string }) {
+	const { t } = useTranslation('settings')
+	const { fetcher, errors, busy } = useSettingsFetcher('profile')
+	return (
+		<SettingsSection id="profile" icon={<User size={20} />} title={t('profile.title')} description={t('profile.description')}>
+			<fetcher.Form method="post" noValidate>
+				<input type="hidden" name="intent" value="profile" />
+				<Flex direction="column" gap="3">
+					<Grid columns={{ initial: '1', md: '2' }} gap="4">
+						<Flex direction="column" gap="1">
+							<Text as="label" htmlFor="settings-full-name" size="2" weight="medium">
+								{t('profile.name')}
+							</Text>
+							<TextField.Root id="settings-full-name" name="fullName" defaultValue={fullName} maxLength={200} autoComplete="name" aria-invalid={errors.fullName ? true : undefined} />
+							<FieldError id="settings-full-name-error" error={errors.fullName} />
+						</Flex>
+						<Flex direction="column" gap="1">
+							<Text as="label" htmlFor="settings-email" size="2" weight="medium">
+								{t('profile.email')}
+							</Text>
+							<TextField.Root id="settings-email" value={email} readOnly disabled />
+							<Text size="1" color="gray">
+								{t('profile.emailHint')}
+							</Text>
+						</Flex>
+					</Grid>
+					<Flex justify="end">
+						<Button type="submit" loading={busy}>
+							{t('save')}
+						</Button>
+					</Flex>
+				</Flex>
+			</fetcher.Form>
+		</SettingsSection>
+	)
+}
+
+function CreditsSection({ account, ledger }: Pick<SettingsData, 'account' | 'ledger'>) {
+	const { t } = useTranslation('settings')
+	const plan = account.plan ?? account.subscriptionType
+	return (
+		<SettingsSection id="credits" icon={<Coins size={20} />} title={t('credits.title')} description={t('credits.description')}>
+			<Flex gap="6" align="end" wrap="wrap" justify="between">
+				<Flex gap="6" wrap="wrap">
+					<Flex direction="column" gap="1">
+						<Text size="2" color="gray">
+							{t('credits.plan')}
+						</Text>
+						<Badge size="3" color="indigo" data-testid="settings-plan">
+							{t(`credits.plans.${plan}`, { defaultValue: plan })}
+						</Badge>
+					</Flex>
+					<Flex direction="column" gap="1">
+						<Text size="2" color="gray">
+							{t('credits.balance')}
+						</Text>
+						<Text size="6" weight="bold" data-testid="settings-balance">
+							{account.creditsRemaining}
+						</Text>
+						<Text size="1" color="gray">
+							{t('credits.ofTotal', { total: account.creditsTotal })}
+						</Text>
+					</Flex>
+				</Flex>
+				<Button asChild>
+					<Link to="/pricing">{t('credits.changePlan')}</Link>
+				</Button>
+			</Flex>
+			<Text size="2" weight="medium">
+				{t('credits.ledger')}
+			</Text>
+			{ledger.length === 0 ? (
+				<Text color="gray">{t('credits.empty')}</Text>
+			) : (
+				<Table.Root variant="surface" size="1" aria-label={t('credits.ledger')}>
+					<Table.Header>
+						<Table.Row>
+							<Table.ColumnHeaderCell>{t('credits.date')}</Table.ColumnHeaderCell>
+							<Table.ColumnHeaderCell>{t('credits.type')}</Table.ColumnHeaderCell>
+							<Table.ColumnHeaderCell justify="end">{t('credits.amount')}</Table.ColumnHeaderCell>
+							<Table.ColumnHeaderCell justify="end">{t('credits.balanceAfter')}</Table.ColumnHeaderCell>
+						</Table.Row>
+					</Table.Header>
+					<Table.Body>
+						{ledger.map((entry) => (
+							<Table.Row key={entry.id}>
+								<Table.Cell>{formatDateTime(entry.createdAt, account.timeZone, 'dd.MM.yyyy HH:mm')}</Table.Cell>
+								<Table.Cell>{t(`credits.types.${entry.type}`, { defaultValue: entry.type })}</Table.Cell>
+								<Table.Cell justify="end">
+									<Text color={entry.amount < 0 ? 'red' : 'green'}>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Text>
+								</Table.Cell>
+								<Table.Cell justify="end">{entry.balanceAfter}</Table.Cell>
+							</Table.Row>
+						))}
+					</Table.Body>
+				</Table.Root>
+			)}
+		</SettingsSection>
+	)
+}
+
+/** The publishing module's connections, with the very cards and connect dialog of /accounts. */
+function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsData, 'connections' | 'sandboxPlatforms'>) {
+	const { t } = useTranslation('settings')
+	const [target, setTarget] = useState<ConnectTarget | null>(null)
+	const closeDialog = useCallback(() => setTarget(null), [])
+	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
+	return (
+		<SettingsSection id="accounts" icon={<Link2 size={20} />} title={t('accounts.title')} description={t('accounts.description')}>
+			<Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
+				{PLATFORM_ORDER.map((platform) => (
+					<PlatformCard
+						key={platform}
+						platform={platform}
+						connection={byPlatform.get(platform) ?? null}
+						sandbox={sandboxPlatforms.includes(platform)}
+						onConnect={(p) => setTarget({ platform: p, initial: 'instructions' })}
+					/>
+				))}
+			</Grid>
+			<Flex>
+				<Button asChild variant="ghost">
+					<Link to="/accounts">{t('accounts.manage')}</Link>
+				</Button>
+			</Flex>
+			{target ? <ConnectDialog key={`${target.platform}-${target.initial}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} /> : null}
+		</SettingsSection>
+	)
+}
+
+function PreferencesSection({ timeZone, notifyFailedPosts, timeZones }: { timeZone: string; notifyFailedPosts: boolean; timeZones: Array<string> }) {
+	const { t } = useTranslation('settings')
+	const { fetcher, errors, busy } = useSettingsFetcher('preferences')
+	return (
+		<SettingsSection id="preferences" icon={<Settings2 size={20} />} title={t('preferences.title')} description={t('preferences.description')}>
+			<fetcher.Form method="post" noValidate>
+				<input type="hidden" name="intent" value="preferences" />
+				<Flex direction="column" gap="4">
+					<Flex direction="column" gap="1" maxWidth="360px">
+						<Text as="label" id="settings-time-zone-label" size="2" weight="medium">
+							{t('preferences.timeZone')}
+						</Text>
+						<Select.Root name="timeZone" defaultValue={timeZone}>
+							<Select.Trigger aria-labelledby="settings-time-zone-label" />
+							<Select.Content position="popper" style={{ maxHeight: 320 }}>
+								{timeZones.map((zone) => (
+									<Select.Item key={zone} value={zone}>
+										{zone.replaceAll('_', ' ')}
+									</Select.Item>
+								))}
+							</Select.Content>
+						</Select.Root>
+						<FieldError id="settings-time-zone-error" error={errors.timeZone} />
+					</Flex>
+					<Text as="label" size="2">
+						<Flex gap="3" align="start">
+							<Switch name="notifyFailedPosts" defaultChecked={notifyFailedPosts} />
+							<Flex direction="column">
+								<Text weight="medium">{t('preferences.notifyFailedPosts')}</Text>
+								<Text size="1" color="gray">
+									{t('preferences.notifyFailedPostsHint')}
+								</Text>
+							</Flex>
+						</Flex>
+					</Text>
+					<Flex justify="end">
+						<Button type="submit" loading={busy}>
+							{t('save')}
+						</Button>
+					</Flex>
+				</Flex>
+			</fetcher.Form>
+		</SettingsSection>
+	)
+}

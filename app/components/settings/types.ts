@@ -1,0 +1,19 @@
+import type { Notice } from '#app/components/use-fetcher-notice.ts'
+import type { AccountSettings } from '#modules/accounts/index.ts'
+import type { Platform } from '#modules/content/platforms.ts'
+import type { LedgerEntry } from '#modules/credits/index.ts'
+import type { ContentSettings } from '#modules/news/index.ts'
+import type { ConnectionView } from '#modules/publishing/index.ts'
+
+/** What the /settings loader returns. */
+export type SettingsData = {
+	account: AccountSettings
+	content: ContentSettings
+	ledger: Array<LedgerEntry>
+	connections: Array<ConnectionView>
+	sandboxPlatforms: Array<Platform>
+	timeZones: Array<string>
+}
+
+/** Every intent of the settings action answers with a toast and, on failure, field errors (i18n keys). */
+export type SettingsReply = { ok: boolean; errors: Record<string, string>; notice: Notice; reset?: boolean }

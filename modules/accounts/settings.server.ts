@@ -1,0 +1,150 @@
+import texts from '#locales/de/settings.json' with { type: 'json' }
+import { logActivity } from '#modules/activity/index.ts'
+import type { Db } from '#modules/core/db.server.ts'
+import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
+import { listLedger } from '#modules/credits/index.ts'
+import { hashPassword, verifyPassword } from './passwords.server.ts'
+import { revokeOtherSessions } from './sessions.server.ts'
+
+export type AccountSettings = {
+	email: string
+	fullName: string
+	timeZone: string
+	notifyFailedPosts: boolean
+	subscriptionType: string
+	plan: string | null
+	creditsRemaining: number
+	creditsTotal: number
+	hasPassword: boolean
+}
+
+export async function getAccountSettings(db: Db, userId: string): Promise<AccountSettings | null> {
+	const row = await db
+		.selectFrom('users')
+		.innerJoin('profiles', 'profiles.id', 'users.id')
+		.select([
+			'users.email',
+			'users.time_zone',
+			'users.notify_failed_posts',
+			'users.password_hash',
+			'profiles.full_name',
+			'profiles.subscription_type',
+			'profiles.plan',
+			'profiles.credits_remaining',
+			'profiles.credits_total',
+		])
+		.where('users.id', '=', userId)
+		.executeTakeFirst()
+	if (!row) return null
+	return {
+		email: row.email,
+		fullName: row.full_name,
+		timeZone: row.time_zone,
+		notifyFailedPosts: row.notify_failed_posts,
+		subscriptionType: row.subscription_type,
+		plan: row.plan,
+		creditsRemaining: row.credits_remaining,
+		creditsTotal: row.credits_total,
+		hasPassword: Boolean(row.password_hash),
+	}
+}
+
+export async function updateProfileName(db: Db, userId: string, fullName: string) {
+	const result = await db.updateTable('profiles').set({ full_name: fullName.trim().slice(0, 200) }).where('id', '=', userId).executeTakeFirst()
+	return Number(result.numUpdatedRows) === 1
+}
+
+export async function updatePreferences(db: Db, userId: string, input: { timeZone: string; notifyFailedPosts: boolean }) {
+	const result = await db
+		.updateTable('users')
+		.set({ time_zone: input.timeZone, notify_failed_posts: input.notifyFailedPosts })
+		.where('id', '=', userId)
+		.executeTakeFirst()
+	return Number(result.numUpdatedRows) === 1
+}
+
+export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; error: 'invalid_current' | 'rate_limited' }
+
+/** Wrong current passwords per account, like the sign-in throttle: a stolen session cannot guess it. */
+export const PASSWORD_CHANGE_FAILURES = { limit: 10, windowSeconds: 15 * 60 } as const
+
+/**
+ * Checks the current password, stores the new one (argon2id) and ends every other session of the
+ * account, in one transaction; the session of `keepToken` (the device asking) stays signed in.
+ */
+export async function changePassword(db: Db, userId: string, keepToken: string, input: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResult> {
+	const { limit, windowSeconds } = PASSWORD_CHANGE_FAILURES
+	const key = `password-change-fail:${userId}`
+	if (!(await peekRateLimit(db, key, limit, windowSeconds)).allowed) return { ok: false, error: 'rate_limited' }
+	const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst()
+	if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+		await hitRateLimit(db, key, limit, windowSeconds)
+		return { ok: false, error: 'invalid_current' }
+	}
+	await resetRateLimit(db, key)
+	const passwordHash = await hashPassword(input.newPassword)
+	const signedOut = await db.transaction().execute(async (trx) => {
+		await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+		const count = await revokeOtherSessions(trx, userId, keepToken)
+		await logActivity(trx, { userId, logType: 'authentication', title: texts.activity.passwordChanged, description: texts.activity.passwordChangedText, status: 'success', metadata: { signedOut: count } })
+		return count
+	})
+	return { ok: true, signedOut }
+}
+
+/** Deletes the account (every user-owned row cascades) when `confirmEmail` is the account's address. */
+export async function deleteAccount(db: Db, userId: string, confirmEmail: string) {
+	const result = await db.deleteFrom('users').where('id', '=', userId).where('email', '=', confirmEmail.trim().toLowerCase()).executeTakeFirst()
+	return Number(result.numDeletedRows) === 1
+}
+
+/**
+ * Everything of the user's as one JSON-ready object (the 'Daten exportieren' download): profile,
+ * settings, agents, posts, drafts, activity, ledger. Never password hashes, sessions, OAuth
+ * tokens or e-mail tokens. (A cross-module read, allowed here for this one privacy use case.)
+ */
+export async function exportUserData(db: Db, userId: string) {
+	const account = await getAccountSettings(db, userId)
+	if (!account) return null
+	const { hasPassword: _hasPassword, ...profile } = account
+	const strip = <T extends { user_id?: string }>(rows: Array<T>) => rows.map(({ user_id: _userId, ...rest }) => rest)
+	const [contentSettings, agents, posts, drafts, activity, ledger, toolbox, pages] = await Promise.all([
+		db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
+		db.selectFrom('agent_configurations').selectAll().where('user_id', '=', userId).orderBy('agent_order').execute(),
+		db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+		db.selectFrom('drafts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+		db.selectFrom('activity_logs').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+		listLedger(db, userId, 500),
+		db.selectFrom('toolbox_settings').select(['tool_name', 'is_enabled', 'is_favorite', 'updated_at']).where('user_id', '=', userId).execute(),
+		db
+			.selectFrom('connected_pages')
+			.select(['platform', 'page_name', 'page_type', 'follower_count', 'is_default'])
+			.where('user_id', '=', userId)
+			.execute(),
+	])
+	return {
+		exportedAt: new Date().toISOString(),
+		profile: { id: userId, ...profile },
+		settings: {
+			timeZone: account.timeZone,
+			notifyFailedPosts: account.notifyFailedPosts,
+			content: contentSettings ?? null,
+			toolbox,
+		},
+		agents: strip(agents),
+		posts: strip(posts),
+		drafts: strip(drafts),
+		activity: strip(activity),
+		ledger,
+		connectedPages: pages,
+	}
+}
+
+/** 'Von allen anderen Geräten abmelden', with its activity entry. */
+export async function signOutOtherSessions(db: Db, userId: string, keepToken: string) {
+	return db.transaction().execute(async (trx) => {
+		const count = await revokeOtherSessions(trx, userId, keepToken)
+		await logActivity(trx, { userId, logType: 'authentication', title: texts.activity.otherSessionsEnded, status: 'info', metadata: { signedOut: count } })
+		return count
+	})
+}

@@ -1,0 +1,113 @@
+import { TZDate } from '@date-fns/tz'
+import { addDays, format, startOfDay, subDays } from 'date-fns'
+import { sql } from 'kysely'
+import type { Db } from '#modules/core/db.server.ts'
+import { extractText, truncate } from './post-content.ts'
+
+/** How many days the dashboard chart covers, today included. */
+export const CHART_DAYS = 30
+const RECENT_LIMIT = 5
+const EXCERPT_LENGTH = 120
+
+export type DashboardRecentItem = {
+	kind: 'post' | 'draft'
+	id: string
+	title: string
+	excerpt: string
+	/** A post's status ('draft', 'review', 'scheduled', 'published'); 'draft' for drafts. */
+	status: string
+	platforms: Array<string>
+	updatedAt: string
+}
+
+export type DashboardDay = { date: string; posts: number; interactions: number }
+
+export type ContentDashboard = {
+	/** Rows of drafts plus posts in status 'draft' (as the header's drafts badge counts them). */
+	draftsCount: number
+	reviewCount: number
+	/**
+	 * Average engagement of the published posts in percent, one decimal: all their interactions
+	 * (likes + comments + shares) divided by all their views. null while no published post has views.
+	 */
+	engagementRate: number | null
+	publishedCount: number
+	recent: Array<DashboardRecentItem>
+	/** One entry per day of the last CHART_DAYS days in the user's time zone, oldest first. */
+	days: Array<DashboardDay>
+}
+
+const interactions = sql<number>`engagement_likes + engagement_comments + engagement_shares`
+
+/** The dashboard's content figures in four queries, whatever the number of posts and drafts. */
+export async function contentDashboard(db: Db, userId: string, options: { now: Date; timeZone: string }): Promise<ContentDashboard> {
+	const today = startOfDay(new TZDate(options.now, options.timeZone))
+	const from = subDays(today, CHART_DAYS - 1)
+	const [figures, perDay, posts, drafts] = await Promise.all([
+		db
+			.selectFrom('posts')
+			.select((eb) => [
+				eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
+				eb.fn.count<string>('id').filterWhere('status', '=', 'draft').as('post_drafts'),
+				eb.fn.count<string>('id').filterWhere('status', '=', 'review').as('review'),
+				eb.fn.count<string>('id').filterWhere('status', '=', 'published').as('published'),
+				eb.fn.coalesce(eb.fn.sum<string>(interactions).filterWhere('status', '=', 'published'), sql<string>`0`).as('interactions'),
+				eb.fn.coalesce(eb.fn.sum<string>('engagement_views').filterWhere('status', '=', 'published'), sql<string>`0`).as('views'),
+			])
+			.where('user_id', '=', userId)
+			.executeTakeFirstOrThrow(),
+		db
+			.selectFrom('posts')
+			.select((eb) => [
+				sql<string>`to_char(published_at at time zone ${options.timeZone}, 'YYYY-MM-DD')`.as('day'),
+				eb.fn.countAll<string>().as('posts'),
+				eb.fn.coalesce(eb.fn.sum<string>(interactions), sql<string>`0`).as('interactions'),
+			])
+			.where('user_id', '=', userId)
+			.where('status', '=', 'published')
+			.where('published_at', '>=', new Date(from.getTime()))
+			.where('published_at', '<', new Date(addDays(today, 1).getTime()))
+			.groupBy('day')
+			.execute(),
+		db
+			.selectFrom('posts')
+			.select(['id', 'title', 'content', 'status', 'platform', 'updated_at'])
+			.where('user_id', '=', userId)
+			.orderBy('updated_at', 'desc')
+			.orderBy('id')
+			.limit(RECENT_LIMIT)
+			.execute(),
+		db
+			.selectFrom('drafts')
+			.select(['id', 'title', 'content', 'platforms', 'updated_at'])
+			.where('user_id', '=', userId)
+			.orderBy('updated_at', 'desc')
+			.orderBy('id')
+			.limit(RECENT_LIMIT)
+			.execute(),
+	])
+
+	const views = Number(figures.views)
+	const recent: Array<DashboardRecentItem> = [
+		...posts.map((p) => ({ kind: 'post' as const, id: p.id, title: p.title, excerpt: truncate(extractText(p.content), EXCERPT_LENGTH), status: p.status, platforms: [p.platform], updatedAt: new Date(p.updated_at).toISOString() })),
+		...drafts.map((d) => ({ kind: 'draft' as const, id: d.id, title: d.title, excerpt: truncate(extractText(d.content), EXCERPT_LENGTH), status: 'draft', platforms: d.platforms, updatedAt: new Date(d.updated_at).toISOString() })),
+	]
+		.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+		.slice(0, RECENT_LIMIT)
+
+	const byDay = new Map(perDay.map((d) => [d.day, d]))
+	const days: Array<DashboardDay> = Array.from({ length: CHART_DAYS }, (_, i) => {
+		const date = format(addDays(from, i), 'yyyy-MM-dd')
+		const row = byDay.get(date)
+		return { date, posts: Number(row?.posts ?? 0), interactions: Number(row?.interactions ?? 0) }
+	})
+
+	return {
+		draftsCount: Number(figures.drafts ?? 0) + Number(figures.post_drafts),
+		reviewCount: Number(figures.review),
+		publishedCount: Number(figures.published),
+		engagementRate: views > 0 ? Math.round((Number(figures.interactions) / views) * 1000) / 10 : null,
+		recent,
+		days,
+	}
+}

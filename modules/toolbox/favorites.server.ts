@@ -1,0 +1,27 @@
+import type { Db } from '#modules/core/db.server.ts'
+
+export type FavoriteTool = { toolName: string; displayName: string; icon: string; isEnabled: boolean }
+
+/** Up to `limit` of the user's favourite tools with their names, one query. */
+export async function favoriteTools(db: Db, userId: string, limit = 4): Promise<Array<FavoriteTool>> {
+	const rows = await db
+		.selectFrom('toolbox_settings as s')
+		.leftJoin('admin_toolbox_configs as c', 'c.tool_name', 's.tool_name')
+		.select(['s.tool_name', 's.is_enabled', 'c.display_name', 'c.icon'])
+		.where('s.user_id', '=', userId)
+		.where('s.is_favorite', '=', true)
+		.orderBy('s.updated_at', 'desc')
+		.orderBy('s.tool_name')
+		.limit(limit)
+		.execute()
+	return rows.map((r) => ({ toolName: r.tool_name, displayName: r.display_name ?? r.tool_name, icon: r.icon ?? 'wrench', isEnabled: r.is_enabled }))
+}
+
+/** The toolbox as far as other screens need it (the dashboard's favourite tools). */
+export function createToolboxService({ db }: { db: Db }) {
+	return {
+		favorites: (userId: string, limit?: number) => favoriteTools(db, userId, limit),
+	}
+}
+
+export type ToolboxService = ReturnType<typeof createToolboxService>
