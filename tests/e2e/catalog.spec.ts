@@ -138,10 +138,15 @@ test('compare two image models: two images, charged on the server; "Jetzt posten
 	await expect(page.getByRole('button', { name: 'Vergleichen (1)' })).toBeVisible()
 	await page.getByRole('tab', { name: 'Video' }).click()
 	await expect(page.getByRole('button', { name: 'Vergleichen', exact: true })).toBeVisible()
+	// Wait for each tab's cards: a click on a card of a tab still loading lands on a card about to be replaced.
+	await expect(card(page, 'seedance-1-pro')).toBeVisible()
 	await page.getByRole('tab', { name: 'Bild' }).click()
+	await expect(page).toHaveURL(/tab=image/)
+	await expect(card(page, 'seedance-1-pro')).toHaveCount(0)
 	await expect(card(page, 'flux-dev').getByRole('checkbox')).toHaveAttribute('aria-checked', 'false')
 
 	await card(page, 'flux-schnell').getByRole('checkbox').click()
+	await expect(page.getByRole('button', { name: 'Vergleichen (1)' })).toBeVisible()
 	await card(page, 'flux-dev').getByRole('checkbox').click()
 	await page.getByRole('button', { name: 'Vergleichen (2)' }).click()
 	await expect(page).toHaveURL(/\/model-test\?models=flux-schnell%2Cflux-dev&mode=compare&category=image$/)
