@@ -84,6 +84,9 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 		if (stored?.editing?.id === input.opened.editing.id) return done(stored, { kind: 'welcome' })
 		return done(openedState(input.opened))
 	}
+	// The link named a draft or post that is not the user's (the page says so): start fresh rather
+	// than restore some other, unrelated creator state.
+	if (input.search.has('draft') || input.search.has('post')) return done(initialCreatorState())
 
 	const suggestion = SuggestionState.safeParse(input.locationState)
 	if (suggestion.success) {
