@@ -1,10 +1,10 @@
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Select, Text, TextArea } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Text, TextArea } from '@radix-ui/themes'
 import { ArrowLeft, CircleExclamationPoint, Coins, Sparkles } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { AgentAvatar } from '#app/components/agent-avatar.tsx'
+import { AgentSelect, NO_AGENT } from '#app/components/agent-select.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { defaultVideoSettings, sharedVideoOptions, testCost, type ModelCategory, type VideoSettings as Settings } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
@@ -18,7 +18,6 @@ export type TestAgent = { id: string; name: string; avatar: string; isDefault: b
 
 type Props = { mode: 'single' | 'compare'; category: ModelCategory; models: Array<GalleryModel>; agents: Array<TestAgent>; balance: number }
 
-const NO_AGENT = 'none'
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 const VIDEO_TYPES = ['video/mp4', 'video/webm']
 const VIDEO_MAX_BYTES = 50 * MB
@@ -27,7 +26,6 @@ const VIDEO_MAX_BYTES = 50 * MB
 export function ModelTestPage({ mode, category, models, agents, balance }: Props) {
 	const { t } = useTranslation('catalog')
 	const promptId = useId()
-	const agentId = useId()
 	const fileId = useId()
 	const fileInput = useRef<HTMLInputElement>(null)
 	const [prompt, setPrompt] = useState('')
@@ -150,28 +148,17 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 							</Flex>
 
 							<Grid columns={{ initial: '1', sm: '2' }} gap="4">
-								<Flex direction="column" gap="1">
-									<Text as="label" htmlFor={agentId} size="2" weight="medium">
-										{t('test.agent')}
-									</Text>
-									<Select.Root value={agent} onValueChange={setAgent} disabled={busy}>
-										<Select.Trigger id={agentId} aria-label={t('test.agent')} />
-										<Select.Content position="popper">
-											{agents.map((a) => (
-												<Select.Item key={a.id} value={a.id}>
-													<Flex as="span" gap="2" align="center">
-														<AgentAvatar avatar={a.avatar} size={8} />
-														{a.isDefault ? t('test.defaultAgent', { name: a.name }) : a.name}
-													</Flex>
-												</Select.Item>
-											))}
-											<Select.Item value={NO_AGENT}>{t('test.noAgent')}</Select.Item>
-										</Select.Content>
-									</Select.Root>
-									<Text size="1" color="gray">
-										{t('test.agentHint')}
-									</Text>
-								</Flex>
+								<AgentSelect
+									agents={agents}
+									value={agent}
+									onChange={setAgent}
+									disabled={busy}
+									label={t('test.agent')}
+									hint={t('test.agentHint')}
+									noneLabel={t('test.noAgent')}
+									defaultName={(name) => t('test.defaultAgent', { name })}
+									avatarSize={8}
+								/>
 								<Flex direction="column" gap="1">
 									<Text as="label" htmlFor={fileId} size="2" weight="medium">
 										{models.some((m) => m.referenceImageRequired) ? t('test.referenceRequired') : allowsVideo ? t('test.referenceVideo') : t('test.reference')}

@@ -1,3 +1,4 @@
+import { NO_AGENT } from '#app/components/agent-select.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import type { MediaKind } from '#modules/generation/media.ts'
 
@@ -32,7 +33,7 @@ export type CreatorState = {
 
 export type CreatorFiles = { document: File | null; image: File | null; audio: File | null }
 
-export const NO_AGENT = 'none'
+export { NO_AGENT }
 
 export const EMPTY_INPUTS: CreatorInputs = { prompt: '', url: '', notes: '' }
 
