@@ -32,6 +32,8 @@ test('the session cookie is httpOnly and SameSite=Lax, new at every sign-in, and
 
 	// Replaying the cookie after sign-out gives a signed-out visitor.
 	await page.getByRole('button', { name: 'Abmelden' }).click()
+	// The page was on / already: wait for the sign-out itself (its answer removes the cookie).
+	await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sid')).toBe(false)
 	await expect(page).toHaveURL('/')
 	await page.context().addCookies([{ ...cookie!, expires: -1 }])
 	await page.goto('/settings')
