@@ -90,12 +90,12 @@ export function composeServices({
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db }),
+		toolbox: createToolboxService({ db, logger }),
 		news: createNewsService({ db }),
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks]
-	return { services, tasks, crontab: [publishingCrontab, generationCrontab].join('\n'), sandbox }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks, ...services.toolbox.tasks]
+	return { services, tasks, crontab: [publishingCrontab, generationCrontab, services.toolbox.crontab].filter(Boolean).join('\n'), sandbox }
 }

@@ -480,6 +480,19 @@ export interface ToolboxSettings {
   user_id: string;
 }
 
+export interface ToolRuns {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  items: Generated<number>;
+  metadata: Generated<Json>;
+  minutes_saved: Generated<number>;
+  run_key: string;
+  status: Generated<string>;
+  summary: Generated<string>;
+  tool_name: string;
+  user_id: string;
+}
+
 export interface Uploads {
   byte_size: number;
   content_type: string;
@@ -587,6 +600,7 @@ export interface DB {
   rate_limits: RateLimits;
   sessions: Sessions;
   social_tokens: SocialTokens;
+  tool_runs: ToolRuns;
   toolbox_settings: ToolboxSettings;
   uploads: Uploads;
   user_identities: UserIdentities;

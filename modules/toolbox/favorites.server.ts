@@ -7,21 +7,17 @@ export async function favoriteTools(db: Db, userId: string, limit = 4): Promise<
 	const rows = await db
 		.selectFrom('toolbox_settings as s')
 		.leftJoin('admin_toolbox_configs as c', 'c.tool_name', 's.tool_name')
-		.select(['s.tool_name', 's.is_enabled', 'c.display_name', 'c.icon'])
+		.select(['s.tool_name', 's.is_enabled', 'c.display_name', 'c.icon', 'c.is_available'])
 		.where('s.user_id', '=', userId)
 		.where('s.is_favorite', '=', true)
 		.orderBy('s.updated_at', 'desc')
 		.orderBy('s.tool_name')
 		.limit(limit)
 		.execute()
-	return rows.map((r) => ({ toolName: r.tool_name, displayName: r.display_name ?? r.tool_name, icon: r.icon ?? 'wrench', isEnabled: r.is_enabled }))
+	return rows.map((r) => ({
+		toolName: r.tool_name,
+		displayName: r.display_name ?? r.tool_name,
+		icon: r.icon ?? 'wrench',
+		isEnabled: r.is_enabled && r.is_available !== false,
+	}))
 }
-
-/** The toolbox as far as other screens need it (the dashboard's favourite tools). */
-export function createToolboxService({ db }: { db: Db }) {
-	return {
-		favorites: (userId: string, limit?: number) => favoriteTools(db, userId, limit),
-	}
-}
-
-export type ToolboxService = ReturnType<typeof createToolboxService>

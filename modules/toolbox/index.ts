@@ -1,5 +1,10 @@
-export { createToolboxService, favoriteTools, type FavoriteTool, type ToolboxService } from './favorites.server.ts'
+export { favoriteTools, type FavoriteTool } from './favorites.server.ts'
+export { createToolboxService, type ToolboxService } from './service.server.ts'
+export type { ToolboxDeps } from './deps.ts'
 export { seedToolboxConfigs, type SeedResult } from './seed.server.ts'
+export { claimToolRun, hasToolRun, MINUTES_SAVED_PER_ITEM, toolStats, type ToolRunInput, type ToolStats } from './runs.server.ts'
+export { effectiveSettings, toolSettingsSchemas, type ToolSettings } from './settings-schemas.ts'
+export { isToolEnabled, isToolName, listTools, toolSettings, usersWithToolEnabled, type ToolState } from './tools.server.ts'
 export {
 	TOOL_CATEGORIES,
 	TOOL_NAMES,

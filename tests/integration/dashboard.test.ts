@@ -9,6 +9,7 @@ import { publishingDashboard } from '#modules/publishing/dashboard.server.ts'
 import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { expected, longText, seedDashboard } from '#tests/support/dashboard-seed.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { createLogger } from '#modules/core/logger.server.ts'
 
 // A fixed "now": Sunday 2026-11-22 10:00 Zurich.
 const now = new Date('2026-11-22T09:00:00Z')
@@ -25,7 +26,7 @@ async function user(db: Kysely<DB>) {
 function dashboardReader(db: Kysely<DB>) {
 	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner })
 	const activity = createActivityService({ db })
-	const toolbox = createToolboxService({ db })
+	const toolbox = createToolboxService({ db, logger: createLogger('silent') })
 	return async (userId: string) => {
 		const [c, p, favorites, recent] = await Promise.all([content.dashboard(userId, zurich), publishingDashboard(db, userId), toolbox.favorites(userId, 4), activity.recent(userId, 5)])
 		return { content: c, publishing: p, favorites, activity: recent }
