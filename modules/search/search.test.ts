@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { createSearchService, normaliseQuery } from './index.ts'
+import { createSearchService, LIVE_SEARCH_LIMIT, normaliseQuery } from './index.ts'
 
 async function user(db: Kysely<DB>) {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -92,4 +92,19 @@ test('JSON content is searchable and shown as its extracted text', async () => {
 	expect(results[0]!.id).toBe(id)
 	expect(results[0]!.snippet).toContain('Unsere Kundinnen lieben den neuen <mark>Onlineshop</mark>')
 	expect(results[0]!.snippet).not.toContain('{')
+})
+
+test('searching as you type is rate-limited per user', async () => {
+	await using t = await createTestDatabase()
+	const { live } = createSearchService({ db: t.db })
+	const alice = await user(t.db)
+	const bob = await user(t.db)
+	await post(t.db, alice, 'Viele Firmen setzen heute auf Automatisierung.')
+	expect(await live(alice, 'Firma', 8)).toMatchObject({ ok: true, results: [{ kind: 'post' }] })
+	await t.db.updateTable('rate_limits').set({ hits: LIVE_SEARCH_LIMIT.hits }).where('key', '=', `search:${alice}`).execute()
+	const limited = await live(alice, 'Firma', 8)
+	expect(limited.ok).toBe(false)
+	if (!limited.ok) expect(limited.retryAfterSeconds).toBeGreaterThan(0)
+	// Another user is not affected.
+	expect(await live(bob, 'Firma', 8)).toEqual({ ok: true, results: [] })
 })

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
-import { Bell, Bot, Calendar, FileText, LayoutDashboard, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
+import { Bell, Bot, Calendar, FileText, LayoutDashboard, ListChecks, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink } from 'react-router'
 import { HeaderSearch } from '#app/components/search/header-search.tsx'
@@ -37,6 +37,7 @@ function Sidebar({ shell }: { shell: ShellData }) {
 				{ to: '/news', label: t('nav.news'), icon: <Newspaper size={18} /> },
 				{ to: '/test-models', label: t('nav.models'), icon: <Sparkles size={18} /> },
 				{ to: '/toolbox', label: t('nav.toolbox'), icon: <Wrench size={18} /> },
+				{ to: '/activity-logs', label: t('nav.activityLog'), icon: <ListChecks size={18} /> },
 			],
 		},
 	]

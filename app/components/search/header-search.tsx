@@ -135,7 +135,7 @@ export function HeaderSearch() {
 					</div>
 					{results.length === 0 ? (
 						<Text as="p" size="2" color="gray" className="search-status">
-							{current && fetcher.state === 'idle' ? ts('noResults', { q }) : ts('loading')}
+							{current && fetcher.state === 'idle' ? ts(data?.limited ? 'limited' : 'noResults', { q }) : ts('loading')}
 						</Text>
 					) : null}
 					<Link to={`/suche?q=${encodeURIComponent(q)}`} className="search-show-all" tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={close}>
