@@ -21,7 +21,8 @@ import settings from './de/settings.json' with { type: 'json' }
 import search from './de/search.json' with { type: 'json' }
 import news from './de/news.json' with { type: 'json' }
 import toolbox from './de/toolbox.json' with { type: 'json' }
+import billing from './de/billing.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>
