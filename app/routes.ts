@@ -25,16 +25,17 @@ export default [
 		route('create-post', 'routes/app/create.tsx', { id: 'create-post' }),
 		route('posts', 'routes/app/posts.tsx'),
 		route('schedule', 'routes/app/schedule.tsx'),
-		route('news', section, { id: 'news' }),
+		route('news', 'routes/app/news.tsx'),
 		route('settings', 'routes/app/settings.tsx'),
 		route('accounts', 'routes/app/accounts.tsx'),
 		route('suche', 'routes/app/search.tsx'),
 		route('agent', 'routes/app/agent.tsx'),
 		route('test-models', 'routes/app/test-models.tsx', { id: 'test-models' }),
 		route('model-test', 'routes/app/model-test.tsx', { id: 'model-test' }),
-		route('toolbox', section, { id: 'toolbox' }),
+		route('toolbox', 'routes/app/toolbox.tsx', { id: 'toolbox' }),
 		route('activity-logs', 'routes/app/activity-logs.tsx', { id: 'activity-logs' }),
-		route('pricing', section, { id: 'pricing' }),
+		route('pricing', 'routes/app/pricing.tsx', { id: 'pricing' }),
+		route('pricing/test-checkout/:sessionId', 'routes/app/pricing.test-checkout.tsx'),
 
 		...prefix('admin', [
 			layout('routes/admin/layout.tsx', [
@@ -58,6 +59,8 @@ export default [
 	route('api/generations/image', 'routes/api.generations.image.ts'),
 	route('api/model-tests', 'routes/api.model-tests.ts'),
 	route('api/search', 'routes/api.search.ts'),
+	route('api/hashtags', 'routes/api.hashtags.ts'),
+	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('media/*', 'routes/media.$.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

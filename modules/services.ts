@@ -3,6 +3,7 @@ import type { AccountsService, DevMailbox, GoogleSignIn } from './accounts/index
 import type { ActivityService } from './activity/index.ts'
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
+import type { BillingService } from './billing/index.ts'
 import type { CatalogService } from './catalog/index.ts'
 import type { ContentService } from './content/index.ts'
 import type { FileStore } from './core/files.server.ts'
@@ -30,8 +31,10 @@ export type Services = {
 	search: SearchService
 	/** The user's tools (the dashboard's favourites). */
 	toolbox: ToolboxService
-	/** Content settings (niche, audience, keywords); news and ideas later. */
+	/** Content settings (niche, audience, keywords, sources), the daily news feed and content ideas. */
 	news: NewsService
+	/** Pricing, discount codes, checkout (Stripe or the offline test checkout), payments, the monthly allowance. */
+	billing: BillingService
 	/** Change events per user (Postgres LISTEN/NOTIFY), streamed to the browser by /events. */
 	liveEvents: LiveEvents
 	/** null when GOOGLE_CLIENT_ID/SECRET are not configured. */

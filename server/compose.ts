@@ -1,15 +1,17 @@
 import { createGoogleSignIn } from '#adapters/auth/google/index.ts'
 import { createMailer } from '#adapters/mail/index.ts'
 import { createAiProviders } from '#adapters/ai/index.ts'
+import { createPaymentProvider } from '#adapters/payments/index.ts'
 import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
-import { createWebReader } from '#adapters/web/index.ts'
+import { createFeedReader, createWebReader } from '#adapters/web/index.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
+import { createBillingService } from '#modules/billing/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
-import { createContentService } from '#modules/content/index.ts'
+import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import { createPublishingService, deliveryPlanner, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
@@ -75,8 +77,10 @@ export function composeServices({
 		replicate: { token: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_BASE_URL },
 		timeoutMs: env.AI_TIMEOUT_MS,
 	})
+	const webAllowHosts = !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : []
 	const web = createWebReader({
-		allowHosts: !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : [],
+		allowHosts: webAllowHosts,
+		onlyAllowHosts: env.APP_ENV === 'test',
 		youtube: { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE, oembedUrl: env.YOUTUBE_OEMBED_URL, transcriptBase: env.YOUTUBE_TRANSCRIPT_BASE },
 	})
 	const services: Services = {
@@ -90,12 +94,21 @@ export function composeServices({
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger }),
-		news: createNewsService({ db }),
+		toolbox: createToolboxService({ db, logger, contentWriter: createContentWriter(deliveryPlanner), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, userId, sourcePostId) }),
+		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger }),
+		billing: createBillingService({
+			db,
+			provider: createPaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, isProduction: env.isProduction }),
+			mailer,
+			salesEmail: env.SALES_EMAIL,
+			appUrl: env.APP_URL,
+			logger,
+			clock: systemClock,
+		}),
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks, ...services.toolbox.tasks]
-	return { services, tasks, crontab: [publishingCrontab, generationCrontab, services.toolbox.crontab].filter(Boolean).join('\n'), sandbox }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
+	return { services, tasks, crontab: [publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab].filter(Boolean).join('\n'), sandbox }
 }

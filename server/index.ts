@@ -50,7 +50,9 @@ app.use(
 		formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
 	}),
 )
-app.use(sameOriginGuard(env.APP_URL))
+const originGuard = sameOriginGuard(env.APP_URL)
+// The Stripe webhook is authenticated by the signature on its raw body (app/routes/webhooks.stripe.ts), not by its origin.
+app.use((req, res, next) => (req.path === '/webhooks/stripe' ? next() : originGuard(req, res, next)))
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (dev) {

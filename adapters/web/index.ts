@@ -9,6 +9,8 @@ export type { Lookup, SafeFetch, SafeFetchInit, SafeFetchOptions, SafeFetchResul
 export type WebReaderOptions = {
 	/** Exact 'host:port' pairs the fetcher may reach on loopback (WEB_FETCH_ALLOW_HOSTS; tests and e2e only). */
 	allowHosts?: ReadonlyArray<string>
+	/** See SafeFetchOptions.onlyAllowHosts. */
+	onlyAllowHosts?: boolean
 	youtube: { apiKey?: string; apiBase: string; oembedUrl: string; transcriptBase: string }
 	/** For the fixed YouTube hosts only; user URLs always go through the safe fetcher. */
 	fetch?: typeof fetch
@@ -19,7 +21,7 @@ export type WebReaderOptions = {
 const htmlTypes = new Set(['text/html', 'application/xhtml+xml'])
 
 export function createWebReader(options: WebReaderOptions): WebReader {
-	const safeFetch = createSafeFetch({ allowHosts: options.allowHosts, lookup: options.lookup, timeoutMs: options.timeoutMs })
+	const safeFetch = createSafeFetch({ allowHosts: options.allowHosts, onlyAllowHosts: options.onlyAllowHosts, lookup: options.lookup, timeoutMs: options.timeoutMs })
 	const youtube = createYoutubeClient({ ...options.youtube, fetch: options.fetch, timeoutMs: options.timeoutMs })
 	return {
 		async article(url, signal) {
@@ -33,3 +35,5 @@ export function createWebReader(options: WebReaderOptions): WebReader {
 		youtube: (videoId, signal) => youtube.video(videoId, signal),
 	}
 }
+
+export { createFeedReader, htmlToText, parseFeedXml, type FeedReaderOptions } from './feed.ts'

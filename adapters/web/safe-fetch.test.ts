@@ -334,3 +334,10 @@ describe('isPublicAddress', () => {
 		[''],
 	])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false))
 })
+
+it('in test mode only allow-listed hosts are reached, public ones included', async () => {
+	const lookups: Array<string> = []
+	const safeFetch = createSafeFetch({ onlyAllowHosts: true, allowHosts: [], lookup: async (host) => (lookups.push(host), [{ address: '93.184.216.34', family: 4 }]) })
+	await expect(safeFetch('https://www.heise.de/rss/heise-atom.xml')).rejects.toMatchObject({ code: 'blocked_address' })
+	expect(lookups).toEqual([])
+})

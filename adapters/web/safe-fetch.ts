@@ -13,6 +13,11 @@ export type Lookup = (hostname: string) => Promise<Array<LookupAddress>>
 export type SafeFetchOptions = {
 	/** Exact 'host:port' pairs that skip the address and port checks (local fakes in tests and e2e only). */
 	allowHosts?: ReadonlyArray<string>
+	/**
+	 * Refuse every host that is not in allowHosts (APP_ENV=test): tests and e2e servers never reach
+	 * the real internet, even through a default feed list or a stray URL.
+	 */
+	onlyAllowHosts?: boolean
 	/** Default 5 MB, counted after decompression. */
 	maxBytes?: number
 	/** For the whole fetch including redirects and the body. Default 10 s. */
@@ -64,6 +69,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 		const host = url.hostname.replace(/^\[|\]$/g, '')
 		const allowed = allowHosts.has(`${url.hostname}:${port}`)
 		const literal = net.isIP(host)
+		if (!allowed && options.onlyAllowHosts) throw new WebReadError('blocked_address', 'Im Testbetrieb sind nur lokale Testadressen erlaubt.')
 		if (!allowed) {
 			if (literal ? !isPublicAddress(host) : isInternalName(host)) throw new WebReadError('blocked_address', 'Diese Adresse ist nicht erlaubt.')
 			if (!allowedPorts.has(port)) throw new WebReadError('invalid_url', 'Dieser Port ist nicht erlaubt.')

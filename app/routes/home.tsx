@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
 	// One call per owning module, in parallel; each makes a fixed number of queries.
-	const [shell, agents, profile, content, publishing, favorites, activity] = await Promise.all([
+	const [shell, agents, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
 		loadShell(context, user),
 		services.agents.listAgents(user.id),
 		services.accounts.getProfile(user.id),
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		services.publishing.dashboard(user.id),
 		services.toolbox.favorites(user.id, 4),
 		services.activity.recent(user.id, 5),
+		services.news.dashboardIdeas(user.id, 4),
 	])
 	return {
 		kind: 'dashboard' as const,
@@ -45,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 			favorites,
 			activity,
 			agents,
+			ideas,
 		},
 	}
 }

@@ -2,12 +2,57 @@ import type { Route } from './+types/settings.export'
 import { servicesContext } from '#app/context.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 
-// 'Daten exportieren': everything of the signed-in user's as a JSON download (no password hash,
-// sessions or tokens; see the accounts module's exportUserData).
+// 'Daten exportieren': everything of the signed-in user's as a JSON download. Each module exports
+// its own tables (its service's exportData: rows without user_id, never password hashes, session
+// ids, token hashes or OAuth tokens); this route only puts the parts together.
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	const exported = await context.get(servicesContext).accounts.exportUserData(user.id)
-	if (!exported) throw new Response(null, { status: 404 })
+	const services = context.get(servicesContext)
+	const [account, agents, content, publishing, activity, news, toolbox, generation, catalog, billing] = await Promise.all([
+		services.accounts.exportData(user.id),
+		services.agents.exportData(user.id),
+		services.content.exportData(user.id),
+		services.publishing.exportData(user.id),
+		services.activity.exportData(user.id),
+		services.news.exportData(user.id),
+		services.toolbox.exportData(user.id),
+		services.generation.exportData(user.id),
+		services.catalog.exportData(user.id),
+		services.billing.exportData(user.id),
+	])
+	if (!account) throw new Response(null, { status: 404 })
+	const exported = {
+		exportedAt: new Date().toISOString(),
+		profile: account.profile,
+		settings: { ...account.settings, content: news.contentSettings, toolbox: toolbox.toolSettings },
+		ledger: account.ledger,
+		roles: account.roles,
+		signInMethods: account.signInMethods,
+		sessions: account.sessions,
+		agents: agents.agents,
+		posts: content.posts,
+		drafts: content.drafts,
+		socialAccounts: publishing.socialAccounts,
+		connectedPages: publishing.connectedPages,
+		deliveries: publishing.deliveries,
+		commentReplies: publishing.commentReplies,
+		activity: activity.activity,
+		errorReports: activity.errorReports,
+		newsItems: news.newsItems,
+		contentIdeas: news.contentIdeas,
+		newsGenerationLog: news.newsGenerationLog,
+		toolRuns: toolbox.toolRuns,
+		birthdayContacts: toolbox.birthdayContacts,
+		generations: generation.generations,
+		uploads: generation.uploads,
+		modelTests: catalog.modelTests,
+		modelLikes: catalog.modelLikes,
+		modelFavorites: catalog.modelFavorites,
+		payments: billing.payments,
+		subscriptions: billing.subscriptions,
+		discountRedemptions: billing.discountRedemptions,
+		enterpriseRequests: billing.enterpriseRequests,
+	}
 	const day = new Date().toISOString().slice(0, 10)
 	return new Response(JSON.stringify(exported, null, 2), {
 		headers: {

@@ -6,7 +6,8 @@ import { grantSignupCredits, listLedger } from '#modules/credits/index.ts'
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './email-tokens.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
-import { changePassword, deleteAccount, exportUserData, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
+import { exportAccountData } from './export.server.ts'
+import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
 import type { Result } from './types.ts'
@@ -210,8 +211,8 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			return count
 		},
 
-		/** Everything of the user's as JSON (no password hash, sessions or tokens). */
-		exportUserData: (userId: string) => exportUserData(db, userId),
+		/** The accounts part of 'Daten exportieren' (profile, settings, roles, sessions, ledger; no secrets); null: no such user. */
+		exportData: (userId: string) => exportAccountData(db, userId),
 
 		/** Deletes the account and all its rows when `confirmEmail` matches the account's e-mail. */
 		async deleteAccount(userId: string, confirmEmail: string) {

@@ -2,7 +2,6 @@ import texts from '#locales/de/settings.json' with { type: 'json' }
 import { logActivity } from '#modules/activity/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
-import { listLedger } from '#modules/credits/index.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { revokeOtherSessions } from './sessions.server.ts'
 
@@ -96,48 +95,6 @@ export async function changePassword(db: Db, userId: string, keepToken: string, 
 export async function deleteAccount(db: Db, userId: string, confirmEmail: string) {
 	const result = await db.deleteFrom('users').where('id', '=', userId).where('email', '=', confirmEmail.trim().toLowerCase()).executeTakeFirst()
 	return Number(result.numDeletedRows) === 1
-}
-
-/**
- * Everything of the user's as one JSON-ready object (the 'Daten exportieren' download): profile,
- * settings, agents, posts, drafts, activity, ledger. Never password hashes, sessions, OAuth
- * tokens or e-mail tokens. (A cross-module read, allowed here for this one privacy use case.)
- */
-export async function exportUserData(db: Db, userId: string) {
-	const account = await getAccountSettings(db, userId)
-	if (!account) return null
-	const { hasPassword: _hasPassword, ...profile } = account
-	const strip = <T extends { user_id?: string }>(rows: Array<T>) => rows.map(({ user_id: _userId, ...rest }) => rest)
-	const [contentSettings, agents, posts, drafts, activity, ledger, toolbox, pages] = await Promise.all([
-		db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'updated_at']).where('user_id', '=', userId).executeTakeFirst(),
-		db.selectFrom('agent_configurations').selectAll().where('user_id', '=', userId).orderBy('agent_order').execute(),
-		db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-		db.selectFrom('drafts').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-		db.selectFrom('activity_logs').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-		listLedger(db, userId, 500),
-		db.selectFrom('toolbox_settings').select(['tool_name', 'is_enabled', 'is_favorite', 'updated_at']).where('user_id', '=', userId).execute(),
-		db
-			.selectFrom('connected_pages')
-			.select(['platform', 'page_name', 'page_type', 'follower_count', 'is_default'])
-			.where('user_id', '=', userId)
-			.execute(),
-	])
-	return {
-		exportedAt: new Date().toISOString(),
-		profile: { id: userId, ...profile },
-		settings: {
-			timeZone: account.timeZone,
-			notifyFailedPosts: account.notifyFailedPosts,
-			content: contentSettings ?? null,
-			toolbox,
-		},
-		agents: strip(agents),
-		posts: strip(posts),
-		drafts: strip(drafts),
-		activity: strip(activity),
-		ledger,
-		connectedPages: pages,
-	}
 }
 
 /** 'Von allen anderen Geräten abmelden', with its activity entry. */

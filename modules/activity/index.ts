@@ -2,6 +2,7 @@ import type { Db } from '#modules/core/db.server.ts'
 import { listActivity, reportError, type ReportMeta } from './logs.server.ts'
 import type { ActivityQuery } from './types.ts'
 import { recentActivity } from './recent.server.ts'
+import { exportActivityData } from './export.server.ts'
 
 export { logActivity, type ActivityEntry, type LogType } from './log.server.ts'
 export { listActivity, reportError, type ReportMeta, type ReportResult } from './logs.server.ts'
@@ -15,6 +16,8 @@ export function createActivityService({ db }: { db: Db }) {
 		reportError: (userId: string, logId: string, meta: ReportMeta) => reportError(db, userId, logId, meta),
 		/** The dashboard's 'Neueste Aktivitäten'. */
 		recent: (userId: string, limit?: number) => recentActivity(db, userId, limit),
+		/** The activity part of 'Daten exportieren': activity log and the user's error reports. */
+		exportData: (userId: string) => exportActivityData(db, userId),
 	}
 }
 

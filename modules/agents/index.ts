@@ -7,6 +7,7 @@ import type { OnboardingDraft } from './onboarding-schema.ts'
 import { listAgents, saveOnboardingAgent } from './onboarding.server.ts'
 import { findPersona, listPersonas } from './persona.server.ts'
 import { createPresets } from './presets.server.ts'
+import { exportAgentData } from './export.server.ts'
 
 export { MAX_AGENT_PRESETS } from './onboarding.server.ts'
 export { OnboardingDraftSchema, type OnboardingDraft } from './onboarding-schema.ts'
@@ -35,6 +36,8 @@ export function createAgentsService({ db, files, web, logger }: { db: Db; files:
 		trainPreset: presets.train,
 		uploadLogo: presets.uploadLogo,
 		removeLogo: presets.removeLogo,
+		/** The agents part of 'Daten exportieren': every preset (persona, style profile, logo URL). */
+		exportData: (userId: string) => exportAgentData(db, userId),
 		/** Catalogue names of model ids (the Modelle tab); unknown ids are left out. */
 		async modelNames(modelIds: ReadonlyArray<string>): Promise<Record<string, string>> {
 			const models = await modelsById(db, modelIds)

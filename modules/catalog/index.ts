@@ -7,6 +7,7 @@ import type { AiProviders } from '#modules/generation/ports.ts'
 import type { GallerySort, ModelCategory } from './costs.ts'
 import { listGallery, modelsForTest, setFavorite, setLike } from './gallery.server.ts'
 import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-test.server.ts'
+import { exportCatalogData } from './export.server.ts'
 
 export { seedModelCatalogue, type SeedResult } from './seed.server.ts'
 export {
@@ -51,6 +52,8 @@ export function createCatalogService(deps: CatalogDeps) {
 		runModelTest: (userId: string, input: ModelTestInput) => tests.run(userId, input),
 		/** The user's tests by id (another user's ids are not found). */
 		modelTests: (userId: string, ids: ReadonlyArray<string>) => tests.list(userId, ids),
+		/** The catalog part of 'Daten exportieren': model tests, likes and favourites. */
+		exportData: (userId: string) => exportCatalogData(db, userId),
 		tasks: [handleJob(modelTestVideoJob, ({ testId }, helpers) => tests.runVideo(testId, helpers))],
 	}
 }

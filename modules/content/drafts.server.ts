@@ -53,23 +53,26 @@ function draftTitle(content: PostContent) {
 }
 
 export async function createDraft(db: Db, userId: string, input: DraftInput): Promise<DraftView> {
-	return db.transaction().execute(async (trx) => {
-		const row = await trx
-			.insertInto('drafts')
-			.values({
-				user_id: userId,
-				title: draftTitle(input.content),
-				content: serializeContent(input.content),
-				platforms: input.platforms,
-				images: JSON.stringify(input.images ?? {}),
-				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
-				post_type: input.postType ?? 'ai-generated',
-			})
-			.returning(draftColumns)
-			.executeTakeFirstOrThrow()
-		await notifyChange(trx, { userId, topic: 'drafts' })
-		return toDraftView(row)
-	})
+	return db.transaction().execute((trx) => insertDraft(trx, userId, input))
+}
+
+/** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
+export async function insertDraft(trx: DbOrTrx, userId: string, input: DraftInput): Promise<DraftView> {
+	const row = await trx
+		.insertInto('drafts')
+		.values({
+			user_id: userId,
+			title: draftTitle(input.content),
+			content: serializeContent(input.content),
+			platforms: input.platforms,
+			images: JSON.stringify(input.images ?? {}),
+			page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
+			post_type: input.postType ?? 'ai-generated',
+		})
+		.returning(draftColumns)
+		.executeTakeFirstOrThrow()
+	await notifyChange(trx, { userId, topic: 'drafts' })
+	return toDraftView(row)
 }
 
 export async function updateDraft(db: Db, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {

@@ -1,11 +1,13 @@
 import type { Clock } from '#modules/core/clock.server.ts'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, Trx } from '#modules/core/db.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
 import { contentDashboard } from './dashboard.server.ts'
-import { countDrafts, createDraft, deleteDraft, getDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
+import { exportContentData } from './export.server.ts'
+import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
 import {
 	createPost,
 	deletePost,
+	insertPost,
 	getPost,
 	listCalendarPosts,
 	listPosts,
@@ -26,9 +28,22 @@ export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dash
 export type { DeliveryPlanner } from './ports.ts'
 export type { PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
-export { markPostPublished, postForDelivery, setPostEngagement } from './posts.server.ts'
+export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor } from './post-content.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
+
+/**
+ * Drafts and posts written inside the caller's transaction, for automations that claim their run in
+ * the same transaction as the draft or post they make (the composition root binds the planner).
+ */
+export function createContentWriter(planner: DeliveryPlanner) {
+	return {
+		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, userId, input),
+		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, userId, input),
+	}
+}
+
+export type ContentWriter = ReturnType<typeof createContentWriter>
 
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
@@ -41,6 +56,9 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 
 	return {
 		countDrafts: (userId: string) => countDrafts(db, userId),
+
+		/** The content part of 'Daten exportieren': every post and draft of the user. */
+		exportData: (userId: string) => exportContentData(db, userId),
 
 		/** The dashboard's figures, recent items and 30-day chart, in a fixed number of queries. */
 		dashboard: (userId: string, timeZone: string) => contentDashboard(db, userId, { now: clock.now(), timeZone }),

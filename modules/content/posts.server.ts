@@ -266,3 +266,68 @@ export async function setPostEngagement(db: DbOrTrx, postId: string, metrics: { 
 		.where('id', '=', postId)
 		.execute()
 }
+
+export type RepostCandidate = { id: string; title: string; platforms: Array<Platform>; publishedAt: Date; engagement: number }
+
+/**
+ * The auto-repost tool's candidates: the user's published posts going to one of `platforms`, whose
+ * engagement (likes + comments + shares) reaches `minEngagement`, published before `publishedBefore`.
+ */
+export async function repostCandidates(
+	db: DbOrTrx,
+	userId: string,
+	input: { platforms: Array<Platform>; minEngagement: number; publishedBefore: Date; limit?: number },
+): Promise<Array<RepostCandidate>> {
+	if (!input.platforms.length) return []
+	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
+	const rows = await db
+		.selectFrom('posts')
+		.select(['id', 'title', 'platform', 'content', 'published_at', engagement.as('engagement')])
+		.where('user_id', '=', userId)
+		.where('status', '=', 'published')
+		.where('published_at', '<=', input.publishedBefore)
+		.where(engagement, '>=', input.minEngagement)
+		.where('platform', 'in', [...input.platforms, 'multiple'])
+		.orderBy('published_at', 'desc')
+		.limit(input.limit ?? 500)
+		.execute()
+	return rows
+		.map((r) => ({ id: r.id, title: r.title, platforms: postPlatforms(r.platform, r.content), publishedAt: r.published_at!, engagement: Number(r.engagement) }))
+		.filter((r) => r.platforms.some((p) => input.platforms.includes(p)))
+}
+
+/**
+ * A proposal to post a published post again: a copy of its content, images and platforms in status
+ * 'review' ('Überprüfung'), pointing at its source (repost_of). Its deliveries wait ('pending') until
+ * the user approves (plans or publishes) or discards it. Runs in the caller's transaction (the
+ * toolbox claims its run in the same one). null when the source is not the user's published post.
+ */
+export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, userId: string, sourcePostId: string): Promise<PostView | null> {
+	const source = await trx
+		.selectFrom('posts')
+		.select(['id', 'title', 'content', 'platform', 'image_url', 'platform_images', 'post_type', 'time_zone'])
+		.where('user_id', '=', userId)
+		.where('id', '=', sourcePostId)
+		.where('status', '=', 'published')
+		.executeTakeFirst()
+	if (!source) return null
+	const row = await trx
+		.insertInto('posts')
+		.values({
+			user_id: userId,
+			title: source.title,
+			content: source.content,
+			platform: source.platform,
+			status: 'review',
+			time_zone: source.time_zone,
+			image_url: source.image_url,
+			platform_images: JSON.stringify(platformMap(source.platform_images)),
+			post_type: source.post_type,
+			repost_of: source.id,
+		})
+		.returning(postColumns)
+		.executeTakeFirstOrThrow()
+	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(source.platform, source.content), pageIds: {}, scheduledAt: null })
+	await notifyChange(trx, { userId, topic: 'posts' })
+	return toPostView(row)
+}

@@ -130,6 +130,36 @@ export interface AiModels {
   video_duration_min: number | null;
 }
 
+export interface BirthdayContacts {
+  birth_day: number;
+  birth_month: number;
+  birth_year: number | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  note: Generated<string>;
+  platform: string;
+  user_id: string;
+}
+
+export interface CommentReplies {
+  comment_author: Generated<string>;
+  comment_id: string;
+  comment_text: Generated<string>;
+  created_at: Generated<Timestamp>;
+  delivery_id: string;
+  error_code: string | null;
+  id: Generated<string>;
+  platform: string;
+  reply_external_id: string | null;
+  reply_text: string;
+  sent_at: Timestamp | null;
+  status: Generated<string>;
+  template: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface ConnectedPages {
   access_token_encrypted: string | null;
   created_at: Generated<Timestamp>;
@@ -164,6 +194,7 @@ export interface ContentIdeas {
 export interface ContentSettings {
   created_at: Generated<Timestamp>;
   keywords: Generated<string[]>;
+  news_feeds: string[] | null;
   news_keywords: Generated<string[]>;
   niche: Generated<string>;
   target_audience: Generated<string>;
@@ -250,6 +281,16 @@ export interface EmailTokens {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface EnterpriseRequests {
+  company: Generated<string>;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  message: Generated<string>;
+  name: string;
+  user_id: string | null;
 }
 
 export interface ErrorReports {
@@ -349,6 +390,7 @@ export interface Payments {
   credits: Generated<number>;
   discount_amount_chf: Generated<Numeric>;
   discount_code_id: string | null;
+  failure_reason: string | null;
   id: Generated<string>;
   kind: string;
   paid_at: Timestamp | null;
@@ -410,6 +452,7 @@ export interface Posts {
   platform_images: Generated<Json>;
   post_type: Generated<string>;
   published_at: Timestamp | null;
+  repost_of: string | null;
   scheduled_at: Timestamp | null;
   status: Generated<string>;
   time_zone: Generated<string>;
@@ -464,6 +507,22 @@ export interface SocialTokens {
   refresh_token_encrypted: string | null;
   sandbox: Generated<boolean>;
   scopes: Generated<string[]>;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Subscriptions {
+  cancel_at_period_end: Generated<boolean>;
+  canceled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  current_period_end: Timestamp;
+  current_period_start: Timestamp;
+  id: Generated<string>;
+  plan_id: string;
+  provider: string;
+  provider_customer_id: string | null;
+  provider_subscription_id: string;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -576,6 +635,8 @@ export interface DB {
   admin_toolbox_configs: AdminToolboxConfigs;
   agent_configurations: AgentConfigurations;
   ai_models: AiModels;
+  birthday_contacts: BirthdayContacts;
+  comment_replies: CommentReplies;
   connected_pages: ConnectedPages;
   content_ideas: ContentIdeas;
   content_settings: ContentSettings;
@@ -586,6 +647,7 @@ export interface DB {
   discount_redemptions: DiscountRedemptions;
   drafts: Drafts;
   email_tokens: EmailTokens;
+  enterprise_requests: EnterpriseRequests;
   error_reports: ErrorReports;
   generations: Generations;
   model_tests: ModelTests;
@@ -600,6 +662,7 @@ export interface DB {
   rate_limits: RateLimits;
   sessions: Sessions;
   social_tokens: SocialTokens;
+  subscriptions: Subscriptions;
   tool_runs: ToolRuns;
   toolbox_settings: ToolboxSettings;
   uploads: Uploads;

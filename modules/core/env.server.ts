@@ -62,6 +62,13 @@ const EnvSchema = z.object({
 	TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	DEMO_USERS: booleanString.optional(),
+	// Payments: with a Stripe secret key Stripe Checkout, otherwise the local test checkout ('Testmodus').
+	STRIPE_SECRET_KEY: z.string().min(1).optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+	/** Where the Stripe SDK sends its requests (tests: the local fake); default https://api.stripe.com. */
+	STRIPE_API_BASE: z.url().optional(),
+	/** Receives the enterprise contact requests of the pricing page. */
+	SALES_EMAIL: z.email().default('vertrieb@postwerk.local'),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
@@ -85,6 +92,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	const dataDir = path.resolve(env.DATA_DIR)
 	if (isProduction && !env.APP_SECRET) {
 		throw new Error('APP_SECRET (at least 32 characters) is required when APP_ENV=production')
+	}
+	if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+		throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments are fulfilled by the signed webhook)')
 	}
 	if (isProduction && !env.SMTP_URL) {
 		throw new Error('SMTP_URL is required when APP_ENV=production (the development mailbox is not available there)')

@@ -4,6 +4,7 @@ import { regenerationCost } from './costs.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
 import { reclaimGenerationsJob } from './jobs.ts'
+import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
 
 export { generationCrontab } from './jobs.ts'
@@ -27,6 +28,8 @@ export function createGenerationService(deps: GenerationDeps) {
 	return {
 		generate: generator.generate,
 		regenerateImage: generator.regenerateImage,
+		/** The generation part of 'Daten exportieren': generations and the metadata of the user's files. */
+		exportData: (userId: string) => exportGenerationData(deps.db, userId),
 		reclaimStale: (staleAfterMinutes?: number) => reclaimStaleGenerations(deps.db, staleAfterMinutes),
 		tasks: [handleJob(reclaimGenerationsJob, async () => void (await reclaimStaleGenerations(deps.db)))],
 

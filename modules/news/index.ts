@@ -1,17 +1,91 @@
+import { systemClock, type Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
-import { getContentSettings, saveContentSettings } from './settings.server.ts'
+import { handleJob } from '#modules/core/jobs.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
+import type { AiProviders } from '#modules/generation/index.ts'
+import { enqueueDailyNews } from './daily.server.ts'
+import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
+import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
+import type { FeedReader } from './ports.ts'
+import { lastGeneratedAt, listIdeas, listNews } from './read.server.ts'
+import { getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
+import { createNewsWriter } from './writer.server.ts'
+import { exportNewsData } from './export.server.ts'
 
 export { ContentSettingsSchema, DEFAULT_KEYWORDS, MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword, normaliseKeywords, type ContentSettingsInput } from './schema.ts'
-export { getContentSettings, saveContentSettings, type ContentSettings } from './settings.server.ts'
+export { getContentSettings, saveContentSettings, saveNewsFeeds, type ContentSettings } from './settings.server.ts'
 export { searchNews, type NewsSearchHit } from './search.server.ts'
 export { addContentIdeas, type NewIdea } from './ideas.server.ts'
 export { trendingTerms, type TrendingTerm } from './trends.server.ts'
+export { DEFAULT_FEEDS, DEFAULT_FEED_URLS, FeedListSchema, FeedUrlSchema, MAX_FEEDS, effectiveFeeds, feedLabel, normaliseFeedUrl } from './feeds.ts'
+export { FeedError, type FeedContent, type FeedEntry, type FeedErrorCode, type FeedReader } from './ports.ts'
+export { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
+export { IDEAS_LIMIT, REFRESH_LIMIT, type IdeasRunResult, type NewsRunResult, type SourceReport } from './generate.server.ts'
+export type { IdeaView, NewsItemView } from './read.server.ts'
 
-/** News and content ideas (later) and the user's content settings (niche, audience, keywords). */
-export function createNewsService({ db }: { db: Db }) {
+export type NewsServiceDeps = {
+	db: Db
+	/** Reads RSS/Atom feeds (adapters/web/feed.ts); null: no feed can be read (reported per source). */
+	feeds?: FeedReader | null
+	/** The AI providers: OpenAI writes summaries and ideas when configured, else the local default. */
+	ai?: AiProviders | null
+	logger: Logger
+	clock?: Clock
+}
+
+const FEED_CACHE_MS = 10 * 60_000
+
+/** News and content ideas, the daily news job, and the user's content settings (niche, audience, keywords, sources). */
+export function createNewsService({ db, feeds = null, ai = null, logger, clock = systemClock }: NewsServiceDeps) {
+	const writer = createNewsWriter(ai)
+	const deps: NewsDeps = { db, feeds, writer, logger, clock }
+	// The daily jobs of one hour share their feed reads (the default feeds are the same for many users).
+	const cache = createFeedCache(FEED_CACHE_MS)
+
 	return {
 		getContentSettings: (userId: string) => getContentSettings(db, userId),
+		/** The news part of 'Daten exportieren': content settings, news items, content ideas, run log. */
+		exportData: (userId: string) => exportNewsData(db, userId),
 		saveContentSettings: (userId: string, input: Parameters<typeof saveContentSettings>[2]) => saveContentSettings(db, userId, input),
+		/** null: back to the default sources. */
+		saveNewsFeeds: (userId: string, urls: ReadonlyArray<string> | null) => saveNewsFeeds(db, userId, urls),
+		/** Summaries are extracts of the feeds and ideas come from templates (no AI provider configured). */
+		testMode: writer.testMode,
+
+		/** /news: settings, news, ideas and the last run (four queries). */
+		async page(userId: string, limits: { news: number; ideas: number } = { news: 30, ideas: 8 }) {
+			const [settings, news, ideas, refreshedAt] = await Promise.all([
+				getContentSettings(db, userId),
+				listNews(db, userId, limits.news),
+				listIdeas(db, userId, limits.ideas),
+				lastGeneratedAt(db, userId),
+			])
+			return { settings, news, ideas, refreshedAt, testMode: writer.testMode }
+		},
+
+		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (two queries). */
+		async dashboardIdeas(userId: string, limit = 4) {
+			const [settings, ideas] = await Promise.all([getContentSettings(db, userId), listIdeas(db, userId, limit)])
+			return { ideas, canGenerate: hasIdeaSettings(settings) }
+		},
+
+		refresh: (userId: string, signal?: AbortSignal) => refreshNews(deps, userId, signal),
+		generateIdeas: (userId: string, signal?: AbortSignal) => generateMoreIdeas(deps, userId, signal),
+		/** The daily run for one user (what the job does): once per day, guarded by the generation log. */
+		runDaily: (userId: string, date?: string, signal?: AbortSignal) => runDailyNews(deps, userId, date, { signal, cache }),
+		enqueueDaily: () => enqueueDailyNews(db),
+
+		tasks: [
+			handleJob(newsDailyFanoutJob, async () => {
+				const count = await enqueueDailyNews(db)
+				if (count) logger.info('news_daily_enqueued', { count })
+			}),
+			handleJob(newsDailyUserJob, async ({ userId, date }, helpers) => {
+				const result = await runDailyNews(deps, userId, date, { signal: helpers.signal, cache })
+				if (result.status === 'unreachable') logger.warn('news_daily_unreachable', { userId, sources: result.sources.length })
+			}),
+		],
+		crontab: newsCrontab,
 	}
 }
 

@@ -1,29 +1,57 @@
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { DEFAULT_KEYWORDS, normaliseKeywords } from './schema.ts'
+import { effectiveFeeds } from './feeds.ts'
 
 export type ContentSettings = {
 	niche: string
 	targetAudience: string
 	keywords: Array<string>
 	newsKeywords: Array<string>
+	/** The news feed's sources (the default list while the user has not changed it). */
+	feeds: Array<string>
+	/** False while the user keeps the default sources. */
+	customFeeds: boolean
 	/** False while the user has never saved settings (the defaults are shown). */
 	saved: boolean
 }
 
-/** The user's content settings; the default keywords 'ki' and 'automation' when none are saved. */
+/**
+ * The user's content settings; the default keywords 'ki' and 'automation' while the user has never
+ * saved settings (a saved empty list stays empty: then ideas need settings, 'Einstellungen fehlen').
+ */
 export async function getContentSettings(db: DbOrTrx, userId: string): Promise<ContentSettings> {
 	const row = await db
 		.selectFrom('content_settings')
-		.select(['niche', 'target_audience', 'keywords', 'news_keywords'])
+		.select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds'])
 		.where('user_id', '=', userId)
 		.executeTakeFirst()
+	return toContentSettings(row)
+}
+
+export function toContentSettings(row: { niche: string; target_audience: string; keywords: Array<string>; news_keywords: Array<string>; news_feeds: Array<string> | null } | undefined): ContentSettings {
 	return {
 		niche: row?.niche ?? '',
 		targetAudience: row?.target_audience ?? '',
-		keywords: row?.keywords.length ? row.keywords : [...DEFAULT_KEYWORDS],
-		newsKeywords: row?.news_keywords.length ? row.news_keywords : [...DEFAULT_KEYWORDS],
+		keywords: row ? row.keywords : [...DEFAULT_KEYWORDS],
+		newsKeywords: row ? row.news_keywords : [...DEFAULT_KEYWORDS],
+		feeds: effectiveFeeds(row?.news_feeds),
+		customFeeds: Boolean(row?.news_feeds),
 		saved: Boolean(row),
 	}
+}
+
+/**
+ * Stores the user's news sources (null: back to the defaults). A user without saved settings keeps
+ * the default keywords: choosing sources is not choosing keywords.
+ */
+export async function saveNewsFeeds(db: DbOrTrx, userId: string, feeds: ReadonlyArray<string> | null): Promise<ContentSettings> {
+	const value = feeds ? [...feeds] : null
+	await db
+		.insertInto('content_settings')
+		.values({ user_id: userId, news_feeds: value, keywords: [...DEFAULT_KEYWORDS], news_keywords: [...DEFAULT_KEYWORDS] })
+		.onConflict((oc) => oc.column('user_id').doUpdateSet({ news_feeds: value }))
+		.execute()
+	return getContentSettings(db, userId)
 }
 
 /** Stores the user's settings (one row per user); keywords are normalised here whatever the caller sent. */

@@ -1,20 +1,23 @@
 import { handleJob } from '#modules/core/jobs.server.ts'
+import { createCommentReplies } from './comments.server.ts'
 import { createConnections } from './connections.server.ts'
 import { publishingDashboard } from './dashboard.server.ts'
 import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
 import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
+import { exportPublishingData } from './export.server.ts'
 import { listConnectedPages } from './pages.server.ts'
 import type { PlatformAdapter } from './ports.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 
+export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
 export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView } from './publish-now.server.ts'
 export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
-export type { Platform, PlatformAdapter } from './ports.ts'
+export type { Platform, PlatformAdapter, PlatformComment } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
@@ -25,8 +28,11 @@ export function createPublishingService(deps: PublishingDeps) {
 	const connections = createConnections({ ...deps, callbackUrl: (platform) => `${deps.appUrl}/accounts/callback/${platform}` })
 	const publisher = createPublisher(deps)
 	const maintenance = createMaintenance({ ...deps, publisher })
+	const comments = createCommentReplies({ ...deps, publisher })
 	return {
 		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
+		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
+		exportData: (userId: string) => exportPublishingData(db, userId),
 		/** Followers, failed or unconfirmed deliveries and accounts to reconnect (dashboard), one query. */
 		dashboard: (userId: string) => publishingDashboard(db, userId),
 		...connections,
@@ -39,6 +45,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		publishedLinks: (userId: string) => publishedLinks(db, userId),
 		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */
 		refreshFollowers: (userId: string) => maintenance.syncMetrics(userId),
+		/** Comments on published posts and exactly-once replies (the toolbox's auto-reply). */
+		comments,
 		publisher,
 		maintenance,
 		tasks: [

@@ -66,7 +66,7 @@ export function createMaintenance({ db, adapters, box, publisher, logger }: { db
 			const pages = await db
 				.selectFrom('connected_pages')
 				.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-				.select(['connected_pages.id', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes'])
+				.select(['connected_pages.id', 'connected_pages.user_id', 'connected_pages.is_default', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes'])
 				.where('social_tokens.status', '=', 'active')
 				.$if(Boolean(userId), (q) => q.where('connected_pages.user_id', '=', userId!))
 				.execute()
@@ -86,15 +86,17 @@ export function createMaintenance({ db, adapters, box, publisher, logger }: { db
 
 			const deliveries = await db
 				.selectFrom('post_deliveries')
-				.innerJoin('connected_pages', 'connected_pages.id', 'post_deliveries.connected_page_id')
-				.select(['post_deliveries.post_id', 'post_deliveries.platform', 'post_deliveries.external_id', 'connected_pages.page_id'])
+				.select(['post_deliveries.post_id', 'post_deliveries.user_id', 'post_deliveries.platform', 'post_deliveries.external_id', 'post_deliveries.connected_page_id'])
 				.where('post_deliveries.status', '=', 'published')
 				.where('post_deliveries.published_at', '>', sql<Date>`now() - interval '30 days'`)
 				.$if(Boolean(userId), (q) => q.where('post_deliveries.user_id', '=', userId!))
 				.execute()
 			const totals = new Map<string, PostMetrics>()
 			for (const delivery of deliveries) {
-				const page = pages.find((p) => p.page_id === delivery.page_id && p.platform === delivery.platform)
+				// A delivery without a chosen page went out through the user's default page for the platform.
+				const page = delivery.connected_page_id
+					? pages.find((p) => p.id === delivery.connected_page_id)
+					: pages.find((p) => p.user_id === delivery.user_id && p.platform === delivery.platform && p.is_default)
 				if (!page || !delivery.external_id) continue
 				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
 				try {

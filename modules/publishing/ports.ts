@@ -60,6 +60,19 @@ export type PublishHooks = {
 
 export type PostMetrics = { views: number; likes: number; comments: number; shares: number }
 
+/** A comment (or a Threads reply) on a published post, as the network lists it. */
+export type PlatformComment = {
+	/** The network's id of the comment (LinkedIn: the comment URN). */
+	id: string
+	authorName: string
+	text: string
+	createdAt: Date
+	/** Written by the account the post was published as (our own replies): never answered. */
+	own: boolean
+}
+
+export type CommentReply = { externalId: string }
+
 /**
  * Set by the publisher around `publish`: adapters' HTTP helper calls `beforeCreate` right before a
  * request that creates the post leaves. Everything earlier (uploads, containers) may be repeated
@@ -112,4 +125,13 @@ export type PlatformAdapter = {
 	findPublished: (target: PublishTarget, content: PublishContent, checkpoint: Checkpoint, since: Date) => Promise<Published | null>
 	followerCount: (target: PublishTarget) => Promise<number | null>
 	postMetrics: (target: PublishTarget, externalId: string) => Promise<PostMetrics | null>
+	/** Top-level comments on a published post (`externalId`) written after `since`, oldest first. */
+	listComments: (target: PublishTarget, externalId: string, since: Date) => Promise<Array<PlatformComment>>
+	/**
+	 * Answers a comment as the account the post was published as. The creating request is marked
+	 * `creates`, so a timeout is an 'unknown_outcome' to reconcile with `findReply`, never resent.
+	 */
+	replyToComment: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply>
+	/** After an unknown outcome: our reply with this text below the comment, or null when there is none. */
+	findReply: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply | null>
 }

@@ -1,5 +1,7 @@
-import type { Db } from '#modules/core/db.server.ts'
+import type { ContentWriter } from '#modules/content/index.ts'
+import type { Db, Trx } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
+import type { CommentReplies } from '#modules/publishing/index.ts'
 
 /**
  * What the toolbox and its automations get from the composition root. Automations that need
@@ -10,4 +12,10 @@ export type ToolboxDeps = {
 	db: Db
 	logger: Logger
 	now?: () => Date
+	/** Drafts and planned posts written in the automation's own transaction (birthdayWishes). */
+	contentWriter?: ContentWriter
+	/** autoReply: comments on the user's published posts and exactly-once replies (publishing module). */
+	comments?: Pick<CommentReplies, 'recentPublishedDeliveries' | 'listComments' | 'repliedComments' | 'replyToComment'>
+	/** autoRepost: a copy of a published post in status 'review', written in the automation's transaction. */
+	createReviewPost?: (trx: Trx, userId: string, sourcePostId: string) => Promise<{ id: string; title: string } | null>
 }

@@ -1,3 +1,4 @@
+export { AUTO_REPLY_SETUP_HINT, autoReplyConfigured } from './automations/auto-reply.ts'
 export { favoriteTools, type FavoriteTool } from './favorites.server.ts'
 export { createToolboxService, type ToolboxService } from './service.server.ts'
 export type { ToolboxDeps } from './deps.ts'
@@ -13,3 +14,8 @@ export {
 	type ToolCategory,
 	type ToolName,
 } from './default-tools.ts'
+export { suggestHashtags, formatHashtag, hashtagKey, type HashtagInput } from './hashtags.ts'
+export { BirthdayContactSchema, MAX_BIRTHDAY_CONTACTS, type BirthdayContactInput } from './birthdays.ts'
+export type { BirthdayContact } from './birthday-contacts.server.ts'
+export type { RecentRun, ToolboxTool } from './page.server.ts'
+export type { HashtagResult } from './hashtags.server.ts'

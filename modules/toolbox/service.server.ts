@@ -3,7 +3,11 @@ import type { ToolName } from './default-tools.ts'
 import type { ToolboxDeps } from './deps.ts'
 import { favoriteTools } from './favorites.server.ts'
 import { toolStats } from './runs.server.ts'
-import { listTools, saveToolSettings, setToolEnabled, setToolFavorite, toolSettings } from './tools.server.ts'
+import { isToolEnabled, listTools, saveToolSettings, setToolEnabled, setToolFavorite, toolSettings } from './tools.server.ts'
+import { addBirthdayContact, listBirthdayContacts, removeBirthdayContact } from './birthday-contacts.server.ts'
+import { suggestHashtagsForUser } from './hashtags.server.ts'
+import { toolboxPage } from './page.server.ts'
+import { exportToolboxData } from './export.server.ts'
 
 /** The toolbox: the user's tools, their switches and settings, run statistics, and the automations as jobs. */
 export function createToolboxService(deps: ToolboxDeps) {
@@ -18,6 +22,17 @@ export function createToolboxService(deps: ToolboxDeps) {
 		setFavorite: (userId: string, tool: ToolName, favorite: boolean) => setToolFavorite(db, userId, tool, favorite),
 		saveSettings: <K extends ToolName>(userId: string, tool: K, input: unknown) => saveToolSettings(db, userId, tool, input),
 		stats: (userId: string) => toolStats(db, userId),
+		/** The /toolbox page: tools, stats, birthday contacts, last runs. */
+		page: (userId: string) => toolboxPage(db, userId),
+		/** Whether a tool is on for the user (e.g. the hashtag button in the editors). */
+		isEnabled: (userId: string, tool: ToolName) => isToolEnabled(db, userId, tool),
+		/** The hashtagOptimizer for a text; records a run once per text and day. */
+		suggestHashtags: (userId: string, text: string) => suggestHashtagsForUser(db, userId, text, deps.now?.() ?? new Date()),
+		birthdayContacts: (userId: string) => listBirthdayContacts(db, userId),
+		addBirthdayContact: (userId: string, input: unknown) => addBirthdayContact(db, userId, input),
+		removeBirthdayContact: (userId: string, id: string) => removeBirthdayContact(db, userId, id),
+		/** The toolbox part of 'Daten exportieren': tool settings, tool runs, birthday contacts. */
+		exportData: (userId: string) => exportToolboxData(db, userId),
 		tasks: automations.tasks,
 		crontab: automations.crontab.join('\n'),
 	}

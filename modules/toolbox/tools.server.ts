@@ -103,7 +103,9 @@ export async function saveToolSettings<K extends ToolName>(db: DbOrTrx, userId: 
 		const errors: Record<string, Array<string>> = {}
 		for (const issue of parsed.error.issues) {
 			const key = String(issue.path[0] ?? '')
-			;(errors[key] ??= []).push(issue.message)
+			// Type errors carry zod's English text: a field that wants a number says so, anything else is 'invalid'.
+			const message = issue.message.startsWith('errors.') ? issue.message : issue.code === 'invalid_type' && issue.expected === 'number' ? 'errors.number' : 'errors.invalid'
+			;(errors[key] ??= []).push(message)
 		}
 		return { ok: false, errors }
 	}

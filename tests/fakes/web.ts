@@ -1,6 +1,7 @@
 // A local stand-in for the open web and YouTube's endpoints, on 127.0.0.1: a German news article
-// with the usual boilerplate, redirects, an oversized and a never-ending page, and the YouTube
-// Data API, oEmbed and timedtext routes for one video (FAKE_VIDEO.id).
+// with the usual boilerplate, redirects, an oversized and a never-ending page, the YouTube
+// Data API, oEmbed and timedtext routes for one video (FAKE_VIDEO.id), and an RSS and an Atom
+// news feed (FAKE_RSS_PATH, FAKE_ATOM_PATH).
 //
 // In tests:   await using web = await startWebFake()
 //             createSafeFetch({ allowHosts: [web.host] }) ... web.url + '/artikel/ki-im-mittelstand'
@@ -134,6 +135,106 @@ export function fakeLatin1ArticleBytes(): Uint8Array {
 
 export const FAKE_LATIN1_PATH = '/artikel/strassenfest'
 
+// Two German news feeds for the news feed (modules/news): an RSS 2.0 and an Atom feed, with HTML
+// in the descriptions, entities and CDATA; some items mention 'ki', 'automation' or the test
+// keyword 'wasserstoff', some nothing of it. One story is in both feeds (trending).
+export const FAKE_RSS_PATH = '/feeds/wirtschaft.rss'
+export const FAKE_ATOM_PATH = '/feeds/technik.atom'
+/** Answers with an HTML page: not a feed. */
+export const FAKE_NOT_A_FEED_PATH = '/feeds/keine-feed.xml'
+
+export const FAKE_RSS_TITLE = 'Wirtschaftsblick – Wirtschaft'
+export const FAKE_ATOM_TITLE = 'Technikwelt'
+
+/** Titles as they read after parsing, by what they match. */
+export const FAKE_FEED_TITLES = {
+	kiAutomation: 'KI-Assistenten erobern den Mittelstand',
+	wasserstoff: 'Wasserstoff-Offensive: „Neue Förderung“ für Start-ups',
+	automation: 'Automation in der Logistik: Roboter packen mit an',
+	kiBuchhaltung: 'Wie KI die Buchhaltung verändert',
+	unrelated: ['Bäckereien kämpfen mit hohen Energiepreisen', 'Neue Smartphones im Test', 'Fussball: Derby endet unentschieden'],
+} as const
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000)
+
+export function fakeRssFeed(base: string) {
+	return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+	<title>Wirtschaftsblick &#8211; Wirtschaft</title>
+	<link>${base}/</link>
+	<description>Nachrichten aus der Wirtschaft</description>
+	<language>de-de</language>
+	<item>
+		<title>KI-Assistenten erobern den Mittelstand</title>
+		<link>${base}/artikel/ki-assistenten-mittelstand</link>
+		<guid>${base}/artikel/ki-assistenten-mittelstand</guid>
+		<pubDate>${hoursAgo(3).toUTCString()}</pubDate>
+		<description>&lt;p&gt;Immer mehr Firmen setzen auf &lt;b&gt;KI&lt;/b&gt; &amp;amp; Automation. Eine Umfrage des Branchenverbands zeigt: Jedes dritte Unternehmen nutzt bereits KI-Werkzeuge im Alltag.&lt;/p&gt;&lt;p&gt;Besonders gefragt sind Assistenten für Angebote und Kundenservice. Die Details im Überblick.&lt;/p&gt;&lt;img src="/bild.jpg" alt="Symbolbild"&gt;</description>
+	</item>
+	<item>
+		<title>Wasserstoff-Offensive: &#8222;Neue F&#246;rderung&#8220; f&#252;r Start-ups</title>
+		<link>${base}/artikel/wasserstoff-foerderung</link>
+		<pubDate>${hoursAgo(5).toUTCString()}</pubDate>
+		<description><![CDATA[<p>Der Bund stellt 200 Millionen Euro f&uuml;r junge Firmen bereit, die Wasserstoff-Technik entwickeln. Anträge sind ab M&auml;rz möglich.</p><p>Kritiker bemängeln die lange Bearbeitungszeit. <a href="/mehr">Weiterlesen</a></p>]]></description>
+	</item>
+	<item>
+		<title>Bäckereien kämpfen mit hohen Energiepreisen</title>
+		<link>${base}/artikel/baeckereien-energie</link>
+		<pubDate>${hoursAgo(2).toUTCString()}</pubDate>
+		<description>Viele Betriebe erhöhen die Preise für Brot und Brötchen.</description>
+	</item>
+	<item>
+		<title>Automation in der Logistik: Roboter packen mit an</title>
+		<link>${base}/artikel/logistik-roboter</link>
+		<pubDate>${hoursAgo(30).toUTCString()}</pubDate>
+		<description>&lt;p&gt;In den Lagern grosser Händler übernehmen Roboter das Kommissionieren. Die Beschäftigten werden umgeschult.&lt;/p&gt;</description>
+	</item>
+</channel>
+</rss>`
+}
+
+export function fakeAtomFeed(base: string) {
+	return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="de">
+	<title>Technikwelt</title>
+	<link rel="alternate" href="${base}/technik"/>
+	<link rel="self" href="${base}${FAKE_ATOM_PATH}"/>
+	<id>urn:technikwelt:feed</id>
+	<updated>${hoursAgo(1).toISOString()}</updated>
+	<entry>
+		<title>KI-Assistenten erobern den Mittelstand</title>
+		<link rel="replies" href="${base}/technik/ki-assistenten#kommentare"/>
+		<link rel="alternate" type="text/html" href="${base}/technik/ki-assistenten"/>
+		<id>urn:technikwelt:1</id>
+		<published>${hoursAgo(4).toISOString()}</published>
+		<updated>${hoursAgo(1).toISOString()}</updated>
+		<summary type="html">&lt;p&gt;Kleine und mittlere Unternehmen entdecken KI-Assistenten.&lt;/p&gt;</summary>
+	</entry>
+	<entry>
+		<title>Neue Smartphones im Test</title>
+		<link href="${base}/technik/smartphones"/>
+		<id>urn:technikwelt:2</id>
+		<updated>${hoursAgo(2).toISOString()}</updated>
+		<summary>Fünf Geräte der Mittelklasse im Vergleich.</summary>
+	</entry>
+	<entry>
+		<title type="html">Wie KI die Buchhaltung ver&amp;auml;ndert</title>
+		<link href="${base}/technik/ki-buchhaltung"/>
+		<id>urn:technikwelt:3</id>
+		<updated>${hoursAgo(8).toISOString()}</updated>
+		<content type="html">&lt;p&gt;Belege erfassen, Rechnungen pr&amp;uuml;fen, Zahlungen zuordnen: Software mit künstlicher Intelligenz nimmt Treuhändern Routinearbeit ab. Fachleute sehen darin eine Chance f&amp;uuml;r kleine Büros.&lt;/p&gt;&lt;script&gt;tracking()&lt;/script&gt;</content>
+	</entry>
+	<entry>
+		<title>Fussball: Derby endet unentschieden</title>
+		<link href="${base}/sport/derby"/>
+		<id>urn:technikwelt:4</id>
+		<updated>${hoursAgo(6).toISOString()}</updated>
+		<summary>Ein spätes Tor sichert den Punkt.</summary>
+	</entry>
+</feed>`
+}
+
 /** The settings that point the app's web reader at a fake at `url` (usable before it runs). */
 export function fakeWebEnv(url: string): Record<string, string> {
 	return {
@@ -202,6 +303,9 @@ export async function startWebFake(options: { port?: number; host?: string } = {
 		pages.set('/leer', { contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Leer</title><body><nav>Menü</nav><p>Kurz.</p></body>' })
 		pages.set('/daten.json', { contentType: 'application/json', body: JSON.stringify({ hinweis: 'keine Webseite' }) })
 		pages.set(FAKE_ARTICLE.imagePath, { contentType: 'image/jpeg', body: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]) })
+		pages.set(FAKE_RSS_PATH, { contentType: 'application/rss+xml; charset=utf-8', body: fakeRssFeed(base) })
+		pages.set(FAKE_ATOM_PATH, { contentType: 'application/atom+xml; charset=utf-8', body: fakeAtomFeed(base) })
+		pages.set(FAKE_NOT_A_FEED_PATH, { contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Kein Feed</title><p>Hier gibt es keinen Feed.</p>' })
 	}
 
 	await new Promise<void>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import { expect, test } from 'vitest'
 import { createActivityService } from '#modules/activity/index.ts'
 import { createContentService } from '#modules/content/index.ts'
+import { createNewsService } from '#modules/news/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { publishingDashboard } from '#modules/publishing/dashboard.server.ts'
@@ -27,9 +28,16 @@ function dashboardReader(db: Kysely<DB>) {
 	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner })
 	const activity = createActivityService({ db })
 	const toolbox = createToolboxService({ db, logger: createLogger('silent') })
+	const news = createNewsService({ db, logger: createLogger('silent') })
 	return async (userId: string) => {
-		const [c, p, favorites, recent] = await Promise.all([content.dashboard(userId, zurich), publishingDashboard(db, userId), toolbox.favorites(userId, 4), activity.recent(userId, 5)])
-		return { content: c, publishing: p, favorites, activity: recent }
+		const [c, p, favorites, recent, ideas] = await Promise.all([
+			content.dashboard(userId, zurich),
+			publishingDashboard(db, userId),
+			toolbox.favorites(userId, 4),
+			activity.recent(userId, 5),
+			news.dashboardIdeas(userId, 4),
+		])
+		return { content: c, publishing: p, favorites, activity: recent, ideas }
 	}
 }
 
@@ -105,6 +113,6 @@ test('the dashboard makes the same small number of queries with no rows and with
 	queries = 0
 	await read(alice)
 	expect(queries).toBe(empty)
-	// content 4, publishing 1, toolbox 1, activity 1
-	expect(empty).toBe(7)
+	// content 4, publishing 1, toolbox 1, activity 1, news 2 (settings, ideas)
+	expect(empty).toBe(9)
 })

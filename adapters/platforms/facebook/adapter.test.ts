@@ -48,7 +48,7 @@ test('connect: German consent page, Zulassen, long-lived user token and the page
 	await using sandbox = await startMetaSandbox()
 	const adapter = createFacebookAdapter(sandboxSettings(sandbox.base))
 	const url = new URL(adapter.authorizationUrl({ state: 'st-1', codeVerifier: 'v', redirectUri: REDIRECT_URI }))
-	expect(url.searchParams.get('scope')).toBe('pages_show_list,pages_manage_posts,pages_read_engagement,business_management')
+	expect(url.searchParams.get('scope')).toBe('pages_show_list,pages_manage_posts,pages_read_engagement,business_management,pages_read_user_content,pages_manage_engagement')
 	expect(url.searchParams.get('state')).toBe('st-1')
 	expect(url.searchParams.get('response_type')).toBe('code')
 	expect(url.searchParams.has('code_challenge')).toBe(false)

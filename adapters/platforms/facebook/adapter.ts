@@ -3,9 +3,10 @@ import type { AdapterSettings } from '../settings.ts'
 import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken, type ManagedPage } from '../meta/oauth.ts'
-import { sameText, sinceParam } from '../meta/matching.ts'
+import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
 
-export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management']
+/** pages_read_user_content and pages_manage_engagement: reading comments and answering them as the page (auto-reply). */
+export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', 'pages_read_user_content', 'pages_manage_engagement']
 
 /** Without these the app can neither list the pages nor post to them. */
 const requiredScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']
@@ -74,6 +75,30 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			return page.followers_count ?? page.fan_count ?? null
 		},
 
+		async listComments(target, externalId, since) {
+			const comments = await graph.list<FacebookComment>(
+				`${externalId}/comments`,
+				{ fields: 'id,message,created_time,from', filter: 'toplevel', order: 'chronological', limit: 100 },
+				target.accessToken,
+				{ maxPages: 5 },
+			)
+			return comments
+				.map((c) => ({ id: c.id, authorName: c.from?.name ?? '', text: c.message ?? '', createdAt: graphDate(c.created_time), own: c.from?.id === target.pageId }))
+				.filter((c) => c.createdAt >= since)
+		},
+
+		async replyToComment(target, _externalId, commentId, text) {
+			const reply = await graph.post<{ id?: string }>(`${commentId}/comments`, { message: text }, target.accessToken, { creates: true })
+			if (!reply.id) throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: 'Graph answered the reply without an id' })
+			return { externalId: reply.id }
+		},
+
+		async findReply(target, _externalId, commentId, text) {
+			const replies = await graph.list<FacebookComment>(`${commentId}/comments`, { fields: 'id,message,from', limit: 100 }, target.accessToken, { maxPages: 3 })
+			const match = replies.find((r) => r.from?.id === target.pageId && sameText(r.message, text))
+			return match ? { externalId: match.id } : null
+		},
+
 		async postMetrics(target, externalId) {
 			try {
 				return await metrics(graph, target, externalId)
@@ -84,6 +109,8 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 		},
 	}
 }
+
+type FacebookComment = { id: string; message?: string; created_time?: string; from?: { id?: string; name?: string } }
 
 function published(id: string | undefined, url: string | null): Published {
 	// The network answered 2xx but named no post: it may exist, so this is not a plain failure.

@@ -42,7 +42,7 @@ test('connect: Instagram scopes on the Facebook dialog; the pages are the linked
 	const adapter = createInstagramAdapter(sandboxSettings(sandbox.base), fast)
 	const url = adapter.authorizationUrl({ state: 's', codeVerifier: 'v', redirectUri: REDIRECT_URI })
 	expect(new URL(url).searchParams.get('scope')).toBe(
-		'instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management,instagram_manage_insights',
+		'instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management,instagram_manage_insights,instagram_manage_comments',
 	)
 	const html = await (await fetch(url)).text()
 	expect(html).toContain('Testmodus')

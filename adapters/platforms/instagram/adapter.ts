@@ -2,7 +2,7 @@ import { PlatformError, type PageInfo, type PlatformAdapter, type PostMetrics, t
 import type { AdapterSettings } from '../settings.ts'
 import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
-import { sameText, sinceParam } from '../meta/matching.ts'
+import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken } from '../meta/oauth.ts'
 import { containerStatus, defaultPollOptions, waitForContainer, type PollOptions } from './container.ts'
 import { assertJpeg } from './image.ts'
@@ -18,6 +18,8 @@ export const instagramScopes = [
 	'pages_read_engagement',
 	'business_management',
 	'instagram_manage_insights',
+	// Reading and answering comments (auto-reply).
+	'instagram_manage_comments',
 ]
 
 const requiredScopes = ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement']
@@ -34,6 +36,7 @@ export const INSTAGRAM_CAPTION_LIMIT = 2200
 export type InstagramOptions = Partial<PollOptions>
 
 type IgAccount = { id: string; username?: string; name?: string; profile_picture_url?: string; followers_count?: number }
+type IgComment = { id: string; text?: string; timestamp?: string; username?: string; from?: { id?: string; username?: string } }
 type IgMedia = { id: string; caption?: string; permalink?: string; timestamp?: string }
 
 export function createInstagramAdapter(settings: AdapterSettings, options: InstagramOptions = {}): PlatformAdapter {
@@ -131,6 +134,26 @@ export function createInstagramAdapter(settings: AdapterSettings, options: Insta
 		async followerCount(target) {
 			const account = await graph.get<IgAccount>(target.pageId, { fields: 'followers_count' }, target.accessToken)
 			return account.followers_count ?? null
+		},
+
+		async listComments(target, externalId, since) {
+			const comments = await graph.list<IgComment>(`${externalId}/comments`, { fields: 'id,text,timestamp,username,from', limit: 50 }, target.accessToken, { maxPages: 5 })
+			return comments
+				.map((c) => ({ id: c.id, authorName: c.username ?? c.from?.username ?? '', text: c.text ?? '', createdAt: graphDate(c.timestamp), own: c.from?.id === target.pageId }))
+				.filter((c) => c.createdAt >= since)
+				.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+		},
+
+		async replyToComment(target, _externalId, commentId, text) {
+			const reply = await graph.post<{ id?: string }>(`${commentId}/replies`, { message: text }, target.accessToken, { creates: true })
+			if (!reply.id) throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: 'Graph answered the reply without an id' })
+			return { externalId: reply.id }
+		},
+
+		async findReply(target, _externalId, commentId, text) {
+			const replies = await graph.list<IgComment>(`${commentId}/replies`, { fields: 'id,text,username,from', limit: 50 }, target.accessToken, { maxPages: 3 })
+			const match = replies.find((r) => r.from?.id === target.pageId && sameText(r.text, text))
+			return match ? { externalId: match.id } : null
 		},
 
 		async postMetrics(target, externalId) {

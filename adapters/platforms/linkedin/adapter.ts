@@ -3,6 +3,7 @@ import { call, form } from '../http.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { linkedinApi } from './api.ts'
 import { badResponse, oauthError } from './errors.ts'
+import { findReply, listComments, replyToComment } from './comments.ts'
 import { postMetrics } from './metrics.ts'
 import { fetchMember, followerCount, memberPages } from './pages.ts'
 import { findPost, publishPost, type PublishOptions } from './publish.ts'
@@ -62,6 +63,9 @@ export function createLinkedinAdapter(settings: AdapterSettings, options: Partia
 		findPublished: (target, content, checkpoint, since) => findPost(context, target, content, checkpoint, since),
 		followerCount: (target) => followerCount(api, target.pageId, target.accessToken),
 		postMetrics: (target, externalId) => postMetrics(api, target, externalId),
+		listComments: (target, externalId, since) => listComments(api, target, externalId, since),
+		replyToComment: (target, externalId, commentId, text) => replyToComment(api, target, externalId, commentId, text),
+		findReply: (target, externalId, commentId, text) => findReply(api, target, externalId, commentId, text),
 	}
 }
 

@@ -1,5 +1,6 @@
 import { FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
+import { commentRoutes } from './sandbox-comments.ts'
 import { oauthRoutes } from './sandbox-oauth.ts'
 import { postRoutes } from './sandbox-posts.ts'
 import { profileRoutes } from './sandbox-rest.ts'
@@ -14,5 +15,6 @@ export function createLinkedinFake(context: SandboxContext): FakeRouter {
 	oauthRoutes(router, context)
 	profileRoutes(router, context)
 	postRoutes(router, context)
+	commentRoutes(router, context)
 	return router
 }

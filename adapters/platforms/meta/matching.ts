@@ -11,3 +11,10 @@ export function sameText(onNetwork: string | null | undefined, sent: string) {
 export function sinceParam(since: Date) {
 	return Math.floor(since.getTime() / 1000) - 300
 }
+
+/** Graph's 2026-11-22T08:00:00+0000 as a Date (an offset without a colon is not ISO 8601 for every parser). */
+export function graphDate(value: string | undefined) {
+	if (!value) return new Date(0)
+	const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
+	return Number.isNaN(date.getTime()) ? new Date(0) : date
+}

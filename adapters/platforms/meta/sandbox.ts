@@ -2,6 +2,7 @@ import { FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
 import type { SandboxPost } from '../sandbox/store.ts'
 import { GRAPH_VERSION } from './endpoints.ts'
+import { addCommentRoutes } from './sandbox-comments.ts'
 import { addFacebookRoutes, pageObject, postInsight, postObject } from './sandbox-facebook.ts'
 import { CONTAINER_STATUS_ROUTE, addInstagramRoutes, igUserObject, mediaInsight, mediaObject } from './sandbox-instagram.ts'
 import { addOAuthRoutes } from './sandbox-oauth.ts'
@@ -28,6 +29,10 @@ export const metaRoutes = {
 	publishingLimit: `GET ${v}/:igUserId/content_publishing_limit`,
 	insights: `GET ${v}/:id/insights`,
 	object: `GET ${v}/:id`,
+	comments: `GET ${v}/:id/comments`,
+	replyFacebook: `POST ${v}/:id/comments`,
+	replies: `GET ${v}/:id/replies`,
+	replyInstagram: `POST ${v}/:id/replies`,
 } as const
 
 /**
@@ -42,6 +47,7 @@ export function createMetaFake({ base, store }: SandboxContext): FakeRouter {
 	addOAuthRoutes(ctx)
 	addFacebookRoutes(ctx)
 	addInstagramRoutes(ctx)
+	addCommentRoutes(ctx)
 
 	const storedPost = (id: string) => store.posts.find((p) => p.id === id && (p.platform === 'facebook' || p.platform === 'instagram')) ?? null
 

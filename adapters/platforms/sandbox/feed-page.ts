@@ -1,20 +1,33 @@
-import type { SandboxPost } from './store.ts'
+import type { SandboxComment, SandboxPost } from './store.ts'
 
 const names: Record<string, string> = { linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram', threads: 'Threads' }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The sandbox's own page: what was "published" on the test network (newest first). German, marked as test mode. */
-export function renderFeed(posts: Array<SandboxPost>) {
+export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxComment> = [], commentAction = 'comment') {
+	const byPost = new Map<string, Array<SandboxComment>>()
+	for (const c of comments) byPost.set(c.postId, [...(byPost.get(c.postId) ?? []), c])
+	const when = (iso: string) => escape(new Date(iso).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))
+	const thread = (post: SandboxPost) => {
+		const list = byPost.get(post.id) ?? []
+		const render = (parentId: string | null, depth: number): string =>
+			list
+				.filter((c) => c.parentId === parentId)
+				.map((c) => `<li class="comment" data-comment-id="${escape(c.id)}" data-depth="${depth}"><strong>${escape(c.authorName)}</strong> · <time>${when(c.createdAt)}</time><p>${escape(c.text).replace(/\n/g, '<br>')}</p>${depth < 3 ? `<ul>${render(c.id, depth + 1)}</ul>` : ''}</li>`)
+				.join('')
+		const form = `<form method="post" action="${escape(commentAction)}" class="comment-form" aria-label="Als Testfollower kommentieren"><input type="hidden" name="postId" value="${escape(post.id)}"><input name="name" placeholder="Name" aria-label="Name" required maxlength="100"><input name="text" placeholder="Kommentar schreiben …" aria-label="Kommentar" required maxlength="2000"><button type="submit">Kommentieren</button></form>`
+		return `<section class="comments"><h2>Kommentare (${list.length})</h2><ul>${render(null, 0)}</ul>${form}</section>`
+	}
 	const items = [...posts]
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${p.imageUrl ? `<img src="${escape(p.imageUrl)}" alt="" loading="lazy">` : ''}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${p.imageUrl ? `<img src="${escape(p.imageUrl)}" alt="" loading="lazy">` : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img{max-width:100%;border-radius:8px}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img{max-width:100%;border-radius:8px}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
 <body><h1>Sandbox-Netzwerk <span class="badge">Testmodus</span></h1><p>Ohne verbundene Zugangsdaten veröffentlicht Postwerk hier statt auf LinkedIn, Facebook, Instagram und Threads. Nichts davon ist öffentlich.</p>
 ${items || '<p>Noch keine Posts veröffentlicht.</p>'}</body></html>`
 }

@@ -46,14 +46,54 @@ export function createSandboxNetwork(options: {
 		const url = req.url ?? '/'
 		if (url === '/' || url.startsWith('/?')) {
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-			res.end(renderFeed(options.store.posts))
+			res.end(renderFeed(options.store.posts, options.store.comments, `${options.publicBase}/comment`))
 			return true
 		}
+		if (req.method === 'POST' && (url === '/comment' || url.startsWith('/comment?'))) return followerComment(req, res)
+		if (options.controls && req.method === 'POST' && url.split('?')[0] === '/__fake/comments') return controlComment(req, res)
 		if (options.controls && url.startsWith('/__fake/')) return control(req, res, url)
 		const [, name, ...rest] = url.split('/')
 		const router = name ? routers[name.split('?')[0]!] : undefined
 		if (!router) return false
 		return router.handle(req, res, `/${rest.join('/')}`)
+	}
+	/** A follower's comment on a post; null when the post is unknown or the text empty. */
+	function addFollowerComment(input: { postId?: unknown; authorName?: unknown; text?: unknown; parentId?: unknown }) {
+		const post = options.store.posts.find((p) => p.id === input.postId)
+		const text = typeof input.text === 'string' ? input.text.trim().slice(0, 2000) : ''
+		if (!post || !text) return null
+		const authorName = (typeof input.authorName === 'string' && input.authorName.trim().slice(0, 100)) || 'Testfollower'
+		return options.store.addComment({
+			id: options.store.commentId(post.platform, post.id),
+			platform: post.platform,
+			postId: post.id,
+			parentId: typeof input.parentId === 'string' ? input.parentId : null,
+			authorId: `follower-${authorName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+			authorName,
+			text,
+		})
+	}
+	/** The feed page's comment form (a person trying auto-reply in test mode). */
+	async function followerComment(req: IncomingMessage, res: ServerResponse) {
+		const form = new URLSearchParams(await readText(req))
+		const postId = form.get('postId') ?? ''
+		addFollowerComment({ postId, authorName: form.get('name'), text: form.get('text') })
+		res.writeHead(303, { location: `${options.publicBase}/#${encodeURIComponent(postId)}` })
+		res.end()
+		return true
+	}
+	/** Tests: POST /__fake/comments { postId, authorName, text, parentId? } answers the stored comment. */
+	async function controlComment(req: IncomingMessage, res: ServerResponse) {
+		let body: Record<string, unknown> = {}
+		try {
+			body = JSON.parse(await readText(req)) as Record<string, unknown>
+		} catch {
+			// an empty or broken body is a 400 below
+		}
+		const comment = addFollowerComment(body)
+		res.writeHead(comment ? 200 : 400, { 'content-type': 'application/json' })
+		res.end(JSON.stringify(comment ?? { error: 'unknown post or empty text' }))
+		return true
 	}
 	async function control(req: IncomingMessage, res: ServerResponse, url: string) {
 		const [, , name, action] = url.split('?')[0]!.split('/')
@@ -91,4 +131,15 @@ export async function listenSandbox(build: (publicBase: string) => SandboxNetwor
 			return this.close()
 		},
 	}
+}
+
+async function readText(req: IncomingMessage) {
+	const chunks: Array<Buffer> = []
+	let size = 0
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length
+		if (size > 64 * 1024) break
+		chunks.push(chunk as Buffer)
+	}
+	return Buffer.concat(chunks).toString('utf8')
 }

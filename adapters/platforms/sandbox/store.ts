@@ -16,10 +16,26 @@ export type SandboxPost = {
 	createdAt: string
 }
 
+/** A comment on a sandbox post, or a reply to a comment (parentId). */
+export type SandboxComment = {
+	id: string
+	platform: string
+	/** The post the comment belongs to (replies too). */
+	postId: string
+	/** The comment this one answers; null for a top-level comment. */
+	parentId: string | null
+	/** Who wrote it: a follower's made-up id, or the page/account itself for its replies. */
+	authorId: string
+	authorName: string
+	text: string
+	createdAt: string
+}
+
 export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number }
 
 export class SandboxStore {
 	readonly posts: Array<SandboxPost> = []
+	readonly comments: Array<SandboxComment> = []
 	private readonly secret: Buffer
 	private readonly file: string | null
 	private counter = 0
@@ -31,8 +47,9 @@ export class SandboxStore {
 		this.file = options.file ?? null
 		if (this.file && fs.existsSync(this.file)) {
 			try {
-				const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { posts?: Array<SandboxPost>; counter?: number }
+				const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { posts?: Array<SandboxPost>; comments?: Array<SandboxComment>; counter?: number }
 				this.posts.push(...(saved.posts ?? []))
+				this.comments.push(...(saved.comments ?? []))
 				this.counter = saved.counter ?? this.posts.length
 			} catch {
 				// a damaged file only loses the sandbox's history
@@ -50,6 +67,32 @@ export class SandboxStore {
 		this.posts.push(saved)
 		this.persist()
 		return saved
+	}
+
+	/** A new comment id in the platform's format (LinkedIn comment URN, Graph ids, Threads media ids). */
+	commentId(platform: string, postId: string) {
+		const n = this.nextId('')
+		if (platform === 'linkedin') return `urn:li:comment:(${postId},${n})`
+		if (platform === 'facebook') return `${postId.split('_')[0]}_${n}`
+		if (platform === 'instagram') return `1780000000${n}`
+		return `th_reply_${n}`
+	}
+
+	/** Adds a comment (parentId null) or a reply; the id is made by the caller in the platform's format. */
+	addComment(comment: Omit<SandboxComment, 'createdAt'> & { createdAt?: string }) {
+		const saved = { ...comment, createdAt: comment.createdAt ?? new Date().toISOString() }
+		this.comments.push(saved)
+		this.persist()
+		return saved
+	}
+
+	/** Comments of a post (parentId undefined: all; null: top-level only; an id: the replies to that comment), oldest first. */
+	findComments(platform: string, postId: string, parentId?: string | null) {
+		return this.comments.filter((c) => c.platform === platform && c.postId === postId && (parentId === undefined || c.parentId === parentId))
+	}
+
+	findComment(platform: string, id: string) {
+		return this.comments.find((c) => c.platform === platform && c.id === id) ?? null
 	}
 
 	findPosts(platform: string, authorId: string, since?: Date) {
@@ -88,6 +131,8 @@ export class SandboxStore {
 	private persist() {
 		if (!this.file) return
 		const recent = this.posts.slice(-500)
-		fs.writeFileSync(this.file, JSON.stringify({ posts: recent, counter: this.counter }))
+		const kept = new Set(recent.map((p) => p.id))
+		const comments = this.comments.filter((c) => kept.has(c.postId)).slice(-2000)
+		fs.writeFileSync(this.file, JSON.stringify({ posts: recent, comments, counter: this.counter }))
 	}
 }

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import {
 	PlatformError,
 	type PageInfo,
+	type PlatformComment,
 	type PlatformAdapter,
 	type PublishContent,
 	type Published,
@@ -13,8 +14,16 @@ import { createThreadsClient, num, str, type Json } from './client.ts'
 import { badResponse } from './errors.ts'
 import { findByText, permalinkOf } from './lookup.ts'
 
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_insights']
+/** threads_read_replies and threads_manage_replies: reading replies and answering them (auto-reply). */
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies', 'threads_manage_replies']
 const MEDIA_METRICS = 'views,likes,replies,reposts,quotes,shares'
+const REPLY_FIELDS = 'id,text,username,timestamp,is_reply_owned_by_me'
+
+/** Graph's 2026-11-22T08:00:00+0000 as a Date. */
+function graphDate(value: string | null) {
+	const date = new Date((value ?? '').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
+	return Number.isNaN(date.getTime()) ? new Date(0) : date
+}
 
 export type ThreadsAdapterOptions = {
 	/** Wait between container status reads (Meta suggests about 30 s for media; text is usually ready at once). */
@@ -185,6 +194,43 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 
 		async followerCount(target) {
 			return followers(target.pageId, target.accessToken)
+		},
+
+		async listComments(target, externalId, since) {
+			const out: Array<PlatformComment> = []
+			let page: Json | null = await client.get([externalId, 'replies'], target.accessToken, { fields: REPLY_FIELDS, reverse: 'false' })
+			for (let n = 0; page && n < 5; n++) {
+				for (const item of Array.isArray(page.data) ? (page.data as Array<Json>) : []) {
+					const id = str(item.id)
+					const createdAt = graphDate(str(item.timestamp))
+					if (!id || createdAt < since) continue
+					out.push({ id, authorName: str(item.username) ?? '', text: str(item.text) ?? '', createdAt, own: item.is_reply_owned_by_me === true })
+				}
+				page = await client.follow((page.paging as Json | undefined)?.next)
+			}
+			return out.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+		},
+
+		/** A reply is a post of its own: a TEXT container with reply_to_id, then threads_publish (the creating call). */
+		async replyToComment(target, _externalId, commentId, text) {
+			const container = await client.post([target.pageId, 'threads'], target.accessToken, { media_type: 'TEXT', text, reply_to_id: commentId })
+			const containerId = str(container.id)
+			if (!containerId) throw badResponse('reply container without id')
+			await waitUntilFinished(target, containerId)
+			const published = await client.post([target.pageId, 'threads_publish'], target.accessToken, { creation_id: containerId }, { creates: true })
+			const id = str(published.id)
+			if (!id) throw badResponse('threads_publish without id', { creates: true })
+			return { externalId: id }
+		},
+
+		async findReply(target, _externalId, commentId, text) {
+			const body = await client.get([commentId, 'replies'], target.accessToken, { fields: REPLY_FIELDS })
+			const wanted = text.replace(/\r\n/g, '\n').trim()
+			for (const item of Array.isArray(body.data) ? (body.data as Array<Json>) : []) {
+				const id = str(item.id)
+				if (id && item.is_reply_owned_by_me === true && (str(item.text) ?? '').replace(/\r\n/g, '\n').trim() === wanted) return { externalId: id }
+			}
+			return null
 		},
 
 		async postMetrics(target, externalId) {

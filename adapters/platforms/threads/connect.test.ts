@@ -12,7 +12,7 @@ test('connecting: German consent page in test mode, code, 60-day token, the Thre
 	expect(Object.fromEntries(url.searchParams)).toEqual({
 		client_id: 'sandbox-client',
 		redirect_uri: redirectUri,
-		scope: 'threads_basic,threads_content_publish,threads_manage_insights',
+		scope: 'threads_basic,threads_content_publish,threads_manage_insights,threads_read_replies,threads_manage_replies',
 		response_type: 'code',
 		state: 'st4te',
 	})
@@ -27,7 +27,7 @@ test('connecting: German consent page in test mode, code, 60-day token, the Thre
 	expect(account).toMatchObject({
 		accountId: '9001',
 		accountName: 'acme',
-		token: { refreshToken: null, scopes: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'] },
+		token: { refreshToken: null, scopes: ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies', 'threads_manage_replies'] },
 		pages: [{ pageId: '9001', name: 'acme', type: 'personal', followerCount: 321, accessToken: null }],
 	})
 	expect(sandbox.store.verifyToken(account.token.accessToken)?.kind).toBe('long')

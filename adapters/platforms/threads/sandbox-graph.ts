@@ -21,6 +21,8 @@ type Container = {
 	imageUrl: string | null
 	status: ContainerStatus
 	pendingPolls: number
+	/** A reply container (reply_to_id): publishing adds a reply below the post or reply, not a post. */
+	replyTo: { postId: string; parentId: string | null } | null
 }
 
 const MAX_TEXT = 500
@@ -78,6 +80,12 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 	}
 
 	function publishContainer(container: Container) {
+		if (container.replyTo) {
+			container.status = 'PUBLISHED'
+			const { postId, parentId } = container.replyTo
+			const reply = store.addComment({ id: store.commentId('threads', postId), platform: 'threads', postId, parentId, authorId: container.userId, authorName: SANDBOX_USER.username, text: container.text })
+			return reply.id
+		}
 		const id = store.nextId('th_media_')
 		container.status = 'PUBLISHED'
 		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl: container.imageUrl, url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
@@ -105,8 +113,18 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		if (mediaType === 'IMAGE' && !(imageUrl && URL.canParse(imageUrl) && /^https?:$/.test(new URL(imageUrl).protocol))) {
 			return graphError(400, 100, `The media could not be fetched from this URI: ${imageUrl ?? ''}`, { error_subcode: 2207052 })
 		}
+		const replyToId = param(req, 'reply_to_id')
+		let replyTo: Container['replyTo'] = null
+		if (replyToId) {
+			const target = findMedia(replyToId) ?? null
+			const reply = target ? null : store.findComment('threads', replyToId)
+			if (!target && !reply) return notFound(replyToId)
+			replyTo = target ? { postId: target.id, parentId: null } : { postId: reply!.postId, parentId: reply!.id }
+			if (mediaType !== 'TEXT') return graphError(400, 100, 'Invalid parameter: the sandbox takes text replies only.')
+		}
 		const processing = options.processingPolls ?? 0
 		const container: Container = {
+			replyTo,
 			id: store.nextId('tc_'),
 			userId: user,
 			text,
@@ -156,6 +174,37 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			paging.next = `${base}/v1.0/${req.params.uid}/threads?${next}`
 		}
 		return json(200, { data: page.map((p) => pick(media(p), req.query.get('fields'))), paging })
+	})
+
+	// Replies (threads_read_replies): the direct replies of a post or of a reply, oldest first.
+	router.on('GET /v1.0/:id/replies', (req) => {
+		const user = authorize(req)
+		if (typeof user !== 'string') return user
+		const id = req.params.id!
+		const post = findMedia(id)
+		const reply = post ? null : store.findComment('threads', id)
+		const root = post ?? (reply ? findMedia(reply.postId) : undefined)
+		if (!root || root.authorId !== user) return notFound(id)
+		const replies = store.findComments('threads', root.id, post ? null : reply!.id)
+		const fields = req.query.get('fields') ?? 'id,text,timestamp'
+		const data = replies.map((r) =>
+			pick(
+				{
+					id: r.id,
+					text: r.text,
+					username: r.authorName,
+					timestamp: graphTime(r.createdAt),
+					media_type: 'TEXT_POST',
+					is_reply: true,
+					is_reply_owned_by_me: r.authorId === user,
+					replied_to: { id: r.parentId ?? r.postId },
+					root_post: { id: r.postId },
+					hide_status: 'NOT_HUSHED',
+				},
+				fields,
+			),
+		)
+		return json(200, { data, paging: { cursors: { before: 'MA', after: Buffer.from(String(data.length)).toString('base64url') } } })
 	})
 
 	router.on('GET /v1.0/:uid/threads_insights', (req) => {

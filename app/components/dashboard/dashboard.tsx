@@ -8,6 +8,7 @@ import type { FavoriteTool } from '#modules/toolbox/index.ts'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { ActivityChart } from './activity-chart.tsx'
+import { DashboardIdeas, type DashboardIdeasData } from '#app/components/news/dashboard-ideas.tsx'
 
 export type DashboardData = {
 	credits: { remaining: number; total: number }
@@ -23,6 +24,8 @@ export type DashboardData = {
 	favorites: Array<FavoriteTool>
 	activity: Array<RecentActivity>
 	agents: Array<{ id: string; name: string; avatar: string; personality: string; tone: string; target_audience: string; is_default: boolean }>
+	/** 'KI Content-Ideen': the four newest ideas and whether more can be generated. */
+	ideas: DashboardIdeasData
 }
 
 const quickStart = [
@@ -125,6 +128,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
 				</Card>
 			</Grid>
 			<ActivityChart days={data.days} />
+			<DashboardIdeas data={data.ideas} />
 			<Grid columns={{ initial: '1', md: '2' }} gap="4">
 				<RecentPosts items={data.recent} />
 				<RecentActivities entries={data.activity} timeZone={data.timeZone} />

@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next'
 import type { BoardItem } from './board-items.ts'
 
 /** 'Post löschen': confirmation for posts (drafts use the browser's confirmation, as the spec says). */
-export function DeletePostDialog({ item, onCancel, onConfirm }: { item: BoardItem | null; onCancel: () => void; onConfirm: (item: BoardItem) => void }) {
+export function DeletePostDialog({ item, discard = false, onCancel, onConfirm }: { item: BoardItem | null; discard?: boolean; onCancel: () => void; onConfirm: (item: BoardItem) => void }) {
 	const { t } = useTranslation('posts')
 	if (!item) return null
+	// 'Verwerfen' on a review proposal (auto-repost) asks in its own words.
+	const texts = discard ? 'discardDialog' : 'deleteDialog'
 	return (
 		<AlertDialog.Root open onOpenChange={(open) => (open ? null : onCancel())}>
 			<AlertDialog.Content maxWidth="440px">
-				<AlertDialog.Title>{t('deleteDialog.title')}</AlertDialog.Title>
-				<AlertDialog.Description size="2">{t('deleteDialog.text')}</AlertDialog.Description>
+				<AlertDialog.Title>{t(`${texts}.title`)}</AlertDialog.Title>
+				<AlertDialog.Description size="2">{t(`${texts}.text`)}</AlertDialog.Description>
 				<Flex gap="3" mt="4" justify="end">
 					<AlertDialog.Cancel>
 						<Button variant="soft" color="gray">
@@ -19,7 +21,7 @@ export function DeletePostDialog({ item, onCancel, onConfirm }: { item: BoardIte
 					</AlertDialog.Cancel>
 					<AlertDialog.Action>
 						<Button color="red" onClick={() => onConfirm(item)}>
-							{t('deleteDialog.confirm')}
+							{t(`${texts}.confirm`)}
 						</Button>
 					</AlertDialog.Action>
 				</Flex>

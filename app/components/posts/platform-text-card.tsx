@@ -2,6 +2,7 @@ import { Badge, Card, Flex, Select, Text, TextArea } from '@radix-ui/themes'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
 import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 
@@ -90,6 +91,7 @@ export function PlatformTextCard({
 						</Text>
 					</Flex>
 				</Flex>
+				<HashtagSuggestions text={value} label={label} onAppend={(tag) => setValue(appendHashtag(value, tag))} />
 				{image ? (
 					<>
 						<img src={image} alt={`${t('editor.image')} ${label}`} style={{ alignSelf: 'flex-start', width: 'auto', maxWidth: '100%', maxHeight: 240, borderRadius: 8 }} />

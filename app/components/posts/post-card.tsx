@@ -1,5 +1,5 @@
-import { Badge, Card, Flex, IconButton, Text } from '@radix-ui/themes'
-import { CalendarClock, ExternalLink, Pencil, Send, Trash2 } from 'lucide-react'
+import { Badge, Button, Card, Flex, IconButton, Text } from '@radix-ui/themes'
+import { CalendarCheck, CalendarClock, ExternalLink, Pencil, Send, Trash2, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
@@ -13,6 +13,8 @@ export type CardActions = {
 	onEdit: (item: BoardItem) => void
 	onSchedule: (item: BoardItem) => void
 	onDelete: (item: BoardItem) => void
+	/** 'Verwerfen' on a review proposal: deleted after its own confirmation. */
+	onDiscard: (item: BoardItem) => void
 	onPublish: (item: BoardItem) => void
 	publishing: boolean
 }
@@ -55,6 +57,21 @@ export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardI
 									{t('publish.viewOn', { platform: t(`platforms.${link.platform as 'linkedin'}`) })}
 								</a>
 							))}
+						</Flex>
+					) : null}
+					{item.status === 'review' ? (
+						<Flex direction="column" gap="2">
+							<Text size="1" color="amber">
+								{t('reviewHint')}
+							</Text>
+							<Flex gap="2" wrap="wrap">
+								<Button size="1" color="green" onClick={() => actions.onSchedule(item)}>
+									<CalendarCheck size={14} /> {t('actions.approve')}
+								</Button>
+								<Button size="1" variant="soft" color="red" onClick={() => actions.onDiscard(item)}>
+									<X size={14} /> {t('actions.discard')}
+								</Button>
+							</Flex>
 						</Flex>
 					) : null}
 					<Flex gap="2" wrap="wrap">

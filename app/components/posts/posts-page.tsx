@@ -36,6 +36,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 	const [editing, setEditing] = useState<BoardItem | null>(() => all.find((i) => i.id === editId) ?? null)
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
 	const [deleting, setDeleting] = useState<BoardItem | null>(null)
+	const [discarding, setDiscarding] = useState(false)
 
 	const closeEditor = useCallback(() => {
 		setEditing(null)
@@ -57,7 +58,14 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 		onDelete: (item) => {
 			if (item.kind === 'draft') {
 				if (window.confirm(t('confirmDeleteDraft'))) remove(item)
-			} else setDeleting(item)
+			} else {
+				setDiscarding(false)
+				setDeleting(item)
+			}
+		},
+		onDiscard: (item) => {
+			setDiscarding(true)
+			setDeleting(item)
 		},
 	}
 
@@ -119,7 +127,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 			</Grid>
 			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} />
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
-			<DeletePostDialog item={deleting} onCancel={() => setDeleting(null)} onConfirm={remove} />
+			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />
 		</Flex>
 	)
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { ConnectDialog, type ConnectTarget } from '#app/components/accounts/connect-dialog.tsx'
 import { PlatformCard } from '#app/components/accounts/platform-card.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { PaymentsTable } from '#app/components/pricing/payments-table.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { ContentSection } from './content-section.tsx'
@@ -18,14 +19,14 @@ import type { SettingsData } from './types.ts'
 const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
 
 /** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
-export function SettingsPage({ account, content, ledger, connections, sandboxPlatforms, timeZones }: SettingsData) {
+export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones }: SettingsData) {
 	const { t } = useTranslation('settings')
 	return (
 		<Flex direction="column" gap="4">
 			<PageHeader title={t('title')} subtitle={t('subtitle')} />
 			<ProfileSection fullName={account.fullName} email={account.email} />
 			<ContentSection content={content} />
-			<CreditsSection account={account} ledger={ledger} />
+			<CreditsSection account={account} ledger={ledger} payments={payments} />
 			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
 			<SecuritySection hasPassword={account.hasPassword} />
 			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} />
@@ -71,7 +72,7 @@ function ProfileSection({ fullName, email }: { fullName: string; email: string }
 	)
 }
 
-function CreditsSection({ account, ledger }: Pick<SettingsData, 'account' | 'ledger'>) {
+function CreditsSection({ account, ledger, payments }: Pick<SettingsData, 'account' | 'ledger' | 'payments'>) {
 	const { t } = useTranslation('settings')
 	const plan = account.plan ?? account.subscriptionType
 	return (
@@ -131,6 +132,7 @@ function CreditsSection({ account, ledger }: Pick<SettingsData, 'account' | 'led
 					</Table.Body>
 				</Table.Root>
 			)}
+			<PaymentsTable payments={payments} timeZone={account.timeZone} />
 		</SettingsSection>
 	)
 }

@@ -1,5 +1,6 @@
 import type { Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AccountSettings } from '#modules/accounts/index.ts'
+import type { PaymentRow } from '#modules/billing/index.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import type { LedgerEntry } from '#modules/credits/index.ts'
 import type { ContentSettings } from '#modules/news/index.ts'
@@ -10,6 +11,8 @@ export type SettingsData = {
 	account: AccountSettings
 	content: ContentSettings
 	ledger: Array<LedgerEntry>
+	/** The user's payments (billing). */
+	payments: Array<PaymentRow>
 	connections: Array<ConnectionView>
 	sandboxPlatforms: Array<Platform>
 	timeZones: Array<string>

@@ -19,12 +19,13 @@ const LEDGER_ROWS = 50
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	const { accounts, news, publishing } = context.get(servicesContext)
-	const [account, content, ledger, connections] = await Promise.all([
+	const { accounts, news, publishing, billing } = context.get(servicesContext)
+	const [account, content, ledger, connections, payments] = await Promise.all([
 		accounts.getAccountSettings(user.id),
 		news.getContentSettings(user.id),
 		accounts.listLedger(user.id, LEDGER_ROWS),
 		publishing.listConnections(user.id),
+		billing.listPayments(user.id, 20),
 	])
 	if (!account) throw data(null, { status: 404 })
 	return {
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		account,
 		content,
 		ledger,
+		payments,
 		connections,
 		sandboxPlatforms: publishing.sandboxPlatforms(),
 		timeZones: timeZoneList(account.timeZone),

@@ -1,0 +1,117 @@
+import { data } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { Route } from './+types/news'
+import { servicesContext } from '#app/context.ts'
+import { LoadError } from '#app/components/load-error.tsx'
+import { NewsPage } from '#app/components/news/news-page.tsx'
+import type { NewsReply } from '#app/components/news/types.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { FeedListSchema, FeedUrlSchema } from '#modules/news/index.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = requireUser(context, request)
+	const { news } = context.get(servicesContext)
+	const page = await news.page(user.id)
+	return { title: getInstance(context).t('news:meta.title'), ...page, timeZone: user.timeZone }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const ActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('refresh') }),
+	z.object({ intent: z.literal('ideas') }),
+	z.object({ intent: z.literal('add-feed'), url: z.string().max(4096).optional().default('') }),
+	z.object({ intent: z.literal('remove-feed'), url: z.string().max(4096) }),
+	z.object({ intent: z.literal('reset-feeds') }),
+])
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const { news } = context.get(servicesContext)
+	const t = getInstance(context).getFixedT('de', 'news')
+	const reply = (body: NewsReply, status = 200) => data<NewsReply>(body, { status })
+	const fail = (title: string, description?: string, status = 400, extra: Partial<NewsReply> = {}) => reply({ ok: false, notice: { type: 'error', title, description }, ...extra }, status)
+
+	const { submission } = await parseForm(request, ActionSchema)
+	if (submission.status !== 'success') return fail(t('results.errorTitle'), t('results.failed'))
+	const input = submission.value
+
+	if (input.intent === 'refresh') {
+		try {
+			const result = await news.refresh(user.id, request.signal)
+			switch (result.status) {
+				case 'ok': {
+					const failed = result.sources.filter((s) => !s.ok).length
+					const text = [t('results.okText', { news: result.news, ideas: result.ideas }), failed ? t('results.someFailed', { count: failed }) : ''].filter(Boolean).join(' ')
+					return reply({ ok: true, notice: { type: 'success', title: t('results.ok'), description: text }, sources: result.sources })
+				}
+				case 'no_matches':
+					return reply({ ok: true, notice: { type: 'info', title: t('results.noMatches'), description: t('results.noMatchesText') }, sources: result.sources })
+				case 'unreachable':
+					return fail(t('results.errorTitle'), t('results.unreachable'), 502, { sources: result.sources })
+				case 'no_keywords':
+					return fail(t('results.noKeywords'), t('results.noKeywordsText'))
+				case 'no_sources':
+					return fail(t('sources.title'), t('sources.empty'))
+				case 'rate_limited':
+					return fail(t('results.rateLimited'), t('results.rateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+				default:
+					return fail(t('results.errorTitle'), t('results.failed'), 500)
+			}
+		} catch (error) {
+			console.error('news: refresh failed', error)
+			return fail(t('results.errorTitle'), t('results.failed'), 500)
+		}
+	}
+
+	if (input.intent === 'ideas') {
+		try {
+			const result = await news.generateIdeas(user.id, request.signal)
+			if (result.status === 'ok') return reply({ ok: true, notice: { type: 'success', title: t('results.ideasOk'), description: t('results.ideasOkText', { count: result.ideas }) } })
+			if (result.status === 'missing_settings') return fail(t('results.missingSettings'), t('results.missingSettingsText'))
+			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+		} catch (error) {
+			console.error('news: idea generation failed', error)
+			return fail(t('results.errorTitle'), t('results.ideasFailed'), 500)
+		}
+	}
+
+	try {
+		if (input.intent === 'reset-feeds') {
+			await news.saveNewsFeeds(user.id, null)
+			return reply({ ok: true, notice: { type: 'success', title: t('sources.resetDone') } })
+		}
+		const { feeds } = await news.getContentSettings(user.id)
+		if (input.intent === 'remove-feed') {
+			await news.saveNewsFeeds(user.id, feeds.filter((url) => url !== input.url))
+			return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
+		}
+		const url = FeedUrlSchema.safeParse(input.url)
+		if (!url.success) {
+			const key = (url.error.issues[0]?.message ?? 'sources.errors.invalidUrl') as 'sources.errors.invalidUrl'
+			return fail(t('sources.failed'), t(key), 400, { errors: { url: key } })
+		}
+		if (feeds.includes(url.data)) return fail(t('sources.failed'), t('sources.errors.duplicate'), 400, { errors: { url: 'sources.errors.duplicate' } })
+		const list = FeedListSchema.safeParse([...feeds, url.data])
+		if (!list.success) return fail(t('sources.failed'), t('sources.errors.tooMany'), 400, { errors: { url: 'sources.errors.tooMany' } })
+		await news.saveNewsFeeds(user.id, list.data)
+		return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
+	} catch (error) {
+		console.error('news: saving the sources failed', error)
+		return fail(t('results.errorTitle'), t('sources.failed'), 500)
+	}
+}
+
+export default function NewsRoute({ loaderData }: Route.ComponentProps) {
+	return <NewsPage {...loaderData} />
+}
+
+export function ErrorBoundary() {
+	const { t } = useTranslation('news')
+	return <LoadError title={t('results.errorTitle')} text={t('results.unreachable')} />
+}

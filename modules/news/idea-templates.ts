@@ -1,0 +1,138 @@
+import type { NewIdea } from './ideas.server.ts'
+
+// The local (offline) content ideas: German templates filled with the news of the day and the
+// user's niche, audience and keywords. Pure; the AI writes them instead when a provider is set.
+
+export type IdeaNews = { title: string; source: string; publishedDate: string | null; trending: boolean; keywords: Array<string> }
+export type IdeaContext = { niche: string; targetAudience: string; keywords: ReadonlyArray<string> }
+
+type Platforms = NonNullable<NewIdea['platforms']>
+
+const newsTemplates: Array<{ type: string; platforms: Platforms; title: (n: IdeaNews, c: Ctx) => string; description: (n: IdeaNews, c: Ctx) => string }> = [
+	{
+		type: 'news-commentary',
+		platforms: ['linkedin'],
+		title: (n) => `Einordnung: ${n.title}`,
+		description: (n, c) =>
+			`Ordne die Meldung „${n.title}“ (${n.source}) für ${c.audience} ein: Was ändert sich konkret, was bleibt Hype? Ergänze eine eigene Erfahrung ${c.fromNiche}.`,
+	},
+	{
+		type: 'learnings',
+		platforms: ['linkedin', 'facebook'],
+		title: (n, c) => `3 Learnings zu ${c.keyword(n)} aus den aktuellen News`,
+		description: (n, c) => `Fasse die Meldung „${n.title}“ in drei kurzen Learnings zusammen und zeige ${c.audience}, was sie daraus ${c.forNiche} mitnehmen können.`,
+	},
+	{
+		type: 'question',
+		platforms: ['threads', 'linkedin'],
+		title: (n, c) => `Frage an deine Community: ${c.keyword(n)} – Chance oder Risiko?`,
+		description: (n, c) => `Nimm „${n.title}“ als Aufhänger und frage ${c.audience}, wie sie ${c.keyword(n)} in ihrem Alltag erleben. Teile zuerst deine eigene Sicht in zwei Sätzen.`,
+	},
+	{
+		type: 'tip',
+		platforms: ['instagram', 'facebook'],
+		title: (n, c) => `Praxis-Tipp: ${c.keyword(n)} ${c.inNicheShort}`,
+		description: (n, c) => `Leite aus „${n.title}“ einen konkreten Tipp ab, den ${c.audience} noch diese Woche umsetzen können – als kurze Schritt-für-Schritt-Anleitung.`,
+	},
+	{
+		type: 'myth',
+		platforms: ['linkedin', 'instagram'],
+		title: (n, c) => `Mythos oder Wahrheit? ${c.keyword(n)} im Faktencheck`,
+		description: (n, c) => `Greife eine verbreitete Annahme zu ${c.keyword(n)} auf und prüfe sie anhand der Meldung „${n.title}“. Schliesse mit einer klaren Empfehlung für ${c.audience}.`,
+	},
+	{
+		type: 'behind-the-scenes',
+		platforms: ['instagram', 'threads'],
+		title: (n, c) => `So gehen wir mit ${c.keyword(n)} um`,
+		description: (n, c) => `Zeige hinter die Kulissen: Wie setzt du ${c.keyword(n)} ${c.inNiche} ein? Die Meldung „${n.title}“ liefert den aktuellen Anlass.`,
+	},
+]
+
+const keywordTemplates: Array<{ type: string; platforms: Platforms; title: (k: string, c: Ctx) => string; description: (k: string, c: Ctx) => string }> = [
+	{
+		type: 'tip',
+		platforms: ['linkedin'],
+		title: (k, c) => `5 Fehler bei ${term(k)}, die ${c.audienceShort} vermeiden sollten`,
+		description: (k, c) => `Liste fünf typische Fehler rund um ${term(k)} auf, die du ${c.inNiche} beobachtest, und gib zu jedem einen Tipp.`,
+	},
+	{
+		type: 'question',
+		platforms: ['threads', 'linkedin'],
+		title: (k) => `Umfrage: Wie nutzt du ${term(k)} heute?`,
+		description: (k, c) => `Starte eine kurze Umfrage zu ${term(k)} und lade ${c.audience} ein, ihre Erfahrungen in den Kommentaren zu teilen.`,
+	},
+	{
+		type: 'story',
+		platforms: ['instagram', 'facebook'],
+		title: (k) => `Vorher/Nachher: Was ${term(k)} bei uns verändert hat`,
+		description: (k, c) => `Erzähle eine kurze Geschichte ${c.fromNiche}: die Situation vor ${term(k)}, was ihr geändert habt und was es gebracht hat.`,
+	},
+	{
+		type: 'learnings',
+		platforms: ['linkedin', 'facebook'],
+		title: (k) => `Einsteiger-Guide: ${term(k)} in drei Schritten`,
+		description: (k, c) => `Erkläre ${c.audience} in drei einfachen Schritten, wie sie mit ${term(k)} anfangen – ohne Fachjargon.`,
+	},
+]
+
+type Ctx = { inNiche: string; inNicheShort: string; fromNiche: string; forNiche: string; audience: string; audienceShort: string; keyword: (n: IdeaNews) => string }
+
+/** A stored (lower-case) keyword as written in a sentence: 'ki' as 'KI', 'automation' as 'Automation'. */
+export function term(keyword: string) {
+	const k = keyword.trim()
+	if ([...k].length <= 3) return k.toUpperCase()
+	return k.charAt(0).toUpperCase() + k.slice(1)
+}
+
+function context(c: IdeaContext): Ctx {
+	const niche = c.niche.trim()
+	const audience = c.targetAudience.trim() || 'deine Zielgruppe'
+	const fallbackKeyword = c.keywords[0] ?? (niche || 'Digitalisierung')
+	return {
+		inNiche: niche ? `im Bereich ${niche}` : 'in deiner Branche',
+		inNicheShort: niche && niche.length <= 40 ? `im Bereich ${niche}` : 'im Alltag',
+		fromNiche: niche ? `aus dem Bereich ${niche}` : 'aus deiner Branche',
+		forNiche: niche ? `für den Bereich ${niche}` : 'für ihre Branche',
+		audience,
+		audienceShort: audience.length > 40 ? 'Einsteiger' : audience,
+		keyword: (n) => term(n.keywords[0] ?? fallbackKeyword),
+	}
+}
+
+/**
+ * `count` ideas: one per news item (best first, cycling through the templates from `variant` on),
+ * then keyword ideas when there is not enough news.
+ */
+export function templateIdeas(news: ReadonlyArray<IdeaNews>, settings: IdeaContext, count = 4, variant = 0): Array<NewIdea> {
+	const c = context(settings)
+	const ideas: Array<NewIdea> = []
+	news.slice(0, count).forEach((n, i) => {
+		const template = newsTemplates[(variant + i) % newsTemplates.length]!
+		ideas.push({
+			title: template.title(n, c),
+			description: template.description(n, c),
+			source: `News: ${n.source}`,
+			publishedDate: n.publishedDate,
+			trending: n.trending,
+			platforms: template.platforms,
+			keyword: n.keywords[0] ?? null,
+			contentType: template.type,
+		})
+	})
+	const keywords = settings.keywords.length ? settings.keywords : [settings.niche.trim() || 'Digitalisierung']
+	for (let i = 0; ideas.length < count; i++) {
+		const keyword = keywords[(variant + i) % keywords.length]!
+		const template = keywordTemplates[(variant + i) % keywordTemplates.length]!
+		ideas.push({
+			title: template.title(keyword, c),
+			description: template.description(keyword, c),
+			source: 'Content-Einstellungen',
+			publishedDate: null,
+			trending: false,
+			platforms: template.platforms,
+			keyword,
+			contentType: template.type,
+		})
+	}
+	return ideas
+}

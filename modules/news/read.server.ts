@@ -1,0 +1,86 @@
+import { sql } from 'kysely'
+import type { DbOrTrx } from '#modules/core/db.server.ts'
+
+// What /news and the dashboard show: the user's own rows only, newest first.
+
+export type NewsItemView = {
+	id: string
+	title: string
+	content: string
+	source: string
+	url: string | null
+	publishedDate: string | null
+	keywords: Array<string>
+	trending: boolean
+	createdAt: string
+}
+
+export type IdeaView = {
+	id: string
+	title: string
+	description: string
+	source: string
+	publishedDate: string | null
+	trending: boolean
+	platforms: Array<string>
+	keyword: string | null
+	contentType: string | null
+	createdAt: string
+}
+
+export async function listNews(db: DbOrTrx, userId: string, limit: number): Promise<Array<NewsItemView>> {
+	const rows = await db
+		.selectFrom('news_items')
+		.select(['id', 'title', 'content', 'source', 'url', 'published_date', 'keywords', 'trending', 'created_at'])
+		.where('user_id', '=', userId)
+		.orderBy('created_at', 'desc')
+		.orderBy('trending', 'desc')
+		.orderBy('published_date', (ob) => ob.desc().nullsLast())
+		.limit(limit)
+		.execute()
+	return rows.map((r) => ({
+		id: r.id,
+		title: r.title,
+		content: r.content,
+		source: r.source,
+		url: r.url,
+		publishedDate: r.published_date,
+		keywords: r.keywords,
+		trending: r.trending,
+		createdAt: new Date(r.created_at).toISOString(),
+	}))
+}
+
+export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Promise<Array<IdeaView>> {
+	const rows = await db
+		.selectFrom('content_ideas')
+		.select(['id', 'title', 'description', 'source', 'published_date', 'trending', 'platform', 'keyword', 'content_type', 'created_at'])
+		.where('user_id', '=', userId)
+		.orderBy('created_at', 'desc')
+		.orderBy('trending', 'desc')
+		.orderBy('id')
+		.limit(limit)
+		.execute()
+	return rows.map((r) => ({
+		id: r.id,
+		title: r.title,
+		description: r.description,
+		source: r.source,
+		publishedDate: r.published_date,
+		trending: r.trending,
+		platforms: r.platform,
+		keyword: r.keyword,
+		contentType: r.content_type,
+		createdAt: new Date(r.created_at).toISOString(),
+	}))
+}
+
+/** When the user's news were last generated (daily job or refresh), or null. */
+export async function lastGeneratedAt(db: DbOrTrx, userId: string): Promise<string | null> {
+	const row = await db
+		.selectFrom('user_news_generation_log')
+		.select(sql<Date | null>`max(created_at)`.as('at'))
+		.where('user_id', '=', userId)
+		.executeTakeFirst()
+	return row?.at ? new Date(row.at).toISOString() : null
+}

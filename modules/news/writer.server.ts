@@ -1,0 +1,111 @@
+import type { AiProviders } from '#modules/generation/index.ts'
+import type { NewIdea } from './ideas.server.ts'
+import { templateIdeas, type IdeaContext, type IdeaNews } from './idea-templates.ts'
+import { cutAtWord, extractiveSummary, SUMMARY_MAX } from './summary.ts'
+
+// Who writes the German summaries and ideas: the configured AI text model (OpenAI) when a key is
+// set, else the local, honest default (extractive summaries, template ideas), marked test mode.
+
+export type NewsWriter = {
+	/** true for the local default: the page says the summaries are excerpts, not AI texts. */
+	testMode: boolean
+	summarise(entry: { title: string; summary: string }, signal?: AbortSignal): Promise<string>
+	ideas(news: ReadonlyArray<IdeaNews>, settings: IdeaContext, count: number, variant: number, signal?: AbortSignal): Promise<Array<NewIdea>>
+}
+
+export const NEWS_TEXT_MODEL = 'gpt-4o-mini'
+const AI_TIMEOUT_MS = 20_000
+
+const localWriter: NewsWriter = {
+	testMode: true,
+	summarise: async (entry) => extractiveSummary(entry.summary),
+	ideas: async (news, settings, count, variant) => templateIdeas(news, settings, count, variant),
+}
+
+export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter {
+	const provider = ai?.forProvider('openai')
+	const text = provider && !provider.testMode ? provider.text : undefined
+	if (!text) return localWriter
+
+	const ask = async (system: string, prompt: string, maxLength: number, signal?: AbortSignal) => {
+		const timeout = AbortSignal.timeout(AI_TIMEOUT_MS)
+		const result = await text.generate({
+			model: NEWS_TEXT_MODEL,
+			parameters: { temperature: 0.4 },
+			system,
+			prompt,
+			brief: {
+				platform: 'linkedin',
+				maxLength,
+				style: 'Nachrichten-Zusammenfassung',
+				hashtags: { min: 0, max: 0 },
+				persona: null,
+				source: { kind: 'web-article', title: null, text: prompt, origin: null },
+			},
+			signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+		})
+		return result.text.trim()
+	}
+
+	return {
+		testMode: false,
+		async summarise(entry, signal) {
+			const fallback = extractiveSummary(entry.summary)
+			if (!entry.summary.trim()) return fallback
+			try {
+				const summary = await ask(
+					'Du fasst Nachrichten sachlich auf Deutsch zusammen. Nur Fakten aus dem gegebenen Text, nichts erfinden. Zwei bis drei Sätze, höchstens 300 Zeichen, ohne Einleitung.',
+					`Titel: ${entry.title}\n\nText: ${entry.summary.slice(0, 4000)}`,
+					SUMMARY_MAX,
+					signal,
+				)
+				return summary ? cutAtWord(summary, SUMMARY_MAX) : fallback
+			} catch {
+				return fallback
+			}
+		},
+		async ideas(news, settings, count, variant, signal) {
+			const fallback = templateIdeas(news, settings, count, variant)
+			try {
+				const answer = await ask(
+					'Du entwickelst Social-Media-Content-Ideen auf Deutsch (du-Form). Antworte nur mit JSON: ' +
+						'{"ideas":[{"title":"...","description":"...","keyword":"...","platforms":["linkedin"]}]}. Plattformen: linkedin, instagram, threads, facebook.',
+					[
+						`Nische: ${settings.niche || '(keine Angabe)'}`,
+						`Zielgruppe: ${settings.targetAudience || '(keine Angabe)'}`,
+						`Keywords: ${settings.keywords.join(', ') || '(keine)'}`,
+						`Aktuelle News:\n${news.map((n, i) => `${i + 1}. ${n.title} (${n.source})`).join('\n') || '(keine)'}`,
+						`Schreibe genau ${count} Ideen mit Titel (höchstens 100 Zeichen) und Beschreibung (ein bis zwei Sätze).`,
+					].join('\n'),
+					4000,
+					signal,
+				)
+				const parsed = parseIdeas(answer)
+				if (parsed.length < count) return fallback
+				return parsed.slice(0, count).map((idea, i) => ({
+					...idea,
+					source: news[i] ? `News: ${news[i].source}` : 'Content-Einstellungen',
+					publishedDate: news[i]?.publishedDate ?? null,
+					trending: news[i]?.trending ?? false,
+					contentType: 'ai-idea',
+				}))
+			} catch {
+				return fallback
+			}
+		},
+	}
+}
+
+const platforms = new Set(['linkedin', 'instagram', 'threads', 'facebook'])
+
+function parseIdeas(answer: string): Array<Pick<NewIdea, 'title' | 'description' | 'keyword' | 'platforms'>> {
+	const json = answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)
+	const value = JSON.parse(json) as { ideas?: Array<Record<string, unknown>> }
+	return (value.ideas ?? []).flatMap((idea) => {
+		const title = typeof idea.title === 'string' ? idea.title.trim() : ''
+		const description = typeof idea.description === 'string' ? idea.description.trim() : ''
+		if (!title || !description) return []
+		const list = Array.isArray(idea.platforms) ? idea.platforms.filter((p): p is 'linkedin' => typeof p === 'string' && platforms.has(p)) : []
+		return [{ title: title.slice(0, 200), description: description.slice(0, 1000), keyword: typeof idea.keyword === 'string' ? idea.keyword.slice(0, 100) : null, platforms: list.length ? list : ['linkedin'] }]
+	})
+}
