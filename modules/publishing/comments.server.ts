@@ -4,6 +4,7 @@ import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { PlatformError, type Platform, type PlatformAdapter, type PlatformComment, type PublishTarget } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
+import { deliveryPage } from './pages.server.ts'
 import { openToken } from './tokens.server.ts'
 
 // Comments on the user's published posts and exactly-once replies to them (the auto-reply tool).
@@ -48,24 +49,7 @@ export function createCommentReplies(deps: { db: Db; adapters: Record<Platform, 
 			.where('external_id', 'is not', null)
 			.executeTakeFirst()
 		if (!delivery) return null
-		const page = await db
-			.selectFrom('connected_pages')
-			.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-			.select([
-				'connected_pages.page_id',
-				'connected_pages.access_token_encrypted as page_token',
-				'social_tokens.id as token_id',
-				'social_tokens.account_id',
-				'social_tokens.status as token_status',
-				'social_tokens.access_token_encrypted',
-				'social_tokens.refresh_token_encrypted',
-				'social_tokens.expires_at',
-				'social_tokens.scopes',
-			])
-			.where('connected_pages.user_id', '=', userId)
-			.where('connected_pages.platform', '=', delivery.platform)
-			.where((eb) => (delivery.connected_page_id ? eb('connected_pages.id', '=', delivery.connected_page_id) : eb('connected_pages.is_default', '=', true)))
-			.executeTakeFirst()
+		const page = await deliveryPage(db, { user_id: userId, platform: delivery.platform, connected_page_id: delivery.connected_page_id })
 		return { delivery, page: page ?? null }
 	}
 

@@ -1,4 +1,4 @@
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 
 export type ConnectedPageView = {
 	id: string
@@ -27,4 +27,30 @@ export async function listConnectedPages(db: Db, userId: string): Promise<Array<
 		isDefault: r.is_default,
 		followerCount: r.follower_count,
 	}))
+}
+
+/**
+ * The page a delivery goes to (its chosen page, else the user's default page of the platform) with
+ * its account's sealed tokens: what publishing and the comment replies call the network with.
+ */
+export async function deliveryPage(db: DbOrTrx, delivery: { user_id: string; platform: string; connected_page_id: string | null }) {
+	return db
+		.selectFrom('connected_pages')
+		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+		.select([
+			'connected_pages.id as page_row_id',
+			'connected_pages.page_id',
+			'connected_pages.access_token_encrypted as page_token',
+			'social_tokens.id as token_id',
+			'social_tokens.account_id',
+			'social_tokens.status as token_status',
+			'social_tokens.access_token_encrypted',
+			'social_tokens.refresh_token_encrypted',
+			'social_tokens.expires_at',
+			'social_tokens.scopes',
+		])
+		.where('connected_pages.user_id', '=', delivery.user_id)
+		.where('connected_pages.platform', '=', delivery.platform)
+		.where((eb) => (delivery.connected_page_id ? eb('connected_pages.id', '=', delivery.connected_page_id) : eb('connected_pages.is_default', '=', true)))
+		.executeTakeFirst()
 }

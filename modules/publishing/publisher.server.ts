@@ -8,6 +8,7 @@ import { logActivity } from '#modules/activity/index.ts'
 import { markPostPublished, postForDelivery, textFor } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
+import { deliveryPage } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
 import { createRequestGuard, PlatformError, type Platform, type PlatformAdapter, type PublishContent, type PublishTarget, type Published } from './ports.ts'
 import { openToken, sealToken } from './tokens.server.ts'
@@ -68,25 +69,7 @@ export function createPublisher(deps: PublisherDeps) {
 	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string } | { error: string }> {
 		const post = await postForDelivery(db, delivery.post_id)
 		if (!post) return { error: 'not_found' }
-		const page = await db
-			.selectFrom('connected_pages')
-			.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-			.select([
-				'connected_pages.id as page_row_id',
-				'connected_pages.page_id',
-				'connected_pages.access_token_encrypted as page_token',
-				'social_tokens.id as token_id',
-				'social_tokens.account_id',
-				'social_tokens.status as token_status',
-				'social_tokens.access_token_encrypted',
-				'social_tokens.refresh_token_encrypted',
-				'social_tokens.expires_at',
-				'social_tokens.scopes',
-			])
-			.where('connected_pages.user_id', '=', delivery.user_id)
-			.where('connected_pages.platform', '=', delivery.platform)
-			.where((eb) => (delivery.connected_page_id ? eb('connected_pages.id', '=', delivery.connected_page_id) : eb('connected_pages.is_default', '=', true)))
-			.executeTakeFirst()
+		const page = await deliveryPage(db, delivery)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
 		const token = openToken(box, page)
