@@ -22,7 +22,10 @@ import search from './de/search.json' with { type: 'json' }
 import news from './de/news.json' with { type: 'json' }
 import toolbox from './de/toolbox.json' with { type: 'json' }
 import billing from './de/billing.json' with { type: 'json' }
+import adminUsers from './de/adminUsers.json' with { type: 'json' }
+import adminErrorReports from './de/adminErrorReports.json' with { type: 'json' }
+import adminDiscountCodes from './de/adminDiscountCodes.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

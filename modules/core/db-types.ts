@@ -36,6 +36,17 @@ export interface ActivityLogs {
   user_id: string;
 }
 
+export interface AdminAuditLog {
+  action: string;
+  admin_email: Generated<string>;
+  admin_id: string | null;
+  created_at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<string>;
+  target_id: string | null;
+  target_type: Generated<string>;
+}
+
 export interface AdminPrompts {
   category: string;
   created_at: Generated<Timestamp>;
@@ -631,6 +642,7 @@ export interface Workflows {
 
 export interface DB {
   activity_logs: ActivityLogs;
+  admin_audit_log: AdminAuditLog;
   admin_prompts: AdminPrompts;
   admin_toolbox_configs: AdminToolboxConfigs;
   agent_configurations: AgentConfigurations;
