@@ -24,8 +24,9 @@ async function openConsent(page: Page, platform: Platform) {
 async function connect(page: Page, platform: Platform) {
 	const { dialog, popup } = await openConsent(page, platform)
 	await popup.getByRole('button', { name: 'Zulassen' }).click()
-	await expect(dialog.getByText(`${names[platform]} wurde erfolgreich verbunden.`)).toBeVisible()
-	await expect.poll(() => popup.isClosed()).toBe(true)
+	// The callback exchanges the code and lists the pages against the sandbox: allow for a loaded CI machine.
+	await expect(dialog.getByText(`${names[platform]} wurde erfolgreich verbunden.`)).toBeVisible({ timeout: 15_000 })
+	await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
 	// The success state closes itself after 2 s.
 	await expect(dialog).toBeHidden({ timeout: 5_000 })
 	await expect(page.getByTestId(`platform-${platform}`).getByTestId('connection-status')).toHaveText('Verbunden')
