@@ -40,13 +40,13 @@ export default [
 		...prefix('admin', [
 			layout('routes/admin/layout.tsx', [
 				index('routes/admin/index.tsx'),
-				route('users', section, { id: 'admin-users' }),
+				route('users', 'routes/admin/users.tsx', { id: 'admin-users' }),
 				route('models', section, { id: 'admin-models' }),
 				route('prompts', section, { id: 'admin-prompts' }),
 				route('workflows', section, { id: 'admin-workflows' }),
 				route('toolbox', section, { id: 'admin-toolbox' }),
-				route('error-reports', section, { id: 'admin-error-reports' }),
-				route('discount-codes', section, { id: 'admin-discount-codes' }),
+				route('error-reports', 'routes/admin/error-reports.tsx', { id: 'admin-error-reports' }),
+				route('discount-codes', 'routes/admin/discount-codes.tsx'),
 			]),
 		]),
 	]),

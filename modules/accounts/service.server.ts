@@ -229,6 +229,14 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			return true
 		},
 
+		/** Revokes a role by e-mail; returns false when no such user exists. */
+		async revokeRole(email: string, role: 'admin' | 'user') {
+			const user = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+			if (!user) return false
+			await db.deleteFrom('user_roles').where('user_id', '=', user.id).where('role', '=', role).execute()
+			return true
+		},
+
 		async userExists(email: string) {
 			const row = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
 			return Boolean(row)

@@ -7,6 +7,8 @@ import { exportActivityData } from './export.server.ts'
 export { logActivity, type ActivityEntry, type LogType } from './log.server.ts'
 export { listActivity, reportError, type ReportMeta, type ReportResult } from './logs.server.ts'
 export * from './types.ts'
+export * from './error-reports.ts'
+export { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportChange } from './error-reports.server.ts'
 export type { RecentActivity } from './recent.server.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */

@@ -1,6 +1,8 @@
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 
 export type AdminActor = { id: string; email: string }
+/** Who made a change: a signed-in admin, or a command line tool (no user id). */
+export type AuditActor = AdminActor | { id: null; email: string }
 
 export type AdminAction = {
 	/** e.g. 'user.credits_granted', 'user.plan_changed', 'user.role_changed', 'discount_code.created'. */
@@ -11,7 +13,7 @@ export type AdminAction = {
 }
 
 /** Records an admin's change; call it in the transaction that makes the change. */
-export async function recordAdminAction(db: DbOrTrx, actor: AdminActor, entry: AdminAction) {
+export async function recordAdminAction(db: DbOrTrx, actor: AuditActor, entry: AdminAction) {
 	await db
 		.insertInto('admin_audit_log')
 		.values({

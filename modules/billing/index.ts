@@ -6,6 +6,16 @@ export type { FulfilResult } from './fulfil.server.ts'
 export type { CurrentSubscription, PaymentRow, PendingCheckout } from './queries.server.ts'
 export { CheckoutSchema, EnterpriseRequestSchema, ValidateDiscountSchema, type EnterpriseRequestInput } from './schema.ts'
 export {
+	DISCOUNT_CODE_LENGTH,
+	DISCOUNT_TYPES,
+	DiscountCodeDeleteSchema,
+	DiscountCodeFormSchema,
+	DiscountCodeToggleSchema,
+	generateDiscountCode,
+	type DiscountCodeInput,
+} from './schema.ts'
+export type { AdminDiscountCode, SaveDiscountCodeResult } from './discount-admin.server.ts'
+export {
 	WebhookSignatureError,
 	type CheckoutMode,
 	type CheckoutRequest,

@@ -1,6 +1,7 @@
 import { exportBillingData } from './export.server.ts'
 import { z } from 'zod'
 import type { Mailer, SubscriptionType } from '#modules/accounts/index.ts'
+import type { AdminActor } from '#modules/admin/index.ts'
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { defineJob, handleJob } from '#modules/core/jobs.server.ts'
@@ -8,13 +9,14 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { findItem, loadCatalogue, type ItemRef } from './catalogue.server.ts'
 import { startCheckout } from './checkout.server.ts'
+import { deleteDiscountCode, listDiscountCodes, localNow, saveDiscountCode, setDiscountCodeActive } from './discount-admin.server.ts'
 import { applyDiscount, findDiscountCode, type DiscountResult } from './discounts.server.ts'
 import { createEnterpriseMailTask, submitEnterpriseRequest } from './enterprise.server.ts'
 import { applyPaymentEvent, runAllowances, type FulfilResult } from './fulfil.server.ts'
 import { addMonths } from './periods.ts'
 import { WebhookSignatureError, type PaymentProvider } from './ports.ts'
 import { createCancelReplacedTask, createRefundTask, TEST_CHECKOUT_PROVIDER } from './refunds.server.ts'
-import type { EnterpriseRequestInput } from './schema.ts'
+import type { DiscountCodeInput, EnterpriseRequestInput } from './schema.ts'
 import { currentSubscription, getPendingCheckout, listPayments } from './queries.server.ts'
 
 export { TEST_CHECKOUT_PROVIDER }
@@ -118,6 +120,15 @@ export function createBillingService(deps: BillingDeps) {
 			return submitEnterpriseRequest(db, userId, input)
 		},
 		runMonthlyAllowances,
+		/** 'Rabattcodes verwalten': callers must have passed requireAdmin; every change is audited. */
+		discountCodes: {
+			list: (timeZone: string) => listDiscountCodes(db, clock.now(), timeZone),
+			/** Now in `timeZone` as a datetime-local value (the form's default start). */
+			localNow: (timeZone: string) => localNow(clock.now(), timeZone),
+			save: (actor: AdminActor, input: DiscountCodeInput, timeZone: string) => saveDiscountCode(db, actor, input, { now: clock.now(), timeZone }),
+			setActive: (actor: AdminActor, id: string, active: boolean) => setDiscountCodeActive(db, actor, id, active),
+			remove: (actor: AdminActor, id: string) => deleteDiscountCode(db, actor, id),
+		},
 		tasks: [
 			createEnterpriseMailTask({ db, mailer: deps.mailer, salesEmail: deps.salesEmail, logger }),
 			createRefundTask({ db, provider, logger }),

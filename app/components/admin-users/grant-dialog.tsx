@@ -1,0 +1,100 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Coins } from 'lucide-react'
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { ADMIN_GRANT_MAX, GrantCreditsSchema } from '#modules/admin/users-schema.ts'
+import type { AdminUsersReply } from './types.ts'
+
+/** 'Credits hinzufügen': a whole number from 1 to 100000 and an optional reason; toast 'Credits hinzugefügt'. */
+export function GrantCreditsDialog({ user }: { user: { id: string; email: string } }) {
+	const { t } = useTranslation('adminUsers')
+	const [open, setOpen] = useState(false)
+	return (
+		<Dialog.Root open={open} onOpenChange={setOpen}>
+			<Dialog.Trigger>
+				<Button size="1">
+					<Coins size={14} aria-hidden /> {t('grant.open')}
+				</Button>
+			</Dialog.Trigger>
+			<Dialog.Content maxWidth="440px">
+				<Dialog.Title>{t('grant.title')}</Dialog.Title>
+				<Dialog.Description size="2" mb="3">
+					{t('grant.description', { email: user.email })}
+				</Dialog.Description>
+				{open ? <GrantForm userId={user.id} onDone={() => setOpen(false)} /> : null}
+			</Dialog.Content>
+		</Dialog.Root>
+	)
+}
+
+function GrantForm({ userId, onDone }: { userId: string; onDone: () => void }) {
+	const { t } = useTranslation('adminUsers')
+	const fetcher = useFetcher<AdminUsersReply>()
+	const done = useCallback(() => {
+		if (fetcher.data?.granted) onDone()
+	}, [fetcher.data, onDone])
+	useFetcherNotice(fetcher, done)
+	const [form, fields] = useForm({
+		id: `grant-${userId}`,
+		lastResult: fetcher.state === 'idle' ? fetcher.data?.grant : undefined,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: GrantCreditsSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const amountError = fields.amount.errors?.[0]
+	const reasonError = fields.reason.errors?.[0]
+	const { key: amountKey, ...amountProps } = getInputProps(fields.amount, { type: 'number' })
+	return (
+		<fetcher.Form method="post" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="grant" />
+			<input type="hidden" name="userId" value={userId} />
+			<Flex direction="column" gap="3">
+				<Flex direction="column" gap="1">
+					<Text as="label" htmlFor={fields.amount.id} size="2" weight="medium">
+						{t('grant.amount')}
+					</Text>
+					<TextField.Root
+						key={amountKey}
+						{...amountProps}
+						required={false}
+						min={1}
+						max={ADMIN_GRANT_MAX}
+						step={1}
+						inputMode="numeric"
+						aria-describedby={amountError ? `${fields.amount.id}-error` : undefined}
+					/>
+					{amountError ? (
+						<Text id={`${fields.amount.id}-error`} size="1" color="red" role="alert">
+							{t(amountError as 'errors.amountMin')}
+						</Text>
+					) : null}
+				</Flex>
+				<Flex direction="column" gap="1">
+					<Text as="label" htmlFor={fields.reason.id} size="2" weight="medium">
+						{t('grant.reason')}
+					</Text>
+					<TextArea {...getTextareaProps(fields.reason)} key={fields.reason.key} rows={2} maxLength={500} />
+					{reasonError ? (
+						<Text size="1" color="red" role="alert">
+							{t(reasonError as 'errors.reasonTooLong')}
+						</Text>
+					) : null}
+				</Flex>
+				<Flex gap="3" justify="end" mt="2">
+					<Dialog.Close>
+						<Button type="button" variant="soft" color="gray">
+							{t('grant.cancel')}
+						</Button>
+					</Dialog.Close>
+					<Button type="submit" loading={fetcher.state !== 'idle'}>
+						{t('grant.submit')}
+					</Button>
+				</Flex>
+			</Flex>
+		</fetcher.Form>
+	)
+}

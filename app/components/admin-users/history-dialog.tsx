@@ -1,0 +1,77 @@
+import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
+import { History } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import { useFetcher } from 'react-router'
+import { formatDateTime } from '#app/utils/format.ts'
+
+export type HistoryEntry = { id: string; adminEmail: string; action: string; details: unknown; createdAt: Date | string }
+export type HistoryData = { userId: string; entries: Array<HistoryEntry> }
+
+/** The newest audit entries for one user, loaded when the dialog opens (the route's loader with ?history=<id>). */
+export function HistoryDialog({ user, timeZone }: { user: { id: string; email: string }; timeZone: string }) {
+	const { t } = useTranslation('adminUsers')
+	const [open, setOpen] = useState(false)
+	const fetcher = useFetcher<{ history: HistoryData | null }>()
+	const { load } = fetcher
+	useEffect(() => {
+		if (open) void load(`/admin/users?history=${encodeURIComponent(user.id)}`)
+	}, [open, load, user.id])
+	const entries = fetcher.data?.history?.userId === user.id ? fetcher.data.history.entries : null
+	return (
+		<Dialog.Root open={open} onOpenChange={setOpen}>
+			<Dialog.Trigger>
+				<Button size="1" variant="ghost">
+					<History size={14} aria-hidden /> {t('details.open')}
+				</Button>
+			</Dialog.Trigger>
+			<Dialog.Content maxWidth="520px">
+				<Dialog.Title>{t('details.title')}</Dialog.Title>
+				<Dialog.Description size="2" mb="3">
+					{t('details.description', { email: user.email })}
+				</Dialog.Description>
+				{entries === null ? (
+					<Text color="gray">{t('details.loading')}</Text>
+				) : entries.length === 0 ? (
+					<Text color="gray">{t('details.empty')}</Text>
+				) : (
+					<Flex direction="column" gap="2" asChild>
+						<ul data-testid="admin-history">
+							{entries.map((entry) => (
+								<li key={entry.id}>
+									<Text as="div" size="2" weight="medium">
+										{describe(t, entry)}
+									</Text>
+									<Text as="div" size="1" color="gray">
+										{formatDateTime(entry.createdAt, timeZone, 'dd.MM.yyyy HH:mm')} · {t('details.by', { email: entry.adminEmail })}
+									</Text>
+								</li>
+							))}
+						</ul>
+					</Flex>
+				)}
+				<Flex justify="end" mt="4">
+					<Dialog.Close>
+						<Button variant="soft" color="gray">
+							{t('details.close')}
+						</Button>
+					</Dialog.Close>
+				</Flex>
+			</Dialog.Content>
+		</Dialog.Root>
+	)
+}
+
+const KNOWN = ['user.credits_granted', 'user.plan_changed', 'user.admin_granted', 'user.admin_revoked'] as const
+
+function describe(t: TFunction<'adminUsers'>, entry: HistoryEntry) {
+	const details = (entry.details && typeof entry.details === 'object' ? entry.details : {}) as Record<string, unknown>
+	if (!(KNOWN as ReadonlyArray<string>).includes(entry.action)) return t('actions.other', { action: entry.action })
+	const text = t(`actions.${entry.action as (typeof KNOWN)[number]}`, {
+		amount: details.amount,
+		from: typeof details.from === 'string' ? t(`plans.${details.from as 'free'}`) : '',
+		to: typeof details.to === 'string' ? t(`plans.${details.to as 'free'}`) : '',
+	})
+	return typeof details.reason === 'string' && details.reason ? `${text} (${details.reason})` : text
+}

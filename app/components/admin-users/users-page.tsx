@@ -1,0 +1,208 @@
+import { Badge, Button, Flex, Heading, Select, Table, Text, TextField } from '@radix-ui/themes'
+import { ChevronLeft, ChevronRight, Search, Shield } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useFetcher } from 'react-router'
+import { LoadError } from '#app/components/load-error.tsx'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { formatDateTime, formatNumber } from '#app/utils/format.ts'
+import { SUBSCRIPTION_TYPES } from '#modules/admin/users-schema.ts'
+import { GrantCreditsDialog } from './grant-dialog.tsx'
+import { HistoryDialog, type HistoryData } from './history-dialog.tsx'
+import type { AdminUsersReply } from './types.ts'
+
+export type AdminUserRow = {
+	id: string
+	email: string
+	fullName: string
+	subscriptionType: 'free' | 'basic' | 'pro'
+	creditsRemaining: number
+	creditsTotal: number
+	isAdmin: boolean
+	createdAt: Date | string
+}
+
+type Props = {
+	query: string
+	list: { users: Array<AdminUserRow>; total: number; page: number; pageSize: number; pageCount: number }
+	history: HistoryData | null
+	me: string
+	timeZone: string
+	loadError: boolean
+}
+
+export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
+	const { t } = useTranslation('adminUsers')
+	const pageHref = (page: number) => {
+		const params = new URLSearchParams()
+		if (query) params.set('q', query)
+		if (page > 1) params.set('page', String(page))
+		const s = params.toString()
+		return s ? `?${s}` : '.'
+	}
+	return (
+		<Flex direction="column" gap="4">
+			<Flex direction="column" gap="1">
+				<Heading as="h2" size="7">
+					{t('title')}
+				</Heading>
+				<Text color="gray">{t('subtitle')}</Text>
+			</Flex>
+
+			<Form method="get" role="search">
+				<Flex gap="2" align="end" wrap="wrap">
+					<Flex direction="column" gap="1" flexGrow="1" maxWidth="420px">
+						<Text as="label" htmlFor="admin-user-search" size="2" weight="medium">
+							{t('search.label')}
+						</Text>
+						<TextField.Root id="admin-user-search" name="q" type="search" defaultValue={query} placeholder={t('search.placeholder')} maxLength={200}>
+							<TextField.Slot>
+								<Search size={14} aria-hidden />
+							</TextField.Slot>
+						</TextField.Root>
+					</Flex>
+					<Button type="submit">{t('search.submit')}</Button>
+					{query ? (
+						<Button asChild variant="soft" color="gray">
+							<Link to=".">{t('search.reset')}</Link>
+						</Button>
+					) : null}
+				</Flex>
+			</Form>
+
+			{loadError ? (
+				<LoadError title={t('errorTitle')} text={t('errors.loadFailed')} />
+			) : (
+				<>
+					<Text size="2" color="gray" data-testid="user-count">
+						{t('search.results', { count: list.total })}
+					</Text>
+					{list.users.length === 0 ? (
+						<Text>{t('empty')}</Text>
+					) : (
+						<Table.Root variant="surface">
+							<Table.Header>
+								<Table.Row>
+									<Table.ColumnHeaderCell>{t('table.name')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.email')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.plan')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.credits')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.created')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.actions')}</Table.ColumnHeaderCell>
+								</Table.Row>
+							</Table.Header>
+							<Table.Body>
+								{list.users.map((user) => (
+									<UserRow key={user.id} user={user} isMe={user.id === me} timeZone={timeZone} />
+								))}
+							</Table.Body>
+						</Table.Root>
+					)}
+					{list.pageCount > 1 ? (
+						<Flex gap="3" align="center" justify="center">
+							<Button asChild variant="soft" disabled={list.page <= 1}>
+								{list.page > 1 ? (
+									<Link to={pageHref(list.page - 1)} aria-label={t('pagination.previous')}>
+										<ChevronLeft size={14} /> {t('pagination.previous')}
+									</Link>
+								) : (
+									<span>
+										<ChevronLeft size={14} /> {t('pagination.previous')}
+									</span>
+								)}
+							</Button>
+							<Text size="2" data-testid="page-info">
+								{t('pagination.page', { page: list.page, pageCount: list.pageCount })}
+							</Text>
+							<Button asChild variant="soft" disabled={list.page >= list.pageCount}>
+								{list.page < list.pageCount ? (
+									<Link to={pageHref(list.page + 1)} aria-label={t('pagination.next')}>
+										{t('pagination.next')} <ChevronRight size={14} />
+									</Link>
+								) : (
+									<span>
+										{t('pagination.next')} <ChevronRight size={14} />
+									</span>
+								)}
+							</Button>
+						</Flex>
+					) : null}
+				</>
+			)}
+		</Flex>
+	)
+}
+
+function UserRow({ user, isMe, timeZone }: { user: AdminUserRow; isMe: boolean; timeZone: string }) {
+	const { t } = useTranslation('adminUsers')
+	const planFetcher = useFetcher<AdminUsersReply>()
+	const roleFetcher = useFetcher<AdminUsersReply>()
+	useFetcherNotice(planFetcher)
+	useFetcherNotice(roleFetcher)
+	const [plan, setPlan] = useState<string>(user.subscriptionType)
+	return (
+		<Table.Row data-testid="admin-user-row" data-email={user.email} align="center">
+			<Table.RowHeaderCell>
+				<Flex gap="2" align="center" wrap="wrap">
+					<Text>{user.fullName || t('table.noName')}</Text>
+					{user.isAdmin ? (
+						<Badge color="purple" data-testid="admin-badge">
+							<Shield size={12} aria-hidden /> {t('table.admin')}
+						</Badge>
+					) : null}
+				</Flex>
+			</Table.RowHeaderCell>
+			<Table.Cell>{user.email}</Table.Cell>
+			<Table.Cell>
+				<Badge color={user.subscriptionType === 'pro' ? 'amber' : user.subscriptionType === 'basic' ? 'blue' : 'gray'} data-testid="plan-badge">
+					{t(`plans.${user.subscriptionType}`)}
+				</Badge>
+			</Table.Cell>
+			<Table.Cell data-testid="credits">
+				{formatNumber(user.creditsRemaining)} / {formatNumber(user.creditsTotal)}
+			</Table.Cell>
+			<Table.Cell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</Table.Cell>
+			<Table.Cell>
+				<Flex gap="2" align="center" wrap="wrap">
+					<GrantCreditsDialog user={user} />
+					<planFetcher.Form method="post">
+						<input type="hidden" name="intent" value="plan" />
+						<input type="hidden" name="userId" value={user.id} />
+						<Flex gap="1" align="center">
+							<Select.Root name="subscriptionType" value={plan} onValueChange={setPlan} size="1">
+								<Select.Trigger aria-label={t('plan.label')} />
+								<Select.Content>
+									{SUBSCRIPTION_TYPES.map((type) => (
+										<Select.Item key={type} value={type}>
+											{t(`plans.${type}`)}
+										</Select.Item>
+									))}
+								</Select.Content>
+							</Select.Root>
+							<Button type="submit" size="1" variant="soft" disabled={plan === user.subscriptionType} loading={planFetcher.state !== 'idle'}>
+								{t('plan.save')}
+							</Button>
+						</Flex>
+					</planFetcher.Form>
+					<roleFetcher.Form method="post">
+						<input type="hidden" name="intent" value="role" />
+						<input type="hidden" name="userId" value={user.id} />
+						<input type="hidden" name="admin" value={user.isAdmin ? 'false' : 'true'} />
+						<Button
+							type="submit"
+							size="1"
+							variant="soft"
+							color={user.isAdmin ? 'red' : 'purple'}
+							disabled={user.isAdmin && isMe}
+							title={user.isAdmin && isMe ? t('role.ownRole') : undefined}
+							loading={roleFetcher.state !== 'idle'}
+						>
+							{user.isAdmin ? t('role.revoke') : t('role.grant')}
+						</Button>
+					</roleFetcher.Form>
+					<HistoryDialog user={user} timeZone={timeZone} />
+				</Flex>
+			</Table.Cell>
+		</Table.Row>
+	)
+}

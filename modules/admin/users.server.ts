@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto'
+import { addRole, findDirectoryUser, removeRole, searchUsers, setSubscriptionType, userIdByEmail, type SubscriptionType } from '#modules/accounts/index.ts'
+import type { Db } from '#modules/core/db.server.ts'
+import { grantCredits } from '#modules/credits/index.ts'
+import { listAdminActions, recordAdminAction, type AdminActor, type AuditActor } from './audit.server.ts'
+import { ADMIN_GRANT_MAX } from './users-schema.ts'
+
+// User management (/admin/users, `npm run credits:grant`): every change and its audit row in one transaction.
+
+export const ADMIN_USERS_PAGE_SIZE = 25
+export const ADMIN_GRANT_TYPE = 'admin_grant'
+
+export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' }
+
+export function createAdminUsers(db: Db) {
+	return {
+		list: (input: { query?: string; page?: number }) => searchUsers(db, { ...input, pageSize: ADMIN_USERS_PAGE_SIZE }),
+
+		get: (userId: string) => findDirectoryUser(db, userId),
+
+		/** The newest audit entries about one user. */
+		history: (userId: string, limit = 20) => listAdminActions(db, { targetType: 'user', targetId: userId, limit }),
+
+		userIdByEmail: (email: string) => userIdByEmail(db, email),
+
+		/** Adds credits (ledger row 'admin_grant', credits_remaining and credits_total) and the audit row atomically. */
+		async grantCredits(actor: AuditActor, input: { userId: string; amount: number; reason?: string }): Promise<AdminUserResult<{ balance: number }>> {
+			if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > ADMIN_GRANT_MAX) return { ok: false, error: 'invalid_amount' }
+			return db.transaction().execute(async (trx) => {
+				// A fresh reference per grant: the ledger's idempotency key must not merge two grants.
+				const reference = randomUUID()
+				const balance = await grantCredits(trx, { userId: input.userId, amount: input.amount, type: ADMIN_GRANT_TYPE, reference })
+				if (balance === null) return { ok: false as const, error: 'not_found' as const }
+				await recordAdminAction(trx, actor, {
+					action: 'user.credits_granted',
+					targetType: 'user',
+					targetId: input.userId,
+					details: { amount: input.amount, reason: input.reason || null, reference, balanceAfter: balance },
+				})
+				return { ok: true as const, balance }
+			})
+		},
+
+		async setSubscriptionType(actor: AdminActor, input: { userId: string; subscriptionType: SubscriptionType }): Promise<AdminUserResult<{ changed: boolean }>> {
+			return db.transaction().execute(async (trx) => {
+				const user = await findDirectoryUser(trx, input.userId)
+				if (!user) return { ok: false as const, error: 'not_found' as const }
+				if (user.subscriptionType === input.subscriptionType) return { ok: true as const, changed: false }
+				await setSubscriptionType(trx, input.userId, input.subscriptionType)
+				await recordAdminAction(trx, actor, {
+					action: 'user.plan_changed',
+					targetType: 'user',
+					targetId: input.userId,
+					details: { from: user.subscriptionType, to: input.subscriptionType },
+				})
+				return { ok: true as const, changed: true }
+			})
+		},
+
+		/** Grants or revokes the admin role; an admin cannot revoke their own. */
+		async setAdmin(actor: AdminActor, input: { userId: string; admin: boolean }): Promise<AdminUserResult<{ changed: boolean }>> {
+			if (!input.admin && actor.id === input.userId) return { ok: false, error: 'own_admin_role' }
+			return db.transaction().execute(async (trx) => {
+				const user = await findDirectoryUser(trx, input.userId)
+				if (!user) return { ok: false as const, error: 'not_found' as const }
+				const changed = input.admin ? await addRole(trx, input.userId, 'admin') : await removeRole(trx, input.userId, 'admin')
+				if (changed) {
+					await recordAdminAction(trx, actor, {
+						action: input.admin ? 'user.admin_granted' : 'user.admin_revoked',
+						targetType: 'user',
+						targetId: input.userId,
+						details: { email: user.email },
+					})
+				}
+				return { ok: true as const, changed }
+			})
+		},
+	}
+}
+
+export type AdminUsers = ReturnType<typeof createAdminUsers>

@@ -1,0 +1,97 @@
+import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
+
+test('an admin finds a user, grants credits and changes the plan; the audit trail shows both', async ({ page, db, createConfirmedUser, login }) => {
+	const admin = await createConfirmedUser({ admin: true, fullName: 'Ada Admin' })
+	const target = await createConfirmedUser({ fullName: 'Greta Gutschrift' })
+	const before = await db.selectFrom('profiles').select(['credits_remaining', 'credits_total']).where('id', '=', target.id).executeTakeFirstOrThrow()
+	await login(admin)
+
+	await gotoReady(page, '/admin/users')
+	await expect(page.getByRole('heading', { name: 'Benutzerverwaltung' })).toBeVisible()
+	await page.getByLabel('Benutzer suchen').fill(target.email.toUpperCase())
+	await page.getByRole('button', { name: 'Suchen', exact: true }).click()
+	await expect(page).toHaveURL(/\?q=/)
+	const rows = page.getByTestId('admin-user-row')
+	await expect(rows).toHaveCount(1)
+	const row = rows.first()
+	await expect(row).toContainText(target.email)
+	await expect(row).toContainText('Greta Gutschrift')
+	await expect(row.getByTestId('plan-badge')).toHaveText('Free')
+
+	// Credits: the form refuses 0, then 250 are added.
+	await row.getByRole('button', { name: 'Credits hinzufügen' }).click()
+	const dialog = page.getByRole('dialog')
+	await dialog.getByLabel('Anzahl Credits').fill('0')
+	await dialog.getByRole('button', { name: 'Hinzufügen' }).click()
+	await expect(dialog.getByText('Die Anzahl muss mindestens 1 sein.')).toBeVisible()
+	await dialog.getByLabel('Anzahl Credits').fill('250')
+	await dialog.getByLabel('Grund (optional)').fill('Kulanz')
+	await dialog.getByRole('button', { name: 'Hinzufügen' }).click()
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Credits hinzugefügt' }).first()).toBeVisible()
+	await expect(dialog).toHaveCount(0)
+	await expect(row.getByTestId('credits')).toHaveText(`${before.credits_remaining + 250} / ${before.credits_total + 250}`)
+	const after = await db.selectFrom('profiles').select(['credits_remaining', 'credits_total']).where('id', '=', target.id).executeTakeFirstOrThrow()
+	expect(after).toEqual({ credits_remaining: before.credits_remaining + 250, credits_total: before.credits_total + 250 })
+	const ledger = await db.selectFrom('credit_transactions').select(['credits_amount']).where('user_id', '=', target.id).where('transaction_type', '=', 'admin_grant').execute()
+	expect(ledger).toEqual([{ credits_amount: 250 }])
+
+	// Plan: free -> pro.
+	await row.getByRole('combobox', { name: 'Abo-Typ ändern' }).click()
+	await page.getByRole('option', { name: 'Pro', exact: true }).click()
+	await row.getByRole('button', { name: 'Speichern' }).click()
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Abo-Typ aktualisiert' }).first()).toBeVisible()
+	await expect(row.getByTestId('plan-badge')).toHaveText('Pro')
+	const profile = await db.selectFrom('profiles').select(['subscription_type']).where('id', '=', target.id).executeTakeFirstOrThrow()
+	expect(profile.subscription_type).toBe('pro')
+
+	// The audit trail names both changes and the acting admin.
+	await row.getByRole('button', { name: 'Verlauf' }).click()
+	const history = page.getByTestId('admin-history')
+	await expect(history).toContainText('Abo-Typ geändert: Free → Pro')
+	await expect(history).toContainText('Credits hinzugefügt: 250 (Kulanz)')
+	await expect(history).toContainText(admin.email)
+	const audit = await db.selectFrom('admin_audit_log').select(['action', 'admin_id']).where('target_id', '=', target.id).orderBy('created_at').execute()
+	expect(audit).toEqual([
+		{ action: 'user.credits_granted', admin_id: admin.id },
+		{ action: 'user.plan_changed', admin_id: admin.id },
+	])
+})
+
+test('an admin cannot revoke their own admin role in the UI', async ({ page, createConfirmedUser, login }) => {
+	const admin = await createConfirmedUser({ admin: true })
+	await login(admin)
+	await gotoReady(page, `/admin/users?q=${encodeURIComponent(admin.email)}`)
+	const row = page.getByTestId('admin-user-row').first()
+	await expect(row.getByTestId('admin-badge')).toBeVisible()
+	await expect(row.getByRole('button', { name: 'Adminrechte entziehen' })).toBeDisabled()
+})
+
+test('a normal user gets no data from /admin/users and its action changes nothing', async ({ page, db, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	const other = await createConfirmedUser()
+	await login(user)
+
+	await page.goto('/admin/users')
+	await expect(page).toHaveURL('/')
+	const loaderData = await page.request.get('/admin/users.data', { maxRedirects: 0 })
+	expect(loaderData.status()).not.toBe(200)
+	expect(await loaderData.text()).not.toContain(other.email)
+
+	const before = await db.selectFrom('profiles').select(['credits_remaining', 'credits_total', 'subscription_type']).where('id', '=', user.id).executeTakeFirstOrThrow()
+	const forms: Array<Record<string, string>> = [
+		{ intent: 'grant', userId: user.id, amount: '1000' },
+		{ intent: 'plan', userId: user.id, subscriptionType: 'pro' },
+		{ intent: 'role', userId: user.id, admin: 'true' },
+	]
+	for (const form of forms) {
+		for (const path of ['/admin/users', '/admin/users.data']) {
+			const response = await page.request.post(path, { form, headers: { Origin: e2eUrl }, maxRedirects: 0 })
+			expect(response.status(), `${path} ${form.intent}`).not.toBe(200)
+		}
+	}
+	const after = await db.selectFrom('profiles').select(['credits_remaining', 'credits_total', 'subscription_type']).where('id', '=', user.id).executeTakeFirstOrThrow()
+	expect(after).toEqual(before)
+	expect(await db.selectFrom('user_roles').select('id').where('user_id', '=', user.id).where('role', '=', 'admin').execute()).toHaveLength(0)
+	expect(await db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('transaction_type', '=', 'admin_grant').execute()).toHaveLength(0)
+})
