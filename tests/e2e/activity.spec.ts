@@ -37,7 +37,7 @@ test('activity log: 45 entries at 20 per page, page buttons, 50 per page, status
 	await expect(pagination.getByRole('link', { name: /^Seite \d+$/ })).toHaveCount(3)
 	await expect(pagination.getByRole('link', { name: 'Seite 1' })).toHaveAttribute('aria-current', 'page')
 	await expect(pagination.getByRole('button', { name: 'Zurück' })).toBeDisabled()
-	await expect(page.getByTestId('activity-page-summary')).toHaveText('Seite 1 von 3')
+	await expect(page.getByTestId('activity-pagination-summary')).toHaveText('Seite 1 von 3')
 
 	await pagination.getByRole('link', { name: 'Seite 3' }).click()
 	await expect(page).toHaveURL(/page=3/)
@@ -45,7 +45,7 @@ test('activity log: 45 entries at 20 per page, page buttons, 50 per page, status
 	await expect(rows.last()).toContainText('Eintrag 1')
 	await expect(pagination.getByRole('button', { name: 'Weiter' })).toBeDisabled()
 	await pagination.getByRole('link', { name: 'Zurück' }).click()
-	await expect(page.getByTestId('activity-page-summary')).toHaveText('Seite 2 von 3')
+	await expect(page.getByTestId('activity-pagination-summary')).toHaveText('Seite 2 von 3')
 	await expect(rows.first()).toContainText('Eintrag 25')
 
 	await page.getByRole('combobox', { name: 'Pro Seite' }).click()

@@ -1,12 +1,13 @@
 import { Badge, Button, Card, Flex, Select, Table, Text } from '@radix-ui/themes'
-import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, History, Info, XCircle } from 'lucide-react'
+import { AlertTriangle, CheckCircle2, History, Info, XCircle } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { LOG_STATUSES, LOG_TYPES, PAGE_SIZES, pageWindow, type ActivityLogView, type LogStatus, type PageSize, type StoredLogType } from '#modules/activity/types.ts'
+import { LOG_STATUSES, LOG_TYPES, PAGE_SIZES, type ActivityLogView, type LogStatus, type PageSize, type StoredLogType } from '#modules/activity/types.ts'
 
 type Props = {
 	entries: Array<ActivityLogView>
@@ -149,46 +150,14 @@ export function ActivityPage({ entries, total, page, perPage, pageCount, filters
 				</Card>
 			)}
 
-			{pageCount > 1 ? (
-				<Flex asChild justify="center" align="center" gap="2" wrap="wrap">
-					<nav aria-label={t('pagination.label')} data-testid="activity-pagination">
-						<PageLink href={pageHref(page - 1)} disabled={page <= 1} label={t('pagination.previous')}>
-							<ChevronLeft size={16} aria-hidden />
-							{t('pagination.previous')}
-						</PageLink>
-						{pageWindow(page, pageCount).map((n) => (
-							<PageLink key={n} href={pageHref(n)} current={n === page} label={t('pagination.page', { page: n })}>
-								{n}
-							</PageLink>
-						))}
-						<PageLink href={pageHref(page + 1)} disabled={page >= pageCount} label={t('pagination.next')}>
-							{t('pagination.next')}
-							<ChevronRight size={16} aria-hidden />
-						</PageLink>
-						<Text size="2" color="gray" data-testid="activity-page-summary">
-							{t('pagination.summary', { page, pageCount })}
-						</Text>
-					</nav>
-				</Flex>
-			) : null}
+			<Pagination
+				page={page}
+				pageCount={pageCount}
+				hrefFor={pageHref}
+				testId="activity-pagination"
+				labels={{ nav: t('pagination.label'), previous: t('pagination.previous'), next: t('pagination.next'), page: (n) => t('pagination.page', { page: n }), summary: t('pagination.summary', { page, pageCount }) }}
+			/>
 		</Flex>
-	)
-}
-
-function PageLink({ href, disabled, current, label, children }: { href: string; disabled?: boolean; current?: boolean; label: string; children: React.ReactNode }) {
-	if (disabled) {
-		return (
-			<Button variant="soft" color="gray" disabled aria-label={label}>
-				{children}
-			</Button>
-		)
-	}
-	return (
-		<Button variant={current ? 'solid' : 'soft'} color={current ? undefined : 'gray'} asChild>
-			<Link to={href} aria-label={label} aria-current={current ? 'page' : undefined} preventScrollReset>
-				{children}
-			</Link>
-		</Button>
 	)
 }
 

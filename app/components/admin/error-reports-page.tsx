@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Callout, Card, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
-import { AlertTriangle, Bug, CheckCircle2, ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import { AlertTriangle, Bug, CheckCircle2, Search } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime } from '#app/utils/format.ts'
-import { pageWindow } from '#modules/activity/types.ts'
 import {
 	ADMIN_NOTES_MAX,
 	ERROR_REPORT_STATUSES,
@@ -182,28 +182,13 @@ export function ErrorReportsPage({ reports, matching, counts, page, pageCount, f
 				</Flex>
 			)}
 
-			{pageCount > 1 ? (
-				<Flex asChild justify="center" align="center" gap="2" wrap="wrap">
-					<nav aria-label={t('pagination.label')} data-testid="error-reports-pagination">
-						<PageLink href={withParams((p) => (p.delete('report'), p.set('page', String(page - 1))))} disabled={page <= 1} label={t('pagination.previous')}>
-							<ChevronLeft size={16} aria-hidden />
-							{t('pagination.previous')}
-						</PageLink>
-						{pageWindow(page, pageCount).map((n) => (
-							<PageLink key={n} href={withParams((p) => (p.delete('report'), p.set('page', String(n))))} current={n === page} label={t('pagination.page', { page: n })}>
-								{n}
-							</PageLink>
-						))}
-						<PageLink href={withParams((p) => (p.delete('report'), p.set('page', String(page + 1))))} disabled={page >= pageCount} label={t('pagination.next')}>
-							{t('pagination.next')}
-							<ChevronRight size={16} aria-hidden />
-						</PageLink>
-						<Text size="2" color="gray">
-							{t('pagination.summary', { page, pageCount })}
-						</Text>
-					</nav>
-				</Flex>
-			) : null}
+			<Pagination
+				page={page}
+				pageCount={pageCount}
+				hrefFor={(n) => withParams((p) => (p.delete('report'), p.set('page', String(n))))}
+				testId="error-reports-pagination"
+				labels={{ nav: t('pagination.label'), previous: t('pagination.previous'), next: t('pagination.next'), page: (n) => t('pagination.page', { page: n }), summary: t('pagination.summary', { page, pageCount }) }}
+			/>
 
 			{selected ? <DetailDialog report={selected} timeZone={timeZone} onClose={closeDetail} /> : null}
 		</Flex>
@@ -216,23 +201,6 @@ function StatusBadge({ status }: { status: ErrorReportStatus }) {
 		<Badge color={statusColors[status]} variant="soft" data-testid="error-report-status">
 			{t(`statuses.${status}`)}
 		</Badge>
-	)
-}
-
-function PageLink({ href, disabled, current, label, children }: { href: string; disabled?: boolean; current?: boolean; label: string; children: React.ReactNode }) {
-	if (disabled) {
-		return (
-			<Button variant="soft" color="gray" disabled aria-label={label}>
-				{children}
-			</Button>
-		)
-	}
-	return (
-		<Button variant={current ? 'solid' : 'soft'} color={current ? undefined : 'gray'} asChild>
-			<Link to={href} aria-label={label} aria-current={current ? 'page' : undefined} preventScrollReset>
-				{children}
-			</Link>
-		</Button>
 	)
 }
 
