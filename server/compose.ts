@@ -86,7 +86,7 @@ export function composeServices({
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		activity: createActivityService({ db }),
-		admin: createAdminService({ db }),
+		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
 		generation: createGenerationService({ db, ai, web, files, logger }),

@@ -105,3 +105,16 @@ export async function removeRole(db: DbOrTrx, userId: string, role: 'admin' | 'u
 	const result = await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role', '=', role).executeTakeFirst()
 	return Number(result.numDeletedRows) > 0
 }
+
+/** The admin overview's user figures in one query: all users, administrators, sign-ups of the last 7 days. */
+export async function userCounts(db: DbOrTrx, now: Date) {
+	const weekAgo = new Date(now.getTime() - 7 * 24 * 3600_000)
+	const row = await db
+		.selectNoFrom((eb) => [
+			eb.selectFrom('users').select((e) => e.fn.countAll<string>().as('n')).as('users'),
+			eb.selectFrom('users').select((e) => e.fn.countAll<string>().as('n')).where('created_at', '>=', weekAgo).as('new_users'),
+			eb.selectFrom('user_roles').select((e) => e.fn.countAll<string>().as('n')).where('role', '=', 'admin').as('admins'),
+		])
+		.executeTakeFirstOrThrow()
+	return { users: Number(row.users ?? 0), newUsers: Number(row.new_users ?? 0), admins: Number(row.admins ?? 0) }
+}

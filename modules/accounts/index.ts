@@ -6,4 +6,4 @@ export { ChangePasswordSchema, DEFAULT_TIME_ZONE, DeleteAccountSchema, isTimeZon
 export type { AccountSettings, ChangePasswordResult } from './settings.server.ts'
 export { userTimeZone } from './time-zone.server.ts'
 export { setSubscriptionType } from './plan.server.ts'
-export { addRole, findDirectoryUser, removeRole, searchUsers, userIdByEmail, type DirectoryPage, type DirectoryUser } from './directory.server.ts'
+export { addRole, findDirectoryUser, removeRole, searchUsers, userCounts, userIdByEmail, type DirectoryPage, type DirectoryUser } from './directory.server.ts'

@@ -4,6 +4,7 @@ export type { CheckoutResult } from './checkout.server.ts'
 export type { DiscountResult } from './discounts.server.ts'
 export type { FulfilResult } from './fulfil.server.ts'
 export type { CurrentSubscription, PaymentRow, PendingCheckout } from './queries.server.ts'
+export { salesTotals } from './queries.server.ts'
 export { CheckoutSchema, EnterpriseRequestSchema, ValidateDiscountSchema, type EnterpriseRequestInput } from './schema.ts'
 export {
 	DISCOUNT_CODE_LENGTH,

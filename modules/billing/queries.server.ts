@@ -93,3 +93,27 @@ export async function getPendingCheckout(db: DbOrTrx, userId: string, provider: 
 		discountCode: row.discount_code,
 	}
 }
+
+/**
+ * The admin overview's sales in one query: credits sold and revenue in CHF over all paid payments
+ * (refunded ones do not count), and over the last 30 days.
+ */
+export async function salesTotals(db: DbOrTrx, now: Date) {
+	const monthAgo = new Date(now.getTime() - 30 * 24 * 3600_000)
+	const row = await db
+		.selectFrom('payments')
+		.select((eb) => [
+			eb.fn.coalesce(eb.fn.sum<string>('credits'), eb.val('0')).as('credits'),
+			eb.fn.coalesce(eb.fn.sum<string>('amount_chf'), eb.val('0')).as('revenue'),
+			eb.fn.coalesce(eb.fn.sum<string>('credits').filterWhere('paid_at', '>=', monthAgo), eb.val('0')).as('credits_30'),
+			eb.fn.coalesce(eb.fn.sum<string>('amount_chf').filterWhere('paid_at', '>=', monthAgo), eb.val('0')).as('revenue_30'),
+		])
+		.where('status', '=', 'paid')
+		.executeTakeFirstOrThrow()
+	return {
+		creditsSold: Number(row.credits),
+		revenueChf: Number(row.revenue),
+		creditsSoldLast30Days: Number(row.credits_30),
+		revenueChfLast30Days: Number(row.revenue_30),
+	}
+}

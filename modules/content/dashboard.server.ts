@@ -41,9 +41,7 @@ const interactions = sql<number>`engagement_likes + engagement_comments + engage
 
 /** The dashboard's content figures in four queries, whatever the number of posts and drafts. */
 export async function contentDashboard(db: Db, userId: string, options: { now: Date; timeZone: string }): Promise<ContentDashboard> {
-	const today = startOfDay(new TZDate(options.now, options.timeZone))
-	const from = subDays(today, CHART_DAYS - 1)
-	const [figures, perDay, posts, drafts] = await Promise.all([
+	const [figures, days, posts, drafts] = await Promise.all([
 		db
 			.selectFrom('posts')
 			.select((eb) => [
@@ -56,19 +54,7 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 			])
 			.where('user_id', '=', userId)
 			.executeTakeFirstOrThrow(),
-		db
-			.selectFrom('posts')
-			.select((eb) => [
-				sql<string>`to_char(published_at at time zone ${options.timeZone}, 'YYYY-MM-DD')`.as('day'),
-				eb.fn.countAll<string>().as('posts'),
-				eb.fn.coalesce(eb.fn.sum<string>(interactions), sql<string>`0`).as('interactions'),
-			])
-			.where('user_id', '=', userId)
-			.where('status', '=', 'published')
-			.where('published_at', '>=', new Date(from.getTime()))
-			.where('published_at', '<', new Date(addDays(today, 1).getTime()))
-			.groupBy('day')
-			.execute(),
+		publishedPerDay(db, { ...options, userId }),
 		db
 			.selectFrom('posts')
 			.select(['id', 'title', 'content', 'status', 'platform', 'updated_at'])
@@ -95,13 +81,6 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 		.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
 		.slice(0, RECENT_LIMIT)
 
-	const byDay = new Map(perDay.map((d) => [d.day, d]))
-	const days: Array<DashboardDay> = Array.from({ length: CHART_DAYS }, (_, i) => {
-		const date = format(addDays(from, i), 'yyyy-MM-dd')
-		const row = byDay.get(date)
-		return { date, posts: Number(row?.posts ?? 0), interactions: Number(row?.interactions ?? 0) }
-	})
-
 	return {
 		draftsCount: Number(figures.drafts ?? 0) + Number(figures.post_drafts),
 		reviewCount: Number(figures.review),
@@ -110,4 +89,44 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 		recent,
 		days,
 	}
+}
+
+/**
+ * Posts published per day and their interactions over the last CHART_DAYS days in `timeZone`, oldest
+ * first, every day present: one user's (the dashboard) or, with userId null, everyone's (the admin overview).
+ */
+export async function publishedPerDay(db: Db, options: { userId: string | null; now: Date; timeZone: string }): Promise<Array<DashboardDay>> {
+	const today = startOfDay(new TZDate(options.now, options.timeZone))
+	const from = subDays(today, CHART_DAYS - 1)
+	let query = db
+		.selectFrom('posts')
+		.select((eb) => [
+			sql<string>`to_char(published_at at time zone ${options.timeZone}, 'YYYY-MM-DD')`.as('day'),
+			eb.fn.countAll<string>().as('posts'),
+			eb.fn.coalesce(eb.fn.sum<string>(interactions), sql<string>`0`).as('interactions'),
+		])
+		.where('status', '=', 'published')
+		.where('published_at', '>=', new Date(from.getTime()))
+		.where('published_at', '<', new Date(addDays(today, 1).getTime()))
+	if (options.userId !== null) query = query.where('user_id', '=', options.userId)
+	const rows = await query.groupBy('day').execute()
+	const byDay = new Map(rows.map((d) => [d.day, d]))
+	return Array.from({ length: CHART_DAYS }, (_, i) => {
+		const date = format(addDays(from, i), 'yyyy-MM-dd')
+		const row = byDay.get(date)
+		return { date, posts: Number(row?.posts ?? 0), interactions: Number(row?.interactions ?? 0) }
+	})
+}
+
+/** The admin overview's post figures in one query: all posts, published ones, scheduled ones. */
+export async function postTotals(db: Db) {
+	const row = await db
+		.selectFrom('posts')
+		.select((eb) => [
+			eb.fn.countAll<string>().as('posts'),
+			eb.fn.count<string>('id').filterWhere('status', '=', 'published').as('published'),
+			eb.fn.count<string>('id').filterWhere('status', '=', 'scheduled').as('scheduled'),
+		])
+		.executeTakeFirstOrThrow()
+	return { posts: Number(row.posts), published: Number(row.published), scheduled: Number(row.scheduled) }
 }

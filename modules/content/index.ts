@@ -25,6 +25,7 @@ import type { ContentResult, PostView } from './views.ts'
 
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
+export { postTotals, publishedPerDay } from './dashboard.server.ts'
 export type { DeliveryPlanner } from './ports.ts'
 export type { PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'

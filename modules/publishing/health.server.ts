@@ -35,3 +35,16 @@ export async function health(db: Db): Promise<Health> {
 		return { ok: false, database: 'error', worker: { alive: false, lastHeartbeat: null, workers: 0 }, queue: { due: 0, scheduled: 0, failed: 0 }, overdueDeliveries: 0 }
 	}
 }
+
+/** Deliveries that need a person: failed, or sent without confirmation from the network (all users). */
+export async function deliveryProblems(db: Db) {
+	const row = await db
+		.selectFrom('post_deliveries')
+		.select((eb) => [
+			eb.fn.count<string>('id').filterWhere('status', '=', 'failed').as('failed'),
+			eb.fn.count<string>('id').filterWhere('status', '=', 'unconfirmed').as('unconfirmed'),
+		])
+		.where('status', 'in', ['failed', 'unconfirmed'])
+		.executeTakeFirstOrThrow()
+	return { failed: Number(row.failed), unconfirmed: Number(row.unconfirmed) }
+}

@@ -19,6 +19,7 @@ export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
 export type { Platform, PlatformAdapter, PlatformComment } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
+export { deliveryProblems, health } from './health.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
 export type PublishingDeps = PublisherDeps

@@ -31,7 +31,7 @@ export function niceMax(value: number) {
 const ticks = (max: number) => [0, max / 2, max].filter((v) => Number.isInteger(v))
 
 /** Posts published per day (bars, left axis) and their interactions (line, right axis), last 30 days. */
-export function ActivityChart({ days }: { days: Array<ChartDay> }) {
+export function ActivityChart({ days, title }: { days: Array<ChartDay>; title?: string }) {
 	const { t } = useTranslation('dashboard')
 	const totalPosts = days.reduce((sum, d) => sum + d.posts, 0)
 	const totalInteractions = days.reduce((sum, d) => sum + d.interactions, 0)
@@ -57,7 +57,7 @@ export function ActivityChart({ days }: { days: Array<ChartDay> }) {
 		<Card size="3" data-testid="dashboard-chart">
 			<Flex justify="between" align="center" wrap="wrap" gap="2" mb="2">
 				<Heading as="h2" size="4">
-					{t('chart.title')}
+					{title ?? t('chart.title')}
 				</Heading>
 				<Flex gap="3" align="center" aria-hidden="true">
 					<Flex gap="1" align="center">
@@ -114,7 +114,7 @@ export function ActivityChart({ days }: { days: Array<ChartDay> }) {
 				</Text>
 			) : null}
 			<table className="visually-hidden" data-testid="dashboard-chart-table">
-				<caption>{t('chart.title')}</caption>
+				<caption>{title ?? t('chart.title')}</caption>
 				<thead>
 					<tr>
 						<th scope="col">{t('chart.day')}</th>
