@@ -3,39 +3,22 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
-import { parseToolConfigFile, seedToolboxConfigs, ToolConfigSchema, type ToolConfigInput } from '#modules/toolbox/index.ts'
+import { parseToolConfigFile, seedToolboxConfigs, ToolConfigSchema } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { formParser } from '#tests/support/forms.ts'
 import { testServices } from '#tests/support/services.ts'
+import { userWithCredits } from '#tests/support/users.ts'
 
+/** A user with a profile; as an actor, the audit rows name it. */
 async function person(db: Kysely<DB>) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	return { id: row.id, email }
+	return { id: await userWithCredits(db, 0), email: 'admin@beispiel.ch' }
 }
 
 /** The dialog's form as a browser posts it, parsed exactly as the action does. */
-function parse(fields: Record<string, string>) {
-	const formData = new FormData()
-	for (const [key, value] of Object.entries(fields)) formData.append(key, value)
-	return parseWithZod(formData, { schema: ToolConfigSchema, disableAutoCoercion: true })
-}
-
-function valid(fields: Record<string, string>): ToolConfigInput {
-	const submission = parse(fields)
-	if (submission.status !== 'success') throw new Error(JSON.stringify(submission.error))
-	return submission.value
-}
-
-function errors(fields: Record<string, string>) {
-	const submission = parse(fields)
-	expect(submission.status).toBe('error')
-	return submission.status === 'error' ? submission.error : null
-}
+const { valid, errors } = formParser(ToolConfigSchema, { disableAutoCoercion: true })
 
 const form = { tool_name: 'newsletterDigest', display_name: 'Newsletter-Digest', description: 'Fasst zusammen.', icon: 'mail', category: 'content', config_schema: '{}', default_settings: '{"day": "monday"}', is_available: 'true' }
 

@@ -1,6 +1,7 @@
-import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/index'
+import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
@@ -16,30 +17,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminIndex({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('admin')
 	const { stats } = loaderData
-	const cards = [
-		['stats.users', stats.users],
-		['stats.admins', stats.admins],
-		['stats.models', stats.models],
-		['stats.tools', stats.tools],
-	] as const
+	const counters = (['users', 'admins', 'models', 'tools'] as const).map((key) => ({ key, label: t(`stats.${key}`), value: stats[key] }))
 	return (
 		<Flex direction="column" gap="4">
 			<Heading as="h2" size="7">
 				{t('title')}
 			</Heading>
 			<Text color="gray">{t('subtitle')}</Text>
-			<Grid columns={{ initial: '2', md: '4' }} gap="3">
-				{cards.map(([key, value]) => (
-					<Card key={key}>
-						<Text as="div" size="1" color="gray">
-							{t(key)}
-						</Text>
-						<Text as="div" size="7" weight="bold">
-							{value.toLocaleString('de-CH')}
-						</Text>
-					</Card>
-				))}
-			</Grid>
+			<CounterCards counters={counters} />
 		</Flex>
 	)
 }

@@ -39,18 +39,29 @@ export function ToolConfigCard({ config, onEdit }: { config: AdminToolConfig; on
 		<Card size="2" data-testid="tool-config" data-tool={config.toolName} data-available={available} asChild>
 			<article aria-label={config.displayName}>
 				<Flex direction="column" gap="3" height="100%">
-					<Flex justify="between" align="start" gap="2">
-						<Flex gap="3" align="center">
-							<Flex align="center" justify="center" flexShrink="0" style={{ width: 40, height: 40, borderRadius: 'var(--radius-3)', background: 'var(--accent-3)', color: 'var(--accent-11)' }}>
-								<ToolIcon name={config.icon} />
-							</Flex>
-							<Flex direction="column" gap="1">
-								<Heading as="h3" size="4">
-									{config.displayName}
-								</Heading>
-								<ToolConfigBadges config={config} />
-							</Flex>
+					<Flex gap="3" align="center">
+						<Flex align="center" justify="center" flexShrink="0" style={{ width: 40, height: 40, borderRadius: 'var(--radius-3)', background: 'var(--accent-3)', color: 'var(--accent-11)' }}>
+							<ToolIcon name={config.icon} />
 						</Flex>
+						<Flex direction="column" gap="1">
+							<Heading as="h3" size="4">
+								{config.displayName}
+							</Heading>
+							<ToolConfigBadges config={config} />
+						</Flex>
+					</Flex>
+					<Text size="2" color="gray">
+						{config.description}
+					</Text>
+					{available ? null : (
+						<Text size="1" color="amber" data-testid="tool-config-unavailable-hint">
+							{t('card.unavailableHint')}
+						</Text>
+					)}
+					<Text size="1" color="gray">
+						{t('card.toolName')}: <Code data-testid="tool-config-name">{config.toolName}</Code>
+					</Text>
+					<Flex justify="between" align="center" gap="2" mt="auto" wrap="wrap">
 						<Text as="label" size="2" htmlFor={switchId}>
 							<Flex gap="2" align="center">
 								<Switch
@@ -61,19 +72,6 @@ export function ToolConfigCard({ config, onEdit }: { config: AdminToolConfig; on
 								/>
 								{t('card.available')}
 							</Flex>
-						</Text>
-					</Flex>
-					<Text size="2" color="gray">
-						{config.description}
-					</Text>
-					{available ? null : (
-						<Text size="1" color="amber" data-testid="tool-config-unavailable-hint">
-							{t('card.unavailableHint')}
-						</Text>
-					)}
-					<Flex justify="between" align="center" gap="2" mt="auto" wrap="wrap">
-						<Text size="1" color="gray">
-							{t('card.toolName')}: <Code data-testid="tool-config-name">{config.toolName}</Code>
 						</Text>
 						<Button variant="soft" size="2" aria-label={t('card.editLabel', { name: config.displayName })} onClick={onEdit}>
 							<Pencil size={14} aria-hidden />

@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
-import { Button, Callout, Checkbox, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Callout, Checkbox, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Info } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { DialogActions } from '#app/components/dialog-actions.tsx'
+import { describedBy, FieldShell } from '#app/components/field-shell.tsx'
 import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { configErrorText, isImplementedTool, TOOL_ICON_NAMES } from '#modules/toolbox/admin-configs-schema.ts'
@@ -53,6 +55,7 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 		},
 	})
 	const trimmedName = toolName.trim()
+	const toolNameHint = t(config ? 'form.toolNameLockedHint' : 'form.toolNameHint')
 	const { key: toolNameKey, ...toolNameProps } = getInputProps(fields.tool_name, { type: 'text' })
 	const { key: displayNameKey, ...displayNameProps } = getInputProps(fields.display_name, { type: 'text' })
 
@@ -63,7 +66,7 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 			<input type="hidden" name="is_available" value={String(available)} />
 			<Flex direction="column" gap="3">
 				<Grid columns={{ initial: '1', sm: '2' }} gap="3">
-					<Field field={fields.tool_name} label={t('form.toolName')} hint={t(config ? 'form.toolNameLockedHint' : 'form.toolNameHint')}>
+					<Field field={fields.tool_name} label={t('form.toolName')} hint={toolNameHint}>
 						<TextField.Root
 							key={toolNameKey}
 							{...toolNameProps}
@@ -73,11 +76,11 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 							spellCheck={false}
 							onChange={(event) => setToolName(event.currentTarget.value)}
 							style={{ fontFamily: 'var(--code-font-family)' }}
-							aria-describedby={`${fields.tool_name.id}-note`}
+							aria-describedby={describedBy(fields.tool_name.id, fields.tool_name.errors, toolNameHint)}
 						/>
 					</Field>
 					<Field field={fields.display_name} label={t('form.displayName')}>
-						<TextField.Root key={displayNameKey} {...displayNameProps} required={false} aria-describedby={`${fields.display_name.id}-note`} />
+						<TextField.Root key={displayNameKey} {...displayNameProps} required={false} aria-describedby={describedBy(fields.display_name.id, fields.display_name.errors)} />
 					</Field>
 				</Grid>
 				{trimmedName ? (
@@ -89,7 +92,7 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 					</Callout.Root>
 				) : null}
 				<Field field={fields.description} label={t('form.descriptionField')}>
-					<TextArea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} aria-describedby={`${fields.description.id}-note`} />
+					<TextArea {...getTextareaProps(fields.description)} key={fields.description.key} rows={2} aria-describedby={describedBy(fields.description.id, fields.description.errors)} />
 				</Field>
 				<Grid columns={{ initial: '1', sm: '2' }} gap="3">
 					<Field field={fields.icon} label={t('form.icon')}>
@@ -121,10 +124,10 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 					</Field>
 				</Grid>
 				<Field field={fields.config_schema} label={t('form.configSchema')} hint={t('form.configSchemaHint')}>
-					<JsonArea field={fields.config_schema} rows={8} />
+					<JsonArea field={fields.config_schema} rows={8} hint={t('form.configSchemaHint')} />
 				</Field>
 				<Field field={fields.default_settings} label={t('form.defaultSettings')} hint={t('form.defaultSettingsHint')}>
-					<JsonArea field={fields.default_settings} rows={6} />
+					<JsonArea field={fields.default_settings} rows={6} hint={t('form.defaultSettingsHint')} />
 				</Field>
 				<Text as="label" size="2">
 					<Flex gap="2" align="center">
@@ -132,46 +135,25 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 						{t('form.isAvailable')}
 					</Flex>
 				</Text>
-				<Flex gap="3" justify="end" mt="2">
-					<Dialog.Close>
-						<Button type="button" variant="soft" color="gray">
-							{t('form.cancel')}
-						</Button>
-					</Dialog.Close>
-					<Button type="submit" loading={fetcher.state !== 'idle'}>
-						{t('form.save')}
-					</Button>
-				</Flex>
+				<DialogActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
 			</Flex>
 		</fetcher.Form>
 	)
 }
 
-function JsonArea({ field, rows }: { field: FieldMetadata<string | undefined>; rows: number }) {
-	return <TextArea {...getTextareaProps(field)} key={field.key} rows={rows} spellCheck={false} style={{ fontFamily: 'var(--code-font-family)' }} aria-describedby={`${field.id}-note`} />
+function JsonArea({ field, rows, hint }: { field: FieldMetadata<string | undefined>; rows: number; hint: string }) {
+	return <TextArea {...getTextareaProps(field)} key={field.key} rows={rows} spellCheck={false} style={{ fontFamily: 'var(--code-font-family)' }} aria-describedby={describedBy(field.id, field.errors, hint)} />
 }
 
-/** A labelled field with its hint, or its first error (schema messages, see configErrorText) in German. */
+/** A field of the dialog: schema messages (see configErrorText) in German, else the hint. */
 function Field({ field, label, hint, children }: { field: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
 	const { t } = useTranslation('adminToolbox')
 	// Schema messages are built at run time ('key|field|reason'), so the typed keys do not apply here.
 	const translate = t as unknown as (key: string, values?: Record<string, string>) => string
 	const error = field.errors?.[0]
 	return (
-		<Flex direction="column" gap="1">
-			<Text as="label" htmlFor={field.id} size="2" weight="medium">
-				{label}
-			</Text>
+		<FieldShell id={field.id} label={label} hint={hint} error={error ? configErrorText(error, translate) : null}>
 			{children}
-			{error ? (
-				<Text id={`${field.id}-note`} size="1" color="red" role="alert" data-testid="field-error">
-					{configErrorText(error, translate)}
-				</Text>
-			) : hint ? (
-				<Text id={`${field.id}-note`} size="1" color="gray">
-					{hint}
-				</Text>
-			) : null}
-		</Flex>
+		</FieldShell>
 	)
 }

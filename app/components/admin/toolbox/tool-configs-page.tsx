@@ -2,7 +2,8 @@ import { Box, Button, Callout, Card, Flex, Grid, Text, TextField } from '@radix-
 import { Plus, Search } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, useSubmit } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
+import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
 import { ToolConfigCard } from './tool-config-card.tsx'
@@ -13,20 +14,25 @@ import type { ToolConfigsPageData } from './types.ts'
 /** 'Toolboxen verwalten': counters, search, the card grid, the table of all configs and the create/edit dialog. */
 export function ToolConfigsPage({ configs, matchingIds, counts, search, timeZone, loadFailed }: ToolConfigsPageData) {
 	const { t } = useTranslation('adminToolbox')
-	const submit = useSubmit()
+	const [, setSearchParams] = useSearchParams()
 	const searchId = useId()
-	const searchForm = useRef<HTMLFormElement>(null)
+	const searchInput = useRef<HTMLInputElement>(null)
+	// The search lives in the URL (?q=), updated while typing; empty means no parameter.
+	const runSearch = (value: string) =>
+		setSearchParams(
+			(params) => {
+				if (value.trim()) params.set('q', value)
+				else params.delete('q')
+				return params
+			},
+			{ replace: true, preventScrollReset: true },
+		)
 	// undefined: dialog closed; null: create; a config: edit.
 	const [editing, setEditing] = useState<AdminToolConfig | null | undefined>(undefined)
 	const close = useCallback(() => setEditing(undefined), [])
 	const matching = new Set(matchingIds)
 	const cards = configs.filter((c) => matching.has(c.id))
-	const counters = [
-		['total', counts.total],
-		['available', counts.available],
-		['categories', counts.categories],
-		['engagement', counts.engagement],
-	] as const
+	const counters = (['total', 'available', 'categories', 'engagement'] as const).map((key) => ({ key, label: t(`counts.${key}`), value: counts[key] }))
 
 	return (
 		<Flex direction="column" gap="4">
@@ -43,27 +49,33 @@ export function ToolConfigsPage({ configs, matchingIds, counts, search, timeZone
 				</Callout.Root>
 			) : null}
 
-			<Grid columns={{ initial: '2', md: '4' }} gap="3" data-testid="tool-config-counts">
-				{counters.map(([key, value]) => (
-					<Card key={key} data-testid={`tool-config-count-${key}`}>
-						<Text as="div" size="1" color="gray">
-							{t(`counts.${key}`)}
-						</Text>
-						<Text as="div" size="7" weight="bold" data-testid="count-value">
-							{value.toLocaleString('de-CH')}
-						</Text>
-					</Card>
-				))}
-			</Grid>
+			<CounterCards counters={counters} testId="tool-config-count" />
 
-			<Form ref={searchForm} method="get" replace preventScrollReset onChange={(event) => void submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+			<Form
+				method="get"
+				replace
+				preventScrollReset
+				onSubmit={(event) => {
+					event.preventDefault()
+					runSearch(searchInput.current?.value ?? '')
+				}}
+			>
 				<Flex direction="column" gap="1">
 					<Text as="label" htmlFor={searchId} size="2" color="gray">
 						{t('search.label')}
 					</Text>
 					<Flex gap="2" align="center" wrap="wrap">
 						<Box flexGrow="1" minWidth="240px">
-							<TextField.Root id={searchId} name="q" type="search" defaultValue={search} maxLength={200} placeholder={t('search.placeholder')}>
+							<TextField.Root
+								ref={searchInput}
+								id={searchId}
+								name="q"
+								type="search"
+								defaultValue={search}
+								maxLength={200}
+								placeholder={t('search.placeholder')}
+								onChange={(event) => runSearch(event.currentTarget.value)}
+							>
 								<TextField.Slot>
 									<Search size={14} aria-hidden />
 								</TextField.Slot>
@@ -78,11 +90,8 @@ export function ToolConfigsPage({ configs, matchingIds, counts, search, timeZone
 								variant="soft"
 								color="gray"
 								onClick={() => {
-									const form = searchForm.current
-									if (!form) return
-									form.reset()
-									;(form.elements.namedItem('q') as HTMLInputElement).value = ''
-									void submit(form, { replace: true, preventScrollReset: true })
+									if (searchInput.current) searchInput.current.value = ''
+									runSearch('')
 								}}
 							>
 								{t('search.reset')}
