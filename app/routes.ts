@@ -44,7 +44,7 @@ export default [
 				route('models', section, { id: 'admin-models' }),
 				route('prompts', section, { id: 'admin-prompts' }),
 				route('workflows', section, { id: 'admin-workflows' }),
-				route('toolbox', section, { id: 'admin-toolbox' }),
+				route('toolbox', 'routes/admin/toolbox.tsx', { id: 'admin-toolbox' }),
 				route('error-reports', 'routes/admin/error-reports.tsx', { id: 'admin-error-reports' }),
 				route('discount-codes', 'routes/admin/discount-codes.tsx'),
 			]),

@@ -5,7 +5,7 @@ import { systemStatus } from './overview.server.ts'
 import { createAdminUsers } from './users.server.ts'
 import { errorReportsAdmin } from './error-reports.server.ts'
 
-export { listAdminActions, recordAdminAction, type AdminAction, type AdminActor, type AuditEntry } from './audit.server.ts'
+export { listAdminActions, recordAdminAction, type AdminAction, type AdminActor, type AuditActor, type AuditEntry } from './audit.server.ts'
 export type { ErrorReportUpdateResult } from './error-reports.server.ts'
 export { ADMIN_GRANT_TYPE, ADMIN_USERS_PAGE_SIZE, type AdminUserResult, type AdminUsers } from './users.server.ts'
 export { ADMIN_GRANT_MAX, AdminUserActionSchema, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, SUBSCRIPTION_TYPES, UserSearchSchema } from './users-schema.ts'

@@ -19,3 +19,15 @@ export { BirthdayContactSchema, MAX_BIRTHDAY_CONTACTS, type BirthdayContactInput
 export type { BirthdayContact } from './birthday-contacts.server.ts'
 export type { RecentRun, ToolboxTool } from './page.server.ts'
 export type { HashtagResult } from './hashtags.server.ts'
+export type { AdminToolConfig, SaveToolConfigResult, ToolConfigCounts, UpsertResult } from './admin-configs.server.ts'
+export {
+	configErrorText,
+	isImplementedTool,
+	TOOL_ICON_NAMES,
+	ToolAvailabilitySchema,
+	ToolConfigSchema,
+	ToolConfigSearchSchema,
+	type ToolConfigInput,
+	type ToolIconName,
+} from './admin-configs-schema.ts'
+export { parseToolConfigFile, type ToolConfigFileError, type ToolConfigFileResult } from './admin-configs-file.ts'

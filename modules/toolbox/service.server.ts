@@ -1,3 +1,6 @@
+import type { AuditActor } from '#modules/admin/index.ts'
+import { saveToolConfig, setToolAvailability, toolConfigsPage, upsertToolConfigs } from './admin-configs.server.ts'
+import type { ToolConfigInput } from './admin-configs-schema.ts'
 import { createToolboxAutomations } from './automations/index.ts'
 import type { ToolName } from './default-tools.ts'
 import type { ToolboxDeps } from './deps.ts'
@@ -8,6 +11,7 @@ import { addBirthdayContact, listBirthdayContacts, removeBirthdayContact } from 
 import { suggestHashtagsForUser } from './hashtags.server.ts'
 import { toolboxPage } from './page.server.ts'
 import { exportToolboxData } from './export.server.ts'
+import { seedToolboxConfigs } from './seed.server.ts'
 
 /** The toolbox: the user's tools, their switches and settings, run statistics, and the automations as jobs. */
 export function createToolboxService(deps: ToolboxDeps) {
@@ -33,6 +37,16 @@ export function createToolboxService(deps: ToolboxDeps) {
 		removeBirthdayContact: (userId: string, id: string) => removeBirthdayContact(db, userId, id),
 		/** The toolbox part of 'Daten exportieren': tool settings, tool runs, birthday contacts. */
 		exportData: (userId: string) => exportToolboxData(db, userId),
+		/** 'Toolboxen verwalten' (/admin/toolbox) and `npm run seed:tools`: callers must have passed requireAdmin. */
+		configs: {
+			/** The screen: the five defaults ensured, all configs newest first, counters, the search's matches. */
+			page: (search: string) => toolConfigsPage(db, deps.logger, search),
+			save: (actor: AuditActor, input: ToolConfigInput) => saveToolConfig(db, actor, input),
+			setAvailable: (actor: AuditActor, id: string, available: boolean) => setToolAvailability(db, actor, id, available),
+			/** Inserts the five default tools that are missing (an admin's edits are kept). */
+			ensureDefaults: () => seedToolboxConfigs(db),
+			upsert: (actor: AuditActor, entries: Array<ToolConfigInput>) => upsertToolConfigs(db, actor, entries),
+		},
 		tasks: automations.tasks,
 		crontab: automations.crontab.join('\n'),
 	}

@@ -72,18 +72,8 @@ test('a switch that cannot be saved reverts with the message (network error and 
 	expect(row).toBeUndefined()
 })
 
-test('an unavailable tool shows "Nicht verfügbar" and cannot be switched on', async ({ page, createConfirmedUser, login, db }) => {
-	const user = await createConfirmedUser()
-	await db.updateTable('admin_toolbox_configs').set({ is_available: false }).where('tool_name', '=', 'autoRepost').execute()
-	try {
-		await login(user)
-		await gotoReady(page, '/toolbox')
-		await expect(tool(page, 'autoRepost').getByTestId('tool-unavailable')).toHaveText('Nicht verfügbar')
-		await expect(page.getByRole('switch', { name: 'Auto-Repost aktivieren' })).toBeDisabled()
-	} finally {
-		await db.updateTable('admin_toolbox_configs').set({ is_available: true }).where('tool_name', '=', 'autoRepost').execute()
-	}
-})
+// An unavailable tool ('Nicht verfügbar', switch disabled, the toggle refused): admin-toolbox.spec.ts, where an
+// admin switches it off on /admin/toolbox (one test toggling autoRepost, so parallel workers do not race).
 
 test('settings: an invalid value gives a German error, a valid one is stored', async ({ page, createConfirmedUser, login, db }) => {
 	const user = await createConfirmedUser()

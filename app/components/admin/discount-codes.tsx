@@ -5,6 +5,8 @@ import { Pencil, Plus, Shuffle, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { DialogActions } from '#app/components/dialog-actions.tsx'
+import { FieldShell as SharedFieldShell } from '#app/components/field-shell.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
@@ -245,16 +247,7 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 						{t('form.isActive')}
 					</Flex>
 				</Text>
-				<Flex gap="3" justify="end" mt="2">
-					<Dialog.Close>
-						<Button type="button" variant="soft" color="gray">
-							{t('form.cancel')}
-						</Button>
-					</Dialog.Close>
-					<Button type="submit" loading={fetcher.state !== 'idle'}>
-						{t('form.save')}
-					</Button>
-				</Flex>
+				<DialogActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
 			</Flex>
 		</fetcher.Form>
 	)
@@ -263,22 +256,9 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 function FieldShell({ field, label, hint, children }: { field: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
 	const { t } = useTranslation('adminDiscountCodes')
 	return (
-		<Flex direction="column" gap="1">
-			<Text as="label" htmlFor={field.id} size="2" weight="medium">
-				{label}
-			</Text>
+		<SharedFieldShell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'form.errors.codeRequired') : null}>
 			{children}
-			{hint && !field.errors ? (
-				<Text size="1" color="gray">
-					{hint}
-				</Text>
-			) : null}
-			{field.errors ? (
-				<Text id={`${field.id}-error`} size="1" color="red" role="alert">
-					{t(field.errors[0] as 'form.errors.codeRequired')}
-				</Text>
-			) : null}
-		</Flex>
+		</SharedFieldShell>
 	)
 }
 

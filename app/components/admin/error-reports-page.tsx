@@ -3,6 +3,7 @@ import { AlertTriangle, Bug, CheckCircle2, Search } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
+import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -63,29 +64,13 @@ export function ErrorReportsPage({ reports, matching, counts, page, pageCount, f
 
 	const closeDetail = () => void navigate(withParams((p) => p.delete('report')), { preventScrollReset: true, replace: true })
 
-	const counters = [
-		['total', counts.total],
-		['new', counts.new],
-		['investigating', counts.investigating],
-		['resolved', counts.resolved],
-	] as const
+	const counters = (['total', 'new', 'investigating', 'resolved'] as const).map((key) => ({ key, label: t(`counts.${key}`), value: counts[key] }))
 
 	return (
 		<Flex direction="column" gap="4">
 			<PageHeader title={t('title')} subtitle={t('subtitle')} />
 
-			<Grid columns={{ initial: '2', md: '4' }} gap="3" data-testid="error-report-counts">
-				{counters.map(([key, value]) => (
-					<Card key={key} data-testid={`error-report-count-${key}`}>
-						<Text as="div" size="1" color="gray">
-							{t(`counts.${key}`)}
-						</Text>
-						<Text as="div" size="7" weight="bold" data-testid="count-value">
-							{value.toLocaleString('de-CH')}
-						</Text>
-					</Card>
-				))}
-			</Grid>
+			<CounterCards counters={counters} testId="error-report-count" />
 
 			<Flex gap="3" align="end" wrap="wrap">
 				<Form method="get" preventScrollReset style={{ flex: '1 1 280px' }}>

@@ -1,16 +1,82 @@
-import { CalendarDays, Cake, Hash, MessageCircleReply, Repeat2, Wrench, type LucideIcon } from 'lucide-react'
+import {
+	Bell,
+	Bot,
+	Cake,
+	CalendarDays,
+	ChartColumn,
+	Clock,
+	FileText,
+	Gift,
+	Globe,
+	Hash,
+	Heart,
+	Image,
+	Lightbulb,
+	Mail,
+	Megaphone,
+	MessageCircleReply,
+	Newspaper,
+	PenLine,
+	Repeat2,
+	Rocket,
+	Search,
+	Send,
+	Share2,
+	Shield,
+	Sparkles,
+	Star,
+	Tag,
+	Target,
+	ThumbsUp,
+	TrendingUp,
+	Users,
+	Workflow,
+	Wrench,
+	Zap,
+	type LucideIcon,
+} from 'lucide-react'
+import type { ToolIconName } from '#modules/toolbox/admin-configs-schema.ts'
 
-// The tools' lucide icons by name (admin_toolbox_configs.icon, kebab-case as on lucide.dev); unknown names get a wrench.
-const icons: Record<string, LucideIcon> = {
+// The tools' lucide icons by name (admin_toolbox_configs.icon, kebab-case as on lucide.dev): the
+// names an admin can choose (TOOL_ICON_NAMES); anything else gets a wrench.
+export const toolIcons = {
+	wrench: Wrench,
 	cake: Cake,
 	'repeat-2': Repeat2,
 	'message-circle-reply': MessageCircleReply,
 	'calendar-days': CalendarDays,
 	hash: Hash,
-	wrench: Wrench,
-}
+	bot: Bot,
+	sparkles: Sparkles,
+	zap: Zap,
+	bell: Bell,
+	mail: Mail,
+	send: Send,
+	'share-2': Share2,
+	image: Image,
+	'file-text': FileText,
+	'pen-line': PenLine,
+	'trending-up': TrendingUp,
+	'chart-column': ChartColumn,
+	target: Target,
+	users: Users,
+	heart: Heart,
+	star: Star,
+	clock: Clock,
+	globe: Globe,
+	lightbulb: Lightbulb,
+	megaphone: Megaphone,
+	rocket: Rocket,
+	search: Search,
+	shield: Shield,
+	tag: Tag,
+	'thumbs-up': ThumbsUp,
+	workflow: Workflow,
+	gift: Gift,
+	newspaper: Newspaper,
+} satisfies Record<ToolIconName, LucideIcon>
 
 export function ToolIcon({ name, size = 20 }: { name: string; size?: number }) {
-	const Icon = icons[name] ?? Wrench
+	const Icon: LucideIcon = (toolIcons as Record<string, LucideIcon>)[name] ?? Wrench
 	return <Icon size={size} aria-hidden />
 }
