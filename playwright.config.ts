@@ -11,6 +11,24 @@ const root = import.meta.dirname
 const node = path.join(root, 'node_modules/.bin/node')
 const ci = Boolean(process.env.CI)
 
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: '/usr/bin/chromium',
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+		],
+	},
+}
+
 export default defineConfig({
 	testDir: 'tests/e2e',
 	globalSetup: './tests/e2e/global-setup.ts',
@@ -29,26 +47,19 @@ export default defineConfig({
 		actionTimeout: 10_000,
 		navigationTimeout: 15_000,
 	},
+	// Specs named *.global.spec.ts change configuration that every user shares (a tool's availability,
+	// an active admin prompt): they run after all other specs, so no parallel test sees the change.
 	projects: [
 		{
 			name: 'chromium',
-			use: {
-				...devices['Desktop Chrome'],
-				launchOptions: {
-					executablePath: '/usr/bin/chromium',
-					args: [
-						'--no-sandbox',
-						'--disable-gpu',
-						'--disable-quic',
-						'--no-first-run',
-						'--disable-background-networking',
-						'--disable-component-update',
-						'--disable-sync',
-						'--use-fake-ui-for-media-stream',
-						'--use-fake-device-for-media-stream',
-					],
-				},
-			},
+			testIgnore: /\.global\.spec\.ts$/,
+			use: chromium,
+		},
+		{
+			name: 'global',
+			testMatch: /\.global\.spec\.ts$/,
+			dependencies: ['chromium'],
+			use: chromium,
 		},
 	],
 	webServer: [
