@@ -23,22 +23,33 @@ export function FormField({
 	placeholder?: string
 }) {
 	const { t } = useTranslation(ns)
-	const errorId = `${field.id}-error`
 	const { key, ...inputProps } = getInputProps(field, { type })
 	return (
+		<FieldShell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'errors.generic') : null}>
+			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? `${field.id}-error` : undefined} />
+		</FieldShell>
+	)
+}
+
+/**
+ * A label above any control (`id` is the control's id), a grey hint below it, or the error in its
+ * place (already translated; its element id is `${id}-error`, for the control's aria-describedby).
+ */
+export function FieldShell({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string | null; children: React.ReactNode }) {
+	return (
 		<Flex direction="column" gap="1">
-			<Text as="label" htmlFor={field.id} size="2" weight="medium">
+			<Text as="label" htmlFor={id} size="2" weight="medium">
 				{label}
 			</Text>
-			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? errorId : undefined} />
-			{hint && !field.errors ? (
+			{children}
+			{hint && !error ? (
 				<Text size="1" color="gray">
 					{hint}
 				</Text>
 			) : null}
-			{field.errors ? (
-				<Text id={errorId} size="1" color="red" role="alert">
-					{t(field.errors[0] as 'errors.generic')}
+			{error ? (
+				<Text id={`${id}-error`} size="1" color="red" role="alert">
+					{error}
 				</Text>
 			) : null}
 		</Flex>
