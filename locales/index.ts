@@ -26,7 +26,9 @@ import adminUsers from './de/adminUsers.json' with { type: 'json' }
 import adminErrorReports from './de/adminErrorReports.json' with { type: 'json' }
 import adminDiscountCodes from './de/adminDiscountCodes.json' with { type: 'json' }
 import adminToolbox from './de/adminToolbox.json' with { type: 'json' }
+import adminPrompts from './de/adminPrompts.json' with { type: 'json' }
+import adminWorkflows from './de/adminWorkflows.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

@@ -1,6 +1,7 @@
-import { Flex, Text, TextField } from '@radix-ui/themes'
+import { Text, TextField } from '@radix-ui/themes'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
+import { FieldShell } from './field-shell.tsx'
 
 type Namespace = 'auth' | 'common' | 'onboarding'
 
@@ -23,25 +24,11 @@ export function FormField({
 	placeholder?: string
 }) {
 	const { t } = useTranslation(ns)
-	const errorId = `${field.id}-error`
 	const { key, ...inputProps } = getInputProps(field, { type })
 	return (
-		<Flex direction="column" gap="1">
-			<Text as="label" htmlFor={field.id} size="2" weight="medium">
-				{label}
-			</Text>
-			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? errorId : undefined} />
-			{hint && !field.errors ? (
-				<Text size="1" color="gray">
-					{hint}
-				</Text>
-			) : null}
-			{field.errors ? (
-				<Text id={errorId} size="1" color="red" role="alert">
-					{t(field.errors[0] as 'errors.generic')}
-				</Text>
-			) : null}
-		</Flex>
+		<FieldShell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'errors.generic') : null}>
+			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? `${field.id}-error` : undefined} />
+		</FieldShell>
 	)
 }
 

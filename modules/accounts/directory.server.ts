@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { likePattern } from '#modules/core/text-search.server.ts'
 import type { SubscriptionType } from './types.ts'
 
 // The user directory for administrators: search, one user, roles. Callers must have checked the admin role.
@@ -16,11 +17,6 @@ export type DirectoryUser = {
 }
 
 export type DirectoryPage = { users: Array<DirectoryUser>; total: number; page: number; pageSize: number; pageCount: number }
-
-/** `%`, `_` and `\` match literally in the search text. */
-function likePattern(text: string) {
-	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 function baseQuery(db: DbOrTrx) {
 	return db

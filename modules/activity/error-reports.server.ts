@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { likePattern } from '#modules/core/text-search.server.ts'
 import {
 	ERROR_REPORTS_PAGE_SIZE,
 	isErrorReportStatus,
@@ -9,11 +10,6 @@ import {
 	type ErrorReportQuery,
 	type ErrorReportStatus,
 } from './error-reports.ts'
-
-/** `%`, `_` and `\` are matched literally. */
-function likePattern(text: string) {
-	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
 
 const statusOf = (value: string): ErrorReportStatus => (isErrorReportStatus(value) ? value : 'new')
 

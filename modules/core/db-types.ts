@@ -634,6 +634,7 @@ export interface Workflows {
   description: Generated<string>;
   id: Generated<string>;
   is_active: Generated<boolean>;
+  key: string | null;
   name: string;
   steps: Generated<Json>;
   triggers: Generated<Json>;

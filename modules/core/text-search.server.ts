@@ -31,3 +31,8 @@ export function germanTsQuery(query: string) {
 		where l is not null
 	), ''::tsquery))`
 }
+
+/** An `ilike` pattern that finds `text` anywhere; `%`, `_` and `\` in it match literally. */
+export function likePattern(text: string) {
+	return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,8 +1,10 @@
-import type { PromptCategory } from '#modules/admin/index.ts'
+import { replaceVariables, type ImagePromptVariable, type PromptCategory, type TextPromptVariable } from '#modules/admin/index.ts'
 import type { ImageBrief, Persona, StyleProfile, TextBrief } from './ports.ts'
 
 // The prompts sent to language and image models. An active admin prompt of the category
 // ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
+// The names of those values are the admin's catalogue (modules/admin/prompt-variables.ts): the
+// `satisfies` below keep the two in step, so the admin's dialog reports exactly what is not filled here.
 
 const BUILT_IN_SYSTEM = `Du bist {agent_name}, ein KI-Agent, der Social-Media-Beiträge auf Deutsch schreibt.
 Persönlichkeit: {personality}. Tonalität: {tone}. Zielgruppe: {target_audience}.
@@ -31,8 +33,8 @@ const KIND_LABELS: Record<string, string> = {
 }
 
 /** Replaces {name} with its value; unknown names stay as they are. */
-export function fillTemplate(template: string, values: Record<string, string>) {
-	return template.replace(/\{([a-z_]+)\}/g, (match, name: string) => (name in values ? values[name]! : match))
+export function fillTemplate(template: string, values: Readonly<Record<string, string>>) {
+	return replaceVariables(template, (name) => (Object.hasOwn(values, name) ? values[name]! : null))
 }
 
 function personaDetails(persona: Persona | null) {
@@ -66,7 +68,7 @@ export function learnedStyle(profile: StyleProfile) {
 
 export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCategory, string>>) {
 	const persona = brief.persona
-	const values: Record<string, string> = {
+	const values = {
 		agent_name: persona?.name ?? 'Postwerk',
 		personality: persona?.personality ?? 'professional',
 		tone: persona?.tone ?? 'professional',
@@ -83,7 +85,7 @@ export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCa
 		source: brief.source.text,
 		content: brief.source.text,
 		topic: brief.source.title ?? brief.source.text.slice(0, 120),
-	}
+	} satisfies Record<TextPromptVariable, string>
 	return {
 		system: fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values),
 		prompt: fillTemplate(templates.platform_generation ?? BUILT_IN_PLATFORM, values),
@@ -92,13 +94,13 @@ export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCa
 
 export function imagePrompt(brief: ImageBrief, templates: Partial<Record<PromptCategory, string>>) {
 	const brand = brief.persona?.brand
-	const values: Record<string, string> = {
+	const values = {
 		aspect: brief.aspect,
 		headline: brief.headline,
 		keywords: brief.keywords.join(', '),
 		brand_hint: brand?.useBranding && brand.colors.length > 0 ? `Farbwelt der Marke: ${brand.colors.join(', ')}. ` : '',
 		brand_name: brand?.name ?? '',
 		content: brief.headline,
-	}
+	} satisfies Record<ImagePromptVariable, string>
 	return fillTemplate(templates.image_generation ?? BUILT_IN_IMAGE, values)
 }

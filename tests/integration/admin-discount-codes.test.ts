@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import { DiscountCodeFormSchema, DiscountCodeToggleSchema, generateDiscountCode, type DiscountCodeInput } from '#modules/billing/index.ts'
-import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
-
-async function admin(db: Kysely<DB>) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	return { id: row.id, email }
-}
+import { adminActor } from '#tests/support/users.ts'
 
 /** The form as a browser posts it, parsed exactly as the action does. */
 function parse(fields: Record<string, string>) {
@@ -70,7 +62,7 @@ test('generated codes have 8 characters from A-Z and 0-9', () => {
 test('create, update, toggle and delete: unique codes, times in the admin time zone, an audit row each', async () => {
 	await using t = await createTestDatabase()
 	const { billing } = testServices(t.db).services
-	const actor = await admin(t.db)
+	const actor = await adminActor(t.db)
 	const codes = billing.discountCodes
 
 	const created = await codes.save(actor, valid({ ...base, maxUses: '5', expiresAt: '2026-12-31T23:59' }), 'Europe/Zurich')
@@ -114,7 +106,7 @@ test('create, update, toggle and delete: unique codes, times in the admin time z
 test('start defaults to now (to the minute); a code created here is honoured by /pricing until it is switched off', async () => {
 	await using t = await createTestDatabase()
 	const { billing } = testServices(t.db).services
-	const actor = await admin(t.db)
+	const actor = await adminActor(t.db)
 	const { startsAt: _s, ...rest } = base
 	const saved = await billing.discountCodes.save(actor, valid({ ...rest, code: 'JETZT10' }), 'Europe/Zurich')
 	if (!saved.ok) throw new Error('not created')

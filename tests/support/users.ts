@@ -11,3 +11,11 @@ export async function userWithCredits(db: Kysely<DB>, credits: number) {
 	if (credits > 0) await grantCredits(db, { userId: row.id, amount: credits, type: 'signup_bonus', reference: 'signup' })
 	return row.id
 }
+
+/** A user with a profile, as the actor ({ id, email }) of admin changes in module tests. */
+export async function adminActor(db: Kysely<DB>) {
+	const email = `${randomUUID()}@beispiel.ch`
+	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
+	await db.insertInto('profiles').values({ id: row.id, email }).execute()
+	return { id: row.id, email }
+}

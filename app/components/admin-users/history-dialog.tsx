@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { useFetcher } from 'react-router'
+import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 
 export type HistoryEntry = { id: string; adminEmail: string; action: string; details: unknown; createdAt: Date | string }
@@ -51,13 +52,7 @@ export function HistoryDialog({ user, timeZone }: { user: { id: string; email: s
 						</ul>
 					</Flex>
 				)}
-				<Flex justify="end" mt="4">
-					<Dialog.Close>
-						<Button variant="soft" color="gray">
-							{t('details.close')}
-						</Button>
-					</Dialog.Close>
-				</Flex>
+				<DialogCloseButton label={t('details.close')} />
 			</Dialog.Content>
 		</Dialog.Root>
 	)

@@ -1,8 +1,9 @@
-import { Badge, Button, Flex, Heading, Select, Table, Text, TextField } from '@radix-ui/themes'
-import { ChevronLeft, ChevronRight, Search, Shield } from 'lucide-react'
+import { Badge, Button, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
+import { ChevronLeft, ChevronRight, Shield } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { SearchForm } from '#app/components/admin/search-form.tsx'
 import { LoadError } from '#app/components/load-error.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
@@ -49,26 +50,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 				<Text color="gray">{t('subtitle')}</Text>
 			</Flex>
 
-			<Form method="get" role="search">
-				<Flex gap="2" align="end" wrap="wrap">
-					<Flex direction="column" gap="1" flexGrow="1" maxWidth="420px">
-						<Text as="label" htmlFor="admin-user-search" size="2" weight="medium">
-							{t('search.label')}
-						</Text>
-						<TextField.Root id="admin-user-search" name="q" type="search" defaultValue={query} placeholder={t('search.placeholder')} maxLength={200}>
-							<TextField.Slot>
-								<Search size={14} aria-hidden />
-							</TextField.Slot>
-						</TextField.Root>
-					</Flex>
-					<Button type="submit">{t('search.submit')}</Button>
-					{query ? (
-						<Button asChild variant="soft" color="gray">
-							<Link to=".">{t('search.reset')}</Link>
-						</Button>
-					) : null}
-				</Flex>
-			</Form>
+			<SearchForm id="admin-user-search" query={query} labels={{ label: t('search.label'), placeholder: t('search.placeholder'), submit: t('search.submit'), reset: t('search.reset') }} />
 
 			{loadError ? (
 				<LoadError title={t('errorTitle')} text={t('errors.loadFailed')} />

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { AlertDialog, Badge, Button, Callout, Card, Checkbox, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField, Tooltip } from '@radix-ui/themes'
+import { AlertDialog, Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField, Tooltip } from '@radix-ui/themes'
 import { Pencil, Plus, Shuffle, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { DialogActions } from '#app/components/dialog-actions.tsx'
-import { FieldShell as SharedFieldShell } from '#app/components/field-shell.tsx'
+import { ActiveCheckbox, DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
+import { FieldShell as Shell } from '#app/components/field-shell.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
@@ -241,13 +241,8 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 					<DateField field={fields.startsAt} label={t('form.startsAt')} />
 					<DateField field={fields.expiresAt} label={t('form.expiresAt')} hint={t('form.expiresHint')} />
 				</Grid>
-				<Text as="label" size="2">
-					<Flex gap="2" align="center">
-						<Checkbox name={fields.isActive.name} defaultChecked={fields.isActive.initialValue === 'on'} value="on" />
-						{t('form.isActive')}
-					</Flex>
-				</Text>
-				<DialogActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
+				<ActiveCheckbox field={fields.isActive} label={t('form.isActive')} />
+				<DialogFormActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
 			</Flex>
 		</fetcher.Form>
 	)
@@ -256,9 +251,9 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 function FieldShell({ field, label, hint, children }: { field: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
 	const { t } = useTranslation('adminDiscountCodes')
 	return (
-		<SharedFieldShell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'form.errors.codeRequired') : null}>
+		<Shell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'form.errors.codeRequired') : null}>
 			{children}
-		</SharedFieldShell>
+		</Shell>
 	)
 }
 

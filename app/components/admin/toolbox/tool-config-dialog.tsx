@@ -4,7 +4,7 @@ import { Info } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { DialogActions } from '#app/components/dialog-actions.tsx'
+import { DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
 import { describedBy, FieldShell } from '#app/components/field-shell.tsx'
 import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -135,7 +135,7 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 						{t('form.isAvailable')}
 					</Flex>
 				</Text>
-				<DialogActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
+				<DialogFormActions cancel={t('form.cancel')} submit={t('form.save')} busy={fetcher.state !== 'idle'} />
 			</Flex>
 		</fetcher.Form>
 	)
