@@ -41,7 +41,7 @@ export default [
 			layout('routes/admin/layout.tsx', [
 				index('routes/admin/index.tsx'),
 				route('users', 'routes/admin/users.tsx', { id: 'admin-users' }),
-				route('models', section, { id: 'admin-models' }),
+				route('models', 'routes/admin/models.tsx', { id: 'admin-models' }),
 				route('prompts', section, { id: 'admin-prompts' }),
 				route('workflows', section, { id: 'admin-workflows' }),
 				route('toolbox', section, { id: 'admin-toolbox' }),

@@ -25,7 +25,8 @@ import billing from './de/billing.json' with { type: 'json' }
 import adminUsers from './de/adminUsers.json' with { type: 'json' }
 import adminErrorReports from './de/adminErrorReports.json' with { type: 'json' }
 import adminDiscountCodes from './de/adminDiscountCodes.json' with { type: 'json' }
+import adminModels from './de/adminModels.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminModels }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>
