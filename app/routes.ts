@@ -1,8 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
-// The spec's route list. Sections that later issues build render an honest empty state
-// from routes/app/section.tsx until their own route module replaces the entry here.
-const section = 'routes/app/section.tsx'
+// The spec's route list.
 
 export default [
 	index('routes/home.tsx'),
@@ -41,7 +39,7 @@ export default [
 			layout('routes/admin/layout.tsx', [
 				index('routes/admin/index.tsx'),
 				route('users', 'routes/admin/users.tsx', { id: 'admin-users' }),
-				route('models', section, { id: 'admin-models' }),
+				route('models', 'routes/admin/models.tsx', { id: 'admin-models' }),
 				route('prompts', 'routes/admin/prompts.tsx', { id: 'admin-prompts' }),
 				route('workflows', 'routes/admin/workflows.tsx', { id: 'admin-workflows' }),
 				route('toolbox', 'routes/admin/toolbox.tsx', { id: 'admin-toolbox' }),

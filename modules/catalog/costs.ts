@@ -21,6 +21,13 @@ export const MAX_COMPARED_MODELS = 6
 /** Features a gallery card lists before '+n weitere'. */
 export const CARD_FEATURES = 3
 
+/** What ai_models' format and resolution columns allow (their check constraints). */
+export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '4:5', '5:4', '21:9', '9:21'] as const
+export const VIDEO_RESOLUTIONS = ['480p', '720p', '1080p', '1440p', '2160p', '4K'] as const
+
+export type AspectRatio = (typeof ASPECT_RATIOS)[number]
+export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number]
+
 export const FALLBACK_FORMATS = ['16:9', '9:16', '1:1', '4:3', '21:9']
 export const FALLBACK_RESOLUTIONS = ['480p', '720p', '1080p', '1440p', '2160p']
 export const FALLBACK_DURATIONS = [5, 10, 15, 30, 60]

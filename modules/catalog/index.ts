@@ -8,6 +8,8 @@ import type { GallerySort, ModelCategory } from './costs.ts'
 import { listGallery, modelsForTest, setFavorite, setLike } from './gallery.server.ts'
 import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-test.server.ts'
 import { exportCatalogData } from './export.server.ts'
+import { createAdminModels, type CatalogueActor } from './admin-models.server.ts'
+import { importModels } from './admin-models-import.server.ts'
 
 export { seedModelCatalogue, type SeedResult } from './seed.server.ts'
 export {
@@ -19,6 +21,19 @@ export {
 	type VideoResolution,
 } from './model-catalogue.ts'
 export { modelsById, type ModelInfo } from './lookup.server.ts'
+export type { AdminModel, CatalogueActor, SaveModelInput, SaveModelResult } from './admin-models.server.ts'
+export { validateModelEntries, type ImportProblem, type ImportResult } from './admin-models-import.server.ts'
+export {
+	ADMIN_FORMATS,
+	ADMIN_RESOLUTIONS,
+	AiModelDeleteSchema,
+	AiModelFileEntrySchema,
+	AiModelFormSchema,
+	parseCategoryFilter,
+	PREVIEW_MAX_BYTES,
+	type AiModelFormInput,
+	type AiModelValues,
+} from './admin-models-schema.ts'
 export type { GalleryModel, ToggleResult } from './gallery.server.ts'
 export { ledgerType, modelTestVideoJob, type ModelTestErrorCode, type ModelTestInput, type ModelTestOutcome, type ModelTestResult, type ModelTestStatus, type ModelTestView } from './model-test.server.ts'
 
@@ -36,6 +51,7 @@ export function createCatalogService(deps: CatalogDeps) {
 	const { db } = deps
 	const testMode = (provider: string) => deps.ai.forProvider(provider).testMode
 	const tests = createModelTests(deps)
+	const adminModels = createAdminModels(deps)
 	return {
 		/** A category's active models with the user's likes and favourites, and the user's balance. */
 		async gallery(userId: string, input: { category: ModelCategory; sort: GallerySort }) {
@@ -54,6 +70,20 @@ export function createCatalogService(deps: CatalogDeps) {
 		modelTests: (userId: string, ids: ReadonlyArray<string>) => tests.list(userId, ids),
 		/** The catalog part of 'Daten exportieren': model tests, likes and favourites. */
 		exportData: (userId: string) => exportCatalogData(db, userId),
+		/**
+		 * 'KI-Modelle' (/admin/models) and `npm run seed:models`: callers must have passed requireAdmin.
+		 * Every change is recorded in the admin audit log in its transaction.
+		 */
+		adminModels: {
+			/** All models ordered by name, optionally of one category. */
+			list: adminModels.list,
+			/** Create (no id) or update, with an optional new preview image. */
+			save: adminModels.save,
+			/** False when the model does not exist. */
+			remove: adminModels.remove,
+			/** Upserts the entries of a JSON file by model_id (all validated first; nothing written if one is invalid). */
+			importEntries: (actor: CatalogueActor, entries: unknown) => importModels(db, actor, entries),
+		},
 		tasks: [handleJob(modelTestVideoJob, ({ testId }, helpers) => tests.runVideo(testId, helpers))],
 	}
 }

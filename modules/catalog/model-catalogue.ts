@@ -1,11 +1,9 @@
 // The AI models a fresh installation offers. After the first seed the admin area owns the
 // catalogue; this list only adds models that are missing (see seed.server.ts).
 
-export const ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3', '4:5', '5:4', '21:9', '9:21'] as const
-export const VIDEO_RESOLUTIONS = ['480p', '720p', '1080p', '1440p', '2160p', '4K'] as const
+import type { AspectRatio, VideoResolution } from './costs.ts'
 
-export type AspectRatio = (typeof ASPECT_RATIOS)[number]
-export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number]
+export { ASPECT_RATIOS, VIDEO_RESOLUTIONS, type AspectRatio, type VideoResolution } from './costs.ts'
 
 type BaseModel = {
 	model_id: string

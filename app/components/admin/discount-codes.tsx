@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { AlertDialog, Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField, Tooltip } from '@radix-ui/themes'
 import { Pencil, Plus, Shuffle, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { ActiveCheckbox, DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
 import { FieldShell as Shell } from '#app/components/field-shell.tsx'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
@@ -69,24 +70,15 @@ export function DiscountCodesPage({ codes, now, timeZone, loadFailed }: Props) {
 					{editing !== undefined ? <CodeForm key={editing?.id ?? 'new'} code={editing} now={now} onSaved={close} /> : null}
 				</Dialog.Content>
 			</Dialog.Root>
-			<AlertDialog.Root open={deleting !== null} onOpenChange={(open) => (open ? null : setDeleting(null))}>
-				<AlertDialog.Content maxWidth="440px">
-					<AlertDialog.Title>{t('delete.title')}</AlertDialog.Title>
-					<AlertDialog.Description size="2">{t('delete.text')}</AlertDialog.Description>
-					<Flex gap="3" mt="4" justify="end">
-						<AlertDialog.Cancel>
-							<Button variant="soft" color="gray">
-								{t('delete.cancel')}
-							</Button>
-						</AlertDialog.Cancel>
-						<AlertDialog.Action>
-							<Button color="red" onClick={() => (deleting ? deleter.submit({ intent: 'delete', id: deleting.id }, { method: 'post' }) : undefined)}>
-								{t('delete.confirm')}
-							</Button>
-						</AlertDialog.Action>
-					</Flex>
-				</AlertDialog.Content>
-			</AlertDialog.Root>
+			<ConfirmDialog
+				open={deleting !== null}
+				title={t('delete.title')}
+				text={t('delete.text')}
+				confirmLabel={t('delete.confirm')}
+				cancelLabel={t('delete.cancel')}
+				onConfirm={() => (deleting ? deleter.submit({ intent: 'delete', id: deleting.id }, { method: 'post' }) : undefined)}
+				onCancel={() => setDeleting(null)}
+			/>
 		</Flex>
 	)
 }

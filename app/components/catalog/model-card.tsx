@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Inset, Text, Tooltip } from '@radix-ui/themes'
 import { Heart, Star } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
@@ -37,6 +37,12 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 		<Card size="2" data-testid="model-card" data-model-id={model.modelId} data-favorite={favorite} asChild>
 			<article aria-label={model.name}>
 				<Flex direction="column" gap="3" height="100%">
+					{model.previewImageUrl ? (
+						// Decorative: the model's name is the card's heading.
+						<Inset clip="padding-box" side="top">
+							<img src={model.previewImageUrl} alt="" data-testid="model-preview" style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
+						</Inset>
+					) : null}
 					<Flex justify="between" align="start" gap="2">
 						<Flex direction="column" gap="1">
 							<Heading as="h3" size="4">
