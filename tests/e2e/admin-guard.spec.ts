@@ -8,6 +8,7 @@ import type { APIRequestContext } from '@playwright/test'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import type { Kysely } from 'kysely'
 import routes from '#app/routes.ts'
+import { WORKFLOWS } from '#modules/admin/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { e2eUrl } from '#tests/support/e2e.ts'
 import { expect, test, type TestUser } from '#tests/e2e/fixtures.ts'
@@ -26,7 +27,7 @@ function adminRoutes(entries: ReadonlyArray<RouteConfigEntry>, parent = ''): Arr
 const hasAction = (file: string) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(fs.readFileSync(path.join(import.meta.dirname, '../../app', file), 'utf8'))
 
 /** What the walk creates before probing: a target user and rows the admin screens show and change. */
-type Fixture = { target: TestUser; marker: string; reportId: string; codeId: string; code: string }
+type Fixture = { target: TestUser; marker: string; reportId: string; codeId: string; code: string; toolId: string; toolName: string; promptId: string; modelId: string; modelKey: string }
 
 type ActionProbe = {
 	name: string
@@ -83,6 +84,61 @@ const probes: Record<string, RouteProbe> = {
 			},
 		],
 	},
+	'/admin/models': {
+		url: () => '/admin/models',
+		marker: (f) => f.marker,
+		actions: [
+			{
+				// e2e-* models are left out of the gallery checks of other tests.
+				name: 'create a model',
+				form: (f) => ({ intent: 'save', name: `${f.marker}-neu`, model_id: `${f.modelKey}-neu`, category: 'language', provider: 'local', credits_cost: '2', api_parameters: '{}' }),
+				state: (db, f) => db.selectFrom('ai_models').select('id').where('model_id', '=', `${f.modelKey}-neu`).execute(),
+			},
+			{
+				name: 'delete a model',
+				form: (f) => ({ intent: 'delete', id: f.modelId }),
+				state: (db, f) => db.selectFrom('ai_models').select('id').where('id', '=', f.modelId).execute(),
+			},
+		],
+	},
+	'/admin/prompts': {
+		url: (f) => `/admin/prompts?q=${encodeURIComponent(f.marker)}`,
+		marker: (f) => f.marker,
+		actions: [
+			{
+				// The category 'workflow' is read by no part of the product, so other tests are not affected.
+				name: 'create a prompt',
+				form: (f) => ({ intent: 'save', name: `${f.marker}-neu`, category: 'workflow', promptText: 'Hallo {name}' }),
+				state: (db, f) => db.selectFrom('admin_prompts').select('id').where('name', '=', `${f.marker}-neu`).execute(),
+			},
+			{
+				name: 'switch a prompt on',
+				form: (f) => ({ intent: 'toggle', id: f.promptId, active: 'true' }),
+				state: (db, f) => db.selectFrom('admin_prompts').select('is_active').where('id', '=', f.promptId).executeTakeFirstOrThrow(),
+			},
+		],
+	},
+	'/admin/workflows': {
+		url: () => '/admin/workflows',
+		marker: () => WORKFLOWS[0]!.name,
+		actions: [],
+	},
+	'/admin/toolbox': {
+		url: (f) => `/admin/toolbox?q=${encodeURIComponent(f.marker)}`,
+		marker: (f) => f.marker,
+		actions: [
+			{
+				name: 'create a tool',
+				form: (f) => ({ intent: 'save', tool_name: `${f.toolName}N`, display_name: 'Wächter', category: 'general', icon: 'wrench', config_schema: '{}', default_settings: '{}', is_available: 'true' }),
+				state: (db, f) => db.selectFrom('admin_toolbox_configs').select('id').where('tool_name', '=', `${f.toolName}N`).execute(),
+			},
+			{
+				name: 'switch availability off',
+				form: (f) => ({ intent: 'availability', id: f.toolId, available: 'false' }),
+				state: (db, f) => db.selectFrom('admin_toolbox_configs').select('is_available').where('id', '=', f.toolId).executeTakeFirstOrThrow(),
+			},
+		],
+	},
 	'/admin/discount-codes': {
 		url: () => '/admin/discount-codes',
 		marker: (f) => f.code,
@@ -130,12 +186,25 @@ async function createFixture(db: Kysely<DB>, target: TestUser): Promise<Fixture>
 		.values({ code, description: marker, discount_type: 'percentage', discount_value: 10, is_active: true })
 		.returning('id')
 		.executeTakeFirstOrThrow()
-	return { target, marker, code, reportId: report.id, codeId: discount.id }
+	// A tool of its own (not one of the five real ones), so switching it off affects no other test.
+	const toolName = `guard${randomUUID().replace(/-/g, '').slice(0, 12)}`
+	const tool = await db
+		.insertInto('admin_toolbox_configs')
+		.values({ tool_name: toolName, display_name: marker, description: 'Guard', category: 'general' })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	const prompt = await db.insertInto('admin_prompts').values({ name: marker, category: 'workflow', prompt_text: 'Text', is_active: false }).returning('id').executeTakeFirstOrThrow()
+	const modelKey = `e2e-${toolName}`
+	const model = await db.insertInto('ai_models').values({ name: marker, model_id: modelKey, category: 'language', provider: 'local', is_active: false }).returning('id').executeTakeFirstOrThrow()
+	return { target, marker, code, reportId: report.id, codeId: discount.id, toolId: tool.id, toolName, promptId: prompt.id, modelId: model.id, modelKey }
 }
 
 async function cleanUp(db: Kysely<DB>, f: Fixture) {
 	await db.deleteFrom('error_reports').where('id', '=', f.reportId).execute()
 	await db.deleteFrom('discount_codes').where('code', 'in', [f.code, `${f.code}N`]).execute()
+	await db.deleteFrom('ai_models').where('model_id', 'in', [f.modelKey, `${f.modelKey}-neu`]).execute()
+	await db.deleteFrom('admin_prompts').where('name', 'in', [f.marker, `${f.marker}-neu`]).execute()
+	await db.deleteFrom('admin_toolbox_configs').where('tool_name', 'in', [f.toolName, `${f.toolName}N`]).execute()
 }
 
 const post = (request: APIRequestContext, url: string, form: Record<string, string>) =>
