@@ -6,6 +6,7 @@ import { ADMIN_FORMATS, ADMIN_RESOLUTIONS, PREVIEW_ACCEPT, PREVIEW_MAX_BYTES } f
 import { MODEL_CATEGORIES } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'
 import { MB } from '#modules/generation/media.ts'
+import { FieldShell as SharedFieldShell } from '#app/components/field-shell.tsx'
 
 /** The dialog's fields as the browser posts them (the columns of ai_models; see AiModelFormSchema). */
 export type ModelFormShape = {
@@ -37,26 +38,13 @@ export type ModelFormShape = {
 
 type Fieldset = ReturnType<typeof useForm<ModelFormShape, AiModelFormInput>>[1]
 
-/** A label, the control, a hint and the field's first error (a message key of `adminModels`). */
+/** The shared FieldShell with the field's first error (a message key of `adminModels`) translated. */
 export function FieldShell({ id, label, hint, errors, children }: { id: string; label: string; hint?: string; errors?: Array<string>; children: React.ReactNode }) {
 	const { t } = useTranslation('adminModels')
 	return (
-		<Flex direction="column" gap="1">
-			<Text as="label" htmlFor={id} size="2" weight="medium">
-				{label}
-			</Text>
+		<SharedFieldShell id={id} label={label} hint={hint} error={errors?.length ? t(errors[0] as 'form.errors.nameRequired') : null}>
 			{children}
-			{hint && !errors?.length ? (
-				<Text size="1" color="gray">
-					{hint}
-				</Text>
-			) : null}
-			{errors?.length ? (
-				<Text id={`${id}-error`} size="1" color="red" role="alert">
-					{t(errors[0] as 'form.errors.nameRequired')}
-				</Text>
-			) : null}
-		</Flex>
+		</SharedFieldShell>
 	)
 }
 
