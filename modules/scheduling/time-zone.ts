@@ -4,15 +4,21 @@ import { requireDate, requireTime, type ClockTime, type IsoDate, type Weekday } 
 
 export type WallClock = { date: IsoDate; time: ClockTime; weekday: Weekday }
 
+const knownZones = new Set<string>()
+
 /** IANA names (any case) and the UTC offsets that Intl and TZDate understand. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
 	if (typeof timeZone !== 'string' || timeZone === '') return false
+	if (knownZones.has(timeZone)) return true
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone })
-		return true
 	} catch {
 		return false
 	}
+	// Building a DateTimeFormat costs far more than the conversions it guards (the calendar converts
+	// hundreds of instants per page): valid names are remembered, a bounded set (IANA has ~600).
+	if (knownZones.size < 2000) knownZones.add(timeZone)
+	return true
 }
 
 /**
