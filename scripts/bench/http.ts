@@ -111,14 +111,26 @@ async function warm(url: string, cookie: string | null) {
 	await cannon({ url: BASE + url, connections: 10, duration: 1, headers: headersFor(cookie) })
 }
 
+async function timedEmpty() {
+	const t = performance.now()
+	await fetch(BASE + EMPTY).then((r) => r.arrayBuffer())
+	return performance.now() - t
+}
+
+/** A single empty request on the idle server (median of 15), the yardstick of drain(). */
+let idleMs = 5
+async function measureIdle() {
+	const times: Array<number> = []
+	for (let i = 0; i < 15; i++) times.push(await timedEmpty())
+	idleMs = times.sort((a, b) => a - b)[7]!
+}
+
 /** Waits until the server has worked off what the last run left queued (the empty route answers fast again). */
 async function drain() {
-	const until = Date.now() + 60_000
+	const until = Date.now() + 20_000
 	let fast = 0
 	while (fast < 3 && Date.now() < until) {
-		const t = performance.now()
-		await fetch(BASE + EMPTY).then((r) => r.arrayBuffer())
-		fast = performance.now() - t < 25 ? fast + 1 : 0
+		fast = (await timedEmpty()) < Math.max(10, idleMs * 3) ? fast + 1 : 0
 		await new Promise((r) => setTimeout(r, 50))
 	}
 }
@@ -184,6 +196,7 @@ try {
 	}
 
 	await warm(EMPTY, null)
+	await measureIdle()
 	type Row = { page: Page; rps: Throughput; emptyRps: Throughput; lat: Latency; emptyLat: Latency }
 	const rows: Array<Row> = []
 	for (const page of pages) {
