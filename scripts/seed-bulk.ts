@@ -6,6 +6,7 @@
 // or on DATABASE_URL; migrates first. Bulk users are recognisable by their domain (@bulk.postwerk.test):
 // with bulk data present it refuses, `--reset` deletes them (and their jobs) and loads anew.
 import { parseArgs } from 'node:util'
+import type pg from 'pg'
 import { hashPassword } from '#modules/accounts/passwords.server.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
@@ -28,7 +29,10 @@ if (!Number.isInteger(userCount) || userCount < 3 || userCount > 1_000_000 || !N
 const started = performance.now()
 const env = readEnv()
 const database = await openDatabase(env, console.log)
+// Two sessions: after the users and the post plan are in, posts (with deliveries and jobs) and the
+// rest (activity, drafts, ...) load side by side.
 const client = await database.pool.connect()
+const second = await database.pool.connect()
 let exitCode = 0
 try {
 	await migrateToLatest(database.db, database.pool)
@@ -38,8 +42,10 @@ try {
 		console.log(`Es gibt schon ${existing.rows[0]!.n} Bulk-Benutzer (@${BULK_DOMAIN}). Mit --reset werden sie gelöscht und neu angelegt.`)
 		exitCode = 1
 	} else {
-		await client.query('set synchronous_commit = off')
-		await client.query(`set work_mem = '64MB'`)
+		for (const c of [client, second]) {
+			await c.query('set synchronous_commit = off')
+			await c.query(`set work_mem = '64MB'`)
+		}
 		if (Number(existing.rows[0]!.n) > 0) {
 			const t = performance.now()
 			await resetBulkData()
@@ -48,11 +54,12 @@ try {
 		const passwordHash = await hashPassword(BULK_PASSWORD)
 		// One sandbox token, sealed with this installation's APP_SECRET and shared by every bulk account.
 		const sealedToken = createSecretBox(env.APP_SECRET).seal('sandbox-bulk-token')
-		await client.query('begin')
 		await load(passwordHash, sealedToken)
-		await client.query('commit')
 		const t = performance.now()
-		await client.query('analyze')
+		await Promise.all([
+			client.query('analyze posts, graphile_worker._private_jobs'),
+			second.query('analyze post_deliveries, activity_logs, credit_transactions, users, profiles, agent_configurations, social_tokens, connected_pages, drafts, toolbox_settings, content_settings, content_ideas'),
+		])
 		const counts = await client.query<Record<string, string>>(`
 			select
 				(select count(*) from users where email like '%@${BULK_DOMAIN}') as users,
@@ -74,9 +81,13 @@ try {
 	}
 } catch (error) {
 	await client.query('rollback').catch(() => {})
+	await second.query('rollback').catch(() => {})
+	console.error('seed:bulk failed; partly loaded bulk data is removed by the next run with --reset')
 	throw error
 } finally {
+	await client.query('drop table if exists bulk_users, bulk_posts').catch(() => {})
 	client.release()
+	second.release()
 	await database.close()
 }
 process.exit(exitCode)
@@ -85,11 +96,24 @@ function seconds(since: number) {
 	return ((performance.now() - since) / 1000).toFixed(1)
 }
 
-async function step(label: string, statement: string, params: Array<unknown> = []) {
+type Session = pg.PoolClient
+
+async function stepOn(session: Session, label: string, statement: string, params: Array<unknown> = []) {
 	const t = performance.now()
-	const result = await client.query(statement, params)
+	const result = await session.query(statement, params)
 	console.log(`  ${label}: ${result.rowCount ?? 0} Zeilen, ${seconds(t)} s`)
 	return result
+}
+
+function step(label: string, statement: string, params: Array<unknown> = []) {
+	return stepOn(client, label, statement, params)
+}
+
+/** Runs `work` in one transaction of `session`. */
+async function inTransaction(session: Session, work: () => Promise<void>) {
+	await session.query('begin')
+	await work()
+	await session.query('commit')
 }
 
 /** Removes the bulk users (everything of theirs cascades) and their pending publish jobs. */
@@ -125,12 +149,15 @@ async function load(passwordHash: string, sealedToken: string) {
 	// 1 to 4 connected platforms; the benchmark users (and the admin) have all four.
 	const combinations = ['linkedin', 'linkedin,instagram', 'linkedin,facebook,instagram', 'instagram,threads', 'linkedin,instagram,facebook,threads']
 	const platforms = counts.map((_, i) => (i < 3 ? combinations[4]! : combinations[(i * 7) % combinations.length]!))
+	// The plan tables are unlogged work tables (both sessions read them), dropped at the end.
+	await client.query('drop table if exists bulk_users, bulk_posts')
+	await client.query('begin')
 	await client.query('select setseed(0.42)')
 
 	// Who: a temporary table of the users with what they get.
 	await step(
 		'Benutzer (Plan)',
-		`create temporary table bulk_users on commit drop as
+		`create unlogged table bulk_users as
 		select n, gen_random_uuid() as id, email, posts,
 			(array['Anna','Lukas','Mia','Noah','Lea','Elias','Laura','Jonas','Sara','Luca','Nina','David','Julia','Simon','Lena','Marco','Sophie','Fabian','Chiara','Reto'])[1 + (n * 7) % 20]
 				|| ' ' || (array['Müller','Meier','Schmid','Keller','Weber','Huber','Schneider','Meyer','Steiner','Fischer','Gerber','Brunner','Baumann','Frei','Zimmermann','Moser','Widmer','Wyss','Graf','Roth'])[1 + (n * 13) % 20] as full_name,
@@ -215,7 +242,7 @@ async function load(passwordHash: string, sealedToken: string) {
 	// Posts: a plan instant per post, a year back to a year ahead, at a calendar slot (06:00-23:00, 30 minutes).
 	await step(
 		'Posts (Plan)',
-		`create temporary table bulk_posts on commit drop as
+		`create unlogged table bulk_posts as
 		with raw as (
 			select u.id as user_id, u.n, u.time_zone, u.platforms, g.i, random() as r, random() as r2, random() as r3,
 				((now() at time zone u.time_zone)::date + (floor(random() * 731) - 365)::int + time '06:00' + make_interval(mins => 30 * floor(random() * 35)::int)) at time zone u.time_zone as at,
@@ -274,6 +301,14 @@ async function load(passwordHash: string, sealedToken: string) {
 		from typed`,
 	)
 	await client.query(`create index on bulk_posts (id)`)
+	await client.query('analyze bulk_posts')
+	await client.query('commit')
+
+	await Promise.all([inTransaction(client, () => loadPosts()), inTransaction(second, () => loadTheRest())])
+}
+
+/** Posts, their deliveries and publish jobs (first session). */
+async function loadPosts() {
 	await step(
 		'posts',
 		`insert into posts (id, user_id, title, content, platform, status, scheduled_at, time_zone, published_at, post_type,
@@ -325,6 +360,11 @@ async function load(passwordHash: string, sealedToken: string) {
 			where d.status = 'scheduled' and d.scheduled_at > now() and j.run_at > now()))`,
 	)
 
+}
+
+/** Drafts, activity, tool settings, content settings and ideas (second session, beside the posts). */
+async function loadTheRest() {
+	const step = (label: string, statement: string, params: Array<unknown> = []) => stepOn(second, label, statement, params)
 	await step(
 		'drafts',
 		`insert into drafts (user_id, title, content, platforms, post_type, created_at, updated_at)
