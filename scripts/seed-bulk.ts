@@ -5,6 +5,9 @@
 // 1000 users and 100 000 posts load in well under a minute. Works on the embedded database in DATA_DIR
 // or on DATABASE_URL; migrates first. Bulk users are recognisable by their domain (@bulk.postwerk.test):
 // with bulk data present it refuses, `--reset` deletes them (and their jobs) and loads anew.
+// Not real: the sandbox accounts share one sealed placeholder token (a bulk post that falls due on a
+// server with a worker fails with a token error, as a revoked account would), and the content settings
+// have no keywords (the daily news job passes the bulk users by: no feed fetches for 1000 users).
 import { parseArgs } from 'node:util'
 import type pg from 'pg'
 import { hashPassword } from '#modules/accounts/passwords.server.ts'
@@ -14,7 +17,6 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { openDatabase } from '#server/database.ts'
 import { seedReferenceData } from '#server/seed.ts'
 import { BULK_ADMIN, BULK_DOMAIN, BULK_HEAVY, BULK_LIGHT, BULK_PASSWORD } from '#scripts/bulk-users.ts'
-
 
 const { values: args } = parseArgs({
 	options: { users: { type: 'string', default: '1000' }, posts: { type: 'string', default: '100000' }, reset: { type: 'boolean', default: false } },
