@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -29,7 +29,7 @@ export default function handleRequest(
 				nonce,
 				[readyOption]() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = coalescing()
 					const stream = createReadableStreamFromReadable(body)
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
@@ -45,5 +45,35 @@ export default function handleRequest(
 			},
 		)
 		setTimeout(abort, streamTimeout + 1000)
+	})
+}
+
+/**
+ * Joins the many small writes React makes in one tick into one chunk. The response is gzipped and
+ * every chunk that reaches it is flushed on its own (React Router flushes after each write), so
+ * small chunks cost CPU and compress about three times worse. What React sends later (a suspended
+ * boundary) still goes out on its own tick.
+ */
+function coalescing() {
+	let pending: Array<Buffer> = []
+	let scheduled = false
+	return new Transform({
+		transform(chunk: Buffer, _encoding, done) {
+			pending.push(chunk)
+			if (!scheduled) {
+				scheduled = true
+				setImmediate(() => {
+					scheduled = false
+					if (pending.length) this.push(Buffer.concat(pending))
+					pending = []
+				})
+			}
+			done()
+		},
+		flush(done) {
+			if (pending.length) this.push(Buffer.concat(pending))
+			pending = []
+			done()
+		},
 	})
 }

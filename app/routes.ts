@@ -52,6 +52,7 @@ export default [
 	route('settings/export', 'routes/settings.export.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
+	route('health/live', 'routes/health.live.ts'),
 	route('api/posts/:id/deliveries', 'routes/api.posts.$id.deliveries.ts'),
 	route('api/generations', 'routes/api.generations.ts'),
 	route('api/generations/image', 'routes/api.generations.image.ts'),

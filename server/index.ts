@@ -1,3 +1,5 @@
+// First: NODE_ENV must be set before React is loaded.
+import './node-env.ts'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'

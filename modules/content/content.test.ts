@@ -166,9 +166,13 @@ test('the posts board and the calendar month make a fixed number of queries, als
 	).execute()
 	await t.db.insertInto('drafts').values(Array.from({ length: 50 }, (_, i) => ({ user_id: alice, title: `D${i}`, content: 'z', platforms: ['linkedin'] }))).execute()
 	const many = await measure()
-	expect((await content.board(alice)).posts).toHaveLength(500)
+	const board = await content.board(alice)
+	expect(board.counts).toEqual({ drafts: 50, scheduled: 335, published: 165 })
+	expect(board.drafts).toHaveLength(20)
+	expect(board.posts.filter((p) => p.status === 'scheduled')).toHaveLength(20)
+	expect(board.posts.filter((p) => p.status === 'published')).toHaveLength(20)
 	expect(many).toEqual(few)
-	expect(many.board).toBeLessThanOrEqual(2)
+	expect(many.board).toBeLessThanOrEqual(5)
 	expect(many.calendar).toBeLessThanOrEqual(3)
 })
 
@@ -184,4 +188,44 @@ test('a post for several platforms keeps an image per platform for its deliverie
 	expect(forDelivery?.images.instagram).toBe(images.instagram)
 	const updated = await content.updatePost(alice, post.id, { content: { base: 'Neu', platforms: {} }, images: { instagram: images.instagram } })
 	expect(updated.ok && updated.post.images).toEqual({ instagram: images.instagram })
+})
+
+test('the posts board: columns in their order, the first cards of each, more on request, search and the card the editor opens', async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
+	const alice = await user(t.db)
+	const bob = await user(t.db)
+	const at = (day: number, hour = 9) => new Date(Date.UTC(2026, 3, day, hour))
+	await t.db
+		.insertInto('posts')
+		.values(Array.from({ length: 30 }, (_, i) => ({ user_id: alice, title: `Geplant ${i}`, content: i === 7 ? 'Sommer_Aktion 100%' : 'Text', platform: 'linkedin', status: 'scheduled', scheduled_at: at(1 + i) })))
+		.execute()
+	await t.db
+		.insertInto('posts')
+		.values(Array.from({ length: 25 }, (_, i) => ({ user_id: alice, title: `Veröffentlicht ${i}`, content: 'Text', platform: 'threads', status: 'published', published_at: at(1 + i, 8) })))
+		.execute()
+	await t.db.insertInto('posts').values({ user_id: alice, title: 'Zur Prüfung', content: 'Text', platform: 'linkedin', status: 'review', updated_at: at(20) }).execute()
+	await t.db.insertInto('drafts').values([
+		{ user_id: alice, title: 'Neuer Entwurf', content: 'Sommer', platforms: ['linkedin'], updated_at: at(21) },
+		{ user_id: alice, title: 'Alter Entwurf', content: 'Winter', platforms: ['linkedin'], updated_at: at(2) },
+	]).execute()
+	await t.db.insertInto('posts').values({ user_id: bob, title: 'Bobs Post', content: 'Sommer', platform: 'linkedin', status: 'scheduled', scheduled_at: at(3) }).execute()
+
+	const first = await content.board(alice, { limit: 2 })
+	expect(first.counts).toEqual({ drafts: 3, scheduled: 30, published: 25 })
+	expect([...first.drafts.map((d) => d.title), ...first.posts.map((p) => p.title)]).toEqual(['Neuer Entwurf', 'Zur Prüfung', 'Geplant 0', 'Geplant 1', 'Veröffentlicht 24', 'Veröffentlicht 23'])
+	const more = await content.board(alice, { limit: 4 })
+	expect(more.posts.filter((p) => p.status === 'scheduled').map((p) => p.title)).toEqual(['Geplant 0', 'Geplant 1', 'Geplant 2', 'Geplant 3'])
+
+	// Search: title or text, case-insensitive, % and _ literal; never another user's posts.
+	const found = await content.board(alice, { query: 'sommer_aktion 100%' })
+	expect(found.counts).toEqual({ drafts: 0, scheduled: 1, published: 0 })
+	expect(found.posts.map((p) => p.title)).toEqual(['Geplant 7'])
+	expect((await content.board(alice, { query: 'sommer' })).counts).toEqual({ drafts: 1, scheduled: 1, published: 0 })
+
+	// The card the editor opens is there even beyond the first cards; another user's id adds nothing.
+	const far = (await t.db.selectFrom('posts').select('id').where('title', '=', 'Geplant 29').executeTakeFirstOrThrow()).id
+	expect((await content.board(alice, { limit: 2, include: far })).posts.map((p) => p.title)).toContain('Geplant 29')
+	const bobs = (await t.db.selectFrom('posts').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()).id
+	expect((await content.board(alice, { limit: 2, include: bobs })).posts).toHaveLength(5)
 })

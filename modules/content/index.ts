@@ -1,6 +1,7 @@
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db, Trx } from '#modules/core/db.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
+import { boardPage } from './board.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -23,6 +24,8 @@ import type { DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
 import type { ContentResult, PostView } from './views.ts'
 
+export type { Board, BoardColumn } from './board.server.ts'
+export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { postTotals, publishedPerDay } from './dashboard.server.ts'
@@ -46,6 +49,8 @@ export function createContentWriter(planner: DeliveryPlanner) {
 
 export type ContentWriter = ReturnType<typeof createContentWriter>
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
 /** Posts and drafts, always scoped to the signed-in user: another user's id answers "not found". */
@@ -64,10 +69,20 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		/** The dashboard's figures, recent items and 30-day chart, in a fixed number of queries. */
 		dashboard: (userId: string, timeZone: string) => contentDashboard(db, userId, { now: clock.now(), timeZone }),
 
-		/** The 'Meine Posts' board in two queries, whatever the number of posts. */
-		async board(userId: string) {
-			const [drafts, posts] = await Promise.all([listDrafts(db, userId), listPosts(db, userId)])
-			return { drafts, posts }
+		/**
+		 * The 'Meine Posts' board: the first `limit` cards of each column and the column totals, in a fixed
+		 * number of queries whatever the number of posts; `include` (the card the editor opens) is added
+		 * when it is the user's and not among them.
+		 */
+		async board(userId: string, options: { query?: string; limit?: number; include?: string | null } = {}) {
+			const board = await boardPage(db, userId, options)
+			const id = options.include
+			if (id && UUID.test(id) && !board.drafts.some((d) => d.id === id) && !board.posts.some((p) => p.id === id)) {
+				const [post, draft] = await Promise.all([getPost(db, userId, id), getDraft(db, userId, id)])
+				if (post) board.posts.push(post)
+				if (draft) board.drafts.push(draft)
+			}
+			return board
 		},
 
 		listDrafts: (userId: string) => listDrafts(db, userId),

@@ -219,6 +219,13 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 			eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', lastWeekStart), f('published_at', '<', weekStart)])), sql<number>`0`).as('last_week'),
 		])
 		.where('user_id', '=', userId)
+		// Only the rows the filters count (index ranges), not every post of the user.
+		.where((eb) =>
+			eb.or([
+				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', weekStart), eb('scheduled_at', '<', weekEnd)]),
+				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', lastWeekStart), eb('published_at', '<', weekEnd)]),
+			]),
+		)
 		.executeTakeFirstOrThrow()
 	const platforms = await db
 		.selectFrom('posts')

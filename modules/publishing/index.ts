@@ -43,7 +43,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
-		publishedLinks: (userId: string) => publishedLinks(db, userId),
+		/** Network URLs of the user's published posts (of `postIds` only, when given), per post id. */
+		publishedLinks: (userId: string, postIds?: Array<string>) => publishedLinks(db, userId, postIds),
 		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */
 		refreshFollowers: (userId: string) => maintenance.syncMetrics(userId),
 		/** Comments on published posts and exactly-once replies (the toolbox's auto-reply). */

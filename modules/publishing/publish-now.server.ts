@@ -50,16 +50,18 @@ export async function deliveryStatus(db: Db, userId: string, postId: string): Pr
 }
 
 /** The network URLs of the user's published deliveries, per post (one query for the whole board). */
-export async function publishedLinks(db: Db, userId: string) {
+export async function publishedLinks(db: Db, userId: string, postIds?: Array<string>) {
+	const links: Record<string, Array<{ platform: string; url: string }>> = {}
+	if (postIds?.length === 0) return links
 	const rows = await db
 		.selectFrom('post_deliveries')
 		.select(['post_id', 'platform', 'external_url'])
 		.where('user_id', '=', userId)
+		.$if(postIds !== undefined, (qb) => qb.where('post_id', 'in', postIds!))
 		.where('status', '=', 'published')
 		.where('external_url', 'is not', null)
 		.orderBy('platform')
 		.execute()
-	const links: Record<string, Array<{ platform: string; url: string }>> = {}
 	for (const row of rows) (links[row.post_id] ??= []).push({ platform: row.platform, url: row.external_url! })
 	return links
 }

@@ -1,18 +1,23 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
-import { format, getISODay } from 'date-fns'
 import { requireDate, requireTime, type ClockTime, type IsoDate, type Weekday } from './civil.ts'
 
 export type WallClock = { date: IsoDate; time: ClockTime; weekday: Weekday }
 
+const knownZones = new Set<string>()
+
 /** IANA names (any case) and the UTC offsets that Intl and TZDate understand. */
 export function isValidTimeZone(timeZone: unknown): timeZone is string {
 	if (typeof timeZone !== 'string' || timeZone === '') return false
+	if (knownZones.has(timeZone)) return true
 	try {
 		new Intl.DateTimeFormat('en-US', { timeZone })
-		return true
 	} catch {
 		return false
 	}
+	// Building a DateTimeFormat costs far more than the conversions it guards (the calendar converts
+	// hundreds of instants per page): valid names are remembered, a bounded set (IANA has ~600).
+	if (knownZones.size < 2000) knownZones.add(timeZone)
+	return true
 }
 
 /**
@@ -32,8 +37,29 @@ export function toInstant(date: IsoDate, time: ClockTime, timeZone: string): Dat
 
 /** What the clocks in `timeZone` show at `instant`. */
 export function fromInstant(instant: Date, timeZone: string): WallClock {
-	const local = inZone(instant, timeZone)
-	return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm'), weekday: getISODay(local) as Weekday }
+	if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant')
+	requireTimeZone(timeZone)
+	// One formatToParts of a cached format (the calendar reads hundreds of instants per page; a TZDate
+	// and date-fns' format cost several zone look-ups each).
+	const parts: Record<string, string> = {}
+	for (const part of wallClockFormat(timeZone).formatToParts(instant)) parts[part.type] = part.value
+	return {
+		date: `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`,
+		time: `${parts.hour}:${parts.minute}`,
+		weekday: weekdays[parts.weekday!]!,
+	}
+}
+
+const weekdays: Record<string, Weekday> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
+
+function wallClockFormat(timeZone: string) {
+	let format = wallClockFormats.get(timeZone)
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+		if (wallClockFormats.size < 2000) wallClockFormats.set(timeZone, format)
+	}
+	return format
 }
 
 /** The instant on `date` at the same wall-clock time (to the millisecond) as `instant`, both in `timeZone`. */

@@ -1,9 +1,9 @@
 import { useDroppable } from '@dnd-kit/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { dayOfMonth, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { dayId, type CalendarPost, type DropTarget } from './types.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 
 const visibleChips = 2
 
@@ -11,7 +11,7 @@ type Props = { date: string; inMonth: boolean; today: boolean; posts: Array<Cale
 
 /** A day of the month view; a drop here moves a post to this date at its own time of day. */
 export function MonthDay({ date, inMonth, today, posts }: Props) {
-	const { t } = useTranslation('calendar')
+	const t = useFixedT('calendar')
 	const day = longDay(date)
 	const target: DropTarget = { kind: 'day', date, label: day }
 	const { setNodeRef, isOver } = useDroppable({ id: dayId(date), data: target })

@@ -2,13 +2,13 @@ import { useDndContext, useDraggable } from '@dnd-kit/core'
 import { HoverCard } from '@radix-ui/themes'
 import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { platformColor } from './platform.tsx'
 import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 
 /** What a chip shows; also the floating copy under the pointer while dragging. */
 export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {
@@ -27,8 +27,8 @@ export function ChipBody({ post, overlay = false }: { post: CalendarPost; overla
  * the editor, and scheduled posts can be dragged (pointer, or Space and the arrow keys).
  */
 export function PostChip({ post }: { post: CalendarPost }) {
-	const { t } = useTranslation('calendar')
-	const { t: tp } = useTranslation('posts')
+	const t = useFixedT('calendar')
+	const tp = useFixedT('posts')
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)

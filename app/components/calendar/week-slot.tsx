@@ -1,8 +1,8 @@
 import { useDroppable } from '@dnd-kit/core'
-import { useTranslation } from 'react-i18next'
 import { hourLabel, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { slotId, type CalendarPost, type DropTarget } from './types.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 
 const visibleChips = 2
 
@@ -10,7 +10,7 @@ type Props = { date: string; hour: number; posts: Array<CalendarPost>; suggested
 
 /** One hour of one day in the week view; a drop here moves a post to this date at HH:00. */
 export function WeekSlot({ date, hour, posts, suggested, today }: Props) {
-	const { t } = useTranslation('calendar')
+	const t = useFixedT('calendar')
 	const time = hourLabel(hour)
 	const target: DropTarget = { kind: 'slot', date, time, label: t('when', { day: longDay(date), time }) }
 	const { setNodeRef, isOver } = useDroppable({ id: slotId(date, hour), data: target })

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Flex, IconButton, Text } from '@radix-ui/themes'
 import { CalendarCheck, CalendarClock, ExternalLink, Pencil, Send, Trash2, X } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import type { BoardItem } from './board-items.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 
 const statusColors = { draft: 'gray', scheduled: 'indigo', published: 'green', review: 'amber' } as const
 
@@ -20,7 +20,7 @@ export type CardActions = {
 }
 
 export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardItem; timeZone: string; actions: CardActions; links?: Array<{ platform: string; url: string }> }) {
-	const { t } = useTranslation('posts')
+	const t = useFixedT('posts')
 	const dateLine =
 		item.status === 'scheduled' && item.scheduledAt
 			? t('dates.scheduled', { date: formatDateTime(item.scheduledAt, timeZone, 'EEEE, dd.MM.yyyy HH:mm') })

@@ -8,6 +8,7 @@ import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/sc
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { buildBoard, type BoardItem } from './board-items.ts'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
@@ -17,6 +18,9 @@ import { usePublishNow } from './use-publish-now.ts'
 type Props = {
 	drafts: Array<DraftView>
 	posts: Array<PostView>
+	/** Cards per column in all; the lists hold the first `show` of each. */
+	counts: Record<'drafts' | 'scheduled' | 'published', number>
+	show: number
 	pages: Array<ConnectedPageView>
 	/** Network URLs of published posts, per post id. */
 	links: Record<string, Array<{ platform: string; url: string }>>
@@ -25,9 +29,9 @@ type Props = {
 	timeZone: string
 }
 
-export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: Props) {
+export function PostsPage({ drafts, posts, counts, show, pages, links, q, editId, timeZone }: Props) {
 	const { t } = useTranslation('posts')
-	const [, setSearchParams] = useSearchParams()
+	const [searchParams, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
 	useFetcherNotice(deleter)
 	const publisher = usePublishNow()
@@ -70,6 +74,9 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 	}
 
 	const deletingIds = deleter.formData ? String(deleter.formData.get('id')) : null
+	const moreParams = new URLSearchParams(searchParams)
+	moreParams.set('show', String(show + BOARD_PAGE_SIZE))
+	moreParams.delete('edit')
 	const columns = [
 		{ key: 'drafts', items: board.drafts },
 		{ key: 'scheduled', items: board.scheduled },
@@ -100,7 +107,7 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 								{t(`columns.${column.key}`)}
 							</Heading>
 							<Badge radius="full" data-testid={`count-${column.key}`}>
-								{column.items.length}
+								{counts[column.key]}
 							</Badge>
 						</Flex>
 						<Flex direction="column" gap="3">
@@ -109,6 +116,13 @@ export function PostsPage({ drafts, posts, pages, links, q, editId, timeZone }: 
 								.map((item) => (
 									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} links={item.kind === 'post' ? (links[item.id] ?? []) : []} />
 								))}
+							{column.items.length < counts[column.key] && column.items.length >= show ? (
+								<Button asChild variant="soft" color="gray" data-testid={`more-${column.key}`}>
+									<Link to={`?${moreParams.toString()}`} preventScrollReset>
+										{t('showMore', { shown: column.items.length, total: counts[column.key] })}
+									</Link>
+								</Button>
+							) : null}
 							{column.items.length === 0 ? (
 								<Flex direction="column" align="start" gap="2" p="3" style={{ border: '1px dashed var(--gray-6)', borderRadius: 12 }}>
 									<Text size="2" color="gray">

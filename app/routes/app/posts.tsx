@@ -11,21 +11,31 @@ import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
+import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
 	const url = new URL(request.url)
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
-	const [board, pages, links] = await Promise.all([services.content.board(user.id), services.publishing.listConnectedPages(user.id), services.publishing.publishedLinks(user.id)])
+	const editId = url.searchParams.get('edit')
+	// 'Weitere anzeigen' raises the number of cards per column (?show=40, 60, ...).
+	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
+	const [board, pages] = await Promise.all([services.content.board(user.id, { query: q, limit: show, include: editId }), services.publishing.listConnectedPages(user.id)])
+	const links = await services.publishing.publishedLinks(
+		user.id,
+		board.posts.filter((p) => p.status === 'published').map((p) => p.id),
+	)
 	return {
 		title: getInstance(context).t('posts:meta.title'),
 		drafts: board.drafts,
 		posts: board.posts,
+		counts: board.counts,
+		show: board.limit,
 		pages,
 		links,
 		q,
-		editId: url.searchParams.get('edit'),
+		editId,
 		timeZone: user.timeZone,
 	}
 }

@@ -1,0 +1,84 @@
+import { sql } from 'kysely'
+import type { Db } from '#modules/core/db.server.ts'
+import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
+import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
+import type { DraftView, PostView } from './views.ts'
+
+export type BoardColumn = 'drafts' | 'scheduled' | 'published'
+
+export type Board = {
+	/** Drafts (drafts table) and posts of the first `limit` cards of each column. */
+	drafts: Array<DraftView>
+	posts: Array<PostView>
+	/** How many cards each column has in all (with the search applied). */
+	counts: Record<BoardColumn, number>
+	limit: number
+}
+
+/** `title` or `content` contains `query` (case-insensitive; % and _ match themselves). */
+function matching(query: string) {
+	const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+	return sql<boolean>`(title ilike ${pattern} or content ilike ${pattern})`
+}
+
+/**
+ * The 'Meine Posts' board: per column (Entwürfe = drafts and posts in draft or review, newest first;
+ * Geplant = soonest first; Veröffentlicht = newest first) the first `limit` cards and the column's
+ * total, in five queries whatever the number of posts.
+ */
+export async function boardPage(db: Db, userId: string, options: { query?: string; limit?: number } = {}): Promise<Board> {
+	const query = (options.query ?? '').trim()
+	const limit = Math.min(BOARD_MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? BOARD_PAGE_SIZE)))
+	const posts = () =>
+		db
+			.selectFrom('posts')
+			.select(postColumns)
+			.where('user_id', '=', userId)
+			.$if(query !== '', (qb) => qb.where(matching(query)))
+	const [draftRows, draftPosts, scheduled, published, counts] = await Promise.all([
+		db
+			.selectFrom('drafts')
+			.select(draftColumns)
+			.where('user_id', '=', userId)
+			.$if(query !== '', (qb) => qb.where(matching(query)))
+			.orderBy('updated_at', 'desc')
+			.limit(limit)
+			.execute(),
+		posts().where('status', 'in', ['draft', 'review']).orderBy('updated_at', 'desc').limit(limit).execute(),
+		posts().where('status', '=', 'scheduled').orderBy('scheduled_at', 'asc').orderBy('id').limit(limit).execute(),
+		posts().where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id').limit(limit).execute(),
+		db
+			.selectFrom('posts')
+			.select((eb) => [
+				eb.fn.countAll<string>().filterWhere('status', 'in', ['draft', 'review']).as('drafts'),
+				eb.fn.countAll<string>().filterWhere('status', '=', 'scheduled').as('scheduled'),
+				eb.fn.countAll<string>().filterWhere('status', '=', 'published').as('published'),
+				eb
+					.selectFrom('drafts')
+					.select((e) => e.fn.countAll<string>().as('n'))
+					.where('user_id', '=', userId)
+					.$if(query !== '', (qb) => qb.where(matching(query)))
+					.as('draft_rows'),
+			])
+			.where('user_id', '=', userId)
+			.$if(query !== '', (qb) => qb.where(matching(query)))
+			.executeTakeFirstOrThrow(),
+	])
+	// The drafts column mixes both tables: the newest `limit` of the two lists together.
+	const cutoff = [...draftRows, ...draftPosts]
+		.map((r) => r.updated_at.getTime())
+		.sort((a, b) => b - a)
+		.slice(0, limit)
+		.at(-1)
+	const kept = <T extends { updated_at: Date }>(rows: Array<T>) => rows.filter((r) => cutoff !== undefined && r.updated_at.getTime() >= cutoff)
+	return {
+		drafts: kept(draftRows).map(toDraftView),
+		posts: [...kept(draftPosts), ...scheduled, ...published].map(toPostView),
+		counts: {
+			drafts: Number(counts.drafts) + Number(counts.draft_rows ?? 0),
+			scheduled: Number(counts.scheduled),
+			published: Number(counts.published),
+		},
+		limit,
+	}
+}

@@ -1,0 +1,255 @@
+// npm run bench:http — the server's pages against bulk data, next to an empty route of the same server.
+// Starts the production build (built when missing, or with --build) as a child process with its own
+// PORT and DATA_DIR and no in-process worker, loads the bulk data when missing (npm run seed:bulk),
+// signs in a user with ~100 posts, one with ~5000 and an admin, and measures for every page:
+//   (a) requests per second at 50 connections, (b) latency p50/p95/p99 at a fixed 100 requests/s,
+// each right after the same measurement of GET /health/live (no database work) in the same run.
+// Budgets: a page reaches >= 40 % of the empty route's requests/s, and its p99 at 100 requests/s is
+// <= 2x the empty route's. Prints a table with the ratios and PASS/MISS.
+//
+// Options (environment): BENCH_PORT (3300), BENCH_DATA_DIR (.data/bench-http), BENCH_DURATION
+// (seconds per requests/s measurement, 5), BENCH_RATE_DURATION (seconds at 100 requests/s, 10),
+// BENCH_USERS / BENCH_POSTS (bulk data size when it has to be loaded: 1000 / 100000),
+// BENCH_PAGES (comma-separated labels to run only some pages, e.g. "posts,calendar month").
+// Flags: --build (build first even when a build exists).
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { createSessionCookie } from '#app/server/cookies.server.ts'
+import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
+import { readEnv } from '#modules/core/env.server.ts'
+import { createLogger } from '#modules/core/logger.server.ts'
+import { composeServices } from '#server/compose.ts'
+import { openDatabase } from '#server/database.ts'
+import { BULK_ADMIN, BULK_DOMAIN, BULK_HEAVY, BULK_LIGHT, BULK_PASSWORD } from '#scripts/bulk-users.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const node = process.execPath
+const PORT = Number(process.env.BENCH_PORT ?? 3300)
+const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-http')
+const DURATION = Number(process.env.BENCH_DURATION ?? 5)
+const RATE_DURATION = Number(process.env.BENCH_RATE_DURATION ?? 10)
+const CONNECTIONS = 50
+const RATE = 100
+const ONLY = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean)
+const BASE = `http://127.0.0.1:${PORT}`
+const EMPTY = '/health/live'
+const BUDGET_RPS = 0.4
+const BUDGET_P99 = 2
+
+type Page = { label: string; user: 'light' | 'heavy' | 'admin'; path: string }
+const allPages: Array<Page> = [
+	...(['light', 'heavy'] as const).flatMap((user) => [
+		{ label: 'dashboard', user, path: '/' },
+		{ label: 'posts', user, path: '/posts' },
+		{ label: 'calendar month', user, path: '/schedule?view=month' },
+		{ label: 'calendar week', user, path: '/schedule?view=week' },
+		{ label: 'creator', user, path: '/create' },
+		{ label: 'gallery', user, path: '/test-models' },
+	]),
+	{ label: 'admin users', user: 'admin', path: '/admin/users' },
+]
+const pages = allPages.filter((p) => !ONLY || ONLY.some((o) => o === p.label || o === `${p.label} ${p.user}`))
+
+const env = readEnv({ ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'error' })
+// The server runs as in production (Secure session cookie, no dev tools); the mail server is never
+// reached (mails go out through jobs, and the worker is off).
+const serverEnv: NodeJS.ProcessEnv = {
+	...process.env,
+	APP_ENV: 'production',
+	APP_SECRET: env.APP_SECRET,
+	APP_URL: BASE,
+	SMTP_URL: 'smtp://127.0.0.1:2525',
+	PORT: String(PORT),
+	HOST: '127.0.0.1',
+	DATA_DIR,
+	WORKER_IN_PROCESS: 'false',
+	LOG_LEVEL: 'warn',
+	DEMO_USERS: 'false',
+}
+
+function run(command: string, args: Array<string>, extraEnv: NodeJS.ProcessEnv = {}) {
+	return new Promise<void>((resolve, reject) => {
+		const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } })
+		child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
+	})
+}
+
+function percentile(sorted: Array<number>, p: number) {
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+}
+
+type Throughput = { rps: number; non2xx: number; errors: number }
+type Latency = { p50: number; p95: number; p99: number; rate: number; non2xx: number; errors: number }
+
+function cannon(options: autocannon.Options, onResponse?: (status: number, ms: number) => void) {
+	return new Promise<autocannon.Result>((resolve, reject) => {
+		const instance = autocannon(options, (error: unknown, result: autocannon.Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)))
+		if (onResponse) instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms))
+	})
+}
+
+const headersFor = (cookie: string | null) => ({ 'accept-encoding': 'gzip', accept: 'text/html', ...(cookie ? { cookie } : {}) })
+
+async function throughput(url: string, cookie: string | null): Promise<Throughput> {
+	const result = await cannon({ url: BASE + url, connections: CONNECTIONS, duration: DURATION, headers: headersFor(cookie) })
+	return { rps: result['2xx'] / result.duration, non2xx: result.non2xx, errors: result.errors + result.timeouts }
+}
+
+async function latency(url: string, cookie: string | null): Promise<Latency> {
+	const times: Array<number> = []
+	// 20 connections carry 100 requests/s as long as a response takes < 200 ms.
+	const result = await cannon({ url: BASE + url, connections: 20, overallRate: RATE, duration: RATE_DURATION, headers: headersFor(cookie) }, (status, ms) => {
+		if (status >= 200 && status < 300) times.push(ms)
+	})
+	times.sort((a, b) => a - b)
+	return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rate: times.length / result.duration, non2xx: result.non2xx, errors: result.errors + result.timeouts }
+}
+
+async function warm(url: string, cookie: string | null) {
+	await cannon({ url: BASE + url, connections: 10, duration: 1, headers: headersFor(cookie) })
+}
+
+async function timedEmpty() {
+	const t = performance.now()
+	await fetch(BASE + EMPTY).then((r) => r.arrayBuffer())
+	return performance.now() - t
+}
+
+/** A single empty request on the idle server (median of 15), the yardstick of drain(). */
+let idleMs = 5
+async function measureIdle() {
+	const times: Array<number> = []
+	for (let i = 0; i < 15; i++) times.push(await timedEmpty())
+	idleMs = times.sort((a, b) => a - b)[7]!
+}
+
+/** Waits until the server has worked off what the last run left queued (the empty route answers fast again). */
+async function drain() {
+	const until = Date.now() + 20_000
+	let fast = 0
+	while (fast < 3 && Date.now() < until) {
+		fast = (await timedEmpty()) < Math.max(10, idleMs * 3) ? fast + 1 : 0
+		await new Promise((r) => setTimeout(r, 50))
+	}
+}
+
+let server: ChildProcess | null = null
+const database = await openDatabase(env)
+try {
+	if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/server/index.js'))) {
+		console.log('Building the production build (react-router build) ...')
+		await run(node, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'])
+	}
+	const built = fs.statSync(path.join(root, 'build/server/index.js')).mtime
+
+	// Bulk data (migrates first); the embedded database opened above is shared through DATA_DIR.
+	const bulk = await database.pool.query<{ n: string }>(`select count(*) as n from users where email like $1`, [`%@${BULK_DOMAIN}`]).catch(() => ({ rows: [{ n: '0' }] }))
+	if (Number(bulk.rows[0]!.n) === 0) {
+		await run(node, [path.join(root, 'scripts/seed-bulk.ts'), '--users', process.env.BENCH_USERS ?? '1000', '--posts', process.env.BENCH_POSTS ?? '100000'], { DATA_DIR, APP_SECRET: env.APP_SECRET })
+	}
+
+	// Sessions through the accounts service (a real sign-in: argon2 check, session row), cookies signed like the server's.
+	const { services } = composeServices({ env, db: database.db, logger: createLogger('error') })
+	await services.accounts.grantRole(BULK_ADMIN, 'admin')
+	const cookieJar = createSessionCookie({ isProduction: true, cookieSecret: deriveCookieSecret(env.APP_SECRET) })
+	const cookies: Record<Page['user'], string> = { light: '', heavy: '', admin: '' }
+	const counts: Record<string, number> = {}
+	for (const [user, email] of [['light', BULK_LIGHT], ['heavy', BULK_HEAVY], ['admin', BULK_ADMIN]] as const) {
+		const signedIn = await services.accounts.signIn({ email, password: BULK_PASSWORD }, { ip: `bench-${user}`, userAgent: 'bench:http' })
+		if (!signedIn.ok) throw new Error(`sign-in of ${email} failed: ${signedIn.error}`)
+		cookies[user] = (await cookieJar.serialize(signedIn.token)).split(';')[0]!
+		const row = await database.pool.query<{ n: string }>(`select count(*) as n from posts p join users u on u.id = p.user_id where u.email = $1`, [email])
+		counts[user] = Number(row.rows[0]!.n)
+	}
+
+	server = spawn(node, [path.join(root, 'server/index.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] })
+	await new Promise<void>((resolve, reject) => {
+		server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+		server!.stdout!.on('data', (chunk: Buffer) => {
+			if (chunk.toString().includes('Postwerk läuft')) resolve()
+		})
+	})
+	server.stdout!.resume()
+
+	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off), data in ${DATA_DIR}`)
+	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts), admin ${BULK_ADMIN}`)
+	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} measured right before each page`)
+	console.log(`budgets: requests/s >= ${BUDGET_RPS * 100} % of the empty route's, p99 at ${RATE} requests/s <= ${BUDGET_P99}x the empty route's\n`)
+
+	// Every page must answer 200 with the page itself (not a redirect to /auth).
+	// A page that fails (a 500 from a render that ran past the stream timeout) is reported, not measured.
+	const sizes: Record<string, { html: number; gzip: number }> = {}
+	const broken: Array<string> = []
+	for (const page of pages) {
+		const t = performance.now()
+		const plain = await fetch(BASE + page.path, { headers: { cookie: cookies[page.user] }, redirect: 'manual' })
+		const body = await plain.text()
+		if (plain.status !== 200) {
+			console.log(`${page.label} (${page.user}) ${page.path} answered ${plain.status} ${plain.headers.get('location') ?? ''} after ${(performance.now() - t).toFixed(0)} ms: not measured`)
+			broken.push(`${page.label}/${page.user}`)
+			continue
+		}
+		const gz = await cannon({ url: BASE + page.path, amount: 1, connections: 1, headers: headersFor(cookies[page.user]) })
+		sizes[`${page.label}/${page.user}`] = { html: Buffer.byteLength(body), gzip: gz.throughput.total }
+	}
+
+	await warm(EMPTY, null)
+	await measureIdle()
+	type Row = { page: Page; rps: Throughput; emptyRps: Throughput; lat: Latency; emptyLat: Latency }
+	const rows: Array<Row> = []
+	for (const page of pages) {
+		if (broken.includes(`${page.label}/${page.user}`)) continue
+		const cookie = cookies[page.user]
+		await warm(page.path, cookie)
+		await drain()
+		const emptyRps = await throughput(EMPTY, null)
+		await drain()
+		const rps = await throughput(page.path, cookie)
+		await drain()
+		const emptyLat = await latency(EMPTY, null)
+		await drain()
+		const lat = await latency(page.path, cookie)
+		rows.push({ page, rps, emptyRps, lat, emptyLat })
+		const size = sizes[`${page.label}/${page.user}`]!
+		console.log(
+			`measured ${page.label} (${page.user}): ${rps.rps.toFixed(0)} req/s (empty ${emptyRps.rps.toFixed(0)}), p99 ${lat.p99.toFixed(1)} ms (empty ${emptyLat.p99.toFixed(1)} ms), ${(size.html / 1024).toFixed(0)} KB HTML`,
+		)
+		if (rps.non2xx || rps.errors || lat.non2xx || lat.errors) console.log(`  warning: non-2xx ${rps.non2xx + lat.non2xx}, errors/timeouts ${rps.errors + lat.errors}`)
+	}
+
+	const pad = (s: string, n: number) => s.padEnd(n)
+	const num = (v: number, n: number, digits = 0) => v.toFixed(digits).padStart(n)
+	console.log('')
+	console.log(
+		`${pad('page', 16)}${pad('user', 7)}${'HTML KB'.padStart(8)}${'gzip KB'.padStart(8)} | ${'req/s'.padStart(6)}${'empty'.padStart(7)}${'ratio'.padStart(7)}      | ${'p50'.padStart(6)}${'p95'.padStart(7)}${'p99'.padStart(7)}${'empty'.padStart(7)}${'ratio'.padStart(7)}${'rate'.padStart(6)}`,
+	)
+	let misses = 0
+	for (const { page, rps, emptyRps, lat, emptyLat } of rows) {
+		const size = sizes[`${page.label}/${page.user}`]!
+		const rpsRatio = rps.rps / emptyRps.rps
+		const p99Ratio = lat.p99 / emptyLat.p99
+		const rpsOk = rpsRatio >= BUDGET_RPS
+		// A page that cannot carry 100 requests/s has no p99 at that rate: it misses.
+		const p99Ok = p99Ratio <= BUDGET_P99 && lat.rate >= RATE * 0.95
+		misses += (rpsOk ? 0 : 1) + (p99Ok ? 0 : 1)
+		console.log(
+			`${pad(page.label, 16)}${pad(page.user, 7)}${num(size.html / 1024, 8)}${num(size.gzip / 1024, 8)} | ${num(rps.rps, 6)}${num(emptyRps.rps, 7)}${num(rpsRatio * 100, 6)}% ${rpsOk ? 'PASS' : 'MISS'} | ${num(lat.p50, 6, 1)}${num(lat.p95, 7, 1)}${num(lat.p99, 7, 1)}${num(emptyLat.p99, 7, 1)}${num(p99Ratio, 6, 1)}x${num(lat.rate, 6)} ${p99Ok ? 'PASS' : 'MISS'}`,
+		)
+	}
+	for (const key of broken) {
+		const [label, user] = key.split('/')
+		console.log(`${pad(label!, 16)}${pad(user!, 7)} failed (no 200): MISS, MISS`)
+		misses += 2
+	}
+	console.log(`\n${misses === 0 ? 'All budgets hold.' : `${misses} budget(s) missed.`} (ms; rate = requests/s actually carried in the latency run)`)
+} finally {
+	if (server && server.exitCode === null) {
+		const exited = new Promise((resolve) => server!.once('exit', resolve))
+		server.kill('SIGTERM')
+		await exited
+	}
+	await database.close()
+}
+process.exit(0)
