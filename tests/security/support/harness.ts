@@ -237,8 +237,15 @@ export async function callRoute(deps: { services: Services; info: (ip?: string) 
 	const url = `${APP_URL}${fillPath(target, params)}${search ? `?${search}` : ''}`
 	const headers = new Headers(request.headers)
 	if (request.cookie) headers.set('Cookie', request.cookie)
-	const body = method === 'GET' || method === 'HEAD' ? undefined : request.form ? toFormData(request.form) : request.body
-	const req = new Request(url, { method, headers, body })
+	let body: Uint8Array | undefined
+	if (method !== 'GET' && method !== 'HEAD' && (request.form || request.body !== undefined)) {
+		// Encoded as a browser sends it, with its Content-Length (the body limits read that header first).
+		const encoded = new Response(request.form ? toFormData(request.form) : request.body)
+		body = new Uint8Array(await encoded.arrayBuffer())
+		if (!headers.has('content-type')) headers.set('content-type', encoded.headers.get('content-type') ?? 'text/plain;charset=UTF-8')
+		headers.set('content-length', String(body.byteLength))
+	}
+	const req = new Request(url, { method, headers, body: body as BodyInit | undefined })
 
 	const context = new RouterContextProvider()
 	context.set(servicesContext, deps.services)
