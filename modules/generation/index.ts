@@ -10,6 +10,7 @@ import { reclaimStaleGenerations } from './reclaim.server.ts'
 
 export { generationCrontab } from './jobs.ts'
 export { parseGenerationForm, type GenerationInput } from './input.ts'
+export { WebReadError } from './ports.ts'
 export type { AiProvider, AiProviders, WebReader } from './ports.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
 
