@@ -25,6 +25,7 @@ import type { Services } from '#modules/services.ts'
 import { composeServices } from '#server/compose.ts'
 import { seedReferenceData } from '#server/seed.ts'
 
+/** The app's address in the harness (env APP_URL may set another one, e.g. where a sandbox is served). */
 export const APP_URL = 'http://127.0.0.1:3999'
 export const PASSWORD = 'sicheres-Test-Passwort-1'
 
@@ -101,11 +102,12 @@ export async function createHarness(db: Kysely<DB>, options: { env?: Record<stri
 	const { services } = composition
 	await seedReferenceData(db)
 	const cookieSecret = deriveCookieSecret(env.APP_SECRET)
+	const appUrl = env.APP_URL
 	const info = (ip = '127.0.0.1'): RequestInfo => ({
 		nonce: 'test-nonce',
 		ip,
 		userAgent: 'security-suite',
-		appUrl: APP_URL,
+		appUrl,
 		isProduction: false,
 		showDevTools: services.devMailbox !== null,
 		cookieSecret,
@@ -139,7 +141,7 @@ export async function createHarness(db: Kysely<DB>, options: { env?: Record<stri
 		sessionCookie,
 		user,
 		/** One request to `route` (a FlatRoute or its path) through the middleware chain into its loader or action. */
-		call: (route: FlatRoute | string, request: CallRequest = {}): Promise<CallResult> => callRoute({ services, info }, route, request),
+		call: (route: FlatRoute | string, request: CallRequest = {}): Promise<CallResult> => callRoute({ services, info, appUrl }, route, request),
 		async [Symbol.asyncDispose]() {
 			await fs.rm(dataDir, { recursive: true, force: true })
 		},
@@ -229,12 +231,12 @@ async function settle(value: unknown, thrown: boolean): Promise<CallResult> {
  * Response or data() is the answer (as React Router makes it); any other exception escapes, which
  * the server would turn into a 500.
  */
-export async function callRoute(deps: { services: Services; info: (ip?: string) => RequestInfo }, route: FlatRoute | string, request: CallRequest = {}): Promise<CallResult> {
+export async function callRoute(deps: { services: Services; info: (ip?: string) => RequestInfo; appUrl: string }, route: FlatRoute | string, request: CallRequest = {}): Promise<CallResult> {
 	const target = typeof route === 'string' ? routeByPath(route) : route
 	const method = (request.method ?? (request.form || request.body !== undefined ? 'POST' : 'GET')).toUpperCase()
 	const params = Object.fromEntries(target.params.map((name) => [name, request.params?.[name] ?? randomUUID()]))
 	const search = typeof request.search === 'string' ? request.search : request.search ? new URLSearchParams(request.search).toString() : ''
-	const url = `${APP_URL}${fillPath(target, params)}${search ? `?${search}` : ''}`
+	const url = `${deps.appUrl}${fillPath(target, params)}${search ? `?${search}` : ''}`
 	const headers = new Headers(request.headers)
 	if (request.cookie) headers.set('Cookie', request.cookie)
 	let body: Uint8Array | undefined
