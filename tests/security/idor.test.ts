@@ -9,6 +9,7 @@
 //      A's rows are unchanged;
 //   2. as A, the owner: the very same request works (shows or changes A's row), which proves the
 //      probe reaches the code it means to test.
+// Content ideas and news items are only listed (the user's own); no route takes their id.
 // Admin routes take ids that belong to no user; they are checked for the admin middleware here and
 // walked as visitor, user and admin in tests/e2e/admin-guard.spec.ts. Cross-user reads inside the
 // modules: modules/accounts/accounts.test.ts ("two users cannot read each other's ..."), the data
