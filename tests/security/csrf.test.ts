@@ -10,7 +10,7 @@
 // on the session cookie: tests/e2e/security.spec.ts and sessions.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SIGNED_WEBHOOKS } from '#server/security.ts'
-import { flatRoutes } from './support/harness.ts'
+import { flatRoutes } from './support/routes.ts'
 import { startSecureApp, type SecureServer } from './support/http.ts'
 
 let server: SecureServer

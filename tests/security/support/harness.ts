@@ -1,5 +1,5 @@
-// The security suite's way into the app: the route table (app/routes.ts) flattened to full paths,
-// the route modules loaded as the server loads them, and one request through the middleware chain
+// The security suite's way into the app: the route modules of the route table (support/routes.ts)
+// loaded as the server loads them, and one request through the middleware chain
 // React Router runs for a route (root: i18n and the session cookie; the app and admin layouts:
 // requireUser and requireAdmin) into the route's loader (GET) or action (other methods), with the
 // module services of the composition root on a per-file test database.
@@ -11,11 +11,9 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { RouteConfigEntry } from '@react-router/dev/routes'
 import type { Kysely } from 'kysely'
 import { RouterContextProvider, type MiddlewareFunction } from 'react-router'
 import { requestInfoContext, servicesContext, type RequestInfo } from '#app/context.ts'
-import routes from '#app/routes.ts'
 import { createSessionCookie } from '#app/server/cookies.server.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
@@ -24,6 +22,9 @@ import { createLogger, type Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import { composeServices } from '#server/compose.ts'
 import { seedReferenceData } from '#server/seed.ts'
+import { flatRoutes, type FlatRoute } from './routes.ts'
+
+export { flatRoutes, routeSource, type FlatRoute } from './routes.ts'
 
 /** The app's address in the harness (env APP_URL may set another one, e.g. where a sandbox is served). */
 export const APP_URL = 'http://127.0.0.1:3999'
@@ -31,32 +32,6 @@ export const PASSWORD = 'sicheres-Test-Passwort-1'
 
 /** vi.mock factory for UI-only packages: route modules load in ~4 s instead of ~13 s (their components never run here). */
 export const uiStub = () => new Proxy({}, { has: () => true, get: (_target, key) => (key === 'then' || key === '__esModule' ? undefined : () => null) })
-
-// ---------------------------------------------------------------------------------------------
-// The route table
-
-export type FlatRoute = {
-	/** The full path as in the route table, e.g. /api/posts/:id/deliveries ('/' for the index). */
-	path: string
-	/** The module file relative to app/. */
-	file: string
-	/** The layout modules above it (their middleware runs first). */
-	layouts: Array<string>
-	/** The names of the dynamic segments (':id' -> 'id', '*' -> '*'). */
-	params: Array<string>
-}
-
-/** Every route of app/routes.ts with a path of its own (layouts excluded), in table order. */
-export function flatRoutes(entries: ReadonlyArray<RouteConfigEntry> = routes, parent = '', layouts: Array<string> = []): Array<FlatRoute> {
-	return entries.flatMap((entry) => {
-		const full = [parent, entry.path ?? ''].filter(Boolean).join('/')
-		const isLayout = entry.path === undefined && !entry.index
-		const own: Array<FlatRoute> = isLayout
-			? []
-			: [{ path: `/${full}`, file: entry.file, layouts, params: full.split('/').flatMap((s) => (s.startsWith(':') ? [s.slice(1).replace(/\?$/, '')] : s === '*' ? ['*'] : [])) }]
-		return [...own, ...flatRoutes(entry.children ?? [], full, isLayout ? [...layouts, entry.file] : layouts)]
-	})
-}
 
 type RouteModule = {
 	loader?: (args: unknown) => unknown
@@ -70,11 +45,6 @@ export async function loadModule(file: string): Promise<RouteModule> {
 	const load = modules[`/app/${file}`]
 	if (!load) throw new Error(`route module app/${file} not found`)
 	return load()
-}
-
-/** The module's source text (for the coverage checks that read which inputs a route takes). */
-export function routeSource(file: string) {
-	return fs.readFile(path.join(import.meta.dirname, '../../../app', file), 'utf8')
 }
 
 // ---------------------------------------------------------------------------------------------
