@@ -44,8 +44,9 @@ const MEDIA_MAX_BYTES = 20 * 1024 * 1024
 
 /**
  * A fetch for post images through the SSRF-safe fetcher (SECURITY.md 2.3): public addresses, and
- * the app's own origin (its /media/ files; on loopback in development and tests). A refused address
- * answers 403, an unreachable one throws (retried like any network failure).
+ * the app's own origin (its /media/ files; on loopback in development and tests); base64 data: URLs
+ * of images are read without a request. A refused address answers 403, an unreachable one throws
+ * (retried like any network failure).
  */
 export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH_TIMEOUT_MS'>, options: { lookup?: Lookup } = {}): typeof fetch {
 	const app = new URL(env.APP_URL)
@@ -53,6 +54,8 @@ export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH
 	const safeFetch: SafeFetch = createSafeFetch({ allowHosts: [appHost], onlyAllowHosts: env.APP_ENV === 'test', maxBytes: MEDIA_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
 	return (async (input: string | URL | Request, init?: RequestInit) => {
 		const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+		// An image inlined as a data: URL is decoded in-process (no request is made).
+		if (/^data:image\/(png|jpeg|gif|webp);base64,/i.test(url)) return fetch(url)
 		try {
 			const result = await safeFetch(url, { signal: init?.signal ?? undefined })
 			return new Response(result.body as BodyInit, { status: result.status, headers: result.contentType ? { 'content-type': result.contentType } : {} })

@@ -249,6 +249,9 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		const error = await publish(web.url, `${web.url}/bild.png`)
 		expect(web.requests).toContain('GET /bild.png')
 		expect((error as PlatformError).code).not.toMatch(/^image_/)
+		// An image inlined as a data: URL needs no request (a data: URL of anything else is a vector above).
+		const inline = await publish(web.url, `data:image/png;base64,${Buffer.from(samples.png).toString('base64')}`)
+		expect((inline as PlatformError).code).not.toMatch(/^image_/)
 	})
 
 	test('a form can only point a post image at a file this app stored (the creator and the draft editor)', () => {
