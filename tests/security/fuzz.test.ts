@@ -540,3 +540,11 @@ function formOf(entries: Form) {
 	for (const [name, value] of entries) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item)
 	return form
 }
+
+test('the NUL check leaves every other address alone (a lone %, encoded controls, a literal %2500)', async () => {
+	const rows = await sharedVisitor('user')
+	for (const search of ['q=100%', 'q=%25', 'q=%2500', 'q=%01%1F', 'q=50%+Rabatt']) {
+		expect((await h.call('/suche', { search, cookie: rows.user?.cookie })).status, search).toBe(200)
+	}
+	expect((await h.call('/suche', { search: 'q=a%00b', cookie: rows.user?.cookie })).status).toBe(400)
+})
