@@ -12,6 +12,7 @@ export default defineConfig({
 			'server/**/*.test.ts',
 			'scripts/**/*.test.ts',
 			'tests/integration/**/*.test.ts',
+			'tests/security/**/*.test.ts',
 			'tests/fakes/**/*.test.ts',
 			'tests/support/**/*.test.ts',
 			'app/**/*.test.{ts,tsx}',

@@ -7,12 +7,13 @@ import { Toaster, toast as showToast } from 'sonner'
 import type { Route } from './+types/root'
 import { requestInfoContext } from '#app/context.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { NotFound } from '#app/components/not-found.tsx'
 import appStyles from '#app/styles/app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: radixStyles },

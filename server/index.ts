@@ -15,7 +15,7 @@ import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
 import { seedReferenceData } from './seed.ts'
-import { nonceMiddleware, sameOriginGuard, securityHeaders } from './security.ts'
+import { secureApp } from './security.ts'
 
 const dev = process.argv.includes('--dev')
 const env = readEnv()
@@ -38,23 +38,19 @@ const runner = env.WORKER_IN_PROCESS
 
 const cookieSecret = deriveCookieSecret(env.APP_SECRET)
 const app = express()
-app.disable('x-powered-by')
-app.set('trust proxy', env.TRUST_PROXY)
 // The built-in sandbox network (offline stand-in for LinkedIn, Meta and Threads; 'Testmodus').
 app.use('/sandbox', (req, res, next) => sandbox.handle(req, res, next))
 // Compression buffers its output: an event stream would reach the browser only in large chunks.
 app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }))
-app.use(nonceMiddleware)
-app.use(
-	securityHeaders({
-		csp: !dev,
-		production: env.isProduction,
-		formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
-	}),
-)
-const originGuard = sameOriginGuard(env.APP_URL)
-// The Stripe webhook is authenticated by the signature on its raw body (app/routes/webhooks.stripe.ts), not by its origin.
-app.use((req, res, next) => (req.path === '/webhooks/stripe' ? next() : originGuard(req, res, next)))
+// No X-Powered-By, trust proxy, CSP nonce, security headers, the same-origin guard (the Stripe
+// webhook is authenticated by the signature on its raw body, app/routes/webhooks.stripe.ts).
+secureApp(app, {
+	appUrl: env.APP_URL,
+	trustProxy: env.TRUST_PROXY,
+	csp: !dev,
+	production: env.isProduction,
+	formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
+})
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (dev) {

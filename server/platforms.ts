@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { fetch as undiciFetch } from 'undici'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
+import { createSafeFetch, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
+import { WebReadError } from '#modules/generation/index.ts'
 import { createSandboxNetwork, type SandboxFactory } from '#adapters/platforms/sandbox/network.ts'
 import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
@@ -37,6 +39,33 @@ function defined<T extends object>(value: T): Partial<T> {
 	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
+/** The byte limit of a post image download (the creator's images are smaller). */
+const MEDIA_MAX_BYTES = 20 * 1024 * 1024
+
+/**
+ * A fetch for post images through the SSRF-safe fetcher (SECURITY.md 2.3): public addresses, and
+ * the app's own origin (its /media/ files; on loopback in development and tests); base64 data: URLs
+ * of images are read without a request. A refused address answers 403, an unreachable one throws
+ * (retried like any network failure).
+ */
+export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH_TIMEOUT_MS'>, options: { lookup?: Lookup } = {}): typeof fetch {
+	const app = new URL(env.APP_URL)
+	const appHost = `${app.hostname}:${app.port || (app.protocol === 'https:' ? 443 : 80)}`
+	const safeFetch: SafeFetch = createSafeFetch({ allowHosts: [appHost], onlyAllowHosts: env.APP_ENV === 'test', maxBytes: MEDIA_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
+	return (async (input: string | URL | Request, init?: RequestInit) => {
+		const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+		// An image inlined as a data: URL is decoded in-process (no request is made).
+		if (/^data:image\/(png|jpeg|gif|webp);base64,/i.test(url)) return fetch(url)
+		try {
+			const result = await safeFetch(url, { signal: init?.signal ?? undefined })
+			return new Response(result.body as BodyInit, { status: result.status, headers: result.contentType ? { 'content-type': result.contentType } : {} })
+		} catch (error) {
+			if (error instanceof WebReadError && (error.code === 'blocked_address' || error.code === 'invalid_url')) return new Response(null, { status: 403, statusText: error.message })
+			throw error
+		}
+	}) as typeof fetch
+}
+
 /**
  * The social platforms: each adapter talks to the real network when its client id and secret are
  * configured, otherwise to the built-in sandbox network served below /sandbox ('Testmodus').
@@ -48,6 +77,7 @@ export function createPlatforms(env: Env) {
 	const fakes: Record<string, SandboxFactory> = {}
 	for (const module of platformModules) fakes[module.sandboxName] = module.sandbox
 	const sandbox = createSandboxNetwork({ publicBase: browserBase, store, fakes, controls: env.APP_ENV === 'test' })
+	const mediaFetch = createMediaFetch(env)
 	const adapters = Object.fromEntries(
 		platformModules.map((module: PlatformModule) => {
 			const creds = credentials(env, module.platform)
@@ -59,6 +89,7 @@ export function createPlatforms(env: Env) {
 				clientSecret: real ? creds.clientSecret! : 'sandbox-secret',
 				sandbox: !real,
 				fetch: undiciFetch as unknown as typeof fetch,
+				mediaFetch,
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,
 			})
 			return [module.platform, adapter]

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { NextFunction, Request, Response } from 'express'
+import type { Express, NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 
 export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
@@ -58,4 +58,22 @@ export function sameOriginGuard(appUrl: string) {
 		}
 		next()
 	}
+}
+
+/** Routes authenticated by a signature on their raw body instead of a browser session: exempt from the origin check. */
+export const SIGNED_WEBHOOKS = new Set(['/webhooks/stripe'])
+
+/**
+ * Everything server/index.ts puts in front of React Router for security, in order: no
+ * X-Powered-By, the client IP from `trustProxy` hops only, the per-request CSP nonce, the security
+ * headers, and the same-origin guard for state changes (signed webhooks exempt). The security
+ * suite (tests/security/csrf.test.ts, headers.test.ts) builds its app with this very function.
+ */
+export function secureApp(app: Express, options: { appUrl: string; trustProxy: number; csp: boolean; production: boolean; formActions: Array<string> }) {
+	app.disable('x-powered-by')
+	app.set('trust proxy', options.trustProxy)
+	app.use(nonceMiddleware)
+	app.use(securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions }))
+	const originGuard = sameOriginGuard(options.appUrl)
+	app.use((req, res, next) => (SIGNED_WEBHOOKS.has(req.path) ? next() : originGuard(req, res, next)))
 }

@@ -18,8 +18,14 @@ export type AdapterSettings = Endpoints & {
 	clientSecret: string
 	/** True when the endpoints are the built-in sandbox network. */
 	sandbox: boolean
-	/** Outbound HTTP (undici's fetch in production; tests may wrap it). */
+	/** Outbound HTTP to the platform's own endpoints above (undici's fetch in production; tests may wrap it). */
 	fetch: typeof fetch
+	/**
+	 * Downloads a post's image by its URL (LinkedIn uploads the bytes itself). The URL comes from
+	 * user content, so in production this is the SSRF-safe fetcher (server/platforms.ts): a refused
+	 * address answers 403, which the adapter reports as a permanent failure.
+	 */
+	mediaFetch: typeof fetch
 	/** Per-request timeout; a publish request that times out is an unknown outcome, not a failure. */
 	timeoutMs: number
 }

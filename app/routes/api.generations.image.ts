@@ -19,7 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (form === 'too_large') return Response.json({ ok: false, code: 'request_too_large' }, { status: 413 })
 	const parsed = RegenerateSchema.safeParse(form ? Object.fromEntries(form) : {})
 	if (!parsed.success) return Response.json({ ok: false, code: 'failed' }, { status: 400 })
-	const outcome = await context.get(servicesContext).generation.regenerateImage(user.id, parsed.data, request.signal)
+	const { generation } = context.get(servicesContext)
+	const admitted = await generation.admit(user.id, 'regeneration')
+	if (!admitted.ok) return Response.json({ ok: false, code: 'rate_limited' }, { status: 429, headers: { 'Retry-After': String(admitted.retryAfterSeconds), 'Cache-Control': 'no-store' } })
+	const outcome = await generation.regenerateImage(user.id, parsed.data, request.signal)
 	return Response.json(outcome, { status: outcome.ok ? 200 : outcome.code === 'insufficient_credits' ? 402 : 422, headers: { 'Cache-Control': 'no-store' } })
 }
 

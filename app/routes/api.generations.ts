@@ -13,9 +13,10 @@ const MAX_BODY = 32 * 1024 * 1024
 
 const ndjson = { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' }
 
-function single(outcome: GenerationOutcome, status: number) {
+function single(outcome: GenerationOutcome, status: number, retryAfterSeconds?: number) {
 	const event: GenerationEvent = { type: 'done', outcome }
-	return new Response(`${JSON.stringify(event)}\n`, { status, headers: ndjson })
+	const headers = retryAfterSeconds ? { ...ndjson, 'Retry-After': String(retryAfterSeconds) } : ndjson
+	return new Response(`${JSON.stringify(event)}\n`, { status, headers })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,6 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (form === 'too_large') return single({ ok: false, code: 'request_too_large' }, 413)
 	const input = form ? await parseGenerationForm(form) : null
 	if (!input) return single({ ok: false, code: 'failed' }, 400)
+	const admitted = await generation.admit(user.id, 'generation')
+	if (!admitted.ok) return single({ ok: false, code: 'rate_limited' }, 429, admitted.retryAfterSeconds)
 
 	const encoder = new TextEncoder()
 	let send: (event: GenerationEvent) => void = () => {}

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!result.ok) return fail(result.error === 'google_email_unverified' ? 'errors.googleUnverified' : 'errors.googleFailed')
 	const target = safeRedirectTarget(decodeURIComponent(readCookie(request, 'post-auth-redirect') ?? '/'))
 	const toast = await toastHeaders(context, { type: 'success', title: t('signInSuccess') })
-	return redirectWithSession(context, result.token, target, [...clear, ['Set-Cookie', toast['Set-Cookie']]])
+	return redirectWithSession(request, context, result.token, target, [...clear, ['Set-Cookie', toast['Set-Cookie']]])
 }
 
 function readCookie(request: Request, name: string) {

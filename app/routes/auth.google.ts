@@ -2,6 +2,7 @@ import { redirect } from 'react-router'
 import type { Route } from './+types/auth.google'
 import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { safeRedirectTarget } from '#app/server/session.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 
@@ -10,7 +11,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const google = context.get(servicesContext).googleSignIn
 	const t = getInstance(context).getFixedT('de', 'auth')
 	if (!google) return redirectWithToast(context, '/auth', { type: 'error', title: t('googleNotConfigured') })
-	const form = await request.formData().catch(() => new FormData())
+	const read = await readFormDataWithin(request, 16 * 1024)
+	const form = read instanceof FormData ? read : new FormData()
 	const redirectTo = safeRedirectTarget(form.get('redirectTo'), '/')
 	try {
 		await google.authenticate(request)

@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	}
 	const toast = await toastHeaders(context, { type: 'success', title: t('signInSuccess') })
-	return redirectWithSession(context, result.token, safeRedirectTarget(submission.value.redirectTo), [['Set-Cookie', toast['Set-Cookie']]])
+	return redirectWithSession(request, context, result.token, safeRedirectTarget(submission.value.redirectTo), [['Set-Cookie', toast['Set-Cookie']]])
 }
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {

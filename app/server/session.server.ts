@@ -22,13 +22,19 @@ export async function destroySessionCookie(context: Readonly<RouterContextProvid
 	return sessionCookie(context).serialize('', { maxAge: 0 })
 }
 
-/** Signs in: the new session token replaces whatever cookie came in (fixation-proof). */
+/**
+ * Signs in (ASVS 7.2.4): the new session token replaces whatever cookie came in, and the session
+ * that cookie named, if any, is ended, so no session id from before the sign-in lives on after it.
+ */
 export async function redirectWithSession(
+	request: Request,
 	context: Readonly<RouterContextProvider>,
 	token: string,
 	to: string,
 	extraHeaders: Array<[string, string]> = [],
 ) {
+	const previous = await readSessionToken(request, context)
+	if (previous && previous !== token) await context.get(servicesContext).accounts.signOut(previous)
 	const headers = new Headers(extraHeaders)
 	headers.append('Set-Cookie', await commitSession(context, token))
 	return redirect(to, { headers })

@@ -10,7 +10,8 @@ import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import { defineJob, enqueue, type TaskHelpers } from '#modules/core/jobs.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import { toJpeg } from '#modules/generation/inputs/images.server.ts'
+import { InputError } from '#modules/generation/inputs/errors.ts'
+import { reencodeImage, toJpeg } from '#modules/generation/inputs/images.server.ts'
 import { sniff, type SniffedType } from '#modules/generation/inputs/sniff.ts'
 import { IMAGE_MAX_BYTES, MB, PROMPT_MAX } from '#modules/generation/media.ts'
 import { AiError, type AiProviders, type Persona } from '#modules/generation/ports.ts'
@@ -302,6 +303,16 @@ export function createModelTests(deps: ModelTestDeps) {
 			if (!type || (type.video && input.category !== 'video')) return { ok: false, code: 'reference_type' }
 			if (input.referenceImage.bytes.byteLength > (type.video ? VIDEO_REFERENCE_MAX_BYTES : IMAGE_MAX_BYTES)) return { ok: false, code: 'reference_too_large' }
 			reference = { ...input.referenceImage, ...type }
+			if (!type.video) {
+				// Stored and served as uploaded otherwise: decoded and written again, so only a real image
+				// (within the pixel limit) is kept, without its metadata (GPS) or anything appended to it.
+				try {
+					reference.bytes = (await reencodeImage(input.referenceImage.bytes)).bytes
+				} catch (error) {
+					if (error instanceof InputError) return { ok: false, code: error.code === 'image_too_large' ? 'reference_too_large' : 'reference_type' }
+					throw error
+				}
+			}
 		}
 		if (models.some((m) => m.referenceImageRequired) && (!reference || reference.video)) return { ok: false, code: 'reference_required' }
 

@@ -5,10 +5,13 @@ import { PLATFORMS } from './platforms.ts'
 const MAX_TEXT = 63206
 
 const text = z.string({ error: 'errors.invalid' }).max(MAX_TEXT, { error: 'errors.textTooLong' })
+// Only images this app stored (/media/...): a post image is fetched by the server when it is
+// published (LinkedIn uploads the bytes), so a form may not point it anywhere else (SSRF).
+const APP_MEDIA_IMAGE = /^\/media\/(?:[a-z0-9][a-z0-9-]{0,63}\/){1,4}[a-z0-9][a-z0-9.-]{0,127}\.(?:jpg|png|webp|gif)$/
 const imageUrl = z
 	.string()
 	.max(2048, { error: 'errors.invalid' })
-	.refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), { error: 'errors.invalid' })
+	.refine((v) => v === '' || (APP_MEDIA_IMAGE.test(v) && !v.includes('..')), { error: 'errors.invalid' })
 
 /** The draft editor: a text (and optional image) per platform. */
 export const DraftEditSchema = z.object({

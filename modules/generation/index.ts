@@ -2,6 +2,7 @@ import { listPersonas } from '#modules/agents/index.ts'
 import { creditBalance } from '#modules/credits/index.ts'
 import { regenerationCost } from './costs.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
+import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
 import { reclaimGenerationsJob } from './jobs.ts'
 import { exportGenerationData } from './export.server.ts'
@@ -9,11 +10,26 @@ import { reclaimStaleGenerations } from './reclaim.server.ts'
 
 export { generationCrontab } from './jobs.ts'
 export { parseGenerationForm, type GenerationInput } from './input.ts'
+export { WebReadError } from './ports.ts'
 export type { AiProvider, AiProviders, WebReader } from './ports.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
 
 export type CreatorModel = { modelId: string; name: string; cost: number; testMode: boolean }
 export type CreatorAgent = { id: string; name: string; avatar: string; isDefault: boolean; text: CreatorModel; image: CreatorModel }
+
+/**
+ * Anti-automation for the costly AI calls (SECURITY.md 1.1, ASVS 2.4.1), per user and fixed window:
+ * credits pay for what is delivered, but refunded failures (an unreachable article, a provider
+ * error) cost the provider calls and the fetches all the same. Generous for a person at the creator.
+ */
+export const GENERATION_LIMITS = {
+	/** 'Bilder generieren & Vorschau' (/api/generations). */
+	generation: { limit: 30, windowSeconds: 10 * 60 },
+	/** 'Bild neu generieren' (/api/generations/image). */
+	regeneration: { limit: 30, windowSeconds: 10 * 60 },
+} as const
+
+export type GenerationAdmission = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 /** Turns inputs into per-platform texts and images through the AI ports, paid in credits. */
 export function createGenerationService(deps: GenerationDeps) {
@@ -26,6 +42,17 @@ export function createGenerationService(deps: GenerationDeps) {
 	})
 
 	return {
+		/**
+		 * Counts one request of the user against GENERATION_LIMITS; the web layer asks before it
+		 * starts a generation and answers 429 when it is refused.
+		 */
+		async admit(userId: string, kind: keyof typeof GENERATION_LIMITS): Promise<GenerationAdmission> {
+			const { limit, windowSeconds } = GENERATION_LIMITS[kind]
+			const result = await hitRateLimit(deps.db, `${kind}:${userId}`, limit, windowSeconds)
+			if (result.allowed) return { ok: true }
+			deps.logger.warn('generation_rate_limited', { userId, kind })
+			return { ok: false, retryAfterSeconds: result.retryAfterSeconds }
+		},
 		generate: generator.generate,
 		regenerateImage: generator.regenerateImage,
 		/** The generation part of 'Daten exportieren': generations and the metadata of the user's files. */

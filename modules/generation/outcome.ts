@@ -21,6 +21,7 @@ export type GenerationErrorCode =
 	| 'request_too_large'
 	| 'unknown_agent'
 	| 'insufficient_credits'
+	| 'rate_limited'
 	| 'in_progress'
 	| 'article_blocked'
 	| 'article_unreachable'

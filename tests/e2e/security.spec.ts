@@ -1,4 +1,19 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import routes from '#app/routes.ts'
 import { expect, signIn, test } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
+
+/** The full paths of the route table's routes whose module has an action. */
+function actionRoutes(entries: ReadonlyArray<RouteConfigEntry>, parent = ''): Array<string> {
+	return entries.flatMap((entry) => {
+		const full = [parent, entry.path ?? ''].filter(Boolean).join('/')
+		const source = fs.readFileSync(path.join(import.meta.dirname, '../../app', entry.file), 'utf8')
+		const own = (entry.path !== undefined || entry.index) && /export\s+(async\s+)?function\s+action\b/.test(source) ? [`/${full}`] : []
+		return [...own, ...actionRoutes(entry.children ?? [], full)]
+	})
+}
 
 test('pages carry a nonce-based CSP and the basic security headers', async ({ request }) => {
 	const first = await request.get('/landing')
@@ -38,4 +53,20 @@ test('the session cookie is httpOnly and SameSite=Lax, new at every sign-in, and
 	await page.context().addCookies([{ ...cookie!, expires: -1 }])
 	await page.goto('/settings')
 	await expect(page).toHaveURL(/\/auth\?redirectTo=/)
+})
+
+// The same-origin guard sits in front of React Router on the real server (server/security.ts
+// secureApp; every variant and method in-process: tests/security/csrf.test.ts).
+test('every route with an action refuses a cross-site POST on the real server; the signed Stripe webhook is the one exception', async ({ request }) => {
+	const paths = actionRoutes(routes).map((p) => p.replace(/:\w+/g, '3f0e8a52-3c1b-4d7e-9a55-0c2f1e6b7d10').replace(/\*$/, 'x'))
+	expect(paths.length).toBeGreaterThan(20)
+	for (const target of paths) {
+		for (const headers of [{ origin: 'https://evil.test' }, { 'sec-fetch-site': 'cross-site' }] as Array<Record<string, string>>) {
+			const response = await request.post(target, { headers, form: { intent: 'delete', id: '1' }, maxRedirects: 0, failOnStatusCode: false })
+			// Without Stripe keys the webhook route answers 404 (tests/e2e/pricing.spec.ts).
+			expect(response.status(), `${target} ${JSON.stringify(headers)}`).toBe(target === '/webhooks/stripe' ? 404 : 403)
+		}
+	}
+	const own = await request.post('/posts', { headers: { origin: e2eUrl }, form: { intent: 'delete-post' }, maxRedirects: 0, failOnStatusCode: false })
+	expect(own.status()).not.toBe(403)
 })

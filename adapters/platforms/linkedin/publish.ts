@@ -96,7 +96,7 @@ async function fetchImage(settings: AdapterSettings, url: string, signal?: Abort
 		new PlatformError({ kind, code: 'image_unreachable', message: `Image ${url}: ${message}`, status })
 	let bytes: Uint8Array<ArrayBuffer>
 	try {
-		const response = await settings.fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+		const response = await settings.mediaFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
 		if (!response.ok) throw failed(response.status >= 500 || response.status === 429 ? 'transient' : 'invalid_request', `HTTP ${response.status}`, response.status)
 		bytes = new Uint8Array(await response.arrayBuffer())
 	} catch (error) {

@@ -21,6 +21,7 @@ export async function startLinkedinSandbox() {
 		clientSecret: 'sbx-secret',
 		sandbox: true,
 		fetch: globalThis.fetch,
+		mediaFetch: globalThis.fetch,
 		timeoutMs: 2000,
 		...overrides,
 	})

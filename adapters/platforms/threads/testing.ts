@@ -21,6 +21,7 @@ export async function threadsSandbox(options: Options = {}) {
 		clientSecret: 'sandbox-secret',
 		sandbox: true,
 		fetch,
+		mediaFetch: fetch,
 		timeoutMs,
 	}
 	const adapter = createThreadsAdapter(settings, { pollIntervalMs, maxPollMs })

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { MB } from '../media.ts'
 import type { InputErrorCode } from './errors.ts'
-import { fitJpeg, readImage, toJpeg } from './images.server.ts'
+import { fitJpeg, readImage, reencodeImage, toJpeg } from './images.server.ts'
 import { sniff } from './sniff.ts'
 
 const solid = (width: number, height: number, background: string | { r: number; g: number; b: number; alpha: number }) =>
@@ -129,5 +129,31 @@ describe('fitJpeg and toJpeg', () => {
 		await expect(fitJpeg(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), '1:1')).rejects.toMatchObject({
 			code: 'image_type',
 		})
+	})
+})
+
+describe('reencodeImage', () => {
+	test('keeps the format and size, drops metadata and anything appended to the file', async () => {
+		const tagged = await solid(40, 30, '#336699').jpeg().withExif({ IFD0: { Artist: 'Standort-Geheimnis' } }).toBuffer()
+		const jpeg = await reencodeImage(new Uint8Array(tagged))
+		expect(jpeg.format).toBe('jpeg')
+		const meta = await sharp(jpeg.bytes).metadata()
+		expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 40, 30, undefined])
+		expect(Buffer.from(jpeg.bytes).includes('Standort-Geheimnis')).toBe(false)
+		const png = await solid(8, 8, '#ff0000').png().toBuffer()
+		const polyglot = new Uint8Array([...png, ...new TextEncoder().encode('<script>alert(1)</script>')])
+		const again = await reencodeImage(polyglot)
+		expect(again.format).toBe('png')
+		expect(Buffer.from(again.bytes).includes('<script>')).toBe(false)
+		expect((await reencodeImage(new Uint8Array(await solid(8, 8, '#00ff00').webp().toBuffer()))).format).toBe('webp')
+	})
+
+	test('refuses what is not a PNG, JPEG or WebP by content, pixel floods and files over 10 MB', async () => {
+		const code = (bytes: Uint8Array) => reencodeImage(bytes).then(() => 'accepted', (error: { code: InputErrorCode }) => error.code)
+		expect(await code(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBe('image_type')
+		expect(await code(new Uint8Array(await solid(8, 8, '#000').gif().toBuffer()))).toBe('image_type')
+		const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer()
+		expect(await code(new Uint8Array(huge))).toBe('image_type')
+		expect(await code(new Uint8Array(10 * MB + 1))).toBe('image_too_large')
 	})
 })

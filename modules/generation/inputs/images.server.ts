@@ -36,6 +36,26 @@ export async function toJpeg(bytes: Uint8Array): Promise<Uint8Array> {
 	return data
 }
 
+/**
+ * An uploaded PNG, JPEG or WebP written again in its own format and size (EXIF-rotated, first frame,
+ * metadata such as GPS dropped, nothing appended to the file survives); for uploads kept as they
+ * are shown, e.g. a model test's reference image. Judged by content: anything else is image_type.
+ */
+export async function reencodeImage(bytes: Uint8Array): Promise<{ bytes: Uint8Array; format: 'png' | 'jpeg' | 'webp' }> {
+	if (bytes.length > IMAGE_MAX_BYTES) throw new InputError('image_too_large')
+	const sniffed = sniff(bytes)
+	if (sniffed !== 'png' && sniffed !== 'jpeg' && sniffed !== 'webp') throw new InputError('image_type')
+	try {
+		const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, pages: 1, page: 0 })
+		const { format } = await image.metadata()
+		if (format !== sniffed) throw new Error(`content is ${format}, not ${sniffed}`)
+		const out = sniffed === 'png' ? image.png() : sniffed === 'webp' ? image.webp({ quality: JPEG_QUALITY }) : image.jpeg({ quality: JPEG_QUALITY })
+		return { bytes: new Uint8Array(await out.toBuffer()), format: sniffed }
+	} catch (error) {
+		throw new InputError('image_type', { cause: error })
+	}
+}
+
 /** Decodes (first frame, EXIF-rotated), flattens onto white and writes a JPEG; sharp drops all metadata by default. */
 async function convert(bytes: Uint8Array, shape: (image: Sharp) => Sharp) {
 	try {

@@ -1,0 +1,543 @@
+// SECURITY.md §1.3 (ASVS 8.2.2 data-specific access, IDOR/BOLA; ARCHITECTURE.md "another user's id
+// gives 'not found', never data"): the IDOR sweep over the route table (app/routes.ts).
+//
+// Every route has an entry below: the probes for each id it takes (path segment, query or form
+// field), or why it takes none that belongs to a user. A route without an entry fails the first
+// test, and so does an entry saying 'none' for a module whose source reads an id, so a new route
+// cannot be forgotten. Each probe runs twice on a fresh owner A:
+//   1. as user B with A's ids: the answer is "not found" or empty, carries none of A's data, and
+//      A's rows are unchanged;
+//   2. as A, the owner: the very same request works (shows or changes A's row), which proves the
+//      probe reaches the code it means to test.
+// Content ideas and news items are only listed (the user's own); no route takes their id.
+// Admin routes take ids that belong to no user; they are checked for the admin middleware here and
+// walked as visitor, user and admin in tests/e2e/admin-guard.spec.ts. Cross-user reads inside the
+// modules: modules/accounts/accounts.test.ts ("two users cannot read each other's ..."), the data
+// export: tests/integration/export.test.ts.
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { OnboardingDraftSchema } from '#modules/agents/index.ts'
+import { agentAvatars, agentPersonalities, agentTones, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
+import { createSecretBox } from '#modules/core/crypto.server.ts'
+import type { DB } from '#modules/core/db.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { createHarness, flatRoutes, loadModule, routeSource, type CallRequest, type CallResult, type FlatRoute, type Harness, type TestUser } from './support/harness.ts'
+
+vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
+vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
+
+type Fixture = {
+	a: TestUser
+	marker: string
+	agent: string
+	agent2: string
+	draft: string
+	post: string
+	page: string
+	page2: string
+	contact: string
+	log: string
+	modelTest: string
+	generationRequest: string
+	checkout: string
+	oauthState: string
+	onboardingDraft: string
+}
+
+type Probe = {
+	name: string
+	request: (f: Fixture) => CallRequest
+	/** What B must get: refused (4xx, or a redirect away), or an empty answer (200 without A's data). */
+	attacker: 'refused' | 'empty'
+	/** The part of the database the request would change (JSON-compared before and after). */
+	state?: (db: Kysely<DB>, f: Fixture) => Promise<unknown>
+	/** What the owner's identical request does: shows A's marker, or changes the state. */
+	owner: 'shows' | 'changes' | ((r: CallResult, f: Fixture) => void | Promise<void>)
+}
+
+type Entry =
+	| { probes: Array<Probe> }
+	/** Takes no id of a user-owned row (reason given). */
+	| { none: string }
+	/** Takes ids, but of rows that belong to no user (catalogue, public by design, secrets): why this is safe. */
+	| { notOwned: string }
+	/** Below /admin: the admin middleware refuses users before any id is read. */
+	| { admin: true }
+
+const row = (table: 'drafts' | 'posts' | 'agent_configurations' | 'connected_pages' | 'birthday_contacts' | 'payments', id: string) => (db: Kysely<DB>) =>
+	db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+const postsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('posts').select(['id', 'status', 'content', 'scheduled_at']).where('user_id', '=', f.a.id).orderBy('id').execute()
+const deliveriesOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('post_deliveries').select(['id', 'status', 'scheduled_at']).where('user_id', '=', f.a.id).orderBy('id').execute()
+const draftAndPosts = async (db: Kysely<DB>, f: Fixture) => ({ draft: await row('drafts', f.draft)(db), posts: await postsOf(db, f), deliveries: await deliveriesOf(db, f) })
+const postAndDeliveries = async (db: Kysely<DB>, f: Fixture) => ({ post: await row('posts', f.post)(db), deliveries: await deliveriesOf(db, f) })
+const agentsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('agent_configurations').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
+
+/** A day next week in Zurich (scheduling needs the future) and a time the rules allow. */
+const nextWeek = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() + 8 * 86_400_000))
+
+const creatorEdit = (intent: 'save-draft' | 'schedule' | 'publish', kind: 'draft' | 'post') => (f: Fixture): CallRequest => ({
+	form: {
+		intent,
+		platforms: 'linkedin',
+		'text.linkedin': `Übernommen ${randomUUID()}`,
+		prompt: '',
+		editKind: kind,
+		editId: kind === 'draft' ? f.draft : f.post,
+		...(intent === 'schedule' ? { date: nextWeek(), time: '10:00' } : {}),
+	},
+})
+
+const creatorProbes: Array<Probe> = [
+	{ name: 'open a draft (?draft=)', request: (f) => ({ search: { draft: f.draft } }), attacker: 'empty', owner: 'shows' },
+	{ name: 'open a post (?post=)', request: (f) => ({ search: { post: f.post } }), attacker: 'empty', owner: 'shows' },
+	{ name: 'save-draft editing a draft', request: creatorEdit('save-draft', 'draft'), attacker: 'refused', state: (db, f) => row('drafts', f.draft)(db), owner: 'changes' },
+	{ name: 'save-draft editing a post', request: creatorEdit('save-draft', 'post'), attacker: 'refused', state: (db, f) => row('posts', f.post)(db), owner: 'changes' },
+	{ name: 'schedule editing a draft', request: creatorEdit('schedule', 'draft'), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
+	{ name: 'schedule editing a post', request: creatorEdit('schedule', 'post'), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+	{ name: 'publish editing a draft', request: creatorEdit('publish', 'draft'), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
+	{ name: 'publish editing a post', request: creatorEdit('publish', 'post'), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+]
+
+function presetValues(name: string): AgentPresetValues {
+	return {
+		name,
+		avatar: agentAvatars[0],
+		personality: agentPersonalities[0],
+		description: '',
+		targetAudience: '',
+		tone: agentTones[0],
+		industry: null,
+		formality: 40,
+		creativity: 60,
+		humor: 20,
+		empathy: 50,
+		enthusiasm: 50,
+		voiceIdentity: '',
+		writingStyle: '',
+		brandName: '',
+		brandColors: [],
+		accentColor: '#123456',
+		useBranding: false,
+		trainingTexts: [],
+		postUrls: [],
+		specialties: [],
+		knowledgeBase: '',
+	}
+}
+
+let logoPng: Uint8Array
+
+const agentProbe = (name: string, form: (f: Fixture) => Record<string, string | File>, target: 'agent' | 'agent2' = 'agent'): Probe => ({
+	name,
+	request: (f) => ({ form: { agentId: f[target], ...form(f) } }),
+	attacker: 'refused',
+	state: agentsOf,
+	owner: 'changes',
+})
+
+const entries: Record<string, Entry> = {
+	'/': { none: "the dashboard of the signed-in user's own data" },
+	'/landing': { none: 'static page' },
+	'/onboarding': { none: 'the wizard runs in the browser' },
+	'/onboarding/hand-over': {
+		probes: [
+			{
+				// The draft id makes the hand-over idempotent per user: B's hand-over with A's draft id makes B's own agent.
+				name: "hand-over with A's onboarding draft id",
+				request: (f) => ({ form: { draft: JSON.stringify(onboardingDraft(f.onboardingDraft, 'Fremd')) } }),
+				attacker: 'empty',
+				state: agentsOf,
+				owner: async (r) => expect(r.data).toEqual({ ok: true, created: false }),
+			},
+		],
+	},
+	'/auth': { none: 'sign-in and sign-up by e-mail (enumeration and throttling: rate-limits.test.ts)' },
+	'/auth/logout': { none: "ends the request's own session (its cookie)" },
+	'/auth/confirm': { notOwned: 'takes a 256-bit single-use token, not an id (modules/accounts/accounts.test.ts)' },
+	'/auth/forgot-password': { none: 'takes an e-mail address; the answer is the same for every address' },
+	'/auth/reset-password': { notOwned: 'takes a 256-bit single-use token, not an id (modules/accounts/accounts.test.ts)' },
+	'/auth/google': { none: 'starts the OAuth flow' },
+	'/auth/google/callback': { notOwned: 'state and code are bound to the browser by the state cookie (tests/fakes/google-oidc.test.ts, tests/e2e/google.spec.ts)' },
+	'/dev/mailbox': { notOwned: 'development only: the composition root leaves it out in production (404), see README' },
+	'/accounts/callback/:platform': {
+		probes: [
+			{
+				name: "OAuth callback with A's state",
+				request: (f) => ({ params: { platform: 'linkedin' }, search: { state: f.oauthState, code: 'code-of-b' } }),
+				attacker: 'empty',
+				state: (db, f) => db.selectFrom('oauth_states').select('user_id').where('user_id', '=', f.a.id).execute(),
+				// The owner's state is consumed (the exchange itself fails: the sandbox is not served here).
+				owner: 'changes',
+			},
+		],
+	},
+	'/create': { probes: creatorProbes },
+	'/create-post': { probes: creatorProbes },
+	'/posts': {
+		probes: [
+			{ name: 'the board with ?edit=', request: (f) => ({ search: { edit: f.post } }), attacker: 'empty', owner: 'shows' },
+			{
+				name: 'save-draft',
+				request: (f) => ({ form: { intent: 'save-draft', id: f.draft, platforms: 'linkedin', 'texts.linkedin': `Neu ${randomUUID()}` } }),
+				attacker: 'refused',
+				state: (db, f) => row('drafts', f.draft)(db),
+				owner: 'changes',
+			},
+			{
+				name: 'save-post',
+				request: (f) => ({ form: { intent: 'save-post', id: f.post, platforms: 'linkedin', 'texts.linkedin': `Neu ${randomUUID()}` } }),
+				attacker: 'refused',
+				state: (db, f) => row('posts', f.post)(db),
+				owner: 'changes',
+			},
+			{ name: 'delete-post', request: (f) => ({ form: { intent: 'delete-post', id: f.post } }), attacker: 'refused', state: (db, f) => row('posts', f.post)(db), owner: 'changes' },
+			{ name: 'delete-draft', request: (f) => ({ form: { intent: 'delete-draft', id: f.draft } }), attacker: 'refused', state: (db, f) => row('drafts', f.draft)(db), owner: 'changes' },
+			{
+				name: 'schedule a draft',
+				request: (f) => ({ form: { intent: 'schedule', kind: 'draft', id: f.draft, date: nextWeek(), time: '11:00' } }),
+				attacker: 'refused',
+				state: draftAndPosts,
+				owner: 'changes',
+			},
+			{
+				name: 'schedule a post',
+				request: (f) => ({ form: { intent: 'schedule', kind: 'post', id: f.post, date: nextWeek(), time: '11:30' } }),
+				attacker: 'refused',
+				state: postAndDeliveries,
+				owner: 'changes',
+			},
+			{ name: 'publish-now a draft', request: (f) => ({ form: { intent: 'publish-now', kind: 'draft', id: f.draft } }), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
+			{ name: 'publish-now a post', request: (f) => ({ form: { intent: 'publish-now', kind: 'post', id: f.post } }), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+		],
+	},
+	'/schedule': {
+		probes: [
+			{
+				name: 'reschedule',
+				request: (f) => ({ form: { intent: 'reschedule', postId: f.post, date: nextWeek(), time: '12:00' } }),
+				attacker: 'refused',
+				state: (db, f) => row('posts', f.post)(db),
+				owner: 'changes',
+			},
+		],
+	},
+	'/news': { none: "the user's own feed list (feed URLs are the SSRF concern: ssrf.test.ts)" },
+	'/settings': { none: "the user's own account (password change and sign-out of other devices: sessions.test.ts)" },
+	'/accounts': {
+		probes: [
+			{
+				name: 'set-default page',
+				request: (f) => ({ form: { intent: 'set-default', pageId: f.page2 } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('connected_pages').select(['id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
+				owner: 'changes',
+			},
+		],
+	},
+	'/suche': { none: "searches the user's own rows (modules/search/search.test.ts)" },
+	'/agent': {
+		probes: [
+			agentProbe('rename', () => ({ intent: 'rename', name: 'Umbenannt' })),
+			agentProbe('set-default', () => ({ intent: 'set-default' }), 'agent2'),
+			agentProbe('delete', () => ({ intent: 'delete' }), 'agent2'),
+			{
+				...agentProbe('save', () => ({ intent: 'save' })),
+				request: (f) => ({ form: { intent: 'save', agentId: f.agent, ...Object.fromEntries(presetFormEntries(presetValues('Gespeichert'))) } }),
+			},
+			agentProbe('train', () => ({ intent: 'train', 'trainingTexts[0]': 'Wir schreiben kurz, klar und freundlich über unsere Bäckerei.' })),
+			agentProbe('upload-logo', () => ({ intent: 'upload-logo', logo: new File([logoPng as BlobPart], 'logo.png', { type: 'image/png' }) })),
+			agentProbe('remove-logo', () => ({ intent: 'remove-logo' })),
+		],
+	},
+	'/test-models': { notOwned: 'likes and favourites take ids of the shared model catalogue; the rows written are the user\'s own' },
+	'/model-test': {
+		probes: [
+			{
+				name: "run with A's agent",
+				request: (f) => ({ form: { models: 'gpt-4o-mini', category: 'language', prompt: 'Ein Satz über Brot.', agentId: f.agent, requestId: randomUUID() } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('model_tests').select('id').where('user_id', '=', f.a.id).orderBy('id').execute(),
+				owner: 'changes',
+			},
+			{
+				name: "run with A's request id",
+				request: (f) => ({ form: { models: 'gpt-4o-mini', category: 'language', prompt: 'Ein Satz über Brot.', requestId: f.generationRequest } }),
+				// B's own test runs (and is charged to B); A's tests under that id are not answered.
+				attacker: 'empty',
+				state: (db, f) => db.selectFrom('model_tests').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute(),
+				// The owner's retry is answered with the tests of the first run.
+				owner: 'shows',
+			},
+		],
+	},
+	'/toolbox': {
+		probes: [{ name: 'removeContact', request: (f) => ({ form: { intent: 'removeContact', id: f.contact } }), attacker: 'refused', state: (db, f) => row('birthday_contacts', f.contact)(db), owner: 'changes' }],
+	},
+	'/activity-logs': {
+		probes: [
+			{
+				name: 'report an entry',
+				request: (f) => ({ form: { intent: 'report', id: f.log } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('error_reports').select('id').where('activity_log_id', '=', f.log).execute(),
+				owner: 'changes',
+			},
+		],
+	},
+	'/pricing': { notOwned: 'packages, plans and discount codes of the shared catalogue (limits: rate-limits.test.ts)' },
+	'/pricing/test-checkout/:sessionId': {
+		probes: [
+			{
+				name: 'view the checkout',
+				request: (f) => ({ params: { sessionId: f.checkout } }),
+				attacker: 'refused',
+				owner: (r, f) => expect(r.data).toMatchObject({ checkout: { sessionId: f.checkout, credits: 500 } }),
+			},
+			{
+				name: 'pay',
+				request: (f) => ({ params: { sessionId: f.checkout }, form: { intent: 'pay' } }),
+				attacker: 'refused',
+				state: async (db, f) => ({
+					payment: await db.selectFrom('payments').select(['status']).where('provider_session_id', '=', f.checkout).executeTakeFirst(),
+					balance: (await db.selectFrom('profiles').select('credits_remaining').where('id', '=', f.a.id).executeTakeFirstOrThrow()).credits_remaining,
+				}),
+				owner: 'changes',
+			},
+			{
+				name: 'cancel',
+				request: (f) => ({ params: { sessionId: f.checkout }, form: { intent: 'cancel' } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('payments').select(['status']).where('provider_session_id', '=', f.checkout).executeTakeFirst(),
+				owner: 'changes',
+			},
+		],
+	},
+	'/admin': { admin: true },
+	'/admin/users': { admin: true },
+	'/admin/models': { admin: true },
+	'/admin/prompts': { admin: true },
+	'/admin/workflows': { admin: true },
+	'/admin/toolbox': { admin: true },
+	'/admin/error-reports': { admin: true },
+	'/admin/discount-codes': { admin: true },
+	'/settings/export': { none: "the user's own data (two users: tests/integration/export.test.ts)" },
+	'/events': { none: "the user's own change stream (topics only)" },
+	'/health': { none: 'monitoring, no user data' },
+	'/api/posts/:id/deliveries': {
+		probes: [{ name: 'delivery state of a post', request: (f) => ({ params: { id: f.post } }), attacker: 'empty', owner: 'shows' }],
+	},
+	'/api/generations': {
+		probes: [
+			{
+				name: "generate with A's agent",
+				request: (f) => ({ form: generationForm({ agentId: f.agent }) }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('generations').select('id').where('user_id', '=', f.a.id).orderBy('id').execute(),
+				owner: 'changes',
+			},
+			{
+				name: "generate with A's request id (a replay answers the stored result)",
+				request: (f) => ({ form: generationForm({ requestId: f.generationRequest }) }),
+				// B's own generation runs; A's stored result is not B's replay.
+				attacker: 'empty',
+				state: (db, f) => db.selectFrom('generations').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute(),
+				owner: 'shows',
+			},
+		],
+	},
+	'/api/generations/image': {
+		probes: [
+			{
+				name: "regenerate with A's agent",
+				request: (f) => ({ form: { requestId: randomUUID(), platform: 'linkedin', content: 'Frisches Brot am Morgen', agentId: f.agent } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('uploads').select('id').where('user_id', '=', f.a.id).execute(),
+				owner: 'changes',
+			},
+		],
+	},
+	'/api/model-tests': {
+		probes: [{ name: 'follow a model test (?ids=)', request: (f) => ({ search: { ids: f.modelTest } }), attacker: 'empty', owner: 'shows' }],
+	},
+	'/api/search': { none: "searches the user's own rows" },
+	'/api/hashtags': { none: 'suggestions for a text' },
+	'/webhooks/stripe': { notOwned: 'authenticated by the signature on the raw body (tests/integration/stripe-webhook-route.test.ts)' },
+	'/media/*': { notOwned: 'stored files by unguessable random keys, public on purpose (the networks fetch post images by URL; README)' },
+	'/*': { notOwned: 'the 404 page: the splat is any unknown path' },
+}
+
+function onboardingDraft(draftId: string, agentName: string) {
+	return OnboardingDraftSchema.parse({ draftId, agentName, avatar: 'bot', personality: 'friendly', targetAudience: 'KMU in der Schweiz', tone: 'conversational', industry: 'technology', description: '' })
+}
+
+function generationForm(overrides: { agentId?: string; requestId?: string }) {
+	return { requestId: overrides.requestId ?? randomUUID(), kind: 'smart-post', platforms: 'linkedin', agentId: overrides.agentId ?? '', prompt: 'Wie eine Bäckerei Zeit spart', url: '', notes: '', article: '' }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let t: TestDatabase
+let h: Harness
+let b: TestUser
+const table = flatRoutes()
+
+beforeAll(async () => {
+	t = await createTestDatabase()
+	h = await createHarness(t.db)
+	b = await h.user({ name: 'Bea Angreiferin' })
+	logoPng = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2255aa' } }).png().toBuffer())
+})
+
+afterAll(async () => {
+	await h?.[Symbol.asyncDispose]()
+	await t?.[Symbol.asyncDispose]()
+})
+
+/** A fresh owner with one row of every kind the probes name, each carrying the marker where text goes. */
+async function ownerFixture(): Promise<Fixture> {
+	const marker = `idor-${randomUUID()}`
+	const a = await h.user({ name: `Anna ${marker}` })
+	const { db, services } = h
+	const agentRow = (name: string, order: number, isDefault: boolean) =>
+		db
+			.insertInto('agent_configurations')
+			.values({ user_id: a.id, name, agent_order: order, is_default: isDefault, logo_url: '/media/logos/idor-logo.png', target_audience: `Publikum ${marker}` })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+	const agent = (await agentRow(`Agent ${marker}`, 0, true)).id
+	const agent2 = (await agentRow(`Zweiter ${marker}`, 1, false)).id
+	const draft = await services.content.createDraft(a.id, { platforms: ['linkedin'], content: { base: `Entwurf ${marker}`, platforms: {} }, images: {} })
+	const post = await services.content.createScheduledPost(a.id, { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	if (!post.ok) throw new Error(`post: ${post.error}`)
+	const box = createSecretBox(h.env.APP_SECRET)
+	const token = await db
+		.insertInto('social_tokens')
+		.values({ user_id: a.id, platform: 'linkedin', account_id: `acct-${marker}`, account_name: `Konto ${marker}`, access_token_encrypted: box.seal('access'), sandbox: true, status: 'active' })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	const pageRow = (pageId: string, isDefault: boolean) =>
+		db
+			.insertInto('connected_pages')
+			.values({ user_id: a.id, social_token_id: token.id, platform: 'linkedin', page_id: pageId, page_name: `Seite ${marker}`, is_default: isDefault })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+	const page = (await pageRow(`urn:li:person:${marker}`, true)).id
+	const page2 = (await pageRow(`urn:li:organization:${marker}`, false)).id
+	// The planner made the post's delivery; its network URL carries the marker.
+	await db.updateTable('post_deliveries').set({ external_url: `https://www.linkedin.com/feed/update/${marker}` }).where('post_id', '=', post.post.id).execute()
+	const contact = (await db.insertInto('birthday_contacts').values({ user_id: a.id, name: `Kontakt ${marker}`, birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()).id
+	const log = (await db.insertInto('activity_logs').values({ user_id: a.id, log_type: 'error', title: `Fehler ${marker}`, status: 'error' }).returning('id').executeTakeFirstOrThrow()).id
+	const generationRequest = randomUUID()
+	const modelTest = (
+		await db
+			.insertInto('model_tests')
+			.values({ user_id: a.id, model_id: 'gpt-4o-mini', category: 'language', prompt: `Test ${marker}`, status: 'succeeded', request_id: generationRequest, result: JSON.stringify({ text: `Ergebnis ${marker}` }) })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+	).id
+	const result = { generationId: randomUUID(), texts: { linkedin: `Generiert ${marker}` }, images: {}, charged: 3, refunded: 0, balance: 47, warnings: [], source: { kind: 'smart-post', title: null }, detail: null }
+	await db
+		.insertInto('generations')
+		.values({ user_id: a.id, kind: 'content', status: 'succeeded', source_type: 'smart-post', platforms: ['linkedin'], idempotency_key: generationRequest, input_summary: `Eingabe ${marker}`, result: JSON.stringify(result) })
+		.execute()
+	const started = await services.billing.startCheckout({ id: a.id, email: a.email, subscriptionType: 'free' }, { item: { kind: 'pack', id: 'credits_500' } })
+	if (!started.ok) throw new Error('checkout refused')
+	const checkout = started.url.split('/').pop()!
+	const { url } = await services.publishing.startConnect(a.id, 'linkedin')
+	const oauthState = new URL(url).searchParams.get('state')!
+	const onboardingDraft_ = randomUUID()
+	const handOver = await services.agents.saveOnboardingAgent(a.id, onboardingDraft(onboardingDraft_, `Onboarding ${marker}`.slice(0, 40)))
+	if (!handOver.ok) throw new Error(`hand-over: ${handOver.error}`)
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, checkout, oauthState, onboardingDraft: onboardingDraft_ }
+}
+
+/** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */
+function leaks(result: CallResult, f: Fixture) {
+	return result.text.includes(f.marker) || (result.location ?? '').includes(f.marker)
+}
+
+function isRefusal(result: CallResult) {
+	if (result.status >= 400 && result.status < 500) return true
+	// A redirect away (the test checkout answers with a toast on /pricing), or ok: false.
+	if (result.status >= 300 && result.status < 400) return true
+	const data = result.data as { ok?: unknown; outcome?: { ok?: unknown } } | null
+	return data?.ok === false
+}
+
+/** Waits until the owner's background work (model tests) has settled, so nothing runs on after the test. */
+async function settled(db: Kysely<DB>, userId: string) {
+	for (let i = 0; i < 100; i++) {
+		const open = await db.selectFrom('model_tests').select('id').where('user_id', '=', userId).where('status', 'in', ['pending', 'running']).execute()
+		if (open.length === 0) return
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+}
+
+/** The last line of an NDJSON answer (/api/generations streams steps, then the outcome). */
+function outcomeOf(result: CallResult) {
+	const lines = result.text.trim().split('\n')
+	try {
+		return (JSON.parse(lines.at(-1)!) as { outcome?: { ok?: boolean } }).outcome ?? null
+	} catch {
+		return null
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const takesIds = /params\.\w+|searchParams\.get\('(?:\w*Id|id|ids|draft|post|edit|report|history|models|state|token)'\)|\.get\('(?:\w*Id|id|ids)'\)|\b(?:\w*Id|id|ids)\s*:\s*z\.|editId|sessionId/
+
+test('every route of the route table has an entry; a route that reads an id has probes or says why its ids belong to no user', async () => {
+	expect(table.length).toBeGreaterThan(40)
+	for (const route of table) {
+		const entry = entries[route.path]
+		expect(entry, `no IDOR entry for ${route.path} (app/${route.file}): add its probes to tests/security/idor.test.ts`).toBeDefined()
+		const source = (await routeSource(route.file)) + (route.file.endsWith('create.tsx') ? await routeSource('server/creator.server.ts') : '')
+		const match = takesIds.exec(source)
+		if (entry && 'none' in entry) expect(match?.[0] ?? null, `${route.path} reads ${match?.[0]}: give it probes (or notOwned with the reason)`).toBeNull()
+		if (route.params.length > 0 && entry) expect('none' in entry, `${route.path} has a dynamic segment`).toBe(false)
+	}
+	expect(Object.keys(entries).filter((p) => !table.some((r) => r.path === p)), 'entries for routes that no longer exist').toEqual([])
+})
+
+test('admin routes sit below the admin layout, whose middleware refuses a user before any id is read (full walk: tests/e2e/admin-guard.spec.ts)', async () => {
+	const layout = await loadModule('routes/admin/layout.tsx')
+	const { requireAdminMiddleware } = await import('#app/server/guards.server.ts')
+	expect(layout.middleware).toContain(requireAdminMiddleware)
+	for (const route of table.filter((r) => 'admin' in (entries[r.path] ?? {}))) {
+		expect(route.layouts, route.path).toContain('routes/admin/layout.tsx')
+		const asUser = await h.call(route, { cookie: b.cookie, search: { report: randomUUID(), history: b.id } })
+		expect([asUser.status, asUser.location], `${route.path} as a user`).toEqual([302, '/'])
+		const post = await h.call(route, { cookie: b.cookie, form: { intent: 'delete', id: randomUUID() } })
+		expect([post.status, post.location], `${route.path} action as a user`).toEqual([302, '/'])
+	}
+})
+
+const probed = table.flatMap((route) => {
+	const entry = entries[route.path]
+	return entry && 'probes' in entry ? entry.probes.map((probe) => ({ route, probe })) : []
+})
+
+test.each(probed.map(({ route, probe }) => [`${route.path}: ${probe.name}`, route, probe] as const))('%s', async (_name, route: FlatRoute, probe: Probe) => {
+	const f = await ownerFixture()
+	const state = () => (probe.state ? probe.state(h.db, f).then((s) => JSON.stringify(s)) : Promise.resolve(''))
+
+	const before = await state()
+	const asB = await h.call(route, { ...probe.request(f), cookie: b.cookie })
+	expect(asB.status, `B's answer: ${asB.text.slice(0, 300)}`).toBeLessThan(500)
+	expect(leaks(asB, f), `B's answer carries A's data: ${asB.text.slice(0, 300)}`).toBe(false)
+	if (probe.attacker === 'refused') {
+		const outcome = route.path === '/api/generations' ? outcomeOf(asB) : null
+		expect(outcome ? outcome.ok === false : isRefusal(asB), `B is not refused: ${asB.status} ${asB.text.slice(0, 300)}`).toBe(true)
+	}
+	expect(await state(), "B's request changed A's rows").toBe(before)
+
+	const asA = await h.call(route, { ...probe.request(f), cookie: f.a.cookie })
+	await settled(h.db, f.a.id)
+	expect(asA.status, `A's answer: ${asA.text.slice(0, 300)}`).toBeLessThan(500)
+	if (probe.owner === 'shows') expect(leaks(asA, f), `the owner's answer does not show the row: ${asA.text.slice(0, 300)}`).toBe(true)
+	else if (probe.owner === 'changes') expect(await state(), `the owner's request changed nothing: ${asA.status} ${asA.text.slice(0, 300)}`).not.toBe(before)
+	else await probe.owner(asA, f)
+})

@@ -1,0 +1,259 @@
+// SECURITY.md §1.5 (ASVS 5.1.1, 5.2.1, 5.2.2, 5.3.1, 5.3.2, 1.3.4, 3.2.1, 14.2.8): every upload field
+// of the app, through its route: judged by content (magic bytes and decoding), never by name or
+// declared type; refused above its size with a German message; SVG with scripts refused, or for
+// the logo sanitised and rasterised; images re-encoded, so metadata and anything appended to the file
+// are gone; stored under server-made random keys; served with nosniff, a sandbox CSP and, unless an
+// image, audio or video, as a download.
+//
+// The checks inside the modules, not repeated here: modules/generation/inputs/*.test.ts (sniffing,
+// documents with zip-bomb limits, images with pixel floods and EXIF orientation, WAV parsing),
+// modules/agents/agents.test.ts ("brand logo", the SVG sanitiser), tests/integration/admin-models.test.ts
+// (preview by content), modules/catalog/catalog.test.ts (reference content and size).
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { LOGO_MAX_BYTES } from '#modules/agents/schema.ts'
+import { sniff } from '#modules/generation/inputs/sniff.ts'
+import { AUDIO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '#modules/generation/media.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { samples } from './support/files.ts'
+import { createHarness, type CallResult, type Harness, type TestUser } from './support/harness.ts'
+
+vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
+vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
+
+/** The file inputs of the UI and the form fields they post: a new file input needs its checks here. */
+const FILE_INPUTS: Record<string, Array<string>> = {
+	'app/components/creator/file-field.tsx': ['image', 'document'],
+	'app/components/agents/logo-uploader.tsx': ['logo'],
+	'app/components/catalog/model-test-page.tsx': ['reference'],
+	'app/components/admin/model-form-fields.tsx': ['preview'],
+}
+
+const MARKER = 'GEHEIM-MARKER-GPS'
+let t: TestDatabase
+let h: Harness
+let user: TestUser
+let admin: TestUser
+let tagged: Uint8Array
+let appended: Uint8Array
+
+beforeAll(async () => {
+	t = await createTestDatabase()
+	h = await createHarness(t.db)
+	user = await h.user()
+	admin = await h.user({ admin: true })
+	await t.db.updateTable('profiles').set({ credits_remaining: 10_000 }).execute()
+	// A JPEG with personal metadata, and a PNG with an HTML page appended (a polyglot).
+	tagged = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).jpeg().withExif({ IFD0: { Artist: MARKER } }).toBuffer())
+	appended = new Uint8Array([...samples.png, ...new TextEncoder().encode(`<html><script>alert("${MARKER}")</script></html>`)])
+})
+
+afterAll(async () => {
+	for (let i = 0; i < 100; i++) {
+		const open = await t.db.selectFrom('model_tests').select('id').where('status', 'in', ['pending', 'running']).execute()
+		if (open.length === 0) break
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	await h?.[Symbol.asyncDispose]()
+	await t?.[Symbol.asyncDispose]()
+})
+
+const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes as BlobPart], name, { type })
+const oversized = (limit: number) => {
+	const bytes = new Uint8Array(limit + 1)
+	bytes.set(samples.png.subarray(0, 16))
+	return bytes
+}
+
+/** The stored file behind a /media/ URL, read through the route that serves it. */
+async function served(url: string) {
+	const answer = await h.call('/media/*', { params: { '*': url.replace(/^\/media\//, '') } })
+	const stored = await h.services.files.get(url.replace(/^\/media\//, ''))
+	return { answer, bytes: stored?.bytes ?? new Uint8Array(0) }
+}
+
+/** What an accepted image upload must look like when it is served. */
+async function expectCleanImage(url: string, original: Uint8Array) {
+	expect(url).toMatch(/^\/media\/[a-z-]+\/[0-9a-f-]{36}\.(jpg|png|webp)$/)
+	const { answer, bytes } = await served(url)
+	expect(answer.status).toBe(200)
+	expect(answer.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/)
+	expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+	expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+	expect(['png', 'jpeg', 'webp']).toContain(sniff(bytes))
+	// Decoded and encoded again: what was appended to the file or kept in its metadata is gone.
+	expect(bytes.byteLength).toBeLessThanOrEqual(Math.max(original.byteLength, 64 * 1024))
+	expect(Buffer.from(bytes).includes(MARKER)).toBe(false)
+	expect(Buffer.from(bytes).includes('<script')).toBe(false)
+}
+
+test('every file input of the UI is covered by this file', async () => {
+	const root = path.join(import.meta.dirname, '../..')
+	const found: Array<string> = []
+	for (const entry of await fs.readdir(path.join(root, 'app'), { recursive: true })) {
+		if (!entry.endsWith('.tsx')) continue
+		const source = await fs.readFile(path.join(root, 'app', entry), 'utf8')
+		if (/type="file"|type: 'file'/.test(source)) found.push(`app/${entry}`)
+	}
+	expect(found.sort()).toEqual(Object.keys(FILE_INPUTS).sort())
+})
+
+describe('creator: image (/api/generations)', () => {
+	const generate = (image: File) =>
+		h.call('/api/generations', { cookie: user.cookie, form: { requestId: randomUUID(), kind: 'image-prompt', platforms: 'instagram', agentId: '', prompt: 'Unser Brot', image } })
+	const outcome = (r: CallResult) => (JSON.parse(r.text.trim().split('\n').at(-1)!) as { outcome: { ok: boolean; code?: string; images?: Record<string, string> } }).outcome
+
+	test('a PNG named .txt is taken as the image it is; stored re-encoded, without metadata', async () => {
+		const named = outcome(await generate(file(samples.png, 'notiz.txt', 'text/plain')))
+		expect(named.ok).toBe(true)
+		await expectCleanImage(named.images!.instagram!, samples.png)
+		const withExif = outcome(await generate(file(tagged, 'ferien.jpg', 'image/jpeg')))
+		await expectCleanImage(withExif.images!.instagram!, tagged)
+		const polyglot = outcome(await generate(file(appended, 'bild.png', 'image/png')))
+		await expectCleanImage(polyglot.images!.instagram!, appended)
+	})
+
+	test('HTML or an SVG with scripts named .png, and over 10 MB, are refused', async () => {
+		expect(outcome(await generate(file(samples.html, 'bild.png', 'image/png')))).toMatchObject({ ok: false, code: 'image_type' })
+		expect(outcome(await generate(file(samples.svgWithScript, 'bild.png', 'image/png')))).toMatchObject({ ok: false, code: 'image_type' })
+		expect(outcome(await generate(file(oversized(IMAGE_MAX_BYTES), 'gross.png', 'image/png')))).toMatchObject({ ok: false, code: 'image_too_large' })
+	})
+})
+
+describe('creator: document and recording (/api/generations)', () => {
+	const send = (fields: Record<string, string | File>) =>
+		h.call('/api/generations', { cookie: user.cookie, form: { requestId: randomUUID(), platforms: 'linkedin', agentId: '', prompt: '', notes: '', ...fields } })
+	const outcome = (r: CallResult) => (JSON.parse(r.text.trim().split('\n').at(-1)!) as { outcome: { ok: boolean; code?: string } }).outcome
+
+	test('a document is judged by content: text named .pdf is read as text, an image named .pdf is refused, over 20 MB too', async () => {
+		expect(outcome(await send({ kind: 'pdf-notes', document: file(samples.text, 'bericht.pdf', 'application/pdf') }))).toMatchObject({ ok: true })
+		expect(outcome(await send({ kind: 'pdf-notes', document: file(samples.png, 'bericht.pdf', 'application/pdf') }))).toMatchObject({ ok: false, code: 'document_type' })
+		expect(outcome(await send({ kind: 'pdf-notes', document: file(oversized(DOCUMENT_MAX_BYTES), 'gross.pdf', 'application/pdf') }))).toMatchObject({ ok: false, code: 'document_too_large' })
+	})
+
+	test('a recording must be a WAV by content; over 25 MB it is refused; a body over 32 MB is refused before it is read', async () => {
+		const image = file(samples.png, 'b.png', 'image/png')
+		expect(outcome(await send({ kind: 'audio-image', audio: file(samples.png, 'aufnahme.wav', 'audio/wav'), image }))).toMatchObject({ ok: false, code: 'audio_type' })
+		const large = new Uint8Array(AUDIO_MAX_BYTES + 1)
+		large.set(samples.wav.subarray(0, 44))
+		expect(outcome(await send({ kind: 'audio-image', audio: file(large, 'aufnahme.wav', 'audio/wav'), image }))).toMatchObject({ ok: false, code: 'audio_too_large' })
+		const tooBig = await send({ kind: 'pdf-notes', document: file(new Uint8Array(33 * 1024 * 1024), 'riesig.pdf', 'application/pdf') })
+		expect(tooBig.status).toBe(413)
+		expect(outcome(tooBig)).toEqual({ ok: false, code: 'request_too_large' })
+	})
+})
+
+describe('agent logo (/agent, upload-logo)', () => {
+	test('PNG named .txt and JPEG with metadata are re-encoded; an SVG with scripts is sanitised and stored as a PNG', async () => {
+		for (const [bytes, name] of [
+			[samples.png, 'logo.txt'],
+			[tagged, 'logo.jpg'],
+			[appended, 'logo.png'],
+			[samples.svgWithScript, 'logo.svg'],
+		] as const) {
+			const agent = await h.services.agents.createPreset(user.id, 'Logo')
+			if (!agent.ok) throw new Error(agent.error)
+			const answer = await h.call('/agent', { cookie: user.cookie, form: { intent: 'upload-logo', agentId: agent.agent.id, logo: file(bytes, name, 'application/octet-stream') } })
+			expect(answer.status, name).toBe(200)
+			const url = (answer.data as { logoUrl: string }).logoUrl
+			await expectCleanImage(url, bytes)
+			if (name.endsWith('.svg')) expect(sniff((await served(url)).bytes)).toBe('png')
+			await h.services.agents.deletePreset(user.id, agent.agent.id)
+		}
+	})
+
+	test('HTML named .png and a logo over 5 MB are refused with the German message', async () => {
+		const agent = await h.services.agents.createPreset(user.id, 'Logo')
+		if (!agent.ok) throw new Error(agent.error)
+		const html = await h.call('/agent', { cookie: user.cookie, form: { intent: 'upload-logo', agentId: agent.agent.id, logo: file(samples.html, 'logo.png', 'image/png') } })
+		expect(html.status).toBe(400)
+		expect(html.data).toMatchObject({ ok: false, notice: { title: 'Ungültiges Dateiformat' } })
+		const large = await h.call('/agent', { cookie: user.cookie, form: { intent: 'upload-logo', agentId: agent.agent.id, logo: file(oversized(LOGO_MAX_BYTES), 'logo.png', 'image/png') } })
+		expect(large.status).toBe(413)
+		expect(JSON.stringify(large.data)).toMatch(/zu groß/i)
+		await h.services.agents.deletePreset(user.id, agent.agent.id)
+	})
+
+})
+
+describe('model test reference image (/model-test)', () => {
+	const run = (reference: File) => h.call('/model-test', { cookie: user.cookie, form: { models: 'flux-schnell', category: 'image', prompt: 'Ein Brot', reference } })
+	const storedReference = async () =>
+		(await t.db.selectFrom('uploads').select('storage_key').where('user_id', '=', user.id).where('kind', '=', 'reference_image').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).storage_key
+
+	test('a PNG named .txt, a JPEG with metadata and a PNG with HTML appended are stored re-encoded', async () => {
+		for (const [bytes, name] of [
+			[samples.png, 'referenz.txt'],
+			[tagged, 'referenz.jpg'],
+			[appended, 'referenz.png'],
+		] as const) {
+			const answer = await run(file(bytes, name, 'text/plain'))
+			expect(answer.status, name).toBe(200)
+			await expectCleanImage(`/media/${await storedReference()}`, bytes)
+		}
+	})
+
+	test('HTML or SVG named .png, and over 10 MB, are refused with the German message', async () => {
+		for (const bytes of [samples.html, samples.svgWithScript]) {
+			const answer = await run(file(bytes, 'referenz.png', 'image/png'))
+			expect(answer.status).toBe(400)
+			expect(answer.data).toMatchObject({ ok: false, notice: { type: 'error' } })
+		}
+		const large = await run(file(oversized(IMAGE_MAX_BYTES), 'gross.png', 'image/png'))
+		expect(large.status).toBe(400)
+		expect(JSON.stringify(large.data)).toContain('Die Datei ist zu gross.')
+	})
+})
+
+describe('admin: model preview (/admin/models)', () => {
+	const save = (preview: File) =>
+		h.call('/admin/models', {
+			cookie: admin.cookie,
+			form: { intent: 'save', name: 'Vorschau-Test', model_id: `vorschau-${randomUUID().slice(0, 8)}`, category: 'image', provider: 'local', credits_cost: '2', api_parameters: '{}', preview },
+		})
+
+	test('a PNG named .txt, a JPEG with metadata and a PNG with HTML appended are stored re-encoded', async () => {
+		for (const [bytes, name] of [
+			[samples.png, 'vorschau.txt'],
+			[tagged, 'vorschau.jpg'],
+			[appended, 'vorschau.png'],
+		] as const) {
+			const answer = await save(file(bytes, name, 'text/plain'))
+			expect(answer.status, name).toBe(200)
+			const id = (answer.data as { saved: string }).saved
+			const row = await t.db.selectFrom('ai_models').select('preview_image_url').where('id', '=', id).executeTakeFirstOrThrow()
+			await expectCleanImage(row.preview_image_url!, bytes)
+		}
+	})
+
+	test('HTML or SVG with scripts named .png, and over 10 MB, are refused with the form message', async () => {
+		for (const bytes of [samples.html, samples.svgWithScript, oversized(IMAGE_MAX_BYTES)]) {
+			const answer = await save(file(bytes, 'vorschau.png', 'image/png'))
+			expect(answer.status).toBe(400)
+			expect(answer.data).toMatchObject({ ok: false, notice: { type: 'error' } })
+		}
+	})
+})
+
+test('stored files are served safely: images inline, everything else as a download, never as a page of this origin', async () => {
+	const cases = [
+		['images/zeigen.png', samples.png, 'image/png', 'inline'],
+		['uploads/seite.svg', samples.svgWithScript, 'image/svg+xml', 'attachment'],
+		['uploads/seite.txt', samples.html, 'text/plain; charset=utf-8', 'attachment'],
+		['uploads/bericht.pdf', samples.pdfHeader, 'application/pdf', 'attachment'],
+	] as const
+	for (const [key, bytes, type, disposition] of cases) {
+		await h.services.files.put(key, bytes, type)
+		const answer = await h.call('/media/*', { params: { '*': key } })
+		expect(answer.headers.get('content-disposition'), key).toBe(disposition)
+		expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+	}
+	// Keys are checked before the store is asked: no traversal, no odd names.
+	for (const key of ['../secret.txt', 'images/../../etc/passwd', 'Bild.PNG', 'images/x.html', 'x.png']) {
+		expect((await h.call('/media/*', { params: { '*': key } })).status, key).toBe(404)
+	}
+})
