@@ -539,31 +539,34 @@ async function scaleDrill() {
 	})
 
 	// The deliveries: posts planned through the content module, due spread over one minute that
-	// starts when the writing is expected to be done.
-	const lead = Number(option('lead') ?? 40) * 1000
+	// starts when the writing is expected to be done (about 140 posts/s here; --lead=<s> overrides).
+	const lead = Number(option('lead') ?? Math.ceil(total / 90) + 10) * 1000
 	const windowStart = Date.now() + lead
 	const windowMs = 60_000
 	const markers: Array<string> = []
 	const writeStart = Date.now()
 	let next = 0
+	let writtenLate = 0
 	await Promise.all(
 		Array.from({ length: 24 }, async () => {
 			while (next < total) {
 				const i = next++
 				const marker = newMarker()
 				markers.push(marker)
+				const dueAt = windowStart + Math.floor((i / total) * windowMs)
 				await services.content.createPost(users[i % users.length]!.userId, {
 					platform: 'linkedin',
 					content: { base: `Skalierung ${marker} Nr. ${i}`, platforms: {} },
 					status: 'scheduled',
-					scheduledAt: new Date(windowStart + Math.floor((i / total) * windowMs)),
+					scheduledAt: new Date(dueAt),
 					timeZone: 'Europe/Zurich',
 				})
+				if (Date.now() > dueAt) writtenLate++
 			}
 		}),
 	)
 	const writeMs = Date.now() - writeStart
-	log(`${total} posts written in ${(writeMs / 1000).toFixed(1)} s, due between +${(lead / 1000).toFixed(0)} s and +${((lead + windowMs) / 1000).toFixed(0)} s`)
+	log(`${total} posts written in ${(writeMs / 1000).toFixed(1)} s, due between +${(lead / 1000).toFixed(0)} s and +${((lead + windowMs) / 1000).toFixed(0)} s${writtenLate ? `; ${writtenLate} were written only after their due time (--lead to give more)` : ''}`)
 
 	const userIds = users.map((u) => u.userId)
 	const deadline = windowStart + windowMs + 10 * 60_000
