@@ -3,6 +3,8 @@ import { createS3Store, S3Error } from '#adapters/storage/s3/index.ts'
 import { createFileStore } from '#adapters/storage/index.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { startS3Fake } from '#tests/fakes/s3.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { testServices } from '#tests/support/services.ts'
 
 // The S3 FileStore adapter with real HTTP against the local fake, which checks every request's
 // Signature V4 with its own code and keeps the objects in memory.
@@ -26,6 +28,10 @@ test('put, get and delete an object; a missing object is null', async () => {
 	// Overwrite keeps one object.
 	await store.put(key, new Uint8Array([1, 2, 3]), 'image/jpeg')
 	expect([...(await store.get(key))!.bytes]).toEqual([1, 2, 3])
+
+	// The served type follows the key (like the local disk), not what the bucket was told.
+	await store.put(key, jpeg, 'text/html')
+	expect((await store.get(key))?.contentType).toBe('image/jpeg')
 
 	await store.delete(key)
 	expect(await store.get(key)).toBeNull()
@@ -97,4 +103,13 @@ test('the composition picks S3 when S3_BUCKET is set, the local disk otherwise; 
 
 	expect(readEnv({ APP_SECRET: 'x'.repeat(32), DATA_DIR: '.data/s3-test' }).s3).toBeNull()
 	expect(() => readEnv({ APP_SECRET: 'x'.repeat(32), DATA_DIR: '.data/s3-test', S3_BUCKET: 'postwerk-media' })).toThrow(/S3_ACCESS_KEY_ID/)
+})
+
+test('the composition root hands the modules the S3 store when S3_* are set', async () => {
+	await using t = await createTestDatabase()
+	await using s3 = await startS3Fake({ bucket: 'postwerk-media', ...keys, region: 'eu-central-2' })
+	const { services } = testServices(t.db, { S3_ENDPOINT: s3.url, S3_REGION: 'eu-central-2', S3_BUCKET: 'postwerk-media', S3_ACCESS_KEY_ID: keys.accessKeyId, S3_SECRET_ACCESS_KEY: keys.secretAccessKey, S3_PREFIX: 'app' })
+	await services.files.put('generated/ab/bild.jpg', jpeg, 'image/jpeg')
+	expect([...s3.objects.keys()]).toEqual(['postwerk-media/app/generated/ab/bild.jpg'])
+	expect((await services.files.get('generated/ab/bild.jpg'))?.contentType).toBe('image/jpeg')
 })

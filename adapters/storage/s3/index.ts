@@ -94,7 +94,9 @@ export function createS3Store(config: S3Config): FileStore {
 			}
 			if (!response.ok) throw await failure(response, 'GET')
 			const bytes = new Uint8Array(await response.arrayBuffer())
-			return { bytes, contentType: response.headers.get('content-type') || contentTypeOfKey(key) }
+			// The type follows the key, as on the local disk: whatever metadata the bucket holds, a
+			// .jpg is served as an image and never as HTML.
+			return { bytes, contentType: contentTypeOfKey(key) }
 		},
 		async delete(key) {
 			const response = await request('DELETE', key)
