@@ -79,11 +79,13 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+	// 503: the database did not answer (restart, failover); the same address works again in a moment.
+	const unavailable = isRouteErrorResponse(error) && error.status === 503
 	return (
 		<main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
-			<h1>{t('errorPage.title')}</h1>
-			<p>{t('errorPage.text')}</p>
-			<a href="/">{t('backToStart')}</a>
+			<h1>{t(unavailable ? 'unavailable.title' : 'errorPage.title')}</h1>
+			<p>{t(unavailable ? 'unavailable.text' : 'errorPage.text')}</p>
+			{unavailable ? <a href="">{t('retry')}</a> : <a href="/">{t('backToStart')}</a>}
 		</main>
 	)
 }

@@ -2,13 +2,14 @@
 // set WORKER_IN_PROCESS=false on the web processes then).
 import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
-import { createLogger } from '#modules/core/logger.server.ts'
+import { createLogger, errorFields } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from '#server/compose.ts'
 import { openDatabase } from '#server/database.ts'
 
 const env = readEnv()
 const logger = createLogger(env.LOG_LEVEL)
+process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection', errorFields(reason)))
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 const { tasks, crontab } = composeServices({ env, db: database.db, logger })

@@ -2,7 +2,7 @@ import { createGoogleSignIn } from '#adapters/auth/google/index.ts'
 import { createMailer } from '#adapters/mail/index.ts'
 import { createAiProviders } from '#adapters/ai/index.ts'
 import { createPaymentProvider } from '#adapters/payments/index.ts'
-import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
+import { createFileStore } from '#adapters/storage/index.ts'
 import { createFeedReader, createWebReader } from '#adapters/web/index.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
@@ -71,7 +71,7 @@ export function composeServices({
 			: null
 	const { adapters, sandbox } = createPlatforms(env)
 	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
-	const files = createLocalDiskStore(path.join(env.dataDir, 'files'))
+	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const ai = createAiProviders({
 		openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
 		replicate: { token: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_BASE_URL },

@@ -1,5 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { requestInfoContext, servicesContext, userContext } from '#app/context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { isDatabaseUnavailable } from '#modules/core/db-errors.ts'
 import { sessionCookie } from './cookies.server.ts'
 
 export async function readSessionToken(request: Request, context: Readonly<RouterContextProvider>) {
@@ -7,11 +9,32 @@ export async function readSessionToken(request: Request, context: Readonly<Route
 	return typeof value === 'string' && value.length > 0 && value.length < 200 ? value : null
 }
 
-/** Root middleware: resolves the signed-in user once per request. */
+/**
+ * Root middleware: resolves the signed-in user once per request. When the database cannot be reached
+ * (restarting, failing over) the request ends here with 503 and a German "try again in a moment":
+ * pages show it on the error page, API routes answer it as text; nothing waits for the database.
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
 	const token = await readSessionToken(request, context)
-	const user = token ? await context.get(servicesContext).accounts.getSessionUser(token) : null
+	let user = null
+	if (token) {
+		try {
+			user = await context.get(servicesContext).accounts.getSessionUser(token)
+		} catch (error) {
+			if (isDatabaseUnavailable(error)) throw serviceUnavailable(context)
+			throw error
+		}
+	}
 	context.set(userContext, user)
+}
+
+/** 503 with the German text of common:unavailable and a Retry-After. */
+export function serviceUnavailable(context: Readonly<RouterContextProvider>) {
+	const t = getInstance(context).getFixedT('de', 'common')
+	return new Response(`${t('unavailable.title')}. ${t('unavailable.text')}`, {
+		status: 503,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' },
+	})
 }
 
 export async function commitSession(context: Readonly<RouterContextProvider>, token: string) {

@@ -429,6 +429,7 @@ export interface Plans {
 export interface PostDeliveries {
   attempt_id: string | null;
   attempt_started_at: Timestamp | null;
+  attempt_worker: string | null;
   attempts: Generated<number>;
   checkpoint: Generated<Json>;
   connected_page_id: string | null;
@@ -625,6 +626,7 @@ export interface Users {
 
 export interface WorkerHeartbeats {
   beat_at: Generated<Timestamp>;
+  job_worker_ids: Generated<string[]>;
   started_at: Generated<Timestamp>;
   worker_id: string;
 }

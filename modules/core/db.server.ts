@@ -15,8 +15,12 @@ pg.types.setTypeParser(1082, (v) => v)
 // numeric (CHF amounts) as numbers with two decimals.
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 
+/** How long a request waits for a connection (a free one of the pool, or a new one) before it fails. */
+export const CONNECT_TIMEOUT_MS = 10_000
+
 export function createPool(connectionString: string, max = 20) {
-	const pool = new pg.Pool({ connectionString, max })
+	// A database that does not answer fails the request after CONNECT_TIMEOUT_MS instead of holding it.
+	const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
 	// An idle client error (e.g. the server restarted) must not crash the process.
 	pool.on('error', () => {})
 	pool.on('connect', (client) => client.on('error', () => {}))

@@ -8,7 +8,16 @@ import { randomToken } from './crypto.server.ts'
 
 type Instance = { port: number; password: string; database: string; pid: number }
 
-export type LocalDatabase = { url: string; owned: boolean; stop: () => Promise<void> }
+export type LocalDatabase = {
+	url: string
+	owned: boolean
+	stop: () => Promise<void>
+	/**
+	 * Fault drills: stops the Postgres server (fast shutdown: open connections are cut) and starts it
+	 * again on the same port with the same data after `downMs`. Only for an instance this process started.
+	 */
+	restart?: (downMs: number) => Promise<void>
+}
 
 const DATABASE = 'postwerk'
 
@@ -63,6 +72,11 @@ export async function ensureLocalDatabase(dataDir: string, log: (msg: string) =>
 		stop: async () => {
 			if (readInstance(instanceFile)?.pid === process.pid) fs.rmSync(instanceFile, { force: true })
 			await server.stop()
+		},
+		restart: async (downMs) => {
+			await server.stop()
+			await new Promise((resolve) => setTimeout(resolve, downMs))
+			await server.start()
 		},
 	}
 }

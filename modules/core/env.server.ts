@@ -67,15 +67,28 @@ const EnvSchema = z.object({
 	STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 	/** Where the Stripe SDK sends its requests (tests: the local fake); default https://api.stripe.com. */
 	STRIPE_API_BASE: z.url().optional(),
+	// File storage: with S3_BUCKET (and its keys) an S3-compatible object store, otherwise DATA_DIR/files.
+	/** Base URL of the store (path-style requests: <endpoint>/<bucket>/<key>); default https://s3.<region>.amazonaws.com. */
+	S3_ENDPOINT: z.url().optional(),
+	S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/).default('us-east-1'),
+	S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lower-case letters, digits, dots and dashes').optional(),
+	S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+	/** Key prefix inside the bucket, e.g. postwerk/ (default: none). */
+	S3_PREFIX: z.string().max(200).optional(),
 	/** Receives the enterprise contact requests of the pricing page. */
 	SALES_EMAIL: z.email().default('vertrieb@postwerk.local'),
 })
+
+export type S3Settings = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string }
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
 	APP_SECRET: string
 	APP_URL: string
 	isProduction: boolean
 	dataDir: string
+	/** The S3-compatible file store when S3_BUCKET is set; null: files under DATA_DIR/files. */
+	s3: S3Settings | null
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -101,10 +114,26 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	}
 	return {
 		...env,
+		s3: s3Settings(env),
 		APP_SECRET: env.APP_SECRET ?? localSecret(dataDir),
 		APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
 		isProduction,
 		dataDir,
+	}
+}
+
+function s3Settings(env: z.infer<typeof EnvSchema>): S3Settings | null {
+	const given = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_PREFIX].some((v) => v !== undefined)
+	if (!given) return null
+	const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !env[name])
+	if (missing.length) throw new Error(`The S3 file store needs ${missing.join(', ')} as well (or none of the S3_* variables for local files)`)
+	return {
+		endpoint: (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+		region: env.S3_REGION,
+		bucket: env.S3_BUCKET!,
+		accessKeyId: env.S3_ACCESS_KEY_ID!,
+		secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+		prefix: env.S3_PREFIX ?? '',
 	}
 }
 

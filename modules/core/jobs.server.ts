@@ -1,6 +1,7 @@
+import { EventEmitter } from 'node:events'
 import { hostname } from 'node:os'
 import { sql } from 'kysely'
-import { Logger as GraphileLogger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker'
+import { Logger as GraphileLogger, run, runMigrations, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker'
 import type pg from 'pg'
 import type { z } from 'zod'
 import type { DbOrTrx } from './db.server.ts'
@@ -10,7 +11,8 @@ import { startJobWaker } from './job-waker.server.ts'
 /** What producers need to enqueue a job: its id, the zod schema of its payload, its attempts. */
 export type JobDefinition<S extends z.ZodType> = { id: string; schema: S; maxAttempts?: number }
 
-export type TaskHelpers = { jobId: string; attempts: number; signal?: AbortSignal }
+/** worker: the process running the job (PROCESS_WORKER_ID). */
+export type TaskHelpers = { jobId: string; attempts: number; signal?: AbortSignal; worker?: string }
 
 /** A job definition bound to its handler (built in the composition root, where the adapters are). */
 export type TaskDefinition<S extends z.ZodType> = JobDefinition<S> & {
@@ -66,6 +68,7 @@ export function toTaskList(tasks: Array<AnyTask>, logger: Logger): TaskList {
 				jobId: helpers.job.id,
 				attempts: helpers.job.attempts,
 				signal: helpers.abortSignal,
+				worker: PROCESS_WORKER_ID,
 			})
 		}
 	}
@@ -76,38 +79,185 @@ export async function migrateJobs(pool: pg.Pool) {
 	await runMigrations({ pgPool: pool, logger: silentGraphileLogger() })
 }
 
-const HEARTBEAT_MS = 15_000
+/** This process's name among the workers: heartbeat row, and who made a delivery's attempt. */
+export const PROCESS_WORKER_ID = `${hostname()}:${process.pid}`.slice(0, 200)
+
+const HEARTBEAT_MS = 5_000
+/**
+ * A worker whose heartbeat is this old is gone (SIGKILL, a lost machine, a pool that died): a live
+ * worker unlocks its jobs, which graphile-worker would otherwise leave locked for four hours. A
+ * worker only judges others after beating without a gap for this long itself, so after a database
+ * outage nobody is taken for dead merely because everybody's beats stopped at once.
+ */
+export const DEAD_WORKER_SECONDS = 30
+const RELAUNCH_DELAYS_MS = [1000, 2000, 5000, 10_000]
+const RELAUNCH_GRACE_MS = 5000
+
+export type WorkerHandle = { workerId: string; stop: () => Promise<void> }
 
 /**
  * The worker plus its waker (jobs start at their instant, not at the next poll) and a heartbeat row
- * (the health endpoint shows a stopped worker within a minute).
+ * (the health endpoint shows a stopped worker within a minute; other workers unlock the jobs of one
+ * that died). graphile-worker shuts its pool down when it cannot record a finished job (the database
+ * went away mid-job); the pool is then started again, with its old locks released, once the database
+ * answers: the process recovers without a restart.
  */
-export async function startWorker(options: { pool: pg.Pool; tasks: Array<AnyTask>; concurrency: number; logger: Logger; crontab?: string }): Promise<Runner> {
-	const runner = await run({
-		pgPool: options.pool,
-		taskList: toTaskList(options.tasks, options.logger),
-		crontab: options.crontab ?? '',
-		concurrency: options.concurrency,
-		noHandleSignals: true,
-		pollInterval: 1000,
-		logger: silentGraphileLogger(options.logger),
-	})
-	const waker = await startJobWaker({ pool: options.pool, logger: options.logger })
-	const workerId = `${hostname()}:${process.pid}`
-	const beat = () =>
-		options.pool
-			.query('insert into worker_heartbeats (worker_id, beat_at) values ($1, now()) on conflict (worker_id) do update set beat_at = now()', [workerId])
-			.catch((error: unknown) => options.logger.warn('worker_heartbeat_failed', { error: String(error) }))
-	await beat()
-	const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS)
-	const stop = runner.stop.bind(runner)
-	runner.stop = async () => {
-		clearInterval(heartbeat)
-		await waker.stop()
-		await stop()
-		await options.pool.query('delete from worker_heartbeats where worker_id = $1', [workerId]).catch(() => {})
+export async function startWorker(options: {
+	pool: pg.Pool
+	tasks: Array<AnyTask>
+	concurrency: number
+	logger: Logger
+	crontab?: string
+	/** Tests only: shorter heartbeat and dead-worker limits. */
+	heartbeatMs?: number
+	deadWorkerSeconds?: number
+}): Promise<WorkerHandle> {
+	const { pool, logger } = options
+	const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
+	const deadWorkerSeconds = options.deadWorkerSeconds ?? DEAD_WORKER_SECONDS
+	const workerId = PROCESS_WORKER_ID
+	let stopping = false
+	let current: { runner: Runner; jobWorkerIds: Set<string> } | null = null
+	let orphaned: Array<string> = []
+	let relaunchTimer: NodeJS.Timeout | null = null
+	let relaunchFailures = 0
+	let healthySince: number | null = null
+
+	async function launch() {
+		const events = new EventEmitter() as WorkerEvents
+		const jobWorkerIds = new Set<string>()
+		// Jobs are locked by the pool's id (graphile-worker 0.16+), its workers' ids kept for older rows.
+		events.on('pool:create', ({ workerPool }) => void jobWorkerIds.add(workerPool.id))
+		events.on('worker:create', ({ worker }) => void jobWorkerIds.add(worker.workerId))
+		let entry: NonNullable<typeof current> | null = null
+		// graphile-worker shuts its pool down on its own when it cannot record a finished or failed job;
+		// that shutdown may wait on the database for a long time, so the pool counts as gone at once.
+		events.on('pool:gracefulShutdown', ({ message }) => entry && gone(entry, message))
+		events.on('pool:forcefulShutdown', ({ message }) => entry && gone(entry, message))
+		const runner = await run({
+			pgPool: pool,
+			taskList: toTaskList(options.tasks, logger),
+			crontab: options.crontab ?? '',
+			concurrency: options.concurrency,
+			noHandleSignals: true,
+			pollInterval: 1000,
+			logger: silentGraphileLogger(logger),
+			events,
+			// Batched completion: when a finished job cannot be recorded (the database went away), the
+			// pool shuts down in order (and is started again below) instead of an unhandled rejection
+			// leaving the job locked by a live process.
+			preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+		})
+		entry = { runner, jobWorkerIds }
+		current = entry
+		const settled = entry
+		runner.promise.then(
+			() => gone(settled, 'pool ended'),
+			(error: unknown) => gone(settled, String(error)),
+		)
 	}
-	return runner
+
+	/** The pool stopped without our stop(): its jobs are released and a new pool starts when the database answers. */
+	function gone(entry: NonNullable<typeof current>, reason: string) {
+		if (stopping || current !== entry) return
+		current = null
+		orphaned.push(...entry.jobWorkerIds)
+		logger.error('worker_pool_stopped', { reason })
+		// Jobs still running in the old pool get a moment to end before their locks are released.
+		scheduleRelaunch(RELAUNCH_GRACE_MS)
+	}
+
+	function scheduleRelaunch(minDelay = 0) {
+		if (stopping || relaunchTimer) return
+		const delay = Math.max(minDelay, RELAUNCH_DELAYS_MS[Math.min(relaunchFailures, RELAUNCH_DELAYS_MS.length - 1)]!)
+		relaunchTimer = setTimeout(() => {
+			relaunchTimer = null
+			void (async () => {
+				try {
+					// The stopped pool's jobs are ours to release: nobody runs them any more.
+					if (orphaned.length) await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [orphaned])
+					orphaned = []
+					if (stopping) return
+					await launch()
+					relaunchFailures = 0
+					logger.warn('worker_pool_restarted')
+					void beat()
+				} catch (error) {
+					relaunchFailures++
+					logger.warn('worker_pool_restart_failed', { error: String(error) })
+					scheduleRelaunch()
+				}
+			})()
+		}, delay)
+	}
+
+	/** Deletes the heartbeats of dead workers and unlocks their jobs, in one transaction. */
+	async function reclaimDeadWorkers() {
+		const client = await pool.connect()
+		try {
+			await client.query('begin')
+			const { rows } = await client.query<{ worker_id: string; job_worker_ids: Array<string> }>(
+				`delete from worker_heartbeats where beat_at < now() - make_interval(secs => $1) and worker_id <> $2 returning worker_id, job_worker_ids`,
+				[deadWorkerSeconds, workerId],
+			)
+			const ids = rows.flatMap((r) => r.job_worker_ids)
+			let jobs = 0
+			if (ids.length) {
+				const locked = await client.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_by = any($1::text[])', [ids])
+				jobs = locked.rows[0]?.n ?? 0
+				await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids])
+			}
+			await client.query('commit')
+			if (rows.length) logger.warn('dead_workers_reclaimed', { workers: rows.map((r) => r.worker_id), unlockedJobs: jobs })
+			client.release()
+		} catch (error) {
+			await client.query('rollback').catch(() => {})
+			client.release(error as Error)
+			throw error
+		}
+	}
+
+	async function beat() {
+		if (stopping) return
+		if (!current) {
+			// No pool, no beat: and no judging others until this process has beaten for a while again.
+			healthySince = null
+			return
+		}
+		try {
+			await pool.query(
+				`insert into worker_heartbeats (worker_id, beat_at, job_worker_ids) values ($1, now(), $2)
+				 on conflict (worker_id) do update set beat_at = now(), job_worker_ids = excluded.job_worker_ids`,
+				[workerId, [...current.jobWorkerIds]],
+			)
+			healthySince ??= Date.now()
+		} catch (error) {
+			healthySince = null
+			logger.warn('worker_heartbeat_failed', { error: String(error) })
+			return
+		}
+		if (Date.now() - healthySince >= deadWorkerSeconds * 1000) {
+			await reclaimDeadWorkers().catch((error: unknown) => logger.warn('dead_worker_reclaim_failed', { error: String(error) }))
+		}
+	}
+
+	await launch()
+	const waker = await startJobWaker({ pool, logger })
+	await beat()
+	const heartbeat = setInterval(() => void beat(), heartbeatMs)
+	heartbeat.unref()
+	return {
+		workerId,
+		async stop() {
+			stopping = true
+			clearInterval(heartbeat)
+			if (relaunchTimer) clearTimeout(relaunchTimer)
+			await waker.stop()
+			await current?.runner.stop()
+			current = null
+			await pool.query('delete from worker_heartbeats where worker_id = $1', [workerId]).catch(() => {})
+		},
+	}
 }
 
 function silentGraphileLogger(logger?: Logger) {

@@ -52,7 +52,7 @@ export function createPublishingService(deps: PublishingDeps) {
 		publisher,
 		maintenance,
 		tasks: [
-			handleJob(publishDeliveryJob, (payload, helpers) => publisher.publishDelivery(payload.deliveryId, helpers.signal)),
+			handleJob(publishDeliveryJob, (payload, helpers) => publisher.publishDelivery(payload.deliveryId, helpers.signal, helpers.worker)),
 			handleJob(precheckDeliveryJob, (payload) => publisher.precheckDelivery(payload.deliveryId)),
 			handleJob(sweepJob, async () => void (await maintenance.sweep())),
 			handleJob(refreshTokensJob, async () => void (await maintenance.refreshTokens())),

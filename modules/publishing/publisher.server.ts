@@ -26,6 +26,13 @@ export type PublisherDeps = {
 
 type Delivery = Selectable<DB['post_deliveries']>
 
+/** The attempt changed hands before the creating request left: this one must not send. */
+class AttemptTakenOver extends Error {
+	constructor(deliveryId: string) {
+		super(`attempt of delivery ${deliveryId} was taken over`)
+	}
+}
+
 export const MAX_DELIVERY_ATTEMPTS = 5
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 15 * 60_000
@@ -47,12 +54,13 @@ export function retryDelay(attempt: number, retryAfterMs: number | null) {
 export function createPublisher(deps: PublisherDeps) {
 	const { db, adapters, box, logger } = deps
 
-	async function claim(deliveryId: string) {
+	async function claim(deliveryId: string, worker: string | null) {
 		return db
 			.updateTable('post_deliveries')
 			.set((eb) => ({
 				status: 'publishing',
 				attempt_id: randomUUID(),
+				attempt_worker: worker,
 				attempt_started_at: sql`now()`,
 				request_sent_at: null,
 				attempts: eb('attempts', '+', 1),
@@ -262,7 +270,15 @@ export function createPublisher(deps: PublisherDeps) {
 			try {
 				const markSent = async () => {
 					deps.faultPoint?.('before_send')
-					await db.updateTable('post_deliveries').set({ request_sent_at: sql`now()` }).where('id', '=', delivery.id).where('attempt_id', '=', delivery.attempt_id).execute()
+					const marked = await db
+						.updateTable('post_deliveries')
+						.set({ request_sent_at: sql`now()` })
+						.where('id', '=', delivery.id)
+						.where('attempt_id', '=', delivery.attempt_id)
+						.where('status', '=', 'publishing')
+						.executeTakeFirst()
+					// Another worker took this attempt over (this one was taken for dead): it sends, not we.
+					if (Number(marked.numUpdatedRows) === 0) throw new AttemptTakenOver(delivery.id)
 				}
 				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapters[platform].publish(loaded.target, loaded.content, {
 					signal,
@@ -279,6 +295,10 @@ export function createPublisher(deps: PublisherDeps) {
 				deps.faultPoint?.('after_send')
 				return markPublished(delivery, published)
 			} catch (error) {
+				if (error instanceof AttemptTakenOver) {
+					logger.warn('delivery_attempt_taken_over', { deliveryId: delivery.id })
+					return
+				}
 				if (!(error instanceof PlatformError)) throw error
 				if (error.kind === 'auth_expired' && !refreshed) {
 					refreshed = true
@@ -301,9 +321,12 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	return {
-		/** The job handler: claim, then send; a half-done earlier attempt is reconciled, never resent. */
-		async publishDelivery(deliveryId: string, signal?: AbortSignal) {
-			const claimed = await claim(deliveryId)
+		/**
+		 * The job handler: claim, then send; a half-done earlier attempt is reconciled, never resent.
+		 * `worker` names the process making the attempt (kept on the delivery: who published it).
+		 */
+		async publishDelivery(deliveryId: string, signal?: AbortSignal, worker: string | null = null) {
+			const claimed = await claim(deliveryId, worker)
 			if (claimed) return send(claimed, signal)
 			const current = await db.selectFrom('post_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst()
 			if (current?.status !== 'publishing') return
@@ -311,7 +334,7 @@ export function createPublisher(deps: PublisherDeps) {
 			if (!current.request_sent_at) {
 				const reclaimed = await db
 					.updateTable('post_deliveries')
-					.set({ attempt_id: randomUUID(), attempt_started_at: sql`now()` })
+					.set({ attempt_id: randomUUID(), attempt_worker: worker, attempt_started_at: sql`now()` })
 					.where('id', '=', deliveryId)
 					.where('status', '=', 'publishing')
 					.where('request_sent_at', 'is', null)
