@@ -11,6 +11,7 @@ import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { NotFound } from '#app/components/not-found.tsx'
 import appStyles from '#app/styles/app.css?url'
+import '#locales/ns/common.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware]
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { PostPlatform } from '#modules/content/platforms.ts'
+import '#locales/ns/posts.ts'
 
 // Brand-coloured marks (lucide has no brand icons); the name is the accessible label.
 const marks: Record<PostPlatform, { label: string; background: string }> = {

@@ -10,6 +10,8 @@ import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
 import { PlatformCard } from './platform-card.tsx'
 import type { AccountsData } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 // The order of the spec's platform lists on this page.
 const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']

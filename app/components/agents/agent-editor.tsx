@@ -15,6 +15,7 @@ import { ModelsTab } from './models-tab.tsx'
 import { ProfileTab } from './profile-tab.tsx'
 import { TrainingTab } from './training-tab.tsx'
 import { VoiceTab } from './voice-tab.tsx'
+import '#locales/ns/agents.ts'
 
 function formOf(entries: Array<[string, string]>) {
 	const form = new FormData()

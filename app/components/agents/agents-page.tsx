@@ -11,6 +11,7 @@ import { DeleteAgentDialog } from './delete-agent-dialog.tsx'
 import type { ModelNames } from './draft.ts'
 import { PresetCards } from './preset-cards.tsx'
 import { UpgradeCard } from './upgrade-card.tsx'
+import '#locales/ns/agents.ts'
 
 type Props = {
 	presets: Array<AgentPreset>

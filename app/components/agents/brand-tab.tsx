@@ -7,6 +7,7 @@ import type { AgentPreset } from '#modules/agents/types.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { Field } from './fields.tsx'
 import { LogoUploader } from './logo-uploader.tsx'
+import '#locales/ns/agents.ts'
 
 export function BrandTab({ draft, update, preset }: { draft: Draft; update: UpdateDraft; preset: AgentPreset }) {
 	const { t } = useTranslation('agents')

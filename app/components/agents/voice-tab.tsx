@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { agentLimits, agentTones, sliderKeys, type SliderKey } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { SelectField, TextAreaField } from './fields.tsx'
+import '#locales/ns/agents.ts'
 
 export function VoiceTab({ draft, update }: { draft: Draft; update: UpdateDraft }) {
 	const { t } = useTranslation('agents')

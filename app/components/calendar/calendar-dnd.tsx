@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { createCellKeyboard } from './keyboard.ts'
 import { ChipBody } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 // Pointer: the cell under the pointer. Keyboard (no pointer): the cell the chip overlaps most.
 const collisionDetection: CollisionDetection = (args) => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { dayOfMonth, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { dayId, type CalendarPost, type DropTarget } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 const visibleChips = 2
 

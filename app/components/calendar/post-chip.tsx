@@ -9,6 +9,8 @@ import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { platformColor } from './platform.tsx'
 import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
+import '#locales/ns/calendar.ts'
+import '#locales/ns/posts.ts'
 
 /** What a chip shows; also the floating copy under the pointer while dragging. */
 export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {

@@ -10,6 +10,7 @@ import type { GalleryModel } from '#modules/catalog/index.ts'
 import { CreditBalanceCard } from './credit-balance-card.tsx'
 import { testUrl } from './format.ts'
 import { ModelCard } from './model-card.tsx'
+import '#locales/ns/catalog.ts'
 
 type Props = { category: ModelCategory; sort: GallerySort; models: Array<GalleryModel>; balance: number }
 

@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { formatCredits, levelColor, testUrl } from './format.ts'
+import '#locales/ns/catalog.ts'
 
 type Props = {
 	model: GalleryModel

@@ -13,6 +13,7 @@ import { CreditBalanceCard } from './credit-balance-card.tsx'
 import { TestResultCard } from './test-result-card.tsx'
 import { useModelTestRun } from './use-model-test-run.ts'
 import { VideoSettings } from './video-settings.tsx'
+import '#locales/ns/catalog.ts'
 
 export type TestAgent = { id: string; name: string; avatar: string; isDefault: boolean }
 

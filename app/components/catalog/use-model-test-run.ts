@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { ModelTestView } from '#modules/catalog/index.ts'
+import '#locales/ns/catalog.ts'
 
 export type RunReply = { ok: true; tests: Array<ModelTestView>; prompt: string; charged: number; balance: number } | { ok: false; notice: Notice }
 

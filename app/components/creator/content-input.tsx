@@ -9,6 +9,8 @@ import { AudioRecorder } from './audio-recorder.tsx'
 import { FileField } from './file-field.tsx'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 import { checkDocument, checkImage, validateContent } from './validation.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 type Props = {
 	kind: MediaKind

@@ -24,6 +24,7 @@ import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
 import { usesOwnImage } from './validation.ts'
 import './creator.css'
+import '#locales/ns/creator.ts'
 
 export type CreatorData = {
 	balance: number

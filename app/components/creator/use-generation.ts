@@ -7,6 +7,8 @@ import { LOW_CREDIT_THRESHOLD } from '#modules/generation/costs.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationStep } from '#modules/generation/outcome.ts'
 import { streamGeneration } from './generation-client.ts'
 import { NO_AGENT, type CreatorFiles, type CreatorState } from './types.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 type Success = Extract<GenerationOutcome, { ok: true }>
 

@@ -10,6 +10,8 @@ import { contentFields, toFormData } from './fields.ts'
 import { regenerateImage } from './generation-client.ts'
 import { clearCreatorState } from './storage.ts'
 import { NO_AGENT, isAppImagePath, type CreatorState } from './types.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 /** Spec section 9: to 'Meine Posts' 500 ms after saving, 1.5 s after publishing. */
 const AFTER_SAVE_MS = 500

@@ -13,6 +13,7 @@ import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
+import '#locales/ns/posts.ts'
 
 type Props = {
 	drafts: Array<DraftView>

@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+import '#locales/ns/posts.ts'
 
 const POLL_MS = 700
 const GIVE_UP_MS = 90_000

@@ -10,6 +10,7 @@ import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { Catalogue, CurrentSubscription } from '#modules/billing/index.ts'
 import { EnterpriseCard } from './enterprise-dialog.tsx'
 import type { PricingReply } from './types.ts'
+import '#locales/ns/billing.ts'
 
 type Selection = { kind: 'plan' | 'pack'; id: string }
 

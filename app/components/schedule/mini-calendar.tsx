@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isPastDate, monthGrid, shiftMonth, type IsoDate } from '#modules/scheduling/index.ts'
 import './mini-calendar.css'
+import '#locales/ns/scheduling.ts'
 
 const weekdayKeys = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
 

@@ -11,6 +11,7 @@ import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
+import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
