@@ -3,13 +3,13 @@ import { Theme } from '@radix-ui/themes'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
-import { Toaster, toast as showToast } from 'sonner'
 import type { Route } from './+types/root'
 import { requestInfoContext } from '#app/context.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { NotFound } from '#app/components/not-found.tsx'
+import { toast as showToast, Toasts } from '#app/components/toast.tsx'
 import appStyles from '#app/styles/app.css?url'
 import '#locales/ns/common.ts'
 
@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body>
 				<Theme accentColor="indigo" grayColor="slate" radius="large" scaling="100%">
 					{children}
-					<Toaster position="top-right" richColors closeButton duration={5000} />
+					<Toasts />
 				</Theme>
 				<ScrollRestoration nonce={rootData?.nonce} />
 				<Scripts nonce={rootData?.nonce} />
