@@ -91,7 +91,7 @@ function ensureBuild() {
 		return
 	}
 	console.log('Baue die Produktionsversion (react-router build) …')
-	const result = spawnSync(node, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+	const result = spawnSync(node, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
 	if (result.status !== 0) throw new Error('react-router build failed')
 }
 
