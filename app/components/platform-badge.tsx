@@ -11,13 +11,14 @@ const marks: Record<PostPlatform, { label: string; background: string }> = {
 	multiple: { label: '+', background: 'var(--accent-9)' },
 }
 
-export function PlatformMark({ platform, size = 22 }: { platform: PostPlatform; size?: number }) {
+export function PlatformMark({ platform, size = 22, decorative = false }: { platform: PostPlatform; size?: number; decorative?: boolean }) {
 	const { t } = useTranslation('posts')
 	const mark = marks[platform] ?? marks.multiple
+	// `decorative`: the surrounding control names the platform itself.
+	const name = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t(`platforms.${platform}`) }
 	return (
 		<span
-			role="img"
-			aria-label={t(`platforms.${platform}`)}
+			{...name}
 			title={t(`platforms.${platform}`)}
 			style={{
 				display: 'inline-grid',

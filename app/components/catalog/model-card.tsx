@@ -99,7 +99,7 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 							<input type="hidden" name="intent" value="like" />
 							<input type="hidden" name="modelId" value={model.id} />
 							<input type="hidden" name="value" value={String(!liked)} />
-							<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike') : t('gallery.like')}>
+							<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike', { count: likeCount }) : t('gallery.like', { count: likeCount })}>
 								<Heart size={16} fill={liked ? 'currentColor' : 'none'} aria-hidden />
 								<span data-testid="like-count">{likeCount}</span>
 							</Button>
