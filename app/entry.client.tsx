@@ -16,6 +16,12 @@ void i18next.use(initReactI18next).init({
 	defaultNS: 'common',
 	interpolation: { escapeValue: false },
 	initAsync: false,
+	// A key without its namespace here means a module forgot to import it (the page shows the key):
+	// say so in the console, where the browser tests look (tests/e2e/accessibility.spec.ts).
+	parseMissingKeyHandler(key, defaultValue) {
+		if (defaultValue === undefined) console.error(`i18n: missing key "${key}" (is its namespace imported from locales/ns?)`)
+		return defaultValue ?? key
+	},
 })
 connectNamespaces((namespace, strings) => i18next.addResourceBundle('de', namespace, strings))
 
