@@ -1,4 +1,4 @@
-import radixStyles from '@radix-ui/themes/styles.css?url'
+import radixStyles from '#app/styles/radix.css?url'
 import { Theme } from '@radix-ui/themes'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
