@@ -1,8 +1,8 @@
 // npm run bench:web — client budgets of the main pages, measured in Chromium against the production build.
 // For each page a fresh browser context (cold cache) loads the page signed in; it reports the
 // JavaScript transferred (the encoded, i.e. gzip, body size of every script file the page fetched
-// until it was hydrated and quiet) and the largest contentful paint (PerformanceObserver,
-// 'largest-contentful-paint', buffered). Budgets: dashboard ≤ 150 KB JavaScript, creator and
+// until it was hydrated and quiet; the stylesheets likewise, for information) and the largest
+// contentful paint (PerformanceObserver, 'largest-contentful-paint', buffered). Budgets: dashboard ≤ 150 KB JavaScript, creator and
 // calendar ≤ 250 KB, LCP < 1000 ms on every page.
 //
 // It builds the app when the build is missing or older than the sources (BENCH_BUILD=always|never),
@@ -164,7 +164,7 @@ async function signedInCookie() {
 	}
 }
 
-type Measurement = { jsBytes: number; jsFiles: number; files: Array<{ name: string; bytes: number }>; lcp: number | null; status: number }
+type Measurement = { jsBytes: number; jsFiles: number; cssBytes: number; files: Array<{ name: string; bytes: number }>; lcp: number | null; status: number }
 
 async function measure(browser: Browser, url: string, cookie: { name: string; value: string } | null): Promise<Measurement> {
 	const context = await browser.newContext({ locale: 'de-CH', timezoneId: zone, viewport: { width: 1280, height: 800 } })
@@ -192,7 +192,9 @@ async function measure(browser: Browser, url: string, cookie: { name: string; va
 				}).observe({ type: 'largest-contentful-paint', buffered: true })
 				setTimeout(() => resolve(last), 100)
 			})
+			const styles = (performance.getEntriesByType('resource') as Array<PerformanceResourceTiming>).filter((entry) => /\.css(\?|$)/.test(new URL(entry.name).pathname))
 			return {
+				cssBytes: styles.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
 				jsBytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
 				jsFiles: scripts.length,
 				files: scripts.map((entry) => ({ name: new URL(entry.name).pathname, bytes: entry.encodedBodySize })),
@@ -220,7 +222,7 @@ try {
 
 		const load = () => os.loadavg()[0]!.toFixed(1)
 		console.log(`\nClient-Budgets (${BASE}, Chromium, kalter Cache, ${RUNS} Läufe je Seite, LCP = Median; Last vorher ${load()} bei ${os.cpus().length} Kernen)\n`)
-		const header = ['Seite', 'Pfad', 'JS (gzip)', 'Dateien', 'Budget JS', 'LCP', 'Ergebnis']
+		const header = ['Seite', 'Pfad', 'JS (gzip)', 'Dateien', 'Budget JS', 'CSS (gzip)', 'LCP', 'Ergebnis']
 		const rows: Array<Array<string>> = []
 		for (const spec of pages) {
 			const signedOut = spec.path === '/landing' || spec.path === '/auth'
@@ -245,12 +247,13 @@ try {
 				`${(js / KB).toFixed(1)} KB`,
 				String(runs[0]!.jsFiles),
 				spec.jsBudgetKb ? `≤ ${spec.jsBudgetKb} KB` : '–',
+				`${(runs[0]!.cssBytes / KB).toFixed(1)} KB`,
 				lcp === null ? 'keine' : `${Math.round(lcp)} ms`,
 				ok ? 'PASS' : `MISS (${misses.join(', ')})`,
 			])
 		}
 		const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-		const line = (cells: Array<string>) => cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')
+		const line = (cells: Array<string>) => cells.map((c, i) => (i >= 2 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')
 		console.log(line(header))
 		console.log(widths.map((w) => '-'.repeat(w)).join('  '))
 		for (const row of rows) console.log(line(row))
