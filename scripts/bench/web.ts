@@ -14,6 +14,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
@@ -95,7 +96,17 @@ function ensureBuild() {
 	if (result.status !== 0) throw new Error('react-router build failed')
 }
 
+/** Another server on our port would answer the readiness check and be measured instead. */
+async function ensurePortFree() {
+	await new Promise<void>((resolve, reject) => {
+		const probe = net.createServer()
+		probe.once('error', () => reject(new Error(`Port ${PORT} is in use: stop that process or set BENCH_WEB_PORT (3400-3499)`)))
+		probe.listen(PORT, HOST, () => probe.close(() => resolve()))
+	})
+}
+
 async function startServer(): Promise<ChildProcess> {
+	await ensurePortFree()
 	await stopOrphanedPostgres(DATA_DIR)
 	const child = spawn(node, ['server/index.ts'], {
 		cwd: root,
