@@ -3,18 +3,27 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { namespaces, resources } from '#locales/index.ts'
+import { connectNamespaces } from '#locales/registry.ts'
 
-// German is the one product language; its strings ship with the bundle.
+// German is the one product language. The browser gets only the namespaces of the code it loaded:
+// each module that translates imports its namespaces (locales/registry.ts), the route modules of
+// this page have registered theirs already, later ones are added as their code arrives.
 void i18next.use(initReactI18next).init({
 	lng: 'de',
 	fallbackLng: 'de',
-	resources,
-	ns: namespaces,
+	resources: { de: {} },
+	ns: [],
 	defaultNS: 'common',
 	interpolation: { escapeValue: false },
 	initAsync: false,
+	// A key without its namespace here means a module forgot to import it (the page shows the key):
+	// say so in the console, where the browser tests look (tests/e2e/accessibility.spec.ts).
+	parseMissingKeyHandler(key, defaultValue) {
+		if (defaultValue === undefined) console.error(`i18n: missing key "${key}" (is its namespace imported from locales/ns?)`)
+		return defaultValue ?? key
+	},
 })
+connectNamespaces((namespace, strings) => i18next.addResourceBundle('de', namespace, strings))
 
 startTransition(() => {
 	hydrateRoot(

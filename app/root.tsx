@@ -1,9 +1,8 @@
-import radixStyles from '@radix-ui/themes/styles.css?url'
+import radixStyles from '#app/styles/radix.css?url'
 import { Theme } from '@radix-ui/themes'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
-import { Toaster, toast as showToast } from 'sonner'
 import type { Route } from './+types/root'
 import { requestInfoContext } from '#app/context.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
@@ -11,7 +10,9 @@ import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { NotFound } from '#app/components/not-found.tsx'
+import { toast as showToast, Toasts } from '#app/components/toast.tsx'
 import appStyles from '#app/styles/app.css?url'
+import '#locales/ns/common.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware]
 
@@ -40,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body>
 				<Theme accentColor="indigo" grayColor="slate" radius="large" scaling="100%">
 					{children}
-					<Toaster position="top-right" richColors closeButton duration={5000} />
+					<Toasts />
 				</Theme>
 				<ScrollRestoration nonce={rootData?.nonce} />
 				<Scripts nonce={rootData?.nonce} />

@@ -1,6 +1,7 @@
 import { Callout, Card, Container, Flex, Heading } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/auth.ts'
 
 /** The centred card of the single-purpose account pages (confirm, forgot and reset password). */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { PostPlatform } from '#modules/content/platforms.ts'
+import '#locales/ns/posts.ts'
 
 // Brand-coloured marks (lucide has no brand icons); the name is the accessible label.
 const marks: Record<PostPlatform, { label: string; background: string }> = {
@@ -10,13 +11,14 @@ const marks: Record<PostPlatform, { label: string; background: string }> = {
 	multiple: { label: '+', background: 'var(--accent-9)' },
 }
 
-export function PlatformMark({ platform, size = 22 }: { platform: PostPlatform; size?: number }) {
+export function PlatformMark({ platform, size = 22, decorative = false }: { platform: PostPlatform; size?: number; decorative?: boolean }) {
 	const { t } = useTranslation('posts')
 	const mark = marks[platform] ?? marks.multiple
+	// `decorative`: the surrounding control names the platform itself.
+	const name = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t(`platforms.${platform}`) }
 	return (
 		<span
-			role="img"
-			aria-label={t(`platforms.${platform}`)}
+			{...name}
 			title={t(`platforms.${platform}`)}
 			style={{
 				display: 'inline-grid',

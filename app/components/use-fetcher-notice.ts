@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 
 export type Notice = { type: 'success' | 'error' | 'info'; title: string; description?: string }
 

@@ -8,6 +8,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { ConfirmEmailSchema } from '#modules/accounts/schema.ts'
+import '#locales/ns/auth.ts'
 
 // The mailed link shows a button; the token is consumed only by the POST (mail scanners follow GETs).
 export async function loader({ request, context }: Route.LoaderArgs) {

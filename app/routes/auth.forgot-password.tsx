@@ -10,6 +10,7 @@ import { FormField } from '#app/components/form-field.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { ForgotPasswordSchema } from '#modules/accounts/schema.ts'
+import '#locales/ns/auth.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	return { title: getInstance(context).t('auth:forgot.title') }

@@ -11,6 +11,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { ResetPasswordSchema } from '#modules/accounts/schema.ts'
+import '#locales/ns/auth.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''

@@ -15,6 +15,7 @@ import { redirectWithSession, requestMeta, safeRedirectTarget } from '#app/serve
 import { toastHeaders } from '#app/server/toast.server.ts'
 import { ResendConfirmationSchema, SignInSchema, SignUpSchema } from '#modules/accounts/schema.ts'
 import { z } from 'zod'
+import '#locales/ns/auth.ts'
 
 const IntentSchema = z.object({ intent: z.enum(['signin', 'signup', 'resend']) })
 

@@ -5,6 +5,7 @@ import type { Route } from './+types/dev.mailbox'
 import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import '#locales/ns/auth.ts'
 
 // Development only: the mails the dev mailbox adapter stored instead of sending. 404 in production.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react'
 import type { Route } from './+types/home'
 import { servicesContext, userContext } from '#app/context.ts'
 import { Dashboard } from '#app/components/dashboard/dashboard.tsx'
-import { LandingPage } from '#app/components/landing/landing-page.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { loadShell } from '#app/server/shell.server.ts'
 import { useSignedInEffects } from '#app/components/layout/use-signed-in-effects.ts'
+// The landing page's styles come with the route, so a signed-out visitor's server-rendered page
+// is styled before the lazily loaded landing code arrives.
+import '#app/components/landing/landing.css'
+
+// Signed-in users, who open "/" most, never download the landing page's code.
+const LandingPage = lazy(() => import('#app/components/landing/landing-page.tsx').then((module) => ({ default: module.LandingPage })))
 
 // "/" is the dashboard for a signed-in user and the landing page for everyone else.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -54,7 +60,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	if (loaderData.kind === 'landing') return <LandingPage />
+	if (loaderData.kind === 'landing') {
+		return (
+			<Suspense>
+				<LandingPage />
+			</Suspense>
+		)
+	}
 	return <SignedInHome shell={loaderData.shell} dashboard={loaderData.dashboard} />
 }
 

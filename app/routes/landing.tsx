@@ -2,6 +2,7 @@ import type { Route } from './+types/landing'
 import { LandingPage } from '#app/components/landing/landing-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireAnonymous } from '#app/server/guards.server.ts'
+import '#app/components/landing/landing.css'
 
 export function loader({ context }: Route.LoaderArgs) {
 	requireAnonymous(context)

@@ -11,3 +11,12 @@ test('dates are German and in the user\'s time zone', () => {
 	expect(formatDateTime('2026-01-01T07:30:00Z')).toBe('01.01.2026 08:30:00')
 	expect(formatDateTime('2026-01-01T07:30:00Z', 'Europe/London', 'EEEE, d. MMMM yyyy HH:mm')).toBe('Donnerstag, 1. Januar 2026 07:30')
 })
+
+test('every pattern the app uses, across a daylight saving change and at midnight', () => {
+	expect(formatDateTime('2026-03-29T00:59:59Z', 'Europe/Zurich', 'dd.MM.yyyy HH:mm')).toBe('29.03.2026 01:59')
+	expect(formatDateTime('2026-03-29T01:00:00Z', 'Europe/Zurich', 'dd.MM.yyyy HH:mm')).toBe('29.03.2026 03:00')
+	expect(formatDateTime('2026-11-22T23:05:09Z', 'Europe/Zurich')).toBe('23.11.2026 00:05:09')
+	expect(formatDateTime(new Date('2026-11-23T08:00:00Z'), 'Europe/Zurich', 'EEEE, dd.MM.yyyy HH:mm')).toBe('Montag, 23.11.2026 09:00')
+	expect(formatDateTime('2026-03-05T12:00:00Z', 'America/New_York', 'dd.MM.yyyy')).toBe('05.03.2026')
+	expect(formatDateTime('2026-03-05T12:00:00Z', 'Europe/Zurich', 'd. MMMM yyyy')).toBe('5. März 2026')
+})

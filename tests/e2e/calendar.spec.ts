@@ -48,7 +48,8 @@ async function storedInstant(db: Kysely<DB>, id: string, column: 'scheduled_at' 
 
 const slot = (page: Page, date: string, hour: number) => page.locator(`.cal-slot[data-date="${date}"][data-hour="${hour}"]`)
 const day = (page: Page, date: string) => page.locator(`.cal-day[data-date="${date}"]`)
-const chip = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: new RegExp(`^${title} –`) })
+/** A post's chip; its name starts with the time and title it shows. */
+const chip = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${title} –`) })
 
 /** Scrolls the week grid so that `hour` is the first visible row (rows are 64 px). */
 async function scrollWeekTo(page: Page, hour: number) {
@@ -139,6 +140,54 @@ test.describe('Content Kalender', () => {
 		await expect.poll(() => storedInstant(db, id)).toBe(toInstant(nextThu, '12:00', zone).toISOString())
 		await page.reload()
 		await expect(chip(slot(page, nextThu, 12), 'Wochenplan')).toBeAttached()
+	})
+
+	test('moves a post in the month view with the keyboard, and a screen reader hears each step in German', async ({ page, db, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		const id = await insertPost(db, user.id, { title: 'Tastaturplan', at: toInstant(nextWed, '10:30', zone) })
+		await login(user)
+		await gotoReady(page, `/schedule?view=month&date=${nextWed}`)
+
+		const post = chip(day(page, nextWed), 'Tastaturplan')
+		// The instructions dnd-kit reads out on focus, referenced by the chip's aria-describedby.
+		const describedBy = await post.getAttribute('aria-describedby')
+		await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(/Leertaste, um den Post aufzunehmen/)
+		// Everything dnd-kit's live region says (it keeps only the latest line).
+		await page.evaluate(() => {
+			const region = document.querySelector('[id^="DndLiveRegion"]')!
+			const said: Array<string> = []
+			Object.assign(window, { said })
+			new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true })
+		})
+		const said = () => page.evaluate(() => (window as unknown as { said: Array<string> }).said.join('\n'))
+
+		await post.focus()
+		await page.keyboard.press('Space')
+		await expect(post).toHaveAttribute('aria-pressed', 'true')
+		await expect.poll(said).toContain('„Tastaturplan“ aufgenommen.')
+		await page.keyboard.press('ArrowRight')
+		await expect(day(page, nextThu)).toHaveAttribute('data-over', 'true')
+		await expect.poll(said).toContain('„Tastaturplan“ über Donnerstag')
+		await page.keyboard.press('ArrowDown')
+		await page.keyboard.press('ArrowUp')
+		await expect(day(page, nextThu)).toHaveAttribute('data-over', 'true')
+		await page.keyboard.press('Space')
+		await expect.poll(said).toContain('„Tastaturplan“ abgelegt auf Donnerstag')
+
+		await expect(chip(day(page, nextThu), 'Tastaturplan')).toBeVisible()
+		await expect.poll(() => storedInstant(db, id)).toBe(toInstant(nextThu, '10:30', zone).toISOString())
+
+		// Escape puts a picked-up post back where it was.
+		const moved = chip(day(page, nextThu), 'Tastaturplan')
+		await moved.focus()
+		await page.keyboard.press('Space')
+		await expect(moved).toHaveAttribute('aria-pressed', 'true')
+		await page.keyboard.press('ArrowRight')
+		await expect(day(page, nextFri)).toHaveAttribute('data-over', 'true')
+		await page.keyboard.press('Escape')
+		await expect.poll(said).toContain('Verschieben von „Tastaturplan“ abgebrochen.')
+		await expect(chip(day(page, nextThu), 'Tastaturplan')).toBeVisible()
+		await expect.poll(() => storedInstant(db, id)).toBe(toInstant(nextThu, '10:30', zone).toISOString())
 	})
 
 	test('moves a post in the week view with the mouse', async ({ page, db, createConfirmedUser, login }) => {

@@ -4,12 +4,14 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { isPlatform, type Platform } from '#modules/content/platforms.ts'
 import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
 import { PlatformCard } from './platform-card.tsx'
 import type { AccountsData } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 // The order of the spec's platform lists on this page.
 const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']

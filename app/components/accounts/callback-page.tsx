@@ -6,6 +6,8 @@ import { Link, useNavigate } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { deliverOAuthResult, sameOriginOpener } from './oauth-callback.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 export type CallbackResult = { platform: Platform; ok: true } | { platform: Platform; ok: false; message: string }
 

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { useConnectFlow, type ConnectPhase } from './use-connect-flow.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 // Spec section 9: the connect dialog's success state closes after 2 s.
 const SUCCESS_CLOSE_MS = 2000

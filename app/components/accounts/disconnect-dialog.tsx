@@ -1,5 +1,6 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
+import '#locales/ns/accounts.ts'
 
 /** 'Trennen' asks first: the stored tokens and pages go away with the connection. */
 export function DisconnectDialog({ name, accountName, onCancel, onConfirm }: { name: string; accountName: string; onCancel: () => void; onConfirm: () => void }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { formatNumber } from '#app/utils/format.ts'
 import type { ConnectedPage } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import '#locales/ns/accounts.ts'
 
 /** The connection's pages with type and followers; choosing one makes it the platform's default page. */
 export function PagePicker({ pages, label }: { pages: Array<ConnectedPage>; label: string }) {

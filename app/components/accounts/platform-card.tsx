@@ -8,6 +8,8 @@ import { DisconnectDialog } from './disconnect-dialog.tsx'
 import { PagePicker } from './page-picker.tsx'
 import type { Connection } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 type Props = {
 	platform: Platform

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useRevalidator } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { openOAuthPopup, watchOAuth } from './oauth-popup.ts'
 import { isActive, type AccountsData, type ConnectReply } from './types.ts'
 import { useNextFetcherData } from './use-next-fetcher-data.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 export type ConnectPhase = { name: 'instructions'; error: string | null } | { name: 'connecting' } | { name: 'success' }
 

@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import type { ToastReply } from './types.ts'
 import { useNextFetcherData } from './use-next-fetcher-data.ts'
 

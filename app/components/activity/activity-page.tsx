@@ -8,6 +8,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { LOG_STATUSES, LOG_TYPES, PAGE_SIZES, type ActivityLogView, type LogStatus, type PageSize, type StoredLogType } from '#modules/activity/types.ts'
+import '#locales/ns/activity.ts'
 
 type Props = {
 	entries: Array<ActivityLogView>

@@ -8,6 +8,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { ADMIN_GRANT_MAX, GrantCreditsSchema } from '#modules/admin/users-schema.ts'
 import type { AdminUsersReply } from './types.ts'
+import '#locales/ns/adminUsers.ts'
 
 /** 'Credits hinzufügen': a whole number from 1 to 100000 and an optional reason; toast 'Credits hinzugefügt'. */
 export function GrantCreditsDialog({ user }: { user: { id: string; email: string } }) {

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next'
 import { useFetcher } from 'react-router'
 import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
+import '#locales/ns/adminUsers.ts'
 
 export type HistoryEntry = { id: string; adminEmail: string; action: string; details: unknown; createdAt: Date | string }
 export type HistoryData = { userId: string; entries: Array<HistoryEntry> }

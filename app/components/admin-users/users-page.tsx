@@ -11,6 +11,7 @@ import { SUBSCRIPTION_TYPES } from '#modules/admin/users-schema.ts'
 import { GrantCreditsDialog } from './grant-dialog.tsx'
 import { HistoryDialog, type HistoryData } from './history-dialog.tsx'
 import type { AdminUsersReply } from './types.ts'
+import '#locales/ns/adminUsers.ts'
 
 export type AdminUserRow = {
 	id: string

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
+import '#locales/ns/adminDiscountCodes.ts'
 
 export type DiscountCodesReply = { ok: boolean; notice?: Notice; form?: SubmissionResult<Array<string>>; saved?: string }
 

@@ -16,6 +16,7 @@ import {
 	type ErrorReportStatus,
 	type ErrorReportSummary,
 } from '#modules/activity/error-reports.ts'
+import '#locales/ns/adminErrorReports.ts'
 
 type Props = {
 	reports: Array<ErrorReportSummary>

@@ -7,6 +7,8 @@ import { MODEL_CATEGORIES } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'
 import { MB } from '#modules/generation/media.ts'
 import { FieldShell as SharedFieldShell } from '#app/components/field-shell.tsx'
+import '#locales/ns/adminModels.ts'
+import '#locales/ns/catalog.ts'
 
 /** The dialog's fields as the browser posts them (the columns of ai_models; see AiModelFormSchema). */
 export type ModelFormShape = {

@@ -11,6 +11,8 @@ import { ADMIN_FORMATS, AiModelFormSchema, DEFAULT_MODEL_CREDITS, DEFAULT_VIDEO_
 import type { ModelCategory } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'
 import { CategoryItems, CheckboxGroup, FieldShell, PreviewField, TextInput, VideoFields, type ModelFormShape } from './model-form-fields.tsx'
+import '#locales/ns/adminModels.ts'
+import '#locales/ns/catalog.ts'
 
 const json = (value: Record<string, unknown>) => (Object.keys(value).length ? JSON.stringify(value, null, 2) : '')
 const on = (value: boolean) => (value ? 'on' : '')

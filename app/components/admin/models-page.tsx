@@ -12,6 +12,8 @@ import { lowestPerSecond, type ModelCategory } from '#modules/catalog/costs.ts'
 import type { AdminModel } from '#modules/catalog/index.ts'
 import { ModelForm } from './model-form.tsx'
 import { CategoryItems } from './model-form-fields.tsx'
+import '#locales/ns/adminModels.ts'
+import '#locales/ns/catalog.ts'
 
 export type ModelsReply = { ok: boolean; notice?: Notice; form?: SubmissionResult<Array<string>>; saved?: string; deleted?: string }
 

@@ -12,6 +12,7 @@ import type { AdminPrompt } from '#modules/admin/index.ts'
 import { PROMPT_CATEGORIES, PROMPT_VARIABLES, detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from '#modules/admin/prompt-variables.ts'
 import { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema } from '#modules/admin/prompts-schema.ts'
 import type { PromptsReply } from './prompts-page.tsx'
+import '#locales/ns/adminPrompts.ts'
 
 /** The create (prompt null) or edit dialog; closed while `prompt` is undefined. */
 export function PromptDialog({ prompt, onClose }: { prompt: AdminPrompt | null | undefined; onClose: () => void }) {

@@ -12,6 +12,7 @@ import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notic
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminPrompt, PromptCounts } from '#modules/admin/index.ts'
 import { PromptDialog } from './prompt-dialog.tsx'
+import '#locales/ns/adminPrompts.ts'
 
 export type PromptsReply = { ok: boolean; notice?: Notice; form?: SubmissionResult<Array<string>>; saved?: string }
 

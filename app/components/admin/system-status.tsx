@@ -6,6 +6,7 @@ import type { SystemStatus } from '#modules/admin/index.ts'
 import { ActivityChart } from '#app/components/dashboard/activity-chart.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
+import '#locales/ns/admin.ts'
 
 /** One figure with its label and an optional grey detail line; `warn` marks a figure that needs an admin. */
 function Figure({ label, value, detail, warn = false, testId }: { label: string; value: string; detail?: string; warn?: boolean; testId: string }) {

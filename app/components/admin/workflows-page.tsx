@@ -8,6 +8,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminWorkflow, WorkflowCounts, WorkflowItem } from '#modules/admin/index.ts'
+import '#locales/ns/adminWorkflows.ts'
 
 type Props = { workflows: Array<AdminWorkflow>; counts: WorkflowCounts; timeZone: string; loadFailed: boolean }
 

@@ -3,7 +3,7 @@ import { GraduationCap, Save } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { AgentPresetSchema, presetFormEntries } from '#modules/agents/schema.ts'
@@ -15,6 +15,7 @@ import { ModelsTab } from './models-tab.tsx'
 import { ProfileTab } from './profile-tab.tsx'
 import { TrainingTab } from './training-tab.tsx'
 import { VoiceTab } from './voice-tab.tsx'
+import '#locales/ns/agents.ts'
 
 function formOf(entries: Array<[string, string]>) {
 	const form = new FormData()

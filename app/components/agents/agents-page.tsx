@@ -2,7 +2,7 @@ import { Flex } from '@radix-ui/themes'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
@@ -11,6 +11,7 @@ import { DeleteAgentDialog } from './delete-agent-dialog.tsx'
 import type { ModelNames } from './draft.ts'
 import { PresetCards } from './preset-cards.tsx'
 import { UpgradeCard } from './upgrade-card.tsx'
+import '#locales/ns/agents.ts'
 
 type Props = {
 	presets: Array<AgentPreset>

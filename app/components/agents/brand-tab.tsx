@@ -7,6 +7,7 @@ import type { AgentPreset } from '#modules/agents/types.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { Field } from './fields.tsx'
 import { LogoUploader } from './logo-uploader.tsx'
+import '#locales/ns/agents.ts'
 
 export function BrandTab({ draft, update, preset }: { draft: Draft; update: UpdateDraft; preset: AgentPreset }) {
 	const { t } = useTranslation('agents')
@@ -86,13 +87,13 @@ function BrandColors({ colors, onChange }: { colors: Array<string>; onChange: (c
 			<Text id={labelId} size="2" weight="medium">
 				{t('brand.colors')}
 			</Text>
-			<Flex gap="2" wrap="wrap" role="list" aria-labelledby={labelId}>
-				{colors.length === 0 ? (
-					<Text size="2" color="gray">
-						{t('brand.colorsEmpty')}
-					</Text>
-				) : (
-					colors.map((color) => (
+			{colors.length === 0 ? (
+				<Text size="2" color="gray">
+					{t('brand.colorsEmpty')}
+				</Text>
+			) : (
+				<Flex gap="2" wrap="wrap" role="list" aria-labelledby={labelId}>
+					{colors.map((color) => (
 						<Badge key={color} role="listitem" size="2" variant="surface" color="gray">
 							<span aria-hidden style={{ width: 14, height: 14, borderRadius: 4, background: color, border: '1px solid var(--gray-6)' }} />
 							{color}
@@ -100,9 +101,9 @@ function BrandColors({ colors, onChange }: { colors: Array<string>; onChange: (c
 								<X size={12} aria-hidden />
 							</IconButton>
 						</Badge>
-					))
-				)}
-			</Flex>
+					))}
+				</Flex>
+			)}
 			<Flex gap="2" align="center">
 				<input type="color" aria-label={t('brand.colorPicker')} value={next} onChange={(event) => setNext(event.target.value)} style={{ width: 40, height: 32, padding: 0, border: 'none', background: 'none' }} />
 				<Button variant="soft" size="2" onClick={add} disabled={colors.length >= agentLimits.brandColorsMax}>

@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import type { AgentPreset } from '#modules/agents/types.ts'
+import '#locales/ns/agents.ts'
 
 /** 'Agent löschen?': offered only while the user has more than one agent. */
 export function DeleteAgentDialog({ agent, onCancel, onConfirm }: { agent: AgentPreset | null; onCancel: () => void; onConfirm: (agent: AgentPreset) => void }) {

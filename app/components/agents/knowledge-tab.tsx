@@ -6,6 +6,7 @@ import { agentLimits } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { TextAreaField } from './fields.tsx'
 import { ListInput } from './list-input.tsx'
+import '#locales/ns/agents.ts'
 
 export function KnowledgeTab({ draft, update }: { draft: Draft; update: UpdateDraft }) {
 	const { t } = useTranslation('agents')

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addError, type AgentErrorKey } from '#modules/agents/schema.ts'
+import '#locales/ns/agents.ts'
 
 /**
  * An input with '+ Hinzufügen' for one of the preset's lists (training texts, post URLs,

@@ -3,9 +3,10 @@ import { ImageUp, Trash2 } from 'lucide-react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { LOGO_ACCEPT, LOGO_EXTENSIONS, LOGO_MAX_BYTES } from '#modules/agents/schema.ts'
+import '#locales/ns/agents.ts'
 
 /** Upload, replace and remove the brand logo. The browser checks name and size; the server checks the content. */
 export function LogoUploader({ agentId, logoUrl }: { agentId: string; logoUrl: string | null }) {

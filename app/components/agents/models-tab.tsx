@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import type { ModelNames } from './draft.ts'
+import '#locales/ns/agents.ts'
 
 /** The agent's models, each with a link to its gallery tab. */
 export function ModelsTab({ preset, models }: { preset: AgentPreset; models: ModelNames }) {

@@ -7,6 +7,7 @@ import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { MAX_AGENTS, agentLimits } from '#modules/agents/schema.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
+import '#locales/ns/agents.ts'
 
 type Props = {
 	presets: Array<AgentPreset>

@@ -5,6 +5,7 @@ import { agentAvatarIcons } from '#app/components/agent-avatar.tsx'
 import { agentAvatars, agentIndustries, agentLimits, agentPersonalities, targetAudiences } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { Field, SelectField, TextAreaField } from './fields.tsx'
+import '#locales/ns/agents.ts'
 
 const NO_INDUSTRY = 'none'
 

@@ -3,6 +3,7 @@ import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { StyleProfile } from '#modules/agents/types.ts'
+import '#locales/ns/agents.ts'
 
 /** 'Was der Agent gelernt hat': the stored style profile in words. */
 export function StyleProfileCard({ profile, trainedAt, timeZone }: { profile: StyleProfile | null; trainedAt: string | null; timeZone: string }) {

@@ -5,6 +5,7 @@ import type { AgentPreset, UrlFailure } from '#modules/agents/types.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { ListInput } from './list-input.tsx'
 import { StyleProfileCard } from './style-profile-card.tsx'
+import '#locales/ns/agents.ts'
 
 export function TrainingTab({ draft, update, preset, timeZone, failures }: { draft: Draft; update: UpdateDraft; preset: AgentPreset; timeZone: string; failures: Array<UrlFailure> }) {
 	const { t } = useTranslation('agents')

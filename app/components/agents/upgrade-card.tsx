@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { Crown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/agents.ts'
 
 /** Shown to users without Pro: links to /pricing. */
 export function UpgradeCard() {

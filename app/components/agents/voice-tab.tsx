@@ -1,9 +1,11 @@
-import { Flex, Grid, Slider, Text } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '@radix-ui/themes'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LabelledSlider } from '#app/components/labelled-slider.tsx'
 import { agentLimits, agentTones, sliderKeys, type SliderKey } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { SelectField, TextAreaField } from './fields.tsx'
+import '#locales/ns/agents.ts'
 
 export function VoiceTab({ draft, update }: { draft: Draft; update: UpdateDraft }) {
 	const { t } = useTranslation('agents')
@@ -50,7 +52,7 @@ function SliderField({ name, value, onChange }: { name: SliderKey; value: number
 					{value}
 				</Text>
 			</Flex>
-			<Slider value={[value]} min={0} max={100} step={1} aria-labelledby={labelId} onValueChange={([next]) => onChange(next ?? value)} />
+			<LabelledSlider value={value} min={0} max={100} step={1} labelledBy={labelId} onValueChange={onChange} />
 			<Text size="1" color="gray">
 				{t(`voice.sliderHints.${name}`)}
 			</Text>

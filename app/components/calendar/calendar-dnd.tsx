@@ -15,11 +15,12 @@ import {
 	type DragStartEvent,
 	type Over,
 } from '@dnd-kit/core'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createCellKeyboard } from './keyboard.ts'
 import { ChipBody } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 // Pointer: the cell under the pointer. Keyboard (no pointer): the cell the chip overlaps most.
 const collisionDetection: CollisionDetection = (args) => {
@@ -73,8 +74,7 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 		const target = over?.data.current as DropTarget | undefined
 		if (!post || !target || post.status !== 'scheduled') return
 		// A week-view hour sets date and hour; a month-view day keeps the post's time of day (on the server).
-		const unchanged = target.date === post.date && (target.kind === 'day' || hourOf(target.time) === hourOf(post.time))
-		if (!unchanged) onMove(post, target.date, target.kind === 'slot' ? target.time : undefined)
+		if (!isHome(target, post)) onMove(post, target.date, target.kind === 'slot' ? target.time : undefined)
 	}
 
 	return (
@@ -97,13 +97,30 @@ function postOf(active: Active) {
 	return (active.data.current as DragData | undefined)?.post ?? null
 }
 
+/** The cell the post already sits in (a drop there changes nothing). */
+function isHome(target: DropTarget, post: CalendarPost) {
+	return target.date === post.date && (target.kind === 'day' || hourOf(target.time) === hourOf(post.time))
+}
+
 function useAnnouncements(): Announcements {
 	const { t } = useTranslation('calendar')
+	// dnd-kit reports the chip's own cell right after the pick-up, in the same moment: announcing
+	// it would replace "aufgenommen" before a screen reader says it. Only real moves are announced.
+	const moved = useRef(false)
 	const title = (active: Active) => postOf(active)?.title ?? ''
 	const target = (over: Over | null) => (over?.data.current as DropTarget | undefined)?.label ?? ''
 	return {
-		onDragStart: ({ active }) => t('dnd.start', { post: title(active) }),
-		onDragOver: ({ active, over }) => (over ? t('dnd.over', { post: title(active), target: target(over) }) : t('dnd.outside', { post: title(active) })),
+		onDragStart: ({ active }) => {
+			moved.current = false
+			return t('dnd.start', { post: title(active) })
+		},
+		onDragOver: ({ active, over }) => {
+			const post = postOf(active)
+			const cell = over?.data.current as DropTarget | undefined
+			if (!moved.current && post && cell && isHome(cell, post)) return undefined
+			moved.current = true
+			return over ? t('dnd.over', { post: title(active), target: target(over) }) : t('dnd.outside', { post: title(active) })
+		},
 		onDragEnd: ({ active, over }) => (over ? t('dnd.end', { post: title(active), target: target(over) }) : t('dnd.endOutside', { post: title(active) })),
 		onDragCancel: ({ active }) => t('dnd.cancel', { post: title(active) }),
 	}

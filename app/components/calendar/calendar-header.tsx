@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useRevalidator } from 'react-router'
 import { monthLabel, weekRangeLabel } from './format.ts'
 import type { CalendarView } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 type Props = {
 	view: CalendarView

@@ -9,6 +9,7 @@ import type { CalendarData } from './types.ts'
 import { MoveNotice, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
 import { WeekView } from './week-view.tsx'
 import './calendar.css'
+import '#locales/ns/calendar.ts'
 
 export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')

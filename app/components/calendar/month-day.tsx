@@ -4,6 +4,7 @@ import { dayOfMonth, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { dayId, type CalendarPost, type DropTarget } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import '#locales/ns/calendar.ts'
 
 const visibleChips = 2
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { weekdayShort } from './format.ts'
 import { MonthDay } from './month-day.tsx'
 import type { CalendarPost } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 type Props = { weeks: Array<Array<{ date: string; inMonth: boolean }>>; today: string; posts: Array<CalendarPost> }
 

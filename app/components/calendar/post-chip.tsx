@@ -9,15 +9,26 @@ import { platformColor } from './platform.tsx'
 import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import '#locales/ns/calendar.ts'
+import '#locales/ns/posts.ts'
 
-/** What a chip shows; also the floating copy under the pointer while dragging. */
-export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {
+/**
+ * What a chip shows; also the floating copy under the pointer while dragging. With `label` the
+ * chip's name is that text (it starts with the time and title shown, so speech input finds it).
+ */
+export function ChipBody({ post, overlay = false, label }: { post: CalendarPost; overlay?: boolean; label?: string }) {
+	const shown = label ? true : undefined
 	return (
 		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={platformColor[post.platform] ?? 'gray'}>
-			<PlatformMark platform={post.platform} size={14} />
-			<span className="cal-chip-time">{post.time}</span>
-			<span className="cal-chip-title">{post.title}</span>
+			<PlatformMark platform={post.platform} size={14} decorative />
+			<span className="cal-chip-time" aria-hidden={shown}>
+				{post.time}
+			</span>
+			<span className="cal-chip-title" aria-hidden={shown}>
+				{post.title}
+			</span>
 			{post.status === 'published' ? <CheckCircle2 size={12} aria-hidden className="cal-chip-done" /> : null}
+			{label ? <span className="visually-hidden">{label}</span> : null}
 		</span>
 	)
 }
@@ -41,10 +52,11 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	})
 	const edit = () => navigate(`/posts?edit=${post.id}`)
 	const label = t('chip.label', {
+		time: post.time,
 		title: post.title,
 		platform: tp(`platforms.${post.platform}`),
 		status: tp(`status.${post.status}`),
-		when: t('when', { day: longDay(post.date), time: post.time }),
+		day: longDay(post.date),
 	})
 
 	return (
@@ -54,7 +66,6 @@ export function PostChip({ post }: { post: CalendarPost }) {
 					ref={setNodeRef}
 					{...attributes}
 					{...listeners}
-					aria-label={label}
 					className="cal-chip"
 					data-status={post.status}
 					data-dragging={isDragging || undefined}
@@ -65,7 +76,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 						if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
 					}}
 				>
-					<ChipBody post={post} />
+					<ChipBody post={post} label={label} />
 				</div>
 			</HoverCard.Trigger>
 			<HoverCard.Content width="320px" maxWidth="calc(100vw - 20px)" size="2" className="cal-preview">

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { CalendarPost } from './types.ts'
+import '#locales/ns/calendar.ts'
+import '#locales/ns/posts.ts'
 
 /** The hover card: title, platform, status, date line, excerpt and image. */
 export function PostPreview({ post }: { post: CalendarPost }) {

@@ -1,5 +1,6 @@
 import { Button } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
+import '#locales/ns/calendar.ts'
 
 type Props = { above: number; below: number; onAbove: () => void; onBelow: () => void }
 

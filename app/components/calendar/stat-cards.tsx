@@ -5,6 +5,8 @@ import type { WeekStats } from '#modules/content/index.ts'
 import type { PostPlatform } from '#modules/content/platforms.ts'
 import { signedPercent } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
+import '#locales/ns/calendar.ts'
+import '#locales/ns/posts.ts'
 
 export function StatCards({ stats }: { stats: WeekStats }) {
 	const { t } = useTranslation('calendar')

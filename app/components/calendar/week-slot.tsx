@@ -3,6 +3,7 @@ import { hourLabel, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { slotId, type CalendarPost, type DropTarget } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import '#locales/ns/calendar.ts'
 
 const visibleChips = 2
 

@@ -4,6 +4,7 @@ import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
 import { ScrollBadges } from './scroll-badges.tsx'
 import { WeekSlot } from './week-slot.tsx'
 import { hourOf, type CalendarPost } from './types.ts'
+import '#locales/ns/calendar.ts'
 
 // Spec section 9: hour rows are 64 px (the scroll logic counts on it) and the view opens at 15:00.
 export const HOUR_HEIGHT = 64

@@ -2,6 +2,7 @@ import { Button, Card, Flex, Text } from '@radix-ui/themes'
 import { Coins } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/catalog.ts'
 
 /** The user's credits with the way to buy more (/pricing). */
 export function CreditBalanceCard({ balance }: { balance: number }) {

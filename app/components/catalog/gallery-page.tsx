@@ -3,13 +3,14 @@ import { GitCompareArrows, Info } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { GALLERY_SORTS, MAX_COMPARED_MODELS, MODEL_CATEGORIES, isGallerySort, isModelCategory, type GallerySort, type ModelCategory } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { CreditBalanceCard } from './credit-balance-card.tsx'
 import { testUrl } from './format.ts'
 import { ModelCard } from './model-card.tsx'
+import '#locales/ns/catalog.ts'
 
 type Props = { category: ModelCategory; sort: GallerySort; models: Array<GalleryModel>; balance: number }
 

@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { formatCredits, levelColor, testUrl } from './format.ts'
+import '#locales/ns/catalog.ts'
 
 type Props = {
 	model: GalleryModel
@@ -98,7 +99,7 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 							<input type="hidden" name="intent" value="like" />
 							<input type="hidden" name="modelId" value={model.id} />
 							<input type="hidden" name="value" value={String(!liked)} />
-							<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike') : t('gallery.like')}>
+							<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike', { count: likeCount }) : t('gallery.like', { count: likeCount })}>
 								<Heart size={16} fill={liked ? 'currentColor' : 'none'} aria-hidden />
 								<span data-testid="like-count">{likeCount}</span>
 							</Button>

@@ -3,7 +3,7 @@ import { ArrowLeft, CircleExclamationPoint, Coins, Sparkles } from 'lucide-react
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { AgentSelect, NO_AGENT } from '#app/components/agent-select.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { defaultVideoSettings, sharedVideoOptions, testCost, type ModelCategory, type VideoSettings as Settings } from '#modules/catalog/costs.ts'
@@ -13,6 +13,7 @@ import { CreditBalanceCard } from './credit-balance-card.tsx'
 import { TestResultCard } from './test-result-card.tsx'
 import { useModelTestRun } from './use-model-test-run.ts'
 import { VideoSettings } from './video-settings.tsx'
+import '#locales/ns/catalog.ts'
 
 export type TestAgent = { id: string; name: string; avatar: string; isDefault: boolean }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ModelTestView } from '#modules/catalog/index.ts'
 import { postNowUrl } from './format.ts'
+import '#locales/ns/catalog.ts'
 
 /** One model's result: waiting, running, then the text, the image (with 'Jetzt posten') or the video. */
 export function TestResultCard({ test, prompt }: { test: ModelTestView; prompt: string }) {

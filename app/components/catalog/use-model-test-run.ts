@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { ModelTestView } from '#modules/catalog/index.ts'
+import '#locales/ns/catalog.ts'
 
 export type RunReply = { ok: true; tests: Array<ModelTestView>; prompt: string; charged: number; balance: number } | { ok: false; notice: Notice }
 

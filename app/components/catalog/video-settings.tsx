@@ -3,6 +3,7 @@ import { Info } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { VideoOptions, VideoSettings as Settings } from '#modules/catalog/costs.ts'
+import '#locales/ns/catalog.ts'
 
 /** Format, resolution and length: only what every selected model offers. */
 export function VideoSettings({ options, value, onChange, disabled }: { options: VideoOptions; value: Settings | null; onChange: (value: Settings) => void; disabled?: boolean }) {

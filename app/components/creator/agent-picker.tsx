@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { AgentSelect } from '#app/components/agent-select.tsx'
 import type { CreatorAgent } from '#modules/generation/index.ts'
+import '#locales/ns/creator.ts'
 
 /** Which agent writes: one of the user's presets or 'Kein Agent' (the default models). */
 export function AgentPicker({ agents, value, onChange, disabled }: { agents: Array<CreatorAgent>; value: string; onChange: (agentId: string) => void; disabled?: boolean }) {

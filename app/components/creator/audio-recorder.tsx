@@ -2,8 +2,9 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { Mic, Play, Square, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { MAX_RECORDING_MS, WAV_SAMPLE_RATE, playSamples, startWavRecorder, type Recording, type WavRecorder } from './wav-recorder.ts'
+import '#locales/ns/creator.ts'
 
 /** 16 kHz mono 16-bit after the 44-byte header (our own recordings). */
 function wavDurationMs(file: File) {

@@ -2,13 +2,15 @@ import { Button, Card, Flex, Heading, Link as RadixLink, Text, TextArea, TextFie
 import { ArrowLeft, ArrowRight, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/generation/media.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import { AudioRecorder } from './audio-recorder.tsx'
 import { FileField } from './file-field.tsx'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 import { checkDocument, checkImage, validateContent } from './validation.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 type Props = {
 	kind: MediaKind

@@ -3,6 +3,7 @@ import { Coins } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { CreatorModel } from '#modules/generation/index.ts'
 import type { CostBreakdown } from '#modules/generation/costs.ts'
+import '#locales/ns/creator.ts'
 
 /** The cost accordion: the estimate and, opened, its text and image lines with model names. */
 export function CostSummary({ cost, models, ownImage, balance }: { cost: CostBreakdown; models: { text: CreatorModel; image: CreatorModel }; ownImage: boolean; balance: number }) {

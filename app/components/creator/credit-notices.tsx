@@ -2,6 +2,8 @@ import { AlertDialog, Button, Callout, Flex, Link as RadixLink } from '@radix-ui
 import { CircleExclamationPoint } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 /** 'Wenig Credits verfügbar' (10 or fewer): 'Später' goes on with the generation, the other button to /pricing. */
 export function LowCreditDialog({ open, balance, cost, onLater, onClose }: { open: boolean; balance: number; cost: number; onLater: () => void; onClose: () => void }) {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 import { PROMPT_MAX } from '#modules/generation/media.ts'
 import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
@@ -28,12 +28,12 @@ export function toFormData(intent: (typeof CREATOR_INTENTS)[number], fields: Arr
 }
 
 const ContentSchema = z.object({
-	platforms: z.array(z.enum(PLATFORMS)).min(1).max(4),
-	texts: z.partialRecord(z.enum(PLATFORMS), z.string().max(63_206)),
+	platforms: z.array(z.enum(PLATFORMS)).check(z.minLength(1), z.maxLength(4)),
+	texts: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.maxLength(63_206))),
 	// Only images this app stored: a client cannot make a post point anywhere else.
-	images: z.partialRecord(z.enum(PLATFORMS), z.string().regex(APP_IMAGE_PATH)),
-	prompt: z.string().max(PROMPT_MAX),
-	editing: z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() }).nullable(),
+	images: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.regex(APP_IMAGE_PATH))),
+	prompt: z.string().check(z.maxLength(PROMPT_MAX)),
+	editing: z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })),
 })
 
 export type CreatorContent = z.infer<typeof ContentSchema>

@@ -2,6 +2,7 @@ import { Button, Flex, Text } from '@radix-ui/themes'
 import { X } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import '#locales/ns/creator.ts'
 
 export function formatBytes(bytes: number) {
 	if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`

@@ -2,6 +2,8 @@ import { Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes'
 import { Circle, CircleCheck, LoaderCircle } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { GenerationStep } from '#modules/generation/outcome.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 const ORDER: Array<GenerationStep> = ['extracting', 'writing', 'images', 'saving']
 

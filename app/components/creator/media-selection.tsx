@@ -2,6 +2,7 @@ import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { FileText, ImagePlus, Mic, Newspaper, CirclePlay, Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { MEDIA_KINDS, type MediaKind } from '#modules/generation/media.ts'
+import '#locales/ns/creator.ts'
 
 const icons: Record<MediaKind, typeof Sparkles> = {
 	'smart-post': Sparkles,

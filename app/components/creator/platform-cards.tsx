@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 import { PLATFORM_STYLES } from '#modules/generation/styles.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/posts.ts'
 
 /** The four platforms as a multi-select of cards with their description and writing style. */
 export function PlatformCards({ value, onChange, disabled }: { value: Array<Platform>; onChange: (platforms: Array<Platform>) => void; disabled?: boolean }) {

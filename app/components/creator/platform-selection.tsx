@@ -10,6 +10,7 @@ import { CostSummary } from './cost-summary.tsx'
 import { InsufficientCredits } from './credit-notices.tsx'
 import { GenerationProgress } from './generation-progress.tsx'
 import { PlatformCards } from './platform-cards.tsx'
+import '#locales/ns/creator.ts'
 
 type Props = {
 	platforms: Array<Platform>

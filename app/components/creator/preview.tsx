@@ -3,6 +3,8 @@ import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'l
 import { useTranslation } from 'react-i18next'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/posts.ts'
 
 type Props = {
 	platforms: Array<Platform>

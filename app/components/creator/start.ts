@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { PLATFORMS, isPlatform, type Platform } from '#modules/content/platforms.ts'
 import type { CreatorAgent } from '#modules/generation/index.ts'
 import { PROMPT_MAX } from '#modules/generation/media.ts'
@@ -17,23 +17,28 @@ export type Start = {
 	clearEntry: { state: boolean; query: boolean }
 }
 
+/** A string of at most `length` characters, else ''. */
+const text = (length: number) => z.catch(z.string().check(z.maxLength(length)), '')
+/** An optional string of at most `length` characters, else undefined. */
+const optionalText = (length: number) => z.catch(z.optional(z.string().check(z.maxLength(length))), undefined)
+
 const SuggestionState = z.object({
 	suggestion: z.looseObject({
-		title: z.string().max(1000).catch(''),
-		description: z.string().max(10_000).optional().catch(undefined),
-		content: z.string().max(10_000).optional().catch(undefined),
-		platform: z.union([z.string(), z.array(z.string())]).optional().catch(undefined),
+		title: text(1000),
+		description: optionalText(10_000),
+		content: optionalText(10_000),
+		platform: z.catch(z.optional(z.union([z.string(), z.array(z.string())])), undefined),
 	}),
 })
 
 const ArticleState = z.object({
 	contentType: z.literal('web-article'),
 	articleData: z.object({
-		title: z.string().max(500).catch(''),
-		url: z.string().max(2048).catch(''),
-		source: z.string().max(200).catch(''),
-		published_date: z.string().max(50).catch(''),
-		content: z.string().max(20_000).optional().catch(undefined),
+		title: text(500),
+		url: text(2048),
+		source: text(200),
+		published_date: text(50),
+		content: optionalText(20_000),
 	}),
 })
 

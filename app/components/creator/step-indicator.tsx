@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { CREATOR_STEPS, type CreatorStep } from './types.ts'
+import '#locales/ns/creator.ts'
 
 export function StepIndicator({ step }: { step: CreatorStep }) {
 	const { t } = useTranslation('creator')

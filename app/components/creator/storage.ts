@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: the creator page loads this in the browser, where classic zod would be most of its code.
+import { z } from 'zod/mini'
 import { PLATFORMS } from '#modules/content/platforms.ts'
 import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/generation/media.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
@@ -8,20 +9,20 @@ const WELCOMED_KEY = 'post-creator-welcomed'
 /** Spec section 9: the persisted creator state expires after 24 hours. */
 export const CREATOR_STATE_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
-const text = z.string().max(63_206)
+const max = (length: number) => z.string().check(z.maxLength(length))
 const StoredSchema = z.object({
 	currentStep: z.enum(CREATOR_STEPS),
-	selectedMedia: z.enum(MEDIA_KINDS).nullable(),
-	selectedPlatforms: z.array(z.enum(PLATFORMS)).max(4),
-	content: z.partialRecord(z.enum(PLATFORMS), text),
-	generatedImages: z.partialRecord(z.enum(PLATFORMS), z.string().regex(APP_IMAGE_PATH)),
-	articleData: z
-		.object({ title: z.string().max(500), url: z.string().max(2048), source: z.string().max(200), published_date: z.string().max(50), content: z.string().max(20_000).optional() })
-		.nullable()
-		.default(null),
-	inputs: z.object({ prompt: z.string().max(PROMPT_MAX), url: z.string().max(2048), notes: z.string().max(NOTES_MAX) }),
-	agentId: z.union([z.uuid(), z.literal(NO_AGENT)]).default(NO_AGENT),
-	editing: z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() }).nullable().default(null),
+	selectedMedia: z.nullable(z.enum(MEDIA_KINDS)),
+	selectedPlatforms: z.array(z.enum(PLATFORMS)).check(z.maxLength(4)),
+	content: z.partialRecord(z.enum(PLATFORMS), max(63_206)),
+	generatedImages: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.regex(APP_IMAGE_PATH))),
+	articleData: z._default(
+		z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
+		null,
+	),
+	inputs: z.object({ prompt: max(PROMPT_MAX), url: max(2048), notes: max(NOTES_MAX) }),
+	agentId: z._default(z.union([z.uuid(), z.literal(NO_AGENT)]), NO_AGENT),
+	editing: z._default(z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })), null),
 	timestamp: z.number(),
 })
 

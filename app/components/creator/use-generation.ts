@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useRevalidator } from 'react-router'
-import { toast } from 'sonner'
-import { newDraftId as newRequestId } from '#app/components/onboarding/draft-storage.ts'
+import { toast } from '#app/components/toast.tsx'
+import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'
 import { LOW_CREDIT_THRESHOLD } from '#modules/generation/costs.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationStep } from '#modules/generation/outcome.ts'
 import { streamGeneration } from './generation-client.ts'
 import { NO_AGENT, type CreatorFiles, type CreatorState } from './types.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 type Success = Extract<GenerationOutcome, { ok: true }>
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
-import { toast } from 'sonner'
-import { newDraftId as newRequestId } from '#app/components/onboarding/draft-storage.ts'
+import { toast } from '#app/components/toast.tsx'
+import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'
 import { usePublishNow } from '#app/components/posts/use-publish-now.ts'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { Platform } from '#modules/content/platforms.ts'
@@ -10,6 +10,8 @@ import { contentFields, toFormData } from './fields.ts'
 import { regenerateImage } from './generation-client.ts'
 import { clearCreatorState } from './storage.ts'
 import { NO_AGENT, isAppImagePath, type CreatorState } from './types.ts'
+import '#locales/ns/creator.ts'
+import '#locales/ns/generation.ts'
 
 /** Spec section 9: to 'Meine Posts' 500 ms after saving, 1.5 s after publishing. */
 const AFTER_SAVE_MS = 500

@@ -1,6 +1,7 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '#app/utils/format.ts'
+import '#locales/ns/dashboard.ts'
 
 export type ChartDay = { date: string; posts: number; interactions: number }
 

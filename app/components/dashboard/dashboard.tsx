@@ -9,6 +9,7 @@ import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { ActivityChart } from './activity-chart.tsx'
 import { DashboardIdeas, type DashboardIdeasData } from '#app/components/news/dashboard-ideas.tsx'
+import '#locales/ns/dashboard.ts'
 
 export type DashboardData = {
 	credits: { remaining: number; total: number }

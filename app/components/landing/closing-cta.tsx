@@ -2,6 +2,7 @@ import { Button, Container, Flex, Heading, Section, Text } from '@radix-ui/theme
 import { ArrowRight, Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/landing.ts'
 
 export function ClosingCta() {
 	const { t } = useTranslation('landing')

@@ -2,6 +2,7 @@ import { Card, Container, Flex, Grid, Heading, Section, Text } from '@radix-ui/t
 import { BrainCircuit, CalendarClock, ChartColumn, Share2, Target, WandSparkles, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { SectionHeading } from './section-heading.tsx'
+import '#locales/ns/landing.ts'
 
 const features = [
 	{ id: 'training', icon: BrainCircuit },

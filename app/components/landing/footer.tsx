@@ -1,6 +1,7 @@
 import { Container, Flex, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { Brand } from './top-bar.tsx'
+import '#locales/ns/landing.ts'
 
 export function Footer() {
 	const { t } = useTranslation('landing')

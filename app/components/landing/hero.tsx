@@ -3,6 +3,7 @@ import { ArrowRight, Bot, CalendarClock, Check, ImageIcon, PenLine } from 'lucid
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OfferBadges } from './offer-badges.tsx'
+import '#locales/ns/landing.ts'
 
 export function Hero() {
 	const { t } = useTranslation('landing')

@@ -6,9 +6,8 @@ import { Hero } from './hero.tsx'
 import { Steps } from './steps.tsx'
 import { Testimonials } from './testimonials.tsx'
 import { TopBar } from './top-bar.tsx'
-import './landing.css'
 
-/** The public landing page; rendered by /landing and by / for signed-out visitors. */
+/** The public landing page; rendered by /landing and by / for signed-out visitors (both routes load landing.css). */
 export function LandingPage() {
 	return (
 		<Box>

@@ -2,6 +2,7 @@ import { Box, Card, Container, Flex, Grid, Heading, Section, Text } from '@radix
 import { Bot, Link2, Sparkles, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { SectionHeading } from './section-heading.tsx'
+import '#locales/ns/landing.ts'
 
 const steps = [
 	{ id: 'createAgent', icon: Bot },

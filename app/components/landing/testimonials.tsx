@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Card, Container, Flex, Grid, Section, Text } from '
 import { Quote } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { SectionHeading } from './section-heading.tsx'
+import '#locales/ns/landing.ts'
 
 const testimonials = ['laura', 'daniel', 'sarah'] as const
 

@@ -2,6 +2,7 @@ import { Button, Container, Flex, Text } from '@radix-ui/themes'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import '#locales/ns/landing.ts'
 
 export function TopBar() {
 	const { t } = useTranslation('landing')

@@ -6,6 +6,7 @@ import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { badgeCount, planLabelKey } from '#app/utils/greeting.ts'
 import './app-shell.css'
+import '#locales/ns/layout.ts'
 
 type NavItem = { to: string; label: string; icon: React.ReactNode; end?: boolean }
 

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { useLiveRevalidation } from '#app/components/live/use-live-revalidation.ts'
 import { useOnboardingHandOver } from '#app/components/onboarding/use-onboarding-hand-over.ts'
+import '#locales/ns/layout.ts'
 
 /**
  * Runs on every signed-in page: finishes the onboarding hand-over after the first sign-in and

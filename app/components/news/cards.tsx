@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 import { germanDate, ideaSuggestion, newsSuggestion, type Suggestion } from './suggestion.ts'
+import '#locales/ns/news.ts'
 
 function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; size?: '1' | '2' }) {
 	const { t } = useTranslation('news')

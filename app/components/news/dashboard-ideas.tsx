@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { IdeaView } from '#modules/news/index.ts'
 import { IdeaCard } from './cards.tsx'
 import type { NewsReply } from './types.ts'
+import '#locales/ns/news.ts'
 
 export type DashboardIdeasData = { ideas: Array<IdeaView>; canGenerate: boolean }
 

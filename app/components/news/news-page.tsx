@@ -10,6 +10,7 @@ import type { ContentSettings, IdeaView, NewsItemView } from '#modules/news/inde
 import { IdeaCard, NewsCard } from './cards.tsx'
 import { SourcesPanel } from './sources-panel.tsx'
 import type { NewsReply } from './types.ts'
+import '#locales/ns/news.ts'
 
 export type NewsPageProps = {
 	settings: ContentSettings

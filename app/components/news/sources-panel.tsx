@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { MAX_FEEDS, MAX_FEED_URL_LENGTH, feedLabel, normaliseFeedUrl } from '#modules/news/feeds.ts'
 import type { NewsReply } from './types.ts'
+import '#locales/ns/news.ts'
 
 /** 'Quellen': the user's feeds, add and remove, back to the defaults. Saved at once on the server. */
 export function SourcesPanel({ feeds, customFeeds }: { feeds: Array<string>; customFeeds: boolean }) {

@@ -2,6 +2,7 @@ import { Grid, IconButton } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { onboardingAvatars, type OnboardingAvatar } from '#modules/agents/onboarding-schema.ts'
 import { onboardingAvatarIcons } from './avatar-icons.ts'
+import '#locales/ns/onboarding.ts'
 
 export function AvatarPicker({
 	labelId,

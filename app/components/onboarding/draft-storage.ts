@@ -1,18 +1,11 @@
 import { OnboardingDraftSchema, type OnboardingDraft } from '#modules/agents/onboarding-schema.ts'
+import { onboardingDraftStorageKey } from './draft-text.ts'
 
-export const onboardingDraftStorageKey = 'onboarding-draft'
+export { newDraftId, onboardingDraftStorageKey, readStoredDraftText, removeStoredDraft } from './draft-text.ts'
 
 export type StoredOnboardingDraft = OnboardingDraft & { savedAt: string }
 
 const draftFields = Object.keys(OnboardingDraftSchema.shape) as Array<keyof OnboardingDraft>
-
-export function readStoredDraftText() {
-	try {
-		return window.localStorage.getItem(onboardingDraftStorageKey)
-	} catch {
-		return null
-	}
-}
 
 /** The usable fields of a stored draft; a damaged or outdated draft still prefills what is valid. */
 export function parseStoredDraft(text: string | null): Partial<OnboardingDraft> | null {
@@ -46,18 +39,4 @@ export function writeStoredDraft(draft: OnboardingDraft) {
 		savedAt: new Date().toISOString(),
 	}
 	window.localStorage.setItem(onboardingDraftStorageKey, JSON.stringify(stored))
-}
-
-export function removeStoredDraft() {
-	window.localStorage.removeItem(onboardingDraftStorageKey)
-}
-
-/** crypto.randomUUID exists only in secure contexts (https, localhost); plain http needs the fallback. */
-export function newDraftId() {
-	if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-	const bytes = crypto.getRandomValues(new Uint8Array(16))
-	bytes[6] = (bytes[6]! & 0x0f) | 0x40
-	bytes[8] = (bytes[8]! & 0x3f) | 0x80
-	const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }

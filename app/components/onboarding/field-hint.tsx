@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes'
 import { CircleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { OnboardingErrorKey } from '#modules/agents/onboarding-schema.ts'
+import '#locales/ns/onboarding.ts'
 
 /** The German message for a field error, shown under the field; `id` is what aria-describedby points at. */
 export function FieldError({ id, error }: { id: string; error: OnboardingErrorKey | undefined }) {

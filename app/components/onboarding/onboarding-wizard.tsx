@@ -21,6 +21,7 @@ import {
 	type WizardField,
 	type WizardValues,
 } from './wizard-values.ts'
+import '#locales/ns/onboarding.ts'
 
 // The stored draft is only read once; later writes are our own and must not reset the form.
 function subscribeNever() {

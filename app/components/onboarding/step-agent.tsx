@@ -6,6 +6,7 @@ import { FieldError } from './field-hint.tsx'
 import { OptionCards } from './option-cards.tsx'
 import { FieldBlock } from './step-fields.tsx'
 import type { StepProps } from './step-props.ts'
+import '#locales/ns/onboarding.ts'
 
 export function StepAgent({ values, errors, onChange, onBlur }: StepProps) {
 	const { t } = useTranslation('onboarding')

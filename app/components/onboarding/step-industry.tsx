@@ -5,6 +5,7 @@ import { FieldCounter, FieldError } from './field-hint.tsx'
 import { OptionCards } from './option-cards.tsx'
 import { FieldBlock } from './step-fields.tsx'
 import type { StepProps } from './step-props.ts'
+import '#locales/ns/onboarding.ts'
 
 export function StepIndustry({ values, errors, onChange, onBlur }: StepProps) {
 	const { t } = useTranslation('onboarding')

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { onboardingLimits } from '#modules/agents/onboarding-schema.ts'
 import { onboardingAvatarIcons } from './avatar-icons.ts'
 import { truncate, type WizardValues } from './wizard-values.ts'
+import '#locales/ns/onboarding.ts'
 
 export function StepSummary({ values }: { values: WizardValues }) {
 	const { t } = useTranslation('onboarding')

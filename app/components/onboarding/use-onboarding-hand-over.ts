@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { readStoredDraftText, removeStoredDraft } from './draft-storage.ts'
+import { readStoredDraftText, removeStoredDraft } from './draft-text.ts'
 
 const handOverDelayMs = 1000
 

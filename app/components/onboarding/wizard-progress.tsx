@@ -2,6 +2,7 @@ import { Flex, Progress, Text } from '@radix-ui/themes'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { wizardStepCount, wizardStepKeys } from './wizard-values.ts'
+import '#locales/ns/onboarding.ts'
 
 export function WizardProgress({ step }: { step: number }) {
 	const { t } = useTranslation('onboarding')

@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import type { BoardItem } from './board-items.ts'
+import '#locales/ns/posts.ts'
 
 /** 'Post löschen': confirmation for posts (drafts use the browser's confirmation, as the spec says). */
 export function DeletePostDialog({ item, discard = false, onCancel, onConfirm }: { item: BoardItem | null; discard?: boolean; onCancel: () => void; onConfirm: (item: BoardItem) => void }) {

@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { PlatformTextCard } from './platform-text-card.tsx'
+import '#locales/ns/posts.ts'
 
 /** The draft editor modal: one card per platform; Speichern, Löschen and Schließen. */
 export function EditorDialog({

@@ -5,6 +5,7 @@ import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
 import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import '#locales/ns/posts.ts'
 
 const NO_PAGE = 'none'
 

@@ -6,6 +6,7 @@ import { formatDateTime } from '#app/utils/format.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import type { BoardItem } from './board-items.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import '#locales/ns/posts.ts'
 
 const statusColors = { draft: 'gray', scheduled: 'indigo', published: 'green', review: 'amber' } as const
 

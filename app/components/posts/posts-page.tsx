@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
-import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/schedule-dialog.tsx'
+import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
@@ -14,6 +14,7 @@ import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
+import '#locales/ns/posts.ts'
 
 type Props = {
 	drafts: Array<DraftView>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+import '#locales/ns/posts.ts'
 
 const POLL_MS = 700
 const GIVE_UP_MS = 90_000

@@ -8,6 +8,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { EnterpriseRequestSchema } from '#modules/billing/schema.ts'
 import type { PricingReply } from './types.ts'
+import '#locales/ns/billing.ts'
 
 /** The Enterprise card and its contact dialog (name and e-mail required); the request is stored and mailed to sales. */
 export function EnterpriseCard({ user }: { user: { name: string; email: string } }) {

@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@radix-ui/themes'
 import { useTranslation } from 'react-i18next'
 import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { PaymentRow } from '#modules/billing/index.ts'
+import '#locales/ns/billing.ts'
 
 const STATUS_COLOR = { paid: 'green', failed: 'red', expired: 'gray', refunded: 'amber', pending: 'gray' } as const
 

@@ -3,13 +3,14 @@ import { Check, FlaskConical, Sparkles } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { Catalogue, CurrentSubscription } from '#modules/billing/index.ts'
 import { EnterpriseCard } from './enterprise-dialog.tsx'
 import type { PricingReply } from './types.ts'
+import '#locales/ns/billing.ts'
 
 type Selection = { kind: 'plan' | 'pack'; id: string }
 

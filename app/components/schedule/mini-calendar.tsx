@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isPastDate, monthGrid, shiftMonth, type IsoDate } from '#modules/scheduling/index.ts'
 import './mini-calendar.css'
+import '#locales/ns/scheduling.ts'
 
 const weekdayKeys = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const
 
@@ -29,30 +30,36 @@ export function MiniCalendar({ value, onChange, timeZone, now }: { value: IsoDat
 				</IconButton>
 			</Flex>
 			<div className="mini-calendar-grid" role="grid" aria-label={monthLabel}>
-				{weekdayKeys.map((key) => (
-					<Text key={key} size="1" color="gray" align="center" role="columnheader">
-						{t(`weekdays.${key}`)}
-					</Text>
+				<div className="mini-calendar-row" role="row">
+					{weekdayKeys.map((key) => (
+						<Text key={key} size="1" color="gray" align="center" role="columnheader">
+							{t(`weekdays.${key}`)}
+						</Text>
+					))}
+				</div>
+				{grid.weeks.map((week) => (
+					<div key={week[0]!.date} className="mini-calendar-row" role="row">
+						{week.map((day) => {
+							const past = isPastDate(day.date, timeZone, now)
+							const selected = day.date === value
+							return (
+								<div key={day.date} role="gridcell" aria-selected={selected}>
+									<button
+										type="button"
+										className={`mini-day${day.inMonth ? '' : ' outside'}${selected ? ' selected' : ''}`}
+										disabled={past}
+										aria-label={format(new Date(`${day.date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })}
+										aria-pressed={selected}
+										data-date={day.date}
+										onClick={() => onChange(day.date)}
+									>
+										{Number(day.date.slice(8, 10))}
+									</button>
+								</div>
+							)
+						})}
+					</div>
 				))}
-				{grid.weeks.flat().map((day) => {
-					const past = isPastDate(day.date, timeZone, now)
-					const selected = day.date === value
-					return (
-						<button
-							key={day.date}
-							type="button"
-							role="gridcell"
-							className={`mini-day${day.inMonth ? '' : ' outside'}${selected ? ' selected' : ''}`}
-							disabled={past}
-							aria-selected={selected}
-							aria-label={format(new Date(`${day.date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })}
-							data-date={day.date}
-							onClick={() => onChange(day.date)}
-						>
-							{Number(day.date.slice(8, 10))}
-						</button>
-					)
-				})}
 			</div>
 		</div>
 	)

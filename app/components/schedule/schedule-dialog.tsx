@@ -15,6 +15,7 @@ import {
 	type IsoDate,
 } from '#modules/scheduling/index.ts'
 import { MiniCalendar } from './mini-calendar.tsx'
+import '#locales/ns/scheduling.ts'
 
 export type ScheduleTarget = {
 	kind: 'draft' | 'post'

@@ -7,6 +7,8 @@ import type { loader as searchLoader } from '#app/routes/api.search.ts'
 import { searchHref } from '#app/utils/highlight.ts'
 import { Highlighted } from './highlighted.tsx'
 import './search.css'
+import '#locales/ns/layout.ts'
+import '#locales/ns/search.ts'
 
 const MIN_LENGTH = 2
 const DEBOUNCE_MS = 200

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import type { ContentSettings } from '#modules/news/index.ts'
 import { KeywordChips } from './keyword-chips.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
+import '#locales/ns/settings.ts'
 
 /** 'Content-Einstellungen': niche, target audience, content and news keywords, stored on the server. */
 export function ContentSection({ content }: { content: ContentSettings }) {

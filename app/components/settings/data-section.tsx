@@ -3,6 +3,7 @@ import { Database, Download, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
+import '#locales/ns/settings.ts'
 
 /** 'Daten': the JSON export and the account deletion (confirmed by typing the account's e-mail). */
 export function DataSection({ email }: { email: string }) {

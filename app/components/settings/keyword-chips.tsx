@@ -3,6 +3,7 @@ import { Plus, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword } from '#modules/news/schema.ts'
+import '#locales/ns/settings.ts'
 
 /**
  * Keywords as chips with add and remove; a new keyword is trimmed and lower-cased, a duplicate is

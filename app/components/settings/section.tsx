@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { SettingsReply } from './types.ts'
+import '#locales/ns/settings.ts'
 
 /** One card of the settings page: an icon, a heading, a grey line and its content. */
 export function SettingsSection({ id, icon, title, description, children }: { id: string; icon: React.ReactNode; title: string; description: string; children: React.ReactNode }) {

@@ -3,6 +3,7 @@ import { LogOut, ShieldCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
+import '#locales/ns/settings.ts'
 
 const FIELDS = [
 	{ name: 'currentPassword', label: 'security.currentPassword', autoComplete: 'current-password' },

@@ -14,6 +14,7 @@ import { DataSection } from './data-section.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import { SecuritySection } from './security-section.tsx'
 import type { SettingsData } from './types.ts'
+import '#locales/ns/settings.ts'
 
 // The order of the accounts page.
 const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']

@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { BirthdayContact } from '#modules/toolbox/index.ts'
 import type { ToolboxActionData } from './types.ts'
+import '#locales/ns/toolbox.ts'
 
 const PLATFORMS = ['linkedin', 'instagram', 'facebook', 'threads'] as const
 

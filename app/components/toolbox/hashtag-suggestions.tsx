@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import type { action as hashtagAction, loader as hashtagLoader } from '#app/routes/api.hashtags.ts'
+import '#locales/ns/toolbox.ts'
 
 /** Appends a hashtag: on the last line when it already holds hashtags, else on a new paragraph. */
 export function appendHashtag(text: string, tag: string) {

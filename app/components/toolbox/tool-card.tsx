@@ -8,6 +8,7 @@ import type { BirthdayContact, ToolboxTool } from '#modules/toolbox/index.ts'
 import { ToolIcon } from './tool-icon.tsx'
 import { ToolSettingsDialog } from './tool-settings-dialog.tsx'
 import type { ToolboxActionData } from './types.ts'
+import '#locales/ns/toolbox.ts'
 
 type Props = {
 	tool: ToolboxTool

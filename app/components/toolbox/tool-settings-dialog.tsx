@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { BirthdayContact, ToolState } from '#modules/toolbox/index.ts'
 import { BirthdayContacts } from './birthday-contacts.tsx'
 import type { ToolboxActionData } from './types.ts'
+import '#locales/ns/toolbox.ts'
 
 type FieldKind =
 	| { kind: 'time' }

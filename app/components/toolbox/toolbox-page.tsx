@@ -7,6 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { ToolCard } from './tool-card.tsx'
 import type { ToolboxPageData } from './types.ts'
+import '#locales/ns/toolbox.ts'
 
 const FILTERS = ['all', 'engagement', 'content', 'planung', 'optimierung'] as const
 type Filter = (typeof FILTERS)[number]

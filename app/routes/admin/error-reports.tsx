@@ -8,6 +8,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { ADMIN_NOTES_MAX, ErrorReportUpdateSchema, isErrorReportStatus } from '#modules/activity/error-reports.ts'
+import '#locales/ns/adminErrorReports.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin, requireAdminMiddleware } from '#app/server/guards.server.ts'
+import '#locales/ns/admin.ts'
 
 // The middleware runs before every loader and action below /admin (documents and data requests),
 // so no admin route can be reached without the server-side role check.

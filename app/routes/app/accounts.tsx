@@ -10,6 +10,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import '#locales/ns/accounts.ts'
+import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountsData & { title: string }> {
 	const user = requireUser(context, request)

@@ -9,6 +9,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { isLogStatus, isLogType, normalisePageSize } from '#modules/activity/types.ts'
+import '#locales/ns/activity.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)

@@ -11,6 +11,7 @@ import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { AgentNameSchema, AgentPresetSchema, LOGO_MAX_BYTES, MAX_AGENTS, TrainingMaterialSchema } from '#modules/agents/schema.ts'
 import type { AgentError } from '#modules/agents/index.ts'
+import '#locales/ns/agents.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)

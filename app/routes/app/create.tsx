@@ -6,6 +6,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { creatorAction, loadOpened } from '#app/server/creator.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import '#locales/ns/creator.ts'
 
 // The post creator, at /create and /create-post (two route ids, one module).
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { MAX_COMPARED_MODELS, MODEL_CATEGORIES, isModelCategory } from '#modules/catalog/costs.ts'
 import type { ModelTestErrorCode } from '#modules/catalog/index.ts'
 import { MB } from '#modules/generation/media.ts'
+import '#locales/ns/catalog.ts'
 
 // The model test: ?models=<model_id,...>&mode=single|compare&category=language|image|video.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,6 +12,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
+import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)

@@ -10,6 +10,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 import { formatChf, formatNumber } from '#app/utils/format.ts'
+import '#locales/ns/billing.ts'
 
 // The offline test checkout ('Testmodus – keine echte Zahlung'): 'pay' completes through the same
 // fulfilment as a provider's webhook. Only the user's own pending checkout is shown.

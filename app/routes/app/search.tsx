@@ -10,6 +10,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { searchHref } from '#app/utils/highlight.ts'
 import '#app/components/search/search.css'
+import '#locales/ns/search.ts'
 
 /** How many hits the results page shows (best first, then grouped). */
 const PAGE_LIMIT = 50

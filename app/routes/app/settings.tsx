@@ -14,6 +14,7 @@ import { destroySessionCookie, readSessionToken } from '#app/server/session.serv
 import { toastHeaders } from '#app/server/toast.server.ts'
 import { ChangePasswordSchema, DEFAULT_TIME_ZONE, DeleteAccountSchema, PreferencesSchema, ProfileSchema } from '#modules/accounts/index.ts'
 import { ContentSettingsSchema } from '#modules/news/index.ts'
+import '#locales/ns/settings.ts'
 
 const LEDGER_ROWS = 50
 

@@ -9,6 +9,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { isGallerySort, isModelCategory } from '#modules/catalog/costs.ts'
+import '#locales/ns/catalog.ts'
 
 // The model gallery: ?tab=language|image|video (the agent screen links with ?type=), ?sort=.
 export async function loader({ request, context }: Route.LoaderArgs) {

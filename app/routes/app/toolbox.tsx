@@ -11,6 +11,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { TOOL_NAMES } from '#modules/toolbox/default-tools.ts'
 import toolbox from '#locales/de/toolbox.json'
+import '#locales/ns/toolbox.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)

@@ -6,6 +6,7 @@ import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
 import type { ToolConfigsReply } from './types.ts'
+import '#locales/ns/adminToolbox.ts'
 
 /** Badges of a config: category, Pro, and 'Nicht implementiert' for a tool the app does not run. */
 export function ToolConfigBadges({ config }: { config: AdminToolConfig }) {

@@ -12,6 +12,7 @@ import { configErrorText, isImplementedTool, TOOL_ICON_NAMES } from '#modules/to
 import { TOOL_CATEGORIES } from '#modules/toolbox/default-tools.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
 import type { ToolConfigsReply } from './types.ts'
+import '#locales/ns/adminToolbox.ts'
 
 const json = (value: Record<string, unknown>) => JSON.stringify(value, null, 2)
 

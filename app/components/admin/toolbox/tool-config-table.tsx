@@ -3,6 +3,7 @@ import { Pencil } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
+import '#locales/ns/adminToolbox.ts'
 
 /** 'Alle Konfigurationen': every config, newest first, whatever the search shows above. */
 export function ToolConfigTable({ configs, timeZone, onEdit }: { configs: Array<AdminToolConfig>; timeZone: string; onEdit: (config: AdminToolConfig) => void }) {

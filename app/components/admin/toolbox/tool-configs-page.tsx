@@ -10,6 +10,7 @@ import { ToolConfigCard } from './tool-config-card.tsx'
 import { ToolConfigDialog } from './tool-config-dialog.tsx'
 import { ToolConfigTable } from './tool-config-table.tsx'
 import type { ToolConfigsPageData } from './types.ts'
+import '#locales/ns/adminToolbox.ts'
 
 /** 'Toolboxen verwalten': counters, search, the card grid, the table of all configs and the create/edit dialog. */
 export function ToolConfigsPage({ configs, matchingIds, counts, search, timeZone, loadFailed }: ToolConfigsPageData) {

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import type { ExternalToast } from 'sonner'
+
+// Toasts through sonner, loaded on the first toast: most page views show none, and sonner is the
+// size of a page's own code. `toast.loading()` answers its id at once (the caller updates that
+// toast later), so ids are made here, not by sonner. <Toasts /> (in the root) mounts sonner's
+// Toaster after the first toast; sonner shows toasts created before its Toaster subscribed.
+
+type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading'
+type ToastId = string | number
+
+let sonner: Promise<typeof import('sonner')> | undefined
+const loadSonner = () => (sonner ??= import('sonner'))
+
+let wanted = false
+const listeners = new Set<() => void>()
+let counter = 0
+
+function show(kind: Kind | 'message', title: ReactNode, options: ExternalToast = {}): ToastId {
+	const id = options.id ?? `toast-${++counter}`
+	if (!wanted) {
+		wanted = true
+		for (const listener of listeners) listener()
+	}
+	void loadSonner().then(({ toast }) => (kind === 'message' ? toast(title, { ...options, id }) : toast[kind](title, { ...options, id })))
+	return id
+}
+
+export const toast = Object.assign((title: ReactNode, options?: ExternalToast) => show('message', title, options), {
+	success: (title: ReactNode, options?: ExternalToast) => show('success', title, options),
+	error: (title: ReactNode, options?: ExternalToast) => show('error', title, options),
+	info: (title: ReactNode, options?: ExternalToast) => show('info', title, options),
+	warning: (title: ReactNode, options?: ExternalToast) => show('warning', title, options),
+	loading: (title: ReactNode, options?: ExternalToast) => show('loading', title, options),
+})
+
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })))
+
+function subscribe(listener: () => void) {
+	listeners.add(listener)
+	return () => void listeners.delete(listener)
+}
+
+/** Where toasts appear (top right); sonner's code is fetched with the first toast. */
+export function Toasts() {
+	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
+	if (!active) return null
+	return (
+		<Suspense>
+			<Toaster position="top-right" richColors closeButton duration={5000} />
+		</Suspense>
+	)
+}
