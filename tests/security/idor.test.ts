@@ -325,6 +325,7 @@ const entries: Record<string, Entry> = {
 	'/settings/export': { none: "the user's own data (two users: tests/integration/export.test.ts)" },
 	'/events': { none: "the user's own change stream (topics only)" },
 	'/health': { none: 'monitoring, no user data' },
+	'/health/live': { none: 'liveness answer, no database work and no user data' },
 	'/api/posts/:id/deliveries': {
 		probes: [{ name: 'delivery state of a post', request: (f) => ({ params: { id: f.post } }), attacker: 'empty', owner: 'shows' }],
 	},
