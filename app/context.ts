@@ -12,6 +12,8 @@ export type RequestInfo = {
 	showDevTools: boolean
 	cookieSecret: string
 	googleConfigured: boolean
+	/** BENCH_EMPTY_PAGE: the benchmarks' empty page (/bench/leer) answers instead of 404. */
+	benchEmptyPage: boolean
 }
 
 // The server (plain Node) and the route modules (bundled by Vite) each load this file, so the

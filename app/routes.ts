@@ -34,6 +34,7 @@ export default [
 		route('activity-logs', 'routes/app/activity-logs.tsx', { id: 'activity-logs' }),
 		route('pricing', 'routes/app/pricing.tsx', { id: 'pricing' }),
 		route('pricing/test-checkout/:sessionId', 'routes/app/pricing.test-checkout.tsx'),
+		route('bench/leer', 'routes/app/bench-empty.tsx'),
 
 		...prefix('admin', [
 			layout('routes/admin/layout.tsx', [

@@ -83,6 +83,7 @@ app.use(
 				showDevTools: services.devMailbox !== null,
 				cookieSecret,
 				googleConfigured: services.googleSignIn !== null,
+				benchEmptyPage: env.BENCH_EMPTY_PAGE,
 			})
 			return context
 		},

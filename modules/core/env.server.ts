@@ -78,6 +78,8 @@ const EnvSchema = z.object({
 	S3_PREFIX: z.string().max(200).optional(),
 	/** Receives the enterprise contact requests of the pricing page. */
 	SALES_EMAIL: z.email().default('vertrieb@postwerk.local'),
+	/** npm run bench:http only: serves /bench/leer, a page of the app shell with nothing in it (the benchmark's empty route). */
+	BENCH_EMPTY_PAGE: booleanString.default(false),
 })
 
 export type S3Settings = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string }

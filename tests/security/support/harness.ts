@@ -82,6 +82,7 @@ export async function createHarness(db: Kysely<DB>, options: { env?: Record<stri
 		showDevTools: services.devMailbox !== null,
 		cookieSecret,
 		googleConfigured: services.googleSignIn !== null,
+		benchEmptyPage: false,
 	})
 	const sessionCookie = createSessionCookie({ isProduction: false, cookieSecret })
 
