@@ -1,7 +1,7 @@
 import radixStyles from '#app/styles/radix.css?url'
 import { Theme } from '@radix-ui/themes'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { requestInfoContext } from '#app/context.ts'

@@ -1,5 +1,5 @@
 import { Callout, Card, Container, Flex, Heading } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import '#locales/ns/auth.ts'
 

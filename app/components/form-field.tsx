@@ -1,6 +1,6 @@
 import { Text, TextField } from '@radix-ui/themes'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { FieldShell } from './field-shell.tsx'
 
 type Namespace = 'auth' | 'common' | 'onboarding'

@@ -1,6 +1,6 @@
 import { Button, Callout, Flex } from '@radix-ui/themes'
 import { AlertTriangle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useRevalidator } from 'react-router'
 
 /** A route's data could not be loaded: the spec's 'Fehler beim Laden' with its text, and a retry. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { PostPlatform } from '#modules/content/platforms.ts'
 import '#locales/ns/posts.ts'
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, Form } from 'react-router'
 import type { Route } from './+types/auth.confirm'
 import { servicesContext } from '#app/context.ts'

@@ -1,5 +1,5 @@
 import { Badge, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { data } from 'react-router'
 import type { Route } from './+types/dev.mailbox'
 import { servicesContext } from '#app/context.ts'

@@ -1,9 +1,11 @@
+import { formatDateTime } from '#app/utils/format.ts'
+
 export type GreetingKey = 'morning' | 'noon' | 'afternoon' | 'evening'
 
 /** 0-10 Morgen, 11-13 Mittag, 14-16 Nachmittag, otherwise Abend, by the hour in the user's time zone. */
 export function greetingFor(now: Date, timeZone = 'Europe/Zurich'): GreetingKey {
-	const parts = new Intl.DateTimeFormat('de-CH', { timeZone, hour: 'numeric', hourCycle: 'h23' }).formatToParts(now)
-	const hour = Number(parts.find((part) => part.type === 'hour')?.value)
+	// formatDateTime keeps one Intl format per zone (building one per request was a measurable cost).
+	const hour = Number(formatDateTime(now, timeZone, 'HH'))
 	if (hour <= 10) return 'morning'
 	if (hour <= 13) return 'noon'
 	if (hour <= 16) return 'afternoon'

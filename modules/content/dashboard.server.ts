@@ -1,7 +1,6 @@
-import { TZDate } from '@date-fns/tz'
-import { addDays, format, startOfDay, subDays } from 'date-fns'
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
+import { addDays, todayIn, toInstant } from '#modules/scheduling/index.ts'
 import { extractText, truncate } from './post-content.ts'
 
 /** How many days the dashboard chart covers, today included. */
@@ -96,8 +95,9 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
  * first, every day present: one user's (the dashboard) or, with userId null, everyone's (the admin overview).
  */
 export async function publishedPerDay(db: Db, options: { userId: string | null; now: Date; timeZone: string }): Promise<Array<DashboardDay>> {
-	const today = startOfDay(new TZDate(options.now, options.timeZone))
-	const from = subDays(today, CHART_DAYS - 1)
+	// Civil dates and the zone's cached Intl format (TZDate arithmetic per day was a visible cost of the dashboard).
+	const today = todayIn(options.timeZone, options.now)
+	const from = addDays(today, -(CHART_DAYS - 1))
 	let query = db
 		.selectFrom('posts')
 		.select((eb) => [
@@ -106,13 +106,13 @@ export async function publishedPerDay(db: Db, options: { userId: string | null; 
 			eb.fn.coalesce(eb.fn.sum<string>(interactions), sql<string>`0`).as('interactions'),
 		])
 		.where('status', '=', 'published')
-		.where('published_at', '>=', new Date(from.getTime()))
-		.where('published_at', '<', new Date(addDays(today, 1).getTime()))
+		.where('published_at', '>=', toInstant(from, '00:00', options.timeZone))
+		.where('published_at', '<', toInstant(addDays(today, 1), '00:00', options.timeZone))
 	if (options.userId !== null) query = query.where('user_id', '=', options.userId)
 	const rows = await query.groupBy('day').execute()
 	const byDay = new Map(rows.map((d) => [d.day, d]))
 	return Array.from({ length: CHART_DAYS }, (_, i) => {
-		const date = format(addDays(from, i), 'yyyy-MM-dd')
+		const date = addDays(from, i)
 		const row = byDay.get(date)
 		return { date, posts: Number(row?.posts ?? 0), interactions: Number(row?.interactions ?? 0) }
 	})

@@ -1,5 +1,5 @@
 export type { ClockTime, IsoDate, Weekday } from './civil.ts'
-export { isValidDate, isValidTime } from './civil.ts'
+export { addDays, isValidDate, isValidTime } from './civil.ts'
 export {
 	canReschedule,
 	DEFAULT_SCHEDULE_TIME,

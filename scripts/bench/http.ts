@@ -3,9 +3,12 @@
 // PORT and DATA_DIR and no in-process worker, loads the bulk data when missing (npm run seed:bulk),
 // signs in a user with ~100 posts, one with ~5000 and an admin, and measures for every page:
 //   (a) requests per second at 50 connections, (b) latency p50/p95/p99 at a fixed 100 requests/s,
-// each right after the same measurement of GET /health/live (no database work) in the same run.
+// each right after the same measurement of the empty route in the same run: GET /bench/leer, the
+// signed-in app shell with nothing in it (session, layout loader, root document; the server runs with
+// BENCH_EMPTY_PAGE=true), as the same user. So a ratio shows what the page itself costs.
 // Budgets: a page reaches >= 40 % of the empty route's requests/s, and its p99 at 100 requests/s is
-// <= 2x the empty route's. Prints a table with the ratios and PASS/MISS.
+// <= 2x the empty route's. Prints a table with the ratios and PASS/MISS. For reference it also measures
+// GET /health/live once (no session, no rendering, no database).
 //
 // Options (environment): BENCH_PORT (3300), BENCH_DATA_DIR (.data/bench-http), BENCH_DURATION
 // (seconds per requests/s measurement, 5), BENCH_RATE_DURATION (seconds at 100 requests/s, 10),
@@ -34,7 +37,8 @@ const CONNECTIONS = 50
 const RATE = 100
 const ONLY = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean)
 const BASE = `http://127.0.0.1:${PORT}`
-const EMPTY = '/health/live'
+const EMPTY = '/bench/leer'
+const LIVE = '/health/live'
 const BUDGET_RPS = 0.4
 const BUDGET_P99 = 2
 
@@ -67,6 +71,7 @@ const serverEnv: NodeJS.ProcessEnv = {
 	WORKER_IN_PROCESS: 'false',
 	LOG_LEVEL: 'warn',
 	DEMO_USERS: 'false',
+	BENCH_EMPTY_PAGE: 'true',
 }
 
 function run(command: string, args: Array<string>, extraEnv: NodeJS.ProcessEnv = {}) {
@@ -113,11 +118,11 @@ async function warm(url: string, cookie: string | null) {
 
 async function timedEmpty() {
 	const t = performance.now()
-	await fetch(BASE + EMPTY).then((r) => r.arrayBuffer())
+	await fetch(BASE + LIVE).then((r) => r.arrayBuffer())
 	return performance.now() - t
 }
 
-/** A single empty request on the idle server (median of 15), the yardstick of drain(). */
+/** A single /health/live request on the idle server (median of 15), the yardstick of drain(). */
 let idleMs = 5
 async function measureIdle() {
 	const times: Array<number> = []
@@ -125,7 +130,7 @@ async function measureIdle() {
 	idleMs = times.sort((a, b) => a - b)[7]!
 }
 
-/** Waits until the server has worked off what the last run left queued (the empty route answers fast again). */
+/** Waits until the server has worked off what the last run left queued (/health/live answers fast again). */
 async function drain() {
 	const until = Date.now() + 20_000
 	let fast = 0
@@ -175,8 +180,11 @@ try {
 
 	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off), data in ${DATA_DIR}`)
 	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts), admin ${BULK_ADMIN}`)
-	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} measured right before each page`)
+	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} (as the page's user) measured right before each page`)
 	console.log(`budgets: requests/s >= ${BUDGET_RPS * 100} % of the empty route's, p99 at ${RATE} requests/s <= ${BUDGET_P99}x the empty route's\n`)
+
+	const empty = await fetch(BASE + EMPTY, { headers: { cookie: cookies.light }, redirect: 'manual' })
+	if (empty.status !== 200) throw new Error(`the empty route ${EMPTY} answered ${empty.status} (is BENCH_EMPTY_PAGE passed to the server?)`)
 
 	// Every page must answer 200 with the page itself (not a redirect to /auth).
 	// A page that fails (a 500 from a render that ran past the stream timeout) is reported, not measured.
@@ -195,20 +203,25 @@ try {
 		sizes[`${page.label}/${page.user}`] = { html: Buffer.byteLength(body), gzip: gz.throughput.total }
 	}
 
-	await warm(EMPTY, null)
+	await warm(LIVE, null)
 	await measureIdle()
+	const liveRps = await throughput(LIVE, null)
+	await drain()
+	const liveLat = await latency(LIVE, null)
+	console.log(`reference ${LIVE}: ${liveRps.rps.toFixed(0)} req/s, p99 at ${RATE}/s ${liveLat.p99.toFixed(1)} ms`)
 	type Row = { page: Page; rps: Throughput; emptyRps: Throughput; lat: Latency; emptyLat: Latency }
 	const rows: Array<Row> = []
 	for (const page of pages) {
 		if (broken.includes(`${page.label}/${page.user}`)) continue
 		const cookie = cookies[page.user]
 		await warm(page.path, cookie)
+		await warm(EMPTY, cookie)
 		await drain()
-		const emptyRps = await throughput(EMPTY, null)
+		const emptyRps = await throughput(EMPTY, cookie)
 		await drain()
 		const rps = await throughput(page.path, cookie)
 		await drain()
-		const emptyLat = await latency(EMPTY, null)
+		const emptyLat = await latency(EMPTY, cookie)
 		await drain()
 		const lat = await latency(page.path, cookie)
 		rows.push({ page, rps, emptyRps, lat, emptyLat })
@@ -244,6 +257,7 @@ try {
 		misses += 2
 	}
 	console.log(`\n${misses === 0 ? 'All budgets hold.' : `${misses} budget(s) missed.`} (ms; rate = requests/s actually carried in the latency run)`)
+	console.log(`reference ${LIVE} (no session, no rendering): ${liveRps.rps.toFixed(0)} req/s, p99 at ${RATE}/s ${liveLat.p99.toFixed(1)} ms`)
 } finally {
 	if (server && server.exitCode === null) {
 		const exited = new Promise((resolve) => server!.once('exit', resolve))

@@ -37,8 +37,8 @@ test('an admin finds a user, grants credits and changes the plan; the audit trai
 	expect(ledger).toEqual([{ credits_amount: 250 }])
 
 	// Plan: free -> pro.
-	await row.getByRole('combobox', { name: 'Abo-Typ ändern' }).click()
-	await page.getByRole('option', { name: 'Pro', exact: true }).click()
+	await expect(row.getByRole('combobox', { name: 'Abo-Typ ändern' })).toHaveValue('free')
+	await row.getByRole('combobox', { name: 'Abo-Typ ändern' }).selectOption({ label: 'Pro' })
 	await row.getByRole('button', { name: 'Speichern' }).click()
 	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Abo-Typ aktualisiert' }).first()).toBeVisible()
 	await expect(row.getByTestId('plan-badge')).toHaveText('Pro')

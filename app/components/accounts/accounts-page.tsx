@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes'
 import { FlaskConical, RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useNavigate } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'

@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, Flex, Spinner, Text } from '@radix-ui/themes'
 import { AlertTriangle, CheckCircle2, FlaskConical } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { useConnectFlow, type ConnectPhase } from './use-connect-flow.ts'

@@ -1,5 +1,5 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import '#locales/ns/accounts.ts'
 
 /** 'Trennen' asks first: the stored tokens and pages go away with the connection. */

@@ -1,5 +1,5 @@
 import { Badge, Flex, RadioGroup, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import type { ConnectedPage } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'

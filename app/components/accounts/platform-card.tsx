@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
 import { AlertTriangle, Link2, RefreshCw, Unlink } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { DisconnectDialog } from './disconnect-dialog.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher, useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import type { Platform } from '#modules/content/platforms.ts'

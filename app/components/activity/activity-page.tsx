@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Select, Table, Text } from '@radix-ui/themes'
 import { AlertTriangle, CheckCircle2, History, Info, XCircle } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Pagination } from '#app/components/pagination.tsx'

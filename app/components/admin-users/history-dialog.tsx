@@ -1,7 +1,7 @@
 import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
 import { History } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { TFunction } from 'i18next'
 import { useFetcher } from 'react-router'
 import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'

@@ -1,10 +1,11 @@
-import { Badge, Button, Flex, Heading, Select, Table, Text } from '@radix-ui/themes'
+import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
 import { ChevronLeft, ChevronRight, Shield } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { SearchForm } from '#app/components/admin/search-form.tsx'
 import { LoadError } from '#app/components/load-error.tsx'
+import { NativeSelect } from '#app/components/native-select.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { SUBSCRIPTION_TYPES } from '#modules/admin/users-schema.ts'
@@ -152,16 +153,13 @@ function UserRow({ user, isMe, timeZone }: { user: AdminUserRow; isMe: boolean; 
 						<input type="hidden" name="intent" value="plan" />
 						<input type="hidden" name="userId" value={user.id} />
 						<Flex gap="1" align="center">
-							<Select.Root name="subscriptionType" value={plan} onValueChange={setPlan} size="1">
-								<Select.Trigger aria-label={t('plan.label')} />
-								<Select.Content>
-									{SUBSCRIPTION_TYPES.map((type) => (
-										<Select.Item key={type} value={type}>
-											{t(`plans.${type}`)}
-										</Select.Item>
-									))}
-								</Select.Content>
-							</Select.Root>
+							<NativeSelect
+								name="subscriptionType"
+								value={plan}
+								onChange={(event) => setPlan(event.currentTarget.value)}
+								aria-label={t('plan.label')}
+								options={SUBSCRIPTION_TYPES.map((type) => ({ value: type, label: t(`plans.${type}`) }))}
+							/>
 							<Button type="submit" size="1" variant="soft" disabled={plan === user.subscriptionType} loading={planFetcher.state !== 'idle'}>
 								{t('plan.save')}
 							</Button>

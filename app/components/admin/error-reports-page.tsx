@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Callout, Card, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
 import { AlertTriangle, Bug, CheckCircle2, Search } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
 import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'

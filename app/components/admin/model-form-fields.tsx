@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata, type useForm } from '@conform-to/react'
 import { Box, Checkbox, Flex, Grid, Heading, Select, Separator, Text, TextField } from '@radix-ui/themes'
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { ADMIN_FORMATS, ADMIN_RESOLUTIONS, PREVIEW_ACCEPT, PREVIEW_MAX_BYTES } from '#modules/catalog/admin-models-schema.ts'
 import { MODEL_CATEGORIES } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'

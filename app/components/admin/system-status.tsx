@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes'
 import { AlertTriangle, CheckCircle2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { SystemStatus } from '#modules/admin/index.ts'
 import { ActivityChart } from '#app/components/dashboard/activity-chart.tsx'

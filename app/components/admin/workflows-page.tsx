@@ -1,7 +1,7 @@
 import { Badge, Card, Code, Dialog, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes'
 import { CheckCircle2, CircleOff } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'
 import { LoadError } from '#app/components/load-error.tsx'

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes'
 import { GraduationCap, Save } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'

@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Grid, IconButton, Switch, Text, TextField } from '@radix-ui/themes'
 import { Plus, X } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { addError, agentLimits, type AgentErrorKey } from '#modules/agents/schema.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import type { Draft, UpdateDraft } from './draft.ts'

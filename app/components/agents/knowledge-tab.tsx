@@ -1,7 +1,7 @@
 import { Badge, Flex, IconButton, Text } from '@radix-ui/themes'
 import { X } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { agentLimits } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { TextAreaField } from './fields.tsx'

@@ -1,7 +1,7 @@
 import { Button, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Plus } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { addError, type AgentErrorKey } from '#modules/agents/schema.ts'
 import '#locales/ns/agents.ts'
 

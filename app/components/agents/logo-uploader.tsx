@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Text } from '@radix-ui/themes'
 import { ImageUp, Trash2 } from 'lucide-react'
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'

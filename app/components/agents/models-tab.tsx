@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes'
 import { Film, Image, MessageSquareText } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import type { ModelNames } from './draft.ts'

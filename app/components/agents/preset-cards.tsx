@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Grid, IconButton, Text, TextField } from '@radix-ui/themes'
 import { Pencil, Plus, Star, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'

@@ -1,6 +1,6 @@
 import { Flex, Grid, IconButton } from '@radix-ui/themes'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { agentAvatarIcons } from '#app/components/agent-avatar.tsx'
 import { agentAvatars, agentIndustries, agentLimits, agentPersonalities, targetAudiences } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'

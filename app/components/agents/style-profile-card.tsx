@@ -1,6 +1,6 @@
 import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
 import { Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { StyleProfile } from '#modules/agents/types.ts'
 import '#locales/ns/agents.ts'

@@ -1,6 +1,6 @@
 import { Badge, Card, Callout, Flex, IconButton, Link as RadixLink, Tabs, Text } from '@radix-ui/themes'
 import { AlertTriangle, X } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { AgentPreset, UrlFailure } from '#modules/agents/types.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { ListInput } from './list-input.tsx'

@@ -1,6 +1,6 @@
 import { Flex, Grid, Text } from '@radix-ui/themes'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { LabelledSlider } from '#app/components/labelled-slider.tsx'
 import { agentLimits, agentTones, sliderKeys, type SliderKey } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'

@@ -16,7 +16,7 @@ import {
 	type Over,
 } from '@dnd-kit/core'
 import { useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { createCellKeyboard } from './keyboard.ts'
 import { ChipBody } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, useRevalidator } from 'react-router'
 import { monthLabel, weekRangeLabel } from './format.ts'
 import type { CalendarView } from './types.ts'

@@ -1,6 +1,6 @@
 import { Card, Flex, Text } from '@radix-ui/themes'
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { CalendarDnd } from './calendar-dnd.tsx'
 import { CalendarHeader } from './calendar-header.tsx'
 import { MonthView } from './month-view.tsx'

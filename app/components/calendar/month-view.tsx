@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { weekdayShort } from './format.ts'
 import { MonthDay } from './month-day.tsx'
 import type { CalendarPost } from './types.ts'

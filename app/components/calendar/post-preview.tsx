@@ -1,5 +1,5 @@
 import { Badge, Flex, Inset, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { CalendarPost } from './types.ts'

@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import '#locales/ns/calendar.ts'
 
 type Props = { above: number; below: number; onAbove: () => void; onBelow: () => void }

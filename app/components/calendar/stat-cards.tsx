@@ -1,5 +1,5 @@
 import { Badge, Card, Flex, Grid, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import type { WeekStats } from '#modules/content/index.ts'
 import type { PostPlatform } from '#modules/content/platforms.ts'

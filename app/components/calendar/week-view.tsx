@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
 import { ScrollBadges } from './scroll-badges.tsx'
 import { WeekSlot } from './week-slot.tsx'

@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Grid, Select, Tabs, Text } from '@radix-ui/themes'
 import { GitCompareArrows, Info } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Inset, Text, Tooltip } from '@radix-ui/themes'
 import { Heart, Star } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'

@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Text, TextArea } from '@radix-ui/themes'
 import { ArrowLeft, CircleExclamationPoint, Coins, Sparkles } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { AgentSelect, NO_AGENT } from '#app/components/agent-select.tsx'

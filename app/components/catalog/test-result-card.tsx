@@ -1,6 +1,6 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
 import { AlertTriangle, Send } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { ModelTestView } from '#modules/catalog/index.ts'
 import { postNowUrl } from './format.ts'

@@ -1,7 +1,7 @@
 import { Callout, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes'
 import { Info } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { VideoOptions, VideoSettings as Settings } from '#modules/catalog/costs.ts'
 import '#locales/ns/catalog.ts'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { AgentSelect } from '#app/components/agent-select.tsx'
 import type { CreatorAgent } from '#modules/generation/index.ts'
 import '#locales/ns/creator.ts'

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
 import { Mic, Play, Square, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { toast } from '#app/components/toast.tsx'
 import { MAX_RECORDING_MS, WAV_SAMPLE_RATE, playSamples, startWavRecorder, type Recording, type WavRecorder } from './wav-recorder.ts'
 import '#locales/ns/creator.ts'

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Link as RadixLink, Text, TextArea, TextField } from '@radix-ui/themes'
 import { ArrowLeft, ArrowRight, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { toast } from '#app/components/toast.tsx'
 import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/generation/media.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'

@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from '@radix-ui/themes'
 import { Coins } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { CreatorModel } from '#modules/generation/index.ts'
 import type { CostBreakdown } from '#modules/generation/costs.ts'
 import '#locales/ns/creator.ts'

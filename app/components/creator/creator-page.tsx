@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Flex } from '@radix-ui/themes'
 import { Coins, Info, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'

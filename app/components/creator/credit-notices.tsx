@@ -1,6 +1,6 @@
 import { AlertDialog, Button, Callout, Flex, Link as RadixLink } from '@radix-ui/themes'
 import { CircleExclamationPoint } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import '#locales/ns/creator.ts'
 import '#locales/ns/generation.ts'

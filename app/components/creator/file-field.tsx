@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
 import { X } from 'lucide-react'
 import { useId, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import '#locales/ns/creator.ts'
 
 export function formatBytes(bytes: number) {

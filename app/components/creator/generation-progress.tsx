@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes'
 import { Circle, CircleCheck, LoaderCircle } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { GenerationStep } from '#modules/generation/outcome.ts'
 import '#locales/ns/creator.ts'
 import '#locales/ns/generation.ts'

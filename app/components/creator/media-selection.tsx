@@ -1,6 +1,6 @@
 import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { FileText, ImagePlus, Mic, Newspaper, CirclePlay, Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { MEDIA_KINDS, type MediaKind } from '#modules/generation/media.ts'
 import '#locales/ns/creator.ts'
 

@@ -1,5 +1,5 @@
 import { Badge, CheckboxCards, Flex, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 import { PLATFORM_STYLES } from '#modules/generation/styles.ts'

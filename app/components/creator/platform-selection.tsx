@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { ArrowLeft, Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import type { CostBreakdown } from '#modules/generation/costs.ts'
 import type { CreatorAgent, CreatorModel } from '#modules/generation/index.ts'

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text } from '@radix-ui/themes'
 import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import '#locales/ns/creator.ts'

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes'
 import { Check } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { CREATOR_STEPS, type CreatorStep } from './types.ts'
 import '#locales/ns/creator.ts'
 

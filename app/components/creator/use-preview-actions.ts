@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher, useLocation, useNavigate, useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'

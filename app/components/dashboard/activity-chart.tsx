@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import '#locales/ns/dashboard.ts'
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes'
 import { Bot, Info, Lightbulb, PenSquare, Zap } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { RecentActivity } from '#modules/activity/index.ts'
 import type { DashboardDay, DashboardRecentItem } from '#modules/content/index.ts'

@@ -1,6 +1,6 @@
 import { Card, Container, Flex, Grid, Heading, Section, Text } from '@radix-ui/themes'
 import { BrainCircuit, CalendarClock, ChartColumn, Share2, Target, WandSparkles, type LucideIcon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { SectionHeading } from './section-heading.tsx'
 import '#locales/ns/landing.ts'
 

@@ -1,5 +1,5 @@
 import { Container, Flex, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Brand } from './top-bar.tsx'
 import '#locales/ns/landing.ts'
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Section, Separator, Text } from '@radix-ui/themes'
 import { ArrowRight, Bot, CalendarClock, Check, ImageIcon, PenLine } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { OfferBadges } from './offer-badges.tsx'
 import '#locales/ns/landing.ts'

@@ -1,6 +1,6 @@
 import { Badge, Flex } from '@radix-ui/themes'
 import { CreditCard, Gift } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import '#locales/ns/landing.ts'
 
 export function OfferBadges({ justify = 'start' }: { justify?: 'start' | 'center' }) {

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Card, Container, Flex, Grid, Section, Text } from '@radix-ui/themes'
 import { Quote } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { SectionHeading } from './section-heading.tsx'
 import '#locales/ns/landing.ts'
 

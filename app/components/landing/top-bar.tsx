@@ -1,6 +1,6 @@
 import { Button, Container, Flex, Text } from '@radix-ui/themes'
 import { Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import '#locales/ns/landing.ts'
 

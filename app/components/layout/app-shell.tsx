@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
 import { Bell, Bot, Calendar, FileText, LayoutDashboard, ListChecks, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link, NavLink } from 'react-router'
 import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { useLiveRevalidation } from '#app/components/live/use-live-revalidation.ts'

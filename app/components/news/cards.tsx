@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes'
 import { ExternalLink, PenSquare, TrendingUp } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 import { germanDate, ideaSuggestion, newsSuggestion, type Suggestion } from './suggestion.ts'

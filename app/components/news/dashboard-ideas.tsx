@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { Sparkles } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { IdeaView } from '#modules/news/index.ts'

@@ -1,7 +1,7 @@
 import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, Tooltip } from '@radix-ui/themes'
 import { ChevronDown, ChevronUp, FlaskConical, Lightbulb, Newspaper, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'

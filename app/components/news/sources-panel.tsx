@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes'
 import { Plus, RotateCcw, X } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { MAX_FEEDS, MAX_FEED_URL_LENGTH, feedLabel, normaliseFeedUrl } from '#modules/news/feeds.ts'

@@ -1,5 +1,5 @@
 import { Grid, IconButton } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingAvatars, type OnboardingAvatar } from '#modules/agents/onboarding-schema.ts'
 import { onboardingAvatarIcons } from './avatar-icons.ts'
 import '#locales/ns/onboarding.ts'

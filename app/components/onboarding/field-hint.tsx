@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes'
 import { CircleAlert } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { OnboardingErrorKey } from '#modules/agents/onboarding-schema.ts'
 import '#locales/ns/onboarding.ts'
 

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Callout, Card, Container, Flex, Heading, Separator,
 import { ArrowLeft, ArrowRight, CircleAlert, House, Sparkles, UserPlus } from 'lucide-react'
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useNavigate } from 'react-router'
 import { OnboardingDraftSchema, type OnboardingDraft } from '#modules/agents/onboarding-schema.ts'
 import { newDraftId, parseStoredDraft, readStoredDraftText, writeStoredDraft } from './draft-storage.ts'

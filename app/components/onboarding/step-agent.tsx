@@ -1,5 +1,5 @@
 import { Flex, TextField } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingLimits, onboardingPersonalities } from '#modules/agents/onboarding-schema.ts'
 import { AvatarPicker } from './avatar-picker.tsx'
 import { FieldError } from './field-hint.tsx'

@@ -1,5 +1,5 @@
 import { Flex, Text, TextArea } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingIndustries, onboardingLimits } from '#modules/agents/onboarding-schema.ts'
 import { FieldCounter, FieldError } from './field-hint.tsx'
 import { OptionCards } from './option-cards.tsx'

@@ -1,5 +1,5 @@
 import { Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingLimits } from '#modules/agents/onboarding-schema.ts'
 import { onboardingAvatarIcons } from './avatar-icons.ts'
 import { truncate, type WizardValues } from './wizard-values.ts'

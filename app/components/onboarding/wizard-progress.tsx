@@ -1,6 +1,6 @@
 import { Flex, Progress, Text } from '@radix-ui/themes'
 import { Check } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { wizardStepCount, wizardStepKeys } from './wizard-values.ts'
 import '#locales/ns/onboarding.ts'
 

@@ -1,6 +1,6 @@
 import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'

@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Select, Text, TextArea } from '@radix-ui/themes'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
 import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'

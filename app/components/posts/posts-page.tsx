@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'

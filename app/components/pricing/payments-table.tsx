@@ -1,5 +1,5 @@
 import { Badge, Table, Text } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { PaymentRow } from '#modules/billing/index.ts'
 import '#locales/ns/billing.ts'

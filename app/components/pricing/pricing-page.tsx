@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes'
 import { Check, FlaskConical, Sparkles } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'

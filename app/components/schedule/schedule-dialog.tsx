@@ -1,6 +1,6 @@
 import { Badge, Button, Dialog, Flex, Select, Text } from '@radix-ui/themes'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import {

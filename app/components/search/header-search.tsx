@@ -1,7 +1,7 @@
 import { Badge, Flex, Text, TextField } from '@radix-ui/themes'
 import { Search } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link, useFetcher, useLocation, useNavigate } from 'react-router'
 import type { loader as searchLoader } from '#app/routes/api.search.ts'
 import { searchHref } from '#app/utils/highlight.ts'

@@ -1,7 +1,7 @@
 import { Button, Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { ContentSettings } from '#modules/news/index.ts'
 import { KeywordChips } from './keyword-chips.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'

@@ -1,7 +1,7 @@
 import { AlertDialog, Button, Flex, Text, TextField } from '@radix-ui/themes'
 import { Database, Download, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import '#locales/ns/settings.ts'
 

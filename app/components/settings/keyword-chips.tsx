@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes'
 import { Plus, X } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword } from '#modules/news/schema.ts'
 import '#locales/ns/settings.ts'
 

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes'
 import { useFetcher } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { SettingsReply } from './types.ts'
 import '#locales/ns/settings.ts'

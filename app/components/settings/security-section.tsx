@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Grid, Separator, Text, TextField } from '@radix-ui/themes'
 import { LogOut, ShieldCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import '#locales/ns/settings.ts'
 

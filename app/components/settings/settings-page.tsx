@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Grid, Select, Switch, Table, Text, TextField } from '@radix-ui/themes'
 import { Coins, Link2, Settings2, User } from 'lucide-react'
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { ConnectDialog, type ConnectTarget } from '#app/components/accounts/connect-dialog.tsx'
 import { PlatformCard } from '#app/components/accounts/platform-card.tsx'

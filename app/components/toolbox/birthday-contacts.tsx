@@ -1,7 +1,7 @@
 import { Button, Flex, Grid, IconButton, Select, Text, TextField } from '@radix-ui/themes'
 import { Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { BirthdayContact } from '#modules/toolbox/index.ts'

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@radix-ui/themes'
 import { Hash, Plus } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import type { action as hashtagAction, loader as hashtagLoader } from '#app/routes/api.hashtags.ts'
 import '#locales/ns/toolbox.ts'

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, IconButton, Switch, Text, Tooltip } from '@radix-ui/themes'
 import { Star } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime } from '#app/utils/format.ts'

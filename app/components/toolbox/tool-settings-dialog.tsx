@@ -1,6 +1,6 @@
 import { Button, Callout, Checkbox, Dialog, Flex, Select, Separator, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { BirthdayContact, ToolState } from '#modules/toolbox/index.ts'

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Text, TextField, Tooltip } from '@radix-ui/themes'
 import { Activity, Info, Search, Timer, Zap } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Route } from './+types/error-reports'
 import { servicesContext } from '#app/context.ts'
 import { ErrorReportsPage } from '#app/components/admin/error-reports-page.tsx'

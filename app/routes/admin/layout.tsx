@@ -1,5 +1,5 @@
 import { Flex, TabNav } from '@radix-ui/themes'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireAdmin, requireAdminMiddleware } from '#app/server/guards.server.ts'

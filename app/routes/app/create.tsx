@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Route } from './+types/create'
 import { servicesContext } from '#app/context.ts'
 import { CreatorPage } from '#app/components/creator/creator-page.tsx'

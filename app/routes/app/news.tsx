@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { z } from 'zod'
 import type { Route } from './+types/news'
 import { servicesContext } from '#app/context.ts'

@@ -1,6 +1,6 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
 import { FlaskConical } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/pricing.test-checkout'

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes'
 import { Search } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/search'
 import { servicesContext } from '#app/context.ts'

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Code, Flex, Heading, Switch, Text, Tooltip } from '@radix-ui/themes'
 import { Pencil } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetad
 import { Callout, Checkbox, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Info } from 'lucide-react'
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
 import { describedBy, FieldShell } from '#app/components/field-shell.tsx'

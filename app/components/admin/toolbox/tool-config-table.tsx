@@ -1,6 +1,6 @@
 import { Badge, Card, Code, Heading, IconButton, Table, Tooltip, VisuallyHidden } from '@radix-ui/themes'
 import { Pencil } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
 import '#locales/ns/adminToolbox.ts'

@@ -1,7 +1,7 @@
 import { Box, Button, Callout, Card, Flex, Grid, Text, TextField } from '@radix-ui/themes'
 import { Plus, Search } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, useSearchParams } from 'react-router'
 import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
