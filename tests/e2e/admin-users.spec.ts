@@ -30,6 +30,8 @@ test('an admin finds a user, grants credits and changes the plan; the audit trai
 	await dialog.getByRole('button', { name: 'Hinzufügen' }).click()
 	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Credits hinzugefügt' }).first()).toBeVisible()
 	await expect(dialog).toHaveCount(0)
+	// One dialog serves every row: closing it returns focus to the row's button.
+	await expect(row.getByRole('button', { name: 'Credits hinzufügen' })).toBeFocused()
 	await expect(row.getByTestId('credits')).toHaveText(`${before.credits_remaining + 250} / ${before.credits_total + 250}`)
 	const after = await db.selectFrom('profiles').select(['credits_remaining', 'credits_total']).where('id', '=', target.id).executeTakeFirstOrThrow()
 	expect(after).toEqual({ credits_remaining: before.credits_remaining + 250, credits_total: before.credits_total + 250 })

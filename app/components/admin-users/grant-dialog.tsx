@@ -1,32 +1,29 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Button, Dialog, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
-import { Coins } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { ADMIN_GRANT_MAX, GrantCreditsSchema } from '#modules/admin/users-schema.ts'
 import type { AdminUsersReply } from './types.ts'
 import '#locales/ns/adminUsers.ts'
+import { returnFocus } from './return-focus.ts'
 
-/** 'Credits hinzufügen': a whole number from 1 to 100000 and an optional reason; toast 'Credits hinzugefügt'. */
-export function GrantCreditsDialog({ user }: { user: { id: string; email: string } }) {
+/**
+ * 'Credits hinzufügen' for the chosen user (one dialog for the whole list, opened from a row's button):
+ * a whole number from 1 to 100000 and an optional reason; toast 'Credits hinzugefügt'.
+ */
+export function GrantCreditsDialog({ user, open, opener, onClose }: { user: { id: string; email: string } | null; open: boolean; opener: HTMLElement | null; onClose: () => void }) {
 	const { t } = useTranslation('adminUsers')
-	const [open, setOpen] = useState(false)
 	return (
-		<Dialog.Root open={open} onOpenChange={setOpen}>
-			<Dialog.Trigger>
-				<Button size="1">
-					<Coins size={14} aria-hidden /> {t('grant.open')}
-				</Button>
-			</Dialog.Trigger>
-			<Dialog.Content maxWidth="440px">
+		<Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+			<Dialog.Content maxWidth="440px" onCloseAutoFocus={(event) => returnFocus(event, opener)}>
 				<Dialog.Title>{t('grant.title')}</Dialog.Title>
 				<Dialog.Description size="2" mb="3">
-					{t('grant.description', { email: user.email })}
+					{t('grant.description', { email: user?.email ?? '' })}
 				</Dialog.Description>
-				{open ? <GrantForm userId={user.id} onDone={() => setOpen(false)} /> : null}
+				{user && open ? <GrantForm key={user.id} userId={user.id} onDone={onClose} /> : null}
 			</Dialog.Content>
 		</Dialog.Root>
 	)

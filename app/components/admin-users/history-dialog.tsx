@@ -1,37 +1,35 @@
-import { Button, Dialog, Flex, Text } from '@radix-ui/themes'
-import { History } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { Dialog, Flex, Text } from '@radix-ui/themes'
+import { useEffect } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { TFunction } from 'i18next'
 import { useFetcher } from 'react-router'
 import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import '#locales/ns/adminUsers.ts'
+import { returnFocus } from './return-focus.ts'
 
 export type HistoryEntry = { id: string; adminEmail: string; action: string; details: unknown; createdAt: Date | string }
 export type HistoryData = { userId: string; entries: Array<HistoryEntry> }
 
-/** The newest audit entries for one user, loaded when the dialog opens (the route's loader with ?history=<id>). */
-export function HistoryDialog({ user, timeZone }: { user: { id: string; email: string }; timeZone: string }) {
+/**
+ * The newest audit entries of the chosen user (one dialog for the whole list, opened from a row's
+ * button), loaded when it opens (the route's loader with ?history=<id>).
+ */
+export function HistoryDialog({ user, open, opener, timeZone, onClose }: { user: { id: string; email: string } | null; open: boolean; opener: HTMLElement | null; timeZone: string; onClose: () => void }) {
 	const { t } = useTranslation('adminUsers')
-	const [open, setOpen] = useState(false)
 	const fetcher = useFetcher<{ history: HistoryData | null }>()
 	const { load } = fetcher
+	const userId = user?.id
 	useEffect(() => {
-		if (open) void load(`/admin/users?history=${encodeURIComponent(user.id)}`)
-	}, [open, load, user.id])
-	const entries = fetcher.data?.history?.userId === user.id ? fetcher.data.history.entries : null
+		if (open && userId) void load(`/admin/users?history=${encodeURIComponent(userId)}`)
+	}, [load, open, userId])
+	const entries = userId && fetcher.data?.history?.userId === userId ? fetcher.data.history.entries : null
 	return (
-		<Dialog.Root open={open} onOpenChange={setOpen}>
-			<Dialog.Trigger>
-				<Button size="1" variant="ghost">
-					<History size={14} aria-hidden /> {t('details.open')}
-				</Button>
-			</Dialog.Trigger>
-			<Dialog.Content maxWidth="520px">
+		<Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+			<Dialog.Content maxWidth="520px" onCloseAutoFocus={(event) => returnFocus(event, opener)}>
 				<Dialog.Title>{t('details.title')}</Dialog.Title>
 				<Dialog.Description size="2" mb="3">
-					{t('details.description', { email: user.email })}
+					{t('details.description', { email: user?.email ?? '' })}
 				</Dialog.Description>
 				{entries === null ? (
 					<Text color="gray">{t('details.loading')}</Text>

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
-import { ChevronLeft, ChevronRight, Shield } from 'lucide-react'
-import { useState } from 'react'
+import { ChevronLeft, ChevronRight, Coins, History, Shield } from 'lucide-react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { SearchForm } from '#app/components/admin/search-form.tsx'
@@ -34,8 +34,19 @@ type Props = {
 	loadError: boolean
 }
 
+type RowDialog = { kind: 'grant' | 'history'; user: AdminUserRow; opener: HTMLElement }
+
 export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 	const { t } = useTranslation('adminUsers')
+	// One grant and one history dialog for the whole list (a pair per row made the page's render several
+	// times dearer); the dialog keeps its user while it closes, and focus goes back to the row's button.
+	const [dialog, setDialog] = useState<RowDialog | null>(null)
+	const [dialogOpen, setDialogOpen] = useState(false)
+	const openDialog = useCallback((kind: RowDialog['kind'], user: AdminUserRow, opener: HTMLElement) => {
+		setDialog({ kind, user, opener })
+		setDialogOpen(true)
+	}, [])
+	const closeDialog = useCallback(() => setDialogOpen(false), [])
 	const pageHref = (page: number) => {
 		const params = new URLSearchParams()
 		if (query) params.set('q', query)
@@ -77,7 +88,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 							</Table.Header>
 							<Table.Body>
 								{list.users.map((user) => (
-									<UserRow key={user.id} user={user} isMe={user.id === me} timeZone={timeZone} />
+									<UserRow key={user.id} user={user} isMe={user.id === me} timeZone={timeZone} onOpen={openDialog} />
 								))}
 							</Table.Body>
 						</Table.Root>
@@ -113,11 +124,13 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					) : null}
 				</>
 			)}
+			<GrantCreditsDialog user={dialog?.kind === 'grant' ? dialog.user : null} open={dialogOpen && dialog?.kind === 'grant'} opener={dialog?.opener ?? null} onClose={closeDialog} />
+			<HistoryDialog user={dialog?.kind === 'history' ? dialog.user : null} open={dialogOpen && dialog?.kind === 'history'} opener={dialog?.opener ?? null} timeZone={timeZone} onClose={closeDialog} />
 		</Flex>
 	)
 }
 
-function UserRow({ user, isMe, timeZone }: { user: AdminUserRow; isMe: boolean; timeZone: string }) {
+function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: boolean; timeZone: string; onOpen: (kind: RowDialog['kind'], user: AdminUserRow, opener: HTMLElement) => void }) {
 	const { t } = useTranslation('adminUsers')
 	const planFetcher = useFetcher<AdminUsersReply>()
 	const roleFetcher = useFetcher<AdminUsersReply>()
@@ -148,7 +161,9 @@ function UserRow({ user, isMe, timeZone }: { user: AdminUserRow; isMe: boolean; 
 			<Table.Cell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</Table.Cell>
 			<Table.Cell>
 				<Flex gap="2" align="center" wrap="wrap">
-					<GrantCreditsDialog user={user} />
+					<Button size="1" aria-haspopup="dialog" onClick={(event) => onOpen('grant', user, event.currentTarget)}>
+						<Coins size={14} aria-hidden /> {t('grant.open')}
+					</Button>
 					<planFetcher.Form method="post">
 						<input type="hidden" name="intent" value="plan" />
 						<input type="hidden" name="userId" value={user.id} />
@@ -181,7 +196,9 @@ function UserRow({ user, isMe, timeZone }: { user: AdminUserRow; isMe: boolean; 
 							{user.isAdmin ? t('role.revoke') : t('role.grant')}
 						</Button>
 					</roleFetcher.Form>
-					<HistoryDialog user={user} timeZone={timeZone} />
+					<Button size="1" variant="ghost" aria-haspopup="dialog" onClick={(event) => onOpen('history', user, event.currentTarget)}>
+						<History size={14} aria-hidden /> {t('details.open')}
+					</Button>
 				</Flex>
 			</Table.Cell>
 		</Table.Row>
