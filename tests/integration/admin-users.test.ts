@@ -112,9 +112,9 @@ test('search is case-insensitive over e-mail and name, paged by 25, newest first
 
 	const page1 = await services.admin.users.list({ query: 'SUCHE-' })
 	expect(page1).toMatchObject({ total: 30, page: 1, pageCount: 2 })
-	expect(page1.users).toHaveLength(25)
+	expect(page1.users).toHaveLength(ADMIN_USERS_PAGE_SIZE)
 	const page2 = await services.admin.users.list({ query: 'suche-', page: 2 })
-	expect(page2.users).toHaveLength(5)
+	expect(page2.users).toHaveLength(30 - ADMIN_USERS_PAGE_SIZE)
 	expect(new Set([...page1.users, ...page2.users].map((u) => u.email)).size).toBe(30)
 	// Newest first.
 	expect(page1.users[0]!.email).toBe('suche-29@beispiel.ch')

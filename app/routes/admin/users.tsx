@@ -8,7 +8,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { GrantCreditsSchema, SetAdminSchema, SetPlanSchema, UserSearchSchema } from '#modules/admin/index.ts'
+import { ADMIN_USERS_PAGE_SIZE, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, UserSearchSchema } from '#modules/admin/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const admin = requireAdmin(context, request)
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		return {
 			title: t('meta.title'),
 			query: search.q,
-			list: { users: [], total: 0, page: 1, pageSize: 25, pageCount: 1 },
+			list: { users: [], total: 0, page: 1, pageSize: ADMIN_USERS_PAGE_SIZE, pageCount: 1 },
 			history: null,
 			me: admin.id,
 			timeZone: admin.timeZone,
