@@ -48,3 +48,9 @@ test('an unknown path shows the 404 page with a link to the start page', async (
 	await expect(page).toHaveURL('/')
 	await expect(page.getByRole('link', { name: 'Jetzt kostenlos starten' }).first()).toBeVisible()
 })
+
+test("the benchmarks' empty page is a 404 on a server without BENCH_EMPTY_PAGE", async ({ page, createConfirmedUser }) => {
+	await signIn(page, await createConfirmedUser())
+	const response = await page.goto('/bench/leer')
+	expect(response?.status()).toBe(404)
+})

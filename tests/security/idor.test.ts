@@ -326,6 +326,7 @@ const entries: Record<string, Entry> = {
 	'/events': { none: "the user's own change stream (topics only)" },
 	'/health': { none: 'monitoring, no user data' },
 	'/health/live': { none: 'liveness answer, no database work and no user data' },
+	'/bench/leer': { none: 'the benchmarks\' empty page (404 unless BENCH_EMPTY_PAGE): the signed-in shell, no id' },
 	'/api/posts/:id/deliveries': {
 		probes: [{ name: 'delivery state of a post', request: (f) => ({ params: { id: f.post } }), attacker: 'empty', owner: 'shows' }],
 	},
