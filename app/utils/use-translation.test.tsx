@@ -15,7 +15,7 @@ function Texts() {
 	const untyped = t as unknown as (key: string, options?: object) => string
 	return (
 		<p>
-			{t('yes')}|{untyped('hello', { name: 'Anna' })}|{untyped('later')}
+			{untyped('yes')}|{untyped('hello', { name: 'Anna' })}|{untyped('later')}
 		</p>
 	)
 }
