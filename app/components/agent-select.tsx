@@ -1,4 +1,5 @@
-import { Flex, Select, Text } from '@radix-ui/themes'
+import { Select } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useId } from 'react'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 

@@ -1,4 +1,5 @@
-import { Callout, Card, Container, Flex, Heading } from '@radix-ui/themes'
+import { Callout, Container } from '@radix-ui/themes'
+import { Card, Flex, Heading } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import '#locales/ns/auth.ts'

@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes'
+import { AlertDialog, Button } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 
 /** A destructive action asks first: title, text, the cancel button and the red confirm button. */
 export function ConfirmDialog({

@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 
 /**
  * A form field: its label, the control, and below it the error (already translated) or else the

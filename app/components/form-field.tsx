@@ -1,4 +1,5 @@
-import { Text, TextField } from '@radix-ui/themes'
+import { TextField } from '@radix-ui/themes'
+import { Text } from '#app/components/ui/lean.tsx'
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { FieldShell } from './field-shell.tsx'

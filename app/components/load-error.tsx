@@ -1,4 +1,5 @@
-import { Button, Callout, Flex } from '@radix-ui/themes'
+import { Button, Callout } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { AlertTriangle } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useRevalidator } from 'react-router'

@@ -1,4 +1,4 @@
-import { Flex, Heading, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 
 /** A page's title, a grey line below it and its actions on the right. */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: React.ReactNode }) {

@@ -1,4 +1,5 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, Form } from 'react-router'
 import type { Route } from './+types/auth.confirm'

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Button, Callout, Card, Container, Flex, Heading, Separator, Tabs, Text } from '@radix-ui/themes'
+import { Button, Callout, Container, Separator, Tabs } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CheckCircle2, Info } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Badge, Card, Container, Flex, Heading, Text } from '@radix-ui/themes'
+import { Container } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data } from 'react-router'
 import type { Route } from './+types/dev.mailbox'

@@ -1,4 +1,5 @@
-import { Button, Callout, Flex, Grid, Link as RadixLink, Text } from '@radix-ui/themes'
+import { Button, Callout, Link as RadixLink } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { FlaskConical, RefreshCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

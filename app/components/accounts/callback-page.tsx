@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes'
+import { Button, Spinner } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Callout, Dialog, Flex, Spinner, Text } from '@radix-ui/themes'
+import { Button, Callout, Dialog, Spinner } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { AlertTriangle, CheckCircle2, FlaskConical } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

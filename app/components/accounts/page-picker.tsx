@@ -1,4 +1,5 @@
-import { Badge, Flex, RadioGroup, Text } from '@radix-ui/themes'
+import { RadioGroup } from '@radix-ui/themes'
+import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import type { ConnectedPage } from './types.ts'

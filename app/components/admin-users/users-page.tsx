@@ -1,4 +1,5 @@
-import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes'
+import { Button, Table } from '@radix-ui/themes'
+import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { ChevronLeft, ChevronRight, Coins, History, Shield } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

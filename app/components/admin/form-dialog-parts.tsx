@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react'
-import { Button, Checkbox, Dialog, Flex, Text } from '@radix-ui/themes'
+import { Button, Checkbox, Dialog } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 
 /** The 'Aktiv' checkbox of an admin form dialog (conform field, posted as 'on'). */
 export function ActiveCheckbox({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {

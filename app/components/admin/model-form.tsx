@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Box, Button, Checkbox, Dialog, Flex, Grid, Heading, Select, Separator, Text, TextArea } from '@radix-ui/themes'
+import { Box, Button, Checkbox, Dialog, Select, Separator, TextArea } from '@radix-ui/themes'
+import { Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Callout, Code, Dialog, Flex, Select, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Callout, Code, Dialog, Select, TextArea, TextField } from '@radix-ui/themes'
+import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { Info } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

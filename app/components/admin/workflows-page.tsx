@@ -1,4 +1,5 @@
-import { Badge, Card, Code, Dialog, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes'
+import { Code, Dialog, Link as ThemeLink, Table } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CheckCircle2, CircleOff } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

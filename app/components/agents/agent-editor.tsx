@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Heading, Tabs, Text } from '@radix-ui/themes'
+import { Button, Tabs } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { GraduationCap, Save } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

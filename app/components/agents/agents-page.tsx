@@ -1,4 +1,4 @@
-import { Flex } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'

@@ -1,4 +1,5 @@
-import { Badge, Button, Flex, Grid, IconButton, Switch, Text, TextField } from '@radix-ui/themes'
+import { Button, IconButton, Switch, TextField } from '@radix-ui/themes'
+import { Badge, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Plus, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes'
+import { AlertDialog, Button } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import '#locales/ns/agents.ts'

@@ -1,4 +1,5 @@
-import { Flex, Select, Text, TextArea } from '@radix-ui/themes'
+import { Select, TextArea } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useId } from 'react'
 
 /** A label above a control; `htmlFor` ties the two when the control is a plain input. */

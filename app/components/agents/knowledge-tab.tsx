@@ -1,4 +1,5 @@
-import { Badge, Flex, IconButton, Text } from '@radix-ui/themes'
+import { IconButton } from '@radix-ui/themes'
+import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { X } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Flex, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Button, TextArea, TextField } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { Plus } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Text } from '@radix-ui/themes'
+import { Box, Button } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { ImageUp, Trash2 } from 'lucide-react'
 import { useRef } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Card, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Film, Image, MessageSquareText } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { Badge, Card, DataList, Flex, Heading, Text } from '@radix-ui/themes'
+import { DataList } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'

@@ -1,4 +1,5 @@
-import { Badge, Card, Callout, Flex, IconButton, Link as RadixLink, Tabs, Text } from '@radix-ui/themes'
+import { Callout, IconButton, Link as RadixLink, Tabs } from '@radix-ui/themes'
+import { Badge, Card, Flex, Text } from '#app/components/ui/lean.tsx'
 import { AlertTriangle, X } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { AgentPreset, UrlFailure } from '#modules/agents/types.ts'

@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Crown } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'

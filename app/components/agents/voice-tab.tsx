@@ -1,4 +1,4 @@
-import { Flex, Grid, Text } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { LabelledSlider } from '#app/components/labelled-slider.tsx'

@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Card, Flex, Text } from '#app/components/ui/lean.tsx'
 import { Coins } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { Button, Callout, Flex, Grid, Select, Tabs, Text } from '@radix-ui/themes'
+import { Button, Callout, Select, Tabs } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { GitCompareArrows, Info } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

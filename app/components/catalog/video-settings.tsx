@@ -1,4 +1,5 @@
-import { Callout, Flex, Grid, Heading, Select, Text } from '@radix-ui/themes'
+import { Callout, Select } from '@radix-ui/themes'
+import { Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Info } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Heading, Link as RadixLink, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Button, Link as RadixLink, TextArea, TextField } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { ArrowLeft, ArrowRight, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

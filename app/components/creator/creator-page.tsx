@@ -1,4 +1,5 @@
-import { Badge, Button, Callout, Flex } from '@radix-ui/themes'
+import { Button, Callout } from '@radix-ui/themes'
+import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { Coins, Info, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Callout, Flex, Link as RadixLink } from '@radix-ui/themes'
+import { AlertDialog, Button, Callout, Link as RadixLink } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { CircleExclamationPoint } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { Button, Flex, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { X } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, Text } from '@radix-ui/themes'
+import { Button } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'

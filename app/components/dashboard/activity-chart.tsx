@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Text } from '@radix-ui/themes'
+import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import '#locales/ns/dashboard.ts'

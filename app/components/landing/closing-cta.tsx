@@ -1,4 +1,5 @@
-import { Button, Container, Flex, Heading, Section, Text } from '@radix-ui/themes'
+import { Button, Container, Section } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { ArrowRight, Check } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'

@@ -1,4 +1,5 @@
-import { Container, Flex, Text } from '@radix-ui/themes'
+import { Container } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Brand } from './top-bar.tsx'
 import '#locales/ns/landing.ts'

@@ -1,4 +1,4 @@
-import { Badge, Flex } from '@radix-ui/themes'
+import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { CreditCard, Gift } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import '#locales/ns/landing.ts'

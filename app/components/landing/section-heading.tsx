@@ -1,4 +1,4 @@
-import { Flex, Heading, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 
 export function SectionHeading({ id, eyebrow, title, subtitle }: { id: string; eyebrow: string; title: string; subtitle?: string }) {
 	return (

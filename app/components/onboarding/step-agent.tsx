@@ -1,4 +1,5 @@
-import { Flex, TextField } from '@radix-ui/themes'
+import { TextField } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingLimits, onboardingPersonalities } from '#modules/agents/onboarding-schema.ts'
 import { AvatarPicker } from './avatar-picker.tsx'

@@ -1,4 +1,5 @@
-import { Flex, TextArea } from '@radix-ui/themes'
+import { TextArea } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingLimits, onboardingTones } from '#modules/agents/onboarding-schema.ts'
 import { FieldCounter, FieldError } from './field-hint.tsx'

@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 
 /** Label, optional help text, the control and the row under it (error, counter). */
 export function FieldBlock({

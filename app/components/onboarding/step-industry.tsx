@@ -1,4 +1,5 @@
-import { Flex, Text, TextArea } from '@radix-ui/themes'
+import { TextArea } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { onboardingIndustries, onboardingLimits } from '#modules/agents/onboarding-schema.ts'
 import { FieldCounter, FieldError } from './field-hint.tsx'

@@ -1,4 +1,5 @@
-import { Badge, Table, Text } from '@radix-ui/themes'
+import { Table } from '@radix-ui/themes'
+import { Badge, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { PaymentRow } from '#modules/billing/index.ts'

@@ -1,4 +1,5 @@
-import { Flex, IconButton, Text } from '@radix-ui/themes'
+import { IconButton } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { format } from 'date-fns'
 import { de } from 'date-fns/locale'
 import { ChevronLeft, ChevronRight } from 'lucide-react'

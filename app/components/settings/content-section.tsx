@@ -1,4 +1,5 @@
-import { Button, Flex, Grid, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Button, TextArea, TextField } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Sparkles } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Flex, Text, TextField } from '@radix-ui/themes'
+import { AlertDialog, Button, TextField } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { Database, Download, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

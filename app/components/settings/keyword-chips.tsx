@@ -1,4 +1,5 @@
-import { Badge, Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes'
+import { Button, IconButton, TextField } from '@radix-ui/themes'
+import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { Plus, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Callout, Flex, Grid, Separator, Text, TextField } from '@radix-ui/themes'
+import { Button, Callout, Separator, TextField } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { LogOut, ShieldCheck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Button, Callout, Checkbox, Dialog, Flex, Select, Separator, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Button, Callout, Checkbox, Dialog, Select, Separator, Switch, TextArea, TextField } from '@radix-ui/themes'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'

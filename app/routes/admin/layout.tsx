@@ -1,4 +1,5 @@
-import { Flex, TabNav } from '@radix-ui/themes'
+import { TabNav } from '@radix-ui/themes'
+import { Flex } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'

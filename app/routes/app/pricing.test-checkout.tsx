@@ -1,4 +1,5 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
+import { Button, Callout, Separator } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { FlaskConical } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, Form, Link, useNavigation } from 'react-router'

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes'
+import { Button, TextField } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Search } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link } from 'react-router'

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from '@conform-to/react'
-import { Callout, Checkbox, Dialog, Flex, Grid, Select, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Callout, Checkbox, Dialog, Select, TextArea, TextField } from '@radix-ui/themes'
+import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Info } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

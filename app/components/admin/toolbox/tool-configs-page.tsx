@@ -1,4 +1,5 @@
-import { Box, Button, Callout, Card, Flex, Grid, Text, TextField } from '@radix-ui/themes'
+import { Box, Button, Callout, TextField } from '@radix-ui/themes'
+import { Card, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Plus, Search } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
