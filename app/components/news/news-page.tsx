@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from '@radix-ui/themes'
 import { ChevronDown, ChevronUp, FlaskConical, Lightbulb, Newspaper, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import type { ContentSettings, IdeaView, NewsItemView } from '#modules/news/inde
 import { IdeaCard, NewsCard } from './cards.tsx'
 import { SourcesPanel } from './sources-panel.tsx'
 import type { NewsReply } from './types.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/news.ts'
 
 export type NewsPageProps = {
