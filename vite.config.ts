@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { precompressClientAssets } from './scripts/vite/precompress.ts'
 
 // Radix Themes' <Theme> wraps the root in a tooltip provider, which would put the tooltip code into
 // every page: its 'radix-ui' import resolves to app/components/tooltip/theme-primitives.ts, where that
@@ -18,7 +19,7 @@ function themeWithoutTooltipProvider(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [themeWithoutTooltipProvider(), reactRouter()],
+	plugins: [themeWithoutTooltipProvider(), reactRouter(), precompressClientAssets()],
 	server: { hmr: { port: 24679 } },
 	build: {
 		sourcemap: false,
