@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { chunkEntrySignatures, clientChunks } from './scripts/vite/chunks.ts'
 import { precompressClientAssets } from './scripts/vite/precompress.ts'
 
 // Radix Themes' <Theme> wraps the root in a tooltip provider, which would put the tooltip code into
@@ -19,23 +20,8 @@ function themeWithoutTooltipProvider(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [themeWithoutTooltipProvider(), reactRouter(), precompressClientAssets()],
+	plugins: [themeWithoutTooltipProvider(), reactRouter(), chunkEntrySignatures(), precompressClientAssets()],
 	server: { hmr: { port: 24679 } },
-	build: {
-		sourcemap: false,
-		rolldownOptions: {
-			output: {
-				// Every page needs React, React Router and i18next: one chunk instead of four compresses
-				// better. Modules that at least 20 route chunks share (the UI kit's core, common icons)
-				// go into one more; a lower share count pulls zod into every page (measured with
-				// `npm run bench:web`).
-				codeSplitting: {
-					groups: [
-						{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
-						{ name: 'shared', test: /node_modules/, minShareCount: 20 },
-					],
-				},
-			},
-		},
-	},
+	build: { sourcemap: false },
+	environments: { client: { build: { rolldownOptions: { output: clientChunks } } } },
 })
