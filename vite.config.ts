@@ -22,6 +22,7 @@ function themeWithoutTooltipProvider(): Plugin {
 export default defineConfig({
 	plugins: [themeWithoutTooltipProvider(), reactRouter(), chunkEntrySignatures(), precompressClientAssets()],
 	server: { hmr: { port: 24679 } },
+	resolve: { alias: [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'app/use-sync-external-store-shim.ts') }] },
 	build: { sourcemap: false },
 	environments: { client: { build: { rolldownOptions: { output: clientChunks } } } },
 })

@@ -4,7 +4,7 @@ import type { Plugin, UserConfig } from 'vite'
 // better than many tiny ones (the gzip of a 300-byte icon chunk is half framing and imports), but
 // a file that many pages share must not carry what most of them never run. Measured with
 // `npm run bench:web` (docs/quality.md, "Client budgets").
-const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/
+const framework = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]|app[\\/]use-sync-external-store-shim[.]ts$/
 // The UI kit's core that nearly every page renders with: layout and text components, buttons, the
 // theme, the primitives they build on, the icons' base. Listed by path: a group that followed their
 // imports would pull in the whole 'radix-ui' barrel.
@@ -29,8 +29,9 @@ export const clientChunks: NonNullable<NonNullable<NonNullable<UserConfig['build
 		groups: [
 			{ name: 'framework', test: framework },
 			{ name: 'ui', test: uiCore },
-			// The app's own modules that at least 8 pages share (the signed-in shell, toasts, tooltips, formatting).
-			{ name: 'common', test: (id) => appCode.test(id) && !id.includes('node_modules'), minShareCount: 8 },
+			// The app's own modules that at least 8 pages share (toasts, tooltips, formatting), with Vite's
+			// helper for lazy imports (toasts use one on every page).
+			{ name: 'common', test: (id) => (appCode.test(id) && !id.includes('node_modules')) || id.includes('vite/preload-helper'), minShareCount: 8 },
 			{ name: 'icons', test: icon, minShareCount: 6 },
 			// Anything else from node_modules that 20 or more pages share; a lower count pulls zod into every page.
 			{ name: 'shared', test: /node_modules/, minShareCount: 20 },
