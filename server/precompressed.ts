@@ -13,8 +13,8 @@ export function precompressedAssets(dir: string, options: { maxAge: string; immu
 		if ((req.method !== 'GET' && req.method !== 'HEAD') || !/\.(js|css)$/.test(req.path)) return next()
 		res.vary('Accept-Encoding')
 		if (req.acceptsEncodings('gzip', 'identity') !== 'gzip') return next()
-		const file = path.join(root, decodeURIComponent(req.path))
-		if (!file.startsWith(root + path.sep) || !fs.existsSync(`${file}.gz`)) return next()
+		const file = inside(root, req.path)
+		if (!file || !fs.existsSync(`${file}.gz`)) return next()
 		res.type(path.extname(file))
 		res.setHeader('Content-Encoding', 'gzip')
 		res.sendFile(`${file}.gz`, { ...options, dotfiles: 'deny' }, (error) => {
@@ -23,5 +23,15 @@ export function precompressedAssets(dir: string, options: { maxAge: string; immu
 				next()
 			}
 		})
+	}
+}
+
+/** The file a URL path names under root, or null for a malformed path or one that leaves root. */
+function inside(root: string, urlPath: string) {
+	try {
+		const file = path.join(root, decodeURIComponent(urlPath))
+		return file.startsWith(root + path.sep) ? file : null
+	} catch {
+		return null
 	}
 }
