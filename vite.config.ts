@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
-import { chunkEntrySignatures, clientChunks } from './scripts/vite/chunks.ts'
+import { chunkEntrySignatures, clientChunks, noChunkCycles } from './scripts/vite/chunks.ts'
 import { precompressClientAssets } from './scripts/vite/precompress.ts'
 
 // Radix Themes' <Theme> wraps the root in a tooltip provider, which would put the tooltip code into
@@ -20,7 +20,7 @@ function themeWithoutTooltipProvider(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [themeWithoutTooltipProvider(), reactRouter(), chunkEntrySignatures(), precompressClientAssets()],
+	plugins: [themeWithoutTooltipProvider(), reactRouter(), chunkEntrySignatures(), noChunkCycles(), precompressClientAssets()],
 	server: { hmr: { port: 24679 } },
 	resolve: { alias: [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'app/use-sync-external-store-shim.ts') }] },
 	build: { sourcemap: false },

@@ -56,3 +56,27 @@ export function chunkEntrySignatures(): Plugin {
 		},
 	}
 }
+
+/**
+ * Fails the client build when chunks import each other in a circle: with groups that take only
+ * the modules they name, a cycle can run a module before one it needs (a Radix component before
+ * React: "Cannot read properties of undefined (reading 'forwardRef')" at hydration).
+ */
+export function noChunkCycles(): Plugin {
+	return {
+		name: 'postwerk:no-chunk-cycles',
+		apply: 'build',
+		applyToEnvironment: (environment) => environment.name === 'client',
+		generateBundle(_options, bundle) {
+			const imports = new Map(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item.imports] as const] : [])))
+			const done = new Set<string>()
+			const visit = (file: string, path: Array<string>) => {
+				if (path.includes(file)) this.error(`chunks import each other: ${[...path.slice(path.indexOf(file)), file].join(' -> ')} (scripts/vite/chunks.ts)`)
+				if (done.has(file)) return
+				for (const next of imports.get(file) ?? []) visit(next, [...path, file])
+				done.add(file)
+			}
+			for (const file of imports.keys()) visit(file, [])
+		},
+	}
+}
