@@ -37,6 +37,24 @@ export default defineConfig([
 		files: ['app/**/*.{ts,tsx}'],
 		extends: [reactHooks.configs.flat.recommended],
 		languageOptions: { globals: { ...globals.browser } },
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: '@radix-ui/themes',
+							importNames: ['Tooltip'],
+							message: 'Use #app/components/tooltip/tooltip.tsx: it loads the tooltip code on first hover or focus and brings the provider the root theme lacks.',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
+		files: ['app/components/tooltip/tooltip-popup.tsx'],
+		rules: { 'no-restricted-imports': 'off' },
 	},
 	{
 		// Kysely migrations are written against Kysely<any>: they must not depend on today's schema types.

@@ -1,6 +1,6 @@
 import radixStyles from '#app/styles/radix.css?url'
 import { Theme } from '@radix-ui/themes'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
@@ -9,10 +9,12 @@ import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
-import { NotFound } from '#app/components/not-found.tsx'
 import { toast as showToast, Toasts } from '#app/components/toast.tsx'
 import appStyles from '#app/styles/app.css?url'
 import '#locales/ns/common.ts'
+
+// Only error pages show it (unknown addresses have their own route, routes/not-found.tsx).
+const NotFound = lazy(() => import('#app/components/not-found.tsx').then((module) => ({ default: module.NotFound })))
 
 export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware]
 
@@ -79,7 +81,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useTranslation()
-	if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		return (
+			<Suspense>
+				<NotFound />
+			</Suspense>
+		)
+	}
 	// 503: the database did not answer (restart, failover); the same address works again in a moment.
 	const unavailable = isRouteErrorResponse(error) && error.status === 503
 	return (

@@ -20,6 +20,7 @@ import activity from './de/activity.json' with { type: 'json' }
 import settings from './de/settings.json' with { type: 'json' }
 import search from './de/search.json' with { type: 'json' }
 import news from './de/news.json' with { type: 'json' }
+import newsCards from './de/newsCards.json' with { type: 'json' }
 import toolbox from './de/toolbox.json' with { type: 'json' }
 import billing from './de/billing.json' with { type: 'json' }
 import adminUsers from './de/adminUsers.json' with { type: 'json' }
@@ -30,6 +31,6 @@ import adminPrompts from './de/adminPrompts.json' with { type: 'json' }
 import adminWorkflows from './de/adminWorkflows.json' with { type: 'json' }
 import adminModels from './de/adminModels.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

@@ -14,6 +14,7 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
+import { precompressedAssets } from './precompressed.ts'
 import { seedReferenceData } from './seed.ts'
 import { secureApp } from './security.ts'
 
@@ -62,6 +63,7 @@ if (dev) {
 	build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
 } else {
 	const root = path.resolve(import.meta.dirname, '..')
+	app.use('/assets', precompressedAssets(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 	app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 	app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false }))
 	build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild

@@ -72,3 +72,31 @@ test('a new user sees the empty states', async ({ page, createConfirmedUser, log
 	await expect(page.getByText('In den letzten 30 Tagen wurde nichts veröffentlicht.')).toBeVisible()
 	await expect(page.getByTestId('dashboard-chart').getByRole('img')).toHaveAttribute('aria-label', /0 veröffentlichte Posts und 0 Interaktionen/)
 })
+
+test('a tooltip loads on first hover or focus, in the theme, and keeps the keyboard focus', async ({ page, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/')
+	const hint = 'Likes, Kommentare und Shares geteilt durch Aufrufe deiner veröffentlichten Posts'
+	const trigger = page.getByRole('button', { name: hint })
+	const tooltip = page.getByRole('tooltip')
+	await expect(tooltip).toHaveCount(0)
+
+	// Keyboard: the trigger is swapped for the tooltip's own, and the focus moves with it.
+	await trigger.focus()
+	await expect(tooltip).toHaveText(hint)
+	await expect(trigger).toBeFocused()
+	// The portal keeps the app's theme (radius and colours of the root <Theme>).
+	const content = page.locator('.rt-TooltipContent')
+	await expect(content.locator('xpath=ancestor-or-self::*[contains(@class, "radix-themes")][1]')).toHaveAttribute('data-radius', 'large')
+	await page.keyboard.press('Escape')
+	await expect(tooltip).toHaveCount(0)
+
+	// Mouse, on a fresh page: the first hover opens it.
+	await gotoReady(page, '/')
+	await page.getByRole('button', { name: hint }).hover()
+	await expect(page.getByRole('tooltip')).toHaveText(hint)
+	// Radix closes a hoverable tooltip on the pointer moves after it left the trigger.
+	await page.mouse.move(0, 0, { steps: 5 })
+	await expect(page.getByRole('tooltip')).toHaveCount(0)
+})

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
 import { Pencil, Plus, Shuffle, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/adminDiscountCodes.ts'
 
 export type DiscountCodesReply = { ok: boolean; notice?: Notice; form?: SubmissionResult<Array<string>>; saved?: string }

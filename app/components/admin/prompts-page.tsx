@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Badge, Button, Card, Flex, IconButton, Switch, Table, Text, Tooltip, VisuallyHidden } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, IconButton, Switch, Table, Text, VisuallyHidden } from '@radix-ui/themes'
 import { Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -12,6 +12,7 @@ import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notic
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminPrompt, PromptCounts } from '#modules/admin/index.ts'
 import { PromptDialog } from './prompt-dialog.tsx'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/adminPrompts.ts'
 
 export type PromptsReply = { ok: boolean; notice?: Notice; form?: SubmissionResult<Array<string>>; saved?: string }

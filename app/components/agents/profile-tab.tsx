@@ -1,7 +1,7 @@
 import { Flex, Grid, IconButton } from '@radix-ui/themes'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { agentAvatarIcons } from '#app/components/agent-avatar.tsx'
+import { agentAvatarIcons } from '#app/components/agent-avatar-icons.ts'
 import { agentAvatars, agentIndustries, agentLimits, agentPersonalities, targetAudiences } from '#modules/agents/schema.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { Field, SelectField, TextAreaField } from './fields.tsx'

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Inset, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Inset, Text } from '@radix-ui/themes'
 import { Heart, Star } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
@@ -6,6 +6,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { formatCredits, levelColor, testUrl } from './format.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/catalog.ts'
 
 type Props = {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes'
 import { Bot, Info, Lightbulb, PenSquare, Zap } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
@@ -9,6 +9,7 @@ import { AgentAvatar } from '#app/components/agent-avatar.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { ActivityChart } from './activity-chart.tsx'
 import { DashboardIdeas, type DashboardIdeasData } from '#app/components/news/dashboard-ideas.tsx'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/dashboard.ts'
 
 export type DashboardData = {

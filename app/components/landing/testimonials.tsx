@@ -1,7 +1,8 @@
-import { Avatar, Badge, Box, Card, Container, Flex, Grid, Section, Text } from '@radix-ui/themes'
+import { Badge, Box, Card, Container, Flex, Grid, Section, Text } from '@radix-ui/themes'
 import { Quote } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { SectionHeading } from './section-heading.tsx'
+import { InitialsAvatar } from '#app/components/initials-avatar.tsx'
 import '#locales/ns/landing.ts'
 
 const testimonials = ['laura', 'daniel', 'sarah'] as const
@@ -55,7 +56,7 @@ function Testimonial({ id }: { id: (typeof testimonials)[number] }) {
 					</Box>
 					<Flex asChild align="center" gap="3">
 						<figcaption>
-							<Avatar size="3" radius="full" fallback={initials(name)} aria-hidden />
+							<InitialsAvatar initials={initials(name)} size="3" aria-hidden />
 							<Box>
 								<Text as="div" weight="bold">
 									{name}

@@ -1,7 +1,8 @@
-import { Avatar, Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
+import { Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
 import { Bell, Bot, Calendar, FileText, LayoutDashboard, ListChecks, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link, NavLink } from 'react-router'
+import { InitialsAvatar } from '#app/components/initials-avatar.tsx'
 import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { badgeCount, planLabelKey } from '#app/utils/greeting.ts'
@@ -80,7 +81,7 @@ function Sidebar({ shell }: { shell: ShellData }) {
 			</Flex>
 			<Separator size="4" my="3" />
 			<Flex gap="3" align="center" className="profile-card" data-testid="profile-card">
-				<Avatar fallback={initials} radius="full" size="2" />
+				<InitialsAvatar initials={initials} size="2" />
 				<Box style={{ minWidth: 0, flex: 1 }}>
 					<Text as="div" size="2" weight="medium" truncate>
 						{shell.user.fullName || shell.user.email}

@@ -4,10 +4,10 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 import { germanDate, ideaSuggestion, newsSuggestion, type Suggestion } from './suggestion.ts'
-import '#locales/ns/news.ts'
+import '#locales/ns/newsCards.ts'
 
 function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; size?: '1' | '2' }) {
-	const { t } = useTranslation('news')
+	const { t } = useTranslation('newsCards')
 	const navigate = useNavigate()
 	return (
 		<Button size={size} onClick={() => void navigate('/create', { state: { suggestion } })}>
@@ -17,7 +17,7 @@ function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; 
 }
 
 export function NewsCard({ item }: { item: NewsItemView }) {
-	const { t } = useTranslation('news')
+	const { t } = useTranslation('newsCards')
 	return (
 		<Card size="2" data-testid="news-card">
 			<Flex direction="column" gap="2" height="100%">
@@ -64,7 +64,7 @@ export function NewsCard({ item }: { item: NewsItemView }) {
 }
 
 export function IdeaCard({ idea, compact = false }: { idea: IdeaView; compact?: boolean }) {
-	const { t } = useTranslation('news')
+	const { t } = useTranslation('newsCards')
 	return (
 		<Card size={compact ? '1' : '2'} data-testid="idea-card">
 			<Flex direction="column" gap="2" height="100%">

@@ -6,13 +6,13 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { IdeaView } from '#modules/news/index.ts'
 import { IdeaCard } from './cards.tsx'
 import type { NewsReply } from './types.ts'
-import '#locales/ns/news.ts'
+import '#locales/ns/newsCards.ts'
 
 export type DashboardIdeasData = { ideas: Array<IdeaView>; canGenerate: boolean }
 
 /** The dashboard's 'KI Content-Ideen': the four newest ideas and 'Mehr generieren' (needs a niche or a keyword). */
 export function DashboardIdeas({ data }: { data: DashboardIdeasData }) {
-	const { t } = useTranslation('news')
+	const { t } = useTranslation('newsCards')
 	const fetcher = useFetcher<NewsReply>()
 	useFetcherNotice(fetcher)
 	const busy = fetcher.state !== 'idle'
@@ -33,7 +33,7 @@ export function DashboardIdeas({ data }: { data: DashboardIdeasData }) {
 						<fetcher.Form method="post" action="/news">
 							<input type="hidden" name="intent" value="ideas" />
 							<Button type="submit" size="2" disabled={busy}>
-								{busy ? t('ideas.generating') : t('ideas.generate')}
+								{busy ? t('generating') : t('generate')}
 							</Button>
 						</fetcher.Form>
 					) : null}

@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text } from '@radix-ui/themes'
 import { ChevronDown, ChevronUp, FlaskConical, Lightbulb, Newspaper, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -10,7 +10,9 @@ import type { ContentSettings, IdeaView, NewsItemView } from '#modules/news/inde
 import { IdeaCard, NewsCard } from './cards.tsx'
 import { SourcesPanel } from './sources-panel.tsx'
 import type { NewsReply } from './types.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/news.ts'
+import '#locales/ns/newsCards.ts'
 
 export type NewsPageProps = {
 	settings: ContentSettings
@@ -23,6 +25,7 @@ export type NewsPageProps = {
 
 export function NewsPage({ settings, news, ideas, refreshedAt, testMode, timeZone }: NewsPageProps) {
 	const { t } = useTranslation('news')
+	const { t: tc } = useTranslation('newsCards')
 	const refresher = useFetcher<NewsReply>()
 	const ideaFetcher = useFetcher<NewsReply>()
 	useFetcherNotice(refresher)
@@ -118,7 +121,7 @@ export function NewsPage({ settings, news, ideas, refreshedAt, testMode, timeZon
 					<ideaFetcher.Form method="post" action="/news">
 						<input type="hidden" name="intent" value="ideas" />
 						<Button type="submit" variant="soft" disabled={generating}>
-							{generating ? t('ideas.generating') : t('ideas.generate')}
+							{generating ? tc('generating') : tc('generate')}
 						</Button>
 					</ideaFetcher.Form>
 				</Flex>

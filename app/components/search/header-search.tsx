@@ -1,14 +1,16 @@
-import { Badge, Flex, Text, TextField } from '@radix-ui/themes'
+import { TextField } from '@radix-ui/themes'
 import { Search } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { Form, Link, useFetcher, useLocation, useNavigate } from 'react-router'
+import { Form, useFetcher, useLocation, useNavigate } from 'react-router'
 import type { loader as searchLoader } from '#app/routes/api.search.ts'
 import { searchHref } from '#app/utils/highlight.ts'
-import { Highlighted } from './highlighted.tsx'
 import './search.css'
 import '#locales/ns/layout.ts'
-import '#locales/ns/search.ts'
+
+// The list of hits (and its strings) is fetched when the field gets the focus: most page views never search.
+const loadSuggestions = () => import('./search-suggestions.tsx')
+const SearchSuggestions = lazy(() => loadSuggestions().then((module) => ({ default: module.SearchSuggestions })))
 
 const MIN_LENGTH = 2
 const DEBOUNCE_MS = 200
@@ -19,7 +21,6 @@ const DEBOUNCE_MS = 200
  */
 export function HeaderSearch() {
 	const { t } = useTranslation('layout')
-	const { t: ts } = useTranslation('search')
 	const fetcher = useFetcher<typeof searchLoader>()
 	const { load } = fetcher
 	const navigate = useNavigate()
@@ -81,7 +82,10 @@ export function HeaderSearch() {
 						setOpenOn(location.key)
 						setActive(-1)
 					}}
-					onFocus={() => setOpenOn(location.key)}
+					onFocus={() => {
+						void loadSuggestions()
+						setOpenOn(location.key)
+					}}
 					onBlur={(event) => {
 						if (!wrapper.current?.contains(event.relatedTarget as Node | null)) close()
 					}}
@@ -102,48 +106,17 @@ export function HeaderSearch() {
 				</TextField.Root>
 			</Form>
 			{open ? (
-				<div className="header-search-popover" data-testid="search-dropdown">
-					<div id={listId} role="listbox" aria-label={ts('results')}>
-						{results.map((hit, i) => (
-							<Link
-								key={`${hit.kind}-${hit.id}`}
-								id={`${listId}-${i}`}
-								role="option"
-								aria-selected={i === activeIndex}
-								to={searchHref(hit)}
-								className="search-option"
-								tabIndex={-1}
-								onMouseDown={(event) => event.preventDefault()}
-								onMouseEnter={() => setActive(i)}
-								onClick={close}
-							>
-								<Flex direction="column" gap="1" style={{ minWidth: 0 }}>
-									<Flex gap="2" align="center">
-										<Badge size="1" variant="soft" color={hit.kind === 'post' || hit.kind === 'draft' ? 'indigo' : 'amber'}>
-											{ts(`kinds.${hit.kind}`)}
-										</Badge>
-										<Text size="2" weight="medium" truncate>
-											{hit.title ? <Highlighted text={hit.title} /> : ts('untitled')}
-										</Text>
-									</Flex>
-									{hit.snippet ? (
-										<Text size="1" color="gray" className="search-snippet">
-											<Highlighted text={hit.snippet} />
-										</Text>
-									) : null}
-								</Flex>
-							</Link>
-						))}
-					</div>
-					{results.length === 0 ? (
-						<Text as="p" size="2" color="gray" className="search-status">
-							{current && fetcher.state === 'idle' ? ts(data?.limited ? 'limited' : 'noResults', { q }) : ts('loading')}
-						</Text>
-					) : null}
-					<Link to={`/suche?q=${encodeURIComponent(q)}`} className="search-show-all" tabIndex={-1} onMouseDown={(event) => event.preventDefault()} onClick={close}>
-						{ts('showAll')}
-					</Link>
-				</div>
+				<Suspense>
+					<SearchSuggestions
+						listId={listId}
+						q={q}
+						results={results}
+						activeIndex={activeIndex}
+						status={results.length > 0 ? null : current && fetcher.state === 'idle' ? (data?.limited ? 'limited' : 'noResults') : 'loading'}
+						onActivate={setActive}
+						onClose={close}
+					/>
+				</Suspense>
 			) : null}
 		</div>
 	)

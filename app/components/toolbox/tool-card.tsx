@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, IconButton, Switch, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Heading, IconButton, Switch, Text } from '@radix-ui/themes'
 import { Star } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
@@ -8,6 +8,7 @@ import type { BirthdayContact, ToolboxTool } from '#modules/toolbox/index.ts'
 import { ToolIcon } from './tool-icon.tsx'
 import { ToolSettingsDialog } from './tool-settings-dialog.tsx'
 import type { ToolboxActionData } from './types.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/toolbox.ts'
 
 type Props = {

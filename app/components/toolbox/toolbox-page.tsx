@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Text, TextField, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Text, TextField } from '@radix-ui/themes'
 import { Activity, Info, Search, Timer, Zap } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -7,6 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
 import { ToolCard } from './tool-card.tsx'
 import type { ToolboxPageData } from './types.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/toolbox.ts'
 
 const FILTERS = ['all', 'engagement', 'content', 'planung', 'optimierung'] as const

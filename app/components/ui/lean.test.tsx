@@ -1,4 +1,5 @@
-import * as Radix from '@radix-ui/themes'
+import { Badge as RadixBadge, Card as RadixCard, Flex as RadixFlex, Grid as RadixGrid, Heading as RadixHeading, Text as RadixText, type BadgeProps as RadixBadgeProps, type CardProps as RadixCardProps, type FlexProps as RadixFlexProps, type GridProps as RadixGridProps, type HeadingProps as RadixHeadingProps, type TextProps as RadixTextProps } from '@radix-ui/themes'
+const Radix = { Badge: RadixBadge, Card: RadixCard, Flex: RadixFlex, Grid: RadixGrid, Heading: RadixHeading, Text: RadixText }
 import { Parser } from 'htmlparser2'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
@@ -52,7 +53,7 @@ describe('lean components render what Radix Themes renders', () => {
 			{ gap: { initial: '2', md: '4' } },
 			...paddings,
 		]
-		for (const props of cases) same(<Lean.Flex {...props}>x</Lean.Flex>, <Radix.Flex {...(props as Radix.FlexProps)}>x</Radix.Flex>)
+		for (const props of cases) same(<Lean.Flex {...props}>x</Lean.Flex>, <Radix.Flex {...(props as RadixFlexProps)}>x</Radix.Flex>)
 		for (const as of ['ul', 'ol', 'li', 'nav', 'section', 'article', 'header', 'footer'] as const) {
 			const Tag = as
 			same(
@@ -78,7 +79,7 @@ describe('lean components render what Radix Themes renders', () => {
 			{ as: 'span', gap: { initial: '2', xl: '6' } },
 			...paddings,
 		]
-		for (const props of cases) same(<Lean.Grid {...props}>x</Lean.Grid>, <Radix.Grid {...(props as Radix.GridProps)}>x</Radix.Grid>)
+		for (const props of cases) same(<Lean.Grid {...props}>x</Lean.Grid>, <Radix.Grid {...(props as RadixGridProps)}>x</Radix.Grid>)
 	})
 
 	const typography = [
@@ -102,12 +103,12 @@ describe('lean components render what Radix Themes renders', () => {
 			{ size: { initial: '2', md: '4' } },
 			{ as: 'div', size: '6', weight: 'bold', color: 'gray', mt: '2' },
 		]
-		for (const props of cases) same(<Lean.Text {...props}>x</Lean.Text>, <Radix.Text {...(props as Radix.TextProps)}>x</Radix.Text>)
+		for (const props of cases) same(<Lean.Text {...props}>x</Lean.Text>, <Radix.Text {...(props as RadixTextProps)}>x</Radix.Text>)
 	})
 
 	test('Heading', () => {
 		const cases: Array<Lean.HeadingProps> = [...typography, ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((as) => ({ as })), { as: 'h2', size: '4', mb: '3' }, { size: { initial: '5', md: '7' } }]
-		for (const props of cases) same(<Lean.Heading {...props}>x</Lean.Heading>, <Radix.Heading {...(props as Radix.HeadingProps)}>x</Radix.Heading>)
+		for (const props of cases) same(<Lean.Heading {...props}>x</Lean.Heading>, <Radix.Heading {...(props as RadixHeadingProps)}>x</Radix.Heading>)
 	})
 
 	test('Badge', () => {
@@ -119,11 +120,11 @@ describe('lean components render what Radix Themes renders', () => {
 			{ color: 'red', variant: 'solid', radius: 'full' },
 			{ highContrast: true },
 		]
-		for (const props of cases) same(<Lean.Badge {...props}>x</Lean.Badge>, <Radix.Badge {...(props as Radix.BadgeProps)}>x</Radix.Badge>)
+		for (const props of cases) same(<Lean.Badge {...props}>x</Lean.Badge>, <Radix.Badge {...(props as RadixBadgeProps)}>x</Radix.Badge>)
 	})
 
 	test('Card', () => {
 		const cases: Array<Lean.CardProps> = [...common, ...(['1', '2', '3', '4', '5'] as const).map((size) => ({ size })), ...(['surface', 'classic', 'ghost'] as const).map((variant) => ({ variant })), { size: { initial: '2', md: '3' } }]
-		for (const props of cases) same(<Lean.Card {...props}>x</Lean.Card>, <Radix.Card {...(props as Radix.CardProps)}>x</Radix.Card>)
+		for (const props of cases) same(<Lean.Card {...props}>x</Lean.Card>, <Radix.Card {...(props as RadixCardProps)}>x</Radix.Card>)
 	})
 })

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Code, Flex, Heading, Switch, Text, Tooltip } from '@radix-ui/themes'
+import { Badge, Button, Card, Code, Flex, Heading, Switch, Text } from '@radix-ui/themes'
 import { Pencil } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
@@ -6,6 +6,7 @@ import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
 import type { ToolConfigsReply } from './types.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/adminToolbox.ts'
 
 /** Badges of a config: category, Pro, and 'Nicht implementiert' for a tool the app does not run. */

@@ -1,8 +1,9 @@
-import { Badge, Card, Code, Heading, IconButton, Table, Tooltip, VisuallyHidden } from '@radix-ui/themes'
+import { Badge, Card, Code, Heading, IconButton, Table, VisuallyHidden } from '@radix-ui/themes'
 import { Pencil } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
+import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/adminToolbox.ts'
 
 /** 'Alle Konfigurationen': every config, newest first, whatever the search shows above. */
