@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Badge, Button, Callout, Card, Dialog, Flex, Grid, Heading, IconButton, RadioGroup, Switch, Text, TextArea, TextField } from '@radix-ui/themes'
+import { Button, Callout, Dialog, IconButton, RadioGroup, Switch, TextArea, TextField } from '@radix-ui/themes'
+import { Badge, Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Pencil, Plus, Shuffle, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

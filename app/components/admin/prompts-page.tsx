@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Badge, Button, Card, Flex, IconButton, Switch, Table, Text, VisuallyHidden } from '@radix-ui/themes'
+import { Button, IconButton, Switch, Table, VisuallyHidden } from '@radix-ui/themes'
+import { Badge, Card, Flex, Text } from '#app/components/ui/lean.tsx'
 import { Pencil, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Flex, Grid, Heading, IconButton, Text } from '@radix-ui/themes'
+import { Button, IconButton } from '@radix-ui/themes'
+import { Badge, Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Bot, Info, Lightbulb, PenSquare, Zap } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
@@ -193,27 +194,25 @@ function RecentPosts({ items }: { items: Array<DashboardRecentItem> }) {
 					</Button>
 				</Flex>
 			) : (
-				<Flex direction="column" gap="2" asChild>
-					<ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-						{items.map((item) => {
-							const status = isPostStatus(item.status) ? item.status : 'draft'
-							return (
-								<li key={`${item.kind}-${item.id}`} data-testid="recent-post">
-									<Link to="/posts" className="stat-link" style={{ display: 'block' }}>
-										<Flex justify="between" gap="2" align="center">
-											<Text weight="bold" size="2" truncate>
-												{item.title || t('recent.untitled')}
-											</Text>
-											<Badge color={statusColors[status]}>{t(`recent.status.${status}`)}</Badge>
-										</Flex>
-										<Text as="p" size="2" color="gray" data-testid="recent-post-excerpt">
-											{item.excerpt}
+				<Flex as="ul" direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+					{items.map((item) => {
+						const status = isPostStatus(item.status) ? item.status : 'draft'
+						return (
+							<li key={`${item.kind}-${item.id}`} data-testid="recent-post">
+								<Link to="/posts" className="stat-link" style={{ display: 'block' }}>
+									<Flex justify="between" gap="2" align="center">
+										<Text weight="bold" size="2" truncate>
+											{item.title || t('recent.untitled')}
 										</Text>
-									</Link>
-								</li>
-							)
-						})}
-					</ul>
+										<Badge color={statusColors[status]}>{t(`recent.status.${status}`)}</Badge>
+									</Flex>
+									<Text as="p" size="2" color="gray" data-testid="recent-post-excerpt">
+										{item.excerpt}
+									</Text>
+								</Link>
+							</li>
+						)
+					})}
 				</Flex>
 			)}
 		</Card>
@@ -239,25 +238,23 @@ function RecentActivities({ entries, timeZone }: { entries: Array<RecentActivity
 			{entries.length === 0 ? (
 				<Text color="gray">{t('activity.empty')}</Text>
 			) : (
-				<Flex direction="column" gap="2" asChild>
-					<ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-						{entries.map((entry) => {
-							const status = isActivityStatus(entry.status) ? entry.status : 'info'
-							return (
-								<li key={entry.id} data-testid="recent-activity">
-									<Flex justify="between" gap="2" align="center">
-										<Text size="2" weight="medium" truncate>
-											{entry.title}
-										</Text>
-										<Badge color={activityColors[status]}>{t(`activity.status.${status}`)}</Badge>
-									</Flex>
-									<Text as="div" size="1" color="gray">
-										{formatDateTime(entry.createdAt, timeZone, 'dd.MM.yyyy HH:mm')}
+				<Flex as="ul" direction="column" gap="2" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+					{entries.map((entry) => {
+						const status = isActivityStatus(entry.status) ? entry.status : 'info'
+						return (
+							<li key={entry.id} data-testid="recent-activity">
+								<Flex justify="between" gap="2" align="center">
+									<Text size="2" weight="medium" truncate>
+										{entry.title}
 									</Text>
-								</li>
-							)
-						})}
-					</ul>
+									<Badge color={activityColors[status]}>{t(`activity.status.${status}`)}</Badge>
+								</Flex>
+								<Text as="div" size="1" color="gray">
+									{formatDateTime(entry.createdAt, timeZone, 'dd.MM.yyyy HH:mm')}
+								</Text>
+							</li>
+						)
+					})}
 				</Flex>
 			)}
 		</Card>

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Flex, Heading, IconButton, Separator, Text } from '@radix-ui/themes'
+import { Box, Button, IconButton, Separator } from '@radix-ui/themes'
+import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Bell, Bot, Calendar, FileText, LayoutDashboard, ListChecks, LogOut, Mail, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, Link, NavLink } from 'react-router'

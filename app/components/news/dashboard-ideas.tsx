@@ -1,4 +1,5 @@
-import { Button, Callout, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
+import { Button, Callout } from '@radix-ui/themes'
+import { Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'

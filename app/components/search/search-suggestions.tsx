@@ -1,4 +1,4 @@
-import { Badge, Flex, Text } from '@radix-ui/themes'
+import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { SearchResult } from '#modules/search/index.ts'

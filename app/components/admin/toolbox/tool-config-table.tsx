@@ -1,4 +1,5 @@
-import { Badge, Card, Code, Heading, IconButton, Table, VisuallyHidden } from '@radix-ui/themes'
+import { Code, IconButton, Table, VisuallyHidden } from '@radix-ui/themes'
+import { Badge, Card, Heading } from '#app/components/ui/lean.tsx'
 import { Pencil } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatDateTime } from '#app/utils/format.ts'
