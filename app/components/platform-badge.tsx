@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { PostPlatform } from '#modules/content/platforms.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
 
 // Brand-coloured marks (lucide has no brand icons); the name is the accessible label.
@@ -12,14 +12,16 @@ const marks: Record<PostPlatform, { label: string; background: string }> = {
 }
 
 export function PlatformMark({ platform, size = 22, decorative = false }: { platform: PostPlatform; size?: number; decorative?: boolean }) {
-	const { t } = useTranslation('posts')
+	// Drawn on every post card and calendar chip: no per-component i18n copy (useFixedT).
+	const t = useFixedT('posts')
 	const mark = marks[platform] ?? marks.multiple
+	const label = t(`platforms.${platform}`)
 	// `decorative`: the surrounding control names the platform itself.
-	const name = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': t(`platforms.${platform}`) }
+	const name = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label }
 	return (
 		<span
 			{...name}
-			title={t(`platforms.${platform}`)}
+			title={label}
 			style={{
 				display: 'inline-grid',
 				placeItems: 'center',
