@@ -20,14 +20,14 @@ function sourceFiles(dir: string): Array<string> {
 }
 
 /**
- * The namespaces a file translates with in the browser: the arguments of useTranslation(), keys
- * written as 'namespace:key', and the `ns` prop of the form fields. Only files that call
- * useTranslation count ('common', the default namespace, is registered by the root for every page).
+ * The namespaces a file translates with in the browser: the arguments of useTranslation() and
+ * useFixedT(), keys written as 'namespace:key', and the `ns` prop of the form fields. Only files that
+ * call one of them count ('common', the default namespace, is registered by the root for every page).
  */
 function namespacesUsed(source: string) {
-	if (!/\buseTranslation\s*\(/.test(source)) return []
+	if (!/\b(useTranslation|useFixedT)\s*\(/.test(source)) return []
 	const used = new Set<string>()
-	for (const call of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g)) {
+	for (const call of source.matchAll(/(?:useTranslation|useFixedT)\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g)) {
 		for (const name of call[1]!.matchAll(/['"]([A-Za-z]+)['"]/g)) used.add(name[1]!)
 	}
 	const keyPattern = new RegExp(`['"\`](${namespaces.join('|')}):[A-Za-z]`, 'g')
@@ -67,6 +67,7 @@ describe('namespaces in the browser', () => {
 	test('the detection sees useTranslation arguments, namespaced keys and ns props', () => {
 		const source = `const { t } = useTranslation(['posts', 'common']); t('calendar:title'); t(\`catalog:x\`); <FormField ns="auth" />; 'https://x'`
 		expect(namespacesUsed(source)).toEqual(['auth', 'calendar', 'catalog', 'posts'])
+		expect(namespacesUsed(`const t = useFixedT('news')`)).toEqual(['news'])
 		expect(namespacesUsed(`t('calendar:title')`)).toEqual([])
 	})
 })

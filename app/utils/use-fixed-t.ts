@@ -1,7 +1,9 @@
-import type { FlatNamespace } from 'i18next'
+import type { FlatNamespace, TFunction } from 'i18next'
 import { useTranslation } from './use-translation.ts'
 
-/** `t` of one namespace (components rendered many times on a page: calendar slots and chips, post cards). */
-export function useFixedT<N extends FlatNamespace>(ns: N) {
-	return useTranslation(ns).t
+export { fixedTranslation } from './use-translation.ts'
+
+/** `t` of one namespace: the same as `useTranslation(ns).t`. */
+export function useFixedT<N extends FlatNamespace>(ns: N): TFunction<N> {
+	return useTranslation(ns).t as TFunction<N>
 }

@@ -4,39 +4,9 @@ import { I18nContext } from 'react-i18next'
 
 type Namespaces = FlatNamespace | ReadonlyArray<FlatNamespace>
 
-// Per i18n instance (one per request on the server, one in the browser) and namespace list: one `t`
-// that remembers the texts it has looked up without options. A list of rows asks for the same labels
-// again and again, and every lookup walks i18next's resolution (nesting, plurals, fallbacks).
+// One `t` per i18n instance (one for every request on the server, one in the browser) and namespace
+// list, kept across renders: see fixedTranslation for what it answers without i18next.
 const cache = new WeakMap<I18n, Map<string, TFunction>>()
-
-function cachedT(i18n: I18n, ns: Namespaces): TFunction {
-	const key = typeof ns === 'string' ? ns : ns.join(',')
-	let byNamespace = cache.get(i18n)
-	if (!byNamespace) {
-		byNamespace = new Map()
-		cache.set(i18n, byNamespace)
-	}
-	let t = byNamespace.get(key)
-	if (!t) {
-		const fixed = i18n.getFixedT(null, ns as FlatNamespace) as unknown as (...args: Array<unknown>) => unknown
-		const texts = new Map<string, string>()
-		t = ((...args: Array<unknown>) => {
-			const [lookup] = args
-			if (args.length !== 1 || typeof lookup !== 'string') return fixed(...args)
-			let text = texts.get(lookup)
-			if (text === undefined) {
-				const result = fixed(lookup)
-				if (typeof result !== 'string') return result
-				text = result
-				// A missing text comes back as its key: not remembered (its namespace may be added later).
-				if (text !== lookup && text !== lookup.slice(lookup.indexOf(':') + 1)) texts.set(lookup, text)
-			}
-			return text
-		}) as unknown as TFunction
-		byNamespace.set(key, t)
-	}
-	return t
-}
 
 /**
  * `t` of one namespace (or several, the first being the default) and the i18n instance, for every
@@ -48,6 +18,82 @@ function cachedT(i18n: I18n, ns: Namespaces): TFunction {
  */
 export function useTranslation<const Ns extends Namespaces = 'common'>(ns?: Ns) {
 	const { i18n } = useContext(I18nContext)
-	const t = cachedT(i18n, ns ?? 'common') as TFunction<Ns extends ReadonlyArray<FlatNamespace> ? [...Ns] : Ns>
-	return { t, i18n }
+	const namespaces = ns ?? 'common'
+	const key = typeof namespaces === 'string' ? namespaces : namespaces.join(',')
+	let byNamespace = cache.get(i18n)
+	if (!byNamespace) cache.set(i18n, (byNamespace = new Map()))
+	let t = byNamespace.get(key)
+	if (!t) {
+		t = fixedTranslation(i18n, namespaces)
+		byNamespace.set(key, t)
+	}
+	return { t: t as TFunction<Ns extends ReadonlyArray<FlatNamespace> ? [...Ns] : Ns>, i18n }
+}
+
+type Translate = (key: unknown, ...rest: Array<unknown>) => string
+
+// A template i18next would only fill in: {{name}} placeholders, no formats ({{x, number}}) or nesting ($t()).
+const PLACEHOLDER = /\{\{(\w+)\}\}/g
+const SPECIAL = /\{\{(?!\w+\}\})|\$t\(/
+
+/**
+ * The translation of `ns`, with two shortcuts around i18next: a string without options is looked up
+ * once per instance, and a simple template whose options are strings (and a numeric `count`, which
+ * picks the plural form as i18next does: key_one, key_other, else the key) is filled in here.
+ * Everything else goes to i18next as before.
+ */
+export function fixedTranslation(i18n: I18n, namespaces: Namespaces): TFunction {
+	const fixed = (i18n.getFixedT as (lng: null, ns: Namespaces) => unknown)(null, namespaces) as Translate
+	// Templates are read from the first (default) namespace; keys naming another one go to i18next.
+	const ns = typeof namespaces === 'string' ? namespaces : namespaces[0]!
+	const plurals = new Intl.PluralRules(i18n.language)
+	const strings = new Map<string, string>()
+	const templates = new Map<string, string | null>()
+
+	function template(key: string) {
+		let value = templates.get(key)
+		if (value === undefined) {
+			const raw: unknown = key.includes(':') ? undefined : i18n.getResource(i18n.language, ns, key)
+			value = typeof raw === 'string' && !SPECIAL.test(raw) ? raw : null
+			templates.set(key, value)
+		}
+		return value
+	}
+
+	function filled(key: string, options: Record<string, unknown>) {
+		if ('context' in options) return null
+		const count = options.count
+		if (count !== undefined && typeof count !== 'number') return null
+		const raw = count === undefined ? template(key) : (template(`${key}_${plurals.select(count)}`) ?? template(key))
+		if (raw === null) return null
+		let complete = true
+		const text = raw.replace(PLACEHOLDER, (match, name: string) => {
+			const value = options[name]
+			if (typeof value === 'string') return value
+			if (name === 'count' && typeof value === 'number') return String(value)
+			complete = false
+			return match
+		})
+		return complete && Object.keys(options).every((name) => raw.includes(`{{${name}}}`)) ? text : null
+	}
+
+	const t: Translate = (key, ...rest) => {
+		if (typeof key !== 'string') return fixed(key, ...rest)
+		if (rest.length === 0) {
+			let value = strings.get(key)
+			if (value === undefined) {
+				value = fixed(key)
+				// A key that is missing answers itself: not kept, so a namespace loaded later still shows.
+				if (value !== key) strings.set(key, value)
+			}
+			return value
+		}
+		const options = rest[0]
+		if (rest.length === 1 && options !== null && typeof options === 'object') {
+			const text = filled(key, options as Record<string, unknown>)
+			if (text !== null) return text
+		}
+		return fixed(key, ...rest)
+	}
+	return t as unknown as TFunction
 }

@@ -145,7 +145,7 @@ test('the posts board and the calendar month make a fixed number of queries, als
 		await content.board(alice)
 		const board = queries
 		queries = 0
-		await content.calendar(alice, { from: new Date('2026-03-30T00:00:00Z'), to: new Date('2026-05-04T00:00:00Z'), weekStart: new Date('2026-03-29T22:00:00Z') })
+		await content.calendar(alice, { from: new Date('2026-03-30T00:00:00Z'), to: new Date('2026-05-04T00:00:00Z'), weekStart: new Date('2026-03-29T22:00:00Z'), perDay: { limit: 3, timeZone: zurich } })
 		return { board, calendar: queries }
 	}
 
@@ -174,6 +174,36 @@ test('the posts board and the calendar month make a fixed number of queries, als
 	expect(many).toEqual(few)
 	expect(many.board).toBeLessThanOrEqual(5)
 	expect(many.calendar).toBeLessThanOrEqual(3)
+})
+
+test("the calendar month gets each day's first posts in the user's zone and every day's total", async () => {
+	await using t = await createTestDatabase()
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner })
+	const alice = await user(t.db)
+	const bob = await user(t.db)
+	const at = (iso: string) => new Date(iso)
+	const seed = [
+		// Thursday 2 April (summer time, UTC+2): four posts, one of them published; 23:30 UTC on the 1st is 01:30 on the 2nd.
+		{ title: 'A', status: 'scheduled', scheduled_at: at('2026-04-01T23:30:00Z') },
+		{ title: 'B', status: 'published', published_at: at('2026-04-02T07:00:00Z') },
+		{ title: 'C', status: 'scheduled', scheduled_at: at('2026-04-02T12:00:00Z') },
+		{ title: 'D', status: 'scheduled', scheduled_at: at('2026-04-02T18:00:00Z') },
+		// Wednesday 1 April: one; a draft and a post outside the range do not count.
+		{ title: 'E', status: 'scheduled', scheduled_at: at('2026-04-01T08:00:00Z') },
+		{ title: 'F', status: 'draft', scheduled_at: at('2026-04-01T09:00:00Z') },
+		{ title: 'G', status: 'scheduled', scheduled_at: at('2026-05-10T09:00:00Z') },
+	]
+	await t.db.insertInto('posts').values(seed.map((p) => ({ user_id: alice, content: p.title, platform: 'linkedin', ...p }))).execute()
+	await t.db.insertInto('posts').values({ user_id: bob, title: 'Bobs', content: 'x', platform: 'linkedin', status: 'scheduled', scheduled_at: at('2026-04-02T10:00:00Z') }).execute()
+	const range = { from: at('2026-03-29T22:00:00Z'), to: at('2026-05-03T22:00:00Z'), weekStart: at('2026-03-29T22:00:00Z') }
+
+	const month = await content.calendar(alice, { ...range, perDay: { limit: 3, timeZone: zurich } })
+	expect(month.posts.map((p) => p.title)).toEqual(['E', 'A', 'B', 'C'])
+	expect(month.dayTotals).toEqual({ '2026-04-01': 1, '2026-04-02': 4 })
+
+	const all = await content.calendar(alice, range)
+	expect(all.posts.map((p) => p.title)).toEqual(['E', 'A', 'B', 'C', 'D'])
+	expect(all.dayTotals).toBeNull()
 })
 
 test('a post for several platforms keeps an image per platform for its deliveries', async () => {

@@ -17,6 +17,7 @@ import {
 	convertDraft,
 	updatePostContent,
 	weekStats,
+	type CalendarPerDay,
 	type PostInput,
 } from './posts.server.ts'
 import type { Platform } from './platforms.ts'
@@ -30,7 +31,7 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { postTotals, publishedPerDay } from './dashboard.server.ts'
 export type { DeliveryPlanner } from './ports.ts'
-export type { PostInput, WeekStats } from './posts.server.ts'
+export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor } from './post-content.ts'
@@ -127,10 +128,13 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, planner, userId, postId, instant, request.timeZone))
 		},
 
-		/** The calendar: posts of the range and the week's stat cards, in a fixed number of queries. */
-		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date }) {
-			const [posts, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to), weekStats(db, userId, range.weekStart)])
-			return { posts, stats }
+		/**
+		 * The calendar: posts of the range (with `perDay` the first posts of each day and the days'
+		 * totals) and the week's stat cards, in a fixed number of queries.
+		 */
+		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }) {
+			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
+			return { posts, dayTotals, stats }
 		},
 	}
 }

@@ -180,11 +180,18 @@ function contentForPlatforms(content: PostContent, platforms: Array<Platform>): 
 	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, content.platforms[p] ?? content.base])) }
 }
 
-/** Scheduled posts by plan time and published posts by publication time within [from, to). One query. */
-export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date): Promise<Array<PostView>> {
-	const rows = await db
+/** What a month view needs: per day of the user's zone the first `limit` posts, and how many the day has. */
+export type CalendarPerDay = { limit: number; timeZone: string }
+
+/**
+ * Scheduled posts by plan time and published posts by publication time within [from, to). One query.
+ * With `perDay` only the first `limit` posts of each day (in the zone) come back, and `dayTotals`
+ * ('YYYY-MM-DD' -> posts of that day) counts them all.
+ */
+export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<PostView>; dayTotals: Record<string, number> | null }> {
+	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
+	const inRange = db
 		.selectFrom('posts')
-		.select(postColumns)
 		.where('user_id', '=', userId)
 		.where((eb) =>
 			eb.or([
@@ -192,9 +199,30 @@ export async function listCalendarPosts(db: Db, userId: string, from: Date, to: 
 				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
 			]),
 		)
-		.orderBy(sql`coalesce(scheduled_at, published_at)`)
+	if (!perDay) {
+		const rows = await inRange.select(postColumns).orderBy(at).orderBy('id').execute()
+		return { posts: rows.map(toPostView), dayTotals: null }
+	}
+	const day = sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`
+	const rows = await db
+		.selectFrom(
+			inRange
+				.select(postColumns)
+				.select([
+					day.as('day'),
+					sql<string>`row_number() over (partition by ${day} order by ${at}, id)`.as('rank'),
+					sql<string>`count(*) over (partition by ${day})`.as('day_total'),
+				])
+				.as('ranked'),
+		)
+		.selectAll()
+		.where('rank', '<=', String(perDay.limit))
+		.orderBy('day')
+		.orderBy('rank')
 		.execute()
-	return rows.map(toPostView)
+	const dayTotals: Record<string, number> = {}
+	for (const row of rows) dayTotals[row.day] = Number(row.day_total)
+	return { posts: rows.map(toPostView), dayTotals }
 }
 
 export type WeekStats = {

@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/core'
 import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { longDay } from './format.ts'
 import { createCellKeyboard } from './keyboard.ts'
 import { ChipBody } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
@@ -108,7 +109,12 @@ function useAnnouncements(): Announcements {
 	// it would replace "aufgenommen" before a screen reader says it. Only real moves are announced.
 	const moved = useRef(false)
 	const title = (active: Active) => postOf(active)?.title ?? ''
-	const target = (over: Over | null) => (over?.data.current as DropTarget | undefined)?.label ?? ''
+	// The cells' names are made here, when they are announced, not for each of the grid's cells on every render.
+	const target = (over: Over | null) => {
+		const cell = over?.data.current as DropTarget | undefined
+		if (!cell) return ''
+		return cell.kind === 'slot' ? t('when', { day: longDay(cell.date), time: cell.time }) : longDay(cell.date)
+	}
 	return {
 		onDragStart: ({ active }) => {
 			moved.current = false

@@ -4,9 +4,10 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { CalendarDnd } from './calendar-dnd.tsx'
 import { CalendarHeader } from './calendar-header.tsx'
 import { MonthView } from './month-view.tsx'
+import { ChipIcons } from './post-chip.tsx'
 import { StatCards } from './stat-cards.tsx'
 import type { CalendarData } from './types.ts'
-import { MoveNotice, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
+import { MoveNotice, totalsWithMoves, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
 import { WeekView } from './week-view.tsx'
 import './calendar.css'
 import '#locales/ns/calendar.ts'
@@ -14,10 +15,12 @@ import '#locales/ns/calendar.ts'
 export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')
 	const { reschedule, pending, settled } = useReschedule()
-	const posts = useOptimisticPosts(data.posts).toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
+	const moved = useOptimisticPosts(data.posts)
+	const posts = moved.toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
 	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
+			<ChipIcons />
 			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
 			<StatCards stats={data.stats} />
 			{pending.map((key) => (
@@ -34,7 +37,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 					{data.view === 'week' ? (
 						<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
 					) : (
-						<MonthView weeks={data.month.weeks} today={data.today} posts={posts} />
+						<MonthView weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, data.posts, moved)} />
 					)}
 				</Card>
 			</CalendarDnd>

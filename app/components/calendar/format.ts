@@ -7,6 +7,20 @@ function day(date: string) {
 	return parseISO(date)
 }
 
+// A grid asks for the same few dates' labels in every cell and chip: each is formatted once.
+function remembered(label: (date: string) => string) {
+	const labels = new Map<string, string>()
+	return (date: string) => {
+		let value = labels.get(date)
+		if (value === undefined) {
+			if (labels.size >= 1000) labels.clear()
+			value = label(date)
+			labels.set(date, value)
+		}
+		return value
+	}
+}
+
 /** '16. – 22. November 2026', '30. November – 6. Dezember 2026' or across a year both years. */
 export function weekRangeLabel(first: string, last: string) {
 	const a = day(first)
@@ -22,24 +36,18 @@ export function monthLabel(month: string) {
 }
 
 /** 'Mo' */
-export function weekdayShort(date: string) {
-	return format(day(date), 'EEEEEE', { locale: de })
-}
+export const weekdayShort = remembered((date) => format(day(date), 'EEEEEE', { locale: de }))
 
 /** '16.11.' */
-export function dayMonth(date: string) {
-	return format(day(date), 'dd.MM.')
-}
+export const dayMonth = remembered((date) => format(day(date), 'dd.MM.'))
 
 /** '16' */
 export function dayOfMonth(date: string) {
-	return format(day(date), 'd')
+	return String(Number(date.slice(8, 10)))
 }
 
 /** 'Montag, 16. November 2026' */
-export function longDay(date: string) {
-	return format(day(date), 'EEEE, d. MMMM yyyy', { locale: de })
-}
+export const longDay = remembered((date) => format(day(date), 'EEEE, d. MMMM yyyy', { locale: de }))
 
 /** '+12,5' / '-3' / '0': a change in percent with one decimal, German style. */
 export function signedPercent(value: number) {

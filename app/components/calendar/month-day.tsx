@@ -2,21 +2,21 @@ import { useDroppable } from '@dnd-kit/core'
 import { Link } from 'react-router'
 import { dayOfMonth, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
-import { dayId, type CalendarPost, type DropTarget } from './types.ts'
+import { dayId, MONTH_DAY_CHIPS, type CalendarPost, type DropTarget } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/calendar.ts'
 
-const visibleChips = 2
-
-type Props = { date: string; inMonth: boolean; today: boolean; posts: Array<CalendarPost> }
+/** `posts`: the day's first posts (sorted); `total`: how many it has in all. */
+type Props = { date: string; inMonth: boolean; today: boolean; posts: Array<CalendarPost>; total: number }
 
 /** A day of the month view; a drop here moves a post to this date at its own time of day. */
-export function MonthDay({ date, inMonth, today, posts }: Props) {
+export function MonthDay({ date, inMonth, today, posts, total }: Props) {
 	const t = useFixedT('calendar')
 	const day = longDay(date)
-	const target: DropTarget = { kind: 'day', date, label: day }
+	const target: DropTarget = { kind: 'day', date }
 	const { setNodeRef, isOver } = useDroppable({ id: dayId(date), data: target })
-	const hidden = posts.length - visibleChips
+	const shown = posts.slice(0, MONTH_DAY_CHIPS)
+	const hidden = Math.max(total, posts.length) - shown.length
 	return (
 		<div
 			ref={setNodeRef}
@@ -30,7 +30,7 @@ export function MonthDay({ date, inMonth, today, posts }: Props) {
 				<span aria-hidden>{dayOfMonth(date)}</span>
 				<span className="visually-hidden">{today ? t('month.today', { day }) : day}</span>
 			</span>
-			{posts.slice(0, visibleChips).map((post) => (
+			{shown.map((post) => (
 				<PostChip key={post.id} post={post} />
 			))}
 			{hidden > 0 ? (

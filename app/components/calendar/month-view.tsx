@@ -4,12 +4,22 @@ import { MonthDay } from './month-day.tsx'
 import type { CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
-type Props = { weeks: Array<Array<{ date: string; inMonth: boolean }>>; today: string; posts: Array<CalendarPost> }
+type Props = {
+	weeks: Array<Array<{ date: string; inMonth: boolean }>>
+	today: string
+	posts: Array<CalendarPost>
+	/** Posts per day in all (the loader sends only each day's first ones). */
+	totals: Record<string, number>
+}
 
-export function MonthView({ weeks, today, posts }: Props) {
+export function MonthView({ weeks, today, posts, totals }: Props) {
 	const { t } = useTranslation('calendar')
 	const byDay = new Map<string, Array<CalendarPost>>()
-	for (const post of posts) byDay.set(post.date, [...(byDay.get(post.date) ?? []), post])
+	for (const post of posts) {
+		const list = byDay.get(post.date)
+		if (list) list.push(post)
+		else byDay.set(post.date, [post])
+	}
 	return (
 		<div className="cal-month" role="region" aria-label={t('month.label')}>
 			<div className="cal-month-inner">
@@ -21,7 +31,7 @@ export function MonthView({ weeks, today, posts }: Props) {
 				{weeks.map((week) => (
 					<div key={week[0]?.date} className="cal-month-week">
 						{week.map(({ date, inMonth }) => (
-							<MonthDay key={date} date={date} inMonth={inMonth} today={date === today} posts={byDay.get(date) ?? []} />
+							<MonthDay key={date} date={date} inMonth={inMonth} today={date === today} posts={byDay.get(date) ?? []} total={totals[date] ?? 0} />
 						))}
 					</div>
 				))}

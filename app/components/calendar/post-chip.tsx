@@ -1,6 +1,7 @@
 import { useDndContext, useDraggable } from '@dnd-kit/core'
 import { HoverCard } from '@radix-ui/themes'
 import { CheckCircle2 } from 'lucide-react'
+import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { longDay } from './format.ts'
@@ -11,6 +12,13 @@ import type { CalendarPost, DragData } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/calendar.ts'
 import '#locales/ns/posts.ts'
+
+const doneIcon = 'pw-chip-done'
+
+/** The chips' icons, once per page. */
+export function ChipIcons() {
+	return <IconSprite icons={{ [doneIcon]: CheckCircle2 }} />
+}
 
 /**
  * What a chip shows; also the floating copy under the pointer while dragging. With `label` the
@@ -27,7 +35,7 @@ export function ChipBody({ post, overlay = false, label }: { post: CalendarPost;
 			<span className="cal-chip-title" aria-hidden={shown}>
 				{post.title}
 			</span>
-			{post.status === 'published' ? <CheckCircle2 size={12} aria-hidden className="cal-chip-done" /> : null}
+			{post.status === 'published' ? <SpriteIcon id={doneIcon} size={12} className="cal-chip-done" /> : null}
 			{label ? <span className="visually-hidden">{label}</span> : null}
 		</span>
 	)

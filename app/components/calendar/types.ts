@@ -16,7 +16,10 @@ export type CalendarPost = {
 }
 
 /** Where a chip may be dropped: an hour row of the week view or a day of the month view. */
-export type DropTarget = { kind: 'slot'; date: string; time: string; label: string } | { kind: 'day'; date: string; label: string }
+export type DropTarget = { kind: 'slot'; date: string; time: string } | { kind: 'day'; date: string }
+
+/** Chips a month day shows before '+N mehr' (spec: up to two). */
+export const MONTH_DAY_CHIPS = 2
 
 export type DragData = { post: CalendarPost }
 
@@ -43,6 +46,9 @@ export type CalendarData = {
 	month: { key: string; weeks: Array<Array<{ date: string; inMonth: boolean }>> }
 	/** Suggested posting times ('HH:MM') per day of the week view. */
 	suggested: Record<string, Array<string>>
+	/** The week's posts; in the month view the first posts of each day, `dayTotals` counts them all. */
 	posts: Array<CalendarPost>
+	/** Month view: posts per day ('YYYY-MM-DD'); null in the week view. */
+	dayTotals: Record<string, number> | null
 	stats: WeekStats
 }

@@ -48,3 +48,17 @@ export function useOptimisticPosts(posts: Array<CalendarPost>) {
 		return move ? { ...post, ...move } : post
 	})
 }
+
+/** The month days' totals with the moves of `useOptimisticPosts` applied: a moved post leaves its day for another. */
+export function totalsWithMoves(totals: Record<string, number>, loaded: Array<CalendarPost>, moved: Array<CalendarPost>) {
+	if (moved === loaded) return totals
+	const dayOf = new Map(loaded.map((post) => [post.id, post.date]))
+	const result = { ...totals }
+	for (const post of moved) {
+		const before = dayOf.get(post.id)
+		if (before === undefined || before === post.date) continue
+		result[before] = (result[before] ?? 1) - 1
+		result[post.date] = (result[post.date] ?? 0) + 1
+	}
+	return result
+}

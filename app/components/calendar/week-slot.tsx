@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core'
-import { hourLabel, longDay } from './format.ts'
+import { hourLabel } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { slotId, type CalendarPost, type DropTarget } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
@@ -13,7 +13,7 @@ type Props = { date: string; hour: number; posts: Array<CalendarPost>; suggested
 export function WeekSlot({ date, hour, posts, suggested, today }: Props) {
 	const t = useFixedT('calendar')
 	const time = hourLabel(hour)
-	const target: DropTarget = { kind: 'slot', date, time, label: t('when', { day: longDay(date), time }) }
+	const target: DropTarget = { kind: 'slot', date, time }
 	const { setNodeRef, isOver } = useDroppable({ id: slotId(date, hour), data: target })
 	const hidden = posts.length - visibleChips
 	return (

@@ -12,7 +12,7 @@ import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { buildBoard, type BoardItem } from './board-items.ts'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
-import { PostCard, type CardActions } from './post-card.tsx'
+import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
 import '#locales/ns/posts.ts'
 
@@ -86,6 +86,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, links, q, editId
 
 	return (
 		<Flex direction="column" gap="4">
+			<PostCardIcons />
 			<PageHeader title={t('title')} subtitle={q ? t('search.results', { q }) : t('subtitle')}>
 				<Flex gap="2">
 					{q ? (

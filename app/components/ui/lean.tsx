@@ -1,3 +1,4 @@
+import type { TextProps as RadixTextProps } from '@radix-ui/themes'
 import { createElement, type ComponentPropsWithoutRef, type ReactNode } from 'react'
 
 // Server-cheap stand-ins for Radix Themes' Flex, Grid, Text, Heading, Badge and Card, for markup
@@ -13,7 +14,7 @@ type Responsive<T extends string> = T | Partial<Record<Breakpoint, T>>
 type Space = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
 type Margin = Space | '-1' | '-2' | '-3' | '-4' | '-5' | '-6' | '-7' | '-8' | '-9'
 type Size9 = Exclude<Space, '0'>
-type Color = 'gray' | 'gold' | 'bronze' | 'brown' | 'yellow' | 'amber' | 'orange' | 'tomato' | 'red' | 'ruby' | 'crimson' | 'pink' | 'plum' | 'purple' | 'violet' | 'iris' | 'indigo' | 'blue' | 'cyan' | 'teal' | 'jade' | 'green' | 'grass' | 'lime' | 'mint' | 'sky'
+type Color = NonNullable<RadixTextProps['color']>
 
 type PaddingProps = { p?: Responsive<Space>; px?: Responsive<Space>; py?: Responsive<Space>; pt?: Responsive<Space>; pr?: Responsive<Space>; pb?: Responsive<Space>; pl?: Responsive<Space> }
 type MarginProps = { m?: Responsive<Margin>; mx?: Responsive<Margin>; my?: Responsive<Margin>; mt?: Responsive<Margin>; mr?: Responsive<Margin>; mb?: Responsive<Margin>; ml?: Responsive<Margin> }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/schedule'
 import { servicesContext } from '#app/context.ts'
 import { CalendarPage } from '#app/components/calendar/calendar-page.tsx'
-import type { CalendarData, CalendarPost, CalendarView } from '#app/components/calendar/types.ts'
+import { MONTH_DAY_CHIPS, type CalendarData, type CalendarPost, type CalendarView } from '#app/components/calendar/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
@@ -34,10 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 	const week = weekRange(anchor, timeZone)
 	const month = monthGrid(anchor, timeZone)
 	const range = view === 'week' ? week : month
-	// The stat cards always describe the current week, whatever week or month is on screen.
-	const { posts, stats } = await context
-		.get(servicesContext)
-		.content.calendar(user.id, { from: range.start, to: range.end, weekStart: weekRange(today, timeZone).start })
+	// The stat cards always describe the current week, whatever week or month is on screen. A month
+	// day shows two chips and '+N mehr': one more post per day keeps a day full while a chip is being
+	// moved away (the optimistic update), the rest is only counted.
+	const { posts, dayTotals, stats } = await context.get(servicesContext).content.calendar(user.id, {
+		from: range.start,
+		to: range.end,
+		weekStart: weekRange(today, timeZone).start,
+		perDay: view === 'month' ? { limit: MONTH_DAY_CHIPS + 1, timeZone } : undefined,
+	})
 	return {
 		title: t('calendar:meta.title'),
 		view,
@@ -51,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 		month: { key: month.month, weeks: month.weeks },
 		suggested: Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])),
 		posts: posts.flatMap((post) => toCalendarPost(post, timeZone)),
+		dayTotals,
 		stats,
 	}
 }
