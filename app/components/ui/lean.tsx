@@ -53,66 +53,54 @@ const between = (value: string) => (value === 'between' ? 'space-between' : valu
 
 type DivProps = Omit<ComponentPropsWithoutRef<'div'>, 'color'>
 
+type BoxLayoutProps = PaddingProps &
+	MarginProps & {
+		align?: Responsive<'start' | 'center' | 'end' | 'baseline' | 'stretch'>
+		justify?: Responsive<'start' | 'center' | 'end' | 'between'>
+		gap?: Responsive<Space>
+		gapX?: Responsive<Space>
+		gapY?: Responsive<Space>
+	}
+
+/** What Flex and Grid share: alignment, gaps, padding and margin classes. */
+function boxLayoutClasses({ align, justify, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml }: BoxLayoutProps) {
+	return join(
+		responsive('rt-r-ai', align),
+		responsive('rt-r-jc', justify, between),
+		responsive('rt-r-gap', gap),
+		responsive('rt-r-cg', gapX),
+		responsive('rt-r-rg', gapY),
+		paddingClasses({ p, px, py, pt, pr, pb, pl }),
+		marginClasses({ m, mx, my, mt, mr, mb, ml }),
+	)
+}
+
 /** Radix's `<Flex asChild><ul>…</ul></Flex>` is `<Flex as="ul">…</Flex>` here. */
 type FlexElement = 'div' | 'span' | 'ul' | 'ol' | 'li' | 'nav' | 'section' | 'article' | 'header' | 'footer'
 
 export type FlexProps = DivProps &
-	PaddingProps &
-	MarginProps & {
+	BoxLayoutProps & {
 		as?: FlexElement
 		direction?: Responsive<'row' | 'column' | 'row-reverse' | 'column-reverse'>
-		align?: Responsive<'start' | 'center' | 'end' | 'baseline' | 'stretch'>
-		justify?: Responsive<'start' | 'center' | 'end' | 'between'>
 		wrap?: Responsive<'nowrap' | 'wrap' | 'wrap-reverse'>
-		gap?: Responsive<Space>
-		gapX?: Responsive<Space>
-		gapY?: Responsive<Space>
 	}
 
-export function Flex({ as = 'div', direction, align, justify, wrap, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml, className, ...rest }: FlexProps) {
-	const classes = join(
-		'rt-Flex',
-		responsive('rt-r-fd', direction),
-		responsive('rt-r-ai', align),
-		responsive('rt-r-jc', justify, between),
-		responsive('rt-r-fw', wrap),
-		responsive('rt-r-gap', gap),
-		responsive('rt-r-cg', gapX),
-		responsive('rt-r-rg', gapY),
-		paddingClasses({ p, px, py, pt, pr, pb, pl }),
-		marginClasses({ m, mx, my, mt, mr, mb, ml }),
-		className,
-	)
+export function Flex({ as = 'div', direction, wrap, align, justify, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml, className, ...rest }: FlexProps) {
+	const layout = boxLayoutClasses({ align, justify, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml })
+	const classes = join('rt-Flex', responsive('rt-r-fd', direction), responsive('rt-r-fw', wrap), layout, className)
 	return createElement(as, { ...rest, className: classes })
 }
 
 export type GridProps = DivProps &
-	PaddingProps &
-	MarginProps & {
+	BoxLayoutProps & {
 		as?: 'div' | 'span'
 		columns?: Responsive<Size9>
 		rows?: Responsive<Size9>
-		align?: Responsive<'start' | 'center' | 'end' | 'baseline' | 'stretch'>
-		justify?: Responsive<'start' | 'center' | 'end' | 'between'>
-		gap?: Responsive<Space>
-		gapX?: Responsive<Space>
-		gapY?: Responsive<Space>
 	}
 
 export function Grid({ as = 'div', columns, rows, align, justify, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml, className, ...rest }: GridProps) {
-	const classes = join(
-		'rt-Grid',
-		responsive('rt-r-gtc', columns),
-		responsive('rt-r-gtr', rows),
-		responsive('rt-r-ai', align),
-		responsive('rt-r-jc', justify, between),
-		responsive('rt-r-gap', gap),
-		responsive('rt-r-cg', gapX),
-		responsive('rt-r-rg', gapY),
-		paddingClasses({ p, px, py, pt, pr, pb, pl }),
-		marginClasses({ m, mx, my, mt, mr, mb, ml }),
-		className,
-	)
+	const layout = boxLayoutClasses({ align, justify, gap, gapX, gapY, p, px, py, pt, pr, pb, pl, m, mx, my, mt, mr, mb, ml })
+	const classes = join('rt-Grid', responsive('rt-r-gtc', columns), responsive('rt-r-gtr', rows), layout, className)
 	return createElement(as, { ...rest, className: classes })
 }
 
