@@ -275,9 +275,12 @@ async function faultDrill(profile: (typeof profiles)['full']) {
 	await scheduler
 	const userIds = users.map((u) => u.userId)
 	const graceStart = Date.now()
+	// The drill plans posts up to 10 s ahead: the checks wait for those too (and for any publish in
+	// flight), or a post published while the checks read the network would count as a mismatch.
+	const settleUntil = Math.max(loadEnd, ...dueMarkers.map((d) => d.dueAt))
 	let open = Infinity
 	while (Date.now() - graceStart < profile.graceMs) {
-		open = await openDueDeliveries(userIds, loadEnd)
+		open = await openDueDeliveries(userIds, settleUntil)
 		if (open === 0) break
 		await sleep(1000)
 	}
@@ -384,8 +387,7 @@ async function openDueDeliveries(userIds: Array<string>, until: number) {
 		.selectFrom('post_deliveries')
 		.select((eb) => eb.fn.countAll<number>().as('n'))
 		.where('user_id', 'in', userIds)
-		.where('scheduled_at', '<=', new Date(until))
-		.where('status', 'in', ['scheduled', 'publishing'])
+		.where((eb) => eb.or([eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '<=', new Date(until))]), eb('status', '=', 'publishing')]))
 		.executeTakeFirstOrThrow()
 	return Number(row.n)
 }
