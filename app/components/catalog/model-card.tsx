@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Checkbox, Flex, Heading, IconButton, Inset, Text } from '@radix-ui/themes'
+import { Button, Checkbox, IconButton, Inset } from '@radix-ui/themes'
+import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Heart, Star } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
@@ -36,100 +37,98 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 	const more = model.features.length - shown.length
 
 	return (
-		<Card size="2" data-testid="model-card" data-model-id={model.modelId} data-favorite={favorite} asChild>
-			<article aria-label={model.name}>
-				<Flex direction="column" gap="3" height="100%">
-					{model.previewImageUrl ? (
-						// Decorative: the model's name is the card's heading.
-						<Inset clip="padding-box" side="top">
-							<img src={model.previewImageUrl} alt="" data-testid="model-preview" style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
-						</Inset>
-					) : null}
-					<Flex justify="between" align="start" gap="2">
-						<Flex direction="column" gap="1">
-							<Heading as="h3" size="4">
-								{model.name}
-							</Heading>
-							<Flex gap="1" wrap="wrap">
-								<Badge color={levelColor(model.recommendationLevel)} variant="soft" data-testid="model-level">
-									{t(`levels.${model.recommendationLevel}`, { defaultValue: t('levels.0') })}
-								</Badge>
-								{model.testMode ? (
-									<Tooltip content={t('gallery.testModeHint')}>
-										<Badge color="amber" variant="soft">
-											{t('gallery.testMode')}
-										</Badge>
-									</Tooltip>
-								) : null}
-								{model.supportsAudio ? <Badge variant="outline">{t('gallery.audio')}</Badge> : null}
-								{model.referenceImageRequired ? <Badge variant="outline">{t('gallery.referenceRequired')}</Badge> : null}
-							</Flex>
+		<Card as="article" size="2" data-testid="model-card" data-model-id={model.modelId} data-favorite={favorite} aria-label={model.name}>
+			<Flex direction="column" gap="3" style={{ height: '100%' }}>
+				{model.previewImageUrl ? (
+					// Decorative: the model's name is the card's heading.
+					<Inset clip="padding-box" side="top">
+						<img src={model.previewImageUrl} alt="" data-testid="model-preview" style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
+					</Inset>
+				) : null}
+				<Flex justify="between" align="start" gap="2">
+					<Flex direction="column" gap="1">
+						<Heading as="h3" size="4">
+							{model.name}
+						</Heading>
+						<Flex gap="1" wrap="wrap">
+							<Badge color={levelColor(model.recommendationLevel)} variant="soft" data-testid="model-level">
+								{t(`levels.${model.recommendationLevel}`, { defaultValue: t('levels.0') })}
+							</Badge>
+							{model.testMode ? (
+								<Tooltip content={t('gallery.testModeHint')}>
+									<Badge color="amber" variant="soft">
+										{t('gallery.testMode')}
+									</Badge>
+								</Tooltip>
+							) : null}
+							{model.supportsAudio ? <Badge variant="outline">{t('gallery.audio')}</Badge> : null}
+							{model.referenceImageRequired ? <Badge variant="outline">{t('gallery.referenceRequired')}</Badge> : null}
 						</Flex>
-						<favoriter.Form method="post">
-							<input type="hidden" name="intent" value="favorite" />
-							<input type="hidden" name="modelId" value={model.id} />
-							<input type="hidden" name="value" value={String(!favorite)} />
-							<IconButton type="submit" variant="ghost" color={favorite ? 'amber' : 'gray'} aria-pressed={favorite} aria-label={favorite ? t('gallery.unfavorite') : t('gallery.favorite')}>
-								<Star size={18} fill={favorite ? 'currentColor' : 'none'} aria-hidden />
-							</IconButton>
-						</favoriter.Form>
 					</Flex>
-
-					<Text size="2" color="gray">
-						{model.description}
-					</Text>
-
-					<Flex gap="1" wrap="wrap" data-testid="model-features">
-						{shown.map((feature) => (
-							<Badge key={feature} variant="surface" color="gray">
-								{feature}
-							</Badge>
-						))}
-						{more > 0 ? (
-							<Badge variant="outline" color="gray">
-								{t('gallery.moreFeatures', { count: more })}
-							</Badge>
-						) : null}
-					</Flex>
-
-					<Flex justify="between" align="center" gap="2" mt="auto">
-						<Text size="2" weight="medium" data-testid="model-cost" data-cost={cost}>
-							{model.category === 'video' ? t('gallery.costPerSecond', { credits: formatCredits(lowestPerSecond(model)) }) : t('gallery.cost', { count: model.creditsCost })}
-						</Text>
-						<liker.Form method="post">
-							<input type="hidden" name="intent" value="like" />
-							<input type="hidden" name="modelId" value={model.id} />
-							<input type="hidden" name="value" value={String(!liked)} />
-							<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike', { count: likeCount }) : t('gallery.like', { count: likeCount })}>
-								<Heart size={16} fill={liked ? 'currentColor' : 'none'} aria-hidden />
-								<span data-testid="like-count">{likeCount}</span>
-							</Button>
-						</liker.Form>
-					</Flex>
-
-					<Flex justify="between" align="center" gap="2" wrap="wrap">
-						<Text as="label" size="2">
-							<Flex gap="2" align="center">
-								<Checkbox checked={selected} onCheckedChange={(checked) => onSelect(checked === true)} aria-label={t('gallery.select', { name: model.name })} />
-								{t('gallery.compare')}
-							</Flex>
-						</Text>
-						{affordable ? (
-							<Button asChild size="2">
-								<Link to={testUrl([model.modelId], 'single', model.category)} aria-label={t('gallery.testName', { name: model.name })}>
-									{t('gallery.test')}
-								</Link>
-							</Button>
-						) : (
-							<Tooltip content={t('gallery.notEnough')}>
-								<Button size="2" disabled aria-label={t('gallery.testName', { name: model.name })}>
-									{t('gallery.test')}
-								</Button>
-							</Tooltip>
-						)}
-					</Flex>
+					<favoriter.Form method="post">
+						<input type="hidden" name="intent" value="favorite" />
+						<input type="hidden" name="modelId" value={model.id} />
+						<input type="hidden" name="value" value={String(!favorite)} />
+						<IconButton type="submit" variant="ghost" color={favorite ? 'amber' : 'gray'} aria-pressed={favorite} aria-label={favorite ? t('gallery.unfavorite') : t('gallery.favorite')}>
+							<Star size={18} fill={favorite ? 'currentColor' : 'none'} aria-hidden />
+						</IconButton>
+					</favoriter.Form>
 				</Flex>
-			</article>
+
+				<Text size="2" color="gray">
+					{model.description}
+				</Text>
+
+				<Flex gap="1" wrap="wrap" data-testid="model-features">
+					{shown.map((feature) => (
+						<Badge key={feature} variant="surface" color="gray">
+							{feature}
+						</Badge>
+					))}
+					{more > 0 ? (
+						<Badge variant="outline" color="gray">
+							{t('gallery.moreFeatures', { count: more })}
+						</Badge>
+					) : null}
+				</Flex>
+
+				<Flex justify="between" align="center" gap="2" style={{ marginTop: 'auto' }}>
+					<Text size="2" weight="medium" data-testid="model-cost" data-cost={cost}>
+						{model.category === 'video' ? t('gallery.costPerSecond', { credits: formatCredits(lowestPerSecond(model)) }) : t('gallery.cost', { count: model.creditsCost })}
+					</Text>
+					<liker.Form method="post">
+						<input type="hidden" name="intent" value="like" />
+						<input type="hidden" name="modelId" value={model.id} />
+						<input type="hidden" name="value" value={String(!liked)} />
+						<Button type="submit" variant="ghost" color={liked ? 'red' : 'gray'} aria-pressed={liked} aria-label={liked ? t('gallery.unlike', { count: likeCount }) : t('gallery.like', { count: likeCount })}>
+							<Heart size={16} fill={liked ? 'currentColor' : 'none'} aria-hidden />
+							<span data-testid="like-count">{likeCount}</span>
+						</Button>
+					</liker.Form>
+				</Flex>
+
+				<Flex justify="between" align="center" gap="2" wrap="wrap">
+					<Text as="label" size="2">
+						<Flex gap="2" align="center">
+							<Checkbox checked={selected} onCheckedChange={(checked) => onSelect(checked === true)} aria-label={t('gallery.select', { name: model.name })} />
+							{t('gallery.compare')}
+						</Flex>
+					</Text>
+					{affordable ? (
+						<Button asChild size="2">
+							<Link to={testUrl([model.modelId], 'single', model.category)} aria-label={t('gallery.testName', { name: model.name })}>
+								{t('gallery.test')}
+							</Link>
+						</Button>
+					) : (
+						<Tooltip content={t('gallery.notEnough')}>
+							<Button size="2" disabled aria-label={t('gallery.testName', { name: model.name })}>
+								{t('gallery.test')}
+							</Button>
+						</Tooltip>
+					)}
+				</Flex>
+			</Flex>
 		</Card>
 	)
 }

@@ -126,5 +126,16 @@ describe('lean components render what Radix Themes renders', () => {
 	test('Card', () => {
 		const cases: Array<Lean.CardProps> = [...common, ...(['1', '2', '3', '4', '5'] as const).map((size) => ({ size })), ...(['surface', 'classic', 'ghost'] as const).map((variant) => ({ variant })), { size: { initial: '2', md: '3' } }]
 		for (const props of cases) same(<Lean.Card {...props}>x</Lean.Card>, <Radix.Card {...(props as RadixCardProps)}>x</Radix.Card>)
+		for (const as of ['article', 'section', 'li'] as const) {
+			const Tag = as
+			same(
+				<Lean.Card as={as} size="2" aria-label="Modell">
+					x
+				</Lean.Card>,
+				<Radix.Card asChild size="2">
+					<Tag aria-label="Modell">x</Tag>
+				</Radix.Card>,
+			)
+		}
 	})
 })

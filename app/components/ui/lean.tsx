@@ -161,9 +161,10 @@ export function Badge({ size = '1', variant = 'soft', color, highContrast, radiu
 	return createElement('span', { 'data-accent-color': color ?? '', 'data-radius': radius, ...rest, className: classes })
 }
 
-export type CardProps = DivProps & MarginProps & { size?: Responsive<'1' | '2' | '3' | '4' | '5'>; variant?: 'surface' | 'classic' | 'ghost' }
+/** Radix's `<Card asChild><article>…</article></Card>` is `<Card as="article">…</Card>` here. */
+export type CardProps = DivProps & MarginProps & { as?: 'div' | 'article' | 'section' | 'li'; size?: Responsive<'1' | '2' | '3' | '4' | '5'>; variant?: 'surface' | 'classic' | 'ghost' }
 
-export function Card({ size = '1', variant = 'surface', m, mx, my, mt, mr, mb, ml, className, ...rest }: CardProps) {
+export function Card({ as = 'div', size = '1', variant = 'surface', m, mx, my, mt, mr, mb, ml, className, ...rest }: CardProps) {
 	const classes = join('rt-reset', 'rt-BaseCard', 'rt-Card', responsive('rt-r-size', size), `rt-variant-${variant}`, marginClasses({ m, mx, my, mt, mr, mb, ml }), className)
-	return createElement('div', { ...rest, className: classes })
+	return createElement(as, { ...rest, className: classes })
 }
