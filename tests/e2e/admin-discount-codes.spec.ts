@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
 
-const origin = { Origin: 'http://127.0.0.1:3100' }
+const origin = { Origin: e2eUrl }
 
 async function checkOnPricing(page: Page, code: string) {
 	await gotoReady(page, '/pricing')

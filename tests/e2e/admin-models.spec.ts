@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
 
 // 'KI-Modelle' (/admin/models): an admin creates a model (the invalid API-parameter JSON is refused
 // in German first), it shows in the users' gallery at once, is edited and deleted after the
 // confirmation. The model id starts with e2e- so the gallery spec ignores it if both run at once.
 
-const origin = { Origin: 'http://127.0.0.1:3100' }
+const origin = { Origin: e2eUrl }
 
 function galleryCard(page: Page, modelId: string) {
 	return page.locator(`[data-testid="model-card"][data-model-id="${modelId}"]`)

@@ -1,4 +1,5 @@
 import { expect, linkIn, signIn, test, uniqueEmail, waitForMail, gotoReady } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
 
 test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page, db }) => {
 	const email = uniqueEmail('signup')
@@ -24,7 +25,7 @@ test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page,
 	const mail = await waitForMail(db, email, { subject: 'Bitte bestätige deine E-Mail-Adresse' })
 	await page.goto('/dev/mailbox')
 	await expect(page.getByText(email).first()).toBeVisible()
-	await page.goto(linkIn(mail, 'http://127.0.0.1:3100/auth/confirm'))
+	await page.goto(linkIn(mail, `${e2eUrl}/auth/confirm`))
 	await page.getByRole('button', { name: 'E-Mail bestätigen' }).click()
 	await expect(page).toHaveURL(/\/auth$/)
 	await expect(page.getByText('E-Mail bestätigt')).toBeVisible()
@@ -80,7 +81,7 @@ test('empty, too long and malformed input get German messages', async ({ page })
 })
 
 test('the server answers bad form posts with 400 and German text, never 500', async ({ request }) => {
-	const origin = { Origin: 'http://127.0.0.1:3100' }
+	const origin = { Origin: e2eUrl }
 	const cases: Array<Record<string, string>> = [
 		{ intent: 'signin' },
 		{ intent: 'signin', email: 'x'.repeat(10_001), password: 'y' },
@@ -132,7 +133,7 @@ test('password reset: the link works once, then the new password signs in', asyn
 	await page.getByRole('button', { name: 'Link senden' }).click()
 	await expect(page.getByText('Falls ein Konto mit dieser E-Mail existiert')).toBeVisible()
 	const mail = await waitForMail(db, user.email, { subject: 'Zurücksetzen' })
-	const link = linkIn(mail, 'http://127.0.0.1:3100/auth/reset-password')
+	const link = linkIn(mail, `${e2eUrl}/auth/reset-password`)
 	await page.goto(link)
 	await page.getByLabel('Neues Passwort').fill('ganz-neues-passwort')
 	await page.getByLabel('Passwort wiederholen').fill('ganz-neues-passwort')

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { DB } from '#modules/core/db.server.ts'
 import { shiftWeek, todayIn, toInstant, weekRange } from '#modules/scheduling/index.ts'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
 
 // The content calendar at /schedule: posts are written straight into the database for next week
 // (always in the future) and the page is opened on that week with ?date=.
@@ -239,7 +240,7 @@ test.describe('Content Kalender', () => {
 		// The server refuses as well, with the German message (a data request, as the page's fetcher sends it).
 		const response = await page.request.post('/schedule.data', {
 			form: { intent: 'reschedule', postId: id, date: nextThu, time: '12:00' },
-			headers: { Origin: 'http://127.0.0.1:3100' },
+			headers: { Origin: e2eUrl },
 		})
 		expect(response.status()).toBe(400)
 		expect(await response.text()).toContain('Veröffentlichte Posts können nicht verschoben werden.')

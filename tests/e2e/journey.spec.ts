@@ -1,4 +1,5 @@
 import { expect, linkIn, test, uniqueEmail, waitForMail, gotoReady } from '#tests/e2e/fixtures.ts'
+import { e2eUrl } from '#tests/support/e2e.ts'
 
 // The first real journey: landing -> onboarding -> account -> confirmation -> sign-in -> dashboard with the agent saved.
 test('the onboarding draft becomes the default agent after sign-up, confirmation and sign-in', async ({ page, db }) => {
@@ -25,7 +26,7 @@ test('the onboarding draft becomes the default agent after sign-up, confirmation
 	await expect(page.getByText('Registrierung erfolgreich! Bitte überprüfe deine E-Mails für die Bestätigung.').first()).toBeVisible()
 
 	const mail = await waitForMail(db, email, { subject: 'Bitte bestätige' })
-	await page.goto(linkIn(mail, 'http://127.0.0.1:3100/auth/confirm'))
+	await page.goto(linkIn(mail, `${e2eUrl}/auth/confirm`))
 	await page.getByRole('button', { name: 'E-Mail bestätigen' }).click()
 	await expect(page).toHaveURL(/\/auth$/)
 	await page.getByLabel('E-Mail').fill(email)

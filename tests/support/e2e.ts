@@ -6,13 +6,14 @@ import { fakeGoogleEnv } from '#tests/fakes/google-oidc.ts'
 import { fakeWebEnv } from '#tests/fakes/web.ts'
 import { root } from './test-database.ts'
 
-export const e2ePort = 3100
+// E2E_PORT moves the app and its fakes (port, port+99, port+98), so two checkouts can run the browser tests side by side.
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100)
 export const e2eUrl = `http://127.0.0.1:${e2ePort}`
 export const e2eDataDir = path.join(root, '.data/e2e')
-export const fakeGooglePort = 3199
+export const fakeGooglePort = e2ePort + 99
 export const fakeGoogleUrl = `http://127.0.0.1:${fakeGooglePort}`
 /** Web articles and YouTube for the creator (tests/fakes/web.ts). */
-export const fakeWebPort = 3198
+export const fakeWebPort = e2ePort + 98
 export const fakeWebUrl = `http://127.0.0.1:${fakeWebPort}`
 export const fakeGoogleClient = { id: 'postwerk-e2e.apps.googleusercontent.com', secret: 'postwerk-e2e-secret' }
 
