@@ -12,6 +12,7 @@ export default [
 	route('auth/confirm', 'routes/auth.confirm.tsx'),
 	route('auth/forgot-password', 'routes/auth.forgot-password.tsx'),
 	route('auth/reset-password', 'routes/auth.reset-password.tsx'),
+	route('auth/link', 'routes/auth.link.tsx'),
 	route('auth/google', 'routes/auth.google.ts'),
 	route('auth/google/callback', 'routes/auth.google.callback.ts'),
 	route('dev/mailbox', 'routes/dev.mailbox.tsx'),

@@ -15,6 +15,7 @@ import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
 import { precompressedAssets } from './precompressed.ts'
+import { proxyHeaderWarning } from './proxy-warning.ts'
 import { seedReferenceData } from './seed.ts'
 import { secureApp } from './security.ts'
 
@@ -54,6 +55,7 @@ secureApp(app, {
 	production: env.isProduction,
 	formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
 })
+app.use(proxyHeaderWarning({ production: env.isProduction, trustProxy: env.TRUST_PROXY, logger }))
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (dev) {

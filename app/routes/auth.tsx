@@ -14,11 +14,11 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireAnonymous } from '#app/server/guards.server.ts'
 import { redirectWithSession, requestMeta, safeRedirectTarget } from '#app/server/session.server.ts'
 import { toastHeaders } from '#app/server/toast.server.ts'
-import { ResendConfirmationSchema, SignInSchema, SignUpSchema } from '#modules/accounts/schema.ts'
+import { ResendConfirmationSchema, SignInLinkRequestSchema, SignInSchema, SignUpSchema } from '#modules/accounts/schema.ts'
 import { z } from 'zod'
 import '#locales/ns/auth.ts'
 
-const IntentSchema = z.object({ intent: z.enum(['signin', 'signup', 'resend']) })
+const IntentSchema = z.object({ intent: z.enum(['signin', 'signup', 'resend', 'signin-link']) })
 
 export function loader({ context }: Route.LoaderArgs) {
 	requireAnonymous(context)
@@ -57,6 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	}
 
+	// Offered with the lock message: the owner gets in by mail while the password stays refused.
+	if (intent === 'signin-link') {
+		const submission = parseWithZod(formData, { schema: SignInLinkRequestSchema })
+		if (submission.status === 'success') await accounts.requestSignInLink(submission.value.email)
+		return { intent, result: null, signedUp: false, linkSent: true }
+	}
+
 	const submission = parseWithZod(formData, { schema: SignInSchema })
 	if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }), signedUp: false }, { status: 400 })
 	const result = await accounts.signIn(submission.value, requestMeta(context))
@@ -68,7 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 					? 'errors.emailNotConfirmed'
 					: 'errors.invalidCredentials'
 		return data(
-			{ intent, result: submission.reply({ formErrors: [key], hideFields: ['password'] }), signedUp: false, unconfirmed: result.error === 'email_not_confirmed' },
+			{
+				intent,
+				result: submission.reply({ formErrors: [key], hideFields: ['password'] }),
+				signedUp: false,
+				unconfirmed: result.error === 'email_not_confirmed',
+				locked: result.error === 'rate_limited',
+			},
 			{ status: result.error === 'rate_limited' ? 429 : 400 },
 		)
 	}
@@ -110,6 +123,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 							<CheckCircle2 size={16} />
 						</Callout.Icon>
 						<Callout.Text>{t('signUpSuccess')}</Callout.Text>
+					</Callout.Root>
+				) : null}
+				{actionData && 'linkSent' in actionData ? (
+					<Callout.Root color="green" role="status">
+						<Callout.Icon>
+							<CheckCircle2 size={16} />
+						</Callout.Icon>
+						<Callout.Text>{t('signInLink.sent')}</Callout.Text>
 					</Callout.Root>
 				) : null}
 				<Card size="3">
@@ -154,6 +175,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
 	})
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'signin'
 	const unconfirmed = actionData && 'unconfirmed' in actionData && actionData.unconfirmed
+	const locked = actionData && 'locked' in actionData && actionData.locked
 	return (
 		<>
 		<Form method="post" {...getFormProps(form)} noValidate>
@@ -174,6 +196,7 @@ function SignInForm({ redirectTo }: { redirectTo: string }) {
 			</Flex>
 		</Form>
 		{unconfirmed ? <ResendForm email={String(fields.email.value ?? '')} /> : null}
+		{locked ? <SignInLinkForm email={String(fields.email.value ?? '')} /> : null}
 		</>
 	)
 }
@@ -187,6 +210,24 @@ function ResendForm({ email }: { email: string }) {
 			<Flex pt="3">
 				<Button type="submit" variant="soft">
 					{t('resendConfirmation')}
+				</Button>
+			</Flex>
+		</Form>
+	)
+}
+
+function SignInLinkForm({ email }: { email: string }) {
+	const { t } = useTranslation('auth')
+	return (
+		<Form method="post">
+			<input type="hidden" name="intent" value="signin-link" />
+			<input type="hidden" name="email" value={email} />
+			<Flex direction="column" gap="2" pt="3">
+				<Text size="2" color="gray">
+					{t('signInLink.offer')}
+				</Text>
+				<Button type="submit" variant="soft">
+					{t('signInLink.request')}
 				</Button>
 			</Flex>
 		</Form>

@@ -2,9 +2,9 @@ import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
 
-export type TokenPurpose = 'confirm_email' | 'reset_password'
+export type TokenPurpose = 'confirm_email' | 'reset_password' | 'signin_link'
 
-const TTL_MINUTES: Record<TokenPurpose, number> = { confirm_email: 24 * 60, reset_password: 60 }
+const TTL_MINUTES: Record<TokenPurpose, number> = { confirm_email: 24 * 60, reset_password: 60, signin_link: 15 }
 
 /** A 256-bit single-use token; only its SHA-256 is stored. Older unused tokens of the same purpose are voided. */
 export async function issueEmailToken(db: DbOrTrx, userId: string, purpose: TokenPurpose) {
@@ -53,4 +53,10 @@ export async function isEmailTokenUsable(db: DbOrTrx, token: string, purpose: To
 		.where('expires_at', '>', sql<Date>`now()`)
 		.executeTakeFirst()
 	return Boolean(row)
+}
+
+/** Voids every unused token of the user, whatever its purpose; returns how many. */
+export async function voidEmailTokens(db: DbOrTrx, userId: string) {
+	const result = await db.updateTable('email_tokens').set({ used_at: sql`now()` }).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst()
+	return Number(result.numUpdatedRows)
 }

@@ -1,7 +1,7 @@
 import mail from '#locales/de/mail.json' with { type: 'json' }
 import type { OutgoingMail } from './ports.ts'
 
-export type AccountMailKind = 'confirm' | 'reset'
+export type AccountMailKind = 'confirm' | 'reset' | 'signin'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

@@ -45,6 +45,11 @@ export const ResendConfirmationSchema = z.object({
 	email,
 })
 
+export const SignInLinkRequestSchema = z.object({
+	intent: z.literal('signin-link'),
+	email,
+})
+
 export const ForgotPasswordSchema = z.object({ email })
 
 export const ResetPasswordSchema = z
@@ -56,6 +61,8 @@ export const ResetPasswordSchema = z
 	.refine((v) => v.password === v.confirmPassword, { error: 'errors.passwordMismatch', path: ['confirmPassword'] })
 
 export const ConfirmEmailSchema = z.object({ token: z.string().min(10).max(200) })
+
+export const SignInLinkSchema = z.object({ token: z.string().min(10).max(200) })
 
 export type SignUpInput = z.infer<typeof SignUpSchema>
 export type SignInInput = z.infer<typeof SignInSchema>

@@ -1,9 +1,10 @@
 import { isUniqueViolation, type Db } from '#modules/core/db.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
+import { giveBackRateLimit, hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { grantSignupCredits, listLedger } from '#modules/credits/index.ts'
-import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './email-tokens.server.ts'
+import { consumeEmailToken, isEmailTokenUsable, issueEmailToken, voidEmailTokens, type TokenPurpose } from './email-tokens.server.ts'
+import type { AccountMailKind } from './mails.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
 import { exportAccountData } from './export.server.ts'
@@ -23,17 +24,23 @@ export const SIGNIN_LIMITS = {
 
 export const SIGNUP_CREDITS = 50
 
+const MAIL_LINKS = {
+	confirm: { path: '/auth/confirm', purpose: 'confirm_email', event: 'confirmation_resent' },
+	reset: { path: '/auth/reset-password', purpose: 'reset_password', event: 'password_reset_requested' },
+	signin: { path: '/auth/link', purpose: 'signin_link', event: 'signin_link_requested' },
+} as const satisfies Record<AccountMailKind, { path: string; purpose: TokenPurpose; event: string }>
+
 export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
-	async function enqueueMail(trx: Db, kind: 'confirm' | 'reset', to: string, name: string, token: string) {
-		const path = kind === 'confirm' ? '/auth/confirm' : '/auth/reset-password'
-		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${path}?token=${token}` })
+	async function enqueueMail(trx: Db, kind: AccountMailKind, to: string, name: string, token: string) {
+		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${MAIL_LINKS[kind].path}?token=${token}` })
 	}
 
 	/**
-	 * Mails a new single-use link (confirmation: only to unconfirmed accounts; reset: to active ones).
-	 * Silent for unknown addresses and beyond the per-address mail limit, so callers learn nothing.
+	 * Mails a new single-use link (confirmation: only to unconfirmed accounts; reset: to active ones;
+	 * sign-in: to active, confirmed ones). Silent for unknown addresses and beyond the per-address mail
+	 * limit, so callers learn nothing.
 	 */
-	async function mailTokenLink(email: string, kind: 'confirm' | 'reset') {
+	async function mailTokenLink(email: string, kind: AccountMailKind) {
 		const { limit, windowSeconds } = SIGNIN_LIMITS.mailsPerEmail
 		if (!(await hitRateLimit(db, `mail:${email}`, limit, windowSeconds)).allowed) return
 		await db.transaction().execute(async (trx) => {
@@ -44,11 +51,12 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 				.where('users.email', '=', email)
 				.where('users.disabled_at', 'is', null)
 				.$if(kind === 'confirm', (q) => q.where('users.email_verified_at', 'is', null))
+				.$if(kind === 'signin', (q) => q.where('users.email_verified_at', 'is not', null))
 				.executeTakeFirst()
 			if (!user) return
-			const token = await issueEmailToken(trx, user.id, kind === 'confirm' ? 'confirm_email' : 'reset_password')
+			const token = await issueEmailToken(trx, user.id, MAIL_LINKS[kind].purpose)
 			await enqueueMail(trx, kind, email, user.full_name, token)
-			logger.info(kind === 'confirm' ? 'confirmation_resent' : 'password_reset_requested', { userId: user.id })
+			logger.info(MAIL_LINKS[kind].event, { userId: user.id })
 		})
 	}
 
@@ -81,14 +89,23 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			}
 		},
 
+		/**
+		 * Every attempt is counted before the password is checked (one atomic upsert per key: the IP first,
+		 * then the e-mail), so parallel requests cannot all pass a check made before any of them failed:
+		 * at most the budget of each key is ever verified. An attempt that succeeds is given back.
+		 */
 		async signIn(input: { email: string; password: string }, meta: SessionMeta): Promise<Result<{ token: string; userId: string }>> {
 			const ipLimit = SIGNIN_LIMITS.failuresPerIp
 			const emailLimit = SIGNIN_LIMITS.failuresPerEmail
-			const byIp = await peekRateLimit(db, `signin-fail-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
-			const byEmail = await peekRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
-			if (!byIp.allowed || !byEmail.allowed) {
-				logger.warn('signin_rate_limited', { ip: meta.ip })
-				return { ok: false, error: 'rate_limited', retryAfterSeconds: Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds) }
+			const ipKey = `signin-fail-ip:${meta.ip}`
+			const emailKey = `signin-fail:${input.email}`
+			const byIp = await hitRateLimit(db, ipKey, ipLimit.limit, ipLimit.windowSeconds)
+			const byEmail = byIp.allowed ? await hitRateLimit(db, emailKey, emailLimit.limit, emailLimit.windowSeconds) : null
+			if (!byEmail?.allowed) {
+				// Refused by the e-mail's lock: nothing was tried, so the address's budget is not spent on it.
+				if (byEmail) await giveBackRateLimit(db, ipKey, ipLimit.windowSeconds)
+				logger.warn('signin_rate_limited', { ip: meta.ip, by: byEmail ? 'email' : 'ip' })
+				return { ok: false, error: 'rate_limited', retryAfterSeconds: (byEmail ?? byIp).retryAfterSeconds }
 			}
 			const user = await db
 				.selectFrom('users')
@@ -97,13 +114,12 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 				.executeTakeFirst()
 			const valid = await verifyPassword(user?.password_hash ?? null, input.password)
 			if (!user || !valid || user.disabled_at) {
-				await hitRateLimit(db, `signin-fail:${input.email}`, emailLimit.limit, emailLimit.windowSeconds)
-				await hitRateLimit(db, `signin-fail-ip:${meta.ip}`, ipLimit.limit, ipLimit.windowSeconds)
 				logger.info('signin_failed', { ip: meta.ip })
 				return { ok: false, error: 'invalid_credentials' }
 			}
+			await giveBackRateLimit(db, emailKey, emailLimit.windowSeconds)
+			await giveBackRateLimit(db, ipKey, ipLimit.windowSeconds)
 			if (!user.email_verified_at) return { ok: false, error: 'email_not_confirmed' }
-			await resetRateLimit(db, `signin-fail:${input.email}`)
 			const token = await createSession(db, user.id, meta)
 			logger.info('signin', { userId: user.id, ip: meta.ip })
 			return { ok: true, token, userId: user.id }
@@ -146,8 +162,37 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		},
 
 		/**
+		 * 'Anmeldelink per E-Mail senden' (offered when sign-in is locked): lets the owner in while the
+		 * password stays refused for the rest of the window. Same answer for every address.
+		 */
+		requestSignInLink: (email: string) => mailTokenLink(email, 'signin'),
+
+		isSignInLinkUsable: (token: string) => isEmailTokenUsable(db, token, 'signin_link'),
+
+		/** Consumes a sign-in link (single use, 15 minutes) and opens a new session; active, confirmed accounts only. */
+		async signInWithLink(token: string, meta: SessionMeta): Promise<Result<{ token: string; userId: string }>> {
+			const userId = await db.transaction().execute(async (trx) => {
+				const owner = await consumeEmailToken(trx, token, 'signin_link')
+				if (!owner) return null
+				const user = await trx
+					.selectFrom('users')
+					.select('id')
+					.where('id', '=', owner)
+					.where('disabled_at', 'is', null)
+					.where('email_verified_at', 'is not', null)
+					.executeTakeFirst()
+				return user?.id ?? null
+			})
+			if (!userId) return { ok: false, error: 'invalid_token' }
+			const session = await createSession(db, userId, meta)
+			logger.info('signin_link', { userId, ip: meta.ip })
+			return { ok: true, token: session, userId }
+		},
+
+		/**
 		 * Google identities are keyed by (provider, subject). A Google login whose e-mail matches an
-		 * existing password account is refused unless Google verified the address, and is then linked.
+		 * existing password account is refused unless Google verified the address, and is then linked;
+		 * an unconfirmed account loses its password, sessions and pending links first (issue 17, item 10).
 		 */
 		async signInWithGoogle(identity: GoogleIdentity, meta: SessionMeta): Promise<Result<{ token: string; userId: string; created: boolean }>> {
 			const email = identity.email.trim().toLowerCase()
@@ -170,7 +215,21 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 					await grantSignupCredits(trx, user.id, SIGNUP_CREDITS)
 					userId = user.id
 				} else {
-					await trx.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute()
+					// Nobody has proven this address before Google did: whoever registered it may not own it, so
+					// the account is taken over as fresh (no password, no sessions, no pending links, Google's name).
+					const unconfirmed = await trx
+						.updateTable('users')
+						.set({ email_verified_at: new Date(), password_hash: null })
+						.where('id', '=', userId)
+						.where('email_verified_at', 'is', null)
+						.returning('id')
+						.executeTakeFirst()
+					if (unconfirmed) {
+						await revokeAllSessions(trx, userId)
+						const voided = await voidEmailTokens(trx, userId)
+						await trx.updateTable('profiles').set({ full_name: identity.name.slice(0, 200) }).where('id', '=', userId).execute()
+						logger.warn('google_linked_unconfirmed_account', { userId, voidedTokens: voided })
+					}
 				}
 				await trx.insertInto('user_identities').values({ user_id: userId, provider: 'google', subject: identity.subject, email }).execute()
 				return { userId, created: !existing }

@@ -29,6 +29,15 @@ export async function peekRateLimit(db: DbOrTrx, key: string, limit: number, win
 	return { allowed: found.hits < limit, hits: found.hits, retryAfterSeconds: retryAfter(found.window_start, windowSeconds) }
 }
 
+/**
+ * Gives one hit back (an attempt that turned out fine, e.g. a successful sign-in counted before the
+ * password check), atomically and only within the window it was counted in; never below zero.
+ */
+export async function giveBackRateLimit(db: DbOrTrx, key: string, windowSeconds: number) {
+	await sql`update rate_limits set hits = hits - 1
+		where key = ${key} and hits > 0 and window_start >= now() - ${`${windowSeconds} seconds`}::interval`.execute(db)
+}
+
 export async function resetRateLimit(db: DbOrTrx, key: string) {
 	await sql`delete from rate_limits where key = ${key}`.execute(db)
 }

@@ -158,6 +158,7 @@ const entries: Record<string, Entry> = {
 	'/auth/confirm': { notOwned: 'takes a 256-bit single-use token, not an id (modules/accounts/accounts.test.ts)' },
 	'/auth/forgot-password': { none: 'takes an e-mail address; the answer is the same for every address' },
 	'/auth/reset-password': { notOwned: 'takes a 256-bit single-use token, not an id (modules/accounts/accounts.test.ts)' },
+	'/auth/link': { notOwned: 'takes a 256-bit single-use token, not an id (tests/security/signin-hardening.test.ts)' },
 	'/auth/google': { none: 'starts the OAuth flow' },
 	'/auth/google/callback': { notOwned: 'state and code are bound to the browser by the state cookie (tests/fakes/google-oidc.test.ts, tests/e2e/google.spec.ts)' },
 	'/dev/mailbox': { notOwned: 'development only: the composition root leaves it out in production (404), see README' },

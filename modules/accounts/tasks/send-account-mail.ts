@@ -7,7 +7,7 @@ import type { Mailer } from '../ports.ts'
 export const sendAccountMail = defineJob({
 	id: 'accounts_send_mail',
 	schema: z.object({
-		kind: z.enum(['confirm', 'reset']),
+		kind: z.enum(['confirm', 'reset', 'signin']),
 		to: z.email(),
 		name: z.string().max(200),
 		link: z.url(),
