@@ -144,3 +144,43 @@ test('password reset: the link works once, then the new password signs in', asyn
 	await signIn(page, { email: user.email, password: 'ganz-neues-passwort' })
 	await expect(page).toHaveURL('/')
 })
+
+test('ten wrong passwords lock the sign-in; the owner gets in by the one-time link from the mailbox', async ({ page, db, createConfirmedUser }) => {
+	const user = await createConfirmedUser({ fullName: 'Lena Gesperrt' })
+	await gotoReady(page, '/auth')
+	const email = page.getByLabel('E-Mail')
+	const password = page.getByLabel('Passwort', { exact: true })
+	const submit = page.getByRole('button', { name: 'Anmelden', exact: true })
+	for (let i = 0; i < 10; i++) {
+		await email.fill(user.email)
+		await password.fill(`falsches-passwort-${i}`)
+		const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/auth'))
+		await submit.click()
+		await answered
+		await expect(page.getByText('Ungültige E-Mail oder Passwort')).toBeVisible()
+	}
+	// The right password is refused now too, and the lock message offers the link.
+	await email.fill(user.email)
+	await password.fill(user.password)
+	await submit.click()
+	await expect(page.getByText('Zu viele Anmeldeversuche. Bitte versuche es in 15 Minuten erneut.')).toBeVisible()
+	await expect(page.getByText('Wir senden dir einen einmaligen Anmeldelink', { exact: false })).toBeVisible()
+	await page.getByRole('button', { name: 'Anmeldelink per E-Mail senden' }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'haben wir dir einen Anmeldelink gesendet' })).toBeVisible()
+
+	const mail = await waitForMail(db, user.email, { subject: 'Dein Anmeldelink für Postwerk' })
+	await page.goto(linkIn(mail, `${e2eUrl}/auth/link`))
+	await expect(page.getByRole('heading', { name: 'Mit Link anmelden' })).toBeVisible()
+	await page.getByRole('button', { name: 'Jetzt anmelden' }).click()
+	await expect(page).toHaveURL('/')
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Lena!')
+
+	const tokens = await db.selectFrom('email_tokens').select(['used_at', 'token_hash']).where('user_id', '=', user.id).where('purpose', '=', 'signin_link').execute()
+	expect(tokens).toHaveLength(1)
+	expect(tokens[0]!.used_at).not.toBeNull()
+	expect(mail.text).not.toContain(tokens[0]!.token_hash)
+	expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1)
+	// The link worked once: opened again, it is refused.
+	await page.goto(linkIn(mail, `${e2eUrl}/auth/link`))
+	await expect(page.getByText('Der Link ist ungültig oder abgelaufen.', { exact: false })).toBeVisible()
+})

@@ -4,6 +4,8 @@
 // the routes that apply them.
 //
 // Covered elsewhere, not repeated here:
+//   - parallel bursts (no more password checks than the budget), the sign-in link of a locked owner:
+//     tests/security/signin-hardening.test.ts
 //   - the e-mail lock also refuses the right password and ends with its window:
 //     modules/accounts/accounts.test.ts ("ten failed sign-ins lock the e-mail ...")
 //   - wrong current passwords on the password change: modules/accounts/settings.test.ts

@@ -1,5 +1,5 @@
-// Issue 17, items 1, 2 and 10; SECURITY.md §1.1 (ASVS 6.3.1 throttling, 6.3.5 lockout without denial of
-// service to the owner, 6.4.1 single-use links) and §5.3:
+// Issue 17, items 1, 2 and 10; SECURITY.md §1.1 (ASVS 6.1.1 no malicious lockout, 6.3.1 throttling,
+// 6.4.1 single-use links, 6.8.1 linking identities) and §5.3:
 //   1. sign-in counts every attempt atomically before the password is verified, per e-mail and per IP,
 //      so parallel bursts get no more verifications than the budget (10 per e-mail, 50 per IP);
 //   2. a locked owner gets in by a one-time sign-in link by mail (/auth/link) while the password stays
