@@ -120,7 +120,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	}
 	const plainHttp = GOOGLE_ENDPOINTS.filter((name) => new URL(env[name]).protocol !== 'https:')
 	if (isProduction && plainHttp.length) {
-		throw new Error(`${plainHttp.join(', ')} must be https:// addresses when APP_ENV=production (Google sign-in sends codes, the client secret and tokens there)`)
+		const what = plainHttp.length === 1 ? 'must be an https:// address' : 'must be https:// addresses'
+		throw new Error(`${plainHttp.join(', ')} ${what} when APP_ENV=production (Google sign-in sends codes, the client secret and tokens there)`)
 	}
 	if (isProduction && !env.SMTP_URL) {
 		throw new Error('SMTP_URL is required when APP_ENV=production (the development mailbox is not available there)')
