@@ -65,8 +65,10 @@ export function composeServices({
 					authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT,
 					tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT,
 					jwksUri: env.GOOGLE_JWKS_URI,
+					userinfoEndpoint: env.GOOGLE_USERINFO_ENDPOINT,
 					redirectURI: `${env.APP_URL}/auth/google/callback`,
 					secureCookies: env.isProduction,
+					logger,
 				})
 			: null
 	const { adapters, sandbox } = createPlatforms(env)

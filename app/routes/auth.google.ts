@@ -1,9 +1,10 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/auth.google'
-import { servicesContext } from '#app/context.ts'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
-import { safeRedirectTarget } from '#app/server/session.server.ts'
+import { postAuthRedirectCookie } from '#app/server/post-auth-redirect.server.ts'
+import { requestMeta, safeRedirectTarget } from '#app/server/session.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
 
 // POST /auth/google starts the flow: remix-auth-oauth2 sets the state/PKCE cookie and redirects to Google.
@@ -18,9 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await google.authenticate(request)
 	} catch (error) {
 		if (error instanceof Response) {
-			error.headers.append('Set-Cookie', `post-auth-redirect=${encodeURIComponent(redirectTo)}; Path=/auth; Max-Age=600; HttpOnly; SameSite=Lax`)
+			error.headers.append('Set-Cookie', postAuthRedirectCookie.serialize(redirectTo, context.get(requestInfoContext).isProduction))
 			return error
 		}
+		google.logFailure(error, requestMeta(context))
 		return redirectWithToast(context, '/auth', { type: 'error', title: t('errors.googleFailed') })
 	}
 	return redirect('/auth')

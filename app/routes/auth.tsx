@@ -33,6 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { accounts } = context.get(servicesContext)
 	const t = getInstance(context).getFixedT('de', 'auth')
 	const { formData, submission: intentCheck } = await parseForm(request, IntentSchema)
+	// Any redirectTo becomes a same-origin path (or '/') before validation: a bad one never blocks the form.
+	formData.set('redirectTo', safeRedirectTarget(formData.get('redirectTo')))
 	const intent = intentCheck.status === 'success' ? intentCheck.value.intent : 'signin'
 
 	if (intent === 'signup') {

@@ -68,10 +68,42 @@ export function requestMeta(context: Readonly<RouterContextProvider>) {
 	return { ip: info.ip, userAgent: info.userAgent }
 }
 
+const MAX_REDIRECT_LENGTH = 2000
+/** Control characters, format characters (zero-width, bidi) and every Unicode space or separator. */
+const UNSAFE_IN_TARGET = /[\p{Cc}\p{Cf}\p{Z}\s]/u
+const PLACEHOLDER_ORIGIN = 'http://x.invalid'
+
+/**
+ * A redirect target from user input (a form field, a query parameter, a cookie) as a same-origin
+ * path, or `fallback`. Whitespace and control characters are refused before parsing (URL parsers drop
+ * a tab or newline, so '/\t/host' would become '//host'); the rest is parsed against a placeholder
+ * origin, which must stay the origin, and the parsed path, query and fragment are returned (always
+ * ASCII, so the Location header never throws). A path that starts with '//' after parsing
+ * ('/.//host'), or once percent-decoded ('/%2F/host'), or holds a control character, a space or a
+ * backslash when decoded ('/%09/host', '/%5Chost'), is refused too: whatever decodes it later must not
+ * find another origin in it.
+ */
 export function safeRedirectTarget(to: FormDataEntryValue | string | null | undefined, fallback = '/') {
-	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-	if (to.length > 2000) return fallback
-	return to
+	if (typeof to !== 'string' || to.length > MAX_REDIRECT_LENGTH || !to.startsWith('/') || UNSAFE_IN_TARGET.test(to)) return fallback
+	let url: URL
+	try {
+		url = new URL(to, PLACEHOLDER_ORIGIN)
+	} catch {
+		return fallback
+	}
+	if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname.startsWith('//')) return fallback
+	const decoded = safeDecode(url.pathname)
+	if (decoded === null || UNSAFE_IN_TARGET.test(decoded) || decoded.includes('\\') || decoded.startsWith('//')) return fallback
+	const target = `${url.pathname}${url.search}${url.hash}`
+	return target.length > MAX_REDIRECT_LENGTH ? fallback : target
+}
+
+function safeDecode(value: string) {
+	try {
+		return decodeURIComponent(value)
+	} catch {
+		return null
+	}
 }
 
 export function authRedirect(request: Request) {

@@ -21,4 +21,9 @@ export type GoogleSignIn = {
 	authenticate: (request: Request) => Promise<GoogleIdentity>
 	/** Set-Cookie headers that expire the OAuth state cookies of this request (no replay of the callback). */
 	clearStateCookies: (request: Request) => Array<string>
+	/**
+	 * Logs a failed callback: `failure` is what `authenticate` threw, or the refusal code of the
+	 * accounts module. The line names the reason only, never a code, token or state value.
+	 */
+	logFailure: (failure: unknown, meta: { ip: string }) => void
 }

@@ -8,6 +8,11 @@ const booleanString = z
 	.enum(['true', 'false', '1', '0'])
 	.transform((v) => v === 'true' || v === '1')
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
+
+/** The OAuth and OpenID endpoints of Google sign-in: https only in production (tokens and keys travel there). */
+const GOOGLE_ENDPOINTS = ['GOOGLE_ISSUER', 'GOOGLE_AUTHORIZATION_ENDPOINT', 'GOOGLE_TOKEN_ENDPOINT', 'GOOGLE_JWKS_URI', 'GOOGLE_USERINFO_ENDPOINT'] as const
+
 const EnvSchema = z.object({
 	APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,10 +25,12 @@ const EnvSchema = z.object({
 	MAIL_FROM: z.string().default('Postwerk <no-reply@postwerk.local>'),
 	GOOGLE_CLIENT_ID: z.string().min(1).optional(),
 	GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-	GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-	GOOGLE_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
-	GOOGLE_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
-	GOOGLE_JWKS_URI: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+	GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+	GOOGLE_AUTHORIZATION_ENDPOINT: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+	GOOGLE_TOKEN_ENDPOINT: httpUrl.default('https://oauth2.googleapis.com/token'),
+	GOOGLE_JWKS_URI: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+	/** Asked for the e-mail when the ID token has none (OpenID Connect Core 5.4). */
+	GOOGLE_USERINFO_ENDPOINT: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
 	// Social networks: with client id and secret the real APIs, otherwise the built-in sandbox network.
 	LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
 	LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
@@ -110,6 +117,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	}
 	if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
 		throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments are fulfilled by the signed webhook)')
+	}
+	const plainHttp = GOOGLE_ENDPOINTS.filter((name) => new URL(env[name]).protocol !== 'https:')
+	if (isProduction && plainHttp.length) {
+		const what = plainHttp.length === 1 ? 'must be an https:// address' : 'must be https:// addresses'
+		throw new Error(`${plainHttp.join(', ')} ${what} when APP_ENV=production (Google sign-in sends codes, the client secret and tokens there)`)
 	}
 	if (isProduction && !env.SMTP_URL) {
 		throw new Error('SMTP_URL is required when APP_ENV=production (the development mailbox is not available there)')

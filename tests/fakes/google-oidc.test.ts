@@ -160,3 +160,105 @@ test('the discovery document points at the fake', async () => {
 	})
 	expect(google.env).toMatchObject({ GOOGLE_CLIENT_ID: clientId, GOOGLE_ISSUER: google.issuer })
 })
+
+// RFC 6749 2.3.1: each part form-encoded before base64 (Appendix B: a space is '+', reserved characters %XX).
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${new URLSearchParams([['', id]]).toString().slice(1)}:${new URLSearchParams([['', secret]]).toString().slice(1)}`).toString('base64')}`
+const reservedSecret = 'GOCSPX-a+b/c=d%e&f:g h?ü'
+
+async function freshCode(google: FakeGoogle, scope = 'openid email profile') {
+	const { verifier, challenge } = pkce()
+	const { code } = await authorize(google, { code_challenge: challenge, scope })
+	return { code, verifier }
+}
+
+function tokenRequest(google: FakeGoogle, fields: Record<string, string>, authorization?: string) {
+	const body = new URLSearchParams({ grant_type: 'authorization_code', redirect_uri: redirectUri, ...fields })
+	return fetch(google.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) }, body })
+}
+
+test('client_secret_basic: id and secret are form-decoded (RFC 6749 2.3.1), so a raw secret with reserved characters is refused', async () => {
+	await using google = await startFakeGoogle({ clientId, clientSecret: reservedSecret })
+	const encoded = await freshCode(google)
+	const ok = await tokenRequest(google, { code: encoded.code, code_verifier: encoded.verifier }, basic(clientId, reservedSecret))
+	expect(ok.status).toBe(200)
+	expect(google.lastClientAuth()).toBe('client_secret_basic')
+
+	// Sent as it is, 'plus+sign' decodes to 'plus sign': not the secret.
+	await using plus = await startFakeGoogle({ clientId, clientSecret: 'GOCSPX-plus+sign' })
+	const raw = await freshCode(plus)
+	const refused = await tokenRequest(plus, { code: raw.code, code_verifier: raw.verifier }, `Basic ${Buffer.from(`${clientId}:GOCSPX-plus+sign`).toString('base64')}`)
+	expect(refused.status).toBe(401)
+	expect(await refused.json()).toMatchObject({ error: 'invalid_client' })
+	expect(plus.lastClientAuth()).toBeNull()
+	const again = await freshCode(plus)
+	expect((await tokenRequest(plus, { code: again.code, code_verifier: again.verifier }, basic(clientId, 'GOCSPX-plus+sign'))).status).toBe(200)
+
+	// A '%' that starts no valid escape is not a secret either.
+	const broken = await freshCode(google)
+	const malformed = await tokenRequest(google, { code: broken.code, code_verifier: broken.verifier }, `Basic ${Buffer.from(`${clientId}:%zz`).toString('base64')}`)
+	expect(malformed.status).toBe(401)
+})
+
+test('client_secret_post takes the same secret as a form field; both methods at once, or a method the provider does not offer, are refused', async () => {
+	await using google = await startFakeGoogle({ clientId, clientSecret: reservedSecret })
+	const first = await freshCode(google)
+	const post = await tokenRequest(google, { code: first.code, code_verifier: first.verifier, client_id: clientId, client_secret: reservedSecret })
+	expect(post.status).toBe(200)
+	expect(google.lastClientAuth()).toBe('client_secret_post')
+
+	const second = await freshCode(google)
+	const both = await tokenRequest(google, { code: second.code, code_verifier: second.verifier, client_id: clientId, client_secret: reservedSecret }, basic(clientId, reservedSecret))
+	expect(both.status).toBe(400)
+	expect(await both.json()).toMatchObject({ error: 'invalid_request' })
+
+	google.setBehaviour({ tokenEndpointAuthMethods: ['client_secret_basic'] })
+	const third = await freshCode(google)
+	const notOffered = await tokenRequest(google, { code: third.code, code_verifier: third.verifier, client_id: clientId, client_secret: reservedSecret })
+	expect(notOffered.status).toBe(401)
+	const config = (await (await fetch(`${google.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>
+	expect(config.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic'])
+})
+
+test('UserInfo (Core 5.3): the Bearer token of the exchange, GET or POST, the claims of the granted scope only', async () => {
+	await using google = await startFakeGoogle({ clientId, clientSecret })
+	google.setIdentity({ sub: '55', email: 'ursula@example.ch', email_verified: true, name: 'Ursula Info' })
+	const full = await freshCode(google)
+	const { access_token } = (await (await exchange(google, { code: full.code, code_verifier: full.verifier })).json()) as { access_token: string }
+	for (const method of ['GET', 'POST']) {
+		const info = await fetch(google.userinfoEndpoint, { method, headers: { authorization: `Bearer ${access_token}` } })
+		expect(info.status).toBe(200)
+		expect(await info.json()).toEqual({ sub: '55', email: 'ursula@example.ch', email_verified: true, name: 'Ursula Info' })
+	}
+	const anonymous = await fetch(google.userinfoEndpoint)
+	expect(anonymous.status).toBe(401)
+	expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/)
+
+	const narrow = await freshCode(google, 'openid')
+	const narrowToken = ((await (await exchange(google, { code: narrow.code, code_verifier: narrow.verifier })).json()) as { access_token: string }).access_token
+	expect(await (await fetch(google.userinfoEndpoint, { headers: { authorization: `Bearer ${narrowToken}` } })).json()).toEqual({ sub: '55' })
+})
+
+test('scopeClaimsInIdToken: false leaves the e-mail and profile out of the ID token; UserInfo has them (Core 5.4)', async () => {
+	await using google = await startFakeGoogle({ clientId, clientSecret, behaviour: { scopeClaimsInIdToken: false } })
+	google.setIdentity({ sub: '56', email: 'nur-info@example.ch', email_verified: true, name: 'Nur Info' })
+	const { code, verifier } = await freshCode(google)
+	const tokens = (await (await exchange(google, { code, code_verifier: verifier })).json()) as { id_token: string; access_token: string }
+	const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL(google.jwksUri)), { issuer: google.issuer, audience: clientId })
+	expect(Object.keys(payload).sort()).toEqual(['aud', 'azp', 'exp', 'iat', 'iss', 'sub'])
+	const info = (await (await fetch(google.userinfoEndpoint, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as Record<string, unknown>
+	expect(info).toMatchObject({ sub: '56', email: 'nur-info@example.ch', email_verified: true })
+})
+
+test('several audiences and azp: aud becomes a list with the client first; azp can name another party or be left out', async () => {
+	await using google = await startFakeGoogle({ clientId, clientSecret, behaviour: { extraAudiences: ['other-client'] } })
+	const claims = async () => {
+		const { code, verifier } = await freshCode(google)
+		const { id_token } = (await (await exchange(google, { code, code_verifier: verifier })).json()) as { id_token: string }
+		return (await jwtVerify(id_token, createRemoteJWKSet(new URL(google.jwksUri)), { issuer: google.issuer, audience: clientId })).payload
+	}
+	expect(await claims()).toMatchObject({ aud: [clientId, 'other-client'], azp: clientId })
+	google.setBehaviour({ extraAudiences: ['other-client'], azp: null })
+	expect((await claims()).azp).toBeUndefined()
+	google.setBehaviour({ azp: 'other-client' })
+	expect(await claims()).toMatchObject({ aud: clientId, azp: 'other-client' })
+})

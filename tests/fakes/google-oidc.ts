@@ -1,7 +1,19 @@
 // A local stand-in for Google's OpenID Connect endpoints, speaking the parts our sign-in uses:
 // the authorization endpoint (code flow with PKCE S256), the token endpoint (RS256 id_token),
-// the JWKS and the discovery document. It signs in a configurable test identity at once,
-// without a consent screen.
+// the UserInfo endpoint, the JWKS and the discovery document. It signs in a configurable test
+// identity at once, without a consent screen.
+//
+// By default it behaves like Google: the scope's claims (email, profile) in the ID token and from
+// UserInfo, `aud` the client id, `azp` the client id, client authentication by client_secret_basic
+// or client_secret_post. `behaviour` (options or `setBehaviour`) switches to other conduct OpenID
+// Connect allows, or to a provider that breaks it, for the negative tests:
+//   scopeClaimsInIdToken: false   the ID token holds only the required claims; the e-mail and profile
+//                                 come from UserInfo only (Core 5.4 "returned from the UserInfo Endpoint")
+//   extraAudiences, azp           more audiences than our client (Core 2 "MAY also contain identifiers
+//                                 for other audiences"), azp set to another party or left out (null)
+//   tokenEndpointAuthMethods      which client authentication the token endpoint accepts (RFC 6749 2.3.1:
+//                                 the Basic header's id and secret are form-decoded, strictly)
+//   userinfoOverride              claims laid over the UserInfo answer (e.g. another `sub`)
 //
 // In tests:   await using google = await startFakeGoogle({ clientId, clientSecret })
 // For e2e:    node tests/fakes/google-oidc.ts   (env: FAKE_GOOGLE_PORT=3199, GOOGLE_CLIENT_ID,
@@ -45,6 +57,32 @@ export type FakeGoogleOptions = {
 	/** When set, only these redirect URIs are accepted (like Google's console list). */
 	redirectUris?: Array<string>
 	identity?: GoogleIdentity
+	behaviour?: Partial<ProviderBehaviour>
+}
+
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post'
+
+export type ProviderBehaviour = {
+	/** false: the ID token has only iss, sub, aud, exp, iat (+ azp, nonce); the scope's claims come from UserInfo. */
+	scopeClaimsInIdToken: boolean
+	/** More audiences after the client id; `aud` becomes an array when there are any. */
+	extraAudiences: Array<string>
+	/** The `azp` claim: default the client id; null leaves it out. */
+	azp: string | null | undefined
+	tokenEndpointAuthMethods: Array<ClientAuthMethod>
+	/** Laid over the UserInfo answer (a misbehaving provider). */
+	userinfoOverride: Record<string, unknown>
+	/** Status of the UserInfo endpoint for a valid token (200: the claims). */
+	userinfoStatus: number
+}
+
+const googleBehaviour: ProviderBehaviour = {
+	scopeClaimsInIdToken: true,
+	extraAudiences: [],
+	azp: undefined,
+	tokenEndpointAuthMethods: ['client_secret_basic', 'client_secret_post'],
+	userinfoOverride: {},
+	userinfoStatus: 200,
 }
 
 export type FakeGoogle = {
@@ -53,9 +91,14 @@ export type FakeGoogle = {
 	authorizationEndpoint: string
 	tokenEndpoint: string
 	jwksUri: string
+	userinfoEndpoint: string
 	/** The GOOGLE_* settings that point our app at this fake. */
 	env: Record<string, string>
 	setIdentity: (identity: GoogleIdentity) => void
+	/** Changes how the provider behaves from the next request on; `setBehaviour({})` is Google again. */
+	setBehaviour: (behaviour: Partial<ProviderBehaviour>) => void
+	/** How the last token request authenticated the client (null: it failed). */
+	lastClientAuth: () => ClientAuthMethod | null
 	close: () => Promise<void>
 	[Symbol.asyncDispose]: () => Promise<void>
 }
@@ -69,6 +112,7 @@ export function fakeGoogleEnv(url: string, clientId: string, clientSecret: strin
 		GOOGLE_AUTHORIZATION_ENDPOINT: `${url}/o/oauth2/v2/auth`,
 		GOOGLE_TOKEN_ENDPOINT: `${url}/token`,
 		GOOGLE_JWKS_URI: `${url}/oauth2/v3/certs`,
+		GOOGLE_USERINFO_ENDPOINT: `${url}/v1/userinfo`,
 	}
 }
 
@@ -95,8 +139,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 	const kid = randomBytes(8).toString('hex')
 	const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] }
 	const codes = new Map<string, PendingCode>()
-	const accessTokens = new Map<string, GoogleIdentity>()
+	const accessTokens = new Map<string, { identity: GoogleIdentity; scope: string }>()
 	let identity: GoogleIdentity = options.identity ?? defaultGoogleIdentity
+	let behaviour: ProviderBehaviour = { ...googleBehaviour, ...options.behaviour }
+	let lastClientAuth: ClientAuthMethod | null = null
 	let base = ''
 
 	const server = http.createServer((req, res) => {
@@ -128,14 +174,21 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 					subject_types_supported: ['public'],
 					id_token_signing_alg_values_supported: ['RS256'],
 					scopes_supported: ['openid', 'email', 'profile'],
-					token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+					token_endpoint_auth_methods_supported: behaviour.tokenEndpointAuthMethods,
 					code_challenge_methods_supported: ['S256'],
 				})
+			// Core 5.3.1: GET or POST with the access token as a Bearer token (RFC 6750).
 			case 'GET /v1/userinfo':
+			case 'POST /v1/userinfo':
 			case 'GET /oauth2/v3/userinfo': {
 				const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-				const who = bearer ? accessTokens.get(bearer) : undefined
-				return who ? send(res, 200, who) : send(res, 401, { error: 'invalid_token' })
+				const grant = bearer ? accessTokens.get(bearer) : undefined
+				if (!grant) {
+					res.setHeader('www-authenticate', 'Bearer error="invalid_token"')
+					return send(res, 401, { error: 'invalid_token' })
+				}
+				if (behaviour.userinfoStatus !== 200) return send(res, behaviour.userinfoStatus, { error: 'server_error' })
+				return send(res, 200, { ...scopeClaims(grant.identity, grant.scope), ...behaviour.userinfoOverride })
 			}
 			case 'GET /__test/identity':
 				return send(res, 200, identity)
@@ -187,10 +240,13 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 
 	async function token(req: http.IncomingMessage, res: http.ServerResponse) {
 		const body = new URLSearchParams(await readBody(req))
+		lastClientAuth = null
 		const client = clientCredentials(req.headers.authorization, body)
-		if (!client || client.id !== options.clientId || !safeEqual(client.secret, options.clientSecret)) {
+		if (client === 'several') return send(res, 400, { error: 'invalid_request', error_description: 'more than one client authentication method' })
+		if (!client || !behaviour.tokenEndpointAuthMethods.includes(client.method) || client.id !== options.clientId || !safeEqual(client.secret, options.clientSecret)) {
 			return send(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' })
 		}
+		lastClientAuth = client.method
 		if (body.get('grant_type') !== 'authorization_code') {
 			return send(res, 400, { error: 'unsupported_grant_type' })
 		}
@@ -210,16 +266,18 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 		}
 
 		const accessToken = `ya29.${randomBytes(24).toString('base64url')}`
-		accessTokens.set(accessToken, pending.identity)
+		accessTokens.set(accessToken, { identity: pending.identity, scope: pending.scope })
 		const now = Math.floor(Date.now() / 1000)
+		const azp = behaviour.azp === undefined ? client.id : behaviour.azp
+		const audience = behaviour.extraAudiences.length ? [client.id, ...behaviour.extraAudiences] : client.id
 		const idToken = await new SignJWT({
-			...pending.identity,
-			azp: client.id,
+			...(behaviour.scopeClaimsInIdToken ? scopeClaims(pending.identity, pending.scope) : {}),
+			...(azp === null ? {} : { azp }),
 			...(pending.nonce ? { nonce: pending.nonce } : {}),
 		})
 			.setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
 			.setIssuer(base)
-			.setAudience(client.id)
+			.setAudience(audience)
 			.setSubject(pending.identity.sub)
 			.setIssuedAt(now)
 			.setExpirationTime(now + TOKEN_TTL_S)
@@ -252,34 +310,56 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 		authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT!,
 		tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT!,
 		jwksUri: env.GOOGLE_JWKS_URI!,
+		userinfoEndpoint: env.GOOGLE_USERINFO_ENDPOINT!,
 		env,
 		setIdentity(next) {
 			identity = next
 		},
+		setBehaviour(next) {
+			behaviour = { ...googleBehaviour, ...next }
+		},
+		lastClientAuth: () => lastClientAuth,
 		close,
 		[Symbol.asyncDispose]: close,
 	}
 }
 
-function clientCredentials(authorization: string | undefined, body: URLSearchParams) {
-	const basic = /^Basic (.+)$/i.exec(authorization ?? '')?.[1]
+/** The claims the granted scope releases (Core 5.4): email and email_verified for 'email', the names for 'profile'. */
+function scopeClaims(identity: GoogleIdentity, scope: string) {
+	const scopes = new Set(scope.split(/\s+/))
+	const { sub, email, email_verified, ...profile } = identity
+	return { sub, ...(scopes.has('email') ? { email, email_verified } : {}), ...(scopes.has('profile') ? profile : {}) }
+}
+
+type ClientCredentials = { method: ClientAuthMethod; id: string; secret: string }
+
+/**
+ * RFC 6749 2.3.1: with HTTP Basic, the client id and secret are each application/x-www-form-urlencoded
+ * and then joined by ':' and base64-encoded; the server form-decodes both (a '+' is a space, an
+ * invalid %-sequence fails). In the body they are ordinary form fields. Both at once is refused.
+ */
+function clientCredentials(authorization: string | undefined, body: URLSearchParams): ClientCredentials | 'several' | null {
+	const basic = /^Basic ([A-Za-z0-9+/]+=*)$/i.exec(authorization ?? '')?.[1]
+	const inBody = body.has('client_secret')
+	if (basic && inBody) return 'several'
 	if (basic) {
 		const decoded = Buffer.from(basic, 'base64').toString('utf8')
 		const colon = decoded.indexOf(':')
 		if (colon < 0) return null
-		// RFC 6749 form-encodes both parts; many clients (arctic) do not. Both work here.
-		return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) }
+		const id = formDecode(decoded.slice(0, colon))
+		const secret = formDecode(decoded.slice(colon + 1))
+		return id === null || secret === null ? null : { method: 'client_secret_basic', id, secret }
 	}
 	const id = body.get('client_id')
 	const secret = body.get('client_secret')
-	return id && secret ? { id, secret } : null
+	return id && secret ? { method: 'client_secret_post', id, secret } : null
 }
 
 function formDecode(value: string) {
 	try {
 		return decodeURIComponent(value.replace(/\+/g, ' '))
 	} catch {
-		return value
+		return null
 	}
 }
 

@@ -15,15 +15,26 @@ function cookiePairs(setCookies: Array<string>) {
 	return setCookies.filter((c) => !/Max-Age=0/i.test(c)).map((c) => c.split(';')[0]!)
 }
 
-export type GoogleFlow = { callback: CallResult; code: string; state: string; stateCookies: Array<string> }
+export type GoogleFlow = { start: CallResult; callback: CallResult; code: string; state: string; stateCookies: Array<string> }
 
-export async function signInWithGoogle(h: Harness, identity: GoogleIdentity, options: { cookie?: string } = {}): Promise<GoogleFlow> {
-	const start = await h.call('/auth/google', { method: 'POST', form: { redirectTo: '/posts' }, cookie: options.cookie })
+export type GoogleFlowOptions = {
+	cookie?: string
+	/** The form's redirectTo (default '/posts'). */
+	redirectTo?: string
+	/** Replaces the post-auth-redirect cookie's value on the callback (a tampered cookie). */
+	postAuthRedirect?: string
+}
+
+export async function signInWithGoogle(h: Harness, identity: GoogleIdentity, options: GoogleFlowOptions = {}): Promise<GoogleFlow> {
+	const start = await h.call('/auth/google', { method: 'POST', form: { redirectTo: options.redirectTo ?? '/posts' }, cookie: options.cookie })
 	if (start.status !== 302 || !start.location) throw new Error(`POST /auth/google answered ${start.status}`)
-	const stateCookies = cookiePairs(start.headers.getSetCookie())
+	let stateCookies = cookiePairs(start.headers.getSetCookie())
+	if (options.postAuthRedirect !== undefined) {
+		stateCookies = [...stateCookies.filter((c) => !c.startsWith('post-auth-redirect=')), `post-auth-redirect=${options.postAuthRedirect}`]
+	}
 	const consent = await fetch(start.location, { redirect: 'manual', headers: { cookie: `${identityCookieName}=${encodeIdentityCookie(identity)}` } })
 	const back = new URL(consent.headers.get('location') ?? '')
 	const cookie = [...stateCookies, ...(options.cookie ? [options.cookie] : [])].join('; ')
 	const callback = await h.call('/auth/google/callback', { search: back.search.slice(1), cookie })
-	return { callback, code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '', stateCookies }
+	return { start, callback, code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '', stateCookies }
 }
