@@ -63,7 +63,7 @@ test('an expired token: publishing fails with the reason, the account asks to re
 	await connectPlatform(services, user.id, 'linkedin')
 	// LinkedIn tokens cannot be refreshed: replace the stored token by one that expires at once.
 	const token = await db.selectFrom('social_tokens').select(['id', 'account_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
-	const expired = composition.sandbox.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
+	const expired = composition.sandbox!.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
 	await db.updateTable('social_tokens').set({ access_token_encrypted: createSecretBox(env.APP_SECRET).seal(expired) }).where('id', '=', token.id).execute()
 	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Mit altem Schlüssel', platforms: {} }, status: 'draft', timeZone: zurich })
 
