@@ -33,8 +33,10 @@ test('publish now to four platforms where one refuses: the partial-failure toast
 	await expect(card).toBeVisible()
 	await expect(card.getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', deliveries.find((d) => d.platform === 'linkedin')!.external_url!)
 	await expect(card.getByRole('link', { name: /Auf Instagram ansehen/ })).toHaveCount(0)
-	// The sandbox network shows what was published.
-	await page.goto('/sandbox')
+	// The sandbox network shows what was published, behind the app's security headers.
+	const feed = await page.goto('/sandbox')
+	expect(feed?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+	expect(feed?.headers()['x-content-type-options']).toBe('nosniff')
 	await expect(page.getByText('Zimtschnecken!').first()).toBeVisible()
 })
 
