@@ -22,6 +22,7 @@ import { readEnv } from '#modules/core/env.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from '#server/compose.ts'
+import { appCallbackUrls } from '#server/platforms.ts'
 import { seedReferenceData } from '#server/seed.ts'
 import { approveConsent } from '#tests/support/sandbox-consent.ts'
 import { Browser, type Sample } from './drill/browser.ts'
@@ -102,9 +103,12 @@ const [sandboxPort, ...webPorts] = await freePorts(mode === 'scale' ? 3 : 2, Num
 // The built-in sandbox network, served by the drill itself: it outlives the kills, and its store is
 // the record of what was published. In the fault drill LinkedIn answers a new post only after
 // 0.2-1.5 s (the post exists at once), so kills hit publishes in flight: request sent, answer unheard.
+const webUrl = (i: number) => `http://127.0.0.1:${webPorts[i]}`
 const store = new SandboxStore()
 const sandbox = await listenSandbox((base) => {
-	const network = createSandboxNetwork({ publicBase: base, store, fakes: Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox])), controls: false })
+	// The consent pages send the browser back only to the app's callbacks (APP_URL is the first web process).
+	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
+	const network = createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: appCallbackUrls(webUrl(0)), controls: false })
 	if (mode === 'scale') return network
 	return {
 		...network,
@@ -121,7 +125,6 @@ const sandbox = await listenSandbox((base) => {
 	}
 }, sandboxPort)
 
-const webUrl = (i: number) => `http://127.0.0.1:${webPorts[i]}`
 const commonEnv: Record<string, string> = Object.fromEntries(
 	Object.entries({
 		...process.env,

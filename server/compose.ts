@@ -28,7 +28,8 @@ import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import path from 'node:path'
 import { createPlatforms } from './platforms.ts'
 
-export type Composition = { services: Services; tasks: Array<AnyTask>; crontab: string; sandbox: SandboxNetwork }
+/** `sandbox`: the built-in sandbox network while a platform runs in test mode (never in production), else null. */
+export type Composition = { services: Services; tasks: Array<AnyTask>; crontab: string; sandbox: SandboxNetwork | null }
 
 /**
  * The composition root: picks each port's adapter from the configuration (the real one when keys
@@ -50,6 +51,9 @@ export function composeServices({
 	/** Crash tests only: called at named points of a publish. */
 	faultPoint?: (point: 'before_send' | 'after_send') => void
 }): Composition {
+	// Production sends every mail over SMTP: the dev mailbox would show every user's reset and
+	// confirmation links to any visitor (readEnv refuses to start without SMTP_URL already).
+	if (env.isProduction && !env.SMTP_URL) throw new Error('SMTP_URL is required when APP_ENV=production (the development mailbox is not available there)')
 	const { mailer, devMailbox } = createMailer({
 		smtpUrl: env.SMTP_URL,
 		from: env.MAIL_FROM,

@@ -14,6 +14,7 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
+import { mountSandbox } from './platforms.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { proxyHeaderWarning } from './proxy-warning.ts'
 import { seedReferenceData } from './seed.ts'
@@ -40,8 +41,6 @@ const runner = env.WORKER_IN_PROCESS
 
 const cookieSecret = deriveCookieSecret(env.APP_SECRET)
 const app = express()
-// The built-in sandbox network (offline stand-in for LinkedIn, Meta and Threads; 'Testmodus').
-app.use('/sandbox', (req, res, next) => sandbox.handle(req, res, next))
 // Compression buffers its output: an event stream would reach the browser only in large chunks.
 // Small bodies too (the default skips those under 1 KB): many of the app's code chunks are that
 // small, and gzip still takes a third off them.
@@ -55,7 +54,13 @@ secureApp(app, {
 	production: env.isProduction,
 	formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
 })
+<<<<<<< HEAD
 app.use(proxyHeaderWarning({ production: env.isProduction, trustProxy: env.TRUST_PROXY, logger }))
+=======
+// The built-in sandbox network ('Testmodus'), behind the same headers and origin guard; only while
+// a platform runs without keys outside production (null otherwise: /sandbox is the app's 404).
+mountSandbox(app, sandbox)
+>>>>>>> h/surface
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (dev) {

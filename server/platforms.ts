@@ -1,10 +1,12 @@
 import path from 'node:path'
+import type { Express } from 'express'
 import { fetch as undiciFetch } from 'undici'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
 import { createSafeFetch, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
 import { WebReadError } from '#modules/generation/index.ts'
-import { createSandboxNetwork, type SandboxFactory } from '#adapters/platforms/sandbox/network.ts'
+import { createSandboxNetwork, type SandboxFactory, type SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
+import { unconfiguredAdapter } from '#adapters/platforms/unconfigured.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import type { Platform, PlatformAdapter } from '#modules/publishing/index.ts'
@@ -67,21 +69,34 @@ export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH
 }
 
 /**
+ * The app's own OAuth callbacks (modules/publishing builds each platform's redirect_uri the same
+ * way): the only addresses the sandbox's consent pages send the browser back to.
+ */
+export function appCallbackUrls(appUrl: string) {
+	return platformModules.map((module) => `${appUrl}/accounts/callback/${module.platform}`)
+}
+
+/**
  * The social platforms: each adapter talks to the real network when its client id and secret are
- * configured, otherwise to the built-in sandbox network served below /sandbox ('Testmodus').
+ * configured. Without them, outside production, it talks to the built-in sandbox network served
+ * below /sandbox ('Testmodus'); in production such a platform cannot be connected (no sandbox is
+ * offered to real users). `sandbox` is null when no platform runs in test mode: nothing is mounted.
  */
 export function createPlatforms(env: Env) {
 	const browserBase = `${env.APP_URL}/sandbox`
 	const serverBase = (env.SANDBOX_API_BASE ?? `http://127.0.0.1:${env.PORT}/sandbox`).replace(/\/$/, '')
-	const store = new SandboxStore({ secret: deriveCookieSecret(`${env.APP_SECRET}:sandbox`), file: path.join(env.dataDir, 'sandbox-posts.json') })
-	const fakes: Record<string, SandboxFactory> = {}
-	for (const module of platformModules) fakes[module.sandboxName] = module.sandbox
-	const sandbox = createSandboxNetwork({ publicBase: browserBase, store, fakes, controls: env.APP_ENV === 'test' })
+	const configured = (module: PlatformModule) => {
+		const creds = credentials(env, module.platform)
+		return Boolean(creds.clientId && creds.clientSecret)
+	}
+	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
+	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
 	const adapters = Object.fromEntries(
 		platformModules.map((module: PlatformModule) => {
+			const real = configured(module)
+			if (!real && env.isProduction) return [module.platform, unconfiguredAdapter(module.platform)]
 			const creds = credentials(env, module.platform)
-			const real = Boolean(creds.clientId && creds.clientSecret)
 			const endpoints = real ? { ...module.endpoints, ...defined(creds.overrides) } : module.sandboxEndpoints(serverBase, browserBase)
 			const adapter = module.create({
 				...endpoints,
@@ -96,4 +111,20 @@ export function createPlatforms(env: Env) {
 		}),
 	) as Record<Platform, PlatformAdapter>
 	return { adapters, sandbox }
+}
+
+/** The sandbox network with the fakes of the platforms in test mode (Facebook and Instagram share one). */
+function createSandbox(env: Env, publicBase: string, modules: Array<PlatformModule>) {
+	const store = new SandboxStore({ secret: deriveCookieSecret(`${env.APP_SECRET}:sandbox`), file: path.join(env.dataDir, 'sandbox-posts.json') })
+	const fakes: Record<string, SandboxFactory> = {}
+	for (const module of modules) fakes[module.sandboxName] = module.sandbox
+	return createSandboxNetwork({ publicBase, store, fakes, callbackUrls: appCallbackUrls(env.APP_URL), controls: env.APP_ENV === 'test' })
+}
+
+/**
+ * Serves the sandbox network below /sandbox when there is one. server/index.ts calls this after
+ * secureApp, so its pages carry the app's security headers and cross-origin posts are refused.
+ */
+export function mountSandbox(app: Express, sandbox: SandboxNetwork | null) {
+	if (sandbox) app.use('/sandbox', (req, res, next) => sandbox.handle(req, res, next))
 }

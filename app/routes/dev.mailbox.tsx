@@ -1,4 +1,5 @@
-import { Container } from '@radix-ui/themes'
+import { Callout, Container } from '@radix-ui/themes'
+import { AlertTriangle } from 'lucide-react'
 import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data } from 'react-router'
@@ -8,7 +9,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import '#locales/ns/auth.ts'
 
-// Development only: the mails the dev mailbox adapter stored instead of sending. 404 in production.
+// Development and tests only (APP_ENV development or test without SMTP_URL, server/compose.ts): the
+// mails the dev mailbox adapter stored instead of sending, every user's links included. 404 otherwise.
 export async function loader({ context }: Route.LoaderArgs) {
 	const mailbox = context.get(servicesContext).devMailbox
 	if (!mailbox) throw data(null, { status: 404 })
@@ -22,7 +24,6 @@ const linkPattern = /(https?:\/\/[^\s]+)/g
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('auth')
-	const { t: tc } = useTranslation('common')
 	return (
 		<Container size="3" px="4" py="6">
 			<Flex direction="column" gap="4">
@@ -30,9 +31,16 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
 					<Heading as="h1" size="7">
 						{t('mailbox.title')}
 					</Heading>
-					<Badge color="amber">{tc('testMode')}</Badge>
+					<Badge color="amber">{t('mailbox.badge')}</Badge>
 				</Flex>
-				<Text color="gray">{t('mailbox.text')}</Text>
+				<Callout.Root color="amber" role="note" data-testid="dev-mailbox-notice">
+					<Callout.Icon>
+						<AlertTriangle size={16} />
+					</Callout.Icon>
+					<Callout.Text>
+						<strong>{t('mailbox.notice')}</strong> {t('mailbox.production')}
+					</Callout.Text>
+				</Callout.Root>
 				{loaderData.mails.length === 0 ? <Text>{t('mailbox.empty')}</Text> : null}
 				{loaderData.mails.map((mail) => (
 					<Card key={mail.id} data-testid="mail">

@@ -24,6 +24,7 @@ test('sign-up, confirmation through the dev mailbox and sign-in', async ({ page,
 
 	const mail = await waitForMail(db, email, { subject: 'Bitte bestätige deine E-Mail-Adresse' })
 	await page.goto('/dev/mailbox')
+	await expect(page.getByTestId('dev-mailbox-notice')).toContainText('Dies ist das Entwicklungs-Postfach: Postwerk versendet keine E-Mails.')
 	await expect(page.getByText(email).first()).toBeVisible()
 	await page.goto(linkIn(mail, `${e2eUrl}/auth/confirm`))
 	await page.getByRole('button', { name: 'E-Mail bestätigen' }).click()

@@ -33,8 +33,10 @@ test('publish now to four platforms where one refuses: the partial-failure toast
 	await expect(card).toBeVisible()
 	await expect(card.getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', deliveries.find((d) => d.platform === 'linkedin')!.external_url!)
 	await expect(card.getByRole('link', { name: /Auf Instagram ansehen/ })).toHaveCount(0)
-	// The sandbox network shows what was published.
-	await page.goto('/sandbox')
+	// The sandbox network shows what was published, behind the app's security headers.
+	const feed = await page.goto('/sandbox')
+	expect(feed?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+	expect(feed?.headers()['x-content-type-options']).toBe('nosniff')
 	await expect(page.getByText('Zimtschnecken!').first()).toBeVisible()
 })
 
@@ -63,7 +65,7 @@ test('an expired token: publishing fails with the reason, the account asks to re
 	await connectPlatform(services, user.id, 'linkedin')
 	// LinkedIn tokens cannot be refreshed: replace the stored token by one that expires at once.
 	const token = await db.selectFrom('social_tokens').select(['id', 'account_id']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
-	const expired = composition.sandbox.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
+	const expired = composition.sandbox!.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
 	await db.updateTable('social_tokens').set({ access_token_encrypted: createSecretBox(env.APP_SECRET).seal(expired) }).where('id', '=', token.id).execute()
 	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Mit altem Schlüssel', platforms: {} }, status: 'draft', timeZone: zurich })
 

@@ -13,14 +13,15 @@ import type { DB } from '#modules/core/db.server.ts'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import type { Platform } from '#modules/publishing/index.ts'
+import { appCallbackUrls } from '#server/platforms.ts'
 import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
 
 export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void) {
 	const store = new SandboxStore()
 	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
-	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, controls: true }))
 	const appUrl = 'http://127.0.0.1:3999'
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: appCallbackUrls(appUrl), controls: true }))
 	const composition = testServices(t.db, { SANDBOX_API_BASE: server.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000' }, faultPoint)
 	const { services, tasks } = composition
 	const logger = createLogger('silent')

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { linkedinScopes } from './adapter.ts'
-import { startLinkedinSandbox } from './testing.ts'
+import { LINKEDIN_CALLBACK, startLinkedinSandbox } from './testing.ts'
 
-const redirectUri = 'http://app.test/api/social/linkedin/callback?x=1'
+const redirectUri = `${LINKEDIN_CALLBACK}?x=1`
 
 /** Submits the consent form the way the browser does (its hidden fields plus the clicked button). */
 async function consent(authorizeUrl: URL, fields: Record<string, string>) {
@@ -70,6 +70,14 @@ test('connect: a code only works with its redirect URI, and cancelling sends the
 	const missing = await fetch(`${li.base}/linkedin/oauth/v2/authorization?response_type=code&client_id=x`)
 	expect(missing.status).toBe(400)
 	expect(await missing.text()).toContain('redirect_uri')
+
+	// Only back to the app's callback: another host or path is refused on the page and on 'Zulassen'.
+	for (const foreign of ['http://evil.test/api/social/linkedin/callback', 'http://app.test/elsewhere', `${LINKEDIN_CALLBACK}#x`]) {
+		const page = await fetch(`${li.base}/linkedin/oauth/v2/authorization?${new URLSearchParams({ response_type: 'code', client_id: 'x', redirect_uri: foreign })}`)
+		expect(page.status).toBe(400)
+		const post = await fetch(`${li.base}/linkedin/oauth/v2/authorization`, { method: 'POST', body: new URLSearchParams({ response_type: 'code', client_id: 'x', redirect_uri: foreign, decision: 'allow' }), redirect: 'manual' })
+		expect([post.status, post.headers.get('location')]).toEqual([400, null])
+	}
 })
 
 test('refresh: without a refresh token, and when LinkedIn refuses one, the member has to reconnect', async () => {

@@ -20,17 +20,17 @@ export function memberName(sub: string) {
 	return Buffer.from(sub, 'base64url').toString('utf8') || defaultMemberName
 }
 
-export function oauthRoutes(router: FakeRouter, { store }: SandboxContext) {
+export function oauthRoutes(router: FakeRouter, { store, redirectAllowed }: SandboxContext) {
 	const codes = new Map<string, PendingCode>()
 
 	router.on('GET /oauth/v2/authorization', (req) => {
-		const invalid = checkAuthorizeRequest(req.query)
+		const invalid = checkAuthorizeRequest(req.query, redirectAllowed)
 		if (invalid) return html(400, errorPage(invalid))
 		return html(200, consentPage(req.query))
 	})
 
 	router.on('POST /oauth/v2/authorization', (req) => {
-		const invalid = checkAuthorizeRequest(req.form)
+		const invalid = checkAuthorizeRequest(req.form, redirectAllowed)
 		if (invalid) return html(400, errorPage(invalid))
 		const redirect = new URL(req.form.get('redirect_uri')!)
 		const state = req.form.get('state') ?? ''
@@ -78,11 +78,13 @@ export function oauthRoutes(router: FakeRouter, { store }: SandboxContext) {
 	})
 }
 
-function checkAuthorizeRequest(params: URLSearchParams): string | null {
+function checkAuthorizeRequest(params: URLSearchParams, redirectAllowed: SandboxContext['redirectAllowed']): string | null {
 	if (params.get('response_type') !== 'code') return 'response_type muss "code" sein.'
 	if (!params.get('client_id')) return 'client_id fehlt.'
 	const redirectUri = params.get('redirect_uri')
 	if (!redirectUri || !/^https?:\/\//.test(redirectUri) || !URL.canParse(redirectUri)) return 'redirect_uri fehlt oder ist keine absolute URL.'
+	// Never an open redirect: only back to the app's own callback.
+	if (!redirectAllowed(redirectUri)) return 'redirect_uri ist keine Rückruf-Adresse von Postwerk.'
 	return null
 }
 

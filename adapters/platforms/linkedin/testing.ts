@@ -11,9 +11,12 @@ import { sandboxOrganization } from './sandbox-rest.ts'
 // For tests: the LinkedIn fake on a loopback port, adapter settings pointing at it and ready-made tokens.
 // Use with `await using li = await startLinkedinSandbox()`.
 
+/** The app's callback in these tests: the only redirect_uri the consent page accepts (any query). */
+export const LINKEDIN_CALLBACK = 'http://app.test/api/social/linkedin/callback'
+
 export async function startLinkedinSandbox() {
 	const store = new SandboxStore()
-	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { linkedin: createLinkedinFake } }))
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { linkedin: createLinkedinFake }, callbackUrls: [LINKEDIN_CALLBACK] }))
 	const router = server.network.routers.linkedin!
 	const settings = (overrides: Partial<AdapterSettings> = {}): AdapterSettings => ({
 		...linkedin.sandboxEndpoints(server.base, server.base),

@@ -4,7 +4,7 @@ import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
 import { SandboxStore } from '../sandbox/store.ts'
 import { createGraph } from './graph.ts'
 import { createMetaFake, metaRoutes } from './sandbox.ts'
-import { connect, sandboxSettings, startMetaSandbox } from './testing.ts'
+import { REDIRECT_URI, connect, sandboxSettings, startMetaSandbox } from './testing.ts'
 import { createFacebookAdapter } from '../facebook/adapter.ts'
 
 test('list follows paging.next, re-based onto the API base even when the fake names itself by another host', async () => {
@@ -12,7 +12,7 @@ test('list follows paging.next, re-based onto the API base even when the fake na
 	// The sandbox tells the browser's host in its links; the server reaches it by 127.0.0.1.
 	await using sandbox = await listenSandbox((base) => {
 		publicBase = base.replace('127.0.0.1', 'localhost')
-		return createSandboxNetwork({ publicBase, store: new SandboxStore(), fakes: { meta: createMetaFake } })
+		return createSandboxNetwork({ publicBase, store: new SandboxStore(), fakes: { meta: createMetaFake }, callbackUrls: [REDIRECT_URI] })
 	})
 	const settings = sandboxSettings(sandbox.base)
 	const account = await connect(createFacebookAdapter(settings))

@@ -34,6 +34,8 @@ export function addOAuthRoutes(ctx: MetaContext) {
 	router.on('GET /dialog/oauth', (req) => {
 		const redirectUri = req.query.get('redirect_uri') ?? ''
 		if (!/^https?:\/\//.test(redirectUri)) return html(400, renderError('Ungültige oder fehlende redirect_uri.'))
+		// Never an open redirect: only back to the app's own callback.
+		if (!ctx.redirectAllowed(redirectUri)) return html(400, renderError('Ungültige redirect_uri: keine Rückruf-Adresse von Postwerk.'))
 		const scopes = (req.query.get('scope') ?? '').split(/[,\s]+/).filter(Boolean)
 		const decision = req.query.get('decision')
 		if (!decision) return html(200, renderConsent(req.query, scopes))

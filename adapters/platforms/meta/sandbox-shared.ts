@@ -33,6 +33,7 @@ export const CODE_TTL_S = 600
 export type MetaContext = {
 	base: string
 	store: SandboxStore
+	redirectAllowed: (redirectUri: string | null | undefined) => boolean
 	router: FakeRouter
 	/** Where the sandbox's feed page shows a post (the sandbox's stand-in for a permalink). */
 	feedUrl: (postId: string) => string

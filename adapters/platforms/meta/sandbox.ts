@@ -40,10 +40,10 @@ export const metaRoutes = {
  * base is `${base}/v25.0` and the consent dialog `${base}/dialog/oauth`. The sandbox network and
  * the tests use the same code.
  */
-export function createMetaFake({ base, store }: SandboxContext): FakeRouter {
+export function createMetaFake({ base, store, redirectAllowed }: SandboxContext): FakeRouter {
 	const router = new FakeRouter()
 	const feedRoot = new URL('./', base).toString()
-	const ctx: MetaContext = { base, store, router, feedUrl: (id) => `${feedRoot}#${encodeURIComponent(id)}` }
+	const ctx: MetaContext = { base, store, redirectAllowed, router, feedUrl: (id) => `${feedRoot}#${encodeURIComponent(id)}` }
 	addOAuthRoutes(ctx)
 	addFacebookRoutes(ctx)
 	addInstagramRoutes(ctx)

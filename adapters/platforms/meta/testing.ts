@@ -10,7 +10,7 @@ import { createMetaFake } from './sandbox.ts'
 export const REDIRECT_URI = 'http://localhost:3000/connect/callback'
 
 export function startMetaSandbox() {
-	return listenSandbox((base) => createSandboxNetwork({ publicBase: base, store: new SandboxStore(), fakes: { meta: createMetaFake } }))
+	return listenSandbox((base) => createSandboxNetwork({ publicBase: base, store: new SandboxStore(), fakes: { meta: createMetaFake }, callbackUrls: [REDIRECT_URI] }))
 }
 
 export function sandboxSettings(base: string, overrides: Partial<AdapterSettings> = {}): AdapterSettings {

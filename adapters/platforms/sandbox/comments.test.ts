@@ -11,7 +11,7 @@ const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sa
 test('the feed page lets a test follower comment on a post; comments persist like posts', async () => {
 	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sbx-')), 'sandbox.json')
 	const store = new SandboxStore({ file })
-	await using server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes }))
+	await using server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: [] }))
 	const post = store.addPost({ id: 'urn:li:share:1', platform: 'linkedin', authorId: 'urn:li:organization:4711', text: 'Hallo', imageUrl: null, url: `${server.base}/#urn:li:share:1` })
 
 	const page = await (await fetch(`${server.base}/`)).text()
@@ -36,7 +36,7 @@ test('the feed page lets a test follower comment on a post; comments persist lik
 
 test('the control API adds comments for tests only', async () => {
 	const store = new SandboxStore()
-	await using withControls = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, controls: true }))
+	await using withControls = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: [], controls: true }))
 	store.addPost({ id: '111000000000001_9', platform: 'facebook', authorId: '111000000000001', text: 'Post', imageUrl: null, url: 'x' })
 	const ok = await fetch(`${withControls.base}/__fake/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ postId: '111000000000001_9', authorName: 'Beat', text: 'Preis?' }) })
 	expect(ok.status).toBe(200)
@@ -44,6 +44,6 @@ test('the control API adds comments for tests only', async () => {
 	const bad = await fetch(`${withControls.base}/__fake/comments`, { method: 'POST', body: JSON.stringify({ postId: 'unknown', text: 'x' }) })
 	expect(bad.status).toBe(400)
 
-	await using without = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store: new SandboxStore(), fakes }))
+	await using without = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store: new SandboxStore(), fakes, callbackUrls: [] }))
 	expect((await fetch(`${without.base}/__fake/comments`, { method: 'POST', body: '{}' })).status).toBe(404)
 })

@@ -8,9 +8,31 @@ export type SandboxContext = {
 	/** Absolute base URL of this platform's fake, e.g. http://127.0.0.1:3000/sandbox/linkedin (URLs it returns point here). */
 	base: string
 	store: SandboxStore
+	/**
+	 * Whether a consent page may send the browser back to `redirectUri`: only to one of the app's own
+	 * callback URLs (the sandbox is served inside the app; anything else would be an open redirect).
+	 */
+	redirectAllowed: (redirectUri: string | null | undefined) => boolean
 }
 
 export type SandboxFactory = (context: SandboxContext) => FakeRouter
+
+/**
+ * A redirect target check for the consent stand-ins: an absolute http(s) URL without credentials or
+ * fragment whose origin and path are those of one of `callbackUrls` (its query may differ).
+ */
+export function callbackMatcher(callbackUrls: Array<string>) {
+	const allowed = new Set(callbackUrls.map((url) => withoutQuery(new URL(url))))
+	return (redirectUri: string | null | undefined) => {
+		if (!redirectUri || !URL.canParse(redirectUri)) return false
+		const target = new URL(redirectUri)
+		if (target.protocol !== 'http:' && target.protocol !== 'https:') return false
+		if (target.username || target.password || target.hash || redirectUri.includes('#')) return false
+		return allowed.has(withoutQuery(target))
+	}
+}
+
+const withoutQuery = (url: URL) => `${url.origin}${url.pathname}`
 
 export type SandboxNetwork = {
 	/** Node request handler for everything below the mount point (express: app.use('/sandbox', network.handle)). */
@@ -27,10 +49,13 @@ export function createSandboxNetwork(options: {
 	publicBase: string
 	store: SandboxStore
 	fakes: Record<string, SandboxFactory>
+	/** The redirect URIs the consent pages may send the browser back to (the app's own OAuth callbacks). */
+	callbackUrls: Array<string>
 	controls?: boolean
 }): SandboxNetwork {
+	const redirectAllowed = callbackMatcher(options.callbackUrls)
 	const routers = Object.fromEntries(
-		Object.entries(options.fakes).map(([name, factory]) => [name, factory({ base: `${options.publicBase}/${name}`, store: options.store })]),
+		Object.entries(options.fakes).map(([name, factory]) => [name, factory({ base: `${options.publicBase}/${name}`, store: options.store, redirectAllowed })]),
 	)
 	function handle(req: IncomingMessage, res: ServerResponse, next?: () => void) {
 		void route(req, res).then((handled) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { json, type FakeRequest, type FakeRouter } from '../sandbox/fake-http.ts'
+import { json, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
 import { renderConsent, renderConsentError } from './consent-page.ts'
 import {
@@ -13,30 +13,12 @@ import {
 } from './sandbox-shared.ts'
 
 const CODE_TTL_MS = 10 * 60_000
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-const html = (status: number, body: string) => ({
-	status,
-	headers: {
-		'content-type': 'text/html; charset=utf-8',
-		'cache-control': 'no-store',
-		'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-	},
-	raw: body,
-})
+// The security headers (CSP included) are the app's: the sandbox is mounted behind them.
+const html = (status: number, body: string) => ({ status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, raw: body })
 
 /** Consent page, code exchange, long-lived exchange and refresh (Threads' OAuth, ADAPTERS.md 1.4). */
-export function addThreadsOAuthRoutes(router: FakeRouter, { base, store }: SandboxContext) {
+export function addThreadsOAuthRoutes(router: FakeRouter, { store, redirectAllowed }: SandboxContext) {
 	const codes = new Map<string, { redirectUri: string; expiresAt: number }>()
-
-	// The sandbox runs inside the app in production: only send the browser back to the app's own
-	// host, or it would be an open redirect.
-	function allowedRedirect(req: FakeRequest, redirectUri: string | null) {
-		if (!redirectUri || !URL.canParse(redirectUri)) return false
-		const target = new URL(redirectUri)
-		if (target.protocol !== 'http:' && target.protocol !== 'https:') return false
-		const hosts = [new URL(base).hostname, req.headers.host ? new URL(`http://${req.headers.host}`).hostname : null]
-		return hosts.some((host) => host === target.hostname || (host !== null && LOOPBACK.has(host) && LOOPBACK.has(target.hostname)))
-	}
 
 	function issueCode(redirectUri: string) {
 		const now = Date.now()
@@ -48,7 +30,8 @@ export function addThreadsOAuthRoutes(router: FakeRouter, { base, store }: Sandb
 
 	router.on('GET /oauth/authorize', (req) => {
 		const redirectUri = req.query.get('redirect_uri')
-		if (!allowedRedirect(req, redirectUri)) return html(400, renderConsentError('Ungültige redirect_uri: Die Anmeldung kann nicht fortgesetzt werden.'))
+		// Never an open redirect: the browser goes back only to the app's own callback.
+		if (!redirectAllowed(redirectUri)) return html(400, renderConsentError('Ungültige redirect_uri: Die Anmeldung kann nicht fortgesetzt werden.'))
 		if (req.query.get('response_type') !== 'code' || !req.query.get('client_id')) {
 			return html(400, renderConsentError('Ungültige Anfrage: client_id und response_type=code fehlen.'))
 		}
@@ -59,7 +42,7 @@ export function addThreadsOAuthRoutes(router: FakeRouter, { base, store }: Sandb
 
 	router.on('POST /oauth/authorize', (req) => {
 		const redirectUri = req.form.get('redirect_uri')
-		if (!allowedRedirect(req, redirectUri)) return html(400, renderConsentError('Ungültige redirect_uri: Die Anmeldung kann nicht fortgesetzt werden.'))
+		if (!redirectAllowed(redirectUri)) return html(400, renderConsentError('Ungültige redirect_uri: Die Anmeldung kann nicht fortgesetzt werden.'))
 		const target = new URL(redirectUri!)
 		if (req.form.get('decision') === 'allow') {
 			target.searchParams.set('code', issueCode(redirectUri!))

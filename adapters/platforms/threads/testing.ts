@@ -7,14 +7,14 @@ import { createThreadsAdapter, type ThreadsAdapterOptions } from './adapter.ts'
 import { threads } from './index.ts'
 import { createThreadsFake, type ThreadsFakeOptions } from './sandbox.ts'
 
-type Options = Omit<ThreadsFakeOptions, 'base' | 'store'> & ThreadsAdapterOptions & Partial<Pick<AdapterSettings, 'timeoutMs' | 'fetch'>>
+type Options = Omit<ThreadsFakeOptions, 'base' | 'store' | 'redirectAllowed'> & ThreadsAdapterOptions & Partial<Pick<AdapterSettings, 'timeoutMs' | 'fetch'>>
 
 /** The Threads fake on its own loopback port and an adapter pointed at it. */
 export async function threadsSandbox(options: Options = {}) {
 	const { processingPolls, publishDelayMs, pollIntervalMs = 1, maxPollMs = 2_000, timeoutMs = 5_000, fetch = globalThis.fetch } = options
 	const store = new SandboxStore()
 	const fake = processingPolls || publishDelayMs ? (context: Parameters<typeof createThreadsFake>[0]) => createThreadsFake({ ...context, processingPolls, publishDelayMs }) : createThreadsFake
-	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { threads: fake } }))
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { threads: fake }, callbackUrls: [`${base}/connect/threads/callback`] }))
 	const settings: AdapterSettings = {
 		...threads.sandboxEndpoints(server.base, server.base),
 		clientId: 'sandbox-client',
