@@ -12,7 +12,8 @@ const RegenerateSchema = z.object({
 	agentId: z.union([z.uuid(), z.literal('')]).transform((v) => v || null),
 })
 
-// 'Bild neu generieren' in the creator's preview: one image for one platform, charged once per requestId.
+// 'Bild neu generieren' in the creator's preview: one image for one platform, charged once per
+// requestId; a repeated requestId answers the first request's outcome (409 'in_progress' while it runs).
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	const form = await readFormDataWithin(request, 256 * 1024)
@@ -23,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const admitted = await generation.admit(user.id, 'regeneration')
 	if (!admitted.ok) return Response.json({ ok: false, code: 'rate_limited' }, { status: 429, headers: { 'Retry-After': String(admitted.retryAfterSeconds), 'Cache-Control': 'no-store' } })
 	const outcome = await generation.regenerateImage(user.id, parsed.data, request.signal)
-	return Response.json(outcome, { status: outcome.ok ? 200 : outcome.code === 'insufficient_credits' ? 402 : 422, headers: { 'Cache-Control': 'no-store' } })
+	const status = outcome.ok ? 200 : outcome.code === 'insufficient_credits' ? 402 : outcome.code === 'in_progress' ? 409 : 422
+	return Response.json(outcome, { status, headers: { 'Cache-Control': 'no-store' } })
 }
 
 export function loader() {

@@ -154,18 +154,34 @@ test('the price comes from the catalogue and the code is checked again at checko
 	expect(await billing.startCheckout(proUser, { item: pro })).toEqual({ ok: false, reason: 'already_subscribed' })
 })
 
+test('50 concurrent checkout starts on a code with max uses 10: 10 start (their open checkouts hold the uses), 40 are refused at the start', async () => {
+	await using t = await createTestDatabase({ maxConnections: 20 })
+	const { billing } = testServices(t.db).services
+	const code = await discountCode(t.db, { discount_value: 10, max_uses: 10 })
+	const buyers = await Promise.all(Array.from({ length: 50 }, () => user(t.db, 0)))
+	const started = await Promise.all(buyers.map((buyer) => billing.startCheckout(buyer, { item: pack500, code })))
+	expect(started.filter((s) => s.ok)).toHaveLength(10)
+	const refused = started.filter((s) => !s.ok)
+	expect(refused).toHaveLength(40)
+	for (const r of refused) expect(r).toMatchObject({ ok: false, reason: 'invalid_discount', discount: { valid: false, reason: 'reserved' } })
+	const pending = await t.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()
+	expect(Number(pending.n)).toBe(10)
+})
+
 test('50 concurrent completions on a code with max uses 10 redeem it exactly 10 times', async () => {
 	await using t = await createTestDatabase({ maxConnections: 20 })
 	const { billing } = testServices(t.db).services
 	const code = await discountCode(t.db, { discount_value: 10, max_uses: 10 })
 	const buyers = await Promise.all(Array.from({ length: 50 }, () => user(t.db, 0)))
-	const sessions = await Promise.all(
-		buyers.map(async (buyer) => {
-			const started = await billing.startCheckout(buyer, { item: pack500, code })
-			if (!started.ok) throw new Error(`checkout refused: ${started.reason}`)
-			return { buyer, sessionId: sessionOf(started.url) }
-		}),
-	)
+	// Checkouts whose hold has ended can still be paid (at a provider until their session expires):
+	// the completion is the last guard. Each start is aged past the hold before the next one.
+	const sessions = []
+	for (const buyer of buyers) {
+		const started = await billing.startCheckout(buyer, { item: pack500, code })
+		if (!started.ok) throw new Error(`checkout refused: ${started.reason}`)
+		await t.db.updateTable('payments').set({ created_at: new Date(Date.now() - 2 * 3600_000) }).where('id', '=', started.paymentId).execute()
+		sessions.push({ buyer, sessionId: sessionOf(started.url) })
+	}
 	const results = await Promise.all(sessions.map(({ buyer, sessionId }) => billing.completeTestCheckout(buyer.id, sessionId)))
 	expect(results.filter((r) => r === 'fulfilled')).toHaveLength(10)
 	expect(results.filter((r) => r === 'discount_exhausted')).toHaveLength(40)

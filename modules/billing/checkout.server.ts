@@ -1,7 +1,7 @@
 import type { Db } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { findItem, itemCredits, itemPrice, type CatalogueItem, type ItemRef } from './catalogue.server.ts'
-import { applyDiscount, findDiscountCode, normalizeCode, type DiscountResult } from './discounts.server.ts'
+import { CHECKOUT_HOLD_MINUTES, applyDiscount, findDiscountCode, heldUses, normalizeCode, type DiscountResult } from './discounts.server.ts'
 import { toChf } from './money.ts'
 import { applyPaymentEvent } from './fulfil.server.ts'
 import type { PaymentProvider } from './ports.ts'
@@ -17,8 +17,9 @@ function productName(item: CatalogueItem) {
 
 /**
  * Starts a checkout: the price comes from the catalogue and the discount is re-validated here,
- * never taken from the client; the pending payments row is written before the provider is asked,
- * so its id is the provider call's idempotency key.
+ * never taken from the client, and refused when open checkouts of other users hold its last uses
+ * (a used-up code is refused here, not at payment); the pending payments row is written before
+ * the provider is asked, so its id is the provider call's idempotency key.
  */
 export async function startCheckout(
 	deps: { db: Db; provider: PaymentProvider | null; logger: Logger; appUrl: string; now: Date },
@@ -32,34 +33,39 @@ export async function startCheckout(
 	if (item.kind === 'plan' && user.subscriptionType === item.plan.id) return { ok: false, reason: 'already_subscribed' }
 
 	const price = itemPrice(item)
-	let discountRappen = 0
-	let discountCodeId: string | null = null
 	const code = input.code ? normalizeCode(input.code) : ''
-	if (code) {
-		const row = await findDiscountCode(db, code)
-		const discount = applyDiscount(row, item, deps.now)
-		if (!discount.valid || !row) return { ok: false, reason: 'invalid_discount', discount }
-		discountRappen = discount.discountRappen
-		discountCodeId = row.id
-	}
-	const amount = price - discountRappen
-
-	const payment = await db
-		.insertInto('payments')
-		.values({
-			user_id: user.id,
-			kind: item.kind === 'plan' ? 'subscription' : 'credit_pack',
-			plan_id: item.kind === 'plan' ? item.plan.id : null,
-			credit_pack_id: item.kind === 'pack' ? item.pack.id : null,
-			credits: itemCredits(item),
-			amount_chf: toChf(amount),
-			discount_amount_chf: toChf(discountRappen),
-			discount_code_id: discountCodeId,
-			provider: provider.id,
-			status: 'pending',
-		})
-		.returning('id')
-		.executeTakeFirstOrThrow()
+	// The code is checked under its row lock together with the uses other open checkouts hold, and
+	// the pending payment holds one itself: two buyers never both start on the last use.
+	const started = await db.transaction().execute(async (trx) => {
+		let discountRappen = 0
+		let discountCodeId: string | null = null
+		if (code) {
+			const row = await findDiscountCode(trx, code, { lock: true })
+			const discount = applyDiscount(row, item, deps.now, row ? await heldUses(trx, row.id, user.id, deps.now) : 0)
+			if (!discount.valid || !row) return { ok: false as const, discount }
+			discountRappen = discount.discountRappen
+			discountCodeId = row.id
+		}
+		const payment = await trx
+			.insertInto('payments')
+			.values({
+				user_id: user.id,
+				kind: item.kind === 'plan' ? 'subscription' : 'credit_pack',
+				plan_id: item.kind === 'plan' ? item.plan.id : null,
+				credit_pack_id: item.kind === 'pack' ? item.pack.id : null,
+				credits: itemCredits(item),
+				amount_chf: toChf(price - discountRappen),
+				discount_amount_chf: toChf(discountRappen),
+				discount_code_id: discountCodeId,
+				provider: provider.id,
+				status: 'pending',
+			})
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		return { ok: true as const, payment, amount: price - discountRappen, discounted: discountCodeId !== null }
+	})
+	if (!started.ok) return { ok: false, reason: 'invalid_discount', discount: started.discount }
+	const { payment, amount } = started
 
 	// Nothing to pay (a 100 % code on a credit pack): Stripe cannot take CHF 0 in payment mode, so
 	// the checkout completes here, through the same fulfilment (the code's use is counted there).
@@ -88,6 +94,7 @@ export async function startCheckout(
 			itemId: item.kind === 'plan' ? item.plan.id : item.pack.id,
 			successUrl: `${deps.appUrl}/pricing?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: `${deps.appUrl}/pricing?checkout=cancelled`,
+			expiresAt: started.discounted ? new Date(deps.now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000) : undefined,
 		})
 		await db.updateTable('payments').set({ provider_session_id: session.sessionId }).where('id', '=', payment.id).execute()
 		return { ok: true, url: session.url, paymentId: payment.id }

@@ -37,37 +37,42 @@ export function normalizeCode(code: string) {
 	return code.trim().toUpperCase()
 }
 
-export async function findDiscountCode(db: DbOrTrx, code: string) {
+/** A code by its text; `lock` takes its row lock (a checkout start counts the holds under it). */
+export async function findDiscountCode(db: DbOrTrx, code: string, options: { lock?: boolean } = {}) {
 	const normalized = normalizeCode(code)
 	if (!normalized) return null
-	return (
-		(await db
-			.selectFrom('discount_codes')
-			.select([
-				'id',
-				'code',
-				'description',
-				'discount_type',
-				'discount_value',
-				'min_purchase_amount',
-				'max_uses',
-				'max_credits',
-				'current_uses',
-				'starts_at',
-				'expires_at',
-				'is_active',
-			])
-			.where('code', '=', normalized)
-			.executeTakeFirst()) ?? null
-	)
+	const query = db
+		.selectFrom('discount_codes')
+		.select(['id', 'code', 'description', 'discount_type', 'discount_value', 'min_purchase_amount', 'max_uses', 'max_credits', 'current_uses', 'starts_at', 'expires_at', 'is_active'])
+		.where('code', '=', normalized)
+	return (await (options.lock ? query.forUpdate() : query).executeTakeFirst()) ?? null
 }
 
 /**
- * Applies a code to an order in Rappen: active, inside its start and expiry, under its max uses,
- * the order at least the minimum, the package within max credits. A percentage takes at most
- * 100 %, a fixed amount never takes the price below zero. Pure: the use is counted at completion.
+ * How long a started checkout holds a use of its code: other buyers cannot start on the last use
+ * while a checkout may still be paid. A Stripe checkout with a code expires when its hold ends.
  */
-export function applyDiscount(row: DiscountCodeRow | null, item: CatalogueItem, now: Date): DiscountResult & { discountRappen: number; finalRappen: number } {
+export const CHECKOUT_HOLD_MINUTES = 60
+
+/** The uses of a code that other users' open checkouts (started within the hold) may still take. */
+export async function heldUses(db: DbOrTrx, codeId: string, exceptUserId: string | null, now: Date) {
+	let query = db
+		.selectFrom('payments')
+		.select((eb) => eb.fn.countAll<string>().as('n'))
+		.where('discount_code_id', '=', codeId)
+		.where('status', '=', 'pending')
+		.where('created_at', '>', new Date(now.getTime() - CHECKOUT_HOLD_MINUTES * 60_000))
+	if (exceptUserId) query = query.where('user_id', '<>', exceptUserId)
+	return Number((await query.executeTakeFirstOrThrow()).n)
+}
+
+/**
+ * Applies a code to an order in Rappen: active, inside its start and expiry, under its max uses
+ * (counting the `held` uses of open checkouts), the order at least the minimum, the package within
+ * max credits. A percentage takes at most 100 %, a fixed amount never takes the price below zero.
+ * Pure: the use is counted at completion.
+ */
+export function applyDiscount(row: DiscountCodeRow | null, item: CatalogueItem, now: Date, held = 0): DiscountResult & { discountRappen: number; finalRappen: number } {
 	const price = itemPrice(item)
 	const refuse = (reason: DiscountError, values: Record<string, string | number> = {}) => ({
 		valid: false,
@@ -84,6 +89,7 @@ export function applyDiscount(row: DiscountCodeRow | null, item: CatalogueItem, 
 	if (new Date(row.starts_at).getTime() > now.getTime()) return refuse('not_started')
 	if (row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime()) return refuse('expired')
 	if (row.max_uses !== null && row.current_uses >= row.max_uses) return refuse('used_up')
+	if (row.max_uses !== null && row.current_uses + held >= row.max_uses) return refuse('reserved')
 	const minimum = toRappen(row.min_purchase_amount)
 	if (price < minimum) return refuse('min_purchase', { amount: chf.format(toChf(minimum)) })
 	if (row.max_credits !== null && itemCredits(item) > row.max_credits) return refuse('max_credits', { credits: row.max_credits })

@@ -19,6 +19,8 @@ export type CheckoutRequest = {
 	itemId: string
 	successUrl: string
 	cancelUrl: string
+	/** When the checkout can no longer be paid (a discounted one: when its code's hold ends). */
+	expiresAt?: Date
 }
 
 export type CheckoutSession = { sessionId: string; url: string }

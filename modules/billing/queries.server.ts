@@ -94,6 +94,18 @@ export async function getPendingCheckout(db: DbOrTrx, userId: string, provider: 
 	}
 }
 
+/** The status of one of the user's own checkouts with a provider (another user's id: null). */
+export async function checkoutStatus(db: DbOrTrx, userId: string, provider: string, sessionId: string) {
+	const row = await db
+		.selectFrom('payments')
+		.select('status')
+		.where('user_id', '=', userId)
+		.where('provider', '=', provider)
+		.where('provider_session_id', '=', sessionId)
+		.executeTakeFirst()
+	return row?.status ?? null
+}
+
 /**
  * The admin overview's sales in one query: credits sold and revenue in CHF over all paid payments
  * (refunded ones do not count), and over the last 30 days.

@@ -10,14 +10,14 @@ import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { findItem, loadCatalogue, type ItemRef } from './catalogue.server.ts'
 import { startCheckout } from './checkout.server.ts'
 import { deleteDiscountCode, listDiscountCodes, localNow, saveDiscountCode, setDiscountCodeActive } from './discount-admin.server.ts'
-import { applyDiscount, findDiscountCode, type DiscountResult } from './discounts.server.ts'
+import { applyDiscount, findDiscountCode, heldUses, type DiscountResult } from './discounts.server.ts'
 import { createEnterpriseMailTask, submitEnterpriseRequest } from './enterprise.server.ts'
 import { applyPaymentEvent, runAllowances, type FulfilResult } from './fulfil.server.ts'
 import { addMonths } from './periods.ts'
 import { WebhookSignatureError, type PaymentProvider } from './ports.ts'
 import { createCancelReplacedTask, createRefundTask, TEST_CHECKOUT_PROVIDER } from './refunds.server.ts'
 import type { DiscountCodeInput, EnterpriseRequestInput } from './schema.ts'
-import { currentSubscription, getPendingCheckout, listPayments } from './queries.server.ts'
+import { checkoutStatus, currentSubscription, getPendingCheckout, listPayments } from './queries.server.ts'
 
 export { TEST_CHECKOUT_PROVIDER }
 
@@ -39,12 +39,17 @@ export function createBillingService(deps: BillingDeps) {
 	const providerId = provider?.id ?? null
 	const testMode = provider?.testMode ?? false
 
-	/** validate_discount_code; with a user, at most 30 checks per 15 minutes (codes cannot be guessed by trying). */
+	/**
+	 * validate_discount_code (with the uses other users' open checkouts hold, as the checkout start
+	 * counts them); with a user, at most 30 checks per 15 minutes (codes cannot be guessed by trying).
+	 */
 	async function validateDiscount(input: { code: string; item: ItemRef; userId?: string }): Promise<DiscountResult | null | 'rate_limited'> {
 		if (input.userId && !(await hitRateLimit(db, `discount:${input.userId}`, 30, 15 * 60)).allowed) return 'rate_limited'
 		const item = await findItem(db, input.item)
 		if (!item) return null
-		const result = applyDiscount(await findDiscountCode(db, input.code), item, clock.now())
+		const now = clock.now()
+		const row = await findDiscountCode(db, input.code)
+		const result = applyDiscount(row, item, now, row ? await heldUses(db, row.id, input.userId ?? null, now) : 0)
 		const { discountRappen: _d, finalRappen: _f, ...shape } = result
 		return shape
 	}
@@ -59,12 +64,18 @@ export function createBillingService(deps: BillingDeps) {
 		return applyPaymentEvent(db, providerId, { id: `${sessionId}:completed`, type: 'checkout.session.completed', payload: { sessionId }, action: { kind: 'checkout_completed', sessionId, paid: true, subscription } }, now)
 	}
 
-	async function cancelTestCheckout(userId: string, sessionId: string) {
-		if (!testMode || providerId !== TEST_CHECKOUT_PROVIDER) return false
+	/**
+	 * 'Abbrechen' in the test checkout: only a pending checkout is cancelled; a paid one (in another
+	 * tab, or paid while this request waited) stays paid and answers 'paid'.
+	 */
+	async function cancelTestCheckout(userId: string, sessionId: string): Promise<'cancelled' | 'paid' | 'unknown'> {
+		if (!testMode || providerId !== TEST_CHECKOUT_PROVIDER) return 'unknown'
 		const pending = await getPendingCheckout(db, userId, providerId, sessionId)
-		if (!pending) return false
-		const result = await applyPaymentEvent(db, providerId, { id: `${sessionId}:expired`, type: 'checkout.session.expired', payload: { sessionId }, action: { kind: 'checkout_expired', sessionId } }, clock.now())
-		return result === 'expired'
+		if (pending) {
+			const result = await applyPaymentEvent(db, providerId, { id: `${sessionId}:expired`, type: 'checkout.session.expired', payload: { sessionId }, action: { kind: 'checkout_expired', sessionId } }, clock.now())
+			if (result === 'expired') return 'cancelled'
+		}
+		return (await checkoutStatus(db, userId, providerId, sessionId)) === 'paid' ? 'paid' : 'unknown'
 	}
 
 	/**
@@ -112,6 +123,8 @@ export function createBillingService(deps: BillingDeps) {
 		testCheckout: (userId: string, sessionId: string) => (testMode && providerId ? getPendingCheckout(db, userId, providerId, sessionId) : Promise.resolve(null)),
 		completeTestCheckout,
 		cancelTestCheckout,
+		/** The status of the user's own test checkout ('paid', 'expired', ...); null for another user's or none. */
+		testCheckoutStatus: (userId: string, sessionId: string) => (testMode && providerId ? checkoutStatus(db, userId, providerId, sessionId) : Promise.resolve(null)),
 		handleWebhook,
 		listPayments: (userId: string, limit = 50) => listPayments(db, userId, limit),
 		/** Stores and mails an enterprise request; at most 5 per user and hour. */

@@ -17,9 +17,18 @@ import { fitJpeg, toJpeg } from './inputs/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial, type WebReader } from './ports.ts'
 import { imagePrompt, textPrompts } from './prompts.server.ts'
+import { REPLAY_WAIT_MS, claimRegeneration, regenerationExists, replayRegeneration, settleRegeneration } from './regeneration-claims.server.ts'
 import { HASHTAG_RANGES, PLATFORM_STYLES } from './styles.ts'
 
-export type GenerationDeps = { db: Db; ai: AiProviders; web: WebReader; files: FileStore; logger: Logger }
+export type GenerationDeps = {
+	db: Db
+	ai: AiProviders
+	web: WebReader
+	files: FileStore
+	logger: Logger
+	/** How long a repeated 'Bild neu generieren' waits for the first request (default REPLAY_WAIT_MS). */
+	replayWaitMs?: number
+}
 
 export type ResolvedModel = { modelId: string; name: string; provider: string; cost: number; parameters: Record<string, unknown> }
 
@@ -143,7 +152,7 @@ export function createGenerator(deps: GenerationDeps) {
 						input_summary: (input.prompt || input.url || input.notes || input.document?.name || input.image?.name || input.audio?.name || '').slice(0, 2000),
 						idempotency_key: input.requestId,
 					})
-					.onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+					.onConflict((oc) => oc.columns(['user_id', 'kind', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
 					.returning('id')
 					.executeTakeFirst()
 				if (!row) return { kind: 'replay' as const }
@@ -163,6 +172,7 @@ export function createGenerator(deps: GenerationDeps) {
 			.selectFrom('generations')
 			.select(['status', 'result', 'error_code', 'error_message'])
 			.where('user_id', '=', userId)
+			.where('kind', '=', 'content')
 			.where('idempotency_key', '=', requestId)
 			.executeTakeFirst()
 		if (!row) return { ok: false, code: 'failed' }
@@ -330,38 +340,47 @@ export function createGenerator(deps: GenerationDeps) {
 		return { ok: true, ...result }
 	}
 
-	/** 'Bild neu generieren' for one platform: flux-schnell's credits + 1, refunded when it fails. */
+	/**
+	 * 'Bild neu generieren' for one platform: flux-schnell's credits + 1, refunded when it fails.
+	 * Once per request id: a repeat answers the first request's outcome (waiting while it runs)
+	 * and never calls the provider, charges or refunds again.
+	 */
 	async function regenerateImage(userId: string, input: { requestId: string; platform: Platform; content: string; agentId: string | null }, signal?: AbortSignal): Promise<RegenerationOutcome> {
+		const replayed = () => replayRegeneration(db, userId, input.requestId, { waitMs: deps.replayWaitMs ?? REPLAY_WAIT_MS, signal })
+		if (await regenerationExists(db, userId, input.requestId)) return replayed()
 		if (!input.content.trim()) return { ok: false, code: 'content_required' }
 		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
 		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
 		const { regeneration } = await resolveModels(db, [])
 		const cost = regenerationCost(regeneration.cost)
-		const debit = await debitCredits(db, { userId, amount: cost, type: 'image_regeneration', reference: input.requestId })
-		if (!debit.ok) return { ok: false, code: 'insufficient_credits', balance: debit.balance }
+		const claimed = await claimRegeneration(db, userId, { ...input, agentId: agent?.id ?? null, imageModel: regeneration.modelId, cost })
+		if (claimed.kind === 'insufficient') return { ok: false, code: 'insufficient_credits', balance: claimed.balance }
+		if (claimed.kind === 'replay') return replayed()
+		const claim = { id: claimed.id, cost, balance: claimed.balance }
 		const persona = toPersona(agent)
 		const source: SourceMaterial = { kind: 'smart-post', title: null, text: input.content, origin: null }
 		const aspect: ImageAspect = input.platform === 'instagram' ? '1:1' : '16:9'
 		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
+		let settled: RegenerationOutcome | null
 		try {
 			const templates = await activePromptTemplates(db)
 			const imageUrl = await makeImage(userId, aspect, regeneration, brief, templates, signal)
-			await logActivity(db, {
-				userId,
-				logType: 'image_generation',
-				title: generationTexts.activity.imageRegenerated,
-				description: brief.headline.slice(0, 50),
-				status: 'success',
-				metadata: { platform: input.platform, prompt: imagePrompt({ ...brief, aspect }, templates).slice(0, 200), model: regeneration.modelId, credits: cost },
-			})
-			await notifyChange(db, { userId, topic: 'credits' })
-			return { ok: true, imageUrl, charged: cost, balance: debit.balance }
+			settled = await settleRegeneration(db, userId, claim, { ok: true, imageUrl }, (trx) =>
+				logActivity(trx, {
+					userId,
+					logType: 'image_generation',
+					title: generationTexts.activity.imageRegenerated,
+					description: brief.headline.slice(0, 50),
+					status: 'success',
+					metadata: { generationId: claim.id, platform: input.platform, prompt: imagePrompt({ ...brief, aspect }, templates).slice(0, 200), model: regeneration.modelId, credits: cost },
+				}),
+			)
 		} catch (error) {
-			logger.warn('image_regeneration_failed', { error: error instanceof Error ? error.message : String(error) })
-			const balance = (await refundCredits(db, { userId, amount: cost, type: 'image_regeneration_refund', reference: input.requestId })) ?? debit.balance
-			await notifyChange(db, { userId, topic: 'credits' })
-			return { ok: false, code: 'provider_error', balance, detail: error instanceof AiError ? error.message : null }
+			logger.warn('image_regeneration_failed', { generationId: claim.id, error: error instanceof Error ? error.message : String(error) })
+			settled = await settleRegeneration(db, userId, claim, { ok: false, detail: error instanceof AiError ? error.message : null })
 		}
+		// Cut off meanwhile by the reclaim job (failed and refunded): its outcome is the answer.
+		return settled ?? replayed()
 	}
 
 	return { generate, regenerateImage }

@@ -4,6 +4,7 @@ import { refundCredits } from '#modules/credits/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import generationTexts from '#locales/de/generation.json' with { type: 'json' }
+import { REGENERATION_KIND, refundTypeOf } from './regeneration-claims.server.ts'
 
 /** A generation still 'running' after this long was cut off (a crash, a deploy): its reservation goes back. */
 export const STALE_AFTER_MINUTES = 15
@@ -28,15 +29,15 @@ export async function reclaimStaleGenerations(db: Db, staleAfterMinutes = STALE_
 				.set({ status: 'failed', error_code: 'interrupted', completed_at: new Date() })
 				.where('id', '=', id)
 				.where('status', '=', 'running')
-				.returning(['user_id', 'cost_credits'])
+				.returning(['user_id', 'kind', 'cost_credits'])
 				.executeTakeFirst()
 			if (!row) return
 			reclaimed++
-			await refundCredits(trx, { userId: row.user_id, amount: row.cost_credits, type: 'generation_refund', reference: id })
+			await refundCredits(trx, { userId: row.user_id, amount: row.cost_credits, type: refundTypeOf(row.kind), reference: id })
 			await logActivity(trx, {
 				userId: row.user_id,
-				logType: 'content_generation',
-				title: generationTexts.activity.contentFailed,
+				logType: row.kind === REGENERATION_KIND ? 'image_generation' : 'content_generation',
+				title: row.kind === REGENERATION_KIND ? generationTexts.activity.imagesFailed : generationTexts.activity.contentFailed,
 				description: generationTexts.activity.interrupted.slice(0, 50),
 				status: 'error',
 				metadata: { generationId: id, code: 'interrupted', refunded: row.cost_credits },

@@ -582,6 +582,39 @@ test('preview: regenerate an image, the empty-text guard, delete and edit', asyn
 	await expect(page.getByRole('heading', { name: 'Womit möchten Sie starten?' })).toBeVisible()
 })
 
+test('regenerating after a lost answer asks again under the same request id: the image of the first, charged once', async ({ page, createConfirmedUser, login, db, services }) => {
+	const user = await createConfirmedUser()
+	const { regenerationCost } = await services.generation.creatorData(user.id)
+	await login(user)
+	await gotoReady(page, '/create')
+	await smartPostToPlatforms(page)
+	await choosePlatforms(page, ['Instagram'])
+	const cost = await generateToPreview(page, ['Instagram'])
+	const ids: Array<string> = []
+	let lost: { imageUrl: string } | null = null
+	await page.route('**/api/generations/image', async (route) => {
+		const body = route.request().postDataBuffer()?.toString('latin1') ?? ''
+		ids.push(/name="requestId"\r\n\r\n([0-9a-f-]{36})/.exec(body)?.[1] ?? 'missing')
+		if (ids.length > 1) return route.continue()
+		// The server makes the image, the browser never hears of it.
+		lost = (await (await route.fetch()).json()) as { imageUrl: string }
+		return route.abort('connectionreset')
+	})
+	const regenerate = page.getByRole('button', { name: `Bild für Instagram neu generieren (${regenerationCost} Credits)` })
+	await regenerate.click()
+	await expect(toastWith(page, 'Verbindungsfehler')).toBeVisible()
+	await regenerate.click()
+	await expect(toastWith(page, 'Bild neu generiert')).toBeVisible({ timeout: 20_000 })
+	expect(ids[1]).toBe(ids[0])
+	await expect(page.getByRole('img', { name: 'Bild Instagram' })).toHaveAttribute('src', lost!.imageUrl)
+	expect(await balanceOf(db, user.id)).toBe(50 - cost - regenerationCost)
+	// The next click is a new request.
+	await regenerate.click()
+	await expect(page.getByRole('img', { name: 'Bild Instagram' })).not.toHaveAttribute('src', lost!.imageUrl, { timeout: 20_000 })
+	expect(await balanceOf(db, user.id)).toBe(50 - cost - 2 * regenerationCost)
+	expect(ids[2]).not.toBe(ids[0])
+})
+
 test('the state survives a reload with "Willkommen zurück!" once per session; "Neu beginnen" clears it; after 24 h it is gone', async ({ page, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser()
 	await login(user)

@@ -134,6 +134,27 @@ test('cancelling the test checkout charges nothing', async ({ page, db, createCo
 	expect(payment.status).toBe('expired')
 })
 
+test("'Abbrechen' on a checkout paid in another tab keeps it paid and says 'Bereits bezahlt'", async ({ page, db, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/pricing')
+	await page.getByTestId('pack-credits_200').getByRole('button', { name: 'Auswählen' }).click()
+	await page.getByRole('button', { name: 'Zur Kasse' }).click()
+	await expect(page).toHaveURL(/\/pricing\/test-checkout\/tc_/)
+	const other = await page.context().newPage()
+	await gotoReady(other, new URL(page.url()).pathname)
+	await other.getByRole('button', { name: 'Jetzt bezahlen (Test)' }).click()
+	await expect(other.getByText('Zahlung erfolgreich')).toBeVisible()
+
+	await page.getByRole('button', { name: 'Abbrechen' }).click()
+	await expect(page).toHaveURL(/\/pricing\?checkout=success/)
+	await expect(page.getByText('Dieser Checkout ist bereits bezahlt und kann nicht mehr abgebrochen werden.')).toBeVisible()
+	await expect(page.getByText('Zahlung abgebrochen')).toHaveCount(0)
+	await expect(page.getByTestId('pricing-balance')).toHaveText('250 Credits')
+	const payment = await db.selectFrom('payments').select('status').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	expect(payment.status).toBe('paid')
+})
+
 test('an enterprise request needs name and e-mail and arrives in the dev mailbox of sales', async ({ page, db, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser({ fullName: `Firma ${randomBytes(3).toString('hex')}` })
 	await login(user)

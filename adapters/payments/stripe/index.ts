@@ -46,6 +46,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
 			success_url: request.successUrl,
 			cancel_url: request.cancelUrl,
 			metadata: { payment_id: request.paymentId, item_id: request.itemId },
+			...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
 		}
 		let session
 		if (request.mode === 'payment') {

@@ -32,6 +32,8 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 	const revalidator = useRevalidator()
 	const [finished, setFinished] = useState(false)
 	const [regenerating, setRegenerating] = useState<Platform | null>(null)
+	// A request that got no answer (or is still running) is asked again under its id: charged once.
+	const pendingRegeneration = useRef<{ signature: string; requestId: string } | null>(null)
 	const [publishing, setPublishing] = useState(false)
 	const leaveTimer = useRef<number | undefined>(undefined)
 	useEffect(() => () => window.clearTimeout(leaveTimer.current), [])
@@ -73,8 +75,13 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 		}
 		if (balance < regenerationCost) return onInsufficient()
 		setRegenerating(platform)
-		const outcome = await regenerateImage({ requestId: newRequestId(), platform, content: text, agentId: state.agentId === NO_AGENT ? '' : state.agentId })
+		const agentId = state.agentId === NO_AGENT ? '' : state.agentId
+		const signature = JSON.stringify([platform, text, agentId])
+		const requestId = pendingRegeneration.current?.signature === signature ? pendingRegeneration.current.requestId : newRequestId()
+		pendingRegeneration.current = { signature, requestId }
+		const outcome = await regenerateImage({ requestId, platform, content: text, agentId })
 		setRegenerating(null)
+		if (outcome && !(!outcome.ok && outcome.code === 'in_progress')) pendingRegeneration.current = null
 		void revalidator.revalidate()
 		if (!outcome) {
 			toast.error(t('network.title'), { description: t('network.message') })

@@ -34,8 +34,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	const t = getInstance(context).getFixedT('de', 'billing')
 	const { submission } = await parseForm(request, ActionSchema)
 	if (submission.status !== 'success') throw data(null, { status: 400 })
+	// A checkout paid already (in another tab, or a second click) is never shown as cancelled or failed.
+	const alreadyPaid = (description: string) => redirectWithToast(context, '/pricing?checkout=success', { type: 'info', title: t('testCheckout.alreadyPaidTitle'), description })
 	if (submission.value.intent === 'cancel') {
-		await billing.cancelTestCheckout(user.id, params.sessionId)
+		const cancelled = await billing.cancelTestCheckout(user.id, params.sessionId)
+		if (cancelled === 'paid') return alreadyPaid(t('testCheckout.alreadyPaidCancel'))
+		if (cancelled === 'unknown') return redirectWithToast(context, '/pricing', { type: 'error', title: t('checkout.failedTitle'), description: t('testCheckout.notFound') })
 		return redirectWithToast(context, '/pricing?checkout=cancelled', { type: 'info', title: t('testCheckout.cancelled') })
 	}
 	const checkout = await billing.testCheckout(user.id, params.sessionId)
@@ -48,6 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 	if (result === 'discount_exhausted') {
 		return redirectWithToast(context, '/pricing', { type: 'error', title: t('discount.invalidTitle'), description: t('testCheckout.discountExhausted') })
 	}
+	if ((await billing.testCheckoutStatus(user.id, params.sessionId)) === 'paid') return alreadyPaid(t('testCheckout.alreadyPaid'))
 	return redirectWithToast(context, '/pricing', { type: 'error', title: t('checkout.failedTitle'), description: t('testCheckout.notFound') })
 }
 
