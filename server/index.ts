@@ -18,7 +18,7 @@ import { mountSandbox } from './platforms.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { proxyHeaderWarning } from './proxy-warning.ts'
 import { seedReferenceData } from './seed.ts'
-import { secureApp } from './security.ts'
+import { createAppServer, secureApp } from './security.ts'
 
 const dev = process.argv.includes('--dev')
 const env = readEnv()
@@ -99,7 +99,7 @@ app.use(
 	}),
 )
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = createAppServer(app).listen(env.PORT, env.HOST, () => {
 	print(`Postwerk läuft auf ${env.APP_URL}${database.embedded ? ' (eingebettetes Postgres)' : ''}`)
 	if (services.devMailbox) print(`Dev-Postfach: ${env.APP_URL}/dev/mailbox`)
 })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import type { Express, NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
 
@@ -8,9 +9,11 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
 }
 
 /** Security headers; the CSP is nonce-based (the nonce reaches React Router through the load context). */
-export function securityHeaders(options: { csp: boolean; production: boolean; formActions: Array<string> }) {
+export function securityHeaders(options: { csp: boolean; production: boolean; formActions: Array<string>; ownPolicy?: boolean }) {
 	return helmet({
-		contentSecurityPolicy: options.csp
+		// A route with a policy of its own (see OWN_POLICY_PATHS) sets its CSP and nosniff itself.
+		xContentTypeOptions: !options.ownPolicy,
+		contentSecurityPolicy: options.csp && !options.ownPolicy
 			? {
 					useDefaults: false,
 					directives: {
@@ -60,20 +63,43 @@ export function sameOriginGuard(appUrl: string) {
 	}
 }
 
+/**
+ * Paths whose route sends its own CSP and X-Content-Type-Options (app/routes/media.$.ts: stored
+ * files under a sandbox CSP). React Router's adapter appends a route's headers to the ones set here,
+ * so ours would make each header appear twice.
+ */
+export const OWN_POLICY_PATHS = ['/media/']
+
 /** Routes authenticated by a signature on their raw body instead of a browser session: exempt from the origin check. */
 export const SIGNED_WEBHOOKS = new Set(['/webhooks/stripe'])
 
 /**
  * Everything server/index.ts puts in front of React Router for security, in order: no
  * X-Powered-By, the client IP from `trustProxy` hops only, the per-request CSP nonce, the security
- * headers, and the same-origin guard for state changes (signed webhooks exempt). The security
+ * headers (left to the route on OWN_POLICY_PATHS), and the same-origin guard for state changes (signed webhooks exempt). The security
  * suite (tests/security/csrf.test.ts, headers.test.ts) builds its app with this very function.
  */
 export function secureApp(app: Express, options: { appUrl: string; trustProxy: number; csp: boolean; production: boolean; formActions: Array<string> }) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', options.trustProxy)
 	app.use(nonceMiddleware)
-	app.use(securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions }))
+	const pageHeaders = securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions })
+	const fileHeaders = securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions, ownPolicy: true })
+	app.use((req, res, next) => (OWN_POLICY_PATHS.some((prefix) => req.path.startsWith(prefix)) ? fileHeaders : pageHeaders)(req, res, next))
 	const originGuard = sameOriginGuard(options.appUrl)
 	app.use((req, res, next) => (SIGNED_WEBHOOKS.has(req.path) ? next() : originGuard(req, res, next)))
+}
+
+/**
+ * How long a client may take to send a request (Node's defaults: 300 s for the whole request, 60 s
+ * for its headers, checked every 30 s): a body shorter than its Content-Length held the connection
+ * for five minutes. The limits cover receiving the request only; a response may take as long as it
+ * likes (the event stream at /events, the NDJSON of /api/generations). 60 s for headers and body
+ * lets the largest upload (32 MB at /api/generations) through an uplink of about 4.5 Mbit/s.
+ */
+export const REQUEST_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000 }
+
+/** The app's HTTP server (server/index.ts; the security suite builds its servers with it too). */
+export function createAppServer(app: Express, timeouts: typeof REQUEST_TIMEOUTS = REQUEST_TIMEOUTS) {
+	return http.createServer({ requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs }, app)
 }

@@ -16,7 +16,7 @@ const RegenerateSchema = z.object({
 // requestId; a repeated requestId answers the first request's outcome (409 'in_progress' while it runs).
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
-	const form = await readFormDataWithin(request, 256 * 1024)
+	const form = await readFormDataWithin(request, 256 * 1024, { refused: () => Response.json({ ok: false, code: 'failed' }, { status: 400 }) })
 	if (form === 'too_large') return Response.json({ ok: false, code: 'request_too_large' }, { status: 413 })
 	const parsed = RegenerateSchema.safeParse(form ? Object.fromEntries(form) : {})
 	if (!parsed.success) return Response.json({ ok: false, code: 'failed' }, { status: 400 })

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
-	const { submission } = await parseForm(request, HashtagSchema)
+	const { submission } = await parseForm(request, HashtagSchema, { refused: () => Response.json({ ok: false, error: 'invalid', hashtags: [] } satisfies Answer, { status: 400, headers: noStore }) })
 	if (submission.status !== 'success') return data<Answer>({ ok: false, error: 'invalid', hashtags: [] }, { headers: noStore })
 	try {
 		const result = await context.get(servicesContext).toolbox.suggestHashtags(user.id, submission.value.text)

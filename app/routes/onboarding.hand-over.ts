@@ -8,7 +8,7 @@ import { OnboardingDraftSchema } from '#modules/agents/index.ts'
 // Saves the browser's onboarding draft as the signed-in user's default agent (idempotent per draftId).
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
-	const form = await readFormDataWithin(request, 64 * 1024)
+	const form = await readFormDataWithin(request, 64 * 1024, { refused: () => Response.json({ ok: false, error: 'invalid_draft' }, { status: 400 }) })
 	if (form === 'too_large') return data({ ok: false, error: 'invalid_draft' }, { status: 413 })
 	const raw = form?.get('draft')
 	let json: unknown = null

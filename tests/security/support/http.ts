@@ -1,10 +1,11 @@
 // The server's security middleware (server/security.ts secureApp, exactly as server/index.ts uses
-// it) on an in-process Express app on 127.0.0.1, with a stand-in for React Router's handler behind
-// it that records what reached it. React Router itself needs the production build; its wiring
+// it) on an in-process Express app in the app's HTTP server (createAppServer, with its request
+// timeouts) on 127.0.0.1, with a stand-in for React Router's handler behind it that records what
+// reached it. React Router itself needs the production build; its wiring
 // behind secureApp is checked against the real server in tests/e2e/security.spec.ts.
 import type { AddressInfo } from 'node:net'
 import express, { type Request, type Response } from 'express'
-import { secureApp } from '#server/security.ts'
+import { createAppServer, REQUEST_TIMEOUTS, secureApp } from '#server/security.ts'
 
 export type SecureServer = {
 	url: string
@@ -14,7 +15,7 @@ export type SecureServer = {
 }
 
 export async function startSecureApp(
-	options: { appUrl?: string; trustProxy?: number; csp?: boolean; production?: boolean; formActions?: Array<string> },
+	options: { appUrl?: string; trustProxy?: number; csp?: boolean; production?: boolean; formActions?: Array<string>; timeouts?: typeof REQUEST_TIMEOUTS },
 	handler: (req: Request, res: Response) => void = (_req, res) => void res.status(200).type('text/plain').send('ok'),
 ): Promise<SecureServer> {
 	const app = express()
@@ -24,7 +25,8 @@ export async function startSecureApp(
 		reached.push(`${req.method} ${req.path}`)
 		handler(req, res)
 	})
-	const server = app.listen(0, '127.0.0.1')
+	// The server as server/index.ts makes it (its request timeouts; shorter ones for a test).
+	const server = createAppServer(app, options.timeouts).listen(0, '127.0.0.1')
 	await new Promise((resolve) => server.once('listening', resolve))
 	const { port } = server.address() as AddressInfo
 	return {
