@@ -54,13 +54,10 @@ secureApp(app, {
 	production: env.isProduction,
 	formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
 })
-<<<<<<< HEAD
 app.use(proxyHeaderWarning({ production: env.isProduction, trustProxy: env.TRUST_PROXY, logger }))
-=======
 // The built-in sandbox network ('Testmodus'), behind the same headers and origin guard; only while
 // a platform runs without keys outside production (null otherwise: /sandbox is the app's 404).
 mountSandbox(app, sandbox)
->>>>>>> h/surface
 
 let build: ServerBuild | (() => Promise<ServerBuild>)
 if (dev) {
