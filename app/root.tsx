@@ -88,6 +88,16 @@ export function ErrorBoundary() {
 			</Suspense>
 		)
 	}
+	// 400 with a German reason (a malformed address or form): show the reason, not "unexpected error".
+	if (isRouteErrorResponse(error) && error.status === 400 && typeof error.data === 'string' && error.data) {
+		return (
+			<main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+				<h1>{t('badRequest.title')}</h1>
+				<p>{error.data}</p>
+				<a href="/">{t('backToStart')}</a>
+			</main>
+		)
+	}
 	// 503: the database did not answer (restart, failover); the same address works again in a moment.
 	const unavailable = isRouteErrorResponse(error) && error.status === 503
 	return (

@@ -7,7 +7,7 @@ import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
 import { listConnectedPages } from './pages.server.ts'
-import type { PlatformAdapter } from './ports.ts'
+import { PlatformError, type PlatformAdapter } from './ports.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 
@@ -19,6 +19,11 @@ export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
 export type { Platform, PlatformAdapter, PlatformComment } from './ports.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
+
+/** The reason code when a platform refuses a request for good before anything was sent (e.g. 'not_configured': no keys in production); null for anything else. */
+export function permanentRefusal(error: unknown): string | null {
+	return error instanceof PlatformError && error.kind === 'invalid_request' ? error.code : null
+}
 export { deliveryProblems, health } from './health.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 

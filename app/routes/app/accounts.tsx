@@ -10,6 +10,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { permanentRefusal } from '#modules/publishing/index.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -60,6 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const { url } = await publishing.startConnect(user.id, input.platform)
 			return data<ConnectReply>({ ok: true, url })
 		} catch (error) {
+			// A platform this installation cannot connect (no keys in production) is a refusal, not an outage.
+			const refusal = permanentRefusal(error)
+			if (refusal) return data<ConnectReply>({ ok: false, message: i18n.t(`publishing:reasons.${refusal}`, { defaultValue: t('connect.startFailed', { platform: platformName(input.platform) }) }) }, { status: 409 })
 			console.error('accounts: starting the connect flow failed', error)
 			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: platformName(input.platform) }) }, { status: 502 })
 		}
