@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		} catch (error) {
 			// A platform this installation cannot connect (no keys in production) is a refusal, not an outage.
 			const refusal = permanentRefusal(error)
-			if (refusal) return data<ConnectReply>({ ok: false, message: i18n.t(`publishing:reasons.${refusal}`, { defaultValue: t('connect.startFailed', { platform: platformName(input.platform) }) }) }, { status: 409 })
+			if (refusal) return data<ConnectReply>({ ok: false, message: t(refusal === 'not_configured' ? 'connect.notConfigured' : 'connect.startFailed', { platform: platformName(input.platform) }) }, { status: 409 })
 			console.error('accounts: starting the connect flow failed', error)
 			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: platformName(input.platform) }) }, { status: 502 })
 		}
