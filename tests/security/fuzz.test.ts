@@ -14,6 +14,7 @@
 // Deterministic in CI (FUZZ_SEED, default below); FUZZ_RUNS raises the number of runs per route
 // for a longer local search, FUZZ_STATS=1 prints the answers' statuses per route (how far the
 // fuzz gets past validation). The whole file stays under a minute.
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import fc from 'fast-check'
@@ -266,8 +267,8 @@ async function visitor(kind: 'anonymous' | 'user' | 'admin'): Promise<Rows> {
 	const owner = user ?? (await h.user())
 	const { db, services } = h
 	const draft = await services.content.createDraft(owner.id, { platforms: ['linkedin'], content: { base: 'Entwurf', platforms: {} }, images: {} })
-	const post = await services.content.createScheduledPost(owner.id, { platform: 'linkedin', content: { base: 'Beitrag', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
-	const agent = await services.agents.createPreset(owner.id, 'Fuzz-Agent')
+	const post = await services.content.createScheduledPost(owner.id, randomUUID(), { platform: 'linkedin', content: { base: 'Beitrag', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	const agent = await services.agents.createPreset(owner.id, 'Fuzz-Agent', randomUUID())
 	const token = await db.insertInto('social_tokens').values({ user_id: owner.id, platform: 'linkedin', account_id: `acct-${owner.id}`, account_name: 'Konto', access_token_encrypted: createSecretBox(h.env.APP_SECRET).seal('token'), sandbox: true, status: 'active' }).returning('id').executeTakeFirstOrThrow()
 	const page = await db.insertInto('connected_pages').values({ user_id: owner.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${owner.id}`, page_name: 'Seite', is_default: false }).returning('id').executeTakeFirstOrThrow()
 	const contact = await db.insertInto('birthday_contacts').values({ user_id: owner.id, name: 'Kontakt', birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()

@@ -411,7 +411,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const agent = (await agentRow(`Agent ${marker}`, 0, true)).id
 	const agent2 = (await agentRow(`Zweiter ${marker}`, 1, false)).id
 	const draft = await services.content.createDraft(a.id, { platforms: ['linkedin'], content: { base: `Entwurf ${marker}`, platforms: {} }, images: {} })
-	const post = await services.content.createScheduledPost(a.id, { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	const post = await services.content.createScheduledPost(a.id, randomUUID(), { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
 	if (!post.ok) throw new Error(`post: ${post.error}`)
 	const box = createSecretBox(h.env.APP_SECRET)
 	const token = await db
