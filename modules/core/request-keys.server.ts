@@ -57,3 +57,12 @@ export async function once<T>(db: Db, key: RequestKey, create: (trx: Trx) => Pro
 		throw error
 	}
 }
+
+/**
+ * A save that creates (with a request id: `once`) or updates (without one: an update is idempotent
+ * by itself, so one plain transaction). The admin dialogs use one action for both.
+ */
+export async function onceWhenKeyed<T>(db: Db, key: RequestKey | null, run: (trx: Trx) => Promise<T>, keep: (result: T) => boolean = () => true): Promise<OnceOutcome<T>> {
+	if (key) return once(db, key, run, keep)
+	return { kind: 'done', result: await db.transaction().execute(run), replayed: false }
+}

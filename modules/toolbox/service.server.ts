@@ -42,7 +42,8 @@ export function createToolboxService(deps: ToolboxDeps) {
 		configs: {
 			/** The screen: the five defaults ensured, all configs newest first, counters, the search's matches. */
 			page: (search: string) => toolConfigsPage(db, deps.logger, search),
-			save: (actor: AuditActor, input: ToolConfigInput) => saveToolConfig(db, actor, input),
+			/** A new configuration (no id) once per request id. */
+			save: (actor: AuditActor, input: ToolConfigInput, requestId?: string) => saveToolConfig(db, actor, input, requestId),
 			setAvailable: (actor: AuditActor, id: string, available: boolean) => setToolAvailability(db, actor, id, available),
 			/** Inserts the five default tools that are missing (an admin's edits are kept). */
 			ensureDefaults: () => seedToolboxConfigs(db),
