@@ -295,6 +295,7 @@ async function faultDrill(profile: (typeof profiles)['full']) {
 	// Checks
 
 	await checkAcknowledged()
+	await checkCreatedOnce(userIds)
 	await checkPublishedOnce(userIds)
 	await checkLedger(userIds)
 	await checkDue(userIds, loadEnd, open, settledAfter, profile.graceMs, dueMarkers.length)
@@ -424,6 +425,29 @@ async function checkAcknowledged() {
 		}
 	}
 	check('every acknowledged write is present', acks.length > 0 && missing.length === 0, `${acks.length} acknowledged (${fmtCounts(byKind)}), missing ${missing.length}${missing.length ? `: ${missing.slice(0, 4).join('; ')}` : ''}`)
+}
+
+/**
+ * Drafts and posts carry a request id and a write whose answer was lost is sent again with it: every
+ * marker is stored once (a resend that created again would store it twice).
+ */
+async function checkCreatedOnce(userIds: Array<string>) {
+	const [drafts, posts] = await Promise.all([
+		db.selectFrom('drafts').select('content').where('user_id', 'in', userIds).where('content', 'like', '%DRILL%').execute(),
+		db.selectFrom('posts').select('content').where('user_id', 'in', userIds).where('content', 'like', '%DRILL%').execute(),
+	])
+	const perMarker = new Map<string, number>()
+	for (const row of [...drafts, ...posts]) {
+		const marker = MARKER.exec(row.content)?.[0]
+		if (marker) perMarker.set(marker, (perMarker.get(marker) ?? 0) + 1)
+	}
+	const twice = [...perMarker].filter(([, n]) => n > 1)
+	const resent = acks.filter((a) => 'attempts' in a && a.attempts > 1).length
+	check(
+		'no write created twice',
+		twice.length === 0,
+		`${perMarker.size} drafts and posts written, ${resent} acknowledged after a resend with the same request id; stored twice: ${twice.length}${twice.length ? ` (${twice.slice(0, 3).map(([m]) => m).join(', ')})` : ''}`,
+	)
 }
 
 /** The sandbox's posts against post_deliveries: one network post per delivery at most, and every published delivery's post exists. */

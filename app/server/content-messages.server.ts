@@ -7,6 +7,12 @@ export function contentErrorMessage(context: Readonly<RouterContextProvider>, er
 	const i18n = getInstance(context)
 	if (error === 'not_found') return i18n.t('posts:toasts.notFound')
 	if (error === 'published_locked') return i18n.t('posts:toasts.publishedLocked')
+	if (error === 'request_conflict') return i18n.t('common:errors.requestConflict')
 	if (error.startsWith('schedule:')) return i18n.t(`scheduling:${error.slice('schedule:'.length)}` as 'scheduling:errors.inPast')
 	return fallback
+}
+
+/** A refused content operation's status: gone (404), the request id reused for other input (409), else invalid (400). */
+export function statusOf(error: ContentError) {
+	return error === 'not_found' ? 404 : error === 'request_conflict' ? 409 : 400
 }

@@ -8,7 +8,7 @@ import type { CurrentUser } from '#modules/accounts/index.ts'
 import type { ContentService } from '#modules/content/index.ts'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 import { textFor, type PostContent } from '#modules/content/post-content.ts'
-import { contentErrorMessage } from './content-messages.server.ts'
+import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
 
 // The post creator's route: the draft or post it opens, and its three actions.
@@ -77,7 +77,8 @@ async function saveOpened(content: ContentService, userId: string, fields: Creat
 	return result.ok
 }
 
-const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS) })
+// Every creator form carries a request id from the browser: a retry or a double click creates once.
+const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS), requestId: z.uuid() })
 const WhenSchema = z.object({ date: z.string().max(20), time: z.string().max(10) })
 
 export async function creatorAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
@@ -88,13 +89,13 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	function fail(status: number, title: string, message: string) {
 		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
 	}
-	function succeed(title: string, description?: string) {
-		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description } })
+	function succeed(title: string, description?: string, extra: { ids?: Array<string> } = {}) {
+		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })
 	}
 
 	const fields = submission.status === 'success' ? parseContentFields(formData) : null
 	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), t('errors.invalid'))
-	const intent = submission.value.intent
+	const { intent, requestId } = submission.value
 	const editing = fields.editing
 	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
 	const image = firstImage(fields)
@@ -105,42 +106,44 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 			return editing.kind === 'post' ? succeed(t('toasts.postUpdated')) : succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
 		}
 		// Spec: 'Entwurf speichern' creates one draft per chosen platform, each with its own text and image.
-		for (const p of fields.platforms) {
+		const drafts = fields.platforms.map((p) => {
 			const own = fields.images[p]
-			await content.createDraft(user.id, { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {} })
-		}
-		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
+			return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {} }
+		})
+		const created = await content.createDrafts(user.id, requestId, drafts)
+		if (!created.ok) return fail(409, t('toasts.createFailed'), contentErrorMessage(context, created.error, t('errors.invalid')))
+		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'), { ids: created.drafts.map((d) => d.id) })
 	}
 
 	if (intent === 'schedule') {
 		const when = WhenSchema.safeParse(Object.fromEntries(formData))
 		if (!when.success) return fail(400, t('toasts.scheduleFailed'), t('toasts.scheduleFailedText'))
 		const schedule = { date: when.data.date, time: when.data.time, timeZone: user.timeZone }
-		if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
+		// A draft that is gone may have become a post under this request id: scheduleDraft answers that.
+		if (editing && !(await saveOpened(content, user.id, fields)) && editing.kind === 'post') return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
 		const result = !editing
-			? await content.createScheduledPost(user.id, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, schedule)
+			? await content.createScheduledPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, schedule)
 			: editing.kind === 'draft'
-				? await content.scheduleDraft(user.id, editing.id, schedule)
+				? await content.scheduleDraft(user.id, editing.id, schedule, requestId)
 				: await content.schedulePost(user.id, editing.id, schedule)
-		if (!result.ok) return fail(result.error === 'not_found' ? 404 : 400, t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
-		return succeed(t('toasts.scheduled'))
+		if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+		return succeed(t('toasts.scheduled'), undefined, { ids: [result.post.id] })
 	}
 
-	// 'Jetzt posten': one post for the chosen platforms, then every delivery is due now.
-	if (editing && !(await saveOpened(content, user.id, fields))) return fail(404, t('publish.failed'), t('toasts.notFound'))
-	let postId: string
-	if (!editing) {
-		const post = await content.createPost(user.id, { platform, content: postContent(fields), status: 'draft', timeZone: user.timeZone, imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null })
-		postId = post.id
-	} else if (editing.kind === 'draft') {
-		const converted = await content.convertDraft(user.id, editing.id, user.timeZone)
-		if (!converted.ok) return fail(404, t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
-		postId = converted.post.id
-	} else {
-		postId = editing.id
+	// 'Jetzt posten': one post for the chosen platforms whose deliveries are all due now. A new post
+	// and a draft become that post once per request id; an opened post is published again.
+	const saved = !editing || (await saveOpened(content, user.id, fields))
+	if (!saved && editing?.kind === 'post') return fail(404, t('publish.failed'), t('toasts.notFound'))
+	if (editing?.kind !== 'post') {
+		const created = editing
+			? await content.publishDraft(user.id, editing.id, user.timeZone, requestId)
+			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, user.timeZone)
+		if (!created.ok) return fail(statusOf(created.error), t('publish.failed'), contentErrorMessage(context, created.error, t('publish.failedText')))
+		if (created.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
+		return data({ ok: true, postId: created.post.id, message: t('publish.publishing') })
 	}
-	const queued = await publishing.publishNow(user.id, postId)
+	const queued = await publishing.publishNow(user.id, editing.id)
 	if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
 	if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
-	return data({ ok: true, postId, message: t('publish.publishing') })
+	return data({ ok: true, postId: editing.id, message: t('publish.publishing') })
 }

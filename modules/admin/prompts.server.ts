@@ -3,6 +3,7 @@ import { likePattern } from '#modules/core/text-search.server.ts'
 import { recordAdminAction, type AdminActor } from './audit.server.ts'
 import { detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from './prompt-variables.ts'
 import type { PromptInput } from './prompts-schema.ts'
+import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 /** One row of 'Prompts verwalten'. */
 export type AdminPrompt = {
@@ -21,7 +22,7 @@ export type PromptCounts = { total: number; active: number; categories: number }
 
 export type SavePromptResult =
 	| { ok: true; id: string; created: boolean; variables: Array<string>; unknown: Array<string> }
-	| { ok: false; error: 'not_found' }
+	| { ok: false; error: 'not_found' | 'request_conflict' }
 
 /**
  * The prompt of each category the generation uses: the active one with a text that was changed
@@ -94,11 +95,13 @@ export async function listPrompts(db: Db, search = ''): Promise<{ prompts: Array
  * prompt before the generation knows a value): they are answered as `unknown`, so the dialog and
  * the toast can say that they will stay in the text as written.
  */
-export async function savePrompt(db: Db, actor: AdminActor, input: PromptInput): Promise<SavePromptResult> {
+export async function savePrompt(db: Db, actor: AdminActor, input: PromptInput, requestId?: string): Promise<SavePromptResult> {
 	const variables = detectVariables(input.promptText)
 	const values = { name: input.name, category: input.category, prompt_text: input.promptText, variables, is_active: input.isActive }
 	const unknown = unknownVariables(input.category, variables)
-	return db.transaction().execute(async (trx): Promise<SavePromptResult> => {
+	// A new prompt once per request id (a retry gets the first one's answer); an update is idempotent by itself.
+	const key = !input.id && requestId ? { userId: actor.id, requestId, action: 'admin.create-prompt', input } : null
+	const outcome = await onceWhenKeyed(db, key, async (trx): Promise<SavePromptResult> => {
 		if (input.id) {
 			const row = await trx.updateTable('admin_prompts').set(values).where('id', '=', input.id).returning('id').executeTakeFirst()
 			if (!row) return { ok: false, error: 'not_found' }
@@ -108,7 +111,8 @@ export async function savePrompt(db: Db, actor: AdminActor, input: PromptInput):
 		const row = await trx.insertInto('admin_prompts').values(values).returning('id').executeTakeFirstOrThrow()
 		await recordAdminAction(trx, actor, { action: 'prompt.created', targetType: 'admin_prompt', targetId: row.id, details: { ...values, unknown } })
 		return { ok: true, id: row.id, created: true, variables, unknown }
-	})
+	}, (result) => result.ok)
+	return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
 }
 
 /** The status switch; false when the prompt does not exist. */
@@ -125,7 +129,7 @@ export async function setPromptActive(db: Db, actor: AdminActor, id: string, act
 export function promptsAdmin(db: Db) {
 	return {
 		list: (search?: string) => listPrompts(db, search),
-		save: (actor: AdminActor, input: PromptInput) => savePrompt(db, actor, input),
+		save: (actor: AdminActor, input: PromptInput, requestId?: string) => savePrompt(db, actor, input, requestId),
 		setActive: (actor: AdminActor, id: string, active: boolean) => setPromptActive(db, actor, id, active),
 	}
 }

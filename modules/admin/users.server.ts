@@ -4,13 +4,14 @@ import type { Db } from '#modules/core/db.server.ts'
 import { grantCredits } from '#modules/credits/index.ts'
 import { listAdminActions, recordAdminAction, type AdminActor, type AuditActor } from './audit.server.ts'
 import { ADMIN_GRANT_MAX } from './users-schema.ts'
+import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 // User management (/admin/users, `npm run credits:grant`): every change and its audit row in one transaction.
 
 export const ADMIN_USERS_PAGE_SIZE = 20
 export const ADMIN_GRANT_TYPE = 'admin_grant'
 
-export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' }
+export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' | 'request_conflict' }
 
 export function createAdminUsers(db: Db) {
 	return {
@@ -23,10 +24,14 @@ export function createAdminUsers(db: Db) {
 
 		userIdByEmail: (email: string) => userIdByEmail(db, email),
 
-		/** Adds credits (ledger row 'admin_grant', credits_remaining and credits_total) and the audit row atomically. */
-		async grantCredits(actor: AuditActor, input: { userId: string; amount: number; reason?: string }): Promise<AdminUserResult<{ balance: number }>> {
+		/**
+		 * Adds credits (ledger row 'admin_grant', credits_remaining and credits_total) and the audit row
+		 * atomically; with a request id (the dialog) once per id: a retry answers like the first grant.
+		 */
+		async grantCredits(actor: AuditActor, input: { userId: string; amount: number; reason?: string }, requestId?: string): Promise<AdminUserResult<{ balance: number }>> {
 			if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > ADMIN_GRANT_MAX) return { ok: false, error: 'invalid_amount' }
-			return db.transaction().execute(async (trx) => {
+			const key = requestId && actor.id ? { userId: actor.id, requestId, action: 'admin.grant-credits', input } : null
+			const outcome = await onceWhenKeyed(db, key, async (trx): Promise<AdminUserResult<{ balance: number }>> => {
 				// A fresh reference per grant: the ledger's idempotency key must not merge two grants.
 				const reference = randomUUID()
 				const balance = await grantCredits(trx, { userId: input.userId, amount: input.amount, type: ADMIN_GRANT_TYPE, reference })
@@ -38,7 +43,8 @@ export function createAdminUsers(db: Db) {
 					details: { amount: input.amount, reason: input.reason || null, reference, balanceAfter: balance },
 				})
 				return { ok: true as const, balance }
-			})
+			}, (result) => result.ok)
+			return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
 		},
 
 		async setSubscriptionType(actor: AdminActor, input: { userId: string; subscriptionType: SubscriptionType }): Promise<AdminUserResult<{ changed: boolean }>> {

@@ -99,9 +99,9 @@ test('another user\'s agent id answers "not found" for every operation', async (
 	await using s = await setup()
 	const alice = await user(s.db)
 	const bob = await user(s.db)
-	const created = await s.agents.createPreset(alice, 'Alices Agent')
+	const created = await s.agents.createPreset(alice, 'Alices Agent', randomUUID())
 	if (!created.ok) throw new Error(created.error)
-	const second = await s.agents.createPreset(alice, 'Alices Zweiter')
+	const second = await s.agents.createPreset(alice, 'Alices Zweiter', randomUUID())
 	if (!second.ok) throw new Error(second.error)
 	const id = created.agent.id
 	const notFound = { ok: false, error: 'not_found' }
@@ -132,7 +132,7 @@ test('another user\'s agent id answers "not found" for every operation', async (
 test('a new agent gets the defaults of the spec; the first one is the default', async () => {
 	await using s = await setup()
 	const alice = await user(s.db)
-	const created = await s.agents.createPreset(alice, 'Mein AI-Agent')
+	const created = await s.agents.createPreset(alice, 'Mein AI-Agent', randomUUID())
 	expect(created.ok && created.agent).toMatchObject({
 		name: 'Mein AI-Agent',
 		avatar: 'bot',
@@ -158,8 +158,8 @@ describe('at most three agents', () => {
 	test('the fourth is refused, one after the other and the database refuses a fourth slot too', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		for (const name of ['Eins', 'Zwei', 'Drei']) expect((await s.agents.createPreset(alice, name)).ok).toBe(true)
-		expect(await s.agents.createPreset(alice, 'Vier')).toEqual({ ok: false, error: 'limit_reached' })
+		for (const name of ['Eins', 'Zwei', 'Drei']) expect((await s.agents.createPreset(alice, name, randomUUID())).ok).toBe(true)
+		expect(await s.agents.createPreset(alice, 'Vier', randomUUID())).toEqual({ ok: false, error: 'limit_reached' })
 		await expect(s.db.insertInto('agent_configurations').values({ user_id: alice, name: 'Vier', agent_order: 3 }).execute()).rejects.toThrow(/check/)
 		await expect(s.db.insertInto('agent_configurations').values({ user_id: alice, name: 'Vier', agent_order: 1 }).execute()).rejects.toThrow(/unique|duplicate/)
 		expect(await s.agents.listPresets(alice)).toHaveLength(3)
@@ -167,14 +167,14 @@ describe('at most three agents', () => {
 		// A deleted slot can be filled again.
 		const [first] = await s.agents.listPresets(alice)
 		expect(await s.agents.deletePreset(alice, first!.id)).toEqual({ ok: true })
-		const again = await s.agents.createPreset(alice, 'Wieder da')
+		const again = await s.agents.createPreset(alice, 'Wieder da', randomUUID())
 		expect(again.ok && again.agent.order).toBe(0)
 	})
 
 	test('five creates at once: exactly three succeed', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const results = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => s.agents.createPreset(alice, name)))
+		const results = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => s.agents.createPreset(alice, name, randomUUID())))
 		expect(results.filter((r) => r.ok)).toHaveLength(3)
 		expect(results.filter((r) => !r.ok)).toEqual([
 			{ ok: false, error: 'limit_reached' },
@@ -192,7 +192,7 @@ describe('default and delete', () => {
 		const alice = await user(s.db)
 		const ids: Array<string> = []
 		for (const name of ['Eins', 'Zwei', 'Drei']) {
-			const r = await s.agents.createPreset(alice, name)
+			const r = await s.agents.createPreset(alice, name, randomUUID())
 			if (r.ok) ids.push(r.agent.id)
 		}
 		expect(await s.agents.setDefaultPreset(alice, ids[1]!)).toEqual({ ok: true })
@@ -208,8 +208,8 @@ describe('default and delete', () => {
 	test('the last agent cannot be deleted; deleting the default makes another one the default', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
-		const b = await s.agents.createPreset(alice, 'Zwei')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
+		const b = await s.agents.createPreset(alice, 'Zwei', randomUUID())
 		if (!a.ok || !b.ok) throw new Error('create failed')
 		expect(a.agent.isDefault).toBe(true)
 		expect(await s.agents.deletePreset(alice, a.agent.id)).toEqual({ ok: true })
@@ -222,7 +222,7 @@ describe('default and delete', () => {
 	test('rename changes only the name', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		expect(await s.agents.renamePreset(alice, a.agent.id, 'Neuer Name')).toEqual({ ok: true })
 		expect(await s.agents.getPreset(alice, a.agent.id)).toMatchObject({ name: 'Neuer Name', tone: 'professional' })
@@ -233,7 +233,7 @@ describe('Speichern', () => {
 	test('stores the whole preset, sent as form fields and read with the shared schema', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const form = new FormData()
 		for (const [key, value] of presetFormEntries(values())) form.append(key, value)
@@ -317,7 +317,7 @@ describe('Agent trainieren', () => {
 			'https://roestwerk.example/post/2': casual[1]!,
 		})
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const urls = ['https://roestwerk.example/post/1', 'http://10.0.0.1/intern', 'https://roestwerk.example/post/2', 'https://weg.example/404']
 		const result = await s.agents.trainPreset(alice, a.agent.id, { trainingTexts: [casual[2]!], postUrls: urls })
@@ -342,7 +342,7 @@ describe('Agent trainieren', () => {
 	test('the built-in prompt tells the language model the learned style', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		expect((await s.agents.trainPreset(alice, a.agent.id, { trainingTexts: casual, postUrls: [] })).ok).toBe(true)
 		const persona = (await s.agents.findPersona(alice, a.agent.id))!
@@ -359,7 +359,7 @@ describe('Agent trainieren', () => {
 	test('nothing readable: refused with the URL failures, nothing stored', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const result = await s.agents.trainPreset(alice, a.agent.id, { trainingTexts: [], postUrls: ['https://weg.example/1'] })
 		expect(result).toEqual({ ok: false, error: 'no_material', failures: [{ url: 'https://weg.example/1', reason: 'unreachable' }] })
@@ -371,7 +371,7 @@ describe('brand logo', () => {
 	test('a PNG is stored under logos/ with an uploads row; replacing deletes the old file; removing deletes it too', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const first = await s.agents.uploadLogo(alice, a.agent.id, { name: 'logo.png', bytes: await png() })
 		if (!first.ok) throw new Error(first.error)
@@ -400,7 +400,7 @@ describe('brand logo', () => {
 	test('refused: a 6 MB file, a PHP file renamed .png, a GIF and a broken PNG; nothing is stored', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const big = new Uint8Array(6 * 1024 * 1024)
 		big.set(await png())
@@ -418,7 +418,7 @@ describe('brand logo', () => {
 	test('an SVG with a script is neutralised: sanitised, then stored as a PNG', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
-		const a = await s.agents.createPreset(alice, 'Eins')
+		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		if (!a.ok) throw new Error(a.error)
 		const svg = `<?xml version="1.0"?>
 <!DOCTYPE svg [<!ENTITY x "boom">]>

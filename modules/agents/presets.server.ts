@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { isUniqueViolation, type Db, type Trx } from '#modules/core/db.server.ts'
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import { WebReadError, type WebReader } from '#modules/generation/ports.ts'
 import { prepareLogo } from './logo.server.ts'
 import { MAX_AGENTS, type AgentPresetValues, type TrainingMaterial } from './schema.ts'
@@ -121,21 +122,30 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 		return row ? toPreset(row) : null
 	}
 
-	/** A new preset with the defaults of the spec (the columns' defaults), in the first free slot; the first one is the default. */
-	async function create(userId: string, name: string): Promise<AgentResult<{ agent: AgentPreset }>> {
+	/**
+	 * A new preset with the defaults of the spec (the columns' defaults), in the first free slot; the
+	 * first one is the default. Once per request id: a retry gets the preset the first request made.
+	 */
+	async function create(userId: string, name: string, requestId: string): Promise<AgentResult<{ agent: AgentPreset }>> {
 		try {
-			return await db.transaction().execute(async (trx) => {
-				await lockUser(trx, userId)
-				const taken = await trx.selectFrom('agent_configurations').select(['agent_order', 'is_default']).where('user_id', '=', userId).execute()
-				const slot = Array.from({ length: MAX_AGENTS }, (_, i) => i).find((i) => !taken.some((t) => t.agent_order === i))
-				if (slot === undefined) return { ok: false as const, error: 'limit_reached' as const }
-				const row = await trx
-					.insertInto('agent_configurations')
-					.values({ user_id: userId, name: name.trim().slice(0, 100), agent_order: slot, is_default: !taken.some((t) => t.is_default) })
-					.returning(presetColumns)
-					.executeTakeFirstOrThrow()
-				return { ok: true as const, agent: toPreset(row) }
-			})
+			const outcome = await once(
+				db,
+				{ userId, requestId, action: 'agents.create', input: name },
+				async (trx): Promise<AgentResult<{ agent: AgentPreset }>> => {
+					await lockUser(trx, userId)
+					const taken = await trx.selectFrom('agent_configurations').select(['agent_order', 'is_default']).where('user_id', '=', userId).execute()
+					const slot = Array.from({ length: MAX_AGENTS }, (_, i) => i).find((i) => !taken.some((t) => t.agent_order === i))
+					if (slot === undefined) return { ok: false, error: 'limit_reached' }
+					const row = await trx
+						.insertInto('agent_configurations')
+						.values({ user_id: userId, name: name.trim().slice(0, 100), agent_order: slot, is_default: !taken.some((t) => t.is_default) })
+						.returning(presetColumns)
+						.executeTakeFirstOrThrow()
+					return { ok: true, agent: toPreset(row) }
+				},
+				(result) => result.ok,
+			)
+			return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
 		} catch (error) {
 			// The slot's unique key is the last word on the limit, whatever raced past the lock.
 			if (isUniqueViolation(error)) return { ok: false, error: 'limit_reached' }

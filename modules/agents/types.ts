@@ -38,7 +38,8 @@ export type AgentPreset = {
 	trainedAt: string | null
 }
 
-export type AgentError = 'not_found' | 'limit_reached' | 'last_agent' | 'no_material' | 'logo_type' | 'logo_too_large'
+/** request_conflict: the request id was already used for another operation or other input. */
+export type AgentError = 'not_found' | 'limit_reached' | 'last_agent' | 'no_material' | 'logo_type' | 'logo_too_large' | 'request_conflict'
 
 export type AgentResult<T = object> = ({ ok: true } & T) | { ok: false; error: AgentError }
 

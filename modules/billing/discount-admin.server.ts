@@ -2,6 +2,7 @@ import { recordAdminAction, type AdminActor } from '#modules/admin/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { fromInstant, toInstant } from '#modules/scheduling/index.ts'
 import type { DiscountCodeInput } from './schema.ts'
+import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 /** One row of 'Rabattcodes verwalten', with its derived display states and the form's local times. */
 export type AdminDiscountCode = {
@@ -27,7 +28,7 @@ export type AdminDiscountCode = {
 
 export type SaveDiscountCodeResult =
 	| { ok: true; id: string; code: string; created: boolean }
-	| { ok: false; error: 'codeTaken' | 'notFound' | 'expiryBeforeStart' }
+	| { ok: false; error: 'codeTaken' | 'notFound' | 'expiryBeforeStart' | 'requestConflict' }
 
 const toLocal = (instant: Date, timeZone: string) => {
 	const { date, time } = fromInstant(instant, timeZone)
@@ -74,7 +75,7 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * Creates (no id) or updates a code, with its audit row in the same transaction. The start defaults
  * to now (to the minute); times are read in the admin's time zone. A taken code answers 'codeTaken'.
  */
-export async function saveDiscountCode(db: Db, actor: AdminActor, input: DiscountCodeInput, options: { now: Date; timeZone: string }): Promise<SaveDiscountCodeResult> {
+export async function saveDiscountCode(db: Db, actor: AdminActor, input: DiscountCodeInput, options: { now: Date; timeZone: string; requestId?: string }): Promise<SaveDiscountCodeResult> {
 	const startsAt = input.startsAt ? localToInstant(input.startsAt, options.timeZone) : new Date(Math.floor(options.now.getTime() / 60_000) * 60_000)
 	const expiresAt = input.expiresAt ? localToInstant(input.expiresAt, options.timeZone) : null
 	if (expiresAt && expiresAt.getTime() <= startsAt.getTime()) return { ok: false, error: 'expiryBeforeStart' }
@@ -91,8 +92,10 @@ export async function saveDiscountCode(db: Db, actor: AdminActor, input: Discoun
 		is_active: input.isActive,
 	}
 	const details = { ...values, starts_at: startsAt.toISOString(), expires_at: expiresAt?.toISOString() ?? null }
+	// A new code once per request id (a retry gets the first one's answer, not 'codeTaken').
+	const key = !input.id && options.requestId ? { userId: actor.id, requestId: options.requestId, action: 'billing.create-discount-code', input } : null
 	try {
-		return await db.transaction().execute(async (trx): Promise<SaveDiscountCodeResult> => {
+		const outcome = await onceWhenKeyed(db, key, async (trx): Promise<SaveDiscountCodeResult> => {
 			const taken = await trx
 				.selectFrom('discount_codes')
 				.select('id')
@@ -115,7 +118,8 @@ export async function saveDiscountCode(db: Db, actor: AdminActor, input: Discoun
 			if (!row) return { ok: false, error: 'codeTaken' }
 			await recordAdminAction(trx, actor, { action: 'discount_code.created', targetType: 'discount_code', targetId: row.id, details })
 			return { ok: true, id: row.id, code: row.code, created: true }
-		})
+		}, (result) => result.ok)
+		return outcome.kind === 'conflict' ? { ok: false, error: 'requestConflict' } : outcome.result
 	} catch (error) {
 		// Two admins saving the same code at once: the unique index decides.
 		if (isUniqueViolation(error)) return { ok: false, error: 'codeTaken' }

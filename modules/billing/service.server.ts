@@ -138,7 +138,8 @@ export function createBillingService(deps: BillingDeps) {
 			list: (timeZone: string) => listDiscountCodes(db, clock.now(), timeZone),
 			/** Now in `timeZone` as a datetime-local value (the form's default start). */
 			localNow: (timeZone: string) => localNow(clock.now(), timeZone),
-			save: (actor: AdminActor, input: DiscountCodeInput, timeZone: string) => saveDiscountCode(db, actor, input, { now: clock.now(), timeZone }),
+			/** A new code (no id) once per request id. */
+			save: (actor: AdminActor, input: DiscountCodeInput, timeZone: string, requestId?: string) => saveDiscountCode(db, actor, input, { now: clock.now(), timeZone, requestId }),
 			setActive: (actor: AdminActor, id: string, active: boolean) => setDiscountCodeActive(db, actor, id, active),
 			remove: (actor: AdminActor, id: string) => deleteDiscountCode(db, actor, id),
 		},

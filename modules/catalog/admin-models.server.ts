@@ -7,6 +7,7 @@ import { InputError } from '#modules/generation/inputs/errors.ts'
 import { readImage } from '#modules/generation/inputs/images.server.ts'
 import type { AiModelValues } from './admin-models-schema.ts'
 import type { ModelCategory } from './costs.ts'
+import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 // 'KI-Modelle' (/admin/models): the admin owns the catalogue after the first seed. The gallery and
 // the model test read ai_models on every request (no cache), so a change shows there at once.
@@ -27,7 +28,7 @@ export type SaveModelInput = {
 
 export type SaveModelResult =
 	| { ok: true; id: string; name: string; created: boolean; previewImageUrl: string | null }
-	| { ok: false; error: 'modelIdTaken' | 'notFound' | 'previewType' | 'previewTooLarge' }
+	| { ok: false; error: 'modelIdTaken' | 'notFound' | 'previewType' | 'previewTooLarge' | 'requestConflict' }
 
 type Deps = { db: Db; files: FileStore; logger: Logger }
 
@@ -123,12 +124,15 @@ export function createAdminModels({ db, files, logger }: Deps) {
 	 * Creates (no id) or updates a model with its audit row in one transaction. A new preview is
 	 * re-encoded and stored first; it replaces the old one, whose file is deleted afterwards.
 	 */
-	async function save(actor: CatalogueActor, input: SaveModelInput): Promise<SaveModelResult> {
+	async function save(actor: CatalogueActor, input: SaveModelInput, requestId?: string): Promise<SaveModelResult> {
 		const stored = input.preview ? await storePreview(input.preview) : null
 		if (typeof stored === 'string') return { ok: false, error: stored }
+		// A new model once per request id (a retry gets the first one's answer, not 'modelIdTaken').
+		const fingerprint = { model: input.model, preview: input.preview ? [input.preview.name, input.preview.bytes.byteLength] : null }
+		const key = !input.id && requestId && actor.id ? { userId: actor.id, requestId, action: 'catalog.create-model', input: fingerprint } : null
 		let result: SaveModelResult & { replaced?: string | null }
 		try {
-			result = await db.transaction().execute(async (trx) => {
+			const outcome = await onceWhenKeyed(db, key, async (trx): Promise<SaveModelResult & { replaced?: string | null }> => {
 				const taken = await trx
 					.selectFrom('ai_models')
 					.select('id')
@@ -159,7 +163,15 @@ export function createAdminModels({ db, files, logger }: Deps) {
 					details: { ...input.model, preview_image_url },
 				})
 				return { ok: true as const, id: row.id, name: row.name, created: !input.id, previewImageUrl: preview_image_url, replaced }
-			})
+			}, (saved) => saved.ok)
+			// A replay answers with the first request's model: this request's preview file is not used.
+			if (outcome.kind === 'conflict' || outcome.replayed) await deleteFile(stored?.key ?? null)
+			if (outcome.kind === 'conflict') return { ok: false, error: 'requestConflict' }
+			if (outcome.replayed) {
+				const { replaced: _first, ...first } = outcome.result
+				return first
+			}
+			result = outcome.result
 		} catch (error) {
 			await deleteFile(stored?.key ?? null)
 			// Two admins saving the same model id at once: the unique index decides.

@@ -33,7 +33,7 @@ test('another user\'s post or draft id answers "not found" for read, update, sch
 	expect(await content.updateDraft(bob, draft.id, { platforms: ['threads'], content: { base: 'gekapert', platforms: {} } })).toEqual({ ok: false, error: 'not_found' })
 	const slot = { date: '2026-03-30', time: '09:00', timeZone: zurich }
 	expect(await content.schedulePost(bob, post.id, slot)).toEqual({ ok: false, error: 'not_found' })
-	expect(await content.scheduleDraft(bob, draft.id, slot)).toEqual({ ok: false, error: 'not_found' })
+	expect(await content.scheduleDraft(bob, draft.id, slot, randomUUID())).toEqual({ ok: false, error: 'not_found' })
 	expect(await content.reschedulePost(bob, post.id, slot)).toEqual({ ok: false, error: 'not_found' })
 	expect(await content.deletePost(bob, post.id)).toEqual({ ok: false, error: 'not_found' })
 	expect(await content.deleteDraft(bob, draft.id)).toEqual({ ok: false, error: 'not_found' })
@@ -78,7 +78,7 @@ test('09:00 Zurich the day after the spring daylight-saving change is stored as 
 		content: { base: 'Montagspost', platforms: { threads: 'Kurz für Threads' } },
 		images: { linkedin: 'https://bilder.example/a.png' },
 	})
-	const result = await content.scheduleDraft(alice, draft.id, { date: '2026-03-30', time: '09:00', timeZone: zurich })
+	const result = await content.scheduleDraft(alice, draft.id, { date: '2026-03-30', time: '09:00', timeZone: zurich }, randomUUID())
 	if (!result.ok) throw new Error(result.error)
 	expect(result.post).toMatchObject({ status: 'scheduled', platform: 'multiple', scheduledAt: '2026-03-30T07:00:00.000Z', timeZone: zurich, imageUrl: 'https://bilder.example/a.png' })
 	// The Saturday before (winter time) is 08:00 UTC.

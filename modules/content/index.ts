@@ -1,5 +1,6 @@
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db, Trx } from '#modules/core/db.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
 import { boardPage } from './board.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
@@ -13,8 +14,7 @@ import {
 	listCalendarPosts,
 	listPosts,
 	schedulePost,
-	scheduleDraft,
-	convertDraft,
+	draftToPost,
 	updatePostContent,
 	weekStats,
 	type CalendarPerDay,
@@ -23,7 +23,7 @@ import {
 import type { Platform } from './platforms.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
-import type { ContentResult, PostView } from './views.ts'
+import type { ContentResult, DraftView, PostView } from './views.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
@@ -54,8 +54,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
+/** A post the creator makes: what it chose, without the plan (status, time, zone). */
+export type NewPostInput = Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone' | 'dueNow'>
+
 /** Posts and drafts, always scoped to the signed-in user: another user's id answers "not found". */
 export function createContentService({ db, clock, planner }: { db: Db; clock: Clock; planner: DeliveryPlanner }) {
+	/**
+	 * A creating operation once per request id: a retry (or a parallel double submit) with the same
+	 * id gets the first result; the id used for another operation or other input is refused.
+	 */
+	async function keyed<T extends object>(userId: string, requestId: string, action: string, input: unknown, create: (trx: Trx) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+		const outcome = await once(db, { userId, requestId, action, input }, create, (result) => result.ok)
+		return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
+	}
+
 	async function planned<T>(check: { ok: true; instant: Date } | { ok: false; error: string }, run: (instant: Date) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
 		if (!check.ok) return { ok: false, error: `schedule:${check.error}` }
 		return run(check.instant)
@@ -98,19 +110,39 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, userId, id, input),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
-		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past. */
-		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), (instant) => scheduleDraft(db, planner, userId, draftId, instant, request.timeZone)),
+		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
+		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
+			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
+				const drafts: Array<DraftView> = []
+				for (const input of inputs) drafts.push(await insertDraft(trx, userId, input))
+				return { ok: true as const, drafts }
+			}),
 
-		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules. */
-		createScheduledPost: (userId: string, input: Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone'>, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), async (instant) => ({
+		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past; once per request id. */
+		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest, requestId: string) =>
+			keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
+				planned(validateSchedule(request, clock.now()), (instant) => draftToPost(trx, planner, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })),
+			),
+
+		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules; once per request id. */
+		createScheduledPost: (userId: string, requestId: string, input: NewPostInput, request: ScheduleRequest) =>
+			keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
+				planned(validateSchedule(request, clock.now()), async (instant) => ({
+					ok: true,
+					post: await insertPost(trx, planner, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
+				})),
+			),
+
+		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
+		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>
+			keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 				ok: true,
-				post: await createPost(db, planner, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
+				post: await insertPost(trx, planner, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
 			})),
 
-		/** 'Sofort posten' on a draft: first it becomes a post with a delivery per platform. */
-		convertDraft: (userId: string, draftId: string, timeZone: string) => convertDraft(db, planner, userId, draftId, timeZone),
+		/** 'Sofort posten' on a draft: it becomes a post whose deliveries are due now; once per request id. */
+		publishDraft: (userId: string, draftId: string, timeZone: string, requestId: string) =>
+			keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, userId, draftId, { status: 'draft', dueNow: true, timeZone })),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>

@@ -21,6 +21,8 @@ export type PostInput = {
 	aiPrompt?: string | null
 	/** The connected page per platform for the deliveries (already checked to be the user's). */
 	pageIds?: Partial<Record<Platform, string>>
+	/** 'Jetzt posten': every delivery is due now (the post stays a draft until a network confirms it). */
+	dueNow?: boolean
 }
 
 function postTitle(content: PostContent) {
@@ -52,7 +54,7 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, userId: str
 		userId,
 		platforms: postPlatforms(input.platform, content),
 		pageIds: input.pageIds ?? {},
-		scheduledAt: row.scheduled_at,
+		scheduledAt: input.dueNow ? new Date() : row.scheduled_at,
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return toPostView(row)
@@ -132,13 +134,16 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: str
 	})
 }
 
-/** A draft becomes one post for its platforms (scheduled, or a draft post to publish now); the draft is gone. */
-async function draftToPost(
+/**
+ * A draft becomes one post for its platforms, scheduled or (to publish now) a draft post whose
+ * deliveries are due now; the draft is gone. Runs inside the caller's transaction.
+ */
+export async function draftToPost(
 	trx: Trx,
 	planner: DeliveryPlanner,
 	userId: string,
 	draftId: string,
-	plan: { status: 'scheduled' | 'draft'; scheduledAt: Date | null; timeZone: string },
+	plan: { status: 'scheduled'; scheduledAt: Date; timeZone: string } | { status: 'draft'; dueNow: true; timeZone: string },
 ): Promise<ContentResult<{ post: PostView }>> {
 	const draft = await trx
 		.deleteFrom('drafts')
@@ -153,7 +158,8 @@ async function draftToPost(
 		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
 		content: contentForPlatforms(parseContent(draft.content), platforms),
 		status: plan.status,
-		scheduledAt: plan.scheduledAt,
+		scheduledAt: plan.status === 'scheduled' ? plan.scheduledAt : null,
+		dueNow: plan.status === 'draft',
 		timeZone: plan.timeZone,
 		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
 		images,
@@ -162,16 +168,6 @@ async function draftToPost(
 	})
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return { ok: true, post }
-}
-
-/** Scheduling a draft turns it into one scheduled post for its platforms. */
-export function scheduleDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, scheduledAt: Date, timeZone: string) {
-	return db.transaction().execute((trx) => draftToPost(trx, planner, userId, draftId, { status: 'scheduled', scheduledAt, timeZone }))
-}
-
-/** 'Sofort posten' on a draft: it becomes a post (still a draft until a network confirms it). */
-export function convertDraft(db: Db, planner: DeliveryPlanner, userId: string, draftId: string, timeZone: string) {
-	return db.transaction().execute((trx) => draftToPost(trx, planner, userId, draftId, { status: 'draft', scheduledAt: null, timeZone }))
 }
 
 // A multi-platform post names each platform in its content, so its deliveries know where to go.

@@ -33,6 +33,7 @@ export type DraftView = {
 	updatedAt: string
 }
 
-export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | `schedule:${string}`
+/** request_conflict: the request id was already used for another operation or other input. */
+export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | 'request_conflict' | `schedule:${string}`
 
 export type ContentResult<T = object> = ({ ok: true } & T) | { ok: false; error: ContentError }

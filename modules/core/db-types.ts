@@ -492,6 +492,15 @@ export interface RateLimits {
   window_start: Generated<Timestamp>;
 }
 
+export interface RequestKeys {
+  action: string;
+  created_at: Generated<Timestamp>;
+  fingerprint: string;
+  request_id: string;
+  result: Json | null;
+  user_id: string;
+}
+
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -675,6 +684,7 @@ export interface DB {
   posts: Posts;
   profiles: Profiles;
   rate_limits: RateLimits;
+  request_keys: RequestKeys;
   sessions: Sessions;
   social_tokens: SocialTokens;
   subscriptions: Subscriptions;

@@ -8,12 +8,12 @@ import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDa
 import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 import type { FeedReader } from './ports.ts'
 import { lastGeneratedAt, listIdeas, listNews } from './read.server.ts'
-import { getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
+import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
 import { createNewsWriter } from './writer.server.ts'
 import { exportNewsData } from './export.server.ts'
 
 export { ContentSettingsSchema, DEFAULT_KEYWORDS, MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword, normaliseKeywords, type ContentSettingsInput } from './schema.ts'
-export { getContentSettings, saveContentSettings, saveNewsFeeds, type ContentSettings } from './settings.server.ts'
+export { getContentSettings, saveContentSettings, saveNewsFeeds, type AddFeedResult, type ContentSettings } from './settings.server.ts'
 export { searchNews, type NewsSearchHit } from './search.server.ts'
 export { addContentIdeas, type NewIdea } from './ideas.server.ts'
 export { trendingTerms, type TrendingTerm } from './trends.server.ts'
@@ -49,6 +49,8 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 		saveContentSettings: (userId: string, input: Parameters<typeof saveContentSettings>[2]) => saveContentSettings(db, userId, input),
 		/** null: back to the default sources. */
 		saveNewsFeeds: (userId: string, urls: ReadonlyArray<string> | null) => saveNewsFeeds(db, userId, urls),
+		/** 'Quelle hinzufügen' (a checked address), once per request id. */
+		addNewsFeed: (userId: string, url: string, requestId: string) => addNewsFeed(db, userId, url, requestId),
 		/** Summaries are extracts of the feeds and ideas come from templates (no AI provider configured). */
 		testMode: writer.testMode,
 

@@ -1,6 +1,7 @@
-import type { DbOrTrx } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import { DEFAULT_KEYWORDS, normaliseKeywords } from './schema.ts'
-import { effectiveFeeds } from './feeds.ts'
+import { effectiveFeeds, FeedListSchema } from './feeds.ts'
 
 export type ContentSettings = {
 	niche: string
@@ -52,6 +53,36 @@ export async function saveNewsFeeds(db: DbOrTrx, userId: string, feeds: Readonly
 		.onConflict((oc) => oc.column('user_id').doUpdateSet({ news_feeds: value }))
 		.execute()
 	return getContentSettings(db, userId)
+}
+
+export type AddFeedResult = { ok: true; feeds: Array<string> } | { ok: false; error: 'duplicate' | 'too_many' | 'request_conflict' }
+
+/**
+ * 'Quelle hinzufügen': one more source (a checked address) at the end of the user's list, once per
+ * request id (a retry gets the list of the first request, not 'already there'). The settings row is
+ * locked, so two adds at once both land.
+ */
+export async function addNewsFeed(db: Db, userId: string, url: string, requestId: string): Promise<AddFeedResult> {
+	const outcome = await once(
+		db,
+		{ userId, requestId, action: 'news.add-feed', input: url },
+		async (trx): Promise<AddFeedResult> => {
+			await trx
+				.insertInto('content_settings')
+				.values({ user_id: userId, keywords: [...DEFAULT_KEYWORDS], news_keywords: [...DEFAULT_KEYWORDS] })
+				.onConflict((oc) => oc.column('user_id').doNothing())
+				.execute()
+			const row = await trx.selectFrom('content_settings').select('news_feeds').where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow()
+			const feeds = effectiveFeeds(row.news_feeds)
+			if (feeds.includes(url)) return { ok: false, error: 'duplicate' }
+			const list = FeedListSchema.safeParse([...feeds, url])
+			if (!list.success) return { ok: false, error: 'too_many' }
+			await trx.updateTable('content_settings').set({ news_feeds: list.data }).where('user_id', '=', userId).execute()
+			return { ok: true, feeds: list.data }
+		},
+		(result) => result.ok,
+	)
+	return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
 }
 
 /** Stores the user's settings (one row per user); keywords are normalised here whatever the caller sent. */

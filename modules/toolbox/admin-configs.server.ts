@@ -6,6 +6,7 @@ import { isImplementedTool, type ToolConfigInput } from './admin-configs-schema.
 import { TOOL_NAMES, type ToolCategory } from './default-tools.ts'
 import { messages } from './messages.ts'
 import { seedToolboxConfigs } from './seed.server.ts'
+import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 // The admin's side of admin_toolbox_configs ('Toolboxen verwalten'). Callers must have passed
 // requireAdmin; every change is recorded in the admin audit log in its own transaction.
@@ -31,7 +32,7 @@ export type ToolConfigCounts = { total: number; available: number; categories: n
 
 export type SaveToolConfigResult =
 	| { ok: true; id: string; toolName: string; created: boolean }
-	| { ok: false; error: 'toolNameTaken' | 'toolNameLocked' | 'notFound' }
+	| { ok: false; error: 'toolNameTaken' | 'toolNameLocked' | 'notFound' | 'requestConflict' }
 
 const columns = ['id', 'tool_name', 'display_name', 'description', 'icon', 'category', 'config_schema', 'default_settings', 'is_available', 'is_pro', 'created_at'] as const
 
@@ -114,9 +115,11 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  * names another one is refused ('toolNameLocked'), so the default_settings were checked for the
  * stored tool. is_pro and features are not part of the dialog and stay as they are.
  */
-export async function saveToolConfig(db: Db, actor: AuditActor, input: ToolConfigInput): Promise<SaveToolConfigResult> {
+export async function saveToolConfig(db: Db, actor: AuditActor, input: ToolConfigInput, requestId?: string): Promise<SaveToolConfigResult> {
+	// A new tool once per request id (a retry gets the first one's answer, not 'toolNameTaken').
+	const key = !input.id && requestId && actor.id ? { userId: actor.id, requestId, action: 'toolbox.create-config', input } : null
 	try {
-		return await db.transaction().execute(async (trx): Promise<SaveToolConfigResult> => {
+		const outcome = await onceWhenKeyed(db, key, async (trx): Promise<SaveToolConfigResult> => {
 			if (input.id) {
 				const current = await trx.selectFrom('admin_toolbox_configs').select('tool_name').where('id', '=', input.id).forUpdate().executeTakeFirst()
 				if (!current) return { ok: false, error: 'notFound' }
@@ -133,7 +136,8 @@ export async function saveToolConfig(db: Db, actor: AuditActor, input: ToolConfi
 				.executeTakeFirstOrThrow()
 			await recordAdminAction(trx, actor, { action: 'toolbox_config.created', targetType: 'toolbox_config', targetId: row.id, details: { tool_name: input.tool_name, ...values(input) } })
 			return { ok: true, id: row.id, toolName: input.tool_name, created: true }
-		})
+		}, (result) => result.ok)
+		return outcome.kind === 'conflict' ? { ok: false, error: 'requestConflict' } : outcome.result
 	} catch (error) {
 		// Two admins creating the same tool at once: the unique index decides.
 		if (isUniqueViolation(error)) return { ok: false, error: 'toolNameTaken' }

@@ -1,5 +1,6 @@
-import type { DbOrTrx } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import { BirthdayContactSchema, MAX_BIRTHDAY_CONTACTS } from './birthdays.ts'
 
 export type BirthdayContact = {
@@ -47,28 +48,39 @@ export async function contactsBornOn(db: DbOrTrx, userId: string, days: Readonly
 
 export type AddContactResult = { ok: true; contact: BirthdayContact } | { ok: false; errors: Record<string, Array<string>> }
 
-/** Adds a contact (validated; at most MAX_BIRTHDAY_CONTACTS per user). Errors are i18n keys of `toolbox`. */
-export async function addBirthdayContact(db: DbOrTrx, userId: string, input: unknown): Promise<AddContactResult> {
+/**
+ * Adds a contact (validated; at most MAX_BIRTHDAY_CONTACTS per user) once per request id: a retry
+ * gets the contact of the first request. Errors are i18n keys of `toolbox`.
+ */
+export async function addBirthdayContact(db: Db, userId: string, input: unknown, requestId: string): Promise<AddContactResult> {
 	const parsed = BirthdayContactSchema.safeParse(input)
 	if (!parsed.success) {
 		const errors: Record<string, Array<string>> = {}
 		for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '')] ??= []).push(issue.message)
 		return { ok: false, errors }
 	}
-	const { count } = await db
-		.selectFrom('birthday_contacts')
-		.select((eb) => eb.fn.countAll<number>().as('count'))
-		.where('user_id', '=', userId)
-		.executeTakeFirstOrThrow()
-	if (Number(count) >= MAX_BIRTHDAY_CONTACTS) return { ok: false, errors: { '': ['errors.tooManyContacts'] } }
 	const c = parsed.data
-	const row = await db
-		.insertInto('birthday_contacts')
-		.values({ user_id: userId, name: c.name, birth_month: c.birthMonth, birth_day: c.birthDay, birth_year: c.birthYear ?? null, platform: c.platform, note: c.note })
-		.returning(columns)
-		.executeTakeFirstOrThrow()
-	await notifyChange(db, { userId, topic: 'toolbox' })
-	return { ok: true, contact: toContact(row) }
+	const outcome = await once(
+		db,
+		{ userId, requestId, action: 'toolbox.add-contact', input: c },
+		async (trx): Promise<AddContactResult> => {
+			const { count } = await trx
+				.selectFrom('birthday_contacts')
+				.select((eb) => eb.fn.countAll<number>().as('count'))
+				.where('user_id', '=', userId)
+				.executeTakeFirstOrThrow()
+			if (Number(count) >= MAX_BIRTHDAY_CONTACTS) return { ok: false, errors: { '': ['errors.tooManyContacts'] } }
+			const row = await trx
+				.insertInto('birthday_contacts')
+				.values({ user_id: userId, name: c.name, birth_month: c.birthMonth, birth_day: c.birthDay, birth_year: c.birthYear ?? null, platform: c.platform, note: c.note })
+				.returning(columns)
+				.executeTakeFirstOrThrow()
+			await notifyChange(trx, { userId, topic: 'toolbox' })
+			return { ok: true, contact: toContact(row) }
+		},
+		(result) => result.ok,
+	)
+	return outcome.kind === 'conflict' ? { ok: false, errors: { '': ['errors.requestConflict'] } } : outcome.result
 }
 
 /** Removes one of the user's contacts; another user's id removes nothing. */

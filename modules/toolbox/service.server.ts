@@ -33,7 +33,8 @@ export function createToolboxService(deps: ToolboxDeps) {
 		/** The hashtagOptimizer for a text; records a run once per text and day. */
 		suggestHashtags: (userId: string, text: string) => suggestHashtagsForUser(db, userId, text, deps.now?.() ?? new Date()),
 		birthdayContacts: (userId: string) => listBirthdayContacts(db, userId),
-		addBirthdayContact: (userId: string, input: unknown) => addBirthdayContact(db, userId, input),
+		/** Once per request id: a retry gets the contact the first request added. */
+		addBirthdayContact: (userId: string, input: unknown, requestId: string) => addBirthdayContact(db, userId, input, requestId),
 		removeBirthdayContact: (userId: string, id: string) => removeBirthdayContact(db, userId, id),
 		/** The toolbox part of 'Daten exportieren': tool settings, tool runs, birthday contacts. */
 		exportData: (userId: string) => exportToolboxData(db, userId),
@@ -41,7 +42,8 @@ export function createToolboxService(deps: ToolboxDeps) {
 		configs: {
 			/** The screen: the five defaults ensured, all configs newest first, counters, the search's matches. */
 			page: (search: string) => toolConfigsPage(db, deps.logger, search),
-			save: (actor: AuditActor, input: ToolConfigInput) => saveToolConfig(db, actor, input),
+			/** A new configuration (no id) once per request id. */
+			save: (actor: AuditActor, input: ToolConfigInput, requestId?: string) => saveToolConfig(db, actor, input, requestId),
 			setAvailable: (actor: AuditActor, id: string, available: boolean) => setToolAvailability(db, actor, id, available),
 			/** Inserts the five default tools that are missing (an admin's edits are kept). */
 			ensureDefaults: () => seedToolboxConfigs(db),

@@ -2,12 +2,14 @@
 // does, at random: saves drafts, plans posts, posts now (the worker publishes through the sandbox),
 // starts generations and buys credit packs through the test checkout. Every write the app
 // acknowledged (2xx, or the redirect that names what was created) is recorded on the drill's side
-// with a marker that makes it findable in the database afterwards.
+// with a marker that makes it findable in the database afterwards. Drafts and posts carry a request
+// id, as the browser's forms do: a write whose answer was lost (reset, timeout, refused, 5xx) is sent
+// again with the same id, and the app creates it once (the drill checks that no marker is stored twice).
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Browser, type Sample } from './browser.ts'
 
 export type Ack =
-	| { kind: 'draft' | 'scheduled' | 'publish'; user: number; userId: string; marker: string; at: number }
+	| { kind: 'draft' | 'scheduled' | 'publish'; user: number; userId: string; marker: string; at: number; attempts: number }
 	| { kind: 'generation'; user: number; userId: string; generationId: string; at: number }
 	| { kind: 'purchase'; user: number; userId: string; sessionId: string; at: number }
 
@@ -15,6 +17,9 @@ export type VirtualUser = { index: number; userId: string; email: string; passwo
 
 export const REQUEST_TIMEOUT_MS = 20_000
 export const GENERATION_TIMEOUT_MS = 60_000
+/** Resends of a write whose answer was lost, 1 s, 2 s, 3 s apart (a restarted web process is back within them). */
+const WRITE_RETRIES = 3
+const LOST = new Set(['reset', 'timeout', 'refused', 'server_error', 'error'])
 
 /** A marker the sandbox and the database keep verbatim (letters and digits only). */
 export const newMarker = () => `DRILL${randomBytes(8).toString('hex')}`
@@ -40,24 +45,33 @@ export function createLoad(options: { packId: string; record: (sample: Sample) =
 	}
 
 	function creatorForm(intent: string, text: string, extra: Record<string, string> = {}) {
-		return new URLSearchParams({ intent, platforms: 'linkedin', 'text.linkedin': text, prompt: '', ...extra })
+		return new URLSearchParams({ intent, requestId: randomUUID(), platforms: 'linkedin', 'text.linkedin': text, prompt: '', ...extra })
+	}
+
+	/** A creator write; while its answer is lost, the same form (the same request id) is sent again. */
+	async function write(u: VirtualUser, action: string, form: URLSearchParams) {
+		for (let attempt = 1; ; attempt++) {
+			const r = await u.browser.request(action, '/create', { method: 'POST', form, timeoutMs: REQUEST_TIMEOUT_MS })
+			if (!LOST.has(r.outcome) || attempt > WRITE_RETRIES) return { ...r, attempts: attempt }
+			await sleep(1000 * attempt)
+		}
 	}
 
 	const actions: Record<string, (u: VirtualUser) => Promise<void>> = {
 		async draft(u) {
 			const marker = newMarker()
-			const r = await u.browser.request('draft', '/create', { method: 'POST', form: creatorForm('save-draft', `Entwurf aus der Übung ${marker}: Ideen für die Woche.`), timeoutMs: REQUEST_TIMEOUT_MS })
-			if (r.status === 200) acks.push({ kind: 'draft', user: u.index, userId: u.userId, marker, at: Date.now() })
+			const r = await write(u, 'draft', creatorForm('save-draft', `Entwurf aus der Übung ${marker}: Ideen für die Woche.`))
+			if (r.status === 200) acks.push({ kind: 'draft', user: u.index, userId: u.userId, marker, at: Date.now(), attempts: r.attempts })
 		},
 		async schedule(u) {
 			const marker = newMarker()
-			const r = await u.browser.request('schedule', '/create', { method: 'POST', form: creatorForm('schedule', `Geplanter Beitrag ${marker} für übermorgen.`, futureSlot()), timeoutMs: REQUEST_TIMEOUT_MS })
-			if (r.status === 200) acks.push({ kind: 'scheduled', user: u.index, userId: u.userId, marker, at: Date.now() })
+			const r = await write(u, 'schedule', creatorForm('schedule', `Geplanter Beitrag ${marker} für übermorgen.`, futureSlot()))
+			if (r.status === 200) acks.push({ kind: 'scheduled', user: u.index, userId: u.userId, marker, at: Date.now(), attempts: r.attempts })
 		},
 		async publish(u) {
 			const marker = newMarker()
-			const r = await u.browser.request('publish', '/create', { method: 'POST', form: creatorForm('publish', `Jetzt gepostet ${marker}: frische Zimtschnecken im Laden.`), timeoutMs: REQUEST_TIMEOUT_MS })
-			if (r.status === 200) acks.push({ kind: 'publish', user: u.index, userId: u.userId, marker, at: Date.now() })
+			const r = await write(u, 'publish', creatorForm('publish', `Jetzt gepostet ${marker}: frische Zimtschnecken im Laden.`))
+			if (r.status === 200) acks.push({ kind: 'publish', user: u.index, userId: u.userId, marker, at: Date.now(), attempts: r.attempts })
 		},
 		async generation(u) {
 			const form = new FormData()

@@ -59,7 +59,7 @@ const probes: Record<string, RouteProbe> = {
 		actions: [
 			{
 				name: 'grant credits',
-				form: (f) => ({ intent: 'grant', userId: f.target.id, amount: '7', reason: 'guard' }),
+				form: (f) => ({ intent: 'grant', userId: f.target.id, amount: '7', reason: 'guard', requestId: randomUUID() }),
 				state: async (db, f) => ({
 					profile: await profileOf(db, f),
 					ledger: (await db.selectFrom('credit_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', f.target.id).executeTakeFirstOrThrow()).n,
@@ -91,7 +91,7 @@ const probes: Record<string, RouteProbe> = {
 			{
 				// e2e-* models are left out of the gallery checks of other tests.
 				name: 'create a model',
-				form: (f) => ({ intent: 'save', name: `${f.marker}-neu`, model_id: `${f.modelKey}-neu`, category: 'language', provider: 'local', credits_cost: '2', api_parameters: '{}' }),
+				form: (f) => ({ intent: 'save', requestId: randomUUID(), name: `${f.marker}-neu`, model_id: `${f.modelKey}-neu`, category: 'language', provider: 'local', credits_cost: '2', api_parameters: '{}' }),
 				state: (db, f) => db.selectFrom('ai_models').select('id').where('model_id', '=', `${f.modelKey}-neu`).execute(),
 			},
 			{
@@ -108,7 +108,7 @@ const probes: Record<string, RouteProbe> = {
 			{
 				// The category 'workflow' is read by no part of the product, so other tests are not affected.
 				name: 'create a prompt',
-				form: (f) => ({ intent: 'save', name: `${f.marker}-neu`, category: 'workflow', promptText: 'Hallo {name}' }),
+				form: (f) => ({ intent: 'save', requestId: randomUUID(), name: `${f.marker}-neu`, category: 'workflow', promptText: 'Hallo {name}' }),
 				state: (db, f) => db.selectFrom('admin_prompts').select('id').where('name', '=', `${f.marker}-neu`).execute(),
 			},
 			{
@@ -129,7 +129,7 @@ const probes: Record<string, RouteProbe> = {
 		actions: [
 			{
 				name: 'create a tool',
-				form: (f) => ({ intent: 'save', tool_name: `${f.toolName}N`, display_name: 'Wächter', category: 'general', icon: 'wrench', config_schema: '{}', default_settings: '{}', is_available: 'true' }),
+				form: (f) => ({ intent: 'save', requestId: randomUUID(), tool_name: `${f.toolName}N`, display_name: 'Wächter', category: 'general', icon: 'wrench', config_schema: '{}', default_settings: '{}', is_available: 'true' }),
 				state: (db, f) => db.selectFrom('admin_toolbox_configs').select('id').where('tool_name', '=', `${f.toolName}N`).execute(),
 			},
 			{
@@ -145,7 +145,7 @@ const probes: Record<string, RouteProbe> = {
 		actions: [
 			{
 				name: 'create a code',
-				form: (f) => ({ intent: 'save', code: `${f.code}N`, discountType: 'percentage', discountValue: '10', minPurchaseAmount: '0', isActive: 'on' }),
+				form: (f) => ({ intent: 'save', requestId: randomUUID(), code: `${f.code}N`, discountType: 'percentage', discountValue: '10', minPurchaseAmount: '0', isActive: 'on' }),
 				state: (db, f) => db.selectFrom('discount_codes').select('id').where('code', '=', `${f.code}N`).execute(),
 			},
 			{

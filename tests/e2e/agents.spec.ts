@@ -50,7 +50,7 @@ test('three agents and no fourth; rename inline, switch the default, delete afte
 	await expect(cards(page).nth(2)).toHaveAttribute('data-selected', 'true')
 
 	// The fourth is refused by the service (and the database) too.
-	expect(await services.agents.createPreset(user.id, 'Vier')).toEqual({ ok: false, error: 'limit_reached' })
+	expect(await services.agents.createPreset(user.id, 'Vier', randomUUID())).toEqual({ ok: false, error: 'limit_reached' })
 	expect(await db.selectFrom('agent_configurations').select('id').where('user_id', '=', user.id).execute()).toHaveLength(3)
 
 	// Inline rename: Escape cancels, Enter saves.
@@ -120,7 +120,7 @@ test('three agents and no fourth; rename inline, switch the default, delete afte
 
 test('brand logo: upload, replace with a sanitised SVG, refuse 6 MB and a PHP file named .png, remove', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
-	const created = await services.agents.createPreset(user.id, 'Marken-Agent')
+	const created = await services.agents.createPreset(user.id, 'Marken-Agent', randomUUID())
 	if (!created.ok) throw new Error(created.error)
 	await login(user)
 	await gotoReady(page, '/agent')
@@ -182,7 +182,7 @@ const formalTexts = [
 
 test('train an agent from texts and post URLs and see what it learned', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
-	const created = await services.agents.createPreset(user.id, 'Röst-Agent')
+	const created = await services.agents.createPreset(user.id, 'Röst-Agent', randomUUID())
 	if (!created.ok) throw new Error(created.error)
 	await login(user)
 	await gotoReady(page, '/agent')
@@ -276,8 +276,8 @@ const SIE = /\b(Sie|Ihnen|Ihre|Ihren|Ihrem)\b/
 
 test('a post written with agent A reads differently from one with agent B (local provider)', async ({ page, createConfirmedUser, login, services }) => {
 	const user = await createConfirmedUser()
-	const a = await services.agents.createPreset(user.id, 'Kaffee-Kumpel')
-	const b = await services.agents.createPreset(user.id, 'Vorsorge-Profi')
+	const a = await services.agents.createPreset(user.id, 'Kaffee-Kumpel', randomUUID())
+	const b = await services.agents.createPreset(user.id, 'Vorsorge-Profi', randomUUID())
 	if (!a.ok || !b.ok) throw new Error('create failed')
 	await services.agents.savePreset(
 		user.id,

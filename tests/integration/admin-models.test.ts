@@ -136,7 +136,7 @@ test('create, edit and delete: unique model_id, audit rows, the gallery sees eve
 
 	// A user likes it; an agent uses it.
 	expect(await services.catalog.setLike(userId, created.id, true)).toMatchObject({ ok: true, likeCount: 1 })
-	const agent = await services.agents.createPreset(userId, 'Agent')
+	const agent = await services.agents.createPreset(userId, 'Agent', randomUUID())
 	if (!agent.ok) throw new Error('no agent')
 	await t.db.updateTable('agent_configurations').set({ image_model: 'testbild-pro' }).where('id', '=', agent.agent.id).execute()
 	expect((await services.generation.creatorData(userId)).agents[0]!.image).toMatchObject({ modelId: 'testbild-pro', name: 'Testbild Pro', cost: 3 })

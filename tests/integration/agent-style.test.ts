@@ -71,8 +71,8 @@ test('posts from the same idea follow each agent\'s training: emojis, du/Sie, br
 	await t.db.insertInto('profiles').values({ id: userId, email }).execute()
 	await grantCredits(t.db, { userId, amount: 100, type: 'signup_bonus', reference: 'signup' })
 
-	const a = await services.agents.createPreset(userId, 'Kaffee-Kumpel')
-	const b = await services.agents.createPreset(userId, 'Vorsorge-Profi')
+	const a = await services.agents.createPreset(userId, 'Kaffee-Kumpel', randomUUID())
+	const b = await services.agents.createPreset(userId, 'Vorsorge-Profi', randomUUID())
 	if (!a.ok || !b.ok) throw new Error('create failed')
 	await services.agents.savePreset(userId, a.agent.id, values({ personality: 'casual', tone: 'humorous', formality: 15, humor: 80, enthusiasm: 95, creativity: 90, brandName: 'Kaffeeklatsch', useBranding: true, specialties: ['Kaffee'] }))
 	await services.agents.savePreset(userId, b.agent.id, values({ personality: 'trustworthy', tone: 'formal', formality: 90, humor: 10, enthusiasm: 20, creativity: 30, brandName: 'Nordlicht Vorsorge', useBranding: true, specialties: ['Altersvorsorge'] }))

@@ -45,8 +45,11 @@ const covered: Record<string, string> = {
 	enterprise_requests: 'enterpriseRequests',
 }
 
-/** Left out on purpose: secrets only (email_tokens, oauth_states). */
-const leftOut = new Set(['email_tokens', 'oauth_states'])
+/**
+ * Left out on purpose: secrets (email_tokens, oauth_states) and request_keys (the idempotency keys of
+ * creates: a hash of the input and a copy of the answer, whose rows are exported in their own tables).
+ */
+const leftOut = new Set(['email_tokens', 'oauth_states', 'request_keys'])
 
 const password = 'richtig-langes-Passwort'
 

@@ -1,4 +1,5 @@
 // The limits the database enforces on its own, whatever the application code does.
+import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
@@ -231,7 +232,7 @@ test('deleting a user deletes every row the user owns', async () => {
 	expect(filled).toEqual(expect.arrayContaining([
 		'activity_logs', 'agent_configurations', 'connected_pages', 'content_ideas', 'content_settings', 'credit_transactions',
 		'discount_redemptions', 'drafts', 'error_reports', 'generations', 'model_tests', 'news_items', 'payments',
-		'post_deliveries', 'posts', 'social_tokens', 'toolbox_settings', 'uploads', 'user_model_favorites',
+		'post_deliveries', 'posts', 'request_keys', 'social_tokens', 'toolbox_settings', 'uploads', 'user_model_favorites',
 		'user_model_likes', 'user_news_generation_log', 'user_roles', 'sessions', 'email_tokens',
 	]))
 
@@ -321,6 +322,7 @@ async function insertOneOfEverything(db: Kysely<DB>, userId: string, modelId: st
 	await db.insertInto('user_news_generation_log').values({ user_id, last_generated_date: '2026-11-22' }).execute()
 	await db.insertInto('content_settings').values({ user_id, niche: 'KI', keywords: ['ki', 'automation'] }).execute()
 	await db.insertInto('generations').values({ user_id, kind: 'content', idempotency_key: 'k1' }).execute()
+	await db.insertInto('request_keys').values({ user_id, request_id: randomUUID(), action: 'content.create-drafts', fingerprint: 'f', result: '{}' }).execute()
 	await db.insertInto('activity_logs').values({ user_id, log_type: 'post_creation', title: 'Post erstellt' }).execute()
 	await db.insertInto('toolbox_settings').values({ user_id, tool_name: 'birthdayWishes', is_enabled: true }).execute()
 	await db.insertInto('user_model_likes').values({ user_id, model_id: modelId }).execute()

@@ -76,11 +76,11 @@ test('birthdayWishes: one draft per contact and year, in the user\'s time zone; 
 	const bob = await user(t.db)
 	const nora = await user(t.db, 'America/New_York')
 	for (const id of [alice, nora]) await service.setEnabled(id, 'birthdayWishes', true)
-	const added = await service.addBirthdayContact(alice, { name: 'Anna Muster', birthDay: '15', birthMonth: '6', birthYear: '1990', platform: 'instagram', note: 'unser Projekt in Bern' })
+	const added = await service.addBirthdayContact(alice, { name: 'Anna Muster', birthDay: '15', birthMonth: '6', birthYear: '1990', platform: 'instagram', note: 'unser Projekt in Bern' }, randomUUID())
 	expect(added.ok).toBe(true)
-	await service.addBirthdayContact(alice, { name: 'Ben', birthDay: '16', birthMonth: '6', platform: 'linkedin' })
-	await service.addBirthdayContact(bob, { name: 'Carla', birthDay: '15', birthMonth: '6', platform: 'linkedin' })
-	await service.addBirthdayContact(nora, { name: 'Dave', birthDay: '15', birthMonth: '6', platform: 'linkedin' })
+	await service.addBirthdayContact(alice, { name: 'Ben', birthDay: '16', birthMonth: '6', platform: 'linkedin' }, randomUUID())
+	await service.addBirthdayContact(bob, { name: 'Carla', birthDay: '15', birthMonth: '6', platform: 'linkedin' }, randomUUID())
+	await service.addBirthdayContact(nora, { name: 'Dave', birthDay: '15', birthMonth: '6', platform: 'linkedin' }, randomUUID())
 
 	for (const id of [alice, bob, nora]) {
 		await runTask(service, 'toolbox_birthday_wishes_user', { userId: id })
@@ -101,7 +101,7 @@ test('birthdayWishes: one draft per contact and year, in the user\'s time zone; 
 	expect(await count(t.db, 'drafts', nora)).toBe(1)
 
 	// 29 February is greeted on 28 February outside leap years, once.
-	await service.addBirthdayContact(alice, { name: 'Lea', birthDay: '29', birthMonth: '2', platform: 'facebook' })
+	await service.addBirthdayContact(alice, { name: 'Lea', birthDay: '29', birthMonth: '2', platform: 'facebook' }, randomUUID())
 	const feb = toolbox(t.db, new Date('2027-02-28T10:00:00Z'))
 	await runTask(feb, 'toolbox_birthday_wishes_user', { userId: alice })
 	await runTask(toolbox(t.db, new Date('2027-03-01T10:00:00Z')), 'toolbox_birthday_wishes_user', { userId: alice })
@@ -124,7 +124,7 @@ test('no other user\'s runs, contacts or settings are ever visible or changeable
 	await service.setEnabled(bob, 'hashtagOptimizer', true)
 	await service.setFavorite(bob, 'autoReply', true)
 	await service.saveSettings(bob, 'hashtagOptimizer', { maxHashtags: 5, trendingWeight: 0.2, nicheSpecific: false })
-	const contact = await service.addBirthdayContact(bob, { name: 'Geheim', birthDay: '1', birthMonth: '1', platform: 'linkedin' })
+	const contact = await service.addBirthdayContact(bob, { name: 'Geheim', birthDay: '1', birthMonth: '1', platform: 'linkedin' }, randomUUID())
 	if (!contact.ok) throw new Error('contact')
 	expect((await service.suggestHashtags(bob, 'Buchhaltung für kleine Unternehmen in der Schweiz')).ok).toBe(true)
 

@@ -266,8 +266,8 @@ async function visitor(kind: 'anonymous' | 'user' | 'admin'): Promise<Rows> {
 	const owner = user ?? (await h.user())
 	const { db, services } = h
 	const draft = await services.content.createDraft(owner.id, { platforms: ['linkedin'], content: { base: 'Entwurf', platforms: {} }, images: {} })
-	const post = await services.content.createScheduledPost(owner.id, { platform: 'linkedin', content: { base: 'Beitrag', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
-	const agent = await services.agents.createPreset(owner.id, 'Fuzz-Agent')
+	const post = await services.content.createScheduledPost(owner.id, crypto.randomUUID(), { platform: 'linkedin', content: { base: 'Beitrag', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	const agent = await services.agents.createPreset(owner.id, 'Fuzz-Agent', crypto.randomUUID())
 	const token = await db.insertInto('social_tokens').values({ user_id: owner.id, platform: 'linkedin', account_id: `acct-${owner.id}`, account_name: 'Konto', access_token_encrypted: createSecretBox(h.env.APP_SECRET).seal('token'), sandbox: true, status: 'active' }).returning('id').executeTakeFirstOrThrow()
 	const page = await db.insertInto('connected_pages').values({ user_id: owner.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${owner.id}`, page_name: 'Seite', is_default: false }).returning('id').executeTakeFirstOrThrow()
 	const contact = await db.insertInto('birthday_contacts').values({ user_id: owner.id, name: 'Kontakt', birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()
@@ -330,13 +330,13 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'save-post', id: r.post, platforms: 'linkedin', 'texts.linkedin': 'Neu' }),
 		f({ intent: 'delete-post', id: r.post }),
 		f({ intent: 'delete-draft', id: r.draft }),
-		f({ intent: 'schedule', kind: 'draft', id: r.draft, date: nextWeek(), time: '10:30' }),
-		f({ intent: 'schedule', kind: 'post', id: r.post, date: nextWeek(), time: '11:00' }),
-		f({ intent: 'publish-now', kind: 'draft', id: r.draft }),
-		f({ intent: 'publish-now', kind: 'post', id: r.post }),
+		f({ intent: 'schedule', kind: 'draft', id: r.draft, date: nextWeek(), time: '10:30', requestId: crypto.randomUUID() }),
+		f({ intent: 'schedule', kind: 'post', id: r.post, date: nextWeek(), time: '11:00', requestId: crypto.randomUUID() }),
+		f({ intent: 'publish-now', kind: 'draft', id: r.draft, requestId: crypto.randomUUID() }),
+		f({ intent: 'publish-now', kind: 'post', id: r.post, requestId: crypto.randomUUID() }),
 	],
 	'/schedule': (r) => [f({ intent: 'reschedule', postId: r.post, date: nextWeek(), time: '12:00' }), f({ intent: 'reschedule', postId: r.post, date: nextWeek() })],
-	'/news': () => [f({ intent: 'refresh' }), f({ intent: 'ideas' }), f({ intent: 'add-feed', url: 'https://feeds.beispiel.ch/rss.xml' }), f({ intent: 'remove-feed', url: 'https://feeds.beispiel.ch/rss.xml' }), f({ intent: 'reset-feeds' })],
+	'/news': () => [f({ intent: 'refresh' }), f({ intent: 'ideas' }), f({ intent: 'add-feed', url: 'https://feeds.beispiel.ch/rss.xml', requestId: crypto.randomUUID() }), f({ intent: 'remove-feed', url: 'https://feeds.beispiel.ch/rss.xml' }), f({ intent: 'reset-feeds' })],
 	'/settings': () => [
 		f({ intent: 'profile', fullName: 'Neuer Name' }),
 		[...f({ intent: 'content', niche: 'Bäckerei', targetAudience: 'KMU' }), ['keywords', 'brot'], ['keywords', 'ki'], ['newsKeywords', 'handwerk']],
@@ -347,7 +347,7 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	],
 	'/accounts': (r) => [f({ intent: 'connect', platform: 'linkedin' }), f({ intent: 'disconnect', platform: 'threads' }), f({ intent: 'set-default', pageId: r.page }), f({ intent: 'refresh-followers' })],
 	'/agent': (r) => [
-		f({ intent: 'create' }),
+		f({ intent: 'create', requestId: crypto.randomUUID() }),
 		f({ intent: 'rename', agentId: r.agent, name: 'Umbenannt' }),
 		f({ intent: 'set-default', agentId: r.agent }),
 		f({ intent: 'delete', agentId: r.agent }),
@@ -366,7 +366,7 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'toggle', tool: 'hashtagOptimizer', value: 'true' }),
 		f({ intent: 'favorite', tool: 'autoReply', value: 'true' }),
 		f({ intent: 'settings', tool: 'autoReply', settings: '{"template":"Danke!"}' }),
-		f({ intent: 'addContact', name: 'Max', birthDay: '17', birthMonth: '5', birthYear: '1990', platform: 'linkedin', note: 'Kunde' }),
+		f({ intent: 'addContact', requestId: crypto.randomUUID(), name: 'Max', birthDay: '17', birthMonth: '5', birthYear: '1990', platform: 'linkedin', note: 'Kunde' }),
 		f({ intent: 'removeContact', id: r.contact }),
 	],
 	'/activity-logs': (r) => [f({ intent: 'report', id: r.log })],
@@ -378,23 +378,23 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	],
 	'/pricing/test-checkout/:sessionId': () => [f({ intent: 'pay' }), f({ intent: 'cancel' })],
 	'/admin/users': (r) => [
-		f({ intent: 'grant', userId: r.ids[0]!, amount: '7', reason: 'Fuzz' }),
+		f({ intent: 'grant', userId: r.ids[0]!, amount: '7', reason: 'Fuzz', requestId: crypto.randomUUID() }),
 		f({ intent: 'plan', userId: r.ids[0]!, subscriptionType: 'pro' }),
 		f({ intent: 'role', userId: r.ids[0]!, admin: 'false' }),
 	],
 	'/admin/models': (r) => [
-		f({ intent: 'save', name: 'Fuzz-Modell', model_id: `fuzz-${crypto.randomUUID().slice(0, 8)}`, category: 'language', provider: 'local', credits_cost: '2', api_parameters: '{}', preview: new File([samples.png as BlobPart], 'v.png', { type: 'image/png' }) }),
+		f({ intent: 'save', requestId: crypto.randomUUID(), name: 'Fuzz-Modell', model_id: `fuzz-${crypto.randomUUID().slice(0, 8)}`, category: 'language', provider: 'local', credits_cost: '2', api_parameters: '{}', preview: new File([samples.png as BlobPart], 'v.png', { type: 'image/png' }) }),
 		f({ intent: 'save', id: r.model, name: 'Fuzz-Modell', model_id: r.modelKey, category: 'language', provider: 'openai', credits_cost: '1', api_parameters: '{"temperature":0.5}' }),
 		f({ intent: 'delete', id: r.model }),
 	],
-	'/admin/prompts': (r) => [f({ intent: 'save', name: 'Fuzz', category: 'workflow', promptText: 'Hallo {name}' }), f({ intent: 'save', id: r.prompt, category: 'workflow', promptText: 'Neu' }), f({ intent: 'toggle', id: r.prompt, active: 'true' })],
+	'/admin/prompts': (r) => [f({ intent: 'save', requestId: crypto.randomUUID(), name: 'Fuzz', category: 'workflow', promptText: 'Hallo {name}' }), f({ intent: 'save', id: r.prompt, category: 'workflow', promptText: 'Neu' }), f({ intent: 'toggle', id: r.prompt, active: 'true' })],
 	'/admin/toolbox': (r) => [
-		f({ intent: 'save', tool_name: `fuzz${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`, display_name: 'Fuzz', category: 'general', icon: 'wrench', config_schema: '{}', default_settings: '{}', is_available: 'true' }),
+		f({ intent: 'save', requestId: crypto.randomUUID(), tool_name: `fuzz${crypto.randomUUID().replace(/-/g, '').slice(0, 8)}`, display_name: 'Fuzz', category: 'general', icon: 'wrench', config_schema: '{}', default_settings: '{}', is_available: 'true' }),
 		f({ intent: 'availability', id: r.tool, available: 'false' }),
 	],
 	'/admin/error-reports': (r) => [f({ intent: 'status', id: r.report, status: 'resolved', adminNotes: 'erledigt' })],
 	'/admin/discount-codes': (r) => [
-		f({ intent: 'save', code: `F${crypto.randomUUID().replace(/-/g, '').slice(0, 9)}`, discountType: 'percentage', discountValue: '10', minPurchaseAmount: '0', isActive: 'on' }),
+		f({ intent: 'save', requestId: crypto.randomUUID(), code: `F${crypto.randomUUID().replace(/-/g, '').slice(0, 9)}`, discountType: 'percentage', discountValue: '10', minPurchaseAmount: '0', isActive: 'on' }),
 		f({ intent: 'toggle', id: r.code, active: 'false' }),
 		f({ intent: 'delete', id: r.code }),
 	],
@@ -416,12 +416,12 @@ function creatorForms(r: Rows): Array<Form> {
 	const content = f({ platforms: 'linkedin', 'text.linkedin': 'Ein Beitrag', prompt: 'Idee' })
 	const multi: Form = [...content, ['platforms', 'instagram'], ['text.instagram', 'Kurz'], ['image.instagram', `/media/images/${crypto.randomUUID()}.jpg`]]
 	return [
-		[['intent', 'save-draft'], ...multi],
-		[['intent', 'save-draft'], ...content, ['editKind', 'draft'], ['editId', r.draft]],
-		[['intent', 'schedule'], ...content, ['date', nextWeek()], ['time', '14:00']],
-		[['intent', 'schedule'], ...content, ['editKind', 'post'], ['editId', r.post], ['date', nextWeek()], ['time', '14:30']],
-		[['intent', 'publish'], ...multi],
-		[['intent', 'publish'], ...content, ['editKind', 'draft'], ['editId', r.draft]],
+		[['intent', 'save-draft'], ['requestId', crypto.randomUUID()], ...multi],
+		[['intent', 'save-draft'], ['requestId', crypto.randomUUID()], ...content, ['editKind', 'draft'], ['editId', r.draft]],
+		[['intent', 'schedule'], ['requestId', crypto.randomUUID()], ...content, ['date', nextWeek()], ['time', '14:00']],
+		[['intent', 'schedule'], ['requestId', crypto.randomUUID()], ...content, ['editKind', 'post'], ['editId', r.post], ['date', nextWeek()], ['time', '14:30']],
+		[['intent', 'publish'], ['requestId', crypto.randomUUID()], ...multi],
+		[['intent', 'publish'], ['requestId', crypto.randomUUID()], ...content, ['editKind', 'draft'], ['editId', r.draft]],
 	]
 }
 

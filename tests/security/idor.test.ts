@@ -85,6 +85,7 @@ const creatorEdit = (intent: 'save-draft' | 'schedule' | 'publish', kind: 'draft
 		prompt: '',
 		editKind: kind,
 		editId: kind === 'draft' ? f.draft : f.post,
+		requestId: randomUUID(),
 		...(intent === 'schedule' ? { date: nextWeek(), time: '10:00' } : {}),
 	},
 })
@@ -197,20 +198,20 @@ const entries: Record<string, Entry> = {
 			{ name: 'delete-draft', request: (f) => ({ form: { intent: 'delete-draft', id: f.draft } }), attacker: 'refused', state: (db, f) => row('drafts', f.draft)(db), owner: 'changes' },
 			{
 				name: 'schedule a draft',
-				request: (f) => ({ form: { intent: 'schedule', kind: 'draft', id: f.draft, date: nextWeek(), time: '11:00' } }),
+				request: (f) => ({ form: { intent: 'schedule', kind: 'draft', id: f.draft, date: nextWeek(), time: '11:00', requestId: randomUUID() } }),
 				attacker: 'refused',
 				state: draftAndPosts,
 				owner: 'changes',
 			},
 			{
 				name: 'schedule a post',
-				request: (f) => ({ form: { intent: 'schedule', kind: 'post', id: f.post, date: nextWeek(), time: '11:30' } }),
+				request: (f) => ({ form: { intent: 'schedule', kind: 'post', id: f.post, date: nextWeek(), time: '11:30', requestId: randomUUID() } }),
 				attacker: 'refused',
 				state: postAndDeliveries,
 				owner: 'changes',
 			},
-			{ name: 'publish-now a draft', request: (f) => ({ form: { intent: 'publish-now', kind: 'draft', id: f.draft } }), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
-			{ name: 'publish-now a post', request: (f) => ({ form: { intent: 'publish-now', kind: 'post', id: f.post } }), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+			{ name: 'publish-now a draft', request: (f) => ({ form: { intent: 'publish-now', kind: 'draft', id: f.draft, requestId: randomUUID() } }), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
+			{ name: 'publish-now a post', request: (f) => ({ form: { intent: 'publish-now', kind: 'post', id: f.post, requestId: randomUUID() } }), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
 		],
 	},
 	'/schedule': {
@@ -412,7 +413,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const agent = (await agentRow(`Agent ${marker}`, 0, true)).id
 	const agent2 = (await agentRow(`Zweiter ${marker}`, 1, false)).id
 	const draft = await services.content.createDraft(a.id, { platforms: ['linkedin'], content: { base: `Entwurf ${marker}`, platforms: {} }, images: {} })
-	const post = await services.content.createScheduledPost(a.id, { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	const post = await services.content.createScheduledPost(a.id, randomUUID(), { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
 	if (!post.ok) throw new Error(`post: ${post.error}`)
 	const box = createSecretBox(h.env.APP_SECRET)
 	const token = await db
@@ -490,7 +491,8 @@ function outcomeOf(result: CallResult) {
 
 // ---------------------------------------------------------------------------------------------
 
-const takesIds = /params\.\w+|searchParams\.get\('(?:\w*Id|id|ids|draft|post|edit|report|history|models|state|token)'\)|\.get\('(?:\w*Id|id|ids)'\)|\b(?:\w*Id|id|ids)\s*:\s*z\.|editId|sessionId/
+// A requestId (a creating form's idempotency key) names no object: keys are per user (idempotent-writes.test.ts).
+const takesIds = /params\.\w+|searchParams\.get\('(?:\w*Id|id|ids|draft|post|edit|report|history|models|state|token)'\)|\.get\('(?!requestId')(?:\w*Id|id|ids)'\)|\b(?!requestId\b)(?:\w*Id|id|ids)\s*:\s*z\.|editId|sessionId/
 
 test('every route of the route table has an entry; a route that reads an id has probes or says why its ids belong to no user', async () => {
 	expect(table.length).toBeGreaterThan(40)

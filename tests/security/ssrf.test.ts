@@ -185,7 +185,7 @@ describe('agent training: post URLs', () => {
 	test('every vector is refused before connecting; a public post is read', async () => {
 		const agents = createAgentsService({ db: t.db, files: createLocalDiskStore(dataDir), web: readers().web, logger })
 		const userId = await userWithCredits(t.db, 0)
-		const agent = await agents.createPreset(userId, 'Trainer')
+		const agent = await agents.createPreset(userId, 'Trainer', randomUUID())
 		if (!agent.ok) throw new Error(agent.error)
 		const before = reached()
 		for (const url of vectors()) {

@@ -154,7 +154,7 @@ describe('agent logo (/agent, upload-logo)', () => {
 			[appended, 'logo.png'],
 			[samples.svgWithScript, 'logo.svg'],
 		] as const) {
-			const agent = await h.services.agents.createPreset(user.id, 'Logo')
+			const agent = await h.services.agents.createPreset(user.id, 'Logo', randomUUID())
 			if (!agent.ok) throw new Error(agent.error)
 			const answer = await h.call('/agent', { cookie: user.cookie, form: { intent: 'upload-logo', agentId: agent.agent.id, logo: file(bytes, name, 'application/octet-stream') } })
 			expect(answer.status, name).toBe(200)
@@ -166,7 +166,7 @@ describe('agent logo (/agent, upload-logo)', () => {
 	})
 
 	test('HTML named .png and a logo over 5 MB are refused with the German message', async () => {
-		const agent = await h.services.agents.createPreset(user.id, 'Logo')
+		const agent = await h.services.agents.createPreset(user.id, 'Logo', randomUUID())
 		if (!agent.ok) throw new Error(agent.error)
 		const html = await h.call('/agent', { cookie: user.cookie, form: { intent: 'upload-logo', agentId: agent.agent.id, logo: file(samples.html, 'logo.png', 'image/png') } })
 		expect(html.status).toBe(400)

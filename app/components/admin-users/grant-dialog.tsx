@@ -6,6 +6,7 @@ import { useCallback } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import { ADMIN_GRANT_MAX, GrantCreditsSchema } from '#modules/admin/users-schema.ts'
 import type { AdminUsersReply } from './types.ts'
 import '#locales/ns/adminUsers.ts'
@@ -37,6 +38,8 @@ function GrantForm({ userId, onDone }: { userId: string; onDone: () => void }) {
 		if (fetcher.data?.granted) onDone()
 	}, [fetcher.data, onDone])
 	useFetcherNotice(fetcher, done)
+	// A new entry is created once per request id (a double submit or a retry of a lost answer).
+	const requestId = useRequestId(fetcher.data)
 	const [form, fields] = useForm({
 		id: `grant-${userId}`,
 		lastResult: fetcher.state === 'idle' ? fetcher.data?.grant : undefined,
@@ -50,6 +53,7 @@ function GrantForm({ userId, onDone }: { userId: string; onDone: () => void }) {
 	return (
 		<fetcher.Form method="post" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="grant" />
+			<input type="hidden" name="requestId" value={requestId} />
 			<input type="hidden" name="userId" value={userId} />
 			<Flex direction="column" gap="3">
 				<Flex direction="column" gap="1">

@@ -10,6 +10,7 @@ import { ActiveCheckbox, DialogFormActions } from '#app/components/admin/form-di
 import { FieldShell as Shell } from '#app/components/field-shell.tsx'
 import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import type { AdminDiscountCode } from '#modules/billing/index.ts'
 import { DiscountCodeFormSchema, generateDiscountCode } from '#modules/billing/schema.ts'
 import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
@@ -168,6 +169,8 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 		if (fetcher.data?.saved) onSaved()
 	}, [fetcher.data, onSaved])
 	useFetcherNotice(fetcher, saved)
+	// A new entry is created once per request id (a double submit or a retry of a lost answer).
+	const requestId = useRequestId(fetcher.data)
 	const [type, setType] = useState<string>(code?.discountType ?? 'percentage')
 	const [form, fields] = useForm({
 		id: code ? `discount-code-${code.id}` : 'discount-code-new',
@@ -193,6 +196,7 @@ function CodeForm({ code, now, onSaved }: { code: AdminDiscountCode | null; now:
 	return (
 		<fetcher.Form method="post" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="save" />
+			<input type="hidden" name="requestId" value={requestId} />
 			{code ? <input type="hidden" name="id" value={code.id} /> : null}
 			<Flex direction="column" gap="3">
 				<FieldShell field={fields.code} label={t('form.code')}>

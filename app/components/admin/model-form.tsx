@@ -8,6 +8,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import type { ModelsReply } from '#app/components/admin/models-page.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import { ADMIN_FORMATS, AiModelFormSchema, DEFAULT_MODEL_CREDITS, DEFAULT_VIDEO_DURATION, RECOMMENDATION_LEVELS } from '#modules/catalog/admin-models-schema.ts'
 import type { ModelCategory } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'
@@ -67,6 +68,8 @@ export function ModelForm({
 		if (fetcher.data?.saved) onSaved()
 	}, [fetcher.data, onSaved])
 	useFetcherNotice(fetcher, saved)
+	// A new entry is created once per request id (a double submit or a retry of a lost answer).
+	const requestId = useRequestId(fetcher.data)
 	const [category, setCategory] = useState<ModelCategory>(model?.category ?? defaultCategory ?? 'language')
 	const [form, fields] = useForm<ModelFormShape, AiModelFormInput>({
 		id: model ? `ai-model-${model.id}` : 'ai-model-new',
@@ -83,6 +86,7 @@ export function ModelForm({
 	return (
 		<fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="save" />
+			<input type="hidden" name="requestId" value={requestId} />
 			{model ? <input type="hidden" name="id" value={model.id} /> : null}
 			<Flex direction="column" gap="3">
 				<Heading as="h3" size="3">

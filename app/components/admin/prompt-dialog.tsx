@@ -9,6 +9,7 @@ import { useFetcher } from 'react-router'
 import { ActiveCheckbox, DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
 import { FieldShell } from '#app/components/field-shell.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import type { AdminPrompt } from '#modules/admin/index.ts'
 import { PROMPT_CATEGORIES, PROMPT_VARIABLES, detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from '#modules/admin/prompt-variables.ts'
 import { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema } from '#modules/admin/prompts-schema.ts'
@@ -38,6 +39,8 @@ function PromptForm({ prompt, onSaved }: { prompt: AdminPrompt | null; onSaved: 
 		if (fetcher.data?.saved) onSaved()
 	}, [fetcher.data, onSaved])
 	useFetcherNotice(fetcher, saved)
+	// A new entry is created once per request id (a double submit or a retry of a lost answer).
+	const requestId = useRequestId(fetcher.data)
 	const [category, setCategory] = useState<PromptCategory>(prompt?.category ?? 'content_generation')
 	const [text, setText] = useState(prompt?.promptText ?? '')
 	const [form, fields] = useForm({
@@ -56,6 +59,7 @@ function PromptForm({ prompt, onSaved }: { prompt: AdminPrompt | null; onSaved: 
 	return (
 		<fetcher.Form method="post" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="save" />
+			<input type="hidden" name="requestId" value={requestId} />
 			{prompt ? <input type="hidden" name="id" value={prompt.id} /> : null}
 			<Flex direction="column" gap="3">
 				<Field field={fields.name} label={t('form.name')}>

@@ -5,6 +5,7 @@ import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestIds } from '#app/components/use-request-id.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import { AgentEditor, NoAgentSelected } from './agent-editor.tsx'
 import { DeleteAgentDialog } from './delete-agent-dialog.tsx'
@@ -26,6 +27,8 @@ export function AgentsPage({ presets, models, isPro, timeZone }: Props) {
 	const [selectedId, setSelectedId] = useState<string | null>(fallback?.id ?? null)
 	const creator = useFetcher<{ ok: boolean; agentId?: string }>()
 	useFetcherNotice(creator)
+	// 'Neuer Agent' creates once per request id (a double click makes one agent).
+	const createRequestId = useRequestIds(creator.data)
 	// Page level: the card of a deleted agent is gone before its answer arrives.
 	const deleter = useFetcher()
 	useFetcherNotice(deleter)
@@ -54,7 +57,7 @@ export function AgentsPage({ presets, models, isPro, timeZone }: Props) {
 				presets={presets}
 				selectedId={selected?.id ?? null}
 				onSelect={select}
-				onCreate={() => creator.submit({ intent: 'create' }, { method: 'post' })}
+				onCreate={() => creator.submit({ intent: 'create', requestId: createRequestId() }, { method: 'post' })}
 				creating={creator.state !== 'idle'}
 				onDelete={setDeleting}
 			/>

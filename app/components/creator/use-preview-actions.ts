@@ -5,6 +5,7 @@ import { toast } from '#app/components/toast.tsx'
 import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'
 import { usePublishNow } from '#app/components/posts/use-publish-now.ts'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestIds } from '#app/components/use-request-id.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { contentFields, toFormData } from './fields.ts'
 import { regenerateImage } from './generation-client.ts'
@@ -50,6 +51,8 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 
 	const saver = useFetcher<{ ok: boolean }>()
 	useFetcherNotice(saver)
+	// 'Entwurf speichern' creates drafts: a double click or a retry of the same content saves them once.
+	const saveRequestIdFor = useRequestIds(saver.data)
 	const savedFor = useRef<unknown>(null)
 	useEffect(() => {
 		if (saver.state !== 'idle' || !saver.data?.ok || savedFor.current === saver.data) return
@@ -103,7 +106,10 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 		regenerating,
 		regenerate,
 		saveDraft() {
-			void saver.submit(toFormData('save-draft', contentFields(state)), { method: 'post', action: location.pathname })
+			const fields = contentFields(state)
+			const form = toFormData('save-draft', fields)
+			form.set('requestId', saveRequestIdFor(JSON.stringify(fields)))
+			void saver.submit(form, { method: 'post', action: location.pathname })
 		},
 		publish() {
 			setPublishing(true)

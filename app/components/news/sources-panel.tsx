@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import { MAX_FEEDS, MAX_FEED_URL_LENGTH, feedLabel, normaliseFeedUrl } from '#modules/news/feeds.ts'
 import type { NewsReply } from './types.ts'
 import '#locales/ns/news.ts'
@@ -15,6 +16,8 @@ export function SourcesPanel({ feeds, customFeeds }: { feeds: Array<string>; cus
 	const [draft, setDraft] = useState('')
 	const [lastSubmitted, setLastSubmitted] = useState<string | null>(null)
 	useFetcherNotice(fetcher)
+	// Adding a source once per request id: a double submit or a retry adds it once.
+	const requestId = useRequestId(fetcher.data)
 	const busy = fetcher.state !== 'idle'
 	const valid = normaliseFeedUrl(draft) !== null
 	const serverError = fetcher.data && !fetcher.data.ok && fetcher.data.errors?.url ? fetcher.data.errors.url : null
@@ -66,6 +69,7 @@ export function SourcesPanel({ feeds, customFeeds }: { feeds: Array<string>; cus
 			)}
 			<fetcher.Form method="post" action="/news" onSubmit={() => setLastSubmitted(draft)}>
 				<input type="hidden" name="intent" value="add-feed" />
+				<input type="hidden" name="requestId" value={requestId} />
 				<Flex gap="2" align="start" wrap="wrap">
 					<TextField.Root
 						name="url"
@@ -78,7 +82,7 @@ export function SourcesPanel({ feeds, customFeeds }: { feeds: Array<string>; cus
 						aria-invalid={serverError ? true : undefined}
 						style={{ flex: 1, minWidth: 240 }}
 					/>
-					<Button type="submit" variant="soft" disabled={!valid || busy || feeds.length >= MAX_FEEDS}>
+					<Button type="submit" variant="soft" disabled={!valid || busy || !requestId || feeds.length >= MAX_FEEDS}>
 						<Plus size={14} /> {t('sources.add')}
 					</Button>
 				</Flex>

@@ -3,6 +3,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestIds } from '#app/components/use-request-id.ts'
 import type { DeliveryStatusView } from '#modules/publishing/index.ts'
 import '#locales/ns/posts.ts'
 
@@ -20,6 +21,8 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 	const { t } = useTranslation('posts')
 	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
 	useFetcherNotice(fetcher)
+	// A draft or new content becomes a post here: a double click or a retry creates it once.
+	const requestIdFor = useRequestIds(fetcher.data)
 	const following = useRef<string | null>(null)
 	const onFinished = useRef(options.onFinished)
 	useEffect(() => {
@@ -62,10 +65,12 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 		/** The action's answer (`ok: false` when it refused, its notice already shown). */
 		result: fetcher.data,
 		publish(item: { kind: 'draft' | 'post'; id: string }) {
-			void fetcher.submit({ intent: 'publish-now', kind: item.kind, id: item.id }, { method: 'post', action: '/posts' })
+			const requestId = requestIdFor(`${item.kind}:${item.id}`)
+			void fetcher.submit({ intent: 'publish-now', kind: item.kind, id: item.id, requestId }, { method: 'post', action: '/posts' })
 		},
 		/** Another action that creates or updates the post first and answers `{ ok, postId }` like /posts does. */
 		submit(form: FormData, action: string) {
+			form.set('requestId', requestIdFor(JSON.stringify([action, ...form.entries()])))
 			void fetcher.submit(form, { method: 'post', action })
 		},
 	}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import {
 	DEFAULT_SCHEDULE_TIME,
 	formatScheduledFor,
@@ -46,6 +47,8 @@ export function ScheduleDialog({
 	const { t } = useTranslation('scheduling')
 	const fetcher = useFetcher<{ ok: boolean; message?: string }>()
 	useFetcherNotice(fetcher)
+	// Planning a draft or new content creates a post: once per request id.
+	const requestId = useRequestId(fetcher.data)
 	const now = new Date()
 	// Today when 17:00 is still ahead, otherwise tomorrow.
 	const [date, setDate] = useState<IsoDate>(() => {
@@ -76,6 +79,7 @@ export function ScheduleDialog({
 				</Dialog.Description>
 				<fetcher.Form method="post" action={action}>
 					<input type="hidden" name="intent" value="schedule" />
+					<input type="hidden" name="requestId" value={requestId} />
 					<input type="hidden" name="kind" value={target.kind} />
 					<input type="hidden" name="id" value={target.id} />
 					<input type="hidden" name="date" value={date} />
@@ -134,7 +138,7 @@ export function ScheduleDialog({
 									{t('dialog.cancel')}
 								</Button>
 							</Dialog.Close>
-							<Button type="submit" disabled={!check.ok || busy} loading={busy}>
+							<Button type="submit" disabled={!check.ok || busy || !requestId} loading={busy}>
 								{t('dialog.submit')}
 							</Button>
 						</Flex>

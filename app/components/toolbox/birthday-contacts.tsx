@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import type { BirthdayContact } from '#modules/toolbox/index.ts'
 import type { ToolboxActionData } from './types.ts'
 import '#locales/ns/toolbox.ts'
@@ -15,6 +16,8 @@ export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Arra
 	const { t } = useTranslation('toolbox')
 	const adder = useFetcher<ToolboxActionData>({ key: 'birthday-add' })
 	useFetcherNotice(adder)
+	// A double submit or a retry adds the contact once.
+	const requestId = useRequestId(adder.data)
 	const [platform, setPlatform] = useState(defaultPlatform)
 	const form = useRef<HTMLFormElement>(null)
 	const errors = adder.state === 'idle' && adder.data && !adder.data.ok ? (adder.data.errors ?? {}) : {}
@@ -40,6 +43,7 @@ export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Arra
 			)}
 			<adder.Form method="post" action="/toolbox" ref={form} noValidate>
 				<input type="hidden" name="intent" value="addContact" />
+				<input type="hidden" name="requestId" value={requestId} />
 				<input type="hidden" name="platform" value={platform} />
 				<Flex direction="column" gap="2">
 					<Grid columns={{ initial: '1', sm: '2' }} gap="2">
@@ -90,7 +94,7 @@ export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Arra
 						<Text size="1" color="gray">
 							{t('contacts.max', { max: 200 })}
 						</Text>
-						<Button type="submit" variant="soft" loading={adder.state !== 'idle'}>
+						<Button type="submit" variant="soft" loading={adder.state !== 'idle'} disabled={!requestId}>
 							{t('contacts.add')}
 						</Button>
 					</Flex>

@@ -7,6 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { DEFAULT_TIME_ZONE } from '#modules/accounts/index.ts'
 import { DiscountCodeDeleteSchema, DiscountCodeFormSchema, DiscountCodeToggleSchema } from '#modules/billing/index.ts'
 
@@ -42,10 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save') {
 		const submission = parseWithZod(formData, { schema: DiscountCodeFormSchema })
 		if (submission.status !== 'success') return fail(t('toasts.saveFailed'), 400, { form: submission.reply() })
-		const result = await billing.discountCodes.save(actor, submission.value, timeZone).catch(() => null)
+		// A new code carries the dialog's request id: a retry or a double submit creates it once.
+		const requestId = requestIdOf(formData)
+		if (!submission.value.id && !requestId) return fail(t('toasts.saveFailed'))
+		const result = await billing.discountCodes.save(actor, submission.value, timeZone, requestId ?? undefined).catch(() => null)
 		if (!result) return fail(t('toasts.saveFailed'), 500)
 		if (!result.ok) {
 			if (result.error === 'notFound') return fail(t('toasts.notFound'), 404)
+			if (result.error === 'requestConflict') return fail(getInstance(context).t('common:errors.requestConflict'), 409)
 			const field = result.error === 'codeTaken' ? 'code' : 'expiresAt'
 			const key = `form.errors.${result.error}` as const
 			return fail(t(key), 400, { form: submission.reply({ fieldErrors: { [field]: [key] } }) })

@@ -7,6 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { AiModelDeleteSchema, AiModelFormSchema, parseCategoryFilter, PREVIEW_MAX_BYTES } from '#modules/catalog/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,14 +47,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const submission = parseWithZod(formData, { schema: AiModelFormSchema })
 		if (submission.status !== 'success') return fail(t('toasts.saveFailed'), 400, { form: submission.reply() })
 		const { id, model, preview, removePreview } = submission.value
+		// A new model carries the dialog's request id: a retry or a double submit creates it once.
+		const requestId = requestIdOf(formData)
+		if (!id && !requestId) return fail(t('toasts.saveFailed'))
 		const file = preview ? { name: preview.name, bytes: new Uint8Array(await preview.arrayBuffer()) } : undefined
-		const result = await catalog.adminModels.save(actor, { id, model, preview: file, removePreview }).catch((error: unknown) => {
+		const result = await catalog.adminModels.save(actor, { id, model, preview: file, removePreview }, requestId ?? undefined).catch((error: unknown) => {
 			console.error('admin: saving a model failed', error)
 			return null
 		})
 		if (!result) return fail(t('toasts.saveFailed'), 500)
 		if (!result.ok) {
 			if (result.error === 'notFound') return fail(t('toasts.notFound'), 404)
+			if (result.error === 'requestConflict') return fail(getInstance(context).t('common:errors.requestConflict'), 409)
 			const field = result.error === 'modelIdTaken' ? 'model_id' : 'preview'
 			const key = `form.errors.${result.error}` as const
 			return fail(t(key), 400, { form: submission.reply({ fieldErrors: { [field]: [key] } }) })

@@ -7,6 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { PromptFormSchema, PromptSearchSchema, PromptToggleSchema } from '#modules/admin/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,12 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intentCheck.value.intent === 'save') {
 		const submission = parseWithZod(formData, { schema: PromptFormSchema })
 		if (submission.status !== 'success') return fail(t('toasts.saveFailed'), 400, { form: submission.reply() })
-		const result = await prompts.save(actor, submission.value).catch((error: unknown) => {
+		// A new prompt carries the dialog's request id: a retry or a double submit creates it once.
+		const requestId = requestIdOf(formData)
+		if (!submission.value.id && !requestId) return fail(t('toasts.saveFailed'))
+		const result = await prompts.save(actor, submission.value, requestId ?? undefined).catch((error: unknown) => {
 			console.error('admin: saving a prompt failed', error)
 			return null
 		})
 		if (!result) return fail(t('toasts.saveFailed'), 500)
-		if (!result.ok) return fail(t('toasts.notFound'), 404)
+		if (!result.ok) return result.error === 'request_conflict' ? fail(getInstance(context).t('common:errors.requestConflict'), 409) : fail(t('toasts.notFound'), 404)
 		const description = result.unknown.length > 0 ? t('toasts.unknownVariables', { count: result.unknown.length, variables: result.unknown.map((v) => `{${v}}`).join(', ') }) : undefined
 		return data<PromptsReply>({ ok: true, saved: result.id, notice: { type: 'success', title: t(result.created ? 'toasts.created' : 'toasts.updated'), description } })
 	}

@@ -8,6 +8,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { ToolAvailabilitySchema, ToolConfigSchema, ToolConfigSearchSchema } from '#modules/toolbox/index.ts'
 import adminToolbox from '#locales/de/adminToolbox.json'
 
@@ -56,13 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// The form posts text; the schema reads it as it is (the same schema checks the CLI's JSON files).
 	const submission = parseWithZod(formData, { schema: ToolConfigSchema, disableAutoCoercion: true })
 	if (submission.status !== 'success') return fail(t('toasts.saveFailed'), 400, { form: submission.reply() })
-	const result = await toolbox.configs.save(actor, submission.value).catch((error: unknown) => {
+	// A new tool carries the dialog's request id: a retry or a double submit creates it once.
+	const requestId = requestIdOf(formData)
+	if (!submission.value.id && !requestId) return fail(t('toasts.saveFailed'), 400)
+	const result = await toolbox.configs.save(actor, submission.value, requestId ?? undefined).catch((error: unknown) => {
 		console.error('admin: saving a toolbox config failed', error)
 		return null
 	})
 	if (!result) return fail(t('toasts.saveFailed'), 500)
 	if (!result.ok) {
 		if (result.error === 'notFound') return fail(t('toasts.notFound'), 404)
+		if (result.error === 'requestConflict') return fail(getInstance(context).t('common:errors.requestConflict'), 409)
 		const key = `form.errors.${result.error}`
 		return fail(t('toasts.saveFailed'), 400, { form: submission.reply({ fieldErrors: { tool_name: [key] } }) })
 	}

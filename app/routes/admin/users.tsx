@@ -7,6 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { ADMIN_USERS_PAGE_SIZE, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, UserSearchSchema } from '#modules/admin/index.ts'
 
@@ -64,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const submission = parseWithZod(formData, { schema: GrantCreditsSchema })
 			if (submission.status !== 'success') return fail(t('errors.grantFailed'), 400, { grant: submission.reply() })
 			const { userId, amount, reason } = submission.value
-			const result = await adminService.users.grantCredits(actor, { userId, amount, reason })
+			// The grant dialog's request id: a retry or a double submit grants once.
+			const requestId = requestIdOf(formData)
+			if (!requestId) return fail(t('errors.grantFailed'), 400, { grant: submission.reply() })
+			const result = await adminService.users.grantCredits(actor, { userId, amount, reason }, requestId)
+			if (!result.ok && result.error === 'request_conflict') return fail(getInstance(context).t('common:errors.requestConflict'), 409, { grant: submission.reply() })
 			if (!result.ok) return fail(t('errors.grantFailed'), result.error === 'not_found' ? 404 : 400, { grant: submission.reply() })
 			const user = await adminService.users.get(userId)
 			return data<AdminUsersReply>({

@@ -9,6 +9,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { AgentNameSchema, AgentPresetSchema, LOGO_MAX_BYTES, MAX_AGENTS, TrainingMaterialSchema } from '#modules/agents/schema.ts'
 import type { AgentError } from '#modules/agents/index.ts'
 import '#locales/ns/agents.ts'
@@ -62,9 +63,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	switch (intent) {
 		case 'create': {
-			const result = await agents.createPreset(user.id, t('defaults.name'))
+			// 'Neuer Agent' carries a request id from the browser: a retry or a double click creates one agent.
+			const requestId = requestIdOf(form)
+			if (!requestId) return fail(400, t('toasts.error'), t('toasts.invalid'))
+			const result = await agents.createPreset(user.id, t('defaults.name'), requestId)
 			if (result.ok) return succeed(t('toasts.created'), undefined, { agentId: result.agent.id })
 			if (result.error === 'limit_reached') return fail(409, t('toasts.limitReached'), t('toasts.limitText', { max: MAX_AGENTS }))
+			if (result.error === 'request_conflict') return fail(409, t('toasts.error'), getInstance(context).t('common:errors.requestConflict'))
 			return fail(400, t('toasts.error'), t('toasts.createFailed'))
 		}
 		case 'rename': {

@@ -9,7 +9,7 @@ import type { NewsReply } from '#app/components/news/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { FeedListSchema, FeedUrlSchema } from '#modules/news/index.ts'
+import { FeedUrlSchema } from '#modules/news/index.ts'
 import '#locales/ns/news.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('refresh') }),
 	z.object({ intent: z.literal('ideas') }),
-	z.object({ intent: z.literal('add-feed'), url: z.string().max(4096).optional().default('') }),
+	// Adding a source carries a request id from the browser: a retry answers like the first request.
+	z.object({ intent: z.literal('add-feed'), url: z.string().max(4096).optional().default(''), requestId: z.uuid() }),
 	z.object({ intent: z.literal('remove-feed'), url: z.string().max(4096) }),
 	z.object({ intent: z.literal('reset-feeds') }),
 ])
@@ -87,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			await news.saveNewsFeeds(user.id, null)
 			return reply({ ok: true, notice: { type: 'success', title: t('sources.resetDone') } })
 		}
-		const { feeds } = await news.getContentSettings(user.id)
 		if (input.intent === 'remove-feed') {
+			const { feeds } = await news.getContentSettings(user.id)
 			await news.saveNewsFeeds(user.id, feeds.filter((url) => url !== input.url))
 			return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
 		}
@@ -97,11 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const key = (url.error.issues[0]?.message ?? 'sources.errors.invalidUrl') as 'sources.errors.invalidUrl'
 			return fail(t('sources.failed'), t(key), 400, { errors: { url: key } })
 		}
-		if (feeds.includes(url.data)) return fail(t('sources.failed'), t('sources.errors.duplicate'), 400, { errors: { url: 'sources.errors.duplicate' } })
-		const list = FeedListSchema.safeParse([...feeds, url.data])
-		if (!list.success) return fail(t('sources.failed'), t('sources.errors.tooMany'), 400, { errors: { url: 'sources.errors.tooMany' } })
-		await news.saveNewsFeeds(user.id, list.data)
-		return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
+		const added = await news.addNewsFeed(user.id, url.data, input.requestId)
+		if (added.ok) return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
+		if (added.error === 'request_conflict') return fail(t('sources.failed'), getInstance(context).t('common:errors.requestConflict'), 409)
+		const key = added.error === 'duplicate' ? 'sources.errors.duplicate' : 'sources.errors.tooMany'
+		return fail(t('sources.failed'), t(key), 400, { errors: { url: key } })
 	} catch (error) {
 		console.error('news: saving the sources failed', error)
 		return fail(t('results.errorTitle'), t('sources.failed'), 500)

@@ -7,7 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { contentErrorMessage } from '#app/server/content-messages.server.ts'
+import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
@@ -44,11 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 const IntentSchema = z.object({ intent: z.enum(['save-draft', 'save-post', 'delete-post', 'delete-draft', 'schedule', 'publish-now']) })
-const PublishNowSchema = z.object({ intent: z.literal('publish-now'), kind: z.enum(['draft', 'post']), id: z.uuid() })
+// A draft becomes a post when it is published or planned: once per request id from the browser.
+const PublishNowSchema = z.object({ intent: z.literal('publish-now'), kind: z.enum(['draft', 'post']), id: z.uuid(), requestId: z.uuid() })
 const ScheduleActionSchema = z.object({
 	intent: z.literal('schedule'),
 	kind: z.enum(['draft', 'post']),
 	id: z.uuid(),
+	requestId: z.uuid(),
 	date: z.string().max(20),
 	time: z.string().max(10),
 })
@@ -64,8 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	function fail(status: number, title: string, message: string) {
 		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
 	}
-	function succeed(title: string, description?: string) {
-		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description } })
+	function succeed(title: string, description?: string, extra: { ids?: Array<string> } = {}) {
+		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })
 	}
 
 	if (intent === 'save-draft') {
@@ -102,12 +104,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const parsed = PublishNowSchema.safeParse(Object.fromEntries(formData))
 		const failed = () => fail(400, t('publish.failed'), t('publish.failedText'))
 		if (!parsed.success) return failed()
-		let postId = parsed.data.id
-		if (parsed.data.kind === 'draft') {
-			const converted = await content.convertDraft(user.id, postId, user.timeZone)
-			if (!converted.ok) return fail(404, t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
-			postId = converted.post.id
+		const { kind, id, requestId } = parsed.data
+		if (kind === 'draft') {
+			const converted = await content.publishDraft(user.id, id, user.timeZone, requestId)
+			if (!converted.ok) return fail(statusOf(converted.error), t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
+			if (converted.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
+			return data({ ok: true, postId: converted.post.id, message: t('publish.publishing') })
 		}
+		const postId = id
 		const queued = await publishing.publishNow(user.id, postId)
 		if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
 		if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
@@ -116,11 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const submission = ScheduleActionSchema.safeParse(Object.fromEntries(formData))
 	if (!submission.success) return fail(400, t('toasts.scheduleFailed'), t('toasts.scheduleFailedText'))
-	const { kind, id, date, time } = submission.data
+	const { kind, id, date, time, requestId } = submission.data
 	const request_ = { date, time, timeZone: user.timeZone }
-	const result = kind === 'draft' ? await content.scheduleDraft(user.id, id, request_) : await content.schedulePost(user.id, id, request_)
-	if (!result.ok) return fail(result.error === 'not_found' ? 404 : 400, t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
-	return succeed(t('toasts.scheduled'))
+	const result = kind === 'draft' ? await content.scheduleDraft(user.id, id, request_, requestId) : await content.schedulePost(user.id, id, request_)
+	if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+	return succeed(t('toasts.scheduled'), undefined, { ids: [result.post.id] })
 }
 
 export default function PostsRoute({ loaderData }: Route.ComponentProps) {

@@ -28,6 +28,8 @@ const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('settings'), tool, settings: z.string().max(50_000) }),
 	z.object({
 		intent: z.literal('addContact'),
+		// From the browser: a retry or a double submit adds the contact once.
+		requestId: z.uuid(),
 		name: z.string().max(1000).optional(),
 		birthDay: z.string().max(10).optional(),
 		birthMonth: z.string().max(10).optional(),
@@ -82,9 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 				return data<ToolboxActionData>({ ok: true, intent: input.intent, tool: input.tool, notice: { type: 'success', title: t('settings.saved'), description: t('settings.savedText', { name }) } })
 			}
 			case 'addContact': {
-				const result = await service.addBirthdayContact(user.id, input)
+				const { intent: _intent, requestId, ...contact } = input
+				const result = await service.addBirthdayContact(user.id, contact, requestId)
 				if (!result.ok) {
-					return data<ToolboxActionData>({ ok: false, intent: input.intent, errors: translate(result.errors), notice: { type: 'error', title: t('errors.title'), description: t('contacts.failed') } }, { status: 400 })
+					const status = result.errors['']?.includes('errors.requestConflict') ? 409 : 400
+					return data<ToolboxActionData>({ ok: false, intent: input.intent, errors: translate(result.errors), notice: { type: 'error', title: t('errors.title'), description: t('contacts.failed') } }, { status })
 				}
 				return data<ToolboxActionData>({ ok: true, intent: input.intent, notice: { type: 'success', title: t('contacts.added') } })
 			}

@@ -9,6 +9,7 @@ import { DialogFormActions } from '#app/components/admin/form-dialog-parts.tsx'
 import { describedBy, FieldShell } from '#app/components/field-shell.tsx'
 import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import { configErrorText, isImplementedTool, TOOL_ICON_NAMES } from '#modules/toolbox/admin-configs-schema.ts'
 import { TOOL_CATEGORIES } from '#modules/toolbox/default-tools.ts'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
@@ -40,6 +41,8 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 		if (fetcher.data?.saved) onSaved()
 	}, [fetcher.data, onSaved])
 	useFetcherNotice(fetcher, saved)
+	// A new entry is created once per request id (a double submit or a retry of a lost answer).
+	const requestId = useRequestId(fetcher.data)
 	const [toolName, setToolName] = useState(config?.toolName ?? '')
 	const [available, setAvailable] = useState(config?.isAvailable ?? true)
 	// Checked on the server only (the same schema checks the CLI's files); its answer marks the fields.
@@ -64,6 +67,7 @@ function ToolConfigForm({ config, onSaved }: { config: AdminToolConfig | null; o
 	return (
 		<fetcher.Form method="post" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="save" />
+			<input type="hidden" name="requestId" value={requestId} />
 			{config ? <input type="hidden" name="id" value={config.id} /> : null}
 			<input type="hidden" name="is_available" value={String(available)} />
 			<Flex direction="column" gap="3">
