@@ -11,6 +11,7 @@
 // three tries, measured with performance.eventLoopUtilization). The limits are 8 levels and 1 000
 // fields (FORM_LIMITS); the forms the app really sends (its deepest names, its largest form, a
 // urlencoded sign-in) still pass.
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -172,7 +173,7 @@ describe('the forms the app sends still pass', () => {
 	})
 
 	test('an agent preset with every list full is saved', async () => {
-		const agent = await h.services.agents.createPreset(user.id, 'Voll')
+		const agent = await h.services.agents.createPreset(user.id, 'Voll', randomUUID())
 		if (!agent.ok) throw new Error('preset')
 		const result = await h.call('/agent', { method: 'POST', form: formOf([['intent', 'save'], ['agentId', agent.agent.id], ...presetFormEntries(fullPreset())]), cookie: user.cookie })
 		expect(result.status, result.text).toBe(200)
