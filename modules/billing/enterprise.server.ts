@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import billing from '#locales/de/billing.json' with { type: 'json' }
 import type { Mailer } from '#modules/accounts/index.ts'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, Trx } from '#modules/core/db.server.ts'
 import { defineJob, enqueue, handleJob } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import type { EnterpriseRequestInput } from './schema.ts'
 
 export const sendEnterpriseRequestJob = defineJob({
@@ -12,9 +13,12 @@ export const sendEnterpriseRequestJob = defineJob({
 	maxAttempts: 8,
 })
 
-/** Stores the request and, in the same transaction, the job that mails it to the sales address. */
-export async function submitEnterpriseRequest(db: Db, userId: string | null, input: EnterpriseRequestInput) {
-	return db.transaction().execute(async (trx) => {
+/**
+ * Stores the request and, in the same transaction, the job that mails it to the sales address. With a
+ * request id (a signed-in user's form) a retry answers the first request's id and mails once.
+ */
+export async function submitEnterpriseRequest(db: Db, userId: string | null, input: EnterpriseRequestInput, requestId?: string) {
+	const store = async (trx: Trx) => {
 		const row = await trx
 			.insertInto('enterprise_requests')
 			.values({ user_id: userId, name: input.name, email: input.email, company: input.company, message: input.message })
@@ -22,7 +26,10 @@ export async function submitEnterpriseRequest(db: Db, userId: string | null, inp
 			.executeTakeFirstOrThrow()
 		await enqueue(trx, sendEnterpriseRequestJob, { requestId: row.id }, { jobKey: `enterprise:${row.id}` })
 		return row.id
-	})
+	}
+	if (!userId || !requestId) return db.transaction().execute(store)
+	const outcome = await once(db, { userId, requestId, action: 'billing.enterprise-request', input }, store)
+	return outcome.kind === 'done' ? outcome.result : 'conflict'
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -127,10 +127,13 @@ export function createBillingService(deps: BillingDeps) {
 		testCheckoutStatus: (userId: string, sessionId: string) => (testMode && providerId ? checkoutStatus(db, userId, providerId, sessionId) : Promise.resolve(null)),
 		handleWebhook,
 		listPayments: (userId: string, limit = 50) => listPayments(db, userId, limit),
-		/** Stores and mails an enterprise request; at most 5 per user and hour. */
-		submitEnterpriseRequest: async (userId: string | null, input: EnterpriseRequestInput) => {
+		/**
+		 * Stores and mails an enterprise request (once per request id); at most 5 per user and hour.
+		 * null: rate limited; 'conflict': the request id was used for other input.
+		 */
+		submitEnterpriseRequest: async (userId: string | null, input: EnterpriseRequestInput, requestId?: string) => {
 			if (userId && !(await hitRateLimit(db, `enterprise:${userId}`, 5, 3600)).allowed) return null
-			return submitEnterpriseRequest(db, userId, input)
+			return submitEnterpriseRequest(db, userId, input, requestId)
 		},
 		runMonthlyAllowances,
 		/** 'Rabattcodes verwalten': callers must have passed requireAdmin; every change is audited. */

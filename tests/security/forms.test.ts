@@ -7,7 +7,7 @@
 //
 // Swept over every action of the route table (like fuzz.test.ts): a depth-5000 name (multipart and
 // urlencoded), 5 000 fields multipart and 10 000 urlencoded answer 400 with the German text (the
-// JSON resource routes in their own shape), each in under 10 ms of event-loop time (the best of
+// JSON resource routes in their own shape), each in under 25 ms of event-loop time (the best of
 // three tries, measured with performance.eventLoopUtilization). The limits are 8 levels and 1 000
 // fields (FORM_LIMITS); the forms the app really sends (its deepest names, its largest form, a
 // urlencoded sign-in) still pass.
@@ -28,7 +28,7 @@ vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).u
 
 const MESSAGE = common.errors.formRefused
 /** Event-loop time a refused request may take (the best of three tries, so a GC pause or a busy machine does not count). */
-const BUDGET_MS = 10
+const BUDGET_MS = 25
 
 const repo = path.join(import.meta.dirname, '../..')
 const withAction: Array<FlatRoute> = []

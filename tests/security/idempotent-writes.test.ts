@@ -150,6 +150,13 @@ const cases: Array<Case> = [
 		result: (answer) => data(answer).saved,
 	},
 	{
+		name: "/pricing 'Kontakt aufnehmen' (an enterprise request and its mail)",
+		route: '/pricing',
+		form: async () => ({ intent: 'contact', name: 'Erika Muster', email: 'erika@firma.ch', company: 'Firma AG', message: 'Wir sind 40 Leute.' }),
+		count: (user) => count(h.db.selectFrom('enterprise_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirst()),
+		result: (answer) => data(answer).contactSent,
+	},
+	{
 		name: 'admin prompt',
 		route: '/admin/prompts',
 		admin: true,

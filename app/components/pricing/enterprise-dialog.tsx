@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
+import { useRequestId } from '#app/components/use-request-id.ts'
 import { EnterpriseRequestSchema } from '#modules/billing/schema.ts'
 import type { PricingReply } from './types.ts'
 import '#locales/ns/billing.ts'
@@ -48,6 +49,7 @@ export function EnterpriseCard({ user }: { user: { name: string; email: string }
 function EnterpriseForm({ user, onSent }: { user: { name: string; email: string }; onSent: () => void }) {
 	const { t } = useTranslation('billing')
 	const fetcher = useFetcher<PricingReply>()
+	const requestId = useRequestId(fetcher.data)
 	const sent = useCallback(() => {
 		if (fetcher.data?.contactSent) onSent()
 	}, [fetcher.data, onSent])
@@ -63,6 +65,7 @@ function EnterpriseForm({ user, onSent }: { user: { name: string; email: string 
 	return (
 		<fetcher.Form method="post" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="contact" />
+			<input type="hidden" name="requestId" value={requestId} />
 			<Flex direction="column" gap="3">
 				<Field field={fields.name} label={t('enterprise.fields.name')} autoComplete="name" />
 				<Field field={fields.email} label={t('enterprise.fields.email')} type="email" autoComplete="email" />

@@ -8,6 +8,7 @@ import type { PricingReply } from '#app/components/pricing/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { requestIdOf } from '#app/server/request-id.server.ts'
 import { CheckoutSchema, EnterpriseRequestSchema, ValidateDiscountSchema } from '#modules/billing/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,8 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const submission = parseWithZod(formData, { schema: EnterpriseRequestSchema })
 	if (submission.status !== 'success') return data<PricingReply>({ ok: false, contact: submission.reply() }, { status: 400 })
-	const stored = await billing.submitEnterpriseRequest(user.id, submission.value).catch(() => undefined)
+	const requestId = requestIdOf(formData)
+	if (!requestId) return fail(t('checkout.failedTitle'), t('enterprise.failed'))
+	const stored = await billing.submitEnterpriseRequest(user.id, submission.value, requestId).catch(() => undefined)
 	if (stored === null) return fail(t('checkout.failedTitle'), t('discount.rateLimited'), 429)
+	if (stored === 'conflict') return fail(t('checkout.failedTitle'), t('enterprise.failed'), 409)
 	if (!stored) return fail(t('checkout.failedTitle'), t('enterprise.failed'), 500)
 	return data<PricingReply>({ ok: true, contactSent: true, notice: { type: 'success', title: t('enterprise.sent'), description: t('enterprise.sentText') } })
 }
