@@ -9,26 +9,17 @@
 // another user's test checkout: idor.test.ts.
 import { randomBytes } from 'node:crypto'
 import { createCookie } from 'react-router'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import billingTexts from '#locales/de/billing.json'
-import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createHarness, type CallResult, type Harness, type TestUser } from './support/harness.ts'
+import type { TestDatabase } from '#tests/support/db.ts'
+import { harnessPerFile, type CallResult, type Harness, type TestUser } from './support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
 let t: TestDatabase
 let h: Harness
-
-beforeAll(async () => {
-	t = await createTestDatabase()
-	h = await createHarness(t.db)
-})
-
-afterAll(async () => {
-	await h?.[Symbol.asyncDispose]()
-	await t?.[Symbol.asyncDispose]()
-})
+harnessPerFile((made) => ({ t, h } = made))
 
 async function discountCode(input: { max_uses: number; current_uses?: number }) {
 	const code = `SEC${randomBytes(4).toString('hex').toUpperCase()}`

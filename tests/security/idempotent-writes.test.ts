@@ -10,27 +10,16 @@
 // Generations and model tests have their own ids (rate-limits.test.ts, modules/catalog tests); the
 // onboarding hand-over uses its draftId (idor.test.ts).
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { ADMIN_GRANT_TYPE } from '#modules/admin/index.ts'
 import commonTexts from '#locales/de/common.json'
-import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createHarness, type CallResult, type FormValue, type Harness, type TestUser } from './support/harness.ts'
+import { harnessPerFile, type CallResult, type FormValue, type Harness, type TestUser } from './support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
-let t: TestDatabase
 let h: Harness
-
-beforeAll(async () => {
-	t = await createTestDatabase()
-	h = await createHarness(t.db)
-})
-
-afterAll(async () => {
-	await h?.[Symbol.asyncDispose]()
-	await t?.[Symbol.asyncDispose]()
-})
+harnessPerFile((made) => ({ h } = made))
 
 const nextWeek = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() + 8 * 86_400_000))
 const unique = () => randomUUID().replace(/-/g, '').slice(0, 10)

@@ -6,27 +6,18 @@
 // Passwords compared exactly as typed (no trimming, case folding or 72-byte cut):
 // modules/accounts/accounts.test.ts ("passwords are compared exactly as typed").
 import { randomBytes, randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { PASSWORD_MAX, PASSWORD_MIN } from '#modules/accounts/schema.ts'
 import { sha256 } from '#modules/core/crypto.server.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createHarness, PASSWORD, type Harness } from './support/harness.ts'
+import type { TestDatabase } from '#tests/support/db.ts'
+import { harnessPerFile, PASSWORD, type Harness } from './support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
 let t: TestDatabase
 let h: Harness
-
-beforeAll(async () => {
-	t = await createTestDatabase()
-	h = await createHarness(t.db)
-})
-
-afterAll(async () => {
-	await h?.[Symbol.asyncDispose]()
-	await t?.[Symbol.asyncDispose]()
-})
+harnessPerFile((made) => ({ t, h } = made))
 
 /** The parameters of a stored PHC string: $argon2id$v=19$m=…,t=…,p=…$<salt>$<hash>. */
 function phc(stored: string | null) {

@@ -15,31 +15,22 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { SIGNIN_LIMITS } from '#modules/accounts/index.ts'
 import { GENERATION_LIMITS } from '#modules/generation/index.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import generationTexts from '#locales/de/generation.json'
 import authTexts from '#locales/de/auth.json'
 import { secureApp } from '#server/security.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createHarness, PASSWORD, type Harness } from './support/harness.ts'
+import type { TestDatabase } from '#tests/support/db.ts'
+import { harnessPerFile, PASSWORD, type Harness } from './support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
 let t: TestDatabase
 let h: Harness
-
-beforeAll(async () => {
-	t = await createTestDatabase()
-	h = await createHarness(t.db)
-})
-
-afterAll(async () => {
-	await h?.[Symbol.asyncDispose]()
-	await t?.[Symbol.asyncDispose]()
-})
+harnessPerFile((made) => ({ t, h } = made))
 
 /** Fills a fixed-window counter up to `hits` (what that many requests would have done). */
 async function prefill(key: string, hits: number) {

@@ -9,28 +9,19 @@
 //     modules/accounts/settings.test.ts, tests/e2e/settings.spec.ts
 //   - the admin role is read fresh on every request: modules/accounts/accounts.test.ts
 import { randomBytes, randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { createSessionCookie } from '#app/server/cookies.server.ts'
 import { sha256 } from '#modules/core/crypto.server.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import type { TestDatabase } from '#tests/support/db.ts'
 import { signInWithGoogle, startGoogle } from './support/google.ts'
-import { createHarness, PASSWORD, type Harness } from './support/harness.ts'
+import { createHarness, harnessPerFile, PASSWORD, type Harness } from './support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
 let t: TestDatabase
 let h: Harness
-
-beforeAll(async () => {
-	t = await createTestDatabase()
-	h = await createHarness(t.db)
-})
-
-afterAll(async () => {
-	await h?.[Symbol.asyncDispose]()
-	await t?.[Symbol.asyncDispose]()
-})
+harnessPerFile((made) => ({ t, h } = made))
 
 /** The session token a response sets (the signed cookie opened again), or null. */
 async function tokenSet(headers: Headers) {

@@ -12,6 +12,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
+import { afterAll, beforeAll } from 'vitest'
 import { RouterContextProvider, type MiddlewareFunction } from 'react-router'
 import { requestInfoContext, servicesContext, type RequestInfo } from '#app/context.ts'
 import { createSessionCookie } from '#app/server/cookies.server.ts'
@@ -22,6 +23,7 @@ import { createLogger, type Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import { composeServices } from '#server/compose.ts'
 import { seedReferenceData } from '#server/seed.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { flatRoutes, type FlatRoute } from './routes.ts'
 
 export { flatRoutes, routeSource, type FlatRoute } from './routes.ts'
@@ -117,6 +119,24 @@ export async function createHarness(db: Kysely<DB>, options: { env?: Record<stri
 			await fs.rm(dataDir, { recursive: true, force: true })
 		},
 	}
+}
+
+/**
+ * A test file's database and harness: made before its tests and handed to `use`, disposed after
+ * them (`let t, h; harnessPerFile((made) => ({ t, h } = made))`).
+ */
+export function harnessPerFile(use: (made: { t: TestDatabase; h: Harness }) => void, options?: Parameters<typeof createHarness>[1]) {
+	let t: TestDatabase | undefined
+	let h: Harness | undefined
+	beforeAll(async () => {
+		t = await createTestDatabase()
+		h = await createHarness(t.db, options)
+		use({ t, h })
+	})
+	afterAll(async () => {
+		await h?.[Symbol.asyncDispose]()
+		await t?.[Symbol.asyncDispose]()
+	})
 }
 
 // ---------------------------------------------------------------------------------------------
