@@ -1,10 +1,8 @@
-import { Button } from '@radix-ui/themes'
-import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/auth.confirm'
 import { servicesContext } from '#app/context.ts'
-import { AuthCard, InvalidLinkNotice } from '#app/components/auth-card.tsx'
+import { TokenLinkCard } from '#app/components/auth-card.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { redirectWithToast } from '#app/server/toast.server.ts'
@@ -32,22 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('auth')
-	const invalid = !loaderData.usable || actionData?.failed
+	const invalid = Boolean(!loaderData.usable || actionData?.failed)
 	return (
-		<AuthCard title={t('confirm.title')}>
-			{invalid ? (
-				<InvalidLinkNotice to="/auth" label={t('forgot.back')} />
-			) : (
-				<Form method="post" action="/auth/confirm">
-					<input type="hidden" name="token" value={loaderData.token} />
-					<Flex direction="column" gap="3">
-						<Text color="gray">{t('confirm.text')}</Text>
-						<Button type="submit" size="3">
-							{t('confirm.button')}
-						</Button>
-					</Flex>
-				</Form>
-			)}
-		</AuthCard>
+		<TokenLinkCard title={t('confirm.title')} text={t('confirm.text')} button={t('confirm.button')} action="/auth/confirm" token={loaderData.token} invalid={invalid} />
 	)
 }

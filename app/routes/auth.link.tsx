@@ -1,10 +1,8 @@
-import { Button } from '@radix-ui/themes'
-import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { data, Form } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/auth.link'
 import { servicesContext } from '#app/context.ts'
-import { AuthCard, InvalidLinkNotice } from '#app/components/auth-card.tsx'
+import { TokenLinkCard } from '#app/components/auth-card.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { redirectWithSession, requestMeta } from '#app/server/session.server.ts'
@@ -34,22 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation('auth')
-	const invalid = !loaderData.usable || actionData?.failed
+	const invalid = Boolean(!loaderData.usable || actionData?.failed)
 	return (
-		<AuthCard title={t('signInLink.title')}>
-			{invalid ? (
-				<InvalidLinkNotice to="/auth" label={t('forgot.back')} />
-			) : (
-				<Form method="post" action="/auth/link">
-					<input type="hidden" name="token" value={loaderData.token} />
-					<Flex direction="column" gap="3">
-						<Text color="gray">{t('signInLink.text')}</Text>
-						<Button type="submit" size="3">
-							{t('signInLink.button')}
-						</Button>
-					</Flex>
-				</Form>
-			)}
-		</AuthCard>
+		<TokenLinkCard title={t('signInLink.title')} text={t('signInLink.text')} button={t('signInLink.button')} action="/auth/link" token={loaderData.token} invalid={invalid} />
 	)
 }
