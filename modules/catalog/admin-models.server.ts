@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { recordAdminAction } from '#modules/admin/index.ts'
+import { recordAdminAction } from '#modules/activity/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'

@@ -13,6 +13,23 @@ export { parseGenerationForm, type GenerationInput } from './input.ts'
 export { WebReadError } from './ports.ts'
 export type { AiProvider, AiProviders, WebReader } from './ports.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
+export { activePromptTemplates, promptsAdmin, type AdminPrompt, type PromptCounts, type SavePromptResult } from './prompt-templates.server.ts'
+export {
+	IMAGE_PROMPT_VARIABLES,
+	MAX_PROMPT_VARIABLES,
+	PROMPT_CATEGORIES,
+	PROMPT_VARIABLES,
+	TEXT_PROMPT_VARIABLES,
+	detectVariables,
+	isPromptCategory,
+	isUsedByGeneration,
+	replaceVariables,
+	unknownVariables,
+	type ImagePromptVariable,
+	type PromptCategory,
+	type TextPromptVariable,
+} from './prompt-variables.ts'
+export { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema, PromptSearchSchema, PromptToggleSchema, type PromptInput } from './prompt-templates-schema.ts'
 
 export type CreatorModel = { modelId: string; name: string; cost: number; testMode: boolean }
 export type CreatorAgent = { id: string; name: string; avatar: string; isDefault: boolean; text: CreatorModel; image: CreatorModel }
