@@ -1,5 +1,5 @@
 import { replaceVariables, type ImagePromptVariable, type PromptCategory, type TextPromptVariable } from './prompt-variables.ts'
-import type { ImageBrief, Persona, StyleProfile, TextBrief } from './ports.ts'
+import type { ImageBrief, Persona, StyleProfile, TextBrief } from '#modules/ai/index.ts'
 
 // The prompts sent to language and image models. An active admin prompt of the category
 // ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
