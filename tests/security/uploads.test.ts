@@ -212,7 +212,7 @@ describe('admin: model preview (/admin/models)', () => {
 	const save = (preview: File) =>
 		h.call('/admin/models', {
 			cookie: admin.cookie,
-			form: { intent: 'save', name: 'Vorschau-Test', model_id: `vorschau-${randomUUID().slice(0, 8)}`, category: 'image', provider: 'local', credits_cost: '2', api_parameters: '{}', preview },
+			form: { intent: 'save', requestId: randomUUID(), name: 'Vorschau-Test', model_id: `vorschau-${randomUUID().slice(0, 8)}`, category: 'image', provider: 'local', credits_cost: '2', api_parameters: '{}', preview },
 		})
 
 	test('a PNG named .txt, a JPEG with metadata and a PNG with HTML appended are stored re-encoded', async () => {
