@@ -5,10 +5,10 @@
 // are gone; stored under server-made random keys; served with nosniff, a sandbox CSP and, unless an
 // image, audio or video, as a download.
 //
-// The checks inside the modules, not repeated here: modules/generation/inputs/*.test.ts (sniffing,
+// The checks inside the modules, not repeated here: modules/media/*.test.ts (sniffing,
 // documents with zip-bomb limits, images with pixel floods and EXIF orientation, WAV parsing),
 // modules/agents/agents.test.ts ("brand logo", the SVG sanitiser), tests/integration/admin-models.test.ts
-// (preview by content), modules/catalog/catalog.test.ts (reference content and size).
+// (preview by content), modules/generation/model-tests.test.ts (reference content and size).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
