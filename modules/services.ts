@@ -20,7 +20,7 @@ export type Services = {
 	activity: ActivityService
 	admin: AdminService
 	agents: AgentsService
-	/** The model gallery and model tests. */
+	/** The model gallery and the admin's model catalogue. */
 	catalog: CatalogService
 	content: ContentService
 	generation: GenerationService

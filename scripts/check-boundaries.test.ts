@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { checkSource, readAliases } from './check-boundaries.ts'
+import { checkModuleEntries, checkSource, findModuleCycles, formatCycle, moduleGraph, readAliases } from './check-boundaries.ts'
 
 const aliases = readAliases({
 	imports: { '#app/*': './app/*', '#modules/*': './modules/*', '#adapters/*': './adapters/*', '#server/*': './server/*' },
@@ -96,4 +96,91 @@ test('comments and strings that look like imports are not imports', () => {
 test('JSX files parse', () => {
 	const source = [`import { sql } from 'kysely'`, `export function Page() {`, `\treturn <div>{String(sql)}</div>`, `}`].join('\n')
 	expect(check('app/routes/home.tsx', source)).toEqual(['1:kysely'])
+})
+
+const source = (...lines: Array<string>) => lines.join('\n')
+
+test('an import cycle between modules is found with the imports that form it, type imports included', () => {
+	const files = [
+		{ file: 'modules/admin/overview.server.ts', source: source(`import { sales } from '#modules/billing/index.ts'`) },
+		{ file: 'modules/billing/discounts.server.ts', source: source(`import { x } from './money.ts'`, `import { recordAdminAction } from '#modules/admin/index.ts'`) },
+		{ file: 'modules/billing/service.server.ts', source: source(`import type { AdminActor } from '../admin/index.ts'`) },
+		{ file: 'modules/credits/ledger.server.ts', source: source(`import { db } from '#modules/core/db.server.ts'`) },
+		{ file: 'modules/admin/users.server.ts', source: source(`import { debit } from '#modules/credits/index.ts'`) },
+	]
+	const cycles = findModuleCycles(moduleGraph(files, aliases))
+	expect(cycles).toEqual([
+		{
+			modules: ['admin', 'billing'],
+			steps: [
+				{ from: 'admin', to: 'billing', imports: [{ file: 'modules/admin/overview.server.ts', line: 1, specifier: '#modules/billing/index.ts' }] },
+				{
+					from: 'billing',
+					to: 'admin',
+					imports: [
+						{ file: 'modules/billing/discounts.server.ts', line: 2, specifier: '#modules/admin/index.ts' },
+						{ file: 'modules/billing/service.server.ts', line: 1, specifier: '../admin/index.ts' },
+					],
+				},
+			],
+		},
+	])
+	expect(formatCycle(cycles[0]!)).toContain('import cycle between modules: admin -> billing -> admin')
+	expect(formatCycle(cycles[0]!)).toContain(`modules/billing/service.server.ts:1: import '../admin/index.ts'`)
+})
+
+test('each edge of a tangle is shown in its shortest cycle, each cycle once; tests, app/ and files directly in modules/ are no part of the graph', () => {
+	const files = [
+		{ file: 'modules/agents/index.ts', source: source(`import { modelsById } from '#modules/catalog/index.ts'`, `import type { WebReader } from '#modules/generation/index.ts'`) },
+		{ file: 'modules/catalog/model-test.server.ts', source: source(`import { findPersona } from '#modules/agents/index.ts'`, `import { textPrompts } from '#modules/generation/index.ts'`) },
+		{ file: 'modules/generation/generate.server.ts', source: source(`import { findPersona } from '#modules/agents/index.ts'`, `import { modelsById } from '#modules/catalog/index.ts'`) },
+		{ file: 'modules/content/content.test.ts', source: source(`import { publishing } from '#modules/publishing/index.ts'`) },
+		{ file: 'modules/publishing/publisher.server.ts', source: source(`import { content } from '#modules/content/index.ts'`) },
+		{ file: 'modules/services.ts', source: source(`import type { A } from './agents/index.ts'`) },
+		{ file: 'app/routes/x.tsx', source: source(`import { a } from '#modules/agents/index.ts'`) },
+	]
+	const cycles = findModuleCycles(moduleGraph(files, aliases)).map((c) => c.modules.join(' -> '))
+	expect(cycles).toEqual(['agents -> catalog', 'agents -> generation', 'catalog -> generation'])
+	const ring = [
+		{ file: 'modules/agents/index.ts', source: source(`import { modelsById } from '#modules/catalog/index.ts'`) },
+		{ file: 'modules/catalog/model-test.server.ts', source: source(`import { textPrompts } from '#modules/generation/index.ts'`) },
+		{ file: 'modules/generation/generate.server.ts', source: source(`import { findPersona } from '#modules/agents/index.ts'`) },
+	]
+	expect(findModuleCycles(moduleGraph(ring, aliases)).map((c) => c.modules.join(' -> '))).toEqual(['agents -> catalog -> generation'])
+})
+
+test('no cycle: modules that depend one way', () => {
+	const files = [
+		{ file: 'modules/generation/index.ts', source: source(`import { x } from '#modules/ai/index.ts'`, `import { y } from '#modules/media/index.ts'`) },
+		{ file: 'modules/ai/ports.ts', source: source(`import type { MediaKind } from '#modules/media/index.ts'`) },
+		{ file: 'modules/media/index.ts', source: source(`import { z } from '#modules/core/files.server.ts'`) },
+	]
+	expect(findModuleCycles(moduleGraph(files, aliases))).toEqual([])
+})
+
+test('another module only through its index.ts or a re-exported file that is not *.server.ts; core file by file', () => {
+	const files = [
+		{
+			file: 'modules/catalog/index.ts',
+			source: source(`export { modelsById } from './lookup.server.ts'`, `export { AiModelFormSchema } from './admin-models-schema.ts'`, `export * from './costs.ts'`, `import { x } from './gallery.ts'`),
+		},
+		{
+			file: 'modules/agents/index.ts',
+			source: source(
+				`import { modelsById } from '#modules/catalog/lookup.server.ts'`,
+				`import { AiModelFormSchema } from '#modules/catalog/admin-models-schema.ts'`,
+				`import type { GallerySort } from '../catalog/costs.ts'`,
+				`import { x } from '#modules/catalog/gallery.ts'`,
+				`import { y } from '#modules/catalog/index.ts'`,
+				`import { db } from '#modules/core/db.server.ts'`,
+				`import { own } from './persona.server.ts'`,
+			),
+		},
+		{ file: 'modules/agents/agents.test.ts', source: source(`import { x } from '#modules/catalog/gallery.ts'`) },
+		{ file: 'app/routes/x.tsx', source: source(`import { x } from '#modules/catalog/gallery.ts'`) },
+	]
+	expect(checkModuleEntries(files, aliases).map((v) => `${v.file}:${v.line}:${v.specifier}`)).toEqual([
+		'modules/agents/index.ts:1:#modules/catalog/lookup.server.ts',
+		'modules/agents/index.ts:4:#modules/catalog/gallery.ts',
+	])
 })

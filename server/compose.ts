@@ -1,9 +1,10 @@
 import { createGoogleSignIn } from '#adapters/auth/google/index.ts'
 import { createMailer } from '#adapters/mail/index.ts'
-import { createAiProviders } from '#adapters/ai/index.ts'
+import { aiProviderModules } from '#adapters/ai/index.ts'
 import { createPaymentProvider } from '#adapters/payments/index.ts'
 import { createFileStore } from '#adapters/storage/index.ts'
 import { createFeedReader, createWebReader } from '#adapters/web/index.ts'
+import { createAiProviders } from '#modules/ai/index.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createActivityService } from '#modules/activity/index.ts'
@@ -78,11 +79,7 @@ export function composeServices({
 	const { adapters, sandbox } = createPlatforms(env)
 	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
-	const ai = createAiProviders({
-		openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
-		replicate: { token: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_BASE_URL },
-		timeoutMs: env.AI_TIMEOUT_MS,
-	})
+	const ai = createAiProviders(aiProviderModules, env)
 	const webAllowHosts = !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : []
 	const web = createWebReader({
 		allowHosts: webAllowHosts,
@@ -95,8 +92,8 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
-		generation: createGenerationService({ db, ai, web, files, logger }),
-		catalog: createCatalogService({ db, ai, files, logger, appUrl: env.APP_URL }),
+		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL }),
+		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
 		publishing,
 		search: createSearchService({ db }),
@@ -115,6 +112,6 @@ export function composeServices({
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.catalog.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
 	return { services, tasks, crontab: [publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab].filter(Boolean).join('\n'), sandbox }
 }

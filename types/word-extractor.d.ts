@@ -1,4 +1,4 @@
-// word-extractor ships no types; only what modules/generation/inputs uses.
+// word-extractor ships no types; only what modules/media uses.
 declare module 'word-extractor' {
 	type TextOptions = { filterUnicode?: boolean }
 

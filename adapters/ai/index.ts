@@ -1,30 +1,12 @@
-import type { AiProvider, AiProviders } from '#modules/generation/ports.ts'
-import { createLocalAiProvider } from './local/index.ts'
-import { createOpenAiProvider } from './openai/index.ts'
-import { createReplicateProvider } from './replicate/index.ts'
-
-export type AiConfig = {
-	openai: { apiKey?: string; baseUrl: string }
-	replicate: { token?: string; baseUrl: string }
-	timeoutMs: number
-	/** Replicate runs (video models take minutes) get their own, longer deadline. */
-	replicateTimeoutMs?: number
-}
+// The registry of AI providers. Adding a provider: one folder adapters/ai/<name> that exports its
+// AiProviderModule ({ name, fromEnv, create }), and one entry in this list.
+import type { AiProviderModule } from '#modules/ai/ports.ts'
+import { local } from './local/index.ts'
+import { openai } from './openai/index.ts'
+import { replicate } from './replicate/index.ts'
 
 /**
- * The AI providers by catalogue name. A provider without a key configured falls back to the local
- * one (German texts from the persona, branded images rendered here), which the UI marks 'Testmodus'.
- * A new provider is one folder under adapters/ai and one line below.
+ * In order of preference: a model id the catalogue does not know runs on the first provider that
+ * claims it; speech to text and image descriptions come from the first configured provider with them.
  */
-export function createAiProviders(config: AiConfig): AiProviders {
-	const local = createLocalAiProvider()
-	const providers = new Map<string, AiProvider>([['local', local]])
-	if (config.openai.apiKey) providers.set('openai', createOpenAiProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, timeoutMs: config.timeoutMs }))
-	if (config.replicate.token) providers.set('replicate', createReplicateProvider({ token: config.replicate.token, baseUrl: config.replicate.baseUrl, timeoutMs: config.replicateTimeoutMs ?? Math.max(config.timeoutMs, 600_000) }))
-	const openai = providers.get('openai')
-	return {
-		forProvider: (name) => providers.get(name) ?? local,
-		transcriber: openai?.transcriber ?? local.transcriber!,
-		vision: openai?.vision ?? local.vision!,
-	}
-}
+export const aiProviderModules: ReadonlyArray<AiProviderModule> = [local, openai, replicate]

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebReadError } from '#modules/generation/ports.ts'
+import { WebReadError } from '#modules/media/web-reader.ts'
 import {
 	FAKE_ARTICLE,
 	FAKE_ARTICLE_BOILERPLATE,

@@ -1,7 +1,7 @@
 // Readable text of a web page, read in one streaming pass with htmlparser2 (no DOM): metadata from
 // <meta>, paragraphs from the article body, boilerplate (navigation, banners, comments) left out.
 import { Parser } from 'htmlparser2'
-import type { Article } from '#modules/generation/ports.ts'
+import type { Article } from '#modules/media/web-reader.ts'
 
 export const ARTICLE_TEXT_MAX = 20_000
 export const ARTICLE_TEXT_MIN = 200

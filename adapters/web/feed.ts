@@ -2,7 +2,7 @@
 // and parsed with htmlparser2's parseFeed. Summaries and titles come out as plain text (HTML
 // removed, entities decoded); links are absolute http(s) URLs or null.
 import { DomUtils, parseDocument, parseFeed } from 'htmlparser2'
-import { WebReadError } from '#modules/generation/ports.ts'
+import { WebReadError } from '#modules/media/web-reader.ts'
 import { FeedError, type FeedContent, type FeedEntry, type FeedReader } from '#modules/news/ports.ts'
 import { createSafeFetch, type Lookup, type SafeFetch } from './safe-fetch.ts'
 

@@ -1,4 +1,4 @@
-import { WebReadError, type WebReader } from '#modules/generation/ports.ts'
+import { WebReadError, type WebReader } from '#modules/media/web-reader.ts'
 import { decodeHtml, extractArticle } from './article.ts'
 import { createSafeFetch, type Lookup } from './safe-fetch.ts'
 import { createYoutubeClient } from './youtube.ts'

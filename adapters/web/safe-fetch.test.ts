@@ -3,7 +3,7 @@
 // 127.0.0.1 is ever contacted; names resolve through an injected lookup.
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { WebReadError, type WebReadErrorCode } from '#modules/generation/ports.ts'
+import { WebReadError, type WebReadErrorCode } from '#modules/media/web-reader.ts'
 import { FAKE_ARTICLE, FAKE_ARTICLE_PATH, startWebFake, type WebFake } from '#tests/fakes/web.ts'
 import { createSafeFetch, isPublicAddress, type Lookup } from './safe-fetch.ts'
 

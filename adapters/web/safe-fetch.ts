@@ -5,7 +5,7 @@
 import dns from 'node:dns'
 import net from 'node:net'
 import { Agent, fetch } from 'undici'
-import { WebReadError } from '#modules/generation/ports.ts'
+import { WebReadError } from '#modules/media/web-reader.ts'
 
 export type LookupAddress = { address: string; family: number }
 export type Lookup = (hostname: string) => Promise<Array<LookupAddress>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebReadError } from '#modules/generation/ports.ts'
+import { WebReadError } from '#modules/media/web-reader.ts'
 import { FAKE_VIDEO, fakeWebEnv, startWebFake, type WebFake } from '#tests/fakes/web.ts'
 import { createWebReader } from './index.ts'
 import { createYoutubeClient, parseTimedText, TRANSCRIPT_MAX } from './youtube.ts'

@@ -1,7 +1,7 @@
 // YouTube metadata from fixed hosts only (SECURITY.md §2.3): the user's URL is never fetched, only
 // its validated video id goes to the configured Data API, oEmbed and timedtext endpoints.
 import { Parser } from 'htmlparser2'
-import { WebReadError, type YoutubeVideo } from '#modules/generation/ports.ts'
+import { WebReadError, type YoutubeVideo } from '#modules/media/web-reader.ts'
 
 export type YoutubeClientOptions = {
 	/** With a key the Data API is used (title, description, channel); without, oEmbed (no description). */

@@ -6,6 +6,6 @@ import { requireUser } from '#app/server/guards.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean)
-	const tests = await context.get(servicesContext).catalog.modelTests(user.id, ids)
+	const tests = await context.get(servicesContext).generation.modelTests(user.id, ids)
 	return Response.json({ tests }, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		birthdayContacts: toolbox.birthdayContacts,
 		generations: generation.generations,
 		uploads: generation.uploads,
-		modelTests: catalog.modelTests,
+		modelTests: generation.modelTests,
 		modelLikes: catalog.modelLikes,
 		modelFavorites: catalog.modelFavorites,
 		payments: billing.payments,

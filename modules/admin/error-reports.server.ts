@@ -1,6 +1,5 @@
-import { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportQuery, type ErrorReportUpdate } from '#modules/activity/index.ts'
+import { getErrorReport, listErrorReports, recordAdminAction, updateErrorReport, type AdminActor, type ErrorReportQuery, type ErrorReportUpdate } from '#modules/activity/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
-import { recordAdminAction, type AdminActor } from './audit.server.ts'
 
 export type ErrorReportUpdateResult = { ok: true } | { ok: false; error: 'not_found' }
 

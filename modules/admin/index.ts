@@ -1,33 +1,16 @@
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
-import { listAdminActions } from './audit.server.ts'
+import { listAdminActions } from '#modules/activity/index.ts'
 import { systemStatus } from './overview.server.ts'
 import { createAdminUsers } from './users.server.ts'
 import { errorReportsAdmin } from './error-reports.server.ts'
-import { promptsAdmin } from './prompts.server.ts'
+import { promptsAdmin } from '#modules/generation/index.ts'
 import { listWorkflows } from './workflows.server.ts'
 
-export { listAdminActions, recordAdminAction, type AdminAction, type AdminActor, type AuditActor, type AuditEntry } from './audit.server.ts'
 export type { ErrorReportUpdateResult } from './error-reports.server.ts'
 export { ADMIN_GRANT_TYPE, ADMIN_USERS_PAGE_SIZE, type AdminUserResult, type AdminUsers } from './users.server.ts'
 export { ADMIN_GRANT_MAX, AdminUserActionSchema, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, SUBSCRIPTION_TYPES, UserSearchSchema } from './users-schema.ts'
 export type { SystemStatus } from './overview.server.ts'
-export { activePromptTemplates, type AdminPrompt, type PromptCounts, type SavePromptResult } from './prompts.server.ts'
-export {
-	IMAGE_PROMPT_VARIABLES,
-	MAX_PROMPT_VARIABLES,
-	PROMPT_CATEGORIES,
-	PROMPT_VARIABLES,
-	TEXT_PROMPT_VARIABLES,
-	detectVariables,
-	isUsedByGeneration,
-	replaceVariables,
-	unknownVariables,
-	type ImagePromptVariable,
-	type PromptCategory,
-	type TextPromptVariable,
-} from './prompt-variables.ts'
-export { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema, PromptSearchSchema, PromptToggleSchema, type PromptInput } from './prompts-schema.ts'
 export { WORKFLOWS, describeCron, type WorkflowDefinition, type WorkflowStep, type WorkflowTrigger } from './workflow-catalogue.ts'
 export { listWorkflows, seedWorkflows, workflowCounts, type AdminWorkflow, type WorkflowCounts, type WorkflowItem, type WorkflowSeedResult } from './workflows.server.ts'
 
@@ -40,7 +23,7 @@ export function createAdminService({ db, clock }: { db: Db; clock: Clock }) {
 		users: createAdminUsers(db),
 		/** 'Fehlerberichte' (/admin/error-reports). */
 		errorReports: errorReportsAdmin(db),
-		/** 'Prompts verwalten' (/admin/prompts). */
+		/** 'Prompts verwalten' (/admin/prompts): the generation's templates, edited through its index.ts. */
 		prompts: promptsAdmin(db),
 		/** The read-only workflows page (/admin/workflows). */
 		workflows: { list: () => listWorkflows(db) },

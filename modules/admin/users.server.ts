@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { addRole, findDirectoryUser, removeRole, searchUsers, setSubscriptionType, userIdByEmail, type SubscriptionType } from '#modules/accounts/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { grantCredits } from '#modules/credits/index.ts'
-import { listAdminActions, recordAdminAction, type AdminActor, type AuditActor } from './audit.server.ts'
+import { listAdminActions, recordAdminAction, type AdminActor, type AuditActor } from '#modules/activity/index.ts'
 import { ADMIN_GRANT_MAX } from './users-schema.ts'
 import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { Resvg, renderAsync } from '@resvg/resvg-js'
 import { Parser } from 'htmlparser2'
 import sharp from 'sharp'
-import { sniff } from '#modules/generation/inputs/sniff.ts'
+import { sniff } from '#modules/media/sniff.ts'
 import { LOGO_MAX_BYTES } from './schema.ts'
 
 // Brand logos: PNG, JPEG or SVG, judged by content. Rasters are re-encoded (no metadata, nothing

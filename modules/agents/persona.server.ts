@@ -1,5 +1,5 @@
 import type { Db } from '#modules/core/db.server.ts'
-import type { Persona, StyleProfile } from '#modules/generation/ports.ts'
+import type { Persona, StyleProfile } from '#modules/ai/index.ts'
 import { readStyleProfile } from './style.ts'
 
 /** What generation needs of an agent preset: the persona for prompts and images, and its models. */

@@ -4,7 +4,7 @@ import { isUniqueViolation, type Db, type Trx } from '#modules/core/db.server.ts
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
-import { WebReadError, type WebReader } from '#modules/generation/ports.ts'
+import { WebReadError, type WebReader } from '#modules/media/index.ts'
 import { prepareLogo } from './logo.server.ts'
 import { MAX_AGENTS, type AgentPresetValues, type TrainingMaterial } from './schema.ts'
 import { analyseStyle, readStyleProfile } from './style.ts'

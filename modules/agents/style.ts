@@ -1,4 +1,4 @@
-import type { StyleProfile } from '#modules/generation/ports.ts'
+import type { StyleProfile } from '#modules/ai/index.ts'
 
 // 'Agent trainieren': measures the writing habits of an agent's sample posts. Pure, so the numbers
 // can be checked in unit tests and the same profile reads the same everywhere.

@@ -1,4 +1,5 @@
-import type { StyleProfile, WebReadErrorCode } from '#modules/generation/ports.ts'
+import type { StyleProfile } from '#modules/ai/index.ts'
+import type { WebReadErrorCode } from '#modules/media/index.ts'
 
 export type { StyleProfile }
 

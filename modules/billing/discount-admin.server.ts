@@ -1,4 +1,4 @@
-import { recordAdminAction, type AdminActor } from '#modules/admin/index.ts'
+import { recordAdminAction, type AdminActor } from '#modules/activity/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { fromInstant, toInstant } from '#modules/scheduling/index.ts'
 import type { DiscountCodeInput } from './schema.ts'

@@ -1,7 +1,7 @@
 import { exportBillingData } from './export.server.ts'
 import { z } from 'zod'
 import type { Mailer, SubscriptionType } from '#modules/accounts/index.ts'
-import type { AdminActor } from '#modules/admin/index.ts'
+import type { AdminActor } from '#modules/activity/index.ts'
 import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { defineJob, handleJob } from '#modules/core/jobs.server.ts'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { recordAdminAction } from '#modules/admin/index.ts'
+import { recordAdminAction } from '#modules/activity/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { AiModelFileEntrySchema, type AiModelFileEntry } from './admin-models-schema.ts'
 import { MODEL_COLUMNS, modelRow, type CatalogueActor } from './admin-models.server.ts'

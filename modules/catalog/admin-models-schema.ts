@@ -2,7 +2,7 @@
 // and the entries of `npm run seed:models -- <file>`. One set of rules for both; the field names are
 // the columns of ai_models (the catalogue's shape). Messages are keys of the `adminModels` namespace.
 import { z } from 'zod'
-import { IMAGE_MAX_BYTES } from '#modules/generation/media.ts'
+import { IMAGE_MAX_BYTES } from '#modules/media/kinds.ts'
 import { ASPECT_RATIOS, MODEL_CATEGORIES } from './costs.ts'
 
 /** The formats the form offers (a model's other stored formats stay selectable). */

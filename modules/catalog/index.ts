@@ -1,12 +1,10 @@
 import { creditBalance } from '#modules/credits/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
-import { handleJob } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import type { AiProviders } from '#modules/generation/ports.ts'
+import type { AiProviders } from '#modules/ai/index.ts'
 import type { GallerySort, ModelCategory } from './costs.ts'
 import { listGallery, modelsForTest, setFavorite, setLike } from './gallery.server.ts'
-import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-test.server.ts'
 import { exportCatalogData } from './export.server.ts'
 import { createAdminModels, type CatalogueActor } from './admin-models.server.ts'
 import { importModels } from './admin-models-import.server.ts'
@@ -21,6 +19,8 @@ export {
 	type VideoResolution,
 } from './model-catalogue.ts'
 export { modelsById, type ModelInfo } from './lookup.server.ts'
+export { MAX_COMPARED_MODELS, isOffered, sharedVideoOptions, testCost, type GallerySort, type ModelCategory, type VideoSettings } from './costs.ts'
+export { isUuid, modelsForTest } from './gallery.server.ts'
 export type { AdminModel, CatalogueActor, SaveModelInput, SaveModelResult } from './admin-models.server.ts'
 export { validateModelEntries, type ImportProblem, type ImportResult } from './admin-models-import.server.ts'
 export {
@@ -35,22 +35,18 @@ export {
 	type AiModelValues,
 } from './admin-models-schema.ts'
 export type { GalleryModel, ToggleResult } from './gallery.server.ts'
-export { ledgerType, modelTestVideoJob, type ModelTestErrorCode, type ModelTestInput, type ModelTestOutcome, type ModelTestResult, type ModelTestStatus, type ModelTestView } from './model-test.server.ts'
 
 export type CatalogDeps = {
 	db: Db
 	ai: AiProviders
 	files: FileStore
 	logger: Logger
-	/** The app's absolute URL: a video provider fetches the reference image from /media/ there. */
-	appUrl: string
 }
 
-/** The model gallery (likes, favourites) and model tests charged in credits. */
+/** The model gallery (likes, favourites) and the admin's model catalogue; model tests are the generation's. */
 export function createCatalogService(deps: CatalogDeps) {
 	const { db } = deps
 	const testMode = (provider: string) => deps.ai.forProvider(provider).testMode
-	const tests = createModelTests(deps)
 	const adminModels = createAdminModels(deps)
 	return {
 		/** A category's active models with the user's likes and favourites, and the user's balance. */
@@ -65,10 +61,7 @@ export function createCatalogService(deps: CatalogDeps) {
 		},
 		setLike: (userId: string, modelId: string, liked: boolean) => setLike(db, userId, modelId, liked),
 		setFavorite: (userId: string, modelId: string, favorite: boolean) => setFavorite(db, userId, modelId, favorite),
-		runModelTest: (userId: string, input: ModelTestInput) => tests.run(userId, input),
-		/** The user's tests by id (another user's ids are not found). */
-		modelTests: (userId: string, ids: ReadonlyArray<string>) => tests.list(userId, ids),
-		/** The catalog part of 'Daten exportieren': model tests, likes and favourites. */
+		/** The catalog part of 'Daten exportieren': likes and favourites. */
 		exportData: (userId: string) => exportCatalogData(db, userId),
 		/**
 		 * 'KI-Modelle' (/admin/models) and `npm run seed:models`: callers must have passed requireAdmin.
@@ -84,7 +77,6 @@ export function createCatalogService(deps: CatalogDeps) {
 			/** Upserts the entries of a JSON file by model_id (all validated first; nothing written if one is invalid). */
 			importEntries: (actor: CatalogueActor, entries: unknown) => importModels(db, actor, entries),
 		},
-		tasks: [handleJob(modelTestVideoJob, ({ testId }, helpers) => tests.runVideo(testId, helpers))],
 	}
 }
 

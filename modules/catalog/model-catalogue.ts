@@ -8,7 +8,8 @@ export { ASPECT_RATIOS, VIDEO_RESOLUTIONS, type AspectRatio, type VideoResolutio
 type BaseModel = {
 	model_id: string
 	name: string
-	provider: 'openai' | 'replicate'
+	/** The provider's name in the AI registry (adapters/ai/<name>); any name the database's pattern allows. */
+	provider: string
 	description: string
 	credits_cost: number
 	/** 0 Standard, 1 Gut, 2 Empfohlen, 3 Featured */

@@ -1,7 +1,8 @@
-import { AiError, WebReadError, type AiProviders, type SourceMaterial, type WebReader } from './ports.ts'
-import { SOURCE_TEXT_MAX, youtubeVideoId, isWebUrl } from './media.ts'
+import { AiError, type AiProviders, type SourceMaterial } from '#modules/ai/index.ts'
+import { WebReadError, type WebReader } from '#modules/media/index.ts'
+import { SOURCE_TEXT_MAX, youtubeVideoId, isWebUrl } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode, GenerationWarning } from './outcome.ts'
-import { InputError, readDocument, readImage, readWav } from './inputs/index.ts'
+import { InputError, readDocument, readImage, readWav } from '#modules/media/index.ts'
 import type { GenerationInput, UploadedFile } from './input.ts'
 
 /** A failure while reading the input: nothing was generated, the reservation is refunded. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { activePromptTemplates } from '#modules/admin/index.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
 import { modelsById } from '#modules/catalog/index.ts'
@@ -13,9 +12,11 @@ import generationTexts from '#locales/de/generation.json' with { type: 'json' }
 import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
 import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
 import type { GenerationInput } from './input.ts'
-import { fitJpeg, toJpeg } from './inputs/index.ts'
+import { fitJpeg, toJpeg } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
-import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial, type WebReader } from './ports.ts'
+import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
+import type { WebReader } from '#modules/media/index.ts'
+import { activePromptTemplates } from './prompt-templates.server.ts'
 import { imagePrompt, textPrompts } from './prompts.server.ts'
 import { REPLAY_WAIT_MS, claimRegeneration, regenerationExists, replayRegeneration, settleRegeneration } from './regeneration-claims.server.ts'
 import { HASHTAG_RANGES, PLATFORM_STYLES } from './styles.ts'
@@ -32,26 +33,20 @@ export type GenerationDeps = {
 
 export type ResolvedModel = { modelId: string; name: string; provider: string; cost: number; parameters: Record<string, unknown> }
 
-/** The provider of a model id the catalogue does not know (an admin deleted it): guessed from the name. */
-function guessProvider(modelId: string) {
-	if (/^(gpt|o\d|chatgpt|dall-e|whisper)/i.test(modelId)) return 'openai'
-	if (/flux|seedance|ideogram|kling|veo|wan-/i.test(modelId)) return 'replicate'
-	return 'local'
-}
-
-function resolve(map: Map<string, { name: string; provider: string; creditsCost: number; parameters: Record<string, unknown> }>, modelId: string): ResolvedModel {
+/** A model id the catalogue does not know (an admin deleted it) runs on the provider its name suggests. */
+function resolve(map: Map<string, { name: string; provider: string; creditsCost: number; parameters: Record<string, unknown> }>, modelId: string, ai: Pick<AiProviders, 'providerOfModel'>): ResolvedModel {
 	const row = map.get(modelId)
 	return row
 		? { modelId, name: row.name, provider: row.provider, cost: row.creditsCost, parameters: row.parameters }
-		: { modelId, name: modelId, provider: guessProvider(modelId), cost: UNKNOWN_MODEL_COST, parameters: {} }
+		: { modelId, name: modelId, provider: ai.providerOfModel(modelId), cost: UNKNOWN_MODEL_COST, parameters: {} }
 }
 
 /** The models of an agent (or the defaults without one) with their catalogue costs, in one query. */
-export async function resolveModels(db: Db, agents: ReadonlyArray<Pick<AgentPersona, 'id' | 'languageModel' | 'imageModel'>>) {
+export async function resolveModels(db: Db, ai: Pick<AiProviders, 'providerOfModel'>, agents: ReadonlyArray<Pick<AgentPersona, 'id' | 'languageModel' | 'imageModel'>>) {
 	const map = await modelsById(db, [DEFAULT_LANGUAGE_MODEL, DEFAULT_IMAGE_MODEL, REGENERATION_MODEL, ...agents.flatMap((a) => [a.languageModel, a.imageModel])])
-	const none = { text: resolve(map, DEFAULT_LANGUAGE_MODEL), image: resolve(map, DEFAULT_IMAGE_MODEL) }
-	const byAgent = new Map(agents.map((a) => [a.id, { text: resolve(map, a.languageModel), image: resolve(map, a.imageModel) }]))
-	return { none, byAgent, regeneration: resolve(map, REGENERATION_MODEL) }
+	const none = { text: resolve(map, DEFAULT_LANGUAGE_MODEL, ai), image: resolve(map, DEFAULT_IMAGE_MODEL, ai) }
+	const byAgent = new Map(agents.map((a) => [a.id, { text: resolve(map, a.languageModel, ai), image: resolve(map, a.imageModel, ai) }]))
+	return { none, byAgent, regeneration: resolve(map, REGENERATION_MODEL, ai) }
 }
 
 function toPersona(agent: AgentPersona | null): Persona | null {
@@ -110,7 +105,7 @@ export function createGenerator(deps: GenerationDeps) {
 		const brief = { platform, maxLength: PLATFORM_LIMITS[platform], style: PLATFORM_STYLES[platform], hashtags: HASHTAG_RANGES[platform], persona, source }
 		const { system, prompt } = textPrompts(brief, templates)
 		const provider = ai.forProvider(model.provider)
-		const text = provider.text ?? ai.forProvider('local').text!
+		const text = provider.text ?? ai.offline.text!
 		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, signal })
 		return fitLength(result.text, PLATFORM_LIMITS[platform])
 	}
@@ -127,7 +122,7 @@ export function createGenerator(deps: GenerationDeps) {
 	async function makeImage(userId: string, aspect: ImageAspect, model: ResolvedModel, brief: Omit<ImageBrief, 'aspect'>, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
 		const full = { ...brief, persona: await withStoredLogo(brief.persona), aspect }
 		const provider = ai.forProvider(model.provider)
-		const image = provider.image ?? ai.forProvider('local').image!
+		const image = provider.image ?? ai.offline.image!
 		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt: imagePrompt(full, templates), brief: full, signal })
 		const jpeg = result.contentType === 'image/jpeg' ? result.bytes : await toJpeg(result.bytes)
 		return storeImage(userId, jpeg, 'generated_image')
@@ -211,7 +206,7 @@ export function createGenerator(deps: GenerationDeps) {
 		if (invalid) return { ok: false, code: invalid }
 		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
 		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
-		const resolved = await resolveModels(db, agent ? [agent] : [])
+		const resolved = await resolveModels(db, ai, agent ? [agent] : [])
 		const models = agent ? resolved.byAgent.get(agent.id)! : resolved.none
 		// The user's own image is the post image: no image is generated or charged.
 		const withImages = !input.image
@@ -351,7 +346,7 @@ export function createGenerator(deps: GenerationDeps) {
 		if (!input.content.trim()) return { ok: false, code: 'content_required' }
 		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
 		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
-		const { regeneration } = await resolveModels(db, [])
+		const { regeneration } = await resolveModels(db, ai, [])
 		const cost = regenerationCost(regeneration.cost)
 		const claimed = await claimRegeneration(db, userId, { ...input, agentId: agent?.id ?? null, imageModel: regeneration.modelId, cost })
 		if (claimed.kind === 'insufficient') return { ok: false, code: 'insufficient_credits', balance: claimed.balance }

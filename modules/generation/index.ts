@@ -7,12 +7,29 @@ import { createGenerator, resolveModels, type GenerationDeps } from './generate.
 import { reclaimGenerationsJob } from './jobs.ts'
 import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
+import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-tests.server.ts'
 
 export { generationCrontab } from './jobs.ts'
 export { parseGenerationForm, type GenerationInput } from './input.ts'
-export { WebReadError } from './ports.ts'
-export type { AiProvider, AiProviders, WebReader } from './ports.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
+export { ledgerType, modelTestVideoJob, type ModelTestErrorCode, type ModelTestInput, type ModelTestOutcome, type ModelTestResult, type ModelTestStatus, type ModelTestView } from './model-tests.server.ts'
+export { activePromptTemplates, promptsAdmin, type AdminPrompt, type PromptCounts, type SavePromptResult } from './prompt-templates.server.ts'
+export {
+	IMAGE_PROMPT_VARIABLES,
+	MAX_PROMPT_VARIABLES,
+	PROMPT_CATEGORIES,
+	PROMPT_VARIABLES,
+	TEXT_PROMPT_VARIABLES,
+	detectVariables,
+	isPromptCategory,
+	isUsedByGeneration,
+	replaceVariables,
+	unknownVariables,
+	type ImagePromptVariable,
+	type PromptCategory,
+	type TextPromptVariable,
+} from './prompt-variables.ts'
+export { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema, PromptSearchSchema, PromptToggleSchema, type PromptInput } from './prompt-templates-schema.ts'
 
 export type CreatorModel = { modelId: string; name: string; cost: number; testMode: boolean }
 export type CreatorAgent = { id: string; name: string; avatar: string; isDefault: boolean; text: CreatorModel; image: CreatorModel }
@@ -31,9 +48,15 @@ export const GENERATION_LIMITS = {
 
 export type GenerationAdmission = { ok: true } | { ok: false; retryAfterSeconds: number }
 
-/** Turns inputs into per-platform texts and images through the AI ports, paid in credits. */
-export function createGenerationService(deps: GenerationDeps) {
+export type GenerationServiceDeps = GenerationDeps & {
+	/** The app's absolute URL: a video provider fetches a model test's reference image from /media/ there. */
+	appUrl: string
+}
+
+/** Turns inputs into per-platform texts and images through the AI ports, paid in credits; runs the model tests. */
+export function createGenerationService(deps: GenerationServiceDeps) {
 	const generator = createGenerator(deps)
+	const modelTests = createModelTests(deps)
 	const model = (m: { modelId: string; name: string; cost: number; provider: string }): CreatorModel => ({
 		modelId: m.modelId,
 		name: m.name,
@@ -55,15 +78,22 @@ export function createGenerationService(deps: GenerationDeps) {
 		},
 		generate: generator.generate,
 		regenerateImage: generator.regenerateImage,
-		/** The generation part of 'Daten exportieren': generations and the metadata of the user's files. */
+		/** 'Modell testen' (/model-test): runs the models side by side, each charged on its own ledger row. */
+		runModelTest: (userId: string, input: ModelTestInput) => modelTests.run(userId, input),
+		/** The user's model tests by id (another user's ids are not found). */
+		modelTests: (userId: string, ids: ReadonlyArray<string>) => modelTests.list(userId, ids),
+		/** The generation part of 'Daten exportieren': generations, model tests and the metadata of the user's files. */
 		exportData: (userId: string) => exportGenerationData(deps.db, userId),
 		reclaimStale: (staleAfterMinutes?: number) => reclaimStaleGenerations(deps.db, staleAfterMinutes),
-		tasks: [handleJob(reclaimGenerationsJob, async () => void (await reclaimStaleGenerations(deps.db)))],
+		tasks: [
+			handleJob(reclaimGenerationsJob, async () => void (await reclaimStaleGenerations(deps.db))),
+			handleJob(modelTestVideoJob, ({ testId }, helpers) => modelTests.runVideo(testId, helpers)),
+		],
 
 		/** What the creator shows before generating: balance, agents with their models and costs (three queries). */
 		async creatorData(userId: string) {
 			const [balance, agents] = await Promise.all([creditBalance(deps.db, userId), listPersonas(deps.db, userId)])
-			const models = await resolveModels(deps.db, agents)
+			const models = await resolveModels(deps.db, deps.ai, agents)
 			return {
 				balance,
 				agents: agents.map((a): CreatorAgent => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
-import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX, type MediaKind } from './media.ts'
+import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 
 // The creator's request, as the web layer parses it from the multipart form of /api/generations.
 

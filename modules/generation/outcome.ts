@@ -1,5 +1,5 @@
 import type { Platform } from '#modules/content/platforms.ts'
-import type { InputErrorCode } from './inputs/errors.ts'
+import type { InputErrorCode } from '#modules/media/errors.ts'
 
 // Pure and shared with the browser: what a generation answers (streamed as NDJSON by /api/generations).
 

@@ -1,9 +1,9 @@
-import { replaceVariables, type ImagePromptVariable, type PromptCategory, type TextPromptVariable } from '#modules/admin/index.ts'
-import type { ImageBrief, Persona, StyleProfile, TextBrief } from './ports.ts'
+import { replaceVariables, type ImagePromptVariable, type PromptCategory, type TextPromptVariable } from './prompt-variables.ts'
+import type { ImageBrief, Persona, StyleProfile, TextBrief } from '#modules/ai/index.ts'
 
 // The prompts sent to language and image models. An active admin prompt of the category
 // ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
-// The names of those values are the admin's catalogue (modules/admin/prompt-variables.ts): the
+// The names of those values are the admin's catalogue (./prompt-variables.ts): the
 // `satisfies` below keep the two in step, so the admin's dialog reports exactly what is not filled here.
 
 const BUILT_IN_SYSTEM = `Du bist {agent_name}, ein KI-Agent, der Social-Media-Beiträge auf Deutsch schreibt.

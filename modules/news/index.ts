@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '#modules/core/clock.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import type { AiProviders } from '#modules/generation/index.ts'
+import type { AiProviders } from '#modules/ai/index.ts'
 import { enqueueDailyNews } from './daily.server.ts'
 import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
 import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
@@ -27,7 +27,7 @@ export type NewsServiceDeps = {
 	db: Db
 	/** Reads RSS/Atom feeds (adapters/web/feed.ts); null: no feed can be read (reported per source). */
 	feeds?: FeedReader | null
-	/** The AI providers: OpenAI writes summaries and ideas when configured, else the local default. */
+	/** The AI providers: the provider of the news text model writes summaries and ideas when configured, else the local default. */
 	ai?: AiProviders | null
 	logger: Logger
 	clock?: Clock

@@ -1,10 +1,10 @@
-import type { AiProviders } from '#modules/generation/index.ts'
+import type { AiProviders } from '#modules/ai/index.ts'
 import type { NewIdea } from './ideas.server.ts'
 import { templateIdeas, type IdeaContext, type IdeaNews } from './idea-templates.ts'
 import { cutAtWord, extractiveSummary, SUMMARY_MAX } from './summary.ts'
 
-// Who writes the German summaries and ideas: the configured AI text model (OpenAI) when a key is
-// set, else the local, honest default (extractive summaries, template ideas), marked test mode.
+// Who writes the German summaries and ideas: the provider of NEWS_TEXT_MODEL when its key is set,
+// else the local, honest default (extractive summaries, template ideas), marked test mode.
 
 export type NewsWriter = {
 	/** true for the local default: the page says the summaries are excerpts, not AI texts. */
@@ -23,7 +23,7 @@ const localWriter: NewsWriter = {
 }
 
 export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter {
-	const provider = ai?.forProvider('openai')
+	const provider = ai?.forProvider(ai.providerOfModel(NEWS_TEXT_MODEL))
 	const text = provider && !provider.testMode ? provider.text : undefined
 	if (!text) return localWriter
 

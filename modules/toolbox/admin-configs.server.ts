@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { recordAdminAction, type AuditActor } from '#modules/admin/index.ts'
+import { recordAdminAction, type AuditActor } from '#modules/activity/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { isImplementedTool, type ToolConfigInput } from './admin-configs-schema.ts'

@@ -1,4 +1,4 @@
-import type { AuditActor } from '#modules/admin/index.ts'
+import type { AuditActor } from '#modules/activity/index.ts'
 import { saveToolConfig, setToolAvailability, toolConfigsPage, upsertToolConfigs } from './admin-configs.server.ts'
 import type { ToolConfigInput } from './admin-configs-schema.ts'
 import { createToolboxAutomations } from './automations/index.ts'

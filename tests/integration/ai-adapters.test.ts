@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { createOpenAiProvider } from '#adapters/ai/openai/index.ts'
 import { createReplicateProvider } from '#adapters/ai/replicate/index.ts'
-import { AiError, type ImageBrief, type TextBrief, type TextRequest } from '#modules/generation/ports.ts'
+import { AiError, type ImageBrief, type TextBrief, type TextRequest } from '#modules/ai/ports.ts'
 import { fakeImageDescription, fakeTranscript, startOpenAiFake, type OpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake, type ReplicateFake } from '#tests/fakes/replicate.ts'
 

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
-import { testCost } from '#modules/catalog/costs.ts'
+import { testCost } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
@@ -41,6 +41,7 @@ async function withFakes() {
 		openai,
 		replicate,
 		catalog: composition.services.catalog,
+		generation: composition.services.generation,
 		files: composition.services.files,
 		runVideo: (testId: string) => videoTask.handler({ testId }, { jobId: 'test', attempts: 1 }),
 		async [Symbol.asyncDispose]() {
@@ -58,22 +59,22 @@ test('language and image tests on OpenAI and Replicate charge exactly the shown 
 	const { models } = await s.catalog.testModels(userId, language)
 	expect(models.every((m) => !m.testMode)).toBe(true)
 	const shown = testCost(models, 'language', null).total
-	const texts = await s.catalog.runModelTest(userId, { modelIds: language, category: 'language', prompt: 'Warum Kundenfeedback zählt', agentId: null })
+	const texts = await s.generation.runModelTest(userId, { modelIds: language, category: 'language', prompt: 'Warum Kundenfeedback zählt', agentId: null })
 	if (!texts.ok) throw new Error(texts.code)
 	expect(texts.charged).toBe(shown)
 	await texts.settled
-	const textViews = await s.catalog.modelTests(userId, texts.tests.map((t) => t.id))
+	const textViews = await s.generation.modelTests(userId, texts.tests.map((t) => t.id))
 	for (const view of textViews) {
 		expect(view.status).toBe('succeeded')
 		expect(view.result?.content).toMatch(/^KI-Text: /)
 	}
 	expect(s.openai.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => (r.body as { model: string }).model).sort()).toEqual(['gpt-4.1', 'gpt-5-2025-08-07'])
 
-	const images = await s.catalog.runModelTest(userId, { modelIds: ['flux-1.1-pro', 'gpt-image-1'], category: 'image', prompt: 'Ein Leuchtturm im Nebel', agentId: null })
+	const images = await s.generation.runModelTest(userId, { modelIds: ['flux-1.1-pro', 'gpt-image-1'], category: 'image', prompt: 'Ein Leuchtturm im Nebel', agentId: null })
 	if (!images.ok) throw new Error(images.code)
 	expect(images.charged).toBe(11)
 	await images.settled
-	for (const view of await s.catalog.modelTests(userId, images.tests.map((t) => t.id))) {
+	for (const view of await s.generation.modelTests(userId, images.tests.map((t) => t.id))) {
 		expect(view.status).toBe('succeeded')
 		const stored = await s.files.get(view.result!.content.replace('/media/', ''))
 		expect(stored?.contentType).toBe('image/jpeg')
@@ -87,12 +88,12 @@ test('a Replicate video test runs in its job, polls the prediction and stores th
 	const userId = await userWithCredits(s.db, 40)
 	const video = { aspectRatio: '9:16', resolution: '720p', durationSeconds: 5 }
 	const { models } = await s.catalog.testModels(userId, ['seedance-1-pro'])
-	const outcome = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Zug in den Alpen', agentId: null, video })
+	const outcome = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Zug in den Alpen', agentId: null, video })
 	if (!outcome.ok) throw new Error(outcome.code)
 	expect(outcome.charged).toBe(testCost(models, 'video', video).total)
 	expect(outcome.charged).toBe(10)
 	await s.runVideo(outcome.tests[0]!.id)
-	const [view] = await s.catalog.modelTests(userId, [outcome.tests[0]!.id])
+	const [view] = await s.generation.modelTests(userId, [outcome.tests[0]!.id])
 	expect(view!.status).toBe('succeeded')
 	const stored = await s.files.get(view!.result!.content.replace('/media/', ''))
 	expect(stored?.contentType).toBe('video/mp4')
@@ -107,21 +108,21 @@ test('a failing provider charges nothing: OpenAI answering 500, a failed Replica
 	await using s = await withFakes()
 	const userId = await userWithCredits(s.db, 50)
 	s.openai.scenario('error500')
-	const texts = await s.catalog.runModelTest(userId, { modelIds: ['gpt-5-2025-08-07'], category: 'language', prompt: 'Hallo', agentId: null })
+	const texts = await s.generation.runModelTest(userId, { modelIds: ['gpt-5-2025-08-07'], category: 'language', prompt: 'Hallo', agentId: null })
 	if (!texts.ok) throw new Error(texts.code)
 	expect(texts.balance).toBe(47)
 	await texts.settled
-	const [failed] = await s.catalog.modelTests(userId, [texts.tests[0]!.id])
+	const [failed] = await s.generation.modelTests(userId, [texts.tests[0]!.id])
 	expect(failed!.status).toBe('failed')
 	expect(failed!.error).toBeTruthy()
 	expect(await balanceAndLedger(s.db, userId)).toEqual({ balance: 50, ledger: 50 })
 
 	s.replicate.scenario('failed')
-	const video = await s.catalog.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Hallo', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
+	const video = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Hallo', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
 	if (!video.ok) throw new Error(video.code)
 	expect(video.balance).toBe(20)
 	await s.runVideo(video.tests[0]!.id)
-	const [failedVideo] = await s.catalog.modelTests(userId, [video.tests[0]!.id])
+	const [failedVideo] = await s.generation.modelTests(userId, [video.tests[0]!.id])
 	expect(failedVideo!.status).toBe('failed')
 	expect(await balanceAndLedger(s.db, userId)).toEqual({ balance: 50, ledger: 50 })
 	const logs = await s.db.selectFrom('activity_logs').select(['log_type', 'status']).where('user_id', '=', userId).execute()

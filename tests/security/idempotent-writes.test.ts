@@ -7,7 +7,7 @@
 // result (the same draft, post, agent, contact, code, model, prompt, tool or grant). Also: a form
 // without a request id is refused with a German 400, the same id with other input with a 409, and
 // two ids make two rows. The key table itself: modules/core/request-keys.server.ts.
-// Generations and model tests have their own ids (rate-limits.test.ts, modules/catalog tests); the
+// Generations and model tests have their own ids (rate-limits.test.ts, modules/generation/model-tests.test.ts); the
 // onboarding hand-over uses its draftId (idor.test.ts).
 import { randomUUID } from 'node:crypto'
 import { describe, expect, test, vi } from 'vitest'

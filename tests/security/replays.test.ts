@@ -11,8 +11,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createLocalAiProvider } from '#adapters/ai/local/index.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import { createGenerationService, type AiProviders, type GenerationInput, type WebReader } from '#modules/generation/index.ts'
-import { AiError, type ImageRequest } from '#modules/generation/ports.ts'
+import { AiError, type AiProviders, type ImageRequest } from '#modules/ai/index.ts'
+import { createGenerationService, type GenerationInput } from '#modules/generation/index.ts'
+import type { WebReader } from '#modules/media/index.ts'
 import generationTexts from '#locales/de/generation.json'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, type Harness, type TestUser } from './support/harness.ts'
@@ -51,9 +52,9 @@ function countingProvider(options: { replayWaitMs?: number } = {}) {
 			},
 		},
 	}
-	const ai: AiProviders = { forProvider: () => provider, transcriber: local.transcriber!, vision: local.vision! }
+	const ai: AiProviders = { forProvider: () => provider, providerOfModel: () => local.name, offline: local, transcriber: local.transcriber!, vision: local.vision! }
 	const unusedWeb = {} as WebReader
-	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), replayWaitMs: options.replayWaitMs })
+	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), appUrl: h.env.APP_URL, replayWaitMs: options.replayWaitMs })
 	return {
 		state,
 		hold() {

@@ -18,12 +18,13 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createAiProviders } from '#adapters/ai/index.ts'
+import { aiProviderModules } from '#adapters/ai/index.ts'
 import { parseContentFields } from '#app/components/creator/fields.ts'
 import { linkedin } from '#adapters/platforms/linkedin/index.ts'
 import { createLocalDiskStore } from '#adapters/storage/local-disk/index.ts'
 import { createFeedReader, createWebReader, type Lookup } from '#adapters/web/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
+import { createAiProviders } from '#modules/ai/index.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { DraftEditSchema } from '#modules/content/schema.ts'
@@ -127,7 +128,7 @@ function readers() {
 
 const logger = createLogger('silent')
 /** No keys: the local provider writes (no outbound request). */
-const localAi = () => createAiProviders({ openai: { baseUrl: 'http://127.0.0.1:9' }, replicate: { baseUrl: 'http://127.0.0.1:9' }, timeoutMs: 5000 })
+const localAi = () => createAiProviders(aiProviderModules, readEnv({ APP_ENV: 'test', DATA_DIR: dataDir, AI_TIMEOUT_MS: '5000' }))
 
 /** Connections and requests the internal service has seen (a kept-alive socket would not show as a new connection). */
 const reached = () => internal.connections() + internal.requests.length
@@ -137,7 +138,7 @@ function expectNoConnection(before: number) {
 }
 
 describe('the creator: web article', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999' })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'web-article', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('every vector is refused before connecting, and the reservation is refunded', async () => {
@@ -160,7 +161,7 @@ describe('the creator: web article', () => {
 })
 
 describe('the creator: YouTube', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999' })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'youtube', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('only YouTube addresses are taken, and only the video id is sent, to the configured API hosts', async () => {

@@ -5,18 +5,18 @@
 // are gone; stored under server-made random keys; served with nosniff, a sandbox CSP and, unless an
 // image, audio or video, as a download.
 //
-// The checks inside the modules, not repeated here: modules/generation/inputs/*.test.ts (sniffing,
+// The checks inside the modules, not repeated here: modules/media/*.test.ts (sniffing,
 // documents with zip-bomb limits, images with pixel floods and EXIF orientation, WAV parsing),
 // modules/agents/agents.test.ts ("brand logo", the SVG sanitiser), tests/integration/admin-models.test.ts
-// (preview by content), modules/catalog/catalog.test.ts (reference content and size).
+// (preview by content), modules/generation/model-tests.test.ts (reference content and size).
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { LOGO_MAX_BYTES } from '#modules/agents/schema.ts'
-import { sniff } from '#modules/generation/inputs/sniff.ts'
-import { AUDIO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '#modules/generation/media.ts'
+import { sniff } from '#modules/media/sniff.ts'
+import { AUDIO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '#modules/media/kinds.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { samples } from './support/files.ts'
 import { createHarness, type CallResult, type Harness, type TestUser } from './support/harness.ts'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { AiError, type ImageBrief, type Persona } from '#modules/generation/ports.ts'
+import { AiError, type ImageBrief, type Persona } from '#modules/ai/ports.ts'
 import { renderBrandedImage } from './image.ts'
 import { createLocalVision } from './vision.ts'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import sharp from 'sharp'
-import type { ImageBrief } from '#modules/generation/ports.ts'
+import type { ImageBrief } from '#modules/ai/ports.ts'
 
 // The offline image: a branded SVG card (gradient, abstract shapes, headline, keyword pills,
 // brand footer with logo) rendered with resvg and the bundled DejaVu fonts, then encoded as JPEG.

@@ -1,8 +1,16 @@
-import { AiError, type AiProvider } from '#modules/generation/ports.ts'
+import { AiError, type AiProvider, type AiProviderModule } from '#modules/ai/ports.ts'
 import { renderBrandedImage } from './image.ts'
 import { composePost } from './text.ts'
 import { createLocalVideo } from './video.ts'
 import { createLocalVision } from './vision.ts'
+
+/** The offline default of the registry: always configured, needs no settings. */
+export const local: AiProviderModule<null> = {
+	name: 'local',
+	offline: true,
+	fromEnv: () => null,
+	create: () => createLocalAiProvider(),
+}
 
 /**
  * The offline default ('Testmodus') used when no provider key is configured: texts composed from
@@ -11,7 +19,7 @@ import { createLocalVision } from './vision.ts'
  */
 export function createLocalAiProvider(): AiProvider {
 	return {
-		name: 'local',
+		name: local.name,
 		testMode: true,
 		text: {
 			async generate(request) {

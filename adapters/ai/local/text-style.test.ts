@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '#modules/content/platforms.ts'
-import type { Persona, SourceMaterial, StyleProfile, TextBrief } from '#modules/generation/ports.ts'
+import type { Persona, SourceMaterial, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
 import { composePost } from './text.ts'
 
 // A trained agent's style profile steers the offline composer: length, emojis, hashtags, du/Sie

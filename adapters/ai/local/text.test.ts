@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '#modules/content/platforms.ts'
-import { AiError, type Persona, type SourceMaterial, type TextBrief } from '#modules/generation/ports.ts'
+import { AiError, type Persona, type SourceMaterial, type TextBrief } from '#modules/ai/ports.ts'
 import { createLocalAiProvider } from './index.ts'
 import { composePost } from './text.ts'
 

@@ -1,5 +1,5 @@
 import type { Platform } from '#modules/content/platforms.ts'
-import type { Persona, StyleProfile, TextBrief } from '#modules/generation/ports.ts'
+import type { Persona, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
 
 // The offline text writer: an extractive summary of the source (the sentences with the most
 // frequent content words, in their original order), framed by German phrases that follow the

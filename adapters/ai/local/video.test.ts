@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sniff } from '#modules/generation/inputs/sniff.ts'
-import { AiError, type VideoRequest } from '#modules/generation/ports.ts'
+import { sniff } from '#modules/media/sniff.ts'
+import { AiError, type VideoRequest } from '#modules/ai/ports.ts'
 import { createLocalVideo, localVideoSize } from './video.ts'
 
 function request(overrides: Partial<VideoRequest> = {}): VideoRequest {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import type { H264MP4Encoder } from 'h264-mp4-encoder'
-import { AiError, type VideoModel, type VideoRequest } from '#modules/generation/ports.ts'
+import { AiError, type VideoModel, type VideoRequest } from '#modules/ai/ports.ts'
 import {
 	darkInkReadsBetter,
 	escapeXml,

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { AiError, type Vision } from '#modules/generation/ports.ts'
+import { AiError, type Vision } from '#modules/ai/ports.ts'
 
 // What can be said about an image without a model: format, size, colours and brightness.
 

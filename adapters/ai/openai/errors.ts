@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai'
-import { AiError } from '#modules/generation/ports.ts'
+import { AiError } from '#modules/ai/ports.ts'
 import { aiMessages, providerDetail } from '../messages.ts'
 
 const contentPolicyCodes = new Set(['moderation_blocked', 'content_policy_violation', 'content_filter', 'image_generation_user_error'])

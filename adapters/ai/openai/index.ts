@@ -2,7 +2,7 @@ import OpenAI, { toFile } from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images'
 import type { ReasoningEffort } from 'openai/resources/shared'
-import { AiError, type AiProvider, type ImageAspect, type TextRequest } from '#modules/generation/ports.ts'
+import { AiError, type AiProvider, type AiProviderModule, type ImageAspect, type TextRequest } from '#modules/ai/ports.ts'
 import { aiMessages } from '../messages.ts'
 import { openAiError } from './errors.ts'
 import { cutAtSentence, cutAtWord } from './text.ts'
@@ -27,6 +27,14 @@ const imageSizes: Record<ImageAspect, '1024x1024' | '1536x1024'> = { '1:1': '102
 const imageQualities = ['low', 'medium', 'high', 'auto'] as const
 const reasoningEfforts = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const
 
+/** OpenAI, with OPENAI_API_KEY (OPENAI_BASE_URL, AI_TIMEOUT_MS). */
+export const openai: AiProviderModule<OpenAiOptions> = {
+	name: 'openai',
+	fromEnv: (env) => (env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, timeoutMs: env.AI_TIMEOUT_MS } : null),
+	create: (options) => createOpenAiProvider(options),
+	runsModel: (modelId) => /^(gpt|o\d|chatgpt|dall-e|whisper)/i.test(modelId),
+}
+
 /** OpenAI: chat completions for text and vision, gpt-image for images, speech to text. */
 export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 	const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: options.maxRetries ?? 2 })
@@ -40,7 +48,7 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 	}
 
 	return {
-		name: 'openai',
+		name: openai.name,
 		testMode: false,
 		text: {
 			async generate(request) {

@@ -1,4 +1,4 @@
-import { AiError } from '#modules/generation/ports.ts'
+import { AiError } from '#modules/ai/ports.ts'
 import { aiMessages } from '../messages.ts'
 
 export type OutputKind = 'image' | 'video'

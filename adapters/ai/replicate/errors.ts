@@ -1,4 +1,4 @@
-import { AiError } from '#modules/generation/ports.ts'
+import { AiError } from '#modules/ai/ports.ts'
 import { aiMessages, providerDetail } from '../messages.ts'
 
 /** The SDK's ApiError (not exported as a class by replicate@1.4.0, so it is recognised by shape). */

@@ -1,5 +1,5 @@
 import Replicate from 'replicate'
-import { AiError, type AiProvider } from '#modules/generation/ports.ts'
+import { AiError, type AiProvider, type AiProviderModule } from '#modules/ai/ports.ts'
 import { aiMessages } from '../messages.ts'
 import { download, outputUrl, type OutputKind } from './download.ts'
 import { runPrediction } from './prediction.ts'
@@ -23,15 +23,23 @@ export const replicateModels: Record<string, string> = {
 	'seedance-1-pro': 'bytedance/seedance-1-pro',
 }
 
+/** Replicate, with REPLICATE_API_TOKEN (REPLICATE_BASE_URL); video models take minutes, so at least 10 minutes per run. */
+export const replicate: AiProviderModule<ReplicateOptions> = {
+	name: 'replicate',
+	fromEnv: (env) => (env.REPLICATE_API_TOKEN ? { token: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_BASE_URL, timeoutMs: Math.max(env.AI_TIMEOUT_MS, 600_000) } : null),
+	create: (options) => createReplicateProvider(options),
+	runsModel: (modelId) => /flux|seedance|ideogram|kling|veo|wan-/i.test(modelId),
+}
+
 /** Replicate: flux images and seedance videos, via predictions we poll ourselves. */
 export function createReplicateProvider(options: ReplicateOptions): AiProvider {
 	// Without useFileOutput the SDK hands back plain URL strings, in production and against the fake alike.
-	const replicate = new Replicate({ auth: options.token, baseUrl: options.baseUrl, useFileOutput: false })
+	const client = new Replicate({ auth: options.token, baseUrl: options.baseUrl, useFileOutput: false })
 	const fetcher = options.fetch ?? fetch
 	const timing = { timeoutMs: options.timeoutMs, pollIntervalMs: options.pollIntervalMs ?? 500 }
 
 	function generate(model: string, input: Record<string, unknown>, kind: OutputKind, signal: AbortSignal | undefined) {
-		return runPrediction(replicate, timing, { model, input, signal }, async (output, deadline) => {
+		return runPrediction(client, timing, { model, input, signal }, async (output, deadline) => {
 			const url = outputUrl(output)
 			if (!url) throw new AiError({ kind: 'transient', code: 'empty_result', message: aiMessages.emptyResult })
 			return download(fetcher, url, kind, deadline)
@@ -39,7 +47,7 @@ export function createReplicateProvider(options: ReplicateOptions): AiProvider {
 	}
 
 	return {
-		name: 'replicate',
+		name: replicate.name,
 		testMode: false,
 		image: {
 			async generate(request) {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type Replicate from 'replicate'
 import type { Prediction } from 'replicate'
-import { AiError } from '#modules/generation/ports.ts'
+import { AiError } from '#modules/ai/ports.ts'
 import { aiMessages } from '../messages.ts'
 import { apiStatus, predictionFailed, replicateError, retryAfterMs } from './errors.ts'
 

@@ -10,9 +10,9 @@ import { ActiveCheckbox, DialogFormActions } from '#app/components/admin/form-di
 import { FieldShell } from '#app/components/field-shell.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
-import type { AdminPrompt } from '#modules/admin/index.ts'
-import { PROMPT_CATEGORIES, PROMPT_VARIABLES, detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from '#modules/admin/prompt-variables.ts'
-import { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema } from '#modules/admin/prompts-schema.ts'
+import type { AdminPrompt } from '#modules/generation/index.ts'
+import { PROMPT_CATEGORIES, PROMPT_VARIABLES, detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from '#modules/generation/prompt-variables.ts'
+import { PROMPT_NAME_MAX, PROMPT_TEXT_MAX, PromptFormSchema } from '#modules/generation/prompt-templates-schema.ts'
 import type { PromptsReply } from './prompts-page.tsx'
 import '#locales/ns/adminPrompts.ts'
 

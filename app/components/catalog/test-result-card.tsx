@@ -2,7 +2,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Spinner, Text } from '@rad
 import { AlertTriangle, Send } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
-import type { ModelTestView } from '#modules/catalog/index.ts'
+import type { ModelTestView } from '#modules/generation/index.ts'
 import { postNowUrl } from './format.ts'
 import '#locales/ns/catalog.ts'
 

@@ -3,7 +3,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice, type Notice } from '#app/components/use-fetcher-notice.ts'
-import type { ModelTestView } from '#modules/catalog/index.ts'
+import type { ModelTestView } from '#modules/generation/index.ts'
 import '#locales/ns/catalog.ts'
 
 export type RunReply = { ok: true; tests: Array<ModelTestView>; prompt: string; charged: number; balance: number } | { ok: false; notice: Notice }

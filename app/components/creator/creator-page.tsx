@@ -10,7 +10,7 @@ import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/la
 import { titleFromText } from '#modules/content/post-content.ts'
 import { generationCost } from '#modules/generation/costs.ts'
 import type { CreatorAgent, CreatorModel } from '#modules/generation/index.ts'
-import type { MediaKind } from '#modules/generation/media.ts'
+import type { MediaKind } from '#modules/media/kinds.ts'
 import { ContentInput } from './content-input.tsx'
 import { LowCreditDialog } from './credit-notices.tsx'
 import { contentFields } from './fields.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
-import { PROMPT_MAX } from '#modules/generation/media.ts'
+import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
 
 // The form fields the creator sends to its route action, built here and parsed there.

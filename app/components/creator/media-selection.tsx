@@ -1,7 +1,7 @@
 import { Card, Flex, Grid, Heading, Text } from '@radix-ui/themes'
 import { FileText, ImagePlus, Mic, Newspaper, CirclePlay, Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { MEDIA_KINDS, type MediaKind } from '#modules/generation/media.ts'
+import { MEDIA_KINDS, type MediaKind } from '#modules/media/kinds.ts'
 import '#locales/ns/creator.ts'
 
 const icons: Record<MediaKind, typeof Sparkles> = {

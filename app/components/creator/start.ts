@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { PLATFORMS, isPlatform, type Platform } from '#modules/content/platforms.ts'
 import type { CreatorAgent } from '#modules/generation/index.ts'
-import { PROMPT_MAX } from '#modules/generation/media.ts'
+import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { readCreatorState } from './storage.ts'
 import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState, type EditTarget } from './types.ts'
 

@@ -1,7 +1,7 @@
 // zod/mini: the creator page loads this in the browser, where classic zod would be most of its code.
 import { z } from 'zod/mini'
 import { PLATFORMS } from '#modules/content/platforms.ts'
-import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/generation/media.ts'
+import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
 const STORAGE_KEY = 'post-creator-state'

@@ -1,6 +1,6 @@
 import { NO_AGENT } from '#app/components/agent-select.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
-import type { MediaKind } from '#modules/generation/media.ts'
+import type { MediaKind } from '#modules/media/kinds.ts'
 
 // Pure and shared by the creator's components and its route action.
 

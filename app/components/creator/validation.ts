@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, isWebUrl, youtubeVideoId, type MediaKind } from '#modules/generation/media.ts'
+import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, isWebUrl, youtubeVideoId, type MediaKind } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 

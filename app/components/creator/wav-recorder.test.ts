@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { readWav } from '#modules/generation/inputs/index.ts'
+import { readWav } from '#modules/media/index.ts'
 import { downsample, encodeWav } from './wav-recorder.ts'
 
 test('encodes 16 kHz mono 16-bit PCM with a 44-byte header the server accepts', () => {

@@ -3,7 +3,7 @@
 // needs a separately loaded module script, which the page's nonce-based CSP makes awkward.
 
 export const WAV_SAMPLE_RATE = 16_000
-/** About ten minutes: longer recordings exceed the upload limit (modules/generation/media.ts). */
+/** About ten minutes: longer recordings exceed the upload limit (modules/media/kinds.ts). */
 export const MAX_RECORDING_MS = 10 * 60 * 1000
 
 export type Recording = { file: File; samples: Float32Array; durationMs: number }

@@ -8,7 +8,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { requestIdOf } from '#app/server/request-id.server.ts'
-import { PromptFormSchema, PromptSearchSchema, PromptToggleSchema } from '#modules/admin/index.ts'
+import { PromptFormSchema, PromptSearchSchema, PromptToggleSchema } from '#modules/generation/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const admin = requireAdmin(context, request)

@@ -9,8 +9,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { MAX_COMPARED_MODELS, MODEL_CATEGORIES, isModelCategory } from '#modules/catalog/costs.ts'
-import type { ModelTestErrorCode } from '#modules/catalog/index.ts'
-import { MB } from '#modules/generation/media.ts'
+import type { ModelTestErrorCode } from '#modules/generation/index.ts'
+import { MB } from '#modules/media/kinds.ts'
 import '#locales/ns/catalog.ts'
 
 // The model test: ?models=<model_id,...>&mode=single|compare&category=language|image|video.
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const upload = form.get('reference')
 	const reference = upload instanceof File && upload.size > 0 ? { name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) } : null
 
-	const outcome = await context.get(servicesContext).catalog.runModelTest(user.id, {
+	const outcome = await context.get(servicesContext).generation.runModelTest(user.id, {
 		modelIds: models.split(',').map((id) => id.trim()).filter(Boolean),
 		category,
 		prompt,

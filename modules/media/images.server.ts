@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp'
-import { IMAGE_MAX_BYTES } from '../media.ts'
+import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { InputError } from './errors.ts'
 import { isImageType, sniff } from './sniff.ts'
 

@@ -1,11 +1,13 @@
 import type { Platform } from '#modules/content/platforms.ts'
-import type { MediaKind } from './media.ts'
+import type { Env } from '#modules/core/env.server.ts'
+import type { MediaKind } from '#modules/media/kinds.ts'
 
 export type { MediaKind }
 
-// The AI ports of the generation module. Adapters (adapters/ai/<provider>) implement them against
-// the provider's real HTTP API; adapters/ai/local is the offline default when no key is set.
-// The catalogue row's `provider` (ai_models.provider) picks the adapter; `model` is its model_id.
+// The AI ports and their vocabulary (persona, briefs, requests). Each folder adapters/ai/<name>
+// exports an AiProviderModule; the registry (adapters/ai/index.ts) lists them, and
+// createAiProviders builds the providers the configuration has keys for. The catalogue row's
+// `provider` (ai_models.provider, a name) picks the adapter; `model` is its model_id.
 
 /** What the agent (persona) brings into every prompt and image. */
 export type Persona = {
@@ -148,7 +150,7 @@ export interface Vision {
 
 /** One provider's capabilities; a provider may offer only some of them. */
 export type AiProvider = {
-	/** 'openai', 'replicate', 'local' — matches ai_models.provider. */
+	/** Its module's name (the folder adapters/ai/<name>); matches ai_models.provider. */
 	name: string
 	/** true for the offline default: the UI shows 'Testmodus'. */
 	testMode: boolean
@@ -159,12 +161,36 @@ export type AiProvider = {
 	vision?: Vision
 }
 
-/** The registry the composition root builds: providers by name, with the local one as fallback. */
+/**
+ * What each folder adapters/ai/<name> exports; the registry (adapters/ai/index.ts) is a list of
+ * them. Adding a provider: one folder and one entry in that list, nothing else.
+ */
+export type AiProviderModule<Settings = unknown> = {
+	/** The catalogue's provider (ai_models.provider), the same as the folder's name. */
+	name: string
+	/** The provider's settings from the configuration; null when its key is not set (the offline provider stands in). */
+	fromEnv(env: Env): Settings | null
+	create(settings: Settings): AiProvider
+	/**
+	 * The offline default (exactly one in the registry, always configured, shown as 'Testmodus'): it
+	 * stands in for a provider without a key and for a capability the chosen provider lacks.
+	 */
+	offline?: boolean
+	/** Whether a model id the catalogue does not list (an admin deleted the row) runs here, judged by its name. */
+	runsModel?(modelId: string): boolean
+}
+
+/** The registry the composition root builds (createAiProviders): providers by name, the offline one as fallback. */
 export type AiProviders = {
-	/** The adapter for a catalogue provider; the local provider when that provider has no key configured. */
+	/** The adapter for a catalogue provider; the offline provider when that provider has no key configured. */
 	forProvider(name: string): AiProvider
-	/** Speech to text (OpenAI when configured, else the local one that explains what is missing). */
+	/** The provider of a model id the catalogue does not know: the first module that runs it, else the offline one. */
+	providerOfModel(modelId: string): string
+	/** The offline default, for a capability the chosen provider lacks. */
+	offline: AiProvider
+	/** Speech to text: the first configured provider with one, else the offline one that explains what is missing. */
 	transcriber: Transcriber
+	/** Image descriptions: the first configured provider with one, else the offline one. */
 	vision: Vision
 }
 
@@ -187,39 +213,5 @@ export class AiError extends Error {
 		this.kind = input.kind
 		this.code = input.code
 		this.retryAfterMs = input.retryAfterMs ?? null
-	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading the open web (adapters/web): YouTube metadata and web articles. Adapters never fetch a
-// user-supplied URL except through the SSRF-safe fetcher.
-
-export type Article = { url: string; title: string; text: string; siteName: string | null; publishedAt: string | null; imageUrl: string | null }
-
-export type YoutubeVideo = { id: string; title: string; description: string; channel: string | null; transcript: string | null }
-
-export interface WebReader {
-	/** Fetches and extracts a readable article; throws WebReadError. */
-	article(url: string, signal?: AbortSignal): Promise<Article>
-	/** Metadata and (where available) the transcript of a video, from a fixed API host. */
-	youtube(videoId: string, signal?: AbortSignal): Promise<YoutubeVideo>
-}
-
-export type WebReadErrorCode =
-	| 'invalid_url' // not http(s), unparsable, credentials in URL, bad port
-	| 'blocked_address' // resolves to loopback/private/link-local/metadata (also after a redirect)
-	| 'too_large' // body over the size limit
-	| 'timeout'
-	| 'unreachable' // DNS failure, connection refused, 4xx/5xx
-	| 'not_html' // content type not text/html or application/xhtml+xml
-	| 'no_content' // nothing readable found
-	| 'too_many_redirects'
-
-export class WebReadError extends Error {
-	readonly code: WebReadErrorCode
-	constructor(code: WebReadErrorCode, message?: string, options?: { cause?: unknown }) {
-		super(message ?? code, options)
-		this.name = 'WebReadError'
-		this.code = code
 	}
 }

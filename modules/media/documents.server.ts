@@ -1,6 +1,6 @@
 import { promisify } from 'node:util'
 import { inflateRaw } from 'node:zlib'
-import { DOCUMENT_MAX_BYTES, MB, SOURCE_TEXT_MAX } from '../media.ts'
+import { DOCUMENT_MAX_BYTES, MB, SOURCE_TEXT_MAX } from './kinds.ts'
 import { InputError } from './errors.ts'
 import { sniff, zipEntries, type ZipEntry } from './sniff.ts'
 

@@ -1,8 +1,8 @@
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { likePattern } from '#modules/core/text-search.server.ts'
-import { recordAdminAction, type AdminActor } from './audit.server.ts'
+import { recordAdminAction, type AdminActor } from '#modules/activity/index.ts'
 import { detectVariables, isPromptCategory, isUsedByGeneration, unknownVariables, type PromptCategory } from './prompt-variables.ts'
-import type { PromptInput } from './prompts-schema.ts'
+import type { PromptInput } from './prompt-templates-schema.ts'
 import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 
 /** One row of 'Prompts verwalten'. */

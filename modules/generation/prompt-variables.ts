@@ -1,6 +1,6 @@
 // The prompt templates' categories and {variables}: one catalogue for the admin's dialog (client),
-// the admin's save (server) and the generation that fills the templates (modules/generation
-// imports it from here; modules/admin never imports generation, so there is no cycle).
+// the admin's save (server, prompt-templates.server.ts) and the generation that fills the templates
+// (prompts.server.ts). The generation owns the templates; the admin edits them through its index.ts.
 
 export const PROMPT_CATEGORIES = ['content_generation', 'platform_generation', 'enhanced_generation', 'image_generation', 'workflow'] as const
 export type PromptCategory = (typeof PROMPT_CATEGORIES)[number]

@@ -1,4 +1,4 @@
-import { AUDIO_MAX_BYTES } from '../media.ts'
+import { AUDIO_MAX_BYTES } from './kinds.ts'
 import { InputError } from './errors.ts'
 import { sniff } from './sniff.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MB } from '../media.ts'
+import { MB } from './kinds.ts'
 import { readWav } from './audio.server.ts'
 import type { InputErrorCode } from './errors.ts'
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { MB } from '../media.ts'
+import { MB } from './kinds.ts'
 import type { InputErrorCode } from './errors.ts'
 import { fitJpeg, readImage, reencodeImage, toJpeg } from './images.server.ts'
 import { sniff } from './sniff.ts'

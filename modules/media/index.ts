@@ -1,0 +1,28 @@
+// The user's material before any AI sees it: what an upload is (judged by its content), its
+// conversion (images to JPEG, documents and recordings checked and read), the creator's kinds of
+// input with their limits, and the port for reading the open web (adapters/web implements it).
+// Server side: this pulls in sharp and the document parsers. Browser code imports ./kinds.ts,
+// ./sniff.ts and ./errors.ts directly.
+export { readWav, type WavInfo } from './audio.server.ts'
+export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'
+export { InputError, type InputErrorCode } from './errors.ts'
+export { fitJpeg, readImage, reencodeImage, toJpeg, type ReadImage } from './images.server.ts'
+export { isImageType, sniff, zipEntries, type ImageType, type SniffedType, type ZipEntry } from './sniff.ts'
+export {
+	AUDIO_MAX_BYTES,
+	DOCUMENT_ACCEPT,
+	DOCUMENT_MAX_BYTES,
+	IMAGE_ACCEPT,
+	IMAGE_MAX_BYTES,
+	LOGO_MAX_BYTES,
+	MB,
+	MEDIA_KINDS,
+	NOTES_MAX,
+	PROMPT_MAX,
+	SOURCE_TEXT_MAX,
+	isMediaKind,
+	isWebUrl,
+	youtubeVideoId,
+	type MediaKind,
+} from './kinds.ts'
+export { WebReadError, type Article, type WebReader, type WebReadErrorCode, type YoutubeVideo } from './web-reader.ts'
