@@ -75,8 +75,8 @@ export function composeServices({
 					logger,
 				})
 			: null
-	const { adapters, sandbox } = createPlatforms(env)
-	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
+	const { adapters, descriptors, sandbox } = createPlatforms(env)
+	const publishing = createPublishingService({ db, adapters, descriptors, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const ai = createAiProviders({
 		openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
@@ -95,8 +95,8 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
-		generation: createGenerationService({ db, ai, web, files, logger }),
-		catalog: createCatalogService({ db, ai, files, logger, appUrl: env.APP_URL }),
+		generation: createGenerationService({ db, ai, web, files, logger, platforms: publishing.platforms }),
+		catalog: createCatalogService({ db, ai, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		files,
 		publishing,
 		search: createSearchService({ db }),

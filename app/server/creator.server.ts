@@ -36,7 +36,7 @@ export async function loadOpened(content: ContentService, userId: string, search
 				editing: { kind: 'post', id: post.id },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
-				images: Object.fromEntries(post.platforms.flatMap((p) => (post.images[p] ?? image ? [[p, post.images[p] ?? image]] : []))),
+				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = post.images[p] ?? image; return url ? [[p, url]] : [] })),
 			},
 			notFound: false,
 		}

@@ -10,6 +10,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { testCost, type GallerySort } from './costs.ts'
 import { createCatalogService, seedModelCatalogue } from './index.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 // The catalog module against a real database with AI providers built here (the adapters are
 // tested through the composition root in tests/integration/model-tests.test.ts).
@@ -78,7 +79,7 @@ async function setup(behaviour: Behaviour = {}) {
 	await seedModelCatalogue(t.db)
 	const ai = fakeAi(behaviour)
 	const files = memoryFiles()
-	const catalog = createCatalogService({ db: t.db, ai, files, logger: createLogger('silent'), appUrl: 'http://127.0.0.1:3999' })
+	const catalog = createCatalogService({ db: t.db, ai, files, logger: createLogger('silent'), appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
 	return { t, db: t.db, ai, files, catalog, [Symbol.asyncDispose]: () => t[Symbol.asyncDispose]() }
 }
 

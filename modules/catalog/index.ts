@@ -10,6 +10,7 @@ import { createModelTests, modelTestVideoJob, type ModelTestInput } from './mode
 import { exportCatalogData } from './export.server.ts'
 import { createAdminModels, type CatalogueActor } from './admin-models.server.ts'
 import { importModels } from './admin-models-import.server.ts'
+import type { PlatformCatalog } from '#modules/publishing/index.ts'
 
 export { seedModelCatalogue, type SeedResult } from './seed.server.ts'
 export {
@@ -44,6 +45,8 @@ export type CatalogDeps = {
 	logger: Logger
 	/** The app's absolute URL: a video provider fetches the reference image from /media/ there. */
 	appUrl: string
+	/** The registered platforms (through publishing): a language model test writes a post for one. */
+	platforms: PlatformCatalog
 }
 
 /** The model gallery (likes, favourites) and model tests charged in credits. */

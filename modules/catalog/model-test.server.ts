@@ -16,7 +16,7 @@ import { sniff, type SniffedType } from '#modules/generation/inputs/sniff.ts'
 import { IMAGE_MAX_BYTES, MB, PROMPT_MAX } from '#modules/generation/media.ts'
 import { AiError, type AiProviders, type Persona } from '#modules/generation/ports.ts'
 import { textPrompts } from '#modules/generation/prompts.server.ts'
-import { HASHTAG_RANGES, PLATFORM_STYLES } from '#modules/generation/styles.ts'
+import type { PlatformCatalog } from '#modules/publishing/index.ts'
 import texts from '#locales/de/catalog.json' with { type: 'json' }
 import { MAX_COMPARED_MODELS, isOffered, sharedVideoOptions, testCost, type ModelCategory, type VideoSettings } from './costs.ts'
 import { isUuid, modelsForTest, type GalleryModel } from './gallery.server.ts'
@@ -79,7 +79,15 @@ export type ModelTestOutcome =
 	  }
 	| { ok: false; code: ModelTestErrorCode; balance?: number; cost?: number }
 
-export type ModelTestDeps = { db: Db; ai: AiProviders; files: FileStore; logger: Logger; appUrl: string }
+export type ModelTestDeps = {
+	db: Db
+	ai: AiProviders
+	files: FileStore
+	logger: Logger
+	appUrl: string
+	/** The registered platforms: a language model test writes a post for the first with long texts. */
+	platforms: PlatformCatalog
+}
 
 /** {{name}} placeholders of the catalog texts. */
 function fill(template: string, values: Record<string, string>) {
@@ -247,7 +255,8 @@ export function createModelTests(deps: ModelTestDeps) {
 			if (model.category === 'language') {
 				if (!provider.text) throw new AiError({ kind: 'unavailable', code: 'no_text', message: texts.server.errors.textUnavailable })
 				const source = { kind: 'smart-post' as const, title: null, text: referenceNote ? `${prompt}\n\n${referenceNote}` : prompt, origin: null }
-				const brief = { platform: 'linkedin' as const, maxLength: 3000, style: PLATFORM_STYLES.linkedin, hashtags: HASHTAG_RANGES.linkedin, persona, source }
+				const target = deps.platforms.descriptors.find((d) => d.text.group === 'long') ?? deps.platforms.descriptors[0]!
+				const brief = { platform: target.id, platformName: target.name, group: target.text.group, maxLength: target.text.limit, style: target.text.style, hashtags: target.text.hashtags, persona, source }
 				const { system, prompt: userPrompt } = textPrompts(brief, await activePromptTemplates(db))
 				const { text } = await provider.text.generate({ model: model.modelId, parameters, system, prompt: userPrompt, brief })
 				result = { type: 'text', content: text.trim() }

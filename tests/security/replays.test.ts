@@ -53,7 +53,7 @@ function countingProvider(options: { replayWaitMs?: number } = {}) {
 	}
 	const ai: AiProviders = { forProvider: () => provider, transcriber: local.transcriber!, vision: local.vision! }
 	const unusedWeb = {} as WebReader
-	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), replayWaitMs: options.replayWaitMs })
+	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), platforms: h.services.publishing.platforms, replayWaitMs: options.replayWaitMs })
 	return {
 		state,
 		hold() {

@@ -36,6 +36,7 @@ import { FAKE_ARTICLE_PATH, FAKE_RSS_PATH, FAKE_VIDEO, startWebFake, type WebFak
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 import { samples } from './support/files.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 let t: TestDatabase
 let internal: WebFake
@@ -137,7 +138,7 @@ function expectNoConnection(before: number) {
 }
 
 describe('the creator: web article', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, platforms: testPlatforms })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'web-article', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('every vector is refused before connecting, and the reservation is refunded', async () => {
@@ -160,7 +161,7 @@ describe('the creator: web article', () => {
 })
 
 describe('the creator: YouTube', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, platforms: testPlatforms })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'youtube', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('only YouTube addresses are taken, and only the video id is sent, to the configured API hosts', async () => {
@@ -272,7 +273,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		const { adapters } = createPlatforms(env('https://postwerk.example'))
 		const port = internal.host.split(':')[1]!
 		const before = reached()
-		const error = await adapters.linkedin.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
+		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
 			() => null,
 			(e: unknown) => e,
 		)

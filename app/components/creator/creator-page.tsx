@@ -24,6 +24,7 @@ import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, t
 import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
 import { usesOwnImage } from './validation.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
 import './creator.css'
 import '#locales/ns/creator.ts'
 
@@ -69,10 +70,11 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
 	const update = useCallback((patch: Partial<CreatorState>) => setState((s) => ({ ...s, ...patch })), [])
 
+	const platforms = usePlatforms()
 	const agent = creator.agents.find((a) => a.id === state.agentId)
 	const models = agent ? { text: agent.text, image: agent.image } : creator.noAgent
 	const ownImage = usesOwnImage(state.selectedMedia, files)
-	const cost = generationCost({ platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
+	const cost = generationCost({ descriptors: platforms, platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
 
 	const generation = useGeneration({
 		state,

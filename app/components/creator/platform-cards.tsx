@@ -3,13 +3,14 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
 import { PLATFORM_STYLES } from '#modules/generation/styles.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/creator.ts'
 import '#locales/ns/posts.ts'
 
 /** The four platforms as a multi-select of cards with their description and writing style. */
 export function PlatformCards({ value, onChange, disabled }: { value: Array<Platform>; onChange: (platforms: Array<Platform>) => void; disabled?: boolean }) {
 	const { t } = useTranslation('creator')
-	const { t: tp } = useTranslation('posts')
+	const platformName = usePlatformName()
 	return (
 		<CheckboxCards.Root
 			aria-label={t('platforms.label')}
@@ -25,7 +26,7 @@ export function PlatformCards({ value, onChange, disabled }: { value: Array<Plat
 						<Flex gap="2" align="center" justify="between">
 							<Flex gap="2" align="center">
 								<PlatformMark platform={platform} />
-								<Text weight="bold">{tp(`platforms.${platform}`)}</Text>
+								<Text weight="bold">{platformName(platform)}</Text>
 							</Flex>
 							<Badge variant="soft" color="gray">
 								{t('platforms.style', { style: PLATFORM_STYLES[platform] })}
