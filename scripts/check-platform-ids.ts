@@ -43,20 +43,13 @@ const EXCEPTED: Array<RegExp> = [
 export const ALLOWLIST: ReadonlyArray<string> = [
 	// The form schemas shared with the browser still enumerate the ids (z.enum(PLATFORMS)); isPlatform, mappers' fallback.
 	'modules/content/platforms.ts',
-	// The toolbox's settings schemas, the JSON schema enum and default settings of the seeded tools, birthday contacts.
-	'modules/toolbox/settings-schemas.ts',
+	// The seeded tools: the JSON schema's enum of platforms and the default settings (platforms: first platform).
 	'modules/toolbox/default-tools.ts',
-	'modules/toolbox/birthdays.ts',
-	'modules/toolbox/birthday-contacts.server.ts',
-	'app/components/toolbox/birthday-contacts.tsx',
-	'app/components/toolbox/tool-settings-dialog.tsx',
 	// News ideas: the writer's allowed list and default, the idea templates' platforms.
 	'modules/news/writer.server.ts',
 	'modules/news/ideas.server.ts',
 	'modules/news/idea-templates.ts',
 	'app/components/news/suggestion.ts',
-	// generation/styles.ts (PLATFORM_STYLES, HASHTAG_RANGES) is left for the creator's platform cards.
-	'modules/generation/styles.ts',
 	// The sandbox network's shared code: feed page names and comment id formats per network.
 	'adapters/platforms/sandbox/feed-page.ts',
 	'adapters/platforms/sandbox/store.ts',

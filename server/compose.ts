@@ -100,7 +100,7 @@ export function composeServices({
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger, contentWriter: createContentWriter(deliveryPlanner), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, userId, sourcePostId) }),
+		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(deliveryPlanner), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, userId, sourcePostId) }),
 		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger }),
 		billing: createBillingService({
 			db,

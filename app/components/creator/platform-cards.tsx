@@ -2,8 +2,7 @@ import { Badge, CheckboxCards, Flex, Text } from '@radix-ui/themes'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
-import { PLATFORM_STYLES } from '#modules/generation/styles.ts'
-import { usePlatformName } from '#app/utils/use-platforms.ts'
+import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/creator.ts'
 import '#locales/ns/posts.ts'
 
@@ -11,6 +10,8 @@ import '#locales/ns/posts.ts'
 export function PlatformCards({ value, onChange, disabled }: { value: Array<Platform>; onChange: (platforms: Array<Platform>) => void; disabled?: boolean }) {
 	const { t } = useTranslation('creator')
 	const platformName = usePlatformName()
+	const platforms = usePlatforms()
+	const styleOf = (id: Platform) => platforms.find((p) => p.id === id)?.text.style ?? ''
 	return (
 		<CheckboxCards.Root
 			aria-label={t('platforms.label')}
@@ -29,7 +30,7 @@ export function PlatformCards({ value, onChange, disabled }: { value: Array<Plat
 								<Text weight="bold">{platformName(platform)}</Text>
 							</Flex>
 							<Badge variant="soft" color="gray">
-								{t('platforms.style', { style: PLATFORM_STYLES[platform] })}
+								{t('platforms.style', { style: styleOf(platform) })}
 							</Badge>
 						</Flex>
 						<Text size="2" color="gray">
