@@ -50,9 +50,6 @@ export const ALLOWLIST: ReadonlyArray<string> = [
 	'modules/news/ideas.server.ts',
 	'modules/news/idea-templates.ts',
 	'app/components/news/suggestion.ts',
-	// The sandbox network's shared code: feed page names and comment id formats per network.
-	'adapters/platforms/sandbox/feed-page.ts',
-	'adapters/platforms/sandbox/store.ts',
 ]
 
 /** The registered ids: each platform folder's descriptor.ts names its `id`. */

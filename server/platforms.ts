@@ -128,7 +128,8 @@ function createSandbox(env: Env, publicBase: string, modules: Array<PlatformModu
 	const store = new SandboxStore({ secret: deriveCookieSecret(`${env.APP_SECRET}:sandbox`), file: path.join(env.dataDir, 'sandbox-posts.json') })
 	const fakes: Record<string, SandboxFactory> = {}
 	for (const module of modules) fakes[module.sandboxName] = module.sandbox
-	return createSandboxNetwork({ publicBase, store, fakes, callbackUrls: appCallbackUrls(env.APP_URL), controls: env.APP_ENV === 'test' })
+	const names = Object.fromEntries(modules.map((module) => [module.descriptor.id, module.descriptor.name]))
+	return createSandboxNetwork({ publicBase, store, fakes, names, callbackUrls: appCallbackUrls(env.APP_URL), controls: env.APP_ENV === 'test' })
 }
 
 /**
