@@ -11,6 +11,11 @@ export const PLATFORM_ID_PATTERN = /^[a-z][a-z0-9]{1,29}$/
 /** A platform id, checked against PLATFORM_ID_PATTERN and the registry where it comes from outside. */
 export type Platform = string
 
+/** Whether `value` has the shape of a platform id (whether it is registered, only the registry says). */
+export function isPlatformId(value: unknown): value is Platform {
+	return typeof value === 'string' && PLATFORM_ID_PATTERN.test(value)
+}
+
 /** Which generated text a platform gets: one text is written per group (and charged once). */
 export type TextGroup = 'long' | 'short'
 export const TEXT_GROUPS: ReadonlyArray<TextGroup> = ['long', 'short']

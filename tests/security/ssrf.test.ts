@@ -26,7 +26,7 @@ import { createFeedReader, createWebReader, type Lookup } from '#adapters/web/in
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
-import { DraftEditSchema } from '#modules/content/schema.ts'
+import { draftEditSchema } from '#modules/content/schema.ts'
 import { createGenerationService, type GenerationInput } from '#modules/generation/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import { PlatformError } from '#modules/publishing/ports.ts'
@@ -256,11 +256,11 @@ describe('publishing: the post image LinkedIn uploads', () => {
 	})
 
 	test('a form can only point a post image at a file this app stored (the creator and the draft editor)', () => {
-		const draft = (image: string) => DraftEditSchema.safeParse({ intent: 'save-draft', id: randomUUID(), platforms: ['linkedin'], texts: { linkedin: 'x' }, images: { linkedin: image } }).success
+		const draft = (image: string) => draftEditSchema(testPlatforms.ids).safeParse({ intent: 'save-draft', id: randomUUID(), platforms: ['linkedin'], texts: { linkedin: 'x' }, images: { linkedin: image } }).success
 		const creator = (image: string) => {
 			const form = new FormData()
 			for (const [name, value] of [['platforms', 'linkedin'], ['text.linkedin', 'x'], ['image.linkedin', image]]) form.append(name!, value!)
-			return parseContentFields(form) !== null
+			return parseContentFields(form, testPlatforms.ids) !== null
 		}
 		const own = `/media/images/${randomUUID()}.jpg`
 		expect([draft(own), creator(own), draft('')]).toEqual([true, true, true])

@@ -62,15 +62,16 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 	const location = useLocation()
 	const [search] = useSearchParams()
 	const navigate = useNavigate()
+	const platforms = usePlatforms()
+	const platformIds = platforms.map((p) => p.id)
 	const [start] = useState(() =>
-		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents }) : serverStart(opened, creator.agents),
+		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents, platforms: platformIds }) : serverStart(opened, creator.agents),
 	)
 	const [state, setState] = useState<CreatorState>(start.state)
 	const [files, setFiles] = useState<CreatorFiles>(NO_FILES)
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
 	const update = useCallback((patch: Partial<CreatorState>) => setState((s) => ({ ...s, ...patch })), [])
 
-	const platforms = usePlatforms()
 	const agent = creator.agents.find((a) => a.id === state.agentId)
 	const models = agent ? { text: agent.text, image: agent.image } : creator.noAgent
 	const ownImage = usesOwnImage(state.selectedMedia, files)
