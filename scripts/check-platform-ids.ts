@@ -41,11 +41,14 @@ const EXCEPTED: Array<RegExp> = [
  * it is removed when the file is converted.
  */
 export const ALLOWLIST: ReadonlyArray<string> = [
-	// The form schemas shared with the browser still enumerate the ids (z.enum(PLATFORMS)); isPlatform, mappers' fallback.
+	// PLATFORMS behind content's isPlatform (stored content keys, draft rows, the OAuth message check) and
+	// the platforms of a 'multiple' post whose content names none (all of them): content's mappers need the
+	// registry's ids (a `platforms` dependency of the content service) to drop it.
 	'modules/content/platforms.ts',
-	// The seeded tools: the JSON schema's enum of platforms and the default settings (platforms: first platform).
+	// The seeded tools: the JSON schema's enum of platforms and default settings naming the first platform.
 	'modules/toolbox/default-tools.ts',
-	// News ideas: the writer's allowed list and default, the idea templates' platforms.
+	// News ideas: the AI writer's list and default, the default of stored ideas, the offline templates'
+	// platforms (better by text group), the news suggestion's default platform for the creator.
 	'modules/news/writer.server.ts',
 	'modules/news/ideas.server.ts',
 	'modules/news/idea-templates.ts',
