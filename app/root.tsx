@@ -4,7 +4,9 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteError, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { requestInfoContext } from '#app/context.ts'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { platformStyles } from '#app/utils/use-platforms.ts'
+import { toPlatformView } from '#modules/publishing/descriptor.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
@@ -27,7 +29,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { toast, headers } = await readToast(request, context)
 	const info = context.get(requestInfoContext)
-	return data({ locale: getLocale(context), toast, nonce: info.nonce }, { headers: headers ?? undefined })
+	const platforms = context.get(servicesContext).publishing.platforms.descriptors.map(toPlatformView)
+	return data({ locale: getLocale(context), toast, nonce: info.nonce, platforms }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<Meta />
 				<Links />
+				{rootData?.platforms ? <style nonce={rootData.nonce}>{platformStyles(rootData.platforms)}</style> : null}
 			</head>
 			<body>
 				<Theme accentColor="indigo" grayColor="slate" radius="large" scaling="100%">

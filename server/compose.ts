@@ -76,8 +76,8 @@ export function composeServices({
 					logger,
 				})
 			: null
-	const { adapters, sandbox } = createPlatforms(env)
-	const publishing = createPublishingService({ db, adapters, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
+	const { adapters, descriptors, sandbox } = createPlatforms(env)
+	const publishing = createPublishingService({ db, adapters, descriptors, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const ai = createAiProviders(aiProviderModules, env)
 	const webAllowHosts = !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : []
@@ -92,12 +92,12 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner }),
-		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL }),
+		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger, contentWriter: createContentWriter(deliveryPlanner), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, userId, sourcePostId) }),
+		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(deliveryPlanner), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, userId, sourcePostId) }),
 		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger }),
 		billing: createBillingService({
 			db,

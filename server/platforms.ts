@@ -9,31 +9,41 @@ import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import { unconfiguredAdapter } from '#adapters/platforms/unconfigured.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
-import type { Platform, PlatformAdapter } from '#modules/publishing/index.ts'
+import { z } from 'zod'
+import { ENV_DEFAULT_NAMES, type EnvSetting, type Platform, type PlatformAdapter, type PlatformDescriptor } from '#modules/publishing/index.ts'
 
 type Credentials = { clientId?: string; clientSecret?: string; overrides: Partial<Endpoints> }
 
-function credentials(env: Env, platform: Platform): Credentials {
-	switch (platform) {
-		case 'linkedin':
-			return {
-				clientId: env.LINKEDIN_CLIENT_ID,
-				clientSecret: env.LINKEDIN_CLIENT_SECRET,
-				overrides: { apiBase: env.LINKEDIN_API_BASE, authorizeUrl: env.LINKEDIN_AUTHORIZE_URL, tokenUrl: env.LINKEDIN_TOKEN_URL, version: env.LINKEDIN_VERSION },
-			}
-		case 'facebook':
-		case 'instagram':
-			return {
-				clientId: env.META_APP_ID,
-				clientSecret: env.META_APP_SECRET,
-				overrides: { apiBase: env.META_GRAPH_BASE, authorizeUrl: env.META_DIALOG_URL, tokenUrl: env.META_TOKEN_URL },
-			}
-		case 'threads':
-			return {
-				clientId: env.THREADS_APP_ID,
-				clientSecret: env.THREADS_APP_SECRET,
-				overrides: { apiBase: env.THREADS_GRAPH_BASE, authorizeUrl: env.THREADS_AUTHORIZE_URL, tokenUrl: env.THREADS_TOKEN_URL },
-			}
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
+/** What each setting must look like (an invalid value stops the start, like every other setting). */
+const settingSchemas: Record<EnvSetting, z.ZodType<string>> = {
+	clientId: z.string().min(1),
+	clientSecret: z.string().min(1),
+	apiBase: httpUrl,
+	authorizeUrl: httpUrl,
+	tokenUrl: httpUrl,
+	version: z.string().regex(/^\d{6}$/, 'six digits (YYYYMM)'),
+}
+
+/** The name of a platform's setting, e.g. LINKEDIN_CLIENT_ID or META_APP_ID (descriptor.env). */
+export function variableName(descriptor: PlatformDescriptor, setting: EnvSetting) {
+	return `${descriptor.env.prefix}_${descriptor.env.names?.[setting] ?? ENV_DEFAULT_NAMES[setting]}`
+}
+
+/** A platform's client id, secret and endpoint overrides, read by the prefix its descriptor names. */
+export function credentials(env: Pick<Env, 'variables'>, descriptor: PlatformDescriptor): Credentials {
+	const read = (setting: EnvSetting) => {
+		const name = variableName(descriptor, setting)
+		const value = env.variables[name]
+		if (value === undefined) return undefined
+		const parsed = settingSchemas[setting].safeParse(value)
+		if (!parsed.success) throw new Error(`Invalid configuration (see .env.example):\n  ${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+		return parsed.data
+	}
+	return {
+		clientId: read('clientId'),
+		clientSecret: read('clientSecret'),
+		overrides: { apiBase: read('apiBase'), authorizeUrl: read('authorizeUrl'), tokenUrl: read('tokenUrl'), version: read('version') },
 	}
 }
 
@@ -86,7 +96,7 @@ export function createPlatforms(env: Env) {
 	const browserBase = `${env.APP_URL}/sandbox`
 	const serverBase = (env.SANDBOX_API_BASE ?? `http://127.0.0.1:${env.PORT}/sandbox`).replace(/\/$/, '')
 	const configured = (module: PlatformModule) => {
-		const creds = credentials(env, module.platform)
+		const creds = credentials(env, module.descriptor)
 		return Boolean(creds.clientId && creds.clientSecret)
 	}
 	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
@@ -96,7 +106,7 @@ export function createPlatforms(env: Env) {
 		platformModules.map((module: PlatformModule) => {
 			const real = configured(module)
 			if (!real && env.isProduction) return [module.platform, unconfiguredAdapter(module.platform)]
-			const creds = credentials(env, module.platform)
+			const creds = credentials(env, module.descriptor)
 			const endpoints = real ? { ...module.endpoints, ...defined(creds.overrides) } : module.sandboxEndpoints(serverBase, browserBase)
 			const adapter = module.create({
 				...endpoints,
@@ -110,7 +120,7 @@ export function createPlatforms(env: Env) {
 			return [module.platform, adapter]
 		}),
 	) as Record<Platform, PlatformAdapter>
-	return { adapters, sandbox }
+	return { adapters, descriptors: platformModules.map((module) => module.descriptor), sandbox }
 }
 
 /** The sandbox network with the fakes of the platforms in test mode (Facebook and Instagram share one). */
@@ -118,7 +128,8 @@ function createSandbox(env: Env, publicBase: string, modules: Array<PlatformModu
 	const store = new SandboxStore({ secret: deriveCookieSecret(`${env.APP_SECRET}:sandbox`), file: path.join(env.dataDir, 'sandbox-posts.json') })
 	const fakes: Record<string, SandboxFactory> = {}
 	for (const module of modules) fakes[module.sandboxName] = module.sandbox
-	return createSandboxNetwork({ publicBase, store, fakes, callbackUrls: appCallbackUrls(env.APP_URL), controls: env.APP_ENV === 'test' })
+	const names = Object.fromEntries(modules.map((module) => [module.descriptor.id, module.descriptor.name]))
+	return createSandboxNetwork({ publicBase, store, fakes, names, callbackUrls: appCallbackUrls(env.APP_URL), controls: env.APP_ENV === 'test' })
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Platform, PlatformAdapter } from '#modules/publishing/ports.ts'
+import type { Platform, PlatformAdapter, PlatformDescriptor } from '#modules/publishing/ports.ts'
 import type { SandboxFactory } from './sandbox/network.ts'
 
 /** Where an adapter sends its requests. Production values live in each platform folder. */
@@ -32,7 +32,10 @@ export type AdapterSettings = Endpoints & {
 
 /** One platform folder's public face; the registry (index.ts) lists them. */
 export type PlatformModule = {
+	/** The same as descriptor.id. */
 	platform: Platform
+	/** What the platform is, as plain data (name, mark, text limit and counting, images, configuration prefix). */
+	descriptor: PlatformDescriptor
 	/** The sandbox fake this platform talks to (Facebook and Instagram share 'meta'). */
 	sandboxName: string
 	sandbox: SandboxFactory

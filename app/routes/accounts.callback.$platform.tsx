@@ -5,9 +5,7 @@ import { servicesContext } from '#app/context.ts'
 import { CallbackPage, type CallbackResult } from '#app/components/accounts/callback-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { PLATFORMS } from '#modules/content/platforms.ts'
 
-const ParamsSchema = z.object({ platform: z.enum(PLATFORMS) })
 // What the provider appends to the redirect URI: code and state, or error (the user cancelled).
 const QuerySchema = z.object({
 	code: z.string().min(1).max(4096).optional(),
@@ -19,12 +17,13 @@ const QuerySchema = z.object({
 // state bound to this user) and the page hands the result to the accounts page.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	const parsedParams = ParamsSchema.safeParse(params)
-	if (!parsedParams.success) throw data(null, { status: 404 })
-	const { platform } = parsedParams.data
+	// Only a registered platform has a callback.
+	const descriptor = context.get(servicesContext).publishing.platforms.get(params.platform)
+	if (!descriptor) throw data(null, { status: 404 })
+	const platform = descriptor.id
 	const i18n = getInstance(context)
 	const t = i18n.getFixedT('de', 'accounts')
-	const name = i18n.t(`posts:platforms.${platform}`)
+	const name = descriptor.name
 	const title = t('meta.callbackTitle')
 	const failed = (message: string) => ({ title, result: { platform, ok: false, message } satisfies CallbackResult })
 

@@ -3,11 +3,11 @@ import type { Route } from './+types/api.generations.image'
 import { servicesContext } from '#app/context.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { PLATFORMS } from '#modules/content/platforms.ts'
 
-const RegenerateSchema = z.object({
+/** `isPlatform`: the registry's check; an unknown platform is a malformed request. */
+const regenerateSchema = (isPlatform: (id: string) => boolean) => z.object({
 	requestId: z.uuid(),
-	platform: z.enum(PLATFORMS),
+	platform: z.string().max(30).refine(isPlatform),
 	content: z.string().max(70_000),
 	agentId: z.union([z.uuid(), z.literal('')]).transform((v) => v || null),
 })
@@ -18,9 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	const form = await readFormDataWithin(request, 256 * 1024, { refused: () => Response.json({ ok: false, code: 'failed' }, { status: 400 }) })
 	if (form === 'too_large') return Response.json({ ok: false, code: 'request_too_large' }, { status: 413 })
-	const parsed = RegenerateSchema.safeParse(form ? Object.fromEntries(form) : {})
+	const { generation, publishing } = context.get(servicesContext)
+	const parsed = regenerateSchema(publishing.platforms.has).safeParse(form ? Object.fromEntries(form) : {})
 	if (!parsed.success) return Response.json({ ok: false, code: 'failed' }, { status: 400 })
-	const { generation } = context.get(servicesContext)
 	const admitted = await generation.admit(user.id, 'regeneration')
 	if (!admitted.ok) return Response.json({ ok: false, code: 'rate_limited' }, { status: 429, headers: { 'Retry-After': String(admitted.retryAfterSeconds), 'Cache-Control': 'no-store' } })
 	const outcome = await generation.regenerateImage(user.id, parsed.data, request.signal)

@@ -22,10 +22,10 @@ function single(outcome: GenerationOutcome, status: number, retryAfterSeconds?: 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
-	const { generation } = context.get(servicesContext)
+	const { generation, publishing } = context.get(servicesContext)
 	const form = await readFormDataWithin(request, MAX_BODY, { refused: () => single({ ok: false, code: 'failed' }, 400) })
 	if (form === 'too_large') return single({ ok: false, code: 'request_too_large' }, 413)
-	const input = form ? await parseGenerationForm(form) : null
+	const input = form ? await parseGenerationForm(form, publishing.platforms.ids) : null
 	if (!input) return single({ ok: false, code: 'failed' }, 400)
 	const admitted = await generation.admit(user.id, 'generation')
 	if (!admitted.ok) return single({ ok: false, code: 'rate_limited' }, 429, admitted.retryAfterSeconds)

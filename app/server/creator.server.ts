@@ -6,7 +6,7 @@ import type { OpenedContent } from '#app/components/creator/start.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import type { CurrentUser } from '#modules/accounts/index.ts'
 import type { ContentService } from '#modules/content/index.ts'
-import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import { textFor, type PostContent } from '#modules/content/post-content.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
@@ -36,7 +36,7 @@ export async function loadOpened(content: ContentService, userId: string, search
 				editing: { kind: 'post', id: post.id },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
-				images: Object.fromEntries(post.platforms.flatMap((p) => (post.images[p] ?? image ? [[p, post.images[p] ?? image]] : []))),
+				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = post.images[p] ?? image; return url ? [[p, url]] : [] })),
 			},
 			notFound: false,
 		}
@@ -61,7 +61,8 @@ function draftContent(c: CreatorContent): PostContent {
 /** The chosen platforms' images (Instagram keeps its 1:1 image in a post for several platforms). */
 const ownImages = (c: CreatorContent) => Object.fromEntries(c.platforms.flatMap((p) => (c.images[p] ? [[p, c.images[p]]] : [])))
 
-const firstImage = (c: CreatorContent) => PLATFORMS.filter((p) => c.platforms.includes(p)).map((p) => c.images[p]).find(Boolean)
+/** The first chosen platform's image (the platforms come in the registry's order). */
+const firstImage = (c: CreatorContent) => c.platforms.map((p) => c.images[p]).find(Boolean)
 
 /** Saves the edits of an opened draft (its page choices stay) or post; false when it is not the user's. */
 async function saveOpened(content: ContentService, userId: string, fields: CreatorContent): Promise<boolean> {
@@ -93,7 +94,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })
 	}
 
-	const fields = submission.status === 'success' ? parseContentFields(formData) : null
+	const fields = submission.status === 'success' ? parseContentFields(formData, publishing.platforms.ids) : null
 	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), t('errors.invalid'))
 	const { intent, requestId } = submission.value
 	const editing = fields.editing

@@ -347,12 +347,12 @@ describe('Agent trainieren', () => {
 		expect((await s.agents.trainPreset(alice, a.agent.id, { trainingTexts: casual, postUrls: [] })).ok).toBe(true)
 		const persona = (await s.agents.findPersona(alice, a.agent.id))!
 		const source = { kind: 'smart-post' as const, title: null, text: 'Kaffeepause', origin: null }
-		const { system } = textPrompts({ platform: 'linkedin', maxLength: 3000, style: 'LinkedIn Professionell', hashtags: { min: 0, max: 3 }, persona, source }, {})
+		const { system } = textPrompts({ platform: 'linkedin', platformName: 'LinkedIn', group: 'long', maxLength: 3000, style: 'LinkedIn Professionell', hashtags: { min: 0, max: 3 }, persona, source }, {})
 		expect(system).toContain('Gelernter Schreibstil aus 3 eigenen Beiträgen')
 		expect(system).toContain('1.3 Emojis pro Beitrag (am liebsten ☕ 🔥)')
 		expect(system).toContain('„Komm vorbei“')
 		expect(system).toContain('Anrede: du')
-		const untrained = textPrompts({ platform: 'linkedin', maxLength: 3000, style: 'x', hashtags: { min: 0, max: 3 }, persona: { ...persona, styleProfile: null }, source }, {})
+		const untrained = textPrompts({ platform: 'linkedin', platformName: 'LinkedIn', group: 'long', maxLength: 3000, style: 'x', hashtags: { min: 0, max: 3 }, persona: { ...persona, styleProfile: null }, source }, {})
 		expect(untrained.system).not.toContain('Gelernter Schreibstil')
 	})
 

@@ -1,6 +1,6 @@
-import type { Platform } from '#modules/content/platforms.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import type { MediaKind } from '#modules/media/kinds.ts'
+import type { Platform, TextGroup } from '#modules/publishing/descriptor.ts'
 
 export type { MediaKind }
 
@@ -68,11 +68,15 @@ export type SourceMaterial = {
 /** A structured brief: LLM adapters send `system` + `prompt`; the local adapter composes from the brief. */
 export type TextBrief = {
 	platform: Platform
+	/** The network's name for prompts (descriptor.name). */
+	platformName: string
+	/** Which text this is ('long', 'short'): writers without platform knowledge shape it by group and style. */
+	group: TextGroup
 	/** Maximum characters of the result (the platform limit); adapters must stay within it. */
 	maxLength: number
-	/** German style label: LinkedIn Professionell, Instagram Kurz & knackig, Threads Authentisch, Facebook Original. */
+	/** German style label from the platform's descriptor (e.g. 'Professionell', 'Kurz & knackig'). */
 	style: string
-	/** How many hashtags fit the platform (LinkedIn 0-3, Instagram 5-10, ...). */
+	/** How many hashtags fit the platform (descriptor.text.hashtags). */
 	hashtags: { min: number; max: number }
 	persona: Persona | null
 	source: SourceMaterial

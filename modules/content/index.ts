@@ -35,7 +35,7 @@ export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor } from './post-content.ts'
-export { PLATFORMS, PLATFORM_LIMITS, POST_STATUSES, isOverLimit, isPlatform, type Platform, type PostPlatform, type PostStatus } from './platforms.ts'
+export { PLATFORMS, POST_STATUSES, isPlatform, type Platform, type PostPlatform, type PostStatus } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**

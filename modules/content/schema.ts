@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PLATFORMS } from './platforms.ts'
+import type { Platform } from './platforms.ts'
 
 // Shared by the forms and the actions. Messages are keys of the `posts` namespace.
 const MAX_TEXT = 63206
@@ -13,27 +13,32 @@ const imageUrl = z
 	.max(2048, { error: 'errors.invalid' })
 	.refine((v) => v === '' || (APP_MEDIA_IMAGE.test(v) && !v.includes('..')), { error: 'errors.invalid' })
 
+/** The registered platform ids (publishing.platforms.ids): a form may name only these. */
+const platformEnum = (registered: ReadonlyArray<Platform>) => z.enum(registered as [Platform, ...Array<Platform>])
+
 /** The draft editor: a text (and optional image) per platform. */
-export const DraftEditSchema = z.object({
-	intent: z.literal('save-draft'),
-	id: z.uuid({ error: 'errors.invalid' }),
-	platforms: z.array(z.enum(PLATFORMS), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
-	texts: z.partialRecord(z.enum(PLATFORMS), text).default({}),
-	images: z.partialRecord(z.enum(PLATFORMS), imageUrl).default({}),
-	pageIds: z.partialRecord(z.enum(PLATFORMS), z.string().max(64)).default({}),
-})
+export const draftEditSchema = (registered: ReadonlyArray<Platform>) =>
+	z.object({
+		intent: z.literal('save-draft'),
+		id: z.uuid({ error: 'errors.invalid' }),
+		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
+		texts: z.partialRecord(platformEnum(registered), text).default({}),
+		images: z.partialRecord(platformEnum(registered), imageUrl).default({}),
+		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
+	})
 
 /** Editing a post: its text per platform; its platform, status and time stay. */
-export const PostEditSchema = z.object({
-	intent: z.literal('save-post'),
-	id: z.uuid({ error: 'errors.invalid' }),
-	platforms: z.array(z.enum(PLATFORMS), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
-	texts: z.partialRecord(z.enum(PLATFORMS), text).default({}),
-})
+export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
+	z.object({
+		intent: z.literal('save-post'),
+		id: z.uuid({ error: 'errors.invalid' }),
+		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
+		texts: z.partialRecord(platformEnum(registered), text).default({}),
+	})
 
 export const DeleteSchema = z.object({
 	intent: z.enum(['delete-post', 'delete-draft']),
 	id: z.uuid({ error: 'errors.invalid' }),
 })
 
-export type DraftEditInput = z.infer<typeof DraftEditSchema>
+export type DraftEditInput = z.infer<ReturnType<typeof draftEditSchema>>

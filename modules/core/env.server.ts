@@ -31,23 +31,9 @@ const EnvSchema = z.object({
 	GOOGLE_JWKS_URI: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
 	/** Asked for the e-mail when the ID token has none (OpenID Connect Core 5.4). */
 	GOOGLE_USERINFO_ENDPOINT: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
-	// Social networks: with client id and secret the real APIs, otherwise the built-in sandbox network.
-	LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
-	LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
-	LINKEDIN_API_BASE: z.url().optional(),
-	LINKEDIN_AUTHORIZE_URL: z.url().optional(),
-	LINKEDIN_TOKEN_URL: z.url().optional(),
-	LINKEDIN_VERSION: z.string().regex(/^\d{6}$/).optional(),
-	META_APP_ID: z.string().min(1).optional(),
-	META_APP_SECRET: z.string().min(1).optional(),
-	META_GRAPH_BASE: z.url().optional(),
-	META_DIALOG_URL: z.url().optional(),
-	META_TOKEN_URL: z.url().optional(),
-	THREADS_APP_ID: z.string().min(1).optional(),
-	THREADS_APP_SECRET: z.string().min(1).optional(),
-	THREADS_GRAPH_BASE: z.url().optional(),
-	THREADS_AUTHORIZE_URL: z.url().optional(),
-	THREADS_TOKEN_URL: z.url().optional(),
+	// Social networks: each platform reads its own variables by the prefix its descriptor names
+	// (LINKEDIN_*, META_*, THREADS_*; server/platforms.ts checks them). With client id and secret the
+	// real API, otherwise the built-in sandbox network.
 	/** Where the server itself reaches the sandbox network (default: this server on loopback). */
 	SANDBOX_API_BASE: z.url().optional(),
 	// AI providers: with a key the real API, otherwise the local offline provider ('Testmodus').
@@ -98,12 +84,14 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
 	dataDir: string
 	/** The S3-compatible file store when S3_BUCKET is set; null: files under DATA_DIR/files. */
 	s3: S3Settings | null
+	/** Every non-empty variable, for settings read by a prefix a plugin names (the social platforms). */
+	variables: Readonly<Record<string, string>>
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	const cleaned = Object.fromEntries(
 		Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
-	)
+	) as Record<string, string>
 	const parsed = EnvSchema.safeParse(cleaned)
 	if (!parsed.success) {
 		const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -133,6 +121,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 		APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
 		isProduction,
 		dataDir,
+		variables: cleaned,
 	}
 }
 

@@ -1,4 +1,4 @@
-import type { Platform } from '#modules/content/platforms.ts'
+import { imageAspectsOf, textGroupsOf, type Platform, type PlatformView } from '#modules/publishing/descriptor.ts'
 
 // Pure and shared with the browser: the credit cost of a generation (spec section 9). The server
 // computes the charge with these functions from the catalogue; the browser only shows the estimate.
@@ -14,34 +14,28 @@ export const DEFAULT_IMAGE_MODEL = 'flux-schnell'
 export const REGENERATION_MODEL = 'flux-schnell'
 
 export type CostBreakdown = {
-	/** Text generations: one for LinkedIn/Facebook, one for Instagram/Threads. */
+	/** Text generations: one per text group ('long', 'short') of the chosen platforms. */
 	textRuns: number
 	textCost: number
-	/** Images: one 1:1 for Instagram, one shared 16:9 for LinkedIn, Facebook, Threads. */
+	/** Images: one per aspect the chosen platforms generate in. */
 	imageRuns: number
 	imageCost: number
 	total: number
 }
 
-/** Which texts are written: 'long' for LinkedIn/Facebook, 'short' for Instagram/Threads. */
-export function textGroups(platforms: ReadonlyArray<Platform>) {
-	const groups: Array<'long' | 'short'> = []
-	if (platforms.includes('linkedin') || platforms.includes('facebook')) groups.push('long')
-	if (platforms.includes('instagram') || platforms.includes('threads')) groups.push('short')
-	return groups
+/** Which texts are written: one per text group of the chosen platforms ('long', 'short'; descriptor.text.group). */
+export function textGroups(descriptors: ReadonlyArray<PlatformView>, platforms: ReadonlyArray<Platform>) {
+	return textGroupsOf(descriptors, platforms)
 }
 
-/** Which images are made: '1:1' for Instagram, '16:9' shared by LinkedIn, Facebook and Threads. */
-export function imageAspects(platforms: ReadonlyArray<Platform>) {
-	const aspects: Array<'1:1' | '16:9'> = []
-	if (platforms.includes('instagram')) aspects.push('1:1')
-	if (platforms.some((p) => p === 'linkedin' || p === 'facebook' || p === 'threads')) aspects.push('16:9')
-	return aspects
+/** Which images are made: one per aspect the chosen platforms generate (descriptor.images.generate). */
+export function imageAspects(descriptors: ReadonlyArray<PlatformView>, platforms: ReadonlyArray<Platform>) {
+	return imageAspectsOf(descriptors, platforms)
 }
 
-export function generationCost(input: { platforms: ReadonlyArray<Platform>; textModelCost: number; imageModelCost: number; withImages: boolean }): CostBreakdown {
-	const textRuns = textGroups(input.platforms).length
-	const imageRuns = input.withImages ? imageAspects(input.platforms).length : 0
+export function generationCost(input: { descriptors: ReadonlyArray<PlatformView>; platforms: ReadonlyArray<Platform>; textModelCost: number; imageModelCost: number; withImages: boolean }): CostBreakdown {
+	const textRuns = textGroups(input.descriptors, input.platforms).length
+	const imageRuns = input.withImages ? imageAspects(input.descriptors, input.platforms).length : 0
 	const textCost = textRuns * input.textModelCost
 	const imageCost = imageRuns * input.imageModelCost
 	return { textRuns, textCost, imageRuns, imageCost, total: textCost + imageCost }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { logActivity } from '#modules/activity/index.ts'
 import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
 import { modelsById } from '#modules/catalog/index.ts'
-import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
+import { countText, type CountingKind } from '#modules/publishing/counting.ts'
+import type { Platform, PlatformCatalog } from '#modules/publishing/index.ts'
 import { debitCredits, refundCredits } from '#modules/credits/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
@@ -19,7 +20,6 @@ import type { WebReader } from '#modules/media/index.ts'
 import { activePromptTemplates } from './prompt-templates.server.ts'
 import { imagePrompt, textPrompts } from './prompts.server.ts'
 import { REPLAY_WAIT_MS, claimRegeneration, regenerationExists, replayRegeneration, settleRegeneration } from './regeneration-claims.server.ts'
-import { HASHTAG_RANGES, PLATFORM_STYLES } from './styles.ts'
 
 export type GenerationDeps = {
 	db: Db
@@ -27,6 +27,8 @@ export type GenerationDeps = {
 	web: WebReader
 	files: FileStore
 	logger: Logger
+	/** The registered platforms (through publishing): limits, counting, styles, text groups, image aspects. */
+	platforms: PlatformCatalog
 	/** How long a repeated 'Bild neu generieren' waits for the first request (default REPLAY_WAIT_MS). */
 	replayWaitMs?: number
 }
@@ -56,12 +58,19 @@ function toPersona(agent: AgentPersona | null): Persona | null {
 }
 
 /** Cuts a text to `max` characters at a word boundary (models are asked to stay within; this makes sure). */
-export function fitLength(text: string, max: number) {
+/** `text` cut at a word (with '…') so that it is at most `max` long, counted as `counting` says (default: UTF-16 units). */
+export function fitLength(text: string, max: number, counting?: CountingKind) {
+	const count = (value: string) => (counting ? countText(counting, value) : value.length)
 	const clean = text.trim()
-	if (clean.length <= max) return clean
-	const slice = clean.slice(0, max - 1)
-	const space = slice.search(/\s\S*$/)
-	return `${(space > max * 0.6 ? slice.slice(0, space) : slice).trimEnd()}…`
+	if (count(clean) <= max) return clean
+	// A network that counts some characters as more than one (emoji bytes, escapes) needs a shorter cut.
+	for (let room = max; room > 1; room -= Math.max(1, Math.ceil((room * 0.05)))) {
+		const slice = clean.slice(0, room - 1)
+		const space = slice.search(/\s\S*$/)
+		const cut = `${(space > room * 0.6 ? slice.slice(0, space) : slice).trimEnd()}…`
+		if (count(cut) <= max) return cut
+	}
+	return '…'
 }
 
 function headlineOf(source: SourceMaterial) {
@@ -101,13 +110,21 @@ export function createGenerator(deps: GenerationDeps) {
 			.execute()
 	}
 
+	/** The platform's descriptor; input was checked against the registry, so a miss is a programming error. */
+	function descriptor(platform: Platform) {
+		const found = deps.platforms.get(platform)
+		if (!found) throw new Error(`no platform '${platform}' is registered`)
+		return found
+	}
+
 	async function writeText(platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
-		const brief = { platform, maxLength: PLATFORM_LIMITS[platform], style: PLATFORM_STYLES[platform], hashtags: HASHTAG_RANGES[platform], persona, source }
+		const { name, text: rules } = descriptor(platform)
+		const brief = { platform, platformName: name, group: rules.group, maxLength: rules.limit, style: rules.style, hashtags: rules.hashtags, persona, source }
 		const { system, prompt } = textPrompts(brief, templates)
 		const provider = ai.forProvider(model.provider)
 		const text = provider.text ?? ai.offline.text!
 		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, signal })
-		return fitLength(result.text, PLATFORM_LIMITS[platform])
+		return fitLength(result.text, rules.limit, rules.counting)
 	}
 
 	/** The brand logo lives in the file store (/media/...); image adapters get its bytes as a data: URL. */
@@ -210,7 +227,7 @@ export function createGenerator(deps: GenerationDeps) {
 		const models = agent ? resolved.byAgent.get(agent.id)! : resolved.none
 		// The user's own image is the post image: no image is generated or charged.
 		const withImages = !input.image
-		const cost = generationCost({ platforms: input.platforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages })
+		const cost = generationCost({ descriptors: deps.platforms.descriptors, platforms: input.platforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages })
 
 		const claimed = await claim(userId, input, agent, models, cost.total)
 		if (claimed.kind === 'insufficient') return { ok: false, code: 'insufficient_credits', balance: claimed.balance }
@@ -253,7 +270,7 @@ export function createGenerator(deps: GenerationDeps) {
 				),
 			),
 		)
-		const aspects = imageAspects(input.platforms)
+		const aspects = imageAspects(deps.platforms.descriptors, input.platforms)
 		if (withImages) onStep('images')
 		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
 		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = extracted.image
@@ -275,17 +292,17 @@ export function createGenerator(deps: GenerationDeps) {
 
 		const texts: Partial<Record<Platform, string>> = {}
 		const fallback = fitLength(source.text, 500)
-		for (const [platform, text] of textResults) texts[platform] = text ?? fitLength(fallback, PLATFORM_LIMITS[platform])
+		for (const [platform, text] of textResults) texts[platform] = text ?? fitLength(fallback, descriptor(platform).text.limit, descriptor(platform).text.counting)
 		const images: Partial<Record<Platform, string>> = {}
 		const byAspect = new Map(imageResults)
 		for (const platform of input.platforms) {
-			const url = byAspect.get(platform === 'instagram' ? '1:1' : '16:9')
+			const url = byAspect.get(descriptor(platform).images.generate)
 			if (url) images[platform] = url
 		}
 
 		// Settle: a text group counts as delivered when one of its texts was written; an image when stored.
 		const delivered = new Set(textResults.filter(([, text]) => text !== null).map(([platform]) => platform))
-		const failedGroups = textGroups(input.platforms).filter((group) => !input.platforms.some((p) => delivered.has(p) && (group === 'long') === (p === 'linkedin' || p === 'facebook')))
+		const failedGroups = textGroups(deps.platforms.descriptors, input.platforms).filter((group) => !input.platforms.some((p) => delivered.has(p) && descriptor(p).text.group === group))
 		const failedImages = withImages ? imageResults.filter(([, url]) => url === null).length : 0
 		if (failedGroups.length > 0) warnings.push('text_failed')
 		if (failedImages > 0) warnings.push('images_failed')
@@ -354,7 +371,7 @@ export function createGenerator(deps: GenerationDeps) {
 		const claim = { id: claimed.id, cost, balance: claimed.balance }
 		const persona = toPersona(agent)
 		const source: SourceMaterial = { kind: 'smart-post', title: null, text: input.content, origin: null }
-		const aspect: ImageAspect = input.platform === 'instagram' ? '1:1' : '16:9'
+		const aspect: ImageAspect = descriptor(input.platform).images.generate
 		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
 		let settled: RegenerationOutcome | null
 		try {

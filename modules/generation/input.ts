@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 
 // The creator's request, as the web layer parses it from the multipart form of /api/generations.
@@ -32,10 +32,14 @@ const ArticleSchema = z.object({
 	text: z.string().max(20_000).default(''),
 })
 
-const FieldsSchema = z.object({
+/** `registered`: the registered platform ids in the registry's order; the chosen ones come back in that order. */
+const fieldsSchema = (registered: ReadonlyArray<Platform>) => z.object({
 	requestId: z.uuid(),
 	kind: z.enum(MEDIA_KINDS),
-	platforms: z.array(z.enum(PLATFORMS)).max(4).transform((list) => PLATFORMS.filter((p) => list.includes(p))),
+	platforms: z
+		.array(z.string().refine((p) => registered.includes(p)))
+		.max(registered.length)
+		.transform((list) => registered.filter((p) => list.includes(p))),
 	agentId: z.union([z.uuid(), z.literal('')]).transform((v) => v || null),
 	prompt: z.string().max(PROMPT_MAX).default(''),
 	url: z.string().max(2048).default(''),
@@ -48,13 +52,13 @@ async function fileOf(value: FormDataEntryValue | null): Promise<UploadedFile | 
 	return { name: value.name.slice(0, 255), bytes: new Uint8Array(await value.arrayBuffer()) }
 }
 
-/** Parses the multipart form; null when the form is malformed (not something the creator sends). */
-export async function parseGenerationForm(form: FormData): Promise<GenerationInput | null> {
+/** Parses the multipart form; null when the form is malformed (not something the creator sends). `platforms`: publishing.platforms.ids. */
+export async function parseGenerationForm(form: FormData, platforms: ReadonlyArray<Platform>): Promise<GenerationInput | null> {
 	const text = (name: string) => {
 		const value = form.get(name)
 		return typeof value === 'string' ? value : undefined
 	}
-	const parsed = FieldsSchema.safeParse({
+	const parsed = fieldsSchema(platforms).safeParse({
 		requestId: text('requestId'),
 		kind: text('kind'),
 		platforms: form.getAll('platforms').filter((v) => typeof v === 'string'),

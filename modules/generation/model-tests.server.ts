@@ -12,10 +12,10 @@ import { defineJob, enqueue, type TaskHelpers } from '#modules/core/jobs.server.
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, reencodeImage, sniff, toJpeg, type SniffedType } from '#modules/media/index.ts'
+import type { PlatformCatalog } from '#modules/publishing/index.ts'
 import texts from '#locales/de/catalog.json' with { type: 'json' }
 import { activePromptTemplates } from './prompt-templates.server.ts'
 import { textPrompts } from './prompts.server.ts'
-import { HASHTAG_RANGES, PLATFORM_STYLES } from './styles.ts'
 
 export const VIDEO_REFERENCE_MAX_BYTES = 50 * MB
 /** A text or image test still running after this long was cut off (a restart): failed and refunded. */
@@ -75,7 +75,15 @@ export type ModelTestOutcome =
 	  }
 	| { ok: false; code: ModelTestErrorCode; balance?: number; cost?: number }
 
-export type ModelTestDeps = { db: Db; ai: AiProviders; files: FileStore; logger: Logger; appUrl: string }
+export type ModelTestDeps = {
+	db: Db
+	ai: AiProviders
+	files: FileStore
+	logger: Logger
+	appUrl: string
+	/** The registered platforms: a language model test writes a post for the first with long texts. */
+	platforms: PlatformCatalog
+}
 
 /** {{name}} placeholders of the catalog texts. */
 function fill(template: string, values: Record<string, string>) {
@@ -243,7 +251,8 @@ export function createModelTests(deps: ModelTestDeps) {
 			if (model.category === 'language') {
 				if (!provider.text) throw new AiError({ kind: 'unavailable', code: 'no_text', message: texts.server.errors.textUnavailable })
 				const source = { kind: 'smart-post' as const, title: null, text: referenceNote ? `${prompt}\n\n${referenceNote}` : prompt, origin: null }
-				const brief = { platform: 'linkedin' as const, maxLength: 3000, style: PLATFORM_STYLES.linkedin, hashtags: HASHTAG_RANGES.linkedin, persona, source }
+				const target = deps.platforms.descriptors.find((d) => d.text.group === 'long') ?? deps.platforms.descriptors[0]!
+				const brief = { platform: target.id, platformName: target.name, group: target.text.group, maxLength: target.text.limit, style: target.text.style, hashtags: target.text.hashtags, persona, source }
 				const { system, prompt: userPrompt } = textPrompts(brief, await activePromptTemplates(db))
 				const { text } = await provider.text.generate({ model: model.modelId, parameters, system, prompt: userPrompt, brief })
 				result = { type: 'text', content: text.trim() }

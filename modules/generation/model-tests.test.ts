@@ -11,6 +11,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { createCatalogService, seedModelCatalogue, testCost } from '#modules/catalog/index.ts'
 import { createGenerationService } from './index.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 // Model tests ('Modell testen') against a real database with AI providers built here (the adapters
 // are tested through the composition root in tests/integration/model-tests.test.ts).
@@ -88,7 +89,7 @@ async function setup(behaviour: Behaviour = {}) {
 	const files = memoryFiles()
 	const logger = createLogger('silent')
 	const catalog = createCatalogService({ db: t.db, ai, files, logger })
-	const generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files, logger, appUrl: 'http://127.0.0.1:3999' })
+	const generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files, logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
 	const videoTask = generation.tasks.find((task) => task.id === 'model_test_video')!
 	return { t, db: t.db, ai, files, catalog, generation, videoTask, [Symbol.asyncDispose]: () => t[Symbol.asyncDispose]() }
 }

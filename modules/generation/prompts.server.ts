@@ -21,8 +21,6 @@ Grundlage ({source_kind}{source_title}):
 const BUILT_IN_IMAGE = `Ein hochwertiges, modernes Social-Media-Bild (Seitenverhältnis {aspect}) zum Thema: {headline}.
 Stichworte: {keywords}. {brand_hint}Keine Schrift im Bild, keine Logos Dritter, fotorealistisch oder klare Illustration.`
 
-const PLATFORM_NAMES: Record<string, string> = { linkedin: 'LinkedIn', instagram: 'Instagram', threads: 'Threads', facebook: 'Facebook' }
-
 const KIND_LABELS: Record<string, string> = {
 	'smart-post': 'Idee',
 	youtube: 'YouTube-Video',
@@ -75,7 +73,7 @@ export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCa
 		target_audience: persona?.targetAudience ?? 'Unternehmerinnen und Unternehmer',
 		persona_details: personaDetails(persona),
 		brand_name: persona?.brand.name ?? '',
-		platform: PLATFORM_NAMES[brief.platform] ?? brief.platform,
+		platform: brief.platformName,
 		style: brief.style,
 		max_length: String(brief.maxLength),
 		hashtag_min: String(brief.hashtags.min),

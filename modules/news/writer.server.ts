@@ -34,8 +34,11 @@ export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter
 			parameters: { temperature: 0.4 },
 			system,
 			prompt,
+			// Not a post: the brief only informs writers that compose from it (the remote model reads the prompts).
 			brief: {
-				platform: 'linkedin',
+				platform: 'news',
+				platformName: 'Nachrichten',
+				group: 'long',
 				maxLength,
 				style: 'Nachrichten-Zusammenfassung',
 				hashtags: { min: 0, max: 0 },

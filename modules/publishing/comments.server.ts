@@ -6,6 +6,7 @@ import { PlatformError, type Platform, type PlatformAdapter, type PlatformCommen
 import type { Publisher } from './publisher.server.ts'
 import { deliveryPage } from './pages.server.ts'
 import { openToken } from './tokens.server.ts'
+import { adapterFor, type PlatformAdapters } from './registry.ts'
 
 // Comments on the user's published posts and exactly-once replies to them (the auto-reply tool).
 // A reply is claimed first (a 'sending' row, committed before the network call); unique
@@ -35,7 +36,7 @@ export type ReplyResult = { status: ReplyOutcome | 'taken' | 'not_found'; replyI
 /** A reply left 'sending' this long is a crashed attempt (a live one finishes within the publish timeout). */
 export const STALE_SENDING_MS = 5 * 60_000
 
-export function createCommentReplies(deps: { db: Db; adapters: Record<Platform, PlatformAdapter>; box: SecretBox; logger: Logger; publisher: Publisher; faultPoint?: (point: 'before_send' | 'after_send') => void }) {
+export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters; box: SecretBox; logger: Logger; publisher: Publisher; faultPoint?: (point: 'before_send' | 'after_send') => void }) {
 	const { db, adapters, box, logger, publisher } = deps
 
 	/** The user's published delivery with the page and token it went out with. */
@@ -69,7 +70,7 @@ export function createCommentReplies(deps: { db: Db; adapters: Record<Platform, 
 			if (loaded.page.token_status !== 'active') return { ok: false, error: 'reconnect_required' }
 			const platform = loaded.delivery.platform as Platform
 			try {
-				return { ok: true, value: await run(adapters[platform], targetOf(loaded.page), loaded.delivery.external_id!) }
+				return { ok: true, value: await run(adapterFor(adapters, platform), targetOf(loaded.page), loaded.delivery.external_id!) }
 			} catch (error) {
 				if (!(error instanceof PlatformError)) throw error
 				if (error.kind === 'auth_expired' && !refreshed) {

@@ -4,13 +4,14 @@ import { randomToken, sha256, type SecretBox } from '#modules/core/crypto.server
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
-import posts from '#locales/de/posts.json' with { type: 'json' }
-import { PlatformError, type Platform, type PlatformAdapter } from './ports.ts'
+import { platformName } from './messages.ts'
+import { PlatformError, type Platform } from './ports.ts'
 import { sealToken } from './tokens.server.ts'
+import { adapterFor, type PlatformAdapters } from './registry.ts'
 
 export type ConnectionDeps = {
 	db: Db
-	adapters: Record<Platform, PlatformAdapter>
+	adapters: PlatformAdapters
 	box: SecretBox
 	logger: Logger
 	/** The absolute URL of the OAuth callback route for a platform. */
@@ -32,8 +33,6 @@ export type ConnectionView = {
 }
 
 export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
-	const platformName = (platform: Platform) => posts.platforms[platform]
-
 	return {
 		/** Starts the OAuth flow: a single-use state bound to the user, the PKCE verifier sealed in the database. */
 		async startConnect(userId: string, platform: Platform) {
@@ -50,7 +49,7 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				})
 				.execute()
 			await db.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute()
-			return { url: adapters[platform].authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(platform) }) }
+			return { url: adapterFor(adapters, platform).authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(platform) }) }
 		},
 
 		/**
@@ -67,7 +66,7 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				.returning('code_verifier_encrypted')
 				.executeTakeFirst()
 			if (!saved) return { ok: false as const, error: 'invalid_state' as const }
-			const adapter = adapters[platform]
+			const adapter = adapterFor(adapters, platform)
 			let account
 			try {
 				account = await adapter.exchangeCode({ code: input.code, codeVerifier: box.open(saved.code_verifier_encrypted), redirectUri: callbackUrl(platform) })

@@ -7,7 +7,9 @@ import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
 import { listConnectedPages } from './pages.server.ts'
+import type { PlatformDescriptor } from './descriptor.ts'
 import { PlatformError, type PlatformAdapter } from './ports.ts'
+import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 
@@ -18,6 +20,10 @@ export type { DeliveryStatusView } from './publish-now.server.ts'
 export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
 export type { Platform, PlatformAdapter, PlatformComment } from './ports.ts'
+export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
+export { countFor, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
+export { countText, type CountingKind } from './counting.ts'
+export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
 
 /** The reason code when a platform refuses a request for good before anything was sent (e.g. 'not_configured': no keys in production); null for anything else. */
@@ -27,15 +33,21 @@ export function permanentRefusal(error: unknown): string | null {
 export { deliveryProblems, health } from './health.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
-export type PublishingDeps = PublisherDeps
+export type PublishingDeps = PublisherDeps & {
+	/** The registered platforms (adapters/platforms/index.ts), in the order the app shows them. */
+	descriptors: ReadonlyArray<PlatformDescriptor>
+}
 
 export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
+	const platforms = createPlatformCatalog(deps.descriptors)
 	const connections = createConnections({ ...deps, callbackUrl: (platform) => `${deps.appUrl}/accounts/callback/${platform}` })
 	const publisher = createPublisher(deps)
-	const maintenance = createMaintenance({ ...deps, publisher })
+	const maintenance = createMaintenance({ ...deps, platforms, publisher })
 	const comments = createCommentReplies({ ...deps, publisher })
 	return {
+		/** What each registered platform is (pure data; the root loader hands it to the browser). */
+		platforms,
 		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
 		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
 		exportData: (userId: string) => exportPublishingData(db, userId),

@@ -3,17 +3,18 @@ import type { Db } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { setPostEngagement } from '#modules/content/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
-import { PlatformError, type Platform, type PlatformAdapter, type PostMetrics } from './ports.ts'
+import { PlatformError, type Platform, type PostMetrics } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import { openToken } from './tokens.server.ts'
+import { adapterFor, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 
 const OVERDUE_SECONDS = 30
 const STUCK_MINUTES = 10
 const REFRESH_WITHIN_DAYS = 3
 
 /** The safety nets that run as jobs: overdue and stuck deliveries, token refresh, metrics and followers. */
-export function createMaintenance({ db, adapters, box, publisher, logger }: { db: Db; adapters: Record<Platform, PlatformAdapter>; box: SecretBox; publisher: Publisher; logger: Logger }) {
+export function createMaintenance({ db, adapters, platforms, box, publisher, logger }: { db: Db; adapters: PlatformAdapters; platforms: PlatformCatalog; box: SecretBox; publisher: Publisher; logger: Logger }) {
 	return {
 		/** Re-enqueues overdue deliveries (same job key: no duplicates) and settles attempts that crashed. */
 		async sweep() {
@@ -52,9 +53,10 @@ export function createMaintenance({ db, adapters, box, publisher, logger }: { db
 			for (const token of due) {
 				const stillValid = token.expires_at && token.expires_at.getTime() > Date.now()
 				if (stillValid) {
-					// Refresh where the platform allows it; LinkedIn (no refresh token) keeps working until it expires.
+					// Refresh where the platform allows it; one that needs a refresh token and has none (LinkedIn
+					// outside the partner programme) keeps working until it expires.
 					const row = await db.selectFrom('social_tokens').selectAll().where('id', '=', token.id).executeTakeFirstOrThrow()
-					if (!openToken(box, row).refreshToken && token.platform === 'linkedin') continue
+					if (!openToken(box, row).refreshToken && platforms.get(token.platform)?.refresh === 'refresh-token') continue
 				}
 				await publisher.refreshToken(token.id, token.platform as Platform)
 			}
@@ -74,7 +76,7 @@ export function createMaintenance({ db, adapters, box, publisher, logger }: { db
 			for (const page of pages) {
 				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
 				try {
-					const count = await adapters[page.platform as Platform].followerCount(target)
+					const count = await adapterFor(adapters, page.platform).followerCount(target)
 					if (count !== null) await db.updateTable('connected_pages').set({ follower_count: count }).where('id', '=', page.id).execute()
 				} catch (error) {
 					failures++
@@ -100,7 +102,7 @@ export function createMaintenance({ db, adapters, box, publisher, logger }: { db
 				if (!page || !delivery.external_id) continue
 				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
 				try {
-					const metrics = await adapters[delivery.platform as Platform].postMetrics(target, delivery.external_id)
+					const metrics = await adapterFor(adapters, delivery.platform).postMetrics(target, delivery.external_id)
 					if (!metrics) continue
 					const sum = totals.get(delivery.post_id) ?? { views: 0, likes: 0, comments: 0, shares: 0 }
 					totals.set(delivery.post_id, { views: sum.views + metrics.views, likes: sum.likes + metrics.likes, comments: sum.comments + metrics.comments, shares: sum.shares + metrics.shares })

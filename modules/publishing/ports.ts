@@ -6,6 +6,7 @@ import type { Platform } from '#modules/content/platforms.ts'
 // without client id and secret they talk to the built-in sandbox network, which speaks the same protocol.
 
 export type { Platform }
+export type { PlatformDescriptor } from './descriptor.ts'
 
 export type TokenSet = {
 	accessToken: string

@@ -10,12 +10,13 @@ import type { Mailer } from '#modules/accounts/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { deliveryPage } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
-import { createRequestGuard, PlatformError, type Platform, type PlatformAdapter, type PublishContent, type PublishTarget, type Published } from './ports.ts'
+import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
 import { openToken, sealToken } from './tokens.server.ts'
+import { adapterFor, type PlatformAdapters } from './registry.ts'
 
 export type PublisherDeps = {
 	db: Db
-	adapters: Record<Platform, PlatformAdapter>
+	adapters: PlatformAdapters
 	box: SecretBox
 	logger: Logger
 	mailer: Mailer
@@ -223,10 +224,10 @@ export function createPublisher(deps: PublisherDeps) {
 		return db.transaction().execute(async (trx) => {
 			const row = await trx.selectFrom('social_tokens').selectAll().where('id', '=', tokenId).forUpdate().executeTakeFirstOrThrow()
 			try {
-				const fresh = await adapters[platform].refreshToken(openToken(box, row))
+				const fresh = await adapterFor(adapters, platform).refreshToken(openToken(box, row))
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
 				// Page tokens (Facebook) hang on the user token: read them again with the fresh one.
-				const pages = await adapters[platform].listPages({ accountId: row.account_id, accessToken: fresh.accessToken })
+				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken })
 				for (const page of pages) {
 					if (!page.accessToken) continue
 					await trx
@@ -253,7 +254,7 @@ export function createPublisher(deps: PublisherDeps) {
 		if ('error' in loaded) return markUnconfirmed(delivery, null)
 		const since = delivery.attempt_started_at ?? delivery.created_at
 		try {
-			const found = await adapters[delivery.platform as Platform].findPublished(loaded.target, loaded.content, (delivery.checkpoint ?? {}) as Record<string, string>, since)
+			const found = await adapterFor(adapters, delivery.platform).findPublished(loaded.target, loaded.content, (delivery.checkpoint ?? {}) as Record<string, string>, since)
 			if (found) return markPublished(delivery, found)
 		} catch (error) {
 			logger.warn('reconcile_failed', { deliveryId: delivery.id, error: error instanceof Error ? error.message : String(error) })
@@ -280,7 +281,7 @@ export function createPublisher(deps: PublisherDeps) {
 					// Another worker took this attempt over (this one was taken for dead): it sends, not we.
 					if (Number(marked.numUpdatedRows) === 0) throw new AttemptTakenOver(delivery.id)
 				}
-				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapters[platform].publish(loaded.target, loaded.content, {
+				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapterFor(adapters, platform).publish(loaded.target, loaded.content, {
 					signal,
 					checkpoint: async (data) => {
 						await db
@@ -361,7 +362,7 @@ export function createPublisher(deps: PublisherDeps) {
 			if (!('error' in loaded)) {
 				const platform = delivery.platform as Platform
 				try {
-					await adapters[platform].followerCount(loaded.target)
+					await adapterFor(adapters, platform).followerCount(loaded.target)
 				} catch (error) {
 					if (error instanceof PlatformError && error.kind === 'auth_expired') {
 						problem = (await refreshToken(loaded.tokenId, platform)) === false ? 'token_expired' : null

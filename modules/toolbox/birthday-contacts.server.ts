@@ -1,4 +1,5 @@
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import type { Platform } from '#modules/publishing/descriptor.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { BirthdayContactSchema, MAX_BIRTHDAY_CONTACTS } from './birthdays.ts'
@@ -9,7 +10,7 @@ export type BirthdayContact = {
 	birthMonth: number
 	birthDay: number
 	birthYear: number | null
-	platform: 'linkedin' | 'instagram' | 'facebook' | 'threads'
+	platform: Platform
 	note: string
 }
 
@@ -22,7 +23,7 @@ function toContact(row: { id: string; name: string; birth_month: number; birth_d
 		birthMonth: row.birth_month,
 		birthDay: row.birth_day,
 		birthYear: row.birth_year,
-		platform: row.platform as BirthdayContact['platform'],
+		platform: row.platform,
 		note: row.note,
 	}
 }
@@ -52,13 +53,14 @@ export type AddContactResult = { ok: true; contact: BirthdayContact } | { ok: fa
  * Adds a contact (validated; at most MAX_BIRTHDAY_CONTACTS per user) once per request id: a retry
  * gets the contact of the first request. Errors are i18n keys of `toolbox`.
  */
-export async function addBirthdayContact(db: Db, userId: string, input: unknown, requestId: string): Promise<AddContactResult> {
+export async function addBirthdayContact(db: Db, userId: string, input: unknown, requestId: string, isPlatform: (id: string) => boolean): Promise<AddContactResult> {
 	const parsed = BirthdayContactSchema.safeParse(input)
 	if (!parsed.success) {
 		const errors: Record<string, Array<string>> = {}
 		for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '')] ??= []).push(issue.message)
 		return { ok: false, errors }
 	}
+	if (!isPlatform(parsed.data.platform)) return { ok: false, errors: { platform: ['errors.platformsRequired'] } }
 	const c = parsed.data
 	const outcome = await once(
 		db,

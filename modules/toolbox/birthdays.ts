@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PLATFORM_ID_PATTERN } from '#modules/publishing/descriptor.ts'
 import { fromInstant, toInstant } from '#modules/scheduling/index.ts'
 
 // The birthdayWishes tool's pure parts: the contact form's schema, when a birthday is due in the
@@ -15,7 +16,8 @@ export const BirthdayContactSchema = z
 			(v) => (v === '' || v === null || v === undefined ? undefined : v),
 			z.coerce.number({ error: 'errors.birthYear' }).int({ error: 'errors.birthYear' }).min(1900, { error: 'errors.birthYear' }).max(2100, { error: 'errors.birthYear' }).optional(),
 		),
-		platform: z.enum(['linkedin', 'instagram', 'facebook', 'threads'], { error: 'errors.platformsRequired' }),
+		// By its pattern here; addBirthdayContact checks it against the registry.
+		platform: z.string({ error: 'errors.platformsRequired' }).regex(PLATFORM_ID_PATTERN, { error: 'errors.platformsRequired' }),
 		note: z.string().trim().max(300, { error: 'errors.tooLong' }).optional().default(''),
 	})
 	.refine((c) => c.birthDay <= daysInMonth(c.birthMonth, c.birthYear ?? 2000), { error: 'errors.birthday', path: ['birthDay'] })

@@ -1,7 +1,7 @@
 import type { ContentWriter } from '#modules/content/index.ts'
 import type { Db, Trx } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import type { CommentReplies } from '#modules/publishing/index.ts'
+import type { CommentReplies, PlatformCatalog } from '#modules/publishing/index.ts'
 
 /**
  * What the toolbox and its automations get from the composition root. Automations that need
@@ -11,6 +11,8 @@ import type { CommentReplies } from '#modules/publishing/index.ts'
 export type ToolboxDeps = {
 	db: Db
 	logger: Logger
+	/** The registered platforms (through publishing): settings and contacts name only these. */
+	platforms: Pick<PlatformCatalog, 'has' | 'get'>
 	now?: () => Date
 	/** Drafts and planned posts written in the automation's own transaction (birthdayWishes). */
 	contentWriter?: ContentWriter

@@ -24,7 +24,7 @@ export function createToolboxService(deps: ToolboxDeps) {
 		settings: <K extends ToolName>(userId: string, tool: K) => toolSettings(db, userId, tool),
 		setEnabled: (userId: string, tool: ToolName, enabled: boolean) => setToolEnabled(db, userId, tool, enabled),
 		setFavorite: (userId: string, tool: ToolName, favorite: boolean) => setToolFavorite(db, userId, tool, favorite),
-		saveSettings: <K extends ToolName>(userId: string, tool: K, input: unknown) => saveToolSettings(db, userId, tool, input),
+		saveSettings: <K extends ToolName>(userId: string, tool: K, input: unknown) => saveToolSettings(db, userId, tool, input, deps.platforms.has),
 		stats: (userId: string) => toolStats(db, userId),
 		/** The /toolbox page: tools, stats, birthday contacts, last runs. */
 		page: (userId: string) => toolboxPage(db, userId),
@@ -34,7 +34,7 @@ export function createToolboxService(deps: ToolboxDeps) {
 		suggestHashtags: (userId: string, text: string) => suggestHashtagsForUser(db, userId, text, deps.now?.() ?? new Date()),
 		birthdayContacts: (userId: string) => listBirthdayContacts(db, userId),
 		/** Once per request id: a retry gets the contact the first request added. */
-		addBirthdayContact: (userId: string, input: unknown, requestId: string) => addBirthdayContact(db, userId, input, requestId),
+		addBirthdayContact: (userId: string, input: unknown, requestId: string) => addBirthdayContact(db, userId, input, requestId, deps.platforms.has),
 		removeBirthdayContact: (userId: string, id: string) => removeBirthdayContact(db, userId, id),
 		/** The toolbox part of 'Daten exportieren': tool settings, tool runs, birthday contacts. */
 		exportData: (userId: string) => exportToolboxData(db, userId),

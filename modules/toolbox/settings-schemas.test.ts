@@ -25,6 +25,6 @@ test('effective settings overlay admin defaults and the user\'s own, field by fi
 test('saving reports a number field given text as errors.number', async () => {
 	const { saveToolSettings } = await import('./tools.server.ts')
 	// No database is touched when the input does not validate.
-	const result = await saveToolSettings(null as never, 'user', 'hashtagOptimizer', { maxHashtags: 'abc', trendingWeight: 0.5, nicheSpecific: 'ja' })
+	const result = await saveToolSettings(null as never, 'user', 'hashtagOptimizer', { maxHashtags: 'abc', trendingWeight: 0.5, nicheSpecific: 'ja' }, () => true)
 	expect(result).toEqual({ ok: false, errors: { maxHashtags: ['errors.number'], nicheSpecific: ['errors.invalid'] } })
 })

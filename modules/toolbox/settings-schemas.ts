@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PLATFORM_ID_PATTERN } from '#modules/publishing/descriptor.ts'
 import type { ToolName } from './default-tools.ts'
 
 // The shape of each tool's user settings as the automations read them. The admin's config_schema
@@ -6,8 +7,9 @@ import type { ToolName } from './default-tools.ts'
 // enforces when a user saves settings and what a job gets after merging with the defaults.
 // Messages are i18n keys of the `toolbox` namespace.
 
-const platform = z.enum(['linkedin', 'instagram', 'facebook', 'threads'])
-const platforms = z.array(platform).min(1, { error: 'errors.platformsRequired' }).max(4).transform((list) => [...new Set(list)])
+// A platform id by its pattern; saveToolSettings checks it against the registry.
+const platform = z.string().regex(PLATFORM_ID_PATTERN, { error: 'errors.platformsRequired' })
+const platforms = z.array(platform).min(1, { error: 'errors.platformsRequired' }).max(20).transform((list) => [...new Set(list)])
 const textList = (max: number) =>
 	z
 		.array(z.string().trim().max(500, { error: 'errors.tooLong' }))

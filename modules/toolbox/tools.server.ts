@@ -97,7 +97,7 @@ export type SaveSettingsResult<K extends ToolName> =
 	| { ok: false; errors: Record<string, Array<string>> }
 
 /** Validates and stores a tool's settings for the user (the whole object; unknown fields dropped). */
-export async function saveToolSettings<K extends ToolName>(db: DbOrTrx, userId: string, tool: K, input: unknown): Promise<SaveSettingsResult<K>> {
+export async function saveToolSettings<K extends ToolName>(db: DbOrTrx, userId: string, tool: K, input: unknown, isPlatform: (id: string) => boolean): Promise<SaveSettingsResult<K>> {
 	const parsed = toolSettingsSchemas[tool].safeParse(input)
 	if (!parsed.success) {
 		const errors: Record<string, Array<string>> = {}
@@ -109,6 +109,9 @@ export async function saveToolSettings<K extends ToolName>(db: DbOrTrx, userId: 
 		}
 		return { ok: false, errors }
 	}
+	// Only registered platforms (the schema checks the id's pattern).
+	const chosen = (parsed.data as { platforms?: Array<string> }).platforms
+	if (chosen && !chosen.every(isPlatform)) return { ok: false, errors: { platforms: ['errors.platformsRequired'] } }
 	const settings = JSON.stringify(parsed.data)
 	await db
 		.insertInto('toolbox_settings')

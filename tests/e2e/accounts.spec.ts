@@ -229,3 +229,18 @@ test('signed out, the accounts page and the callback send the visitor to the log
 	await page.goto('/accounts/callback/linkedin?code=a&state=b')
 	await expect(page).toHaveURL(/\/auth\?redirectTo=/)
 })
+
+test('one card per registered platform in the registry order, each mark in its brand colour from the descriptor', async ({ page, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/accounts')
+	const cards = page.locator('[data-testid^="platform-"]:has(.platform-mark)')
+	await expect(cards).toHaveCount(4)
+	expect(await cards.evaluateAll((list) => list.map((card) => card.getAttribute('data-testid')))).toEqual(['platform-linkedin', 'platform-facebook', 'platform-instagram', 'platform-threads'])
+	const background = (platform: Platform) => page.locator(`.platform-mark[data-platform="${platform}"]`).first().evaluate((mark) => getComputedStyle(mark).backgroundImage + getComputedStyle(mark).backgroundColor)
+	expect(await background('linkedin')).toContain('rgb(10, 102, 194)')
+	expect(await background('facebook')).toContain('rgb(24, 119, 242)')
+	expect(await background('threads')).toContain('rgb(16, 16, 16)')
+	expect(await background('instagram')).toContain('linear-gradient')
+	await expect(page.locator('.platform-mark[data-platform="linkedin"]').first()).toHaveText('in')
+})

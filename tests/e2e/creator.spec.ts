@@ -143,7 +143,7 @@ test('image and prompt with the default agent: the own image costs nothing, the 
 	const agentId = await createDefaultAgent(services, user)
 	const data = await services.generation.creatorData(user.id)
 	const agent = data.agents.find((a) => a.id === agentId)!
-	const expected = generationCost({ platforms: ['linkedin', 'instagram', 'threads', 'facebook'], textModelCost: agent.text.cost, imageModelCost: agent.image.cost, withImages: false }).total
+	const expected = generationCost({ descriptors: services.publishing.platforms.descriptors, platforms: ['linkedin', 'instagram', 'threads', 'facebook'], textModelCost: agent.text.cost, imageModelCost: agent.image.cost, withImages: false }).total
 	await login(user)
 	await gotoReady(page, '/create')
 	await chooseMedia(page, 'Bild & Prompt')

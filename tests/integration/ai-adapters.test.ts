@@ -10,6 +10,8 @@ const prompt = 'Schreibe einen Post über den Frühling im Büro und die neuen P
 
 const textBrief: TextBrief = {
 	platform: 'threads',
+	platformName: 'Threads',
+	group: 'short',
 	maxLength: 500,
 	style: 'Threads Authentisch',
 	hashtags: { min: 0, max: 2 },

@@ -11,6 +11,7 @@ import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index
 import { expected, longText, seedDashboard } from '#tests/support/dashboard-seed.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 // A fixed "now": Sunday 2026-11-22 10:00 Zurich.
 const now = new Date('2026-11-22T09:00:00Z')
@@ -27,7 +28,7 @@ async function user(db: Kysely<DB>) {
 function dashboardReader(db: Kysely<DB>) {
 	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner })
 	const activity = createActivityService({ db })
-	const toolbox = createToolboxService({ db, logger: createLogger('silent') })
+	const toolbox = createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms })
 	const news = createNewsService({ db, logger: createLogger('silent') })
 	return async (userId: string) => {
 		const [c, p, favorites, recent, ideas] = await Promise.all([

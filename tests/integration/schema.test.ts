@@ -126,11 +126,18 @@ test('a scheduled post needs its time, and enumerations are checked', async () =
 		...checkViolation,
 		constraint: 'posts_scheduled_has_time',
 	})
-	await expect(t.db.insertInto('posts').values({ ...post, platform: 'twitter' }).execute()).rejects.toMatchObject(checkViolation)
+	// Platform ids are checked by pattern (the registry decides which exist; migration 0071).
+	for (const platform of ['Twitter', 'x', 'my space', '', 'a'.repeat(31)]) {
+		await expect(t.db.insertInto('posts').values({ ...post, platform }).execute()).rejects.toMatchObject(checkViolation)
+	}
 	await expect(t.db.insertInto('posts').values({ ...post, status: 'archived' }).execute()).rejects.toMatchObject(checkViolation)
-	await expect(
-		t.db.insertInto('drafts').values({ user_id: userId, platforms: ['linkedin', 'myspace'] }).execute(),
-	).rejects.toMatchObject(checkViolation)
+	for (const platforms of [['linkedin', 'My Space'], ['linkedin,facebook'], ['null'], ['NULL']]) {
+		await expect(t.db.insertInto('drafts').values({ user_id: userId, platforms }).execute()).rejects.toMatchObject(checkViolation)
+	}
+	// A new platform's rows need no migration.
+	await t.db.insertInto('posts').values({ ...post, platform: 'mastodon' }).execute()
+	await t.db.insertInto('drafts').values({ user_id: userId, platforms: ['linkedin', 'bluesky'] }).execute()
+	await t.db.insertInto('drafts').values({ user_id: userId, platforms: [] }).execute()
 
 	const scheduled = await t.db
 		.insertInto('posts')

@@ -7,6 +7,7 @@ import { createLogger } from '#modules/core/logger.server.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -16,7 +17,7 @@ async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 }
 
 function toolbox(db: Kysely<DB>, now: Date) {
-	return createToolboxService({ db, logger: createLogger('silent'), now: () => now, contentWriter: createContentWriter(deliveryPlanner) })
+	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner) })
 }
 
 /** Runs a task handler of the toolbox by its job id, as the worker would. */
@@ -78,6 +79,9 @@ test('birthdayWishes: one draft per contact and year, in the user\'s time zone; 
 	for (const id of [alice, nora]) await service.setEnabled(id, 'birthdayWishes', true)
 	const added = await service.addBirthdayContact(alice, { name: 'Anna Muster', birthDay: '15', birthMonth: '6', birthYear: '1990', platform: 'instagram', note: 'unser Projekt in Bern' }, randomUUID())
 	expect(added.ok).toBe(true)
+	// Only registered platforms: an id of the right shape that no platform folder has is refused.
+	expect(await service.addBirthdayContact(alice, { name: 'Eva', birthDay: '15', birthMonth: '6', platform: 'myspace' }, randomUUID())).toEqual({ ok: false, errors: { platform: ['errors.platformsRequired'] } })
+	expect(await service.saveSettings(alice, 'birthdayWishes', { scheduleTime: '09:00', personalMessage: true, platforms: ['linkedin', 'myspace'], mode: 'draft' })).toEqual({ ok: false, errors: { platforms: ['errors.platformsRequired'] } })
 	await service.addBirthdayContact(alice, { name: 'Ben', birthDay: '16', birthMonth: '6', platform: 'linkedin' }, randomUUID())
 	await service.addBirthdayContact(bob, { name: 'Carla', birthDay: '15', birthMonth: '6', platform: 'linkedin' }, randomUUID())
 	await service.addBirthdayContact(nora, { name: 'Dave', birthDay: '15', birthMonth: '6', platform: 'linkedin' }, randomUUID())

@@ -190,7 +190,7 @@ describe('test mode (no platform keys): the sandbox network', () => {
 	test('is mounted with the app\'s security headers on the feed and on all 4 consent pages: nonce CSP, nosniff, frame options, referrer policy, COOP, CORP', async () => {
 		expect(s.h.composition.sandbox).not.toBeNull()
 		expect(s.h.services.publishing.sandboxPlatforms().sort()).toEqual([...PLATFORMS].sort())
-		for (const url of [`${s.url}/sandbox`, ...PLATFORMS.map((p) => consentUrls[p])]) {
+		for (const url of [`${s.url}/sandbox`, ...PLATFORMS.map((p) => consentUrls[p]!)]) {
 			expect(url.startsWith(`${s.url}/sandbox`)).toBe(true)
 			const response = await fetch(url)
 			expect([url, response.status]).toEqual([url, 200])
@@ -223,12 +223,12 @@ describe('test mode (no platform keys): the sandbox network', () => {
 	test.each(crossSite)('a POST with %s is refused (403) on all 5 state-changing sandbox endpoints and changes nothing', async (_name, headers) => {
 		const sandbox = s.h.composition.sandbox!
 		const before = { comments: sandbox.store.comments.length, requests: Object.values(sandbox.routers).reduce((n, r) => n + r.requests.length, 0) }
-		const allow = new URLSearchParams({ ...Object.fromEntries(new URL(consentUrls.linkedin).searchParams), decision: 'allow' })
+		const allow = new URLSearchParams({ ...Object.fromEntries(new URL(consentUrls.linkedin!).searchParams), decision: 'allow' })
 		const posts: Array<[string, string]> = [
 			['/sandbox/comment', new URLSearchParams({ postId: 'x', text: 'Hallo' }).toString()],
 			['/sandbox/__fake/comments', JSON.stringify({ postId: 'x', text: 'Hallo' })],
 			['/sandbox/linkedin/oauth/v2/authorization', allow.toString()],
-			['/sandbox/threads/oauth/authorize', new URLSearchParams({ ...Object.fromEntries(new URL(consentUrls.threads).searchParams), decision: 'allow' }).toString()],
+			['/sandbox/threads/oauth/authorize', new URLSearchParams({ ...Object.fromEntries(new URL(consentUrls.threads!).searchParams), decision: 'allow' }).toString()],
 			['/sandbox/linkedin/rest/posts', '{}'],
 		]
 		for (const [path, body] of posts) {
@@ -241,7 +241,7 @@ describe('test mode (no platform keys): the sandbox network', () => {
 
 	test('a same-origin consent (the browser on the sandbox page) goes through and returns to the app\'s callback, for all 4 platforms', async () => {
 		for (const platform of PLATFORMS) {
-			const consent = await approveConsent(consentUrls[platform])
+			const consent = await approveConsent(consentUrls[platform]!)
 			expect(consent.code, platform).toBeTruthy()
 		}
 		expect(appCallbackUrls(s.url)).toEqual(PLATFORMS.map((p) => `${s.url}/accounts/callback/${p}`))
@@ -260,7 +260,7 @@ describe('test mode (no platform keys): the sandbox network', () => {
 	]
 
 	test.each(PLATFORMS)('the %s consent stand-in refuses 9 redirect_uris that are not the app\'s callbacks with a 400 page, and never redirects there', async (platform) => {
-		const consentUrl = new URL(consentUrls[platform])
+		const consentUrl = new URL(consentUrls[platform]!)
 		for (const redirectUri of foreign(s.url)) {
 			const url = new URL(consentUrl)
 			url.searchParams.set('redirect_uri', redirectUri)

@@ -27,7 +27,7 @@ import { createAgentsService } from '#modules/agents/index.ts'
 import { createAiProviders } from '#modules/ai/index.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
-import { DraftEditSchema } from '#modules/content/schema.ts'
+import { draftEditSchema } from '#modules/content/schema.ts'
 import { createGenerationService, type GenerationInput } from '#modules/generation/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import { PlatformError } from '#modules/publishing/ports.ts'
@@ -37,6 +37,7 @@ import { FAKE_ARTICLE_PATH, FAKE_RSS_PATH, FAKE_VIDEO, startWebFake, type WebFak
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 import { samples } from './support/files.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 let t: TestDatabase
 let internal: WebFake
@@ -138,7 +139,7 @@ function expectNoConnection(before: number) {
 }
 
 describe('the creator: web article', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999' })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'web-article', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('every vector is refused before connecting, and the reservation is refunded', async () => {
@@ -161,7 +162,7 @@ describe('the creator: web article', () => {
 })
 
 describe('the creator: YouTube', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999' })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'youtube', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('only YouTube addresses are taken, and only the video id is sent, to the configured API hosts', async () => {
@@ -256,11 +257,11 @@ describe('publishing: the post image LinkedIn uploads', () => {
 	})
 
 	test('a form can only point a post image at a file this app stored (the creator and the draft editor)', () => {
-		const draft = (image: string) => DraftEditSchema.safeParse({ intent: 'save-draft', id: randomUUID(), platforms: ['linkedin'], texts: { linkedin: 'x' }, images: { linkedin: image } }).success
+		const draft = (image: string) => draftEditSchema(testPlatforms.ids).safeParse({ intent: 'save-draft', id: randomUUID(), platforms: ['linkedin'], texts: { linkedin: 'x' }, images: { linkedin: image } }).success
 		const creator = (image: string) => {
 			const form = new FormData()
 			for (const [name, value] of [['platforms', 'linkedin'], ['text.linkedin', 'x'], ['image.linkedin', image]]) form.append(name!, value!)
-			return parseContentFields(form) !== null
+			return parseContentFields(form, testPlatforms.ids) !== null
 		}
 		const own = `/media/images/${randomUUID()}.jpg`
 		expect([draft(own), creator(own), draft('')]).toEqual([true, true, true])
@@ -273,7 +274,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		const { adapters } = createPlatforms(env('https://postwerk.example'))
 		const port = internal.host.split(':')[1]!
 		const before = reached()
-		const error = await adapters.linkedin.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
+		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
 			() => null,
 			(e: unknown) => e,
 		)

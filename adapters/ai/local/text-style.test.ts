@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { platformModules } from '#adapters/platforms/index.ts'
+import type { Platform } from '#modules/publishing/descriptor.ts'
 import type { Persona, SourceMaterial, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
 import { composePost } from './text.ts'
 
 // A trained agent's style profile steers the offline composer: length, emojis, hashtags, du/Sie
 // and a recurring phrase.
 
-const HASHTAGS: Record<Platform, { min: number; max: number }> = {
-	linkedin: { min: 0, max: 3 },
-	instagram: { min: 5, max: 10 },
-	threads: { min: 0, max: 2 },
-	facebook: { min: 1, max: 3 },
-}
+const DESCRIPTORS = Object.fromEntries(platformModules.map((module) => [module.descriptor.id, module.descriptor]))
+const PLATFORMS = platformModules.map((module) => module.descriptor.id)
+const HASHTAGS = Object.fromEntries(PLATFORMS.map((id) => [id, DESCRIPTORS[id]!.text.hashtags]))
+const LIMITS = Object.fromEntries(PLATFORMS.map((id) => [id, DESCRIPTORS[id]!.text.limit]))
 
 const persona: Persona = {
 	name: 'Mein AI-Agent',
@@ -74,7 +73,8 @@ const DU = /\b(du|dich|dir|dein|deine|deinen|deinem)\b/i
 const SIE = /\b(Sie|Ihnen|Ihre|Ihren|Ihrem)\b/
 
 function brief(platform: Platform, profile: StyleProfile | null): TextBrief {
-	return { platform, maxLength: PLATFORM_LIMITS[platform], style: 'Stil', hashtags: HASHTAGS[platform], persona: { ...persona, styleProfile: profile }, source }
+	const { name, text } = DESCRIPTORS[platform]!
+	return { platform, platformName: name, group: text.group, maxLength: text.limit, style: text.style, hashtags: text.hashtags, persona: { ...persona, styleProfile: profile }, source }
 }
 
 function tagsOf(text: string) {
@@ -91,7 +91,7 @@ describe('composePost with a style profile', () => {
 			expect(text).toContain('☕')
 			expect(text).toContain('Frisch geröstet schmeckt besser!')
 			const tags = tagsOf(text)
-			expect(tags.length).toBe(Math.min(HASHTAGS[platform].max, Math.max(HASHTAGS[platform].min, 2)))
+			expect(tags.length).toBe(Math.min(HASHTAGS[platform]!.max, Math.max(HASHTAGS[platform]!.min, 2)))
 			expect(tags[0]).toBe('#Röstliebe')
 			expect(text.length).toBeLessThanOrEqual(Math.max(140, Math.round(casual.typicalLength * 1.2)))
 		})
@@ -102,9 +102,9 @@ describe('composePost with a style profile', () => {
 			expect(text).toMatch(SIE)
 			expect(text).not.toMatch(DU)
 			expect(text.match(EMOJI) ?? []).toEqual([])
-			expect(tagsOf(text)).toHaveLength(HASHTAGS[platform].min)
+			expect(tagsOf(text)).toHaveLength(HASHTAGS[platform]!.min)
 			expect(text).toContain('„nachhaltige Vorsorge“ – wie wir gern sagen.')
-			expect(text.length).toBeLessThanOrEqual(platform === 'threads' ? 500 : PLATFORM_LIMITS[platform])
+			expect(text.length).toBeLessThanOrEqual(platform === 'threads' ? 500 : LIMITS[platform]!)
 		})
 	}
 

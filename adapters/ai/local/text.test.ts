@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import { platformModules } from '#adapters/platforms/index.ts'
+import type { Platform } from '#modules/publishing/descriptor.ts'
 import { AiError, type Persona, type SourceMaterial, type TextBrief } from '#modules/ai/ports.ts'
 import { createLocalAiProvider } from './index.ts'
 import { composePost } from './text.ts'
 
-const HASHTAGS: Record<Platform, { min: number; max: number }> = {
-	linkedin: { min: 0, max: 3 },
-	instagram: { min: 5, max: 10 },
-	threads: { min: 0, max: 2 },
-	facebook: { min: 1, max: 3 },
-}
-const STYLES: Record<Platform, string> = {
-	linkedin: 'LinkedIn Professionell',
-	instagram: 'Instagram Kurz & knackig',
-	threads: 'Threads Authentisch',
-	facebook: 'Facebook Original',
-}
+// The writer's input for each registered platform comes from its descriptor (style, group, limit, hashtags).
+const DESCRIPTORS = Object.fromEntries(platformModules.map((module) => [module.descriptor.id, module.descriptor]))
+const PLATFORMS = platformModules.map((module) => module.descriptor.id)
+const LIMITS = Object.fromEntries(PLATFORMS.map((id) => [id, DESCRIPTORS[id]!.text.limit]))
 
 const basePersona: Persona = {
 	name: 'Mein AI-Agent',
@@ -94,8 +87,9 @@ const sources: Record<string, SourceMaterial> = {
 	empty: { kind: 'smart-post', title: null, text: '', origin: null },
 }
 
-function brief(platform: Platform, persona: Persona | null, source: SourceMaterial, maxLength = PLATFORM_LIMITS[platform]): TextBrief {
-	return { platform, maxLength, style: STYLES[platform], hashtags: HASHTAGS[platform], persona, source }
+function brief(platform: Platform, persona: Persona | null, source: SourceMaterial, maxLength = LIMITS[platform]!): TextBrief {
+	const { name, text } = DESCRIPTORS[platform]!
+	return { platform, platformName: name, group: text.group, maxLength, style: text.style, hashtags: text.hashtags, persona, source }
 }
 
 function hashtagsOf(text: string) {
@@ -111,12 +105,12 @@ describe('composePost', () => {
 				it(`${platform} · ${personaName} · ${sourceName}: German, within the limit, hashtags in range`, () => {
 					const text = composePost(brief(platform, persona, source), `gpt-4o-mini:${sourceName}`)
 					expect(text.length).toBeGreaterThan(40)
-					expect(text.length).toBeLessThanOrEqual(PLATFORM_LIMITS[platform])
+					expect(text.length).toBeLessThanOrEqual(LIMITS[platform]!)
 					if (platform === 'threads') expect(text.length).toBeLessThanOrEqual(500)
 					expect(text).toMatch(GERMAN)
 					const tags = hashtagsOf(text)
-					expect(tags.length).toBeGreaterThanOrEqual(HASHTAGS[platform].min)
-					expect(tags.length).toBeLessThanOrEqual(HASHTAGS[platform].max)
+					expect(tags.length).toBeGreaterThanOrEqual(DESCRIPTORS[platform]!.text.hashtags.min)
+					expect(tags.length).toBeLessThanOrEqual(DESCRIPTORS[platform]!.text.hashtags.max)
 					expect(new Set(tags.map((tag) => tag.toLowerCase())).size).toBe(tags.length)
 					// No '#' inside a word, and the hashtags come last.
 					expect(text).not.toMatch(/[^\s]#/)

@@ -1,4 +1,4 @@
-import type { Platform } from '#modules/content/platforms.ts'
+import type { TextGroup } from '#modules/publishing/descriptor.ts'
 import type { Persona, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
 
 // The offline text writer: an extractive summary of the source (the sentences with the most
@@ -47,24 +47,40 @@ type Parts = {
 
 type Phrase = (c: Context) => string | null
 
+/**
+ * The post shapes this writer knows. A platform's descriptor names its style; the shape of that style
+ * is used, and a style the writer does not know gets its text group's shape (a new platform writes
+ * without touching this file).
+ */
+type Shape = 'professional' | 'snappy' | 'authentic' | 'original'
+const SHAPE_BY_STYLE: Readonly<Record<string, Shape>> = { Professionell: 'professional', 'Kurz & knackig': 'snappy', Authentisch: 'authentic', Original: 'original' }
+const SHAPE_BY_GROUP: Readonly<Record<TextGroup, Shape>> = { long: 'original', short: 'authentic' }
+/** A one-thought post stays short whatever room the platform gives. */
+const SHAPE_MAX_LENGTH: Partial<Record<Shape, number>> = { authentic: 500 }
+
+export function shapeOf(brief: Pick<TextBrief, 'style' | 'group'>): Shape {
+	return SHAPE_BY_STYLE[brief.style] ?? SHAPE_BY_GROUP[brief.group] ?? 'original'
+}
+
 export function composePost(brief: TextBrief, seed: string): string {
 	const title = cleanTitle(brief.source.title)
 	const text = cleanText(brief.source.text)
 	const rng = random(hash(`${seed}\u0000${brief.platform}\u0000${title ?? ''}\u0000${text}`))
 	const analysis = analyse(text, title)
-	const ctx = contextOf(brief, analysis, rng)
-	const parts = builders[brief.platform](ctx, analysis)
+	const shape = shapeOf(brief)
+	const ctx = contextOf(brief, shape, analysis, rng)
+	const parts = builders[shape](ctx, analysis)
 	parts.tags = hashtags(ctx, analysis, brief)
 	parts.minTags = Math.min(Math.max(0, brief.hashtags.min), parts.tags.length)
 	if (ctx.exclaims) parts.hook = parts.hook.replace(/\.$/, '!')
 	if (ctx.phrase) parts.sign = signOff(ctx, ctx.phrase)
-	const platformLimit = brief.platform === 'threads' ? Math.min(brief.maxLength, 500) : brief.maxLength
+	const platformLimit = Math.min(brief.maxLength, SHAPE_MAX_LENGTH[shape] ?? Infinity)
 	let limit = platformLimit
 	if (ctx.targetLength) {
-		lengthen(ctx, analysis, parts, brief.platform, ctx.targetLength)
+		lengthen(ctx, analysis, parts, shape, ctx.targetLength)
 		limit = Math.min(platformLimit, Math.max(MIN_TARGET_LENGTH, Math.round(ctx.targetLength * 1.2)))
 	}
-	return fit(parts, Math.max(0, limit), renderers[brief.platform])
+	return fit(parts, Math.max(0, limit), renderers[shape])
 }
 
 const MIN_TARGET_LENGTH = 140
@@ -76,13 +92,13 @@ function signOff(c: Context, phrase: string) {
 }
 
 /** A trained agent that writes long posts gets more body lines, until the typical length is near. */
-function lengthen(c: Context, analysis: Analysis, parts: Parts, platform: Platform, target: number) {
-	const render = renderers[platform]
+function lengthen(c: Context, analysis: Analysis, parts: Parts, shape: Shape, target: number) {
+	const render = renderers[shape]
 	if (render(parts).length >= target * 0.8) return
-	const extra = items(c, analysis, parts.items.length + 8, platform === 'facebook' ? 300 : 240).filter(
+	const extra = items(c, analysis, parts.items.length + 8, shape === 'original' ? 300 : 240).filter(
 		(item) => !parts.items.some((existing) => existing.includes(item.slice(0, 40))),
 	)
-	const prefix = parts.lead ? '→ ' : platform === 'instagram' && /^\p{Extended_Pictographic}/u.test(parts.items[0] ?? '') ? '✨ ' : ''
+	const prefix = parts.lead ? '→ ' : shape === 'snappy' && /^\p{Extended_Pictographic}/u.test(parts.items[0] ?? '') ? '✨ ' : ''
 	while (render(parts).length < target * 0.8 && extra.length) parts.items.push(`${prefix}${extra.shift()!}`)
 }
 
@@ -448,7 +464,7 @@ function voiceOf(value: string): { voice: Voice | null; humor: boolean } {
 	return { voice: null, humor: false }
 }
 
-function contextOf(brief: TextBrief, analysis: Analysis, rng: () => number): Context {
+function contextOf(brief: TextBrief, shape: Shape, analysis: Analysis, rng: () => number): Context {
 	const persona = brief.persona
 	const fromTone = voiceOf(persona?.tone ?? '')
 	const fromPersonality = voiceOf(persona?.personality ?? '')
@@ -461,11 +477,11 @@ function contextOf(brief: TextBrief, analysis: Analysis, rng: () => number): Con
 	const emojis = profile
 		? Math.min(3, Math.round(profile.emojisPerPost))
 		: {
-				instagram: energy >= 70 ? 3 : energy >= 35 ? 2 : 1,
-				facebook: energy >= 75 ? 2 : energy >= 45 ? 1 : 0,
-				threads: energy >= 60 ? 1 : 0,
-				linkedin: energy >= 75 && formality < 80 ? 1 : 0,
-			}[brief.platform]
+				snappy: energy >= 70 ? 3 : energy >= 35 ? 2 : 1,
+				original: energy >= 75 ? 2 : energy >= 45 ? 1 : 0,
+				authentic: energy >= 60 ? 1 : 0,
+				professional: energy >= 75 && formality < 80 ? 1 : 0,
+			}[shape]
 	const specialties = (persona?.specialties ?? []).map((s) => s.trim()).filter(Boolean)
 	const brand = persona?.brand.name.trim() || null
 	const industry = persona?.industry ? (INDUSTRIES[persona.industry] ?? null) : null
@@ -579,25 +595,25 @@ const ASIDES: Array<Phrase> = [
 
 const BULLET_LEADS = ['Das Wichtigste in Kürze:', 'Die zentralen Punkte:', 'Worauf es ankommt:']
 
-const CTAS: Record<Platform, Array<Phrase>> = {
-	linkedin: [
+const CTAS: Record<Shape, Array<Phrase>> = {
+	professional: [
 		(c) => s(c, `Wie siehst du das? Welche Erfahrungen hast du mit dem Thema ${c.topic} gemacht?`, `Wie sehen Sie das? Welche Erfahrungen haben Sie mit dem Thema ${c.topic} gemacht?`),
 		(c) => `${s(c, 'Was würdest du ergänzen?', 'Was würden Sie ergänzen?')} ${w(c, 'Wir freuen uns', 'Ich freue mich')} auf den Austausch in den Kommentaren.`,
 		(c) => s(c, 'Welcher Punkt ist für dich am wichtigsten – und warum?', 'Welcher Punkt ist für Sie am wichtigsten – und warum?'),
 		(c) => s(c, 'Wie gehst du in deinem Umfeld damit um? Teile deine Sicht in den Kommentaren.', 'Wie gehen Sie in Ihrem Umfeld damit um? Teilen Sie Ihre Sicht in den Kommentaren.'),
 	],
-	instagram: [
+	snappy: [
 		(c) => s(c, 'Speichere den Beitrag für später und teile ihn mit jemandem, der ihn gerade braucht.', 'Speichern Sie den Beitrag für später und teilen Sie ihn mit jemandem, der ihn gerade braucht.'),
 		(c) => s(c, 'Speichere dir den Beitrag, damit du ihn wiederfindest.', 'Speichern Sie den Beitrag, damit Sie ihn wiederfinden.'),
 		(c) => `${s(c, 'Speichern & teilen nicht vergessen – und erzähl', 'Speichern & teilen nicht vergessen – und erzählen Sie')} ${w(c, 'uns', 'mir')} in den Kommentaren, was ${s(c, 'du davon hältst', 'Sie davon halten')}.`,
 	],
-	threads: [
+	authentic: [
 		(c) => s(c, 'Wie ist das bei dir?', 'Wie ist das bei Ihnen?'),
 		(c) => s(c, 'Geht es dir ähnlich?', 'Geht es Ihnen ähnlich?'),
 		(c) => s(c, 'Was meinst du?', 'Was meinen Sie?'),
 		(c) => s(c, 'Wie siehst du das?', 'Wie sehen Sie das?'),
 	],
-	facebook: [
+	original: [
 		(c) => `${s(c, 'Was denkst du? Schreib es', 'Was denken Sie? Schreiben Sie es')} ${w(c, 'uns', 'mir')} gern in die Kommentare!`,
 		(c) => `${s(c, 'Hast du schon Erfahrungen damit gemacht?', 'Haben Sie schon Erfahrungen damit gemacht?')} ${w(c, 'Wir freuen uns', 'Ich freue mich')} auf ${s(c, 'deinen', 'Ihren')} Kommentar.`,
 		(c) => `${s(c, 'Teile deine Meinung', 'Teilen Sie Ihre Meinung')} in den Kommentaren – ${w(c, 'wir lesen', 'ich lese')} alles.`,
@@ -638,10 +654,10 @@ function items(c: Context, analysis: Analysis, count: number, max: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Platforms
+// Shapes
 
-const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
-	linkedin(c, analysis) {
+const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
+	professional(c, analysis) {
 		let hook = pickPhrase(c, HOOKS[c.voice])
 		if (c.emojis > 0) hook = `${hook} ${emojis(c, 1).join('')}`
 		const intro = [pickPhrase(c, EXPERTISE), pickPhrase(c, INTROS)].filter(Boolean).slice(0, c.rng() < 0.5 ? 1 : 2)
@@ -652,12 +668,12 @@ const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
 			intro: intro.length ? [intro.join(' ')] : [],
 			lead: bullets ? pick(c.rng, BULLET_LEADS) : null,
 			items: bullets ? body.map((item) => `→ ${item}`) : body.slice(0, 3),
-			cta: pickPhrase(c, CTAS.linkedin),
+			cta: pickPhrase(c, CTAS.professional),
 			tags: [],
 			minTags: 0,
 		}
 	},
-	instagram(c, analysis) {
+	snappy(c, analysis) {
 		const [first, second] = emojis(c, c.emojis >= 2 ? 2 : c.emojis)
 		const hook = [first, pickPhrase(c, INSTAGRAM_HOOKS[c.voice]), second].filter(Boolean).join(' ')
 		const lineCount = 3 + Math.floor(c.rng() * 3)
@@ -665,7 +681,7 @@ const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
 		const body = items(c, analysis, context ? lineCount - 1 : lineCount, 130)
 		const lines = (context ? [shorten(context, 160), ...body] : body).slice(0, 5)
 		const marks = c.emojis >= 3 ? ['✅', '👉', '💡', '✨', '📍'] : null
-		let cta = pickPhrase(c, CTAS.instagram)
+		let cta = pickPhrase(c, CTAS.snappy)
 		if (c.emojis >= 2) cta = `${cta} 📌`
 		return {
 			hook,
@@ -677,32 +693,32 @@ const builders: Record<Platform, (c: Context, analysis: Analysis) => Parts> = {
 			minTags: 0,
 		}
 	},
-	threads(c, analysis) {
+	authentic(c, analysis) {
 		const opener = pickPhrase(c, THREADS_OPENERS)
 		const [key] = items(c, analysis, 1, 220)
-		let question = pickPhrase(c, CTAS.threads)
+		let question = pickPhrase(c, CTAS.authentic)
 		if (c.emojis > 0) question = `${question} ${emojis(c, 1).join('')}`
 		return { hook: opener, intro: [], lead: null, items: key ? [key] : [], cta: question, tags: [], minTags: 0 }
 	},
-	facebook(c, analysis) {
+	original(c, analysis) {
 		let hook = pickPhrase(c, c.rng() < 0.5 ? FACEBOOK_HOOKS : HOOKS[c.voice])
 		if (c.emojis > 0) hook = `${hook} ${emojis(c, c.emojis).join(' ')}`
 		const intro = [pickPhrase(c, EXPERTISE) || pickPhrase(c, INTROS)].filter(Boolean)
 		const body = items(c, analysis, 4, 300)
 		const paragraphs: Array<string> = []
 		for (let i = 0; i < body.length; i += 2) paragraphs.push(body.slice(i, i + 2).join(' '))
-		let cta = pickPhrase(c, CTAS.facebook)
+		let cta = pickPhrase(c, CTAS.original)
 		if (c.emojis >= 2) cta = `${cta} 💬`
 		if (c.brand) cta = `${cta}\n\n${s(c, 'Euer', 'Ihr')} Team von ${c.brand}`
 		return { hook, intro, lead: null, items: paragraphs, cta, tags: [], minTags: 0 }
 	},
 }
 
-const renderers: Record<Platform, (p: Parts) => string> = {
-	linkedin: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
-	instagram: (p) => blocks([p.hook, p.items.join('\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
-	threads: (p) => blocks([[p.hook, ...p.items, p.cta, p.sign].filter(Boolean).join(' '), p.tags.join(' ')]),
-	facebook: (p) => blocks([p.hook, ...p.intro, ...p.items, p.cta, p.sign ?? null, p.tags.join(' ')]),
+const renderers: Record<Shape, (p: Parts) => string> = {
+	professional: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
+	snappy: (p) => blocks([p.hook, p.items.join('\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
+	authentic: (p) => blocks([[p.hook, ...p.items, p.cta, p.sign].filter(Boolean).join(' '), p.tags.join(' ')]),
+	original: (p) => blocks([p.hook, ...p.intro, ...p.items, p.cta, p.sign ?? null, p.tags.join(' ')]),
 }
 
 function blocks(parts: Array<string | null>) {
@@ -760,7 +776,7 @@ function hashtags(c: Context, analysis: Analysis, brief: TextBrief): Array<strin
 	const profile = brief.persona?.styleProfile
 	const preferred = profile
 		? Math.round(profile.hashtagsPerPost)
-		: { linkedin: 3, instagram: 5 + Math.floor(c.rng() * 5), threads: 1 + Math.floor(c.rng() * 2), facebook: 2 + Math.floor(c.rng() * 2) }[brief.platform]
+		: { professional: 3, snappy: 5 + Math.floor(c.rng() * 5), authentic: 1 + Math.floor(c.rng() * 2), original: 2 + Math.floor(c.rng() * 2) }[shapeOf(brief)]
 	const count = Math.min(max, Math.max(min, preferred))
 	if (count === 0) return []
 
@@ -774,7 +790,7 @@ function hashtags(c: Context, analysis: Analysis, brief: TextBrief): Array<strin
 			if (value) candidates.push(value)
 		}
 	}
-	if (c.brand && brief.platform === 'instagram') candidates.push(c.brand)
+	if (c.brand && shapeOf(brief) === 'snappy') candidates.push(c.brand)
 	const industry = brief.persona?.industry ? INDUSTRIES[brief.persona.industry] : undefined
 	if (industry) candidates.push(industry)
 	candidates.push(...shuffle(c.rng, GENERIC_TAGS))

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../settings.ts'
+import { instagramDescriptor } from './descriptor.ts'
 import { metaEndpoints, metaSandboxEndpoints } from '../meta/endpoints.ts'
 import { createMetaFake } from '../meta/sandbox.ts'
 import { createInstagramAdapter } from './adapter.ts'
@@ -7,7 +8,8 @@ export { createInstagramAdapter, instagramErrorCodes, instagramScopes, type Inst
 
 /** Shares the 'meta' sandbox fake with Facebook: one Meta app, one consent dialog. */
 export const instagram: PlatformModule = {
-	platform: 'instagram',
+	platform: instagramDescriptor.id,
+	descriptor: instagramDescriptor,
 	sandboxName: 'meta',
 	sandbox: createMetaFake,
 	endpoints: metaEndpoints,

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../settings.ts'
+import { linkedinDescriptor } from './descriptor.ts'
 import { createLinkedinAdapter } from './adapter.ts'
 import { createLinkedinFake } from './sandbox.ts'
 
@@ -8,7 +9,8 @@ export { escapeCommentary, unescapeCommentary } from './escape.ts'
 export { createLinkedinFake } from './sandbox.ts'
 
 export const linkedin: PlatformModule = {
-	platform: 'linkedin',
+	platform: linkedinDescriptor.id,
+	descriptor: linkedinDescriptor,
 	sandboxName: 'linkedin',
 	sandbox: createLinkedinFake,
 	endpoints: {

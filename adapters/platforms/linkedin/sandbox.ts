@@ -12,6 +12,7 @@ import { profileRoutes } from './sandbox-rest.ts'
  */
 export function createLinkedinFake(context: SandboxContext): FakeRouter {
 	const router = new FakeRouter()
+	context.store.setCommentFormat('linkedin', (postId, n) => `urn:li:comment:(${postId},${n})`)
 	oauthRoutes(router, context)
 	profileRoutes(router, context)
 	postRoutes(router, context)

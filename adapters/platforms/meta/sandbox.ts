@@ -42,6 +42,8 @@ export const metaRoutes = {
  */
 export function createMetaFake({ base, store, redirectAllowed }: SandboxContext): FakeRouter {
 	const router = new FakeRouter()
+	store.setCommentFormat('facebook', (postId, n) => `${postId.split('_')[0]}_${n}`)
+	store.setCommentFormat('instagram', (_postId, n) => `1780000000${n}`)
 	const feedRoot = new URL('./', base).toString()
 	const ctx: MetaContext = { base, store, redirectAllowed, router, feedUrl: (id) => `${feedRoot}#${encodeURIComponent(id)}` }
 	addOAuthRoutes(ctx)

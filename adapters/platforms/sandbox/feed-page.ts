@@ -1,11 +1,9 @@
 import type { SandboxComment, SandboxPost } from './store.ts'
 
-const names: Record<string, string> = { linkedin: 'LinkedIn', facebook: 'Facebook', instagram: 'Instagram', threads: 'Threads' }
-
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** The sandbox's own page: what was "published" on the test network (newest first). German, marked as test mode. */
-export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxComment> = [], commentAction = 'comment') {
+/** The sandbox's own page: what was "published" on the test network (newest first). German, marked as test mode. `names`: the platforms' display names. */
+export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxComment> = [], commentAction = 'comment', names: Readonly<Record<string, string>> = {}) {
 	const byPost = new Map<string, Array<SandboxComment>>()
 	for (const c of comments) byPost.set(c.postId, [...(byPost.get(c.postId) ?? []), c])
 	const when = (iso: string) => escape(new Date(iso).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))

@@ -52,6 +52,8 @@ export function createSandboxNetwork(options: {
 	/** The redirect URIs the consent pages may send the browser back to (the app's own OAuth callbacks). */
 	callbackUrls: Array<string>
 	controls?: boolean
+	/** The platforms' display names for the feed page (from their descriptors); an id without one shows as itself. */
+	names?: Readonly<Record<string, string>>
 }): SandboxNetwork {
 	const redirectAllowed = callbackMatcher(options.callbackUrls)
 	const routers = Object.fromEntries(
@@ -71,7 +73,7 @@ export function createSandboxNetwork(options: {
 		const url = req.url ?? '/'
 		if (url === '/' || url.startsWith('/?')) {
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-			res.end(renderFeed(options.store.posts, options.store.comments, `${options.publicBase}/comment`))
+			res.end(renderFeed(options.store.posts, options.store.comments, `${options.publicBase}/comment`, options.names))
 			return true
 		}
 		if (req.method === 'POST' && (url === '/comment' || url.startsWith('/comment?'))) return followerComment(req, res)

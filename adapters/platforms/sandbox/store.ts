@@ -69,13 +69,17 @@ export class SandboxStore {
 		return saved
 	}
 
-	/** A new comment id in the platform's format (LinkedIn comment URN, Graph ids, Threads media ids). */
+	private commentFormats = new Map<string, (postId: string, n: string) => string>()
+
+	/** Each platform's fake says how its network writes comment ids (a LinkedIn comment URN, Graph ids, Threads media ids). */
+	setCommentFormat(platform: string, format: (postId: string, n: string) => string) {
+		this.commentFormats.set(platform, format)
+	}
+
+	/** A new comment id in the platform's format. */
 	commentId(platform: string, postId: string) {
 		const n = this.nextId('')
-		if (platform === 'linkedin') return `urn:li:comment:(${postId},${n})`
-		if (platform === 'facebook') return `${postId.split('_')[0]}_${n}`
-		if (platform === 'instagram') return `1780000000${n}`
-		return `th_reply_${n}`
+		return this.commentFormats.get(platform)?.(postId, n) ?? `reply_${n}`
 	}
 
 	/** Adds a comment (parentId null) or a reply; the id is made by the caller in the platform's format. */

@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../settings.ts'
+import { threadsDescriptor } from './descriptor.ts'
 import { createThreadsAdapter } from './adapter.ts'
 import { createThreadsFake } from './sandbox.ts'
 
@@ -7,7 +8,8 @@ export { graphErrorCodes, threadsError, threadsErrorCodes, type ThreadsErrorCode
 export { createThreadsFake, type ThreadsFakeOptions } from './sandbox.ts'
 
 export const threads: PlatformModule = {
-	platform: 'threads',
+	platform: threadsDescriptor.id,
+	descriptor: threadsDescriptor,
 	sandboxName: 'threads',
 	sandbox: createThreadsFake,
 	endpoints: {

@@ -12,6 +12,7 @@ export { SANDBOX_USER as THREADS_SANDBOX_USER, LONG_TOKEN_TTL_S as THREADS_LONG_
  */
 export function createThreadsFake(options: ThreadsFakeOptions): FakeRouter {
 	const router = new FakeRouter()
+	options.store.setCommentFormat('threads', (_postId, n) => `th_reply_${n}`)
 	addThreadsOAuthRoutes(router, options)
 	addThreadsGraphRoutes(router, options)
 	return router

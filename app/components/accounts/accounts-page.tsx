@@ -6,21 +6,21 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
-import { isPlatform, type Platform } from '#modules/content/platforms.ts'
 import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
 import { PlatformCard } from './platform-card.tsx'
 import type { AccountsData } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import { useIsPlatform, usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
-
-// The order of the spec's platform lists on this page.
-const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
 
 /** 'Konten verwalten': one card per platform with the user's real connection, and the connect dialog. */
 export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 	const { t } = useTranslation('accounts')
-	const { t: tPosts } = useTranslation('posts')
+	const platformName = usePlatformName()
+	const isPlatform = useIsPlatform()
+	// One card per registered platform, in the registry's order.
+	const order = usePlatforms().map((p) => p.id)
 	const refresher = useToastAction()
 	const [searchParams, setSearchParams] = useSearchParams()
 	const returned = searchParams.get('connected')
@@ -35,7 +35,7 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 
 	useEffect(() => {
 		if (!isPlatform(returned)) return
-		toast.success(t('toasts.successTitle'), { id: `connected-${returned}`, description: t('toasts.connected', { platform: tPosts(`platforms.${returned}`) }) })
+		toast.success(t('toasts.successTitle'), { id: `connected-${returned}`, description: t('toasts.connected', { platform: platformName(returned) }) })
 		// Removing the parameter is a navigation, so the connections are loaded again as well.
 		setSearchParams(
 			(params) => {
@@ -44,11 +44,11 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 			},
 			{ replace: true, preventScrollReset: true },
 		)
-	}, [returned, setSearchParams, t, tPosts])
+	}, [returned, setSearchParams, t, platformName, isPlatform])
 
 	const closeDialog = useCallback(() => setTarget(null), [])
 	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
-	const sandboxNames = PLATFORM_ORDER.filter((p) => sandboxPlatforms.includes(p)).map((p) => tPosts(`platforms.${p}`))
+	const sandboxNames = order.filter((p) => sandboxPlatforms.includes(p)).map((p) => platformName(p))
 
 	return (
 		<Flex direction="column" gap="4">
@@ -79,7 +79,7 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 			{connections.length === 0 ? <Text color="gray">{t('empty')}</Text> : null}
 
 			<Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
-				{PLATFORM_ORDER.map((platform) => (
+				{order.map((platform) => (
 					<PlatformCard
 						key={platform}
 						platform={platform}

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { deliverOAuthResult, sameOriginOpener } from './oauth-callback.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -18,12 +19,12 @@ export type CallbackResult = { platform: Platform; ok: true } | { platform: Plat
  */
 export function CallbackPage({ result }: { result: CallbackResult }) {
 	const { t } = useTranslation('accounts')
-	const { t: tPosts } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const navigate = useNavigate()
 	const [unclaimed, setUnclaimed] = useState<'popup' | 'page' | null>(null)
 	const { platform, ok } = result
 	const message = result.ok ? '' : result.message
-	const name = tPosts(`platforms.${platform}`)
+	const name = platformName(platform)
 
 	useEffect(() => {
 		const sent = ok ? ({ type: 'oauth_success', platform } as const) : ({ type: 'oauth_error', platform, message } as const)

@@ -6,6 +6,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { useConnectFlow, type ConnectPhase } from './use-connect-flow.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -17,9 +18,9 @@ export type ConnectTarget = { platform: Platform; initial: 'instructions' | 'suc
 /** The platform connect dialog: instructions, connecting, success; back to instructions on failure. */
 export function ConnectDialog({ target, sandbox, onClose }: { target: ConnectTarget; sandbox: boolean; onClose: () => void }) {
 	const { t } = useTranslation('accounts')
-	const { t: tPosts } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const { platform } = target
-	const name = tPosts(`platforms.${platform}`)
+	const name = platformName(platform)
 	const { phase, start, cancel } = useConnectFlow(platform, target.initial)
 
 	useEffect(() => {

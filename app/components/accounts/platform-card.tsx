@@ -8,6 +8,7 @@ import { DisconnectDialog } from './disconnect-dialog.tsx'
 import { PagePicker } from './page-picker.tsx'
 import type { Connection } from './types.ts'
 import { useToastAction } from './use-toast-action.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -21,8 +22,8 @@ type Props = {
 /** One platform: its real connection (account, state, pages, default page) or 'Verbinden'. */
 export function PlatformCard({ platform, connection, sandbox, onConnect }: Props) {
 	const { t } = useTranslation('accounts')
-	const { t: tPosts } = useTranslation('posts')
-	const name = tPosts(`platforms.${platform}`)
+	const platformName = usePlatformName()
+	const name = platformName(platform)
 	const { fetcher: disconnecter, submit } = useToastAction()
 	const [confirming, setConfirming] = useState(false)
 	const disconnecting = disconnecter.state !== 'idle'

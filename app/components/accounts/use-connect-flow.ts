@@ -6,6 +6,7 @@ import type { Platform } from '#modules/content/platforms.ts'
 import { openOAuthPopup, watchOAuth } from './oauth-popup.ts'
 import { isActive, type AccountsData, type ConnectReply } from './types.ts'
 import { useNextFetcherData } from './use-next-fetcher-data.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -23,8 +24,8 @@ const SUCCESS_DELAY_MS = 1000
  */
 export function useConnectFlow(platform: Platform, initial: 'instructions' | 'success') {
 	const { t } = useTranslation('accounts')
-	const { t: tPosts } = useTranslation('posts')
-	const name = tPosts(`platforms.${platform}`)
+	const platformName = usePlatformName()
+	const name = platformName(platform)
 	const revalidator = useRevalidator()
 	const connectFetcher = useFetcher<ConnectReply>()
 	const checkFetcher = useFetcher<AccountsData>()

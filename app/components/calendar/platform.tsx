@@ -1,10 +1,8 @@
 import type { PostPlatform } from '#modules/content/platforms.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
 
-// The chip colour per platform (Radix colour scale names, used by calendar.css through data-color).
-export const platformColor = {
-	linkedin: 'blue',
-	instagram: 'crimson',
-	threads: 'gray',
-	facebook: 'indigo',
-	multiple: 'violet',
-} as const satisfies Record<PostPlatform, string>
+/** The chip colour of a post (a Radix colour scale from its platform's descriptor; violet: several platforms). */
+export function usePlatformColor(): (platform: PostPlatform) => string {
+	const platforms = usePlatforms()
+	return (platform) => (platform === 'multiple' ? 'violet' : (platforms.find((p) => p.id === platform)?.color.scale ?? 'gray'))
+}

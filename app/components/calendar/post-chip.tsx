@@ -6,7 +6,8 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
-import { platformColor } from './platform.tsx'
+import { usePlatformColor } from './platform.tsx'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
@@ -26,8 +27,9 @@ export function ChipIcons() {
  */
 export function ChipBody({ post, overlay = false, label }: { post: CalendarPost; overlay?: boolean; label?: string }) {
 	const shown = label ? true : undefined
+	const color = usePlatformColor()
 	return (
-		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={platformColor[post.platform] ?? 'gray'}>
+		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={color(post.platform)}>
 			<PlatformMark platform={post.platform} size={14} decorative />
 			<span className="cal-chip-time" aria-hidden={shown}>
 				{post.time}
@@ -48,6 +50,7 @@ export function ChipBody({ post, overlay = false, label }: { post: CalendarPost;
 export function PostChip({ post }: { post: CalendarPost }) {
 	const t = useFixedT('calendar')
 	const tp = useFixedT('posts')
+	const platformName = usePlatformName()
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
@@ -62,7 +65,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const label = t('chip.label', {
 		time: post.time,
 		title: post.title,
-		platform: tp(`platforms.${post.platform}`),
+		platform: platformName(post.platform),
 		status: tp(`status.${post.status}`),
 		day: longDay(post.date),
 	})

@@ -3,6 +3,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { CalendarPost } from './types.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/calendar.ts'
 import '#locales/ns/posts.ts'
 
@@ -10,6 +11,7 @@ import '#locales/ns/posts.ts'
 export function PostPreview({ post }: { post: CalendarPost }) {
 	const { t } = useTranslation('calendar')
 	const { t: tp } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const when = t('when', { day: longDay(post.date), time: post.time })
 	return (
 		<Flex direction="column" gap="2" data-testid="post-preview">
@@ -24,7 +26,7 @@ export function PostPreview({ post }: { post: CalendarPost }) {
 			<Flex gap="2" align="center" wrap="wrap">
 				<Flex gap="1" align="center">
 					<PlatformMark platform={post.platform} size={18} />
-					<Text size="2">{tp(`platforms.${post.platform}`)}</Text>
+					<Text size="2">{platformName(post.platform)}</Text>
 				</Flex>
 				<Badge color={post.status === 'published' ? 'green' : 'blue'} variant="soft">
 					{tp(`status.${post.status}`)}

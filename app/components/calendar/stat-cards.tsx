@@ -5,12 +5,13 @@ import type { WeekStats } from '#modules/content/index.ts'
 import type { PostPlatform } from '#modules/content/platforms.ts'
 import { signedPercent } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/calendar.ts'
 import '#locales/ns/posts.ts'
 
 export function StatCards({ stats }: { stats: WeekStats }) {
 	const { t } = useTranslation('calendar')
-	const { t: tp } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const change = stats.engagementChange
 	return (
 		<Grid columns={{ initial: '1', sm: '3' }} gap="3">
@@ -42,7 +43,7 @@ export function StatCards({ stats }: { stats: WeekStats }) {
 								<li key={platform}>
 									<Badge variant="soft" color="gray" size="2">
 										<PlatformMark platform={platform as PostPlatform} size={18} />
-										{t('stats.platformCount', { platform: tp(`platforms.${platform as PostPlatform}`), count: formatNumber(count) })}
+										{t('stats.platformCount', { platform: platformName(platform), count: formatNumber(count) })}
 									</Badge>
 								</li>
 							))}

@@ -24,6 +24,7 @@ import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, t
 import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
 import { usesOwnImage } from './validation.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
 import './creator.css'
 import '#locales/ns/creator.ts'
 
@@ -61,8 +62,10 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 	const location = useLocation()
 	const [search] = useSearchParams()
 	const navigate = useNavigate()
+	const platforms = usePlatforms()
+	const platformIds = platforms.map((p) => p.id)
 	const [start] = useState(() =>
-		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents }) : serverStart(opened, creator.agents),
+		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents, platforms: platformIds }) : serverStart(opened, creator.agents),
 	)
 	const [state, setState] = useState<CreatorState>(start.state)
 	const [files, setFiles] = useState<CreatorFiles>(NO_FILES)
@@ -72,7 +75,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 	const agent = creator.agents.find((a) => a.id === state.agentId)
 	const models = agent ? { text: agent.text, image: agent.image } : creator.noAgent
 	const ownImage = usesOwnImage(state.selectedMedia, files)
-	const cost = generationCost({ platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
+	const cost = generationCost({ descriptors: platforms, platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
 
 	const generation = useGeneration({
 		state,

@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest'
 import { parseContentFields } from './fields.ts'
 
+// The registered platforms in the registry's order (publishing.platforms.ids).
+const ids = ['linkedin', 'facebook', 'instagram', 'threads']
 const image = '/media/images/0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11.jpg'
 
 function form(entries: Array<[string, string]>) {
@@ -20,19 +22,20 @@ test('reads the chosen platforms with their texts and images, in platform order'
 			['image.linkedin', image],
 			['prompt', 'Idee'],
 		]),
+		ids,
 	)
 	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', editing: null })
 })
 
 test('only images this app stored are accepted', () => {
 	for (const url of ['https://evil.example/x.jpg', '/media/images/../secret.jpg', '/media/logos/0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11.jpg', `${image}?x=1`, `//evil.example${image}`]) {
-		expect(parseContentFields(form([['platforms', 'linkedin'], ['image.linkedin', url]])), url).toBeNull()
+		expect(parseContentFields(form([['platforms', 'linkedin'], ['image.linkedin', url]]), ids), url).toBeNull()
 	}
 })
 
 test('refuses no platform, unknown platforms and malformed edit targets', () => {
-	expect(parseContentFields(form([['text.linkedin', 'x']]))).toBeNull()
-	expect(parseContentFields(form([['platforms', 'twitter']]))).toBeNull()
-	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'draft'], ['editId', 'nope']]))).toBeNull()
-	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'post'], ['editId', '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11']]))?.editing).toEqual({ kind: 'post', id: '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11' })
+	expect(parseContentFields(form([['text.linkedin', 'x']]), ids)).toBeNull()
+	expect(parseContentFields(form([['platforms', 'twitter']]), ids)).toBeNull()
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'draft'], ['editId', 'nope']]), ids)).toBeNull()
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'post'], ['editId', '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11']]), ids)?.editing).toEqual({ kind: 'post', id: '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11' })
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
 
@@ -27,27 +27,31 @@ export function toFormData(intent: (typeof CREATOR_INTENTS)[number], fields: Arr
 	return form
 }
 
-const ContentSchema = z.object({
-	platforms: z.array(z.enum(PLATFORMS)).check(z.minLength(1), z.maxLength(4)),
-	texts: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.maxLength(63_206))),
-	// Only images this app stored: a client cannot make a post point anywhere else.
-	images: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.regex(APP_IMAGE_PATH))),
-	prompt: z.string().check(z.maxLength(PROMPT_MAX)),
-	editing: z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })),
-})
+/** `registered`: the registered platform ids (publishing.platforms.ids); a form naming another is malformed. */
+const contentSchema = (registered: ReadonlyArray<Platform>) => {
+	const platforms = registered as [Platform, ...Array<Platform>]
+	return z.object({
+		platforms: z.array(z.enum(platforms)).check(z.minLength(1), z.maxLength(platforms.length)),
+		texts: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(63_206))),
+		// Only images this app stored: a client cannot make a post point anywhere else.
+		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
+		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
+		editing: z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })),
+	})
+}
 
-export type CreatorContent = z.infer<typeof ContentSchema>
+export type CreatorContent = z.infer<ReturnType<typeof contentSchema>>
 
-/** The content fields of a creator form; null when anything is malformed. */
-export function parseContentFields(form: FormData): CreatorContent | null {
+/** The content fields of a creator form, the platforms in the registry's order (`registered`); null when anything is malformed. */
+export function parseContentFields(form: FormData, registered: ReadonlyArray<Platform>): CreatorContent | null {
 	const text = (name: string) => {
 		const value = form.get(name)
 		return typeof value === 'string' ? value : undefined
 	}
 	const platforms = [...new Set(form.getAll('platforms'))]
-	const pick = (prefix: string) => Object.fromEntries(PLATFORMS.flatMap((p) => (text(`${prefix}.${p}`) === undefined ? [] : [[p, text(`${prefix}.${p}`)]])))
+	const pick = (prefix: string) => Object.fromEntries(registered.flatMap((p) => (text(`${prefix}.${p}`) === undefined ? [] : [[p, text(`${prefix}.${p}`)]])))
 	const editKind = text('editKind')
-	const parsed = ContentSchema.safeParse({
+	const parsed = contentSchema(registered).safeParse({
 		platforms,
 		texts: pick('text'),
 		images: pick('image'),
@@ -57,5 +61,5 @@ export function parseContentFields(form: FormData): CreatorContent | null {
 	if (!parsed.success) return null
 	const chosen = new Set<Platform>(parsed.data.platforms)
 	const only = <T>(map: Partial<Record<Platform, T>>) => Object.fromEntries(Object.entries(map).filter(([p]) => chosen.has(p as Platform))) as Partial<Record<Platform, T>>
-	return { ...parsed.data, platforms: PLATFORMS.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images) }
+	return { ...parsed.data, platforms: registered.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images) }
 }

@@ -4,6 +4,7 @@ import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'l
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/creator.ts'
 import '#locales/ns/posts.ts'
 
@@ -26,7 +27,7 @@ type Props = {
 /** Step 4: the editable text and image per platform, then publish, schedule, save or delete. */
 export function Preview(props: Props) {
 	const { t } = useTranslation('creator')
-	const { t: tp } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const { busy } = props
 	return (
 		<Flex direction="column" gap="4">
@@ -64,7 +65,7 @@ export function Preview(props: Props) {
 							onClick={() => props.onRegenerate(platform)}
 							loading={props.regenerating === platform}
 							disabled={props.regenerating !== null || busy}
-							aria-label={t('preview.regenerateFor', { platform: tp(`platforms.${platform}`), count: props.regenerationCost })}
+							aria-label={t('preview.regenerateFor', { platform: platformName(platform), count: props.regenerationCost })}
 						>
 							<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
 						</Button>

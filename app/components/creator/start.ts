@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { PLATFORMS, isPlatform, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import type { CreatorAgent } from '#modules/generation/index.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { readCreatorState } from './storage.ts'
@@ -80,10 +80,12 @@ export function serverStart(opened: OpenedContent | null, agents: ReadonlyArray<
 	return { state: withAgent(opened ? openedState(opened) : initialCreatorState(), agents), notice: null, clearEntry: { state: false, query: false } }
 }
 
-export function clientStart(input: { opened: OpenedContent | null; locationState: unknown; search: URLSearchParams; origin: string; agents: ReadonlyArray<CreatorAgent> }): Start {
+/** `platforms`: the registered ids in the registry's order (usePlatforms). */
+export function clientStart(input: { opened: OpenedContent | null; locationState: unknown; search: URLSearchParams; origin: string; agents: ReadonlyArray<CreatorAgent>; platforms: ReadonlyArray<Platform> }): Start {
+	const registered = input.platforms
 	const none = { state: false, query: false }
 	const done = (state: CreatorState, notice: Start['notice'] = null, clearEntry = none): Start => ({ state: withAgent(state, input.agents), notice, clearEntry })
-	const stored = readCreatorState()
+	const stored = readCreatorState(registered)
 	if (input.opened) {
 		// A reload while editing it keeps the unsaved edits.
 		if (stored?.editing?.id === input.opened.editing.id) return done(stored, { kind: 'welcome' })
@@ -97,9 +99,9 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 	if (suggestion.success) {
 		const { title, description, content, platform } = suggestion.data.suggestion
 		const prompt = [title.trim(), (description ?? content ?? '').trim()].filter(Boolean).join('\n\n').slice(0, PROMPT_MAX)
-		const platforms = (Array.isArray(platform) ? platform : platform ? [platform] : []).filter(isPlatform)
+		const platforms = Array.isArray(platform) ? platform : platform ? [platform] : []
 		return done(
-			{ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'smart-post', selectedPlatforms: PLATFORMS.filter((p) => platforms.includes(p)), inputs: { prompt, url: '', notes: '' } },
+			{ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'smart-post', selectedPlatforms: registered.filter((p) => platforms.includes(p)), inputs: { prompt, url: '', notes: '' } },
 			null,
 			{ state: true, query: false },
 		)
@@ -118,9 +120,9 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 				...initialCreatorState(),
 				currentStep: 'preview',
 				selectedMedia: 'image-prompt',
-				selectedPlatforms: [...PLATFORMS],
-				content: Object.fromEntries(PLATFORMS.map((p) => [p, ''])),
-				generatedImages: image ? Object.fromEntries(PLATFORMS.map((p) => [p, image])) : {},
+				selectedPlatforms: [...registered],
+				content: Object.fromEntries(registered.map((p) => [p, ''])),
+				generatedImages: image ? Object.fromEntries(registered.map((p) => [p, image])) : {},
 				inputs: { prompt, url: '', notes: '' },
 			},
 			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100) },

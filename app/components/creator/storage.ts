@@ -1,6 +1,6 @@
 // zod/mini: the creator page loads this in the browser, where classic zod would be most of its code.
 import { z } from 'zod/mini'
-import { PLATFORMS } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/publishing/descriptor.ts'
 import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
@@ -10,24 +10,28 @@ const WELCOMED_KEY = 'post-creator-welcomed'
 export const CREATOR_STATE_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 const max = (length: number) => z.string().check(z.maxLength(length))
-const StoredSchema = z.object({
-	currentStep: z.enum(CREATOR_STEPS),
-	selectedMedia: z.nullable(z.enum(MEDIA_KINDS)),
-	selectedPlatforms: z.array(z.enum(PLATFORMS)).check(z.maxLength(4)),
-	content: z.partialRecord(z.enum(PLATFORMS), max(63_206)),
-	generatedImages: z.partialRecord(z.enum(PLATFORMS), z.string().check(z.regex(APP_IMAGE_PATH))),
-	articleData: z._default(
-		z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
-		null,
-	),
-	inputs: z.object({ prompt: max(PROMPT_MAX), url: max(2048), notes: max(NOTES_MAX) }),
-	agentId: z._default(z.union([z.uuid(), z.literal(NO_AGENT)]), NO_AGENT),
-	editing: z._default(z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })), null),
-	timestamp: z.number(),
-})
+/** `platforms`: the registered ids (a stored state naming another is damaged). */
+const storedSchema = (registered: ReadonlyArray<Platform>) => {
+	const platforms = registered as [Platform, ...Array<Platform>]
+	return z.object({
+		currentStep: z.enum(CREATOR_STEPS),
+		selectedMedia: z.nullable(z.enum(MEDIA_KINDS)),
+		selectedPlatforms: z.array(z.enum(platforms)).check(z.maxLength(platforms.length)),
+		content: z.partialRecord(z.enum(platforms), max(63_206)),
+		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
+		articleData: z._default(
+			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
+			null,
+		),
+		inputs: z.object({ prompt: max(PROMPT_MAX), url: max(2048), notes: max(NOTES_MAX) }),
+		agentId: z._default(z.union([z.uuid(), z.literal(NO_AGENT)]), NO_AGENT),
+		editing: z._default(z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })), null),
+		timestamp: z.number(),
+	})
+}
 
 /** The stored state when it is valid and younger than 24 hours; an expired or damaged one is removed. */
-export function readCreatorState(now = Date.now()): CreatorState | null {
+export function readCreatorState(platforms: ReadonlyArray<Platform>, now = Date.now()): CreatorState | null {
 	let raw: string | null
 	try {
 		raw = window.localStorage.getItem(STORAGE_KEY)
@@ -37,7 +41,7 @@ export function readCreatorState(now = Date.now()): CreatorState | null {
 	if (!raw) return null
 	let parsed
 	try {
-		parsed = StoredSchema.safeParse(JSON.parse(raw))
+		parsed = storedSchema(platforms).safeParse(JSON.parse(raw))
 	} catch {
 		parsed = null
 	}

@@ -4,6 +4,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 import { germanDate, ideaSuggestion, newsSuggestion, type Suggestion } from './suggestion.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/newsCards.ts'
 
 function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; size?: '1' | '2' }) {
@@ -65,6 +66,7 @@ export function NewsCard({ item }: { item: NewsItemView }) {
 
 export function IdeaCard({ idea, compact = false }: { idea: IdeaView; compact?: boolean }) {
 	const { t } = useTranslation('newsCards')
+	const platformName = usePlatformName()
 	return (
 		<Card size={compact ? '1' : '2'} data-testid="idea-card">
 			<Flex direction="column" gap="2" height="100%">
@@ -80,7 +82,7 @@ export function IdeaCard({ idea, compact = false }: { idea: IdeaView; compact?: 
 				<Flex gap="1" wrap="wrap" align="center">
 					{idea.platforms.map((platform) => (
 						<Badge key={platform} variant="outline" size="1">
-							{t(`platforms.${platform}` as 'platforms.linkedin', { defaultValue: platform })}
+							{platformName(platform)}
 						</Badge>
 					))}
 					{idea.keyword ? (

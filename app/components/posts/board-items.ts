@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 
@@ -21,8 +21,9 @@ export type BoardItem = {
 	updatedAt: string
 }
 
-export function draftItem(draft: DraftView): BoardItem {
-	const platforms = draft.platforms.length ? draft.platforms : [...PLATFORMS].slice(0, 1)
+/** `fallback`: the platform of a draft that names none (the registry's first). */
+export function draftItem(draft: DraftView, fallback: Platform): BoardItem {
+	const platforms = draft.platforms.length ? draft.platforms : [fallback]
 	return {
 		kind: 'draft',
 		id: draft.id,
@@ -66,10 +67,10 @@ export function postItem(post: PostView): BoardItem {
 export type Board = { drafts: Array<BoardItem>; scheduled: Array<BoardItem>; published: Array<BoardItem> }
 
 /** Entwürfe (drafts and posts in draft or review), Geplant (soonest first), Veröffentlicht (newest first). */
-export function buildBoard(drafts: Array<DraftView>, posts: Array<PostView>, query: string): Board {
+export function buildBoard(drafts: Array<DraftView>, posts: Array<PostView>, query: string, fallback: Platform): Board {
 	const q = query.toLowerCase()
 	const matches = (item: BoardItem) => !q || item.title.toLowerCase().includes(q) || item.text.toLowerCase().includes(q)
-	const items = [...drafts.map(draftItem), ...posts.map(postItem)].filter(matches)
+	const items = [...drafts.map((d) => draftItem(d, fallback)), ...posts.map(postItem)].filter(matches)
 	const by = (key: 'scheduledAt' | 'publishedAt' | 'updatedAt', dir: 1 | -1) => (a: BoardItem, b: BoardItem) => dir * (a[key] ?? '').localeCompare(b[key] ?? '')
 	return {
 		drafts: items.filter((i) => i.status === 'draft' || i.status === 'review').sort(by('updatedAt', -1)),

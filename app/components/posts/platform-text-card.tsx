@@ -3,13 +3,15 @@ import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
-import { PLATFORM_LIMITS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
+import { countFor } from '#modules/publishing/descriptor.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
 const NO_PAGE = 'none'
 
-/** One platform's text in the editor: page picker, text, counter against the limit (red above it, not blocking), image. */
+/** One platform's text in the editor: page picker, text, counter against the network's limit in its own counting (red above it, not blocking), image. */
 export function PlatformTextCard({
 	platform,
 	text,
@@ -32,14 +34,18 @@ export function PlatformTextCard({
 	children?: React.ReactNode
 }) {
 	const { t } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const [local, setLocal] = useState(text)
 	const value = onChange ? text : local
 	const setValue = onChange ?? setLocal
 	const [page, setPage] = useState(pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE)
-	const limit = PLATFORM_LIMITS[platform]
-	const over = value.length > limit
+	// The limit and the counting are the network's own (the descriptor names how it counts: emoji bytes, links, escapes).
+	const descriptor = usePlatform(platform)
+	const limit = descriptor?.text.limit ?? Infinity
+	const length = descriptor ? countFor(descriptor, value) : value.length
+	const over = length > limit
 	const words = value.trim() ? value.trim().split(/\s+/).length : 0
-	const label = t(`platforms.${platform}`)
+	const label = platformName(platform)
 	return (
 		<Card data-testid={`editor-${platform}`}>
 			<Flex direction="column" gap="2">
@@ -88,7 +94,7 @@ export function PlatformTextCard({
 							</Badge>
 						) : null}
 						<Text size="1" color={over ? 'red' : 'gray'} weight={over ? 'bold' : 'regular'} data-testid="char-counter" data-over={over}>
-							{t('editor.counter', { count: value.length, max: limit })}
+							{t('editor.counter', { count: length, max: limit })}
 						</Text>
 					</Flex>
 				</Flex>

@@ -7,6 +7,7 @@ import { formatDateTime } from '#app/utils/format.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import type { BoardItem } from './board-items.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
 const statusColors = { draft: 'gray', scheduled: 'indigo', published: 'green', review: 'amber' } as const
@@ -34,6 +35,7 @@ export type CardActions = {
 
 export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardItem; timeZone: string; actions: CardActions; links?: Array<{ platform: string; url: string }> }) {
 	const t = useFixedT('posts')
+	const platformName = usePlatformName()
 	const dateLine =
 		item.status === 'scheduled' && item.scheduledAt
 			? t('dates.scheduled', { date: formatDateTime(item.scheduledAt, timeZone, 'EEEE, dd.MM.yyyy HH:mm') })
@@ -64,7 +66,7 @@ export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardI
 					<div className="rt-Flex rt-r-fw-wrap rt-r-gap-3">
 						{links.map((link) => (
 							<a key={link.platform} href={link.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
-								{t('publish.viewOn', { platform: t(`platforms.${link.platform as 'linkedin'}`) })}
+								{t('publish.viewOn', { platform: platformName(link.platform) })}
 							</a>
 						))}
 					</div>

@@ -14,6 +14,7 @@ import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
 type Props = {
@@ -36,7 +37,8 @@ export function PostsPage({ drafts, posts, counts, show, pages, links, q, editId
 	const deleter = useFetcher()
 	useFetcherNotice(deleter)
 	const publisher = usePublishNow()
-	const board = useMemo(() => buildBoard(drafts, posts, q), [drafts, posts, q])
+	const fallback = usePlatforms()[0]?.id ?? ''
+	const board = useMemo(() => buildBoard(drafts, posts, q, fallback), [drafts, posts, q, fallback])
 	const all = useMemo(() => [...board.drafts, ...board.scheduled, ...board.published], [board])
 	const [editing, setEditing] = useState<BoardItem | null>(() => all.find((i) => i.id === editId) ?? null)
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)

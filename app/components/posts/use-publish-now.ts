@@ -5,6 +5,7 @@ import { toast } from '#app/components/toast.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestIds } from '#app/components/use-request-id.ts'
 import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
 const POLL_MS = 700
@@ -19,6 +20,7 @@ export type PublishOutcome = 'published' | 'partial' | 'failed'
  */
 export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, postId: string) => void } = {}) {
 	const { t } = useTranslation('posts')
+	const platformName = usePlatformName()
 	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
 	useFetcherNotice(fetcher)
 	// A draft or new content becomes a post here: a double click or a retry creates it once.
@@ -48,7 +50,7 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 			}
 			following.current = null
 			const failed = deliveries.filter((d) => d.status !== 'published')
-			const lines = failed.map((d) => t('publish.line', { platform: t(`platforms.${d.platform as 'linkedin'}`), reason: d.reason ?? '' })).join('\n')
+			const lines = failed.map((d) => t('publish.line', { platform: platformName(d.platform), reason: d.reason ?? '' })).join('\n')
 			if (failed.length === 0) toast.success(t('publish.success'), { id: toastId, description: t('publish.successText'), duration: 8000 })
 			else if (failed.length < deliveries.length) toast.warning(t('publish.partial'), { id: toastId, description: lines, duration: 10_000 })
 			else toast.error(t('publish.failed'), { id: toastId, description: `${t('publish.failedText')}\n${lines}`, duration: 10_000 })
@@ -58,7 +60,7 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 		return () => {
 			stopped = true
 		}
-	}, [fetcher.state, fetcher.data, t])
+	}, [fetcher.state, fetcher.data, t, platformName])
 
 	return {
 		busy: fetcher.state !== 'idle',

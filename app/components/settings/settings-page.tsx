@@ -8,16 +8,13 @@ import { PlatformCard } from '#app/components/accounts/platform-card.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { PaymentsTable } from '#app/components/pricing/payments-table.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
-import type { Platform } from '#modules/content/platforms.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { ContentSection } from './content-section.tsx'
 import { DataSection } from './data-section.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import { SecuritySection } from './security-section.tsx'
 import type { SettingsData } from './types.ts'
 import '#locales/ns/settings.ts'
-
-// The order of the accounts page.
-const PLATFORM_ORDER: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
 
 /** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
 export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones }: SettingsData) {
@@ -144,10 +141,12 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 	const [target, setTarget] = useState<ConnectTarget | null>(null)
 	const closeDialog = useCallback(() => setTarget(null), [])
 	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
+	// One card per registered platform, in the registry's order (as on /accounts).
+	const order = usePlatforms().map((p) => p.id)
 	return (
 		<SettingsSection id="accounts" icon={<Link2 size={20} />} title={t('accounts.title')} description={t('accounts.description')}>
 			<Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
-				{PLATFORM_ORDER.map((platform) => (
+				{order.map((platform) => (
 					<PlatformCard
 						key={platform}
 						platform={platform}

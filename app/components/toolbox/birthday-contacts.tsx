@@ -7,13 +7,13 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
 import type { BirthdayContact } from '#modules/toolbox/index.ts'
 import type { ToolboxActionData } from './types.ts'
+import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/toolbox.ts'
-
-const PLATFORMS = ['linkedin', 'instagram', 'facebook', 'threads'] as const
 
 /** The birthday tool's contacts: the list with 'entfernen' and a small form to add one. */
 export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Array<BirthdayContact>; defaultPlatform: string }) {
 	const { t } = useTranslation('toolbox')
+	const platforms = usePlatforms()
 	const adder = useFetcher<ToolboxActionData>({ key: 'birthday-add' })
 	useFetcherNotice(adder)
 	// A double submit or a retry adds the contact once.
@@ -56,9 +56,9 @@ export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Arra
 							<Select.Root value={platform} onValueChange={setPlatform}>
 								<Select.Trigger style={{ width: '100%' }} aria-label={t('contacts.platform')} />
 								<Select.Content>
-									{PLATFORMS.map((p) => (
-										<Select.Item key={p} value={p}>
-											{t(`settings.platforms.${p}`)}
+									{platforms.map((p) => (
+										<Select.Item key={p.id} value={p.id}>
+											{p.name}
 										</Select.Item>
 									))}
 								</Select.Content>
@@ -106,6 +106,7 @@ export function BirthdayContacts({ contacts, defaultPlatform }: { contacts: Arra
 
 function ContactRow({ contact }: { contact: BirthdayContact }) {
 	const { t } = useTranslation('toolbox')
+	const platformName = usePlatformName()
 	const remover = useFetcher<ToolboxActionData>()
 	useFetcherNotice(remover)
 	if (remover.formData) return null
@@ -114,7 +115,7 @@ function ContactRow({ contact }: { contact: BirthdayContact }) {
 		<li data-testid="birthday-contact">
 			<Flex justify="between" align="center" gap="2">
 				<Text size="2">
-					<strong>{contact.name}</strong> · {t('contacts.birthday', { date })} · {t(`settings.platforms.${contact.platform}`)}
+					<strong>{contact.name}</strong> · {t('contacts.birthday', { date })} · {platformName(contact.platform)}
 				</Text>
 				<remover.Form method="post" action="/toolbox">
 					<input type="hidden" name="intent" value="removeContact" />

@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { BirthdayContact, ToolState } from '#modules/toolbox/index.ts'
 import { BirthdayContacts } from './birthday-contacts.tsx'
+import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import type { ToolboxActionData } from './types.ts'
 import '#locales/ns/toolbox.ts'
 
@@ -17,13 +18,12 @@ type FieldKind =
 	| { kind: 'select'; options: ReadonlyArray<string> }
 	| { kind: 'list' }
 
-const PLATFORMS = ['linkedin', 'instagram', 'facebook', 'threads'] as const
-
 // How each settings field is edited (the zod schemas of modules/toolbox check them on the server).
 const FIELDS: Record<string, FieldKind> = {
 	scheduleTime: { kind: 'time' },
 	personalMessage: { kind: 'switch' },
-	platforms: { kind: 'checkboxes', options: PLATFORMS, labels: 'platforms' },
+	// The registered platforms (usePlatforms); their labels are the platforms' names.
+	platforms: { kind: 'checkboxes', options: [], labels: 'platforms' },
 	mode: { kind: 'select', options: ['draft', 'schedule'] },
 	minEngagement: { kind: 'number', min: 0 },
 	repostAfterDays: { kind: 'number', min: 1, max: 365 },
@@ -70,6 +70,10 @@ export function ToolSettingsDialog({ tool, contacts, children }: { tool: ToolSta
 	const { t } = useTranslation('toolbox')
 	// Keys built from the field names (all listed in locales/de/toolbox.json under settings.*).
 	const tk = t as unknown as (key: string) => string
+	const platformName = usePlatformName()
+	const platformIds = usePlatforms().map((p) => p.id)
+	const optionsOf = (key: string, field: { options: ReadonlyArray<string> }) => (key === 'platforms' ? platformIds : field.options)
+	const optionLabel = (key: string, labels: string, option: string) => (key === 'platforms' ? platformName(option) : tk(`settings.${labels}.${option}`))
 	const [open, setOpen] = useState(false)
 	const [values, setValues] = useState<Values>(() => toValues(tool.settings as Record<string, unknown>))
 	const fetcher = useFetcher<ToolboxActionData>({ key: `settings-${tool.toolName}` })
@@ -153,7 +157,7 @@ export function ToolSettingsDialog({ tool, contacts, children }: { tool: ToolSta
 									) : null}
 									{field.kind === 'checkboxes' ? (
 										<Flex gap="3" wrap="wrap" role="group" aria-label={label}>
-											{field.options.map((option) => {
+											{optionsOf(key, field).map((option) => {
 												const list = Array.isArray(values[key]) ? (values[key] as Array<string>) : []
 												return (
 													<Text as="label" size="2" key={option}>
@@ -162,7 +166,7 @@ export function ToolSettingsDialog({ tool, contacts, children }: { tool: ToolSta
 																checked={list.includes(option)}
 																onCheckedChange={(checked) => set(key, checked === true ? [...list, option] : list.filter((x) => x !== option))}
 															/>
-															{tk(`settings.${field.labels}.${option}`)}
+															{optionLabel(key, field.labels, option)}
 														</Flex>
 													</Text>
 												)
@@ -197,7 +201,7 @@ export function ToolSettingsDialog({ tool, contacts, children }: { tool: ToolSta
 				{tool.toolName === 'birthdayWishes' ? (
 					<>
 						<Separator size="4" my="4" />
-						<BirthdayContacts contacts={contacts} defaultPlatform={(tool.settings as { platforms?: Array<string> }).platforms?.[0] ?? 'linkedin'} />
+						<BirthdayContacts contacts={contacts} defaultPlatform={(tool.settings as { platforms?: Array<string> }).platforms?.[0] ?? platformIds[0] ?? ''} />
 					</>
 				) : null}
 			</Dialog.Content>

@@ -9,7 +9,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { PLATFORMS, type Platform } from '#modules/content/platforms.ts'
+import type { Platform } from '#modules/content/platforms.ts'
 import { permanentRefusal } from '#modules/publishing/index.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
@@ -26,20 +26,24 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ac
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const ActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('connect'), platform: z.enum(PLATFORMS) }),
-	z.object({ intent: z.literal('disconnect'), platform: z.enum(PLATFORMS) }),
-	z.object({ intent: z.literal('set-default'), pageId: z.uuid() }),
-	z.object({ intent: z.literal('refresh-followers') }),
-])
+/** `isPlatform`: the registry's check (publishing.platforms.has); an unknown platform is invalid input. */
+const actionSchema = (isPlatform: (value: string) => boolean) => {
+	const platform = z.string().max(30).refine(isPlatform)
+	return z.discriminatedUnion('intent', [
+		z.object({ intent: z.literal('connect'), platform }),
+		z.object({ intent: z.literal('disconnect'), platform }),
+		z.object({ intent: z.literal('set-default'), pageId: z.uuid() }),
+		z.object({ intent: z.literal('refresh-followers') }),
+	])
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	const { publishing } = context.get(servicesContext)
 	const i18n = getInstance(context)
 	const t = i18n.getFixedT('de', 'accounts')
-	const platformName = (platform: Platform) => i18n.t(`posts:platforms.${platform}`)
-	const { submission } = await parseForm(request, ActionSchema)
+	const platformName = (platform: Platform) => publishing.platforms.get(platform)?.name ?? platform
+	const { submission } = await parseForm(request, actionSchema(publishing.platforms.has))
 
 	// The toast travels in the answer, not in the flash cookie: the live reload that the same change
 	// triggers would read the cookie a second time and show the toast twice.

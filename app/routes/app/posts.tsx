@@ -10,7 +10,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { DeleteSchema, DraftEditSchema, PostEditSchema } from '#modules/content/schema.ts'
+import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import '#locales/ns/posts.ts'
 
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	if (intent === 'save-draft') {
-		const submission = parseWithZod(formData, { schema: DraftEditSchema })
+		const submission = parseWithZod(formData, { schema: draftEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.draftUpdateFailed'))
 		const { id, platforms, texts, images, pageIds } = submission.value
 		const base = texts[platforms[0]!] ?? ''
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 
 	if (intent === 'save-post') {
-		const submission = parseWithZod(formData, { schema: PostEditSchema })
+		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
 		const { id, platforms, texts } = submission.value
 		const base = texts[platforms[0]!] ?? ''

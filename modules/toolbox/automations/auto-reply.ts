@@ -25,7 +25,6 @@ export const AUTO_REPLY_WINDOW_DAYS = 30
 /** i18n key (toolbox namespace) the tool card shows while keywords or templates are missing. */
 export const AUTO_REPLY_SETUP_HINT = 'card.autoReplyNeedsSetup'
 
-const platformNames = messages.settings.platforms as Record<string, string>
 
 /** Whether the comment contains one of the (lower-cased) keywords, case-insensitively. */
 export function matchesKeywords(text: string, keywords: Array<string>) {
@@ -88,7 +87,7 @@ export function createAutoReply(deps: ToolboxDeps) {
 	function answer(userId: string, delivery: { id: string; platform: string }, comment: PlatformComment, templates: Array<string>): Promise<ReplyResult> {
 		const template = pickTemplate(comment.id, templates)
 		const text = renderReply(template, comment.authorName)
-		const values = { name: comment.authorName || '—', platform: platformNames[delivery.platform] ?? delivery.platform, comment: comment.text.slice(0, 200), reply: text.slice(0, 200) }
+		const values = { name: comment.authorName || '—', platform: deps.platforms.get(delivery.platform)?.name ?? delivery.platform, comment: comment.text.slice(0, 200), reply: text.slice(0, 200) }
 		return deps.comments!.replyToComment({
 			userId,
 			deliveryId: delivery.id,

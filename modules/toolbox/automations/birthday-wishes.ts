@@ -19,7 +19,6 @@ export const birthdayWishesUserJob = defineJob({ id: 'toolbox_birthday_wishes_us
 
 export const birthdayWishesCrontab = ['*/15 * * * * toolbox_birthday_wishes']
 
-const platformNames = messages.settings.platforms
 
 export function createBirthdayWishes(deps: ToolboxDeps) {
 	const { db } = deps
@@ -55,7 +54,7 @@ export function createBirthdayWishes(deps: ToolboxDeps) {
 					runKey: `birthday:${contact.id}:${due.year}`,
 					items: 1,
 					title: fill(scheduled ? messages.runs.birthdayScheduled : messages.runs.birthdayDraft, { name: contact.name }),
-					description: fill(messages.runs.birthdayDescription, { platform: platformNames[contact.platform] }),
+					description: fill(messages.runs.birthdayDescription, { platform: deps.platforms.get(contact.platform)?.name ?? contact.platform }),
 					metadata: { contactId: contact.id, year: due.year, platform: contact.platform, mode: settings.mode },
 				})
 				if (!claimed) return false

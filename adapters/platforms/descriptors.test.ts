@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest'
+import { COUNTING_KINDS, countText } from '#modules/publishing/counting.ts'
+import { IMAGE_ASPECTS, PLATFORM_ID_PATTERN, TEXT_GROUPS } from '#modules/publishing/descriptor.ts'
+import { platformModules } from './index.ts'
+import { escapeCommentary } from './linkedin/escape.ts'
+
+// Every registered platform module carries a complete descriptor (the rest of the app reads only these).
+
+describe('platform descriptors', () => {
+	test('ids are unique, match the database pattern and name their module', () => {
+		const ids = platformModules.map((m) => m.descriptor.id)
+		expect(new Set(ids).size).toBe(ids.length)
+		for (const module of platformModules) {
+			expect(module.descriptor.id).toMatch(PLATFORM_ID_PATTERN)
+			expect(module.platform).toBe(module.descriptor.id)
+		}
+	})
+
+	for (const { descriptor: d } of platformModules) {
+		test(`${d.id}: a complete descriptor`, () => {
+			expect(d.name.length).toBeGreaterThan(0)
+			expect(d.badge.length).toBeGreaterThan(0)
+			expect(d.badge.length).toBeLessThanOrEqual(3)
+			expect(d.color.brand).not.toMatch(/[;{}<>\\]/)
+			expect(d.color.scale).toMatch(/^[a-z]+$/)
+			expect(d.text.limit).toBeGreaterThan(0)
+			expect(COUNTING_KINDS).toContain(d.text.counting)
+			expect(TEXT_GROUPS).toContain(d.text.group)
+			expect(d.text.hashtags.min).toBeLessThanOrEqual(d.text.hashtags.max)
+			expect(IMAGE_ASPECTS).toContain(d.images.generate)
+			expect(d.images.ratio.min).toBeLessThanOrEqual(d.images.ratio.max)
+			expect(d.formats.length).toBeGreaterThan(0)
+			expect(d.env.prefix).toMatch(/^[A-Z][A-Z0-9]*$/)
+		})
+	}
+
+	test('the four networks keep their limits, styles, hashtag ranges, groups and image aspects', () => {
+		const summary = Object.fromEntries(platformModules.map(({ descriptor: d }) => [d.id, [d.text.limit, d.text.style, d.text.hashtags, d.text.group, d.images.generate]]))
+		expect(summary).toEqual({
+			linkedin: [3000, 'Professionell', { min: 0, max: 3 }, 'long', '16:9'],
+			facebook: [63206, 'Original', { min: 1, max: 3 }, 'long', '16:9'],
+			instagram: [2200, 'Kurz & knackig', { min: 5, max: 10 }, 'short', '1:1'],
+			threads: [500, 'Authentisch', { min: 0, max: 2 }, 'short', '16:9'],
+		})
+	})
+
+	test("'little-escaped' counts what LinkedIn's escapeCommentary sends", () => {
+		const samples = ['Fragen (und Antworten) #KI', 'C# und #1 und (#tag)', 'Danke @[Postwerk](urn:li:organization:123) und @name', 'a_b*c~d|e{f}g[h]i<j>k\\l', '#Start mit Hashtag', 'Grüsse 🚀 aus Zürich']
+		for (const text of samples) expect([text, countText('little-escaped', text)]).toEqual([text, countText('graphemes', escapeCommentary(text))])
+	})
+})

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest'
+import { countText, URL_CHARACTERS } from './counting.ts'
+
+describe('countText: the networks\' own counting', () => {
+	test('plain text counts as its characters in every kind (the four networks\' counters are unchanged for it)', () => {
+		const text = 'Grüezi mitenand – heute zeigen wir Ihnen drei Tipps fürs Büro.'
+		for (const kind of ['graphemes', 'utf8-bytes-emoji', 'urls-23', 'little-escaped'] as const) expect(countText(kind, text)).toBe(text.length)
+	})
+
+	test('graphemes: an emoji, a flag and a family count as one each', () => {
+		expect(countText('graphemes', 'Hallo 👋')).toBe(7)
+		expect(countText('graphemes', '🇨🇭')).toBe(1)
+		expect(countText('graphemes', '👨‍👩‍👧')).toBe(1)
+	})
+
+	test('utf8-bytes-emoji: an emoji counts as its UTF-8 bytes, umlauts and other letters as one', () => {
+		expect(countText('utf8-bytes-emoji', 'Hallo 👋')).toBe(6 + 4)
+		expect(countText('utf8-bytes-emoji', 'Grüsse ✨')).toBe(7 + 3)
+		expect(countText('utf8-bytes-emoji', '👨‍👩‍👧')).toBe(18)
+	})
+
+	test('urls-23: every link counts 23 characters, however long', () => {
+		expect(countText('urls-23', 'Mehr: https://example.com/ein/sehr/langer/pfad?mit=parametern und Schluss')).toBe(6 + URL_CHARACTERS + 12)
+		expect(countText('urls-23', 'http://a.ch')).toBe(URL_CHARACTERS)
+	})
+
+	test('little-escaped: reserved characters count twice, hashtags and mentions as written', () => {
+		expect(countText('little-escaped', 'Fragen (und Antworten)')).toBe(22 + 2)
+		expect(countText('little-escaped', 'Heute #KI und C#')).toBe(16 + 1)
+		expect(countText('little-escaped', 'Danke @[Postwerk](urn:li:organization:123)!')).toBe(43)
+		expect(countText('little-escaped', 'a_b*c~d')).toBe(7 + 3)
+	})
+})

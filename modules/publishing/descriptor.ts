@@ -1,0 +1,122 @@
+import type { Platform } from '#modules/core/platform-id.ts'
+import { countText, type CountingKind } from './counting.ts'
+
+// Pure and shared with the browser: what a social platform *is*, as plain data. Each platform folder
+// (adapters/platforms/<id>/) exports one descriptor next to its adapter; the server hands the list to
+// the modules (through publishing) and to the browser (the root loader's data, usePlatforms()).
+// Nothing outside the folder names a platform id. See docs/decisions/0010-platform-descriptors.md.
+
+export { PLATFORM_ID_PATTERN, isPlatformId, type Platform } from '#modules/core/platform-id.ts'
+
+/** Which generated text a platform gets: one text is written per group (and charged once). */
+export type TextGroup = 'long' | 'short'
+export const TEXT_GROUPS: ReadonlyArray<TextGroup> = ['long', 'short']
+
+/** The aspects images are generated in (one image per aspect, shared by the platforms that use it). */
+export type ImageAspect = '1:1' | '16:9'
+export const IMAGE_ASPECTS: ReadonlyArray<ImageAspect> = ['1:1', '16:9']
+
+export type PostFormat = 'text' | 'image' | 'carousel' | 'video' | 'document'
+
+/** How an account is connected: the OAuth consent in a popup, an instance name first (then OAuth), or a handle and an app password. */
+export type ConnectKind = 'oauth-popup' | 'instance-oauth' | 'handle-app-password'
+
+/**
+ * How a token stays valid: 'refresh-token' only with a refresh token (without one the account is
+ * reconnected when the token runs out), 'access-token' by exchanging the token itself, 'none': it does not expire.
+ */
+export type RefreshKind = 'refresh-token' | 'access-token' | 'none'
+
+/** The configuration names a platform reads, after its prefix (e.g. LINKEDIN_ + CLIENT_ID). */
+export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version'
+export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
+	clientId: 'CLIENT_ID',
+	clientSecret: 'CLIENT_SECRET',
+	apiBase: 'API_BASE',
+	authorizeUrl: 'AUTHORIZE_URL',
+	tokenUrl: 'TOKEN_URL',
+	version: 'VERSION',
+}
+
+export type PlatformDescriptor = {
+	id: Platform
+	/** The network's name (brand names are not translated; locales/de/posts.json `platforms.<id>` may override). */
+	name: string
+	/** The short mark drawn in the brand colour (PlatformMark). */
+	badge: string
+	color: {
+		/** The mark's CSS background (a colour or gradient). */
+		brand: string
+		/** A Radix colour scale for calendar chips. */
+		scale: string
+	}
+	text: {
+		limit: number
+		counting: CountingKind
+		group: TextGroup
+		/** The writing style shown on the creator's card and given to the writers. */
+		style: string
+		/** The range the writers aim for. */
+		hashtags: { min: number; max: number }
+		/** The most hashtags the network accepts; null: no limit. */
+		maxHashtags: number | null
+		/** The most links a post may carry; null: no limit. */
+		maxLinks: number | null
+	}
+	images: {
+		/** The aspect the generator makes for this platform. */
+		generate: ImageAspect
+		/** Accepted width/height ratios. */
+		ratio: { min: number; max: number }
+		formats: ReadonlyArray<string>
+		maxBytes: number
+		/** Width × height; null: no limit known. */
+		maxPixels: number | null
+		maxCount: number
+		/** No text-only posts (Instagram). */
+		required: boolean
+	}
+	/** What the network can publish (later issues use more than text and image). */
+	formats: ReadonlyArray<PostFormat>
+	/** Configuration: `${prefix}_${names[setting] ?? ENV_DEFAULT_NAMES[setting]}`. Platforms of one app share a prefix. */
+	env: { prefix: string; names?: Partial<Record<EnvSetting, string>> }
+	connect: ConnectKind
+	refresh: RefreshKind
+}
+
+/** What the browser gets of a descriptor (the root loader's data): no configuration names. */
+export type PlatformView = Omit<PlatformDescriptor, 'env' | 'refresh'>
+
+export function toPlatformView({ env: _env, refresh: _refresh, ...view }: PlatformDescriptor): PlatformView {
+	return view
+}
+
+/** The descriptor of `id` in `list`, or null (an unknown id: a removed platform, or input from outside). */
+export function descriptorOf<D extends PlatformView>(list: ReadonlyArray<D>, id: string): D | null {
+	return list.find((d) => d.id === id) ?? null
+}
+
+export function platformIds(list: ReadonlyArray<PlatformView>): Array<Platform> {
+	return list.map((d) => d.id)
+}
+
+/** The length of `text` as `descriptor`'s network counts it. */
+export function countFor(descriptor: Pick<PlatformDescriptor, 'text'>, text: string) {
+	return countText(descriptor.text.counting, text)
+}
+
+export function isOverLimit(descriptor: Pick<PlatformDescriptor, 'text'>, text: string) {
+	return countFor(descriptor, text) > descriptor.text.limit
+}
+
+/** Which texts are written for `platforms` (in TEXT_GROUPS order): one per group. */
+export function textGroupsOf(list: ReadonlyArray<PlatformView>, platforms: ReadonlyArray<Platform>): Array<TextGroup> {
+	const used = new Set(platforms.flatMap((id) => descriptorOf(list, id)?.text.group ?? []))
+	return TEXT_GROUPS.filter((group) => used.has(group))
+}
+
+/** Which images are generated for `platforms` (in IMAGE_ASPECTS order): one per aspect. */
+export function imageAspectsOf(list: ReadonlyArray<PlatformView>, platforms: ReadonlyArray<Platform>): Array<ImageAspect> {
+	const used = new Set(platforms.flatMap((id) => descriptorOf(list, id)?.images.generate ?? []))
+	return IMAGE_ASPECTS.filter((aspect) => used.has(aspect))
+}
