@@ -142,6 +142,11 @@ export async function gotoReady(page: Page, path: string) {
 	return response
 }
 
+/** Waits until the page's live event stream (/events) is open, so a change made now reaches it. */
+export async function waitForLive(page: Page) {
+	await page.locator('html[data-live="open"]').waitFor({ state: 'attached' })
+}
+
 /** Signs in through the form at /auth and waits until the browser has left it. */
 export async function signIn(page: Page, { email, password }: { email: string; password: string }) {
 	await gotoReady(page, '/auth')

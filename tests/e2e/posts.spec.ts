@@ -1,5 +1,5 @@
 import { addDays, format } from 'date-fns'
-import { expect, gotoReady, signIn, test } from '#tests/e2e/fixtures.ts'
+import { expect, gotoReady, signIn, test, waitForLive } from '#tests/e2e/fixtures.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
 const zurich = 'Europe/Zurich'
@@ -105,6 +105,7 @@ test('the posts page updates live when a post is changed from another session', 
 	await login(user)
 	await gotoReady(page, '/posts')
 	await expect(page.getByText('Noch keine Entwürfe.')).toBeVisible()
+	await waitForLive(page)
 
 	// Another session of the same user creates a draft through the app's own service.
 	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Aus dem anderen Tab', platforms: {} }, status: 'draft', timeZone: zurich })

@@ -38,10 +38,13 @@ export function useLiveRevalidation() {
 		const onOpen = () => {
 			if (opened) schedule()
 			opened = true
+			// For browser tests: changes from now on reach this page.
+			document.documentElement.dataset.live = 'open'
 		}
 		source.addEventListener('change', schedule)
 		source.addEventListener('open', onOpen)
 		return () => {
+			delete document.documentElement.dataset.live
 			source.close()
 			window.clearTimeout(timer)
 		}
