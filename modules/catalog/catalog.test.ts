@@ -1,79 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
-import type { FileStore, StoredFile } from '#modules/core/files.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import { AiError, type AiProvider, type AiProviders, type VideoModel } from '#modules/ai/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { fakeAi, memoryFiles, type Behaviour } from '#tests/support/fake-ai.ts'
 import type { GallerySort } from './costs.ts'
 import { createCatalogService, seedModelCatalogue } from './index.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 
 // The catalog module (gallery, likes, favourites) against a real database with AI providers built
 // here. Model tests are the generation's: modules/generation/model-tests.test.ts.
-
-function memoryFiles(): FileStore & { files: Map<string, StoredFile> } {
-	const files = new Map<string, StoredFile>()
-	return {
-		files,
-		async put(key, bytes, contentType) {
-			files.set(key, { bytes, contentType })
-		},
-		async get(key) {
-			return files.get(key) ?? null
-		},
-		async delete(key) {
-			files.delete(key)
-		},
-	}
-}
-
-const mp4 = new Uint8Array([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')])
-
-type Behaviour = { fail?: boolean; video?: VideoModel | null }
-
-function fakeAi(behaviour: Behaviour = {}): AiProviders & { calls: Array<string> } {
-	const calls: Array<string> = []
-	const boom = () => new AiError({ kind: 'transient', code: 'server_error', message: 'Der KI-Dienst ist gerade nicht erreichbar.' })
-	const provider = (name: string): AiProvider => ({
-		name,
-		testMode: name === 'local',
-		text: {
-			async generate(request) {
-				calls.push(`text:${request.model}`)
-				if (behaviour.fail) throw boom()
-				return { text: `Antwort von ${request.model}` }
-			},
-		},
-		image: {
-			async generate(request) {
-				calls.push(`image:${request.model}`)
-				if (behaviour.fail) throw boom()
-				return { bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer(), contentType: 'image/png' }
-			},
-		},
-		video:
-			behaviour.video === null
-				? undefined
-				: (behaviour.video ?? {
-						async generate(request) {
-							calls.push(`video:${request.model}:${request.resolution}:${request.durationSeconds}`)
-							if (behaviour.fail) throw boom()
-							return { bytes: mp4, contentType: 'video/mp4' }
-						},
-					}),
-	})
-	return {
-		calls,
-		forProvider: (name) => provider(name),
-		providerOfModel: () => 'local',
-		offline: provider('local'),
-		transcriber: { transcribe: () => Promise.reject(new Error('no')) },
-		vision: { describe: async () => ({ description: 'Ein blaues Quadrat.' }) },
-	}
-}
 
 async function setup(behaviour: Behaviour = {}) {
 	const t = await createTestDatabase()
