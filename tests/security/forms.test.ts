@@ -18,9 +18,10 @@ import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FORM_LIMITS, fieldDepth, readFormDataWithin } from '#app/server/body-limit.server.ts'
 import common from '#locales/de/common.json' with { type: 'json' }
-import { agentAvatars, agentLimits, agentPersonalities, agentTones, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
+import { agentLimits, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, flatRoutes, routeSource, type CallResult, type FlatRoute, type Harness, type TestUser } from './support/harness.ts'
+import { agentPreset } from './support/agent-preset.ts'
 import { googleClient } from './support/google.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
@@ -246,30 +247,14 @@ function formOf(entries: Array<[string, string]>) {
 	return form
 }
 
+/** An agent preset with every list full: the largest form of the app. */
 function fullPreset(): AgentPresetValues {
 	const list = (n: number, item: (i: number) => string) => Array.from({ length: n }, (_, i) => item(i))
-	return {
+	return agentPreset({
 		name: 'Voll',
-		avatar: agentAvatars[0],
-		personality: agentPersonalities[0],
-		description: 'Beschreibung',
-		targetAudience: 'KMU',
-		tone: agentTones[0],
-		industry: null,
-		formality: 40,
-		creativity: 60,
-		humor: 20,
-		empathy: 50,
-		enthusiasm: 50,
-		voiceIdentity: '',
-		writingStyle: '',
-		brandName: 'Bäckerei',
 		brandColors: list(agentLimits.brandColorsMax, (i) => `#${String(i).padStart(6, '0')}`),
-		accentColor: '#123456',
-		useBranding: true,
 		trainingTexts: list(agentLimits.trainingTextsMax, (i) => `Ein Text ${i}`),
 		postUrls: list(agentLimits.postUrlsMax, (i) => `https://beispiel.ch/post/${i}`),
 		specialties: list(agentLimits.specialtiesMax, (i) => `Thema ${i}`),
-		knowledgeBase: '',
-	}
+	})
 }

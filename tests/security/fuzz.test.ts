@@ -18,11 +18,12 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { agentAvatars, agentPersonalities, agentTones, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
+import { presetFormEntries } from '#modules/agents/schema.ts'
 import { PLATFORMS } from '#modules/content/platforms.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, flatRoutes, loadModule, routeSource, type FlatRoute, type FormValue, type Harness, type TestUser } from './support/harness.ts'
+import { agentPreset } from './support/agent-preset.ts'
 import { samples } from './support/files.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
@@ -351,7 +352,7 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'rename', agentId: r.agent, name: 'Umbenannt' }),
 		f({ intent: 'set-default', agentId: r.agent }),
 		f({ intent: 'delete', agentId: r.agent }),
-		[...f({ intent: 'save', agentId: r.agent }), ...presetFormEntries(presetValues())],
+		[...f({ intent: 'save', agentId: r.agent }), ...presetFormEntries(agentPreset())],
 		f({ intent: 'train', agentId: r.agent, 'trainingTexts[0]': 'Wir schreiben kurz und freundlich.', 'postUrls[0]': 'https://beispiel.ch/post' }),
 		f({ intent: 'upload-logo', agentId: r.agent, logo: new File([samples.png as BlobPart], 'logo.png', { type: 'image/png' }) }),
 		f({ intent: 'remove-logo', agentId: r.agent }),
@@ -423,33 +424,6 @@ function creatorForms(r: Rows): Array<Form> {
 		[['intent', 'publish'], ['requestId', crypto.randomUUID()], ...multi],
 		[['intent', 'publish'], ['requestId', crypto.randomUUID()], ...content, ['editKind', 'draft'], ['editId', r.draft]],
 	]
-}
-
-function presetValues(): AgentPresetValues {
-	return {
-		name: 'Gespeichert',
-		avatar: agentAvatars[0],
-		personality: agentPersonalities[0],
-		description: 'Beschreibung',
-		targetAudience: 'KMU',
-		tone: agentTones[0],
-		industry: null,
-		formality: 40,
-		creativity: 60,
-		humor: 20,
-		empathy: 50,
-		enthusiasm: 50,
-		voiceIdentity: '',
-		writingStyle: '',
-		brandName: 'Bäckerei',
-		brandColors: ['#112233'],
-		accentColor: '#123456',
-		useBranding: true,
-		trainingTexts: ['Ein Text'],
-		postUrls: [],
-		specialties: ['Brot'],
-		knowledgeBase: '',
-	}
 }
 
 function allowed(status: number) {

@@ -19,11 +19,12 @@ import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { OnboardingDraftSchema } from '#modules/agents/index.ts'
-import { agentAvatars, agentPersonalities, agentTones, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
+import { presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, flatRoutes, loadModule, routeSource, type CallRequest, type CallResult, type FlatRoute, type Harness, type TestUser } from './support/harness.ts'
+import { agentPreset } from './support/agent-preset.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
@@ -102,30 +103,7 @@ const creatorProbes: Array<Probe> = [
 ]
 
 function presetValues(name: string): AgentPresetValues {
-	return {
-		name,
-		avatar: agentAvatars[0],
-		personality: agentPersonalities[0],
-		description: '',
-		targetAudience: '',
-		tone: agentTones[0],
-		industry: null,
-		formality: 40,
-		creativity: 60,
-		humor: 20,
-		empathy: 50,
-		enthusiasm: 50,
-		voiceIdentity: '',
-		writingStyle: '',
-		brandName: '',
-		brandColors: [],
-		accentColor: '#123456',
-		useBranding: false,
-		trainingTexts: [],
-		postUrls: [],
-		specialties: [],
-		knowledgeBase: '',
-	}
+	return agentPreset({ name, description: '', targetAudience: '', brandName: '', brandColors: [], useBranding: false, trainingTexts: [], specialties: [] })
 }
 
 let logoPng: Uint8Array
