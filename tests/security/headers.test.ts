@@ -5,7 +5,7 @@
 // on real pages: tests/e2e/security.spec.ts ("pages carry a nonce-based CSP ..."). The headers of
 // served uploads (nosniff, sandbox CSP, attachment): uploads.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startSecureApp, type SecureServer } from './support/http.ts'
+import { directives, startSecureApp, type SecureServer } from './support/http.ts'
 
 const page = (nonce: string) => `<!doctype html><html><head><script nonce="${nonce}">1</script></head><body></body></html>`
 
@@ -22,19 +22,6 @@ afterAll(async () => {
 	await dev?.close()
 	await production?.close()
 })
-
-function directives(csp: string) {
-	return Object.fromEntries(
-		csp
-			.split(';')
-			.map((d) => d.trim())
-			.filter(Boolean)
-			.map((d) => {
-				const [name, ...values] = d.split(/\s+/)
-				return [name!, values]
-			}),
-	)
-}
 
 describe.each([
 	['development', () => dev],

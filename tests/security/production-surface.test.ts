@@ -24,6 +24,7 @@ import { secureApp } from '#server/security.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { approveConsent } from '#tests/support/sandbox-consent.ts'
 import { createHarness, type Harness } from './support/harness.ts'
+import { directives } from './support/http.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
@@ -173,19 +174,6 @@ describe('test mode (no platform keys): the sandbox network', () => {
 		const user = await s.h.user()
 		consentUrls = Object.fromEntries(await Promise.all(PLATFORMS.map(async (p) => [p, (await s.h.services.publishing.startConnect(user.id, p)).url]))) as Record<Platform, string>
 	})
-
-	function directives(csp: string) {
-		return Object.fromEntries(
-			csp
-				.split(';')
-				.map((d) => d.trim())
-				.filter(Boolean)
-				.map((d) => {
-					const [name, ...values] = d.split(/\s+/)
-					return [name!, values]
-				}),
-		)
-	}
 
 	test('is mounted with the app\'s security headers on the feed and on all 4 consent pages: nonce CSP, nosniff, frame options, referrer policy, COOP, CORP', async () => {
 		expect(s.h.composition.sandbox).not.toBeNull()

@@ -35,3 +35,17 @@ export async function startSecureApp(
 		close: () => new Promise((resolve) => server.close(() => resolve())),
 	}
 }
+
+/** A Content-Security-Policy header as { directive: [values] }. */
+export function directives(csp: string) {
+	return Object.fromEntries(
+		csp
+			.split(';')
+			.map((d) => d.trim())
+			.filter(Boolean)
+			.map((d) => {
+				const [name, ...values] = d.split(/\s+/)
+				return [name!, values]
+			}),
+	)
+}
