@@ -185,3 +185,52 @@ test('ten wrong passwords lock the sign-in; the owner gets in by the one-time li
 	await page.goto(linkIn(mail, `${e2eUrl}/auth/link`))
 	await expect(page.getByText('Der Link ist ungültig oder abgelaufen.', { exact: false })).toBeVisible()
 })
+
+test.describe('on a phone (390 px, touch)', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+	test('a locked address: the lock message, the link by mail and the sign-in by tapping', async ({ page, db, createConfirmedUser }) => {
+		const user = await createConfirmedUser({ fullName: 'Mara Mobil' })
+		// The address has used its guess budget (the desktop test above types the ten wrong passwords).
+		await db.insertInto('rate_limits').values({ key: `signin-fail:${user.email}`, hits: 10, window_start: new Date() }).execute()
+		await gotoReady(page, '/auth')
+		await page.getByLabel('E-Mail').fill(user.email)
+		await page.getByLabel('Passwort', { exact: true }).fill(user.password)
+		await page.getByRole('button', { name: 'Anmelden', exact: true }).tap()
+		await expect(page.getByText('Zu viele Anmeldeversuche.', { exact: false })).toBeVisible()
+		const request = page.getByRole('button', { name: 'Anmeldelink per E-Mail senden' })
+		await expect(request).toBeInViewport()
+		await request.tap()
+		await expect(page.getByRole('status').filter({ hasText: 'haben wir dir einen Anmeldelink gesendet' })).toBeVisible()
+		// Nothing of the card sticks out sideways.
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+		const mail = await waitForMail(db, user.email, { subject: 'Dein Anmeldelink für Postwerk' })
+		await page.goto(linkIn(mail, `${e2eUrl}/auth/link`))
+		const signIn = page.getByRole('button', { name: 'Jetzt anmelden' })
+		await expect(signIn).toBeInViewport()
+		await signIn.tap()
+		await expect(page).toHaveURL('/')
+		expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1)
+	})
+})
+
+test('a form with a field name nested thousands of levels deep is refused with a German page, not a server error', async ({ page }) => {
+	await gotoReady(page, '/auth')
+	// A plain (non-JavaScript) form post, as a crafted page would send it.
+	const answered = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/auth')
+	await page.evaluate(() => {
+		const form = document.createElement('form')
+		form.method = 'post'
+		form.action = '/auth'
+		const field = document.createElement('input')
+		field.name = `a${'[0]'.repeat(5000)}`
+		field.value = 'x'
+		form.append(field)
+		document.body.append(form)
+		HTMLFormElement.prototype.submit.call(form)
+	})
+	expect((await answered).status()).toBe(400)
+	await expect(page.getByRole('heading', { name: 'Diese Anfrage wurde abgelehnt' })).toBeVisible()
+	await expect(page.getByText('Dieses Formular hat zu viele oder zu tief verschachtelte Felder und wurde abgelehnt.')).toBeVisible()
+})
