@@ -2,7 +2,8 @@ import path from 'node:path'
 import type { Express } from 'express'
 import { fetch as undiciFetch } from 'undici'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
-import { createSafeFetch, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
+import { createSafeFetch, createSafeHttp, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
+import { sandboxUserFetch } from '#adapters/platforms/sandbox/user-hosts.ts'
 import { WebReadError } from '#modules/media/index.ts'
 import { createSandboxNetwork, type SandboxFactory, type SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
@@ -10,9 +11,9 @@ import { unconfiguredAdapter } from '#adapters/platforms/unconfigured.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import { z } from 'zod'
-import { ENV_DEFAULT_NAMES, type EnvSetting, type Platform, type PlatformAdapter, type PlatformDescriptor } from '#modules/publishing/index.ts'
+import { DEFAULT_REQUIRED_SETTINGS, ENV_DEFAULT_NAMES, type EnvSetting, type Platform, type PlatformAdapter, type PlatformDescriptor } from '#modules/publishing/index.ts'
 
-type Credentials = { clientId?: string; clientSecret?: string; overrides: Partial<Endpoints> }
+type Credentials = { clientId?: string; clientSecret?: string; enabled?: string; overrides: Partial<Endpoints> }
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
 /** What each setting must look like (an invalid value stops the start, like every other setting). */
@@ -23,6 +24,7 @@ const settingSchemas: Record<EnvSetting, z.ZodType<string>> = {
 	authorizeUrl: httpUrl,
 	tokenUrl: httpUrl,
 	version: z.string().regex(/^\d{6}$/, 'six digits (YYYYMM)'),
+	enabled: z.enum(['true', 'false', '1', '0']),
 }
 
 /** The name of a platform's setting, e.g. LINKEDIN_CLIENT_ID or META_APP_ID (descriptor.env). */
@@ -43,6 +45,7 @@ export function credentials(env: Pick<Env, 'variables'>, descriptor: PlatformDes
 	return {
 		clientId: read('clientId'),
 		clientSecret: read('clientSecret'),
+		enabled: read('enabled'),
 		overrides: { apiBase: read('apiBase'), authorizeUrl: read('authorizeUrl'), tokenUrl: read('tokenUrl'), version: read('version') },
 	}
 }
@@ -78,6 +81,26 @@ export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH
 	}) as typeof fetch
 }
 
+/** Whether the settings the descriptor requires are there (client id and secret, or <PREFIX>_ENABLED=true). */
+export function isConfigured(creds: Credentials, descriptor: PlatformDescriptor) {
+	return (descriptor.env.required ?? DEFAULT_REQUIRED_SETTINGS).every((setting) => {
+		const value = creds[setting as 'clientId' | 'clientSecret' | 'enabled'] ?? creds.overrides[setting as keyof Endpoints]
+		return setting === 'enabled' ? value === 'true' || value === '1' : Boolean(value)
+	})
+}
+
+/** The byte limit of an answer from a user's own server (an instance's API, a PDS). */
+const USER_HOST_MAX_BYTES = 5 * 1024 * 1024
+
+/**
+ * Requests to servers the user names (Mastodon instances, a Bluesky handle's host and PDS): the
+ * SSRF-safe rules for every request (public addresses, pinned, no redirects followed). Under
+ * APP_ENV=test only the hosts in WEB_FETCH_ALLOW_HOSTS are reachable.
+ */
+export function createUserFetch(env: Pick<Env, 'APP_ENV' | 'PUBLISH_TIMEOUT_MS' | 'WEB_FETCH_ALLOW_HOSTS' | 'isProduction'>, options: { lookup?: Lookup } = {}): typeof fetch {
+	return createSafeHttp({ allowHosts: env.isProduction ? [] : env.WEB_FETCH_ALLOW_HOSTS?.split(','), onlyAllowHosts: env.APP_ENV === 'test', maxBytes: USER_HOST_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
+}
+
 /**
  * The app's own OAuth callbacks (modules/publishing builds each platform's redirect_uri the same
  * way): the only addresses the sandbox's consent pages send the browser back to.
@@ -95,13 +118,11 @@ export function appCallbackUrls(appUrl: string) {
 export function createPlatforms(env: Env) {
 	const browserBase = `${env.APP_URL}/sandbox`
 	const serverBase = (env.SANDBOX_API_BASE ?? `http://127.0.0.1:${env.PORT}/sandbox`).replace(/\/$/, '')
-	const configured = (module: PlatformModule) => {
-		const creds = credentials(env, module.descriptor)
-		return Boolean(creds.clientId && creds.clientSecret)
-	}
+	const configured = (module: PlatformModule) => isConfigured(credentials(env, module.descriptor), module.descriptor)
 	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
 	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
+	const userFetch = createUserFetch(env)
 	const adapters = Object.fromEntries(
 		platformModules.map((module: PlatformModule) => {
 			const real = configured(module)
@@ -115,6 +136,7 @@ export function createPlatforms(env: Env) {
 				sandbox: !real,
 				fetch: undiciFetch as unknown as typeof fetch,
 				mediaFetch,
+				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, undiciFetch as unknown as typeof fetch),
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,
 			})
 			return [module.platform, adapter]

@@ -26,6 +26,14 @@ export type AdapterSettings = Endpoints & {
 	 * address answers 403, which the adapter reports as a permanent failure.
 	 */
 	mediaFetch: typeof fetch
+	/**
+	 * Requests to hosts the user names (a Mastodon instance, a Bluesky handle's host or PDS): a fetch
+	 * with the SSRF-safe fetcher's rules (public addresses only, pinned to the checked address, no
+	 * redirects followed, size capped). A refused host throws WebReadError 'blocked_address' or
+	 * 'invalid_url', an unknown one 'unreachable' (modules/media). In test mode every host is served
+	 * by this platform's sandbox fake below `<sandbox>/host/<hostname>/…` (adapters/platforms/sandbox/user-hosts.ts).
+	 */
+	userFetch: typeof fetch
 	/** Per-request timeout; a publish request that times out is an unknown outcome, not a failure. */
 	timeoutMs: number
 }

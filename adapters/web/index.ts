@@ -3,7 +3,7 @@ import { decodeHtml, extractArticle } from './article.ts'
 import { createSafeFetch, type Lookup } from './safe-fetch.ts'
 import { createYoutubeClient } from './youtube.ts'
 
-export { createSafeFetch, isPublicAddress } from './safe-fetch.ts'
+export { createSafeFetch, createSafeHttp, isInternalName, isPublicAddress } from './safe-fetch.ts'
 export type { Lookup, SafeFetch, SafeFetchInit, SafeFetchOptions, SafeFetchResult } from './safe-fetch.ts'
 
 export type WebReaderOptions = {

@@ -45,15 +45,11 @@ const systemLookup: Lookup = (hostname) => dns.promises.lookup(hostname, { all: 
 
 type Target = { url: URL; address: string; family: 4 | 6 }
 
-export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
+/** The address checks: a URL becomes the one address its socket may connect to, or a WebReadError. */
+function createVet(options: SafeFetchOptions) {
 	const allowHosts = new Set((options.allowHosts ?? []).map((entry) => entry.trim().toLowerCase()).filter(Boolean))
-	const maxBytes = options.maxBytes ?? 5 * 1024 * 1024
-	const timeoutMs = options.timeoutMs ?? 10_000
-	const maxRedirects = options.maxRedirects ?? 5
-	const userAgent = options.userAgent ?? defaultUserAgent
 	const lookup = options.lookup ?? systemLookup
-
-	async function vet(raw: string, signal: AbortSignal): Promise<Target> {
+	return async function vet(raw: string, signal: AbortSignal): Promise<Target> {
 		if (raw.length > maxUrlLength) throw new WebReadError('invalid_url', 'Die Adresse ist zu lang.')
 		let url: URL
 		try {
@@ -91,20 +87,33 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 		}
 		return { url, address: first.address, family: first.family === 6 ? 6 : 4 }
 	}
+}
+
+/** One pinned agent per request: the socket connects to exactly the checked address. */
+function pinnedAgent(target: Target) {
+	return new Agent({
+		connect: {
+			lookup: (_hostname, lookupOptions, callback) => {
+				if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }])
+				else callback(null, target.address, target.family)
+			},
+		},
+	})
+}
+
+export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
+	const maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+	const timeoutMs = options.timeoutMs ?? 10_000
+	const maxRedirects = options.maxRedirects ?? 5
+	const userAgent = options.userAgent ?? defaultUserAgent
+	const vet = createVet(options)
 
 	type Hop = { redirect: string } | { result: SafeFetchResult }
 
 	async function hop(target: Target, accept: string, signal: AbortSignal): Promise<Hop> {
 		// One agent per hop whose lookup answers with the vetted address: the socket cannot reach
 		// anything the checks above did not see. IP literals never call lookup and were checked as such.
-		const agent = new Agent({
-			connect: {
-				lookup: (_hostname, lookupOptions, callback) => {
-					if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }])
-					else callback(null, target.address, target.family)
-				},
-			},
-		})
+		const agent = pinnedAgent(target)
 		try {
 			const response = await fetch(target.url.href, {
 				dispatcher: agent,
@@ -163,6 +172,55 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 	}
 }
 
+/**
+ * A `fetch` for API calls to hosts a user names (a Mastodon instance, a Bluesky PDS): any method,
+ * headers and body, every status answered as it is, redirects never followed (a 3xx comes back as
+ * it is), the same address checks and pinning as createSafeFetch, the answer capped at maxBytes.
+ * A refused or unknown host throws WebReadError ('blocked_address', 'invalid_url', 'unreachable').
+ */
+export function createSafeHttp(options: SafeFetchOptions = {}): typeof globalThis.fetch {
+	const maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+	const timeoutMs = options.timeoutMs ?? 10_000
+	const vet = createVet(options)
+	return (async (input: string | URL | Request, init: RequestInit = {}) => {
+		const request = input instanceof Request ? input : null
+		const timeout = AbortSignal.timeout(timeoutMs)
+		const outer = init.signal ?? request?.signal ?? null
+		const signal = outer ? AbortSignal.any([outer, timeout]) : timeout
+		const target = await vet(request ? request.url : String(input), signal)
+		const agent = pinnedAgent(target)
+		try {
+			const body = init.body ?? (request && request.method !== 'GET' && request.method !== 'HEAD' ? await request.arrayBuffer() : undefined)
+			const response = await fetch(target.url.href, {
+				method: init.method ?? request?.method ?? 'GET',
+				headers: (init.headers ?? request?.headers) as Record<string, string> | undefined,
+				body: body as never,
+				dispatcher: agent,
+				redirect: 'manual',
+				signal,
+			})
+			const declared = Number(response.headers.get('content-length'))
+			const encoding = response.headers.get('content-encoding')
+			if ((!encoding || encoding === 'identity') && Number.isFinite(declared) && declared > maxBytes) {
+				await response.body?.cancel().catch(() => {})
+				throw tooLarge(maxBytes)
+			}
+			const bytes = await readLimited(response.body, maxBytes)
+			const headers = new Headers(response.headers as unknown as HeadersInit)
+			headers.delete('content-encoding')
+			headers.delete('content-length')
+			return new Response(response.status === 204 || response.status === 304 ? null : (bytes as BodyInit), { status: response.status, statusText: response.statusText, headers })
+		} catch (error) {
+			if (outer?.aborted) throw outer.reason
+			if (error instanceof WebReadError) throw error
+			if (timeout.aborted) throw new WebReadError('timeout', 'Die Seite hat nicht rechtzeitig geantwortet.', { cause: error })
+			throw new WebReadError('unreachable', 'Die Seite ist nicht erreichbar.', { cause: error })
+		} finally {
+			agent.destroy().catch(() => {})
+		}
+	}) as typeof globalThis.fetch
+}
+
 function tooLarge(maxBytes: number) {
 	return new WebReadError('too_large', `Die Seite ist größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`)
 }
@@ -196,7 +254,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Names that only mean something inside a network: never resolved, whatever DNS would say. */
-function isInternalName(hostname: string) {
+export function isInternalName(hostname: string) {
 	const name = hostname.replace(/\.$/, '')
 	if (!name.includes('.')) return true
 	return name === 'localhost' || /\.(localhost|local|internal|intranet|lan|home\.arpa)$/.test(name)

@@ -28,7 +28,7 @@ export type ConnectKind = 'oauth-popup' | 'instance-oauth' | 'handle-app-passwor
 export type RefreshKind = 'refresh-token' | 'access-token' | 'none'
 
 /** The configuration names a platform reads, after its prefix (e.g. LINKEDIN_ + CLIENT_ID). */
-export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version'
+export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version' | 'enabled'
 export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
 	clientId: 'CLIENT_ID',
 	clientSecret: 'CLIENT_SECRET',
@@ -36,7 +36,11 @@ export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
 	authorizeUrl: 'AUTHORIZE_URL',
 	tokenUrl: 'TOKEN_URL',
 	version: 'VERSION',
+	enabled: 'ENABLED',
 }
+
+/** What makes a platform talk to the real network instead of the sandbox, unless the descriptor says otherwise. */
+export const DEFAULT_REQUIRED_SETTINGS: ReadonlyArray<EnvSetting> = ['clientId', 'clientSecret']
 
 export type PlatformDescriptor = {
 	id: Platform
@@ -79,7 +83,16 @@ export type PlatformDescriptor = {
 	/** What the network can publish (later issues use more than text and image). */
 	formats: ReadonlyArray<PostFormat>
 	/** Configuration: `${prefix}_${names[setting] ?? ENV_DEFAULT_NAMES[setting]}`. Platforms of one app share a prefix. */
-	env: { prefix: string; names?: Partial<Record<EnvSetting, string>> }
+	env: {
+		prefix: string
+		names?: Partial<Record<EnvSetting, string>>
+		/**
+		 * The settings that switch the platform to the real network (default DEFAULT_REQUIRED_SETTINGS).
+		 * Networks without app keys (the app registers itself per server, or users sign in with an app
+		 * password) name ['enabled']: <PREFIX>_ENABLED=true.
+		 */
+		required?: ReadonlyArray<EnvSetting>
+	}
 	connect: ConnectKind
 	refresh: RefreshKind
 }

@@ -14,6 +14,11 @@ export type TokenSet = {
 	refreshToken: string | null
 	expiresAt: Date | null
 	scopes: Array<string>
+	/**
+	 * The server the token belongs to, for networks where the user names it (a Mastodon instance, a
+	 * Bluesky PDS): its base URL, e.g. https://mastodon.social. null for networks with one fixed API.
+	 */
+	server?: string | null
 }
 
 export type PageInfo = {
@@ -28,11 +33,23 @@ export type PageInfo = {
 }
 
 export type ConnectedAccount = {
-	/** The platform's user id (LinkedIn person id, Facebook user id, Threads user id). */
+	/** The platform's user id (LinkedIn person id, Facebook user id, Threads user id, Bluesky DID). */
 	accountId: string
 	accountName: string
 	token: TokenSet
 	pages: Array<PageInfo>
+	/** What the user's own server allows where it differs per server (Mastodon: GET /api/v2/instance); kept with the account. */
+	limits?: AccountLimits | null
+}
+
+/** A server's own limits (null fields: the descriptor's figure holds). */
+export type AccountLimits = {
+	textLimit: number | null
+	/** Every URL counts as this many characters. */
+	urlLength: number | null
+	maxImages: number | null
+	imageMaxBytes: number | null
+	imageFormats: Array<string> | null
 }
 
 export type PublishTarget = {
@@ -40,6 +57,8 @@ export type PublishTarget = {
 	pageId: string
 	/** The token to publish with: the page token where there is one, else the account token. */
 	accessToken: string
+	/** TokenSet.server: the user's own server (Mastodon instance, Bluesky PDS), or null. */
+	server?: string | null
 }
 
 export type PublishContent = {
@@ -73,6 +92,9 @@ export type PlatformComment = {
 }
 
 export type CommentReply = { externalId: string }
+
+/** A user-named server and the client the app registered there (connect 'instance-oauth'). */
+export type ServerClient = { url: string; clientId: string; clientSecret: string }
 
 /**
  * Set by the publisher around `publish`: adapters' HTTP helper calls `beforeCreate` right before a
@@ -111,13 +133,31 @@ export type PlatformAdapter = {
 	platform: Platform
 	/** True when this adapter talks to the built-in sandbox network (shown as 'Testmodus'). */
 	sandbox: boolean
-	/** The browser URL of the consent page (state and, where supported, PKCE S256). */
-	authorizationUrl: (input: { state: string; codeVerifier: string; redirectUri: string }) => string
+	/**
+	 * The browser URL of the consent page (state and, where supported, PKCE S256). Instance networks
+	 * (connect 'instance-oauth') get the server and the client the app registered there.
+	 */
+	authorizationUrl: (input: { state: string; codeVerifier: string; redirectUri: string; server?: ServerClient }) => string
 	/** Code exchange, long-lived token where the platform has one, identity and pages. */
-	exchangeCode: (input: { code: string; codeVerifier: string; redirectUri: string }) => Promise<ConnectedAccount>
+	exchangeCode: (input: { code: string; codeVerifier: string; redirectUri: string; server?: ServerClient }) => Promise<ConnectedAccount>
+	/**
+	 * Instance networks: the base URL of the server the user named ('mastodon.social',
+	 * 'https://chaos.social/'), checked to be a public host that answers as this network. Throws
+	 * PlatformError 'invalid_request' with code 'server_invalid' (not a host name), 'server_blocked'
+	 * (a private or internal address) or 'server_not_found' (no such host, or not this network).
+	 */
+	resolveServer?: (input: string) => Promise<string>
+	/** Instance networks: registers the app on `server` for `redirectUri` (the caller keeps it per server). */
+	registerClient?: (input: { server: string; redirectUri: string }) => Promise<{ clientId: string; clientSecret: string }>
+	/**
+	 * Handle networks (connect 'handle-app-password'): signs in with the user's handle and an app
+	 * password. Throws PlatformError 'invalid_request' with 'handle_not_found' (the handle does not
+	 * resolve), 'server_blocked' (it points to a private address) or 'invalid_credentials'.
+	 */
+	signIn?: (input: { identifier: string; password: string }) => Promise<ConnectedAccount>
 	/** A fresh token; throws PlatformError 'auth_expired' when only reconnecting helps. */
 	refreshToken: (token: TokenSet) => Promise<TokenSet>
-	listPages: (account: { accountId: string; accessToken: string }) => Promise<Array<PageInfo>>
+	listPages: (account: { accountId: string; accessToken: string; server?: string | null }) => Promise<Array<PageInfo>>
 	publish: (target: PublishTarget, content: PublishContent, hooks: PublishHooks) => Promise<Published>
 	/**
 	 * After an unknown outcome: looks on the network for the post (by the saved checkpoint, or the

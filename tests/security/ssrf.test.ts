@@ -227,6 +227,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 			sandbox: true,
 			fetch,
 			mediaFetch: createMediaFetch(env(appUrl), { lookup }),
+			userFetch: fetch,
 			timeoutMs: 3000,
 		})
 	const publish = (appUrl: string, imageUrl: string) =>
@@ -303,7 +304,7 @@ const OUTBOUND: Record<string, string> = {
 
 test('every outbound request in the code is listed with what it may reach', async () => {
 	const root = path.join(import.meta.dirname, '../..')
-	const pattern = /(?:\bfetch|fetchImpl|fetcher|settings\.fetch|settings\.mediaFetch)\(|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
+	const pattern = /(?:\bfetch|fetchImpl|fetcher|settings\.fetch|settings\.mediaFetch|settings\.userFetch|userFetch)\(|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
 	const found: Array<string> = []
 	for (const dir of ['adapters', 'modules', 'server']) {
 		for (const entry of await fs.readdir(path.join(root, dir), { recursive: true })) {

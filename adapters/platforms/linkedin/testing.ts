@@ -25,6 +25,7 @@ export async function startLinkedinSandbox() {
 		sandbox: true,
 		fetch: globalThis.fetch,
 		mediaFetch: globalThis.fetch,
+		userFetch: globalThis.fetch,
 		timeoutMs: 2000,
 		...overrides,
 	})

@@ -14,7 +14,7 @@ export function startMetaSandbox() {
 }
 
 export function sandboxSettings(base: string, overrides: Partial<AdapterSettings> = {}): AdapterSettings {
-	return { ...metaSandboxEndpoints(base, base), clientId: 'sandbox-meta', clientSecret: 'sandbox-secret', sandbox: true, fetch, mediaFetch: fetch, timeoutMs: 2000, ...overrides }
+	return { ...metaSandboxEndpoints(base, base), clientId: 'sandbox-meta', clientSecret: 'sandbox-secret', sandbox: true, fetch, mediaFetch: fetch, userFetch: fetch, timeoutMs: 2000, ...overrides }
 }
 
 /** What the browser does on the consent page: 'Zulassen' or 'Abbrechen'; returns the callback URL. */

@@ -22,6 +22,7 @@ export async function threadsSandbox(options: Options = {}) {
 		sandbox: true,
 		fetch,
 		mediaFetch: fetch,
+		userFetch: fetch,
 		timeoutMs,
 	}
 	const adapter = createThreadsAdapter(settings, { pollIntervalMs, maxPollMs })
