@@ -380,6 +380,7 @@ export interface OauthStates {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   platform: string;
+  server: string | null;
   state_hash: string;
   user_id: string;
 }
@@ -424,6 +425,16 @@ export interface Plans {
   sort_order: Generated<number>;
   stripe_price_id: string | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface PlatformClients {
+  client_id: string;
+  client_secret_encrypted: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  platform: string;
+  redirect_uri: string;
+  server: string;
 }
 
 export interface PostDeliveries {
@@ -522,12 +533,14 @@ export interface SocialTokens {
   id: Generated<string>;
   last_refreshed_at: Timestamp | null;
   last_synced_at: Timestamp | null;
+  limits: Json | null;
   platform: string;
   reconnect_reason: string | null;
   refresh_expires_at: Timestamp | null;
   refresh_token_encrypted: string | null;
   sandbox: Generated<boolean>;
   scopes: Generated<string[]>;
+  server: string | null;
   status: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -680,6 +693,7 @@ export interface DB {
   payment_events: PaymentEvents;
   payments: Payments;
   plans: Plans;
+  platform_clients: PlatformClients;
   post_deliveries: PostDeliveries;
   posts: Posts;
   profiles: Profiles;

@@ -5,7 +5,7 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { PlatformError, type Platform, type PlatformAdapter, type PlatformComment, type PublishTarget } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
 import { deliveryPage } from './pages.server.ts'
-import { openToken } from './tokens.server.ts'
+import { targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
 
 // Comments on the user's published posts and exactly-once replies to them (the auto-reply tool).
@@ -56,9 +56,7 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 
 	type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>
 
-	function targetOf(page: NonNullable<Loaded['page']>): PublishTarget {
-		return { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
-	}
+	const pageTarget = (page: NonNullable<Loaded['page']>): PublishTarget => targetOf(box, page)
 
 	/** Runs an adapter call with the delivery's token; an expired token is refreshed once. */
 	async function withTarget<T>(userId: string, deliveryId: string, run: (adapter: PlatformAdapter, target: PublishTarget, externalId: string) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
@@ -70,7 +68,7 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 			if (loaded.page.token_status !== 'active') return { ok: false, error: 'reconnect_required' }
 			const platform = loaded.delivery.platform as Platform
 			try {
-				return { ok: true, value: await run(adapterFor(adapters, platform), targetOf(loaded.page), loaded.delivery.external_id!) }
+				return { ok: true, value: await run(adapterFor(adapters, platform), pageTarget(loaded.page), loaded.delivery.external_id!) }
 			} catch (error) {
 				if (!(error instanceof PlatformError)) throw error
 				if (error.kind === 'auth_expired' && !refreshed) {

@@ -2,10 +2,11 @@ import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { randomToken, sha256, type SecretBox } from '#modules/core/crypto.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { platformName } from './messages.ts'
-import { PlatformError, type Platform } from './ports.ts'
+import { PlatformError, type ConnectedAccount, type Platform, type PlatformAdapter, type ServerClient } from './ports.ts'
 import { sealToken } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
 
@@ -19,6 +20,8 @@ export type ConnectionDeps = {
 }
 
 const STATE_TTL_MINUTES = 10
+/** Sign-in attempts with a handle and app password per user, platform and hour. */
+const SIGN_IN_LIMIT = 10
 
 export type ConnectionView = {
 	id: string
@@ -33,9 +36,125 @@ export type ConnectionView = {
 }
 
 export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
+	/** The server the user named, checked by the adapter, and the client the app has there (registered on first use). */
+	async function serverClient(platform: Platform, adapter: PlatformAdapter, input: string, redirectUri: string): Promise<ServerClient> {
+		const url = await adapter.resolveServer!(input)
+		const known = await storedClient(platform, url, redirectUri).catch(() => null)
+		if (known) return known
+		if (!adapter.registerClient) throw new PlatformError({ kind: 'invalid_request', code: 'registration_failed', message: 'the adapter cannot register itself' })
+		const client = await adapter.registerClient({ server: url, redirectUri })
+		// A parallel start may have registered first: keep one client per server and callback.
+		await db
+			.insertInto('platform_clients')
+			.values({ platform, server: url, redirect_uri: redirectUri, client_id: client.clientId, client_secret_encrypted: box.seal(client.clientSecret) })
+			.onConflict((oc) => oc.columns(['platform', 'server', 'redirect_uri']).doNothing())
+			.execute()
+		return storedClient(platform, url, redirectUri)
+	}
+
+	async function storedClient(platform: Platform, server: string, redirectUri: string): Promise<ServerClient> {
+		const row = await db
+			.selectFrom('platform_clients')
+			.select(['client_id', 'client_secret_encrypted'])
+			.where('platform', '=', platform)
+			.where('server', '=', server)
+			.where('redirect_uri', '=', redirectUri)
+			.executeTakeFirstOrThrow()
+		return { url: server, clientId: row.client_id, clientSecret: box.open(row.client_secret_encrypted) }
+	}
+
+	/** Stores a connected account: its sealed token (with its server and limits) and its pages, one default page per platform. */
+	async function saveAccount(userId: string, platform: Platform, sandbox: boolean, account: ConnectedAccount) {
+		await db.transaction().execute(async (trx) => {
+			const token = await trx
+				.insertInto('social_tokens')
+				.values({
+					user_id: userId,
+					platform,
+					account_id: account.accountId,
+					account_name: account.accountName.slice(0, 300),
+					sandbox,
+					status: 'active',
+					server: account.token.server ?? null,
+					limits: account.limits ? JSON.stringify(account.limits) : null,
+					last_refreshed_at: new Date(),
+					...sealToken(box, account.token),
+				})
+				.onConflict((oc) =>
+					oc.columns(['user_id', 'platform', 'account_id']).doUpdateSet((eb) => ({
+						account_name: eb.ref('excluded.account_name'),
+						access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
+						refresh_token_encrypted: eb.ref('excluded.refresh_token_encrypted'),
+						expires_at: eb.ref('excluded.expires_at'),
+						scopes: eb.ref('excluded.scopes'),
+						sandbox: eb.ref('excluded.sandbox'),
+						server: eb.ref('excluded.server'),
+						limits: eb.ref('excluded.limits'),
+						status: 'active',
+						reconnect_reason: null,
+						last_refreshed_at: new Date(),
+					})),
+				)
+				.returning('id')
+				.executeTakeFirstOrThrow()
+			for (const page of account.pages) {
+				await trx
+					.insertInto('connected_pages')
+					.values({
+						user_id: userId,
+						social_token_id: token.id,
+						platform,
+						page_id: page.pageId,
+						page_name: page.name.slice(0, 300),
+						real_name: account.accountName.slice(0, 300),
+						page_type: page.type,
+						follower_count: page.followerCount ?? 0,
+						profile_picture_url: page.pictureUrl,
+						access_token_encrypted: page.accessToken ? box.seal(page.accessToken) : null,
+					})
+					.onConflict((oc) =>
+						oc.columns(['user_id', 'platform', 'page_id']).doUpdateSet((eb) => ({
+							social_token_id: eb.ref('excluded.social_token_id'),
+							page_name: eb.ref('excluded.page_name'),
+							real_name: eb.ref('excluded.real_name'),
+							page_type: eb.ref('excluded.page_type'),
+							follower_count: eb.ref('excluded.follower_count'),
+							profile_picture_url: eb.ref('excluded.profile_picture_url'),
+							access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
+						})),
+					)
+					.execute()
+			}
+			// One default page per platform: keep the existing one, else the first page.
+			await sql`
+				update connected_pages set is_default = true
+				where id = (
+					select id from connected_pages where user_id = ${userId} and platform = ${platform}
+					order by page_type, page_name limit 1
+				)
+				and not exists (select 1 from connected_pages where user_id = ${userId} and platform = ${platform} and is_default)`.execute(trx)
+			await logActivity(trx, {
+				userId,
+				logType: 'social_connection',
+				title: `${platformName(platform)} verbunden`,
+				description: account.accountName,
+				status: 'success',
+				metadata: { platform, sandbox },
+			})
+			await notifyChange(trx, { userId, topic: 'connections' })
+		})
+	}
+
 	return {
-		/** Starts the OAuth flow: a single-use state bound to the user, the PKCE verifier sealed in the database. */
-		async startConnect(userId: string, platform: Platform) {
+		/**
+		 * Starts the OAuth flow: a single-use state bound to the user, the PKCE verifier sealed in the
+		 * database. Instance networks first check the server the user named and register the app there
+		 * (once per server); the state remembers the server.
+		 */
+		async startConnect(userId: string, platform: Platform, options: { server?: string } = {}) {
+			const adapter = adapterFor(adapters, platform)
+			const redirectUri = callbackUrl(platform)
+			const server = adapter.resolveServer ? await serverClient(platform, adapter, options.server ?? '', redirectUri) : undefined
 			const state = randomToken(24)
 			const codeVerifier = randomToken(48)
 			await db
@@ -45,11 +164,12 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 					user_id: userId,
 					platform,
 					code_verifier_encrypted: box.seal(codeVerifier),
+					server: server?.url ?? null,
 					expires_at: sql`now() + ${`${STATE_TTL_MINUTES} minutes`}::interval`,
 				})
 				.execute()
 			await db.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute()
-			return { url: adapterFor(adapters, platform).authorizationUrl({ state, codeVerifier, redirectUri: callbackUrl(platform) }) }
+			return { url: adapter.authorizationUrl({ state, codeVerifier, redirectUri, server }) }
 		},
 
 		/**
@@ -63,91 +183,41 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				.where('user_id', '=', userId)
 				.where('platform', '=', platform)
 				.where('expires_at', '>', sql<Date>`now()`)
-				.returning('code_verifier_encrypted')
+				.returning(['code_verifier_encrypted', 'server'])
 				.executeTakeFirst()
 			if (!saved) return { ok: false as const, error: 'invalid_state' as const }
 			const adapter = adapterFor(adapters, platform)
+			const redirectUri = callbackUrl(platform)
 			let account
 			try {
-				account = await adapter.exchangeCode({ code: input.code, codeVerifier: box.open(saved.code_verifier_encrypted), redirectUri: callbackUrl(platform) })
+				const server = saved.server ? await storedClient(platform, saved.server, redirectUri) : undefined
+				account = await adapter.exchangeCode({ code: input.code, codeVerifier: box.open(saved.code_verifier_encrypted), redirectUri, server })
 			} catch (error) {
 				logger.warn('connect_failed', { platform, error: error instanceof Error ? error.message : String(error) })
 				return { ok: false as const, error: error instanceof PlatformError && error.kind === 'permission_missing' ? ('permission_missing' as const) : ('exchange_failed' as const) }
 			}
-			await db.transaction().execute(async (trx) => {
-				const token = await trx
-					.insertInto('social_tokens')
-					.values({
-						user_id: userId,
-						platform,
-						account_id: account.accountId,
-						account_name: account.accountName.slice(0, 300),
-						sandbox: adapter.sandbox,
-						status: 'active',
-						last_refreshed_at: new Date(),
-						...sealToken(box, account.token),
-					})
-					.onConflict((oc) =>
-						oc.columns(['user_id', 'platform', 'account_id']).doUpdateSet((eb) => ({
-							account_name: eb.ref('excluded.account_name'),
-							access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
-							refresh_token_encrypted: eb.ref('excluded.refresh_token_encrypted'),
-							expires_at: eb.ref('excluded.expires_at'),
-							scopes: eb.ref('excluded.scopes'),
-							sandbox: eb.ref('excluded.sandbox'),
-							status: 'active',
-							reconnect_reason: null,
-							last_refreshed_at: new Date(),
-						})),
-					)
-					.returning('id')
-					.executeTakeFirstOrThrow()
-				for (const page of account.pages) {
-					await trx
-						.insertInto('connected_pages')
-						.values({
-							user_id: userId,
-							social_token_id: token.id,
-							platform,
-							page_id: page.pageId,
-							page_name: page.name.slice(0, 300),
-							real_name: account.accountName.slice(0, 300),
-							page_type: page.type,
-							follower_count: page.followerCount ?? 0,
-							profile_picture_url: page.pictureUrl,
-							access_token_encrypted: page.accessToken ? box.seal(page.accessToken) : null,
-						})
-						.onConflict((oc) =>
-							oc.columns(['user_id', 'platform', 'page_id']).doUpdateSet((eb) => ({
-								social_token_id: eb.ref('excluded.social_token_id'),
-								page_name: eb.ref('excluded.page_name'),
-								real_name: eb.ref('excluded.real_name'),
-								page_type: eb.ref('excluded.page_type'),
-								follower_count: eb.ref('excluded.follower_count'),
-								profile_picture_url: eb.ref('excluded.profile_picture_url'),
-								access_token_encrypted: eb.ref('excluded.access_token_encrypted'),
-							})),
-						)
-						.execute()
-				}
-				// One default page per platform: keep the existing one, else the first page.
-				await sql`
-					update connected_pages set is_default = true
-					where id = (
-						select id from connected_pages where user_id = ${userId} and platform = ${platform}
-						order by page_type, page_name limit 1
-					)
-					and not exists (select 1 from connected_pages where user_id = ${userId} and platform = ${platform} and is_default)`.execute(trx)
-				await logActivity(trx, {
-					userId,
-					logType: 'social_connection',
-					title: `${platformName(platform)} verbunden`,
-					description: account.accountName,
-					status: 'success',
-					metadata: { platform, sandbox: adapter.sandbox },
-				})
-				await notifyChange(trx, { userId, topic: 'connections' })
-			})
+			await saveAccount(userId, platform, adapter.sandbox, account)
+			return { ok: true as const, platform }
+		},
+
+		/**
+		 * Handle networks: signs in with the user's handle and an app password (the password is never
+		 * stored; only the session tokens the network hands out, sealed). At most SIGN_IN_LIMIT tries
+		 * per hour, user and platform, so the app cannot be used to guess someone's password.
+		 */
+		async signIn(userId: string, platform: Platform, input: { identifier: string; password: string }) {
+			const adapter = adapterFor(adapters, platform)
+			if (!adapter.signIn) return { ok: false as const, error: 'connect_kind' }
+			const limit = await hitRateLimit(db, `platform-sign-in:${platform}:${userId}`, SIGN_IN_LIMIT, 3600)
+			if (!limit.allowed) return { ok: false as const, error: 'too_many_attempts' }
+			let account
+			try {
+				account = await adapter.signIn(input)
+			} catch (error) {
+				logger.warn('sign_in_failed', { platform, error: error instanceof PlatformError ? error.code : error instanceof Error ? error.message : String(error) })
+				return { ok: false as const, error: error instanceof PlatformError ? error.code : 'sign_in_failed' }
+			}
+			await saveAccount(userId, platform, adapter.sandbox, account)
 			return { ok: true as const, platform }
 		},
 

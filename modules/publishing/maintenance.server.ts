@@ -6,7 +6,7 @@ import { enqueueDelivery } from './deliveries.server.ts'
 import { PlatformError, type Platform, type PostMetrics } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
-import { openToken } from './tokens.server.ts'
+import { openToken, targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 
 const OVERDUE_SECONDS = 30
@@ -68,13 +68,13 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, log
 			const pages = await db
 				.selectFrom('connected_pages')
 				.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-				.select(['connected_pages.id', 'connected_pages.user_id', 'connected_pages.is_default', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes'])
+				.select(['connected_pages.id', 'connected_pages.user_id', 'connected_pages.is_default', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
 				.where('social_tokens.status', '=', 'active')
 				.$if(Boolean(userId), (q) => q.where('connected_pages.user_id', '=', userId!))
 				.execute()
 			let failures = 0
 			for (const page of pages) {
-				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
+				const target = targetOf(box, page)
 				try {
 					const count = await adapterFor(adapters, page.platform).followerCount(target)
 					if (count !== null) await db.updateTable('connected_pages').set({ follower_count: count }).where('id', '=', page.id).execute()
@@ -100,7 +100,7 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, log
 					? pages.find((p) => p.id === delivery.connected_page_id)
 					: pages.find((p) => p.user_id === delivery.user_id && p.platform === delivery.platform && p.is_default)
 				if (!page || !delivery.external_id) continue
-				const target = { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : openToken(box, page).accessToken }
+				const target = targetOf(box, page)
 				try {
 					const metrics = await adapterFor(adapters, delivery.platform).postMetrics(target, delivery.external_id)
 					if (!metrics) continue

@@ -48,6 +48,7 @@ export async function deliveryPage(db: DbOrTrx, delivery: { user_id: string; pla
 			'social_tokens.refresh_token_encrypted',
 			'social_tokens.expires_at',
 			'social_tokens.scopes',
+			'social_tokens.server',
 		])
 		.where('connected_pages.user_id', '=', delivery.user_id)
 		.where('connected_pages.platform', '=', delivery.platform)

@@ -11,7 +11,7 @@ import { enqueueDelivery } from './deliveries.server.ts'
 import { deliveryPage } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
 import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
-import { openToken, sealToken } from './tokens.server.ts'
+import { openToken, sealToken, targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
 
 export type PublisherDeps = {
@@ -81,11 +81,10 @@ export function createPublisher(deps: PublisherDeps) {
 		const page = await deliveryPage(db, delivery)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
-		const token = openToken(box, page)
 		return {
 			tokenId: page.token_id,
 			title: post.title,
-			target: { accountId: page.account_id, pageId: page.page_id, accessToken: page.page_token ? box.open(page.page_token) : token.accessToken },
+			target: targetOf(box, page),
 			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(post.images[delivery.platform as Platform] ?? post.imageUrl) },
 		}
 	}
@@ -227,7 +226,7 @@ export function createPublisher(deps: PublisherDeps) {
 				const fresh = await adapterFor(adapters, platform).refreshToken(openToken(box, row))
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
 				// Page tokens (Facebook) hang on the user token: read them again with the fresh one.
-				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken })
+				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken, server: row.server })
 				for (const page of pages) {
 					if (!page.accessToken) continue
 					await trx

@@ -1,12 +1,14 @@
-import { Button, Callout, Dialog, Spinner } from '@radix-ui/themes'
+import { Button, Dialog, Spinner } from '@radix-ui/themes'
 import { Flex, Text } from '#app/components/ui/lean.tsx'
-import { AlertTriangle, CheckCircle2, FlaskConical } from 'lucide-react'
+import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
-import { useConnectFlow, type ConnectPhase } from './use-connect-flow.ts'
-import { usePlatformName } from '#app/utils/use-platforms.ts'
+import { ConnectSteps } from './connect-steps.tsx'
+import { SignInForm } from './sign-in-form.tsx'
+import { useConnectFlow } from './use-connect-flow.ts'
+import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
@@ -15,13 +17,14 @@ const SUCCESS_CLOSE_MS = 2000
 
 export type ConnectTarget = { platform: Platform; initial: 'instructions' | 'success' }
 
-/** The platform connect dialog: instructions, connecting, success; back to instructions on failure. */
+/** The platform connect dialog: the first step of the platform's connect kind, connecting, success; back to the first step on failure. */
 export function ConnectDialog({ target, sandbox, onClose }: { target: ConnectTarget; sandbox: boolean; onClose: () => void }) {
 	const { t } = useTranslation('accounts')
 	const platformName = usePlatformName()
 	const { platform } = target
 	const name = platformName(platform)
-	const { phase, start, cancel } = useConnectFlow(platform, target.initial)
+	const kind = usePlatform(platform)?.connect ?? 'oauth-popup'
+	const { phase, start, cancel, succeeded } = useConnectFlow(platform, target.initial)
 
 	useEffect(() => {
 		if (phase.name !== 'success') return
@@ -45,58 +48,13 @@ export function ConnectDialog({ target, sandbox, onClose }: { target: ConnectTar
 					<Success name={name} />
 				) : phase.name === 'connecting' ? (
 					<Connecting name={name} onCancel={cancel} />
+				) : kind === 'handle-app-password' ? (
+					<SignInForm platform={platform} name={name} sandbox={sandbox} onConnected={succeeded} onCancel={close} />
 				) : (
-					<Instructions name={name} sandbox={sandbox} phase={phase} onStart={() => void start()} onCancel={close} />
+					<ConnectSteps name={name} kind={kind} sandbox={sandbox} error={phase.error} onStart={(server) => void start(server)} onCancel={close} />
 				)}
 			</Dialog.Content>
 		</Dialog.Root>
-	)
-}
-
-function Instructions({ name, sandbox, phase, onStart, onCancel }: { name: string; sandbox: boolean; phase: Extract<ConnectPhase, { name: 'instructions' }>; onStart: () => void; onCancel: () => void }) {
-	const { t } = useTranslation('accounts')
-	return (
-		<Flex direction="column" gap="3">
-			{phase.error ? (
-				<Callout.Root color="red" role="alert" size="1">
-					<Callout.Icon>
-						<AlertTriangle size={16} />
-					</Callout.Icon>
-					<Callout.Text>
-						<strong>{t('connect.failed')}</strong> {phase.error}
-					</Callout.Text>
-				</Callout.Root>
-			) : null}
-			<Dialog.Description size="2">{t('connect.intro')}</Dialog.Description>
-			<ol style={{ margin: 0, paddingLeft: '1.25rem', display: 'grid', gap: 6 }}>
-				<li>
-					<Text size="2">{t('connect.steps.window', { platform: name })}</Text>
-				</li>
-				<li>
-					<Text size="2">{t('connect.steps.consent')}</Text>
-				</li>
-				<li>
-					<Text size="2">{t('connect.steps.done')}</Text>
-				</li>
-			</ol>
-			<Text size="2" color="gray">
-				{t('connect.privacy')}
-			</Text>
-			{sandbox ? (
-				<Callout.Root color="amber" size="1">
-					<Callout.Icon>
-						<FlaskConical size={16} />
-					</Callout.Icon>
-					<Callout.Text>{t('connect.sandbox')}</Callout.Text>
-				</Callout.Root>
-			) : null}
-			<Flex gap="3" mt="2" justify="end">
-				<Button variant="soft" color="gray" onClick={onCancel}>
-					{t('connect.cancel')}
-				</Button>
-				<Button onClick={onStart}>{t('connect.start', { platform: name })}</Button>
-			</Flex>
-		</Flex>
 	)
 }
 

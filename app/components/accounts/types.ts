@@ -7,6 +7,9 @@ export type AccountsData = { connections: Array<ConnectionView>; sandboxPlatform
 /** The answer of the action's intent "connect": the provider's authorization URL. */
 export type ConnectReply = { ok: true; url: string } | { ok: false; message: string }
 
+/** The answer of the intent "sign-in" (handle and app password): connected, or the German reason. */
+export type SignInReply = { ok: true } | { ok: false; message: string }
+
 /** The answer of the other intents: the toast to show (spec section 8 texts). */
 export type ActionToast = { type: 'success' | 'error'; title: string; description?: string }
 export type ToastReply = { ok: boolean; toast: ActionToast }

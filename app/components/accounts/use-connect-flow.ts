@@ -57,7 +57,8 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 		toast.error(t('connect.failed'), { description: message })
 	}
 
-	async function start() {
+	/** `server`: the instance the user named (connect kind 'instance-oauth'). */
+	async function start(server?: string) {
 		attemptRef.current?.stop()
 		const attempt: Attempt = { popup: openOAuthPopup(platform), stop: () => {}, pending: true }
 		attemptRef.current = attempt
@@ -65,7 +66,7 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 		setPhase({ name: 'connecting' })
 
 		const reply = nextConnectReply()
-		void connectFetcher.submit({ intent: 'connect', platform }, { method: 'post' })
+		void connectFetcher.submit(server === undefined ? { intent: 'connect', platform } : { intent: 'connect', platform, server }, { method: 'post', action: '/accounts' })
 		const data = await reply
 		if (!current()) return
 		const { popup } = attempt
@@ -111,5 +112,10 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 		setPhase({ name: 'instructions', error: null })
 	}
 
-	return { phase, start, cancel }
+	/** Connected without a popup (a handle and app password): the success state. */
+	function succeeded() {
+		setPhase({ name: 'success' })
+	}
+
+	return { phase, start, cancel, succeeded }
 }

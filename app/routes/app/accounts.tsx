@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Route } from './+types/accounts'
 import { servicesContext } from '#app/context.ts'
 import { AccountsPage } from '#app/components/accounts/accounts-page.tsx'
-import type { AccountsData, ActionToast, ConnectReply, ToastReply } from '#app/components/accounts/types.ts'
+import type { AccountsData, ActionToast, ConnectReply, SignInReply, ToastReply } from '#app/components/accounts/types.ts'
 import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
@@ -30,7 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const actionSchema = (isPlatform: (value: string) => boolean) => {
 	const platform = z.string().max(30).refine(isPlatform)
 	return z.discriminatedUnion('intent', [
-		z.object({ intent: z.literal('connect'), platform }),
+		// `server`: the instance an 'instance-oauth' network connects on (the adapter checks it).
+		z.object({ intent: z.literal('connect'), platform, server: z.string().trim().max(300).optional() }),
+		z.object({ intent: z.literal('sign-in'), platform, identifier: z.string().trim().min(1).max(300), password: z.string().trim().min(1).max(200) }),
 		z.object({ intent: z.literal('disconnect'), platform }),
 		z.object({ intent: z.literal('set-default'), pageId: z.uuid() }),
 		z.object({ intent: z.literal('refresh-followers') }),
@@ -45,6 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const platformName = (platform: Platform) => publishing.platforms.get(platform)?.name ?? platform
 	const { submission } = await parseForm(request, actionSchema(publishing.platforms.has))
 
+	/** The German reason for a refused connection (locales/de/accounts.json connect.errors), else the generic one. */
+	function connectError(code: string, platform: Platform) {
+		const name = platformName(platform)
+		if (code === 'not_configured') return t('connect.notConfigured', { platform: name })
+		const key = `connect.errors.${code}` as 'connect.errors.sign_in_failed'
+		return i18n.exists(`accounts:${key}`) ? t(key, { platform: name }) : t('connect.startFailed', { platform: name })
+	}
+
 	// The toast travels in the answer, not in the flash cookie: the live reload that the same change
 	// triggers would read the cookie a second time and show the toast twice.
 	function reply(ok: boolean, toast: ActionToast, status = 200) {
@@ -54,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') {
 		const intent = submission.payload.intent
 		if (intent === 'connect') return data<ConnectReply>({ ok: false, message: t('toasts.invalid') }, { status: 400 })
+		if (intent === 'sign-in') return data<SignInReply>({ ok: false, message: t('connect.errors.missingFields') }, { status: 400 })
 		const description = intent === 'set-default' ? t('toasts.defaultFailed') : t('toasts.invalid')
 		return reply(false, { type: 'error', title: t('toasts.errorTitle'), description }, 400)
 	}
@@ -62,15 +73,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (input.intent === 'connect') {
 		// The dialog shows the failure itself (and closes the popup it opened).
 		try {
-			const { url } = await publishing.startConnect(user.id, input.platform)
+			const { url } = await publishing.startConnect(user.id, input.platform, { server: input.server })
 			return data<ConnectReply>({ ok: true, url })
 		} catch (error) {
-			// A platform this installation cannot connect (no keys in production) is a refusal, not an outage.
+			// A platform this installation cannot connect (no keys in production), or a server the
+			// adapter refused (not a host, private, not this network), is a refusal, not an outage.
 			const refusal = permanentRefusal(error)
-			if (refusal) return data<ConnectReply>({ ok: false, message: t(refusal === 'not_configured' ? 'connect.notConfigured' : 'connect.startFailed', { platform: platformName(input.platform) }) }, { status: 409 })
+			if (refusal) return data<ConnectReply>({ ok: false, message: connectError(refusal, input.platform) }, { status: refusal === 'not_configured' ? 409 : 422 })
 			console.error('accounts: starting the connect flow failed', error)
 			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: platformName(input.platform) }) }, { status: 502 })
 		}
+	}
+
+	if (input.intent === 'sign-in') {
+		const outcome = await publishing.signIn(user.id, input.platform, { identifier: input.identifier, password: input.password }).catch((error: unknown) => {
+			console.error('accounts: sign-in failed', error)
+			return { ok: false as const, error: 'sign_in_failed' }
+		})
+		if (outcome.ok) return data<SignInReply>({ ok: true })
+		return data<SignInReply>({ ok: false, message: connectError(outcome.error, input.platform) }, { status: outcome.error === 'too_many_attempts' ? 429 : 422 })
 	}
 
 	if (input.intent === 'disconnect') {
