@@ -17,6 +17,9 @@ import { appCallbackUrls } from '#server/platforms.ts'
 import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
 
+/** An app password in the format handle networks' sandboxes accept. */
+export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
+
 export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void) {
 	const store = new SandboxStore()
 	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
@@ -34,16 +37,28 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 		person: `urn:li:person:${sub}`,
 	}
 
-	/** Signs a new user up (confirmed) and connects a platform through the real OAuth flow against the fake. */
+	/**
+	 * Connects a platform the way its connect kind does against the fake: the OAuth consent (on the
+	 * instance `server` for instance networks), or a handle and an app password.
+	 */
+	async function connect(userId: string, platform: Platform, options: { server?: string; identifier?: string } = {}) {
+		const kind = services.publishing.platforms.get(platform)?.connect
+		if (kind === 'handle-app-password') {
+			const result = await services.publishing.signIn(userId, platform, { identifier: options.identifier ?? 'paula.example', password: SANDBOX_APP_PASSWORD })
+			if (!result.ok) throw new Error(`sign-in ${platform} failed: ${result.error}`)
+			return
+		}
+		const { url } = await services.publishing.startConnect(userId, platform, kind === 'instance-oauth' ? { server: options.server ?? 'sandbox.example' } : {})
+		const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, server.base))
+		const result = await services.publishing.completeConnect(userId, platform, { state: state!, code: code! })
+		if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)
+	}
+
+	/** Signs a new user up (confirmed) and connects platforms against the fakes. */
 	async function connectedUser(platforms: Array<Platform> = ['linkedin']) {
 		const email = `${randomUUID()}@beispiel.ch`
 		const userId = await services.accounts.createConfirmedUser({ email, password: 'ein-langes-passwort', fullName: 'Paula Post' })
-		for (const platform of platforms) {
-			const { url } = await services.publishing.startConnect(userId, platform)
-			const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, server.base))
-			const result = await services.publishing.completeConnect(userId, platform, { state: state!, code: code! })
-			if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)
-		}
+		for (const platform of platforms) await connect(userId, platform)
 		return { userId, email }
 	}
 
@@ -53,10 +68,12 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 	}
 
 	return {
+		appUrl,
 		li,
 		routers: server.network.routers,
 		composition,
 		services,
+		connect,
 		connectedUser,
 		runDueJobs,
 		posts: (platform = 'linkedin') => store.posts.filter((p) => p.platform === platform),
