@@ -117,8 +117,9 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 		const content = contentOf(unique('Bild'), true)
 		const published = await adapter().publish(await target(), content, recordingHooks().hooks)
 		expect(published.externalId).toEqual(expect.any(String))
-		const [post] = postsWith(content.text)
-		expect(post?.imageUrl).toBeTruthy()
+		const posts = postsWith(content.text)
+		expect(posts).toHaveLength(1)
+		expect(posts[0]!.imageUrl).toBeTruthy()
 	})
 
 	test('a lost answer to the creating request is an unknown outcome; reconciling finds the one post', async () => {
