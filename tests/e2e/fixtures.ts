@@ -123,8 +123,21 @@ async function signedSessionCookie(env: Env, token: string) {
 }
 
 /** Connects a platform for a user through the app's own OAuth flow against the e2e server's sandbox (no browser). */
-export async function connectPlatform(services: Services, userId: string, platform: 'linkedin' | 'facebook' | 'instagram' | 'threads') {
-	const { url } = await services.publishing.startConnect(userId, platform)
+/** An app password in the format the sandboxes of handle networks accept. */
+export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
+
+/**
+ * Connects a platform through the publishing service the way its connect kind does against the
+ * sandbox: the OAuth consent (instance networks on 'sandbox.example'), or a handle and an app password.
+ */
+export async function connectPlatform(services: Services, userId: string, platform: string) {
+	const kind = services.publishing.platforms.get(platform)?.connect
+	if (kind === 'handle-app-password') {
+		const result = await services.publishing.signIn(userId, platform, { identifier: 'paula.example', password: SANDBOX_APP_PASSWORD })
+		if (!result.ok) throw new Error(`sign-in ${platform} failed: ${result.error}`)
+		return
+	}
+	const { url } = await services.publishing.startConnect(userId, platform, kind === 'instance-oauth' ? { server: 'sandbox.example' } : {})
 	const { code, state } = await approveConsent(url)
 	const result = await services.publishing.completeConnect(userId, platform, { code: code!, state: state! })
 	if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)

@@ -99,3 +99,22 @@ async function serveAtAppUrl(appUrl: string, jpeg: Buffer) {
 	await new Promise<void>((resolve) => server.listen(Number(url.port), url.hostname, resolve))
 	return { [Symbol.asyncDispose]: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
+
+test('a text one over a network’s limit in its own counting is refused with a German reason; nothing reaches any network', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const all = platformModules.map((m) => m.platform)
+	const { userId } = await h.connectedUser(all)
+	const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#3366cc' } }).jpeg().toBuffer()
+	await using _media = await serveAtAppUrl(h.appUrl, jpeg)
+	for (const module of platformModules) {
+		const { limit } = module.descriptor.text
+		const post = await h.services.content.createPost(userId, { platform: module.platform, content: { base: 'x'.repeat(limit + 1), platforms: {} }, status: 'draft', imageUrl: '/media/test.jpg', timeZone: 'Europe/Zurich' })
+		await h.services.publishing.publishNow(userId, post.id)
+		await h.runDueJobs()
+		const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'error_message']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+		expect(delivery.status, module.platform).toBe('failed')
+		expect(delivery.error_message, module.platform).toMatch(/[äöüÄÖÜß]|Zeichen|zu lang/)
+		expect(h.posts(module.platform), module.platform).toEqual([])
+	}
+})
