@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { COUNTING_KINDS } from '#modules/publishing/counting.ts'
 import { countFor, PLATFORM_ID_PATTERN, type ConnectKind, type RefreshKind } from '#modules/publishing/descriptor.ts'
 import { createRequestGuard, type ConnectedAccount, type PlatformAdapter, type PublishContent, type PublishTarget } from '#modules/publishing/ports.ts'
-import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork } from './contract-support.ts'
+import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork } from './contract-testing.ts'
 import { platformModules, type PlatformModule } from './index.ts'
 
 // The platform contract: every registered module, against its own sandbox fake, connects, publishes

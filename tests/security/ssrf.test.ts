@@ -31,7 +31,9 @@ import { draftEditSchema } from '#modules/content/schema.ts'
 import { createGenerationService, type GenerationInput } from '#modules/generation/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import { PlatformError } from '#modules/publishing/ports.ts'
-import { createMediaFetch, createPlatforms } from '#server/platforms.ts'
+import { createMediaFetch, createPlatforms, createUserFetch } from '#server/platforms.ts'
+import { sandboxUserFetch } from '#adapters/platforms/sandbox/user-hosts.ts'
+import { WebReadError } from '#modules/media/index.ts'
 import { seedReferenceData } from '#server/seed.ts'
 import { FAKE_ARTICLE_PATH, FAKE_RSS_PATH, FAKE_VIDEO, startWebFake, type WebFake } from '#tests/fakes/web.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
@@ -284,6 +286,53 @@ describe('publishing: the post image LinkedIn uploads', () => {
 	})
 })
 
+describe('requests to hosts a user names (a Mastodon instance, a Bluesky handle and PDS): AdapterSettings.userFetch', () => {
+	const production = { APP_ENV: 'production' as const, isProduction: true, PUBLISH_TIMEOUT_MS: 3000, WEB_FETCH_ALLOW_HOSTS: undefined }
+
+	test('production (createSafeHttp): every vector is refused before connecting, for GET and POST; redirects are not followed', async () => {
+		const userFetch = createUserFetch(production, { lookup })
+		const before = reached()
+		for (const url of vectors()) {
+			for (const method of ['GET', 'POST']) {
+				const outcome = await userFetch(url, { method, body: method === 'POST' ? '{}' : undefined }).then(
+					(response) => response.status,
+					(error: unknown) => error,
+				)
+				// A vector's first hop may be the allowed positive-control site only through the allow-list, which production has not.
+				expect(outcome, `${method} ${url.slice(0, 80)}`).toBeInstanceOf(WebReadError)
+			}
+		}
+		expectNoConnection(before)
+	})
+
+	test('positive control: an allowed host answers with its status and body, a redirect comes back as it is', async () => {
+		const userFetch = createUserFetch({ ...production, isProduction: false, APP_ENV: 'development' as never, WEB_FETCH_ALLOW_HOSTS: web.host }, { lookup })
+		const page = await userFetch(`${web.url}/bild.png`)
+		expect(page.status).toBe(200)
+		expect(new Uint8Array(await page.arrayBuffer())).toEqual(new Uint8Array(samples.png))
+		const before = reached()
+		const redirect = await userFetch(`${web.url}/weiter?to=${encodeURIComponent(`http://127.0.0.1:${internal.host.split(':')[1]}/`)}`)
+		expect(redirect.status).toBeGreaterThanOrEqual(300)
+		expect(redirect.status).toBeLessThan(400)
+		expectNoConnection(before)
+	})
+
+	test('test mode (the sandbox fake per host): private and internal hosts are refused without a request', async () => {
+		const seen: Array<string> = []
+		const sandboxFetch = sandboxUserFetch('http://127.0.0.1:9/sandbox/netz', (async (url: string) => {
+			seen.push(url)
+			return new Response('{}')
+		}) as typeof fetch)
+		for (const url of ['https://127.0.0.1/', 'https://localhost/api', 'https://10.0.0.5/', 'https://[::1]/', 'https://intern.local/', 'https://router/', 'https://169.254.169.254/', 'https://user:pw@mastodon.social/', 'file:///etc/passwd']) {
+			await expect(sandboxFetch(url), url).rejects.toBeInstanceOf(WebReadError)
+		}
+		await expect(sandboxFetch('https://gibt-es-nicht.invalid/')).rejects.toMatchObject({ code: 'unreachable' })
+		expect(seen).toEqual([])
+		await sandboxFetch('https://mastodon.social/api/v2/instance?x=1')
+		expect(seen).toEqual(['http://127.0.0.1:9/sandbox/netz/host/mastodon.social/api/v2/instance?x=1'])
+	})
+})
+
 /**
  * Every place in adapters/, modules/ and server/ that makes an outbound request, and what it may
  * reach: a new one fails this test until it is listed (and, if it takes a user's URL, goes through
@@ -299,7 +348,8 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/ai/replicate/download.ts': "the output files at the URLs Replicate's answer names (the provider's, not a user's)",
 	'adapters/payments/stripe/index.ts': 'the Stripe SDK (STRIPE_API_BASE in tests)',
 	'adapters/auth/google/index.ts': 'Google sign-in at the configured GOOGLE_* endpoints',
-	'server/platforms.ts': 'builds the platform adapters: undici for their API bases, the safe fetcher for media',
+	'server/platforms.ts': 'builds the platform adapters: undici for their API bases, the safe fetcher for media and user-named hosts',
+	'adapters/platforms/sandbox/user-hosts.ts': "test mode only: user-named hosts (instances, PDS) to the platform's sandbox fake on the app's own address, after the safe fetcher's host checks",
 }
 
 test('every outbound request in the code is listed with what it may reach', async () => {
