@@ -30,8 +30,17 @@ export const IMAGES: Record<string, { status: number; body?: Uint8Array }> = {
 export async function mastodonSandbox(options: Options = {}) {
 	const { mediaPolls, statusDelayMs, pollIntervalMs = 1, maxPollMs = 2_000, timeoutMs = 5_000, wrap = (f: typeof fetch) => f } = options
 	const store = new SandboxStore()
-	const fake = (context: Parameters<typeof createMastodonFake>[0]) => createMastodonFake({ ...context, mediaPolls, statusDelayMs })
-	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { mastodon: fake }, callbackUrls: [`${base}/connect/mastodon/callback`] }))
+	// Read by the fake on every request, so a test may slow it down after connecting.
+	const tuning = { statusDelayMs }
+	const fake = (context: Parameters<typeof createMastodonFake>[0]) =>
+		createMastodonFake({
+			...context,
+			mediaPolls,
+			get statusDelayMs() {
+				return tuning.statusDelayMs
+			},
+		})
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { mastodon: fake }, callbackUrls: [`${base}/connect/mastodon/callback`], controls: true }))
 	let sent = 0
 	const counted = wrap(((input: string | URL | Request, init?: RequestInit) => {
 		sent += 1
@@ -58,6 +67,7 @@ export async function mastodonSandbox(options: Options = {}) {
 		router: server.network.routers.mastodon!,
 		adapter,
 		settings,
+		tuning,
 		redirectUri: `${server.base}/connect/mastodon/callback`,
 		/** Requests that reached the loopback fetch behind userFetch. */
 		sent: () => sent,
