@@ -3,7 +3,7 @@ import type { CommentReply, PlatformComment, PublishTarget } from '#modules/publ
 import { localId, serverOf } from './account.ts'
 import { dateOf, str, type Json, type MastodonClient } from './client.ts'
 import { badResponse } from './errors.ts'
-import { normalizeText, plainText, withoutLeadingMentions } from './plain-text.ts'
+import { comparable, normalizeText, plainText, withoutLeadingMentions } from './plain-text.ts'
 
 /** Replies are statuses with in_reply_to_id; the post's context lists them (ancestors and descendants). */
 export function createComments(client: MastodonClient) {
@@ -56,11 +56,11 @@ export function createComments(client: MastodonClient) {
 
 	async function findReply(target: PublishTarget, externalId: string, commentId: string, text: string): Promise<CommentReply | null> {
 		const own = localId(target.accountId)
-		const wanted = withoutLeadingMentions(normalizeText(text))
+		const wanted = withoutLeadingMentions(comparable(text))
 		for (const status of await descendants(target, externalId)) {
 			const id = str(status.id)
 			if (!id || str(status.in_reply_to_id) !== commentId || accountIdOf(status) !== own) continue
-			if (withoutLeadingMentions(normalizeText(plainText(str(status.content) ?? ''))) === wanted) return { externalId: id }
+			if (withoutLeadingMentions(comparable(plainText(str(status.content) ?? ''))) === wanted) return { externalId: id }
 		}
 		return null
 	}

@@ -33,7 +33,19 @@ export function withoutLeadingMentions(text: string) {
 	return text.replace(/^(?:@[\p{L}\p{N}_.-]+(?:@[\p{L}\p{N}.-]+)?\s+)+/u, '')
 }
 
+const REMOTE_MENTION = /(^|[^/\p{L}\p{N}_])@([\p{L}\p{N}_]+(?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
+
+/** '@anna@chaos.social' as Mastodon shows (and counts) it: '@anna'. */
+export function localMentions(text: string) {
+	return text.replace(REMOTE_MENTION, '$1@$2')
+}
+
+/** A text as it can be compared with a status's content. */
+export function comparable(text: string) {
+	return localMentions(normalizeText(text))
+}
+
 /** Whether the status's HTML `content` shows `text`. */
 export function sameText(html: unknown, text: string) {
-	return typeof html === 'string' && normalizeText(plainText(html)) === normalizeText(text)
+	return typeof html === 'string' && comparable(plainText(html)) === comparable(text)
 }

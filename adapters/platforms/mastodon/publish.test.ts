@@ -121,7 +121,7 @@ test('401, 403 outside the scopes, 429 with X-RateLimit-Reset and 422 are told a
 	])
 	await expect(publish()).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired' })
 	await expect(publish()).rejects.toMatchObject({ kind: 'permission_missing' })
-	const limited = await publish().catch((e: { kind: string; retryAfterMs: number }) => e)
+	const limited = (await publish().catch((e: unknown) => e)) as { kind: string; retryAfterMs: number }
 	expect(limited.kind).toBe('rate_limited')
 	expect(limited.retryAfterMs).toBeGreaterThan(80_000)
 	await expect(publish()).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })

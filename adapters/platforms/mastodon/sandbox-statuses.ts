@@ -4,7 +4,7 @@ import type { SandboxContext } from '../sandbox/network.ts'
 import { statusLength } from './sandbox-html.ts'
 import type { addMediaRoutes } from './sandbox-media.ts'
 import { authorize, bearer, error, instanceRoute, notFound, param, paramList, SANDBOX_ACCOUNT, textLimitOf } from './sandbox-shared.ts'
-import { createThreads, idOf, type SandboxStatus } from './sandbox-threads.ts'
+import { createConversations, idOf, type SandboxStatus } from './sandbox-conversations.ts'
 
 // Statuses of every sandbox instance (docs.joinmastodon.org/methods/statuses, accounts, instance):
 // posting (Idempotency-Key: the same key within an hour answers the status it created), reading one,
@@ -23,7 +23,7 @@ type Media = ReturnType<typeof addMediaRoutes>
 
 export function addStatusRoutes(router: FakeRouter, context: SandboxContext, media: Media, options: StatusOptions = {}) {
 	const { base, store } = context
-	const threads = createThreads(context)
+	const conversations = createConversations(context)
 	const created = new Map<string, { id: string; at: number }>()
 	const feedRoot = base.replace(/\/[^/]+\/?$/, '')
 
@@ -60,11 +60,11 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		}),
 	)
 
-	instanceRoute(router, 'GET /api/v1/accounts/verify_credentials', (req, host) => authorize(store, req, host) ?? json(200, threads.ownAccount(host)))
+	instanceRoute(router, 'GET /api/v1/accounts/verify_credentials', (req, host) => authorize(store, req, host) ?? json(200, conversations.ownAccount(host)))
 
 	instanceRoute(router, 'GET /api/v1/accounts/:id', (req, host) => {
 		if (req.params.id !== SANDBOX_ACCOUNT.id) return notFound()
-		return readable(req, host) ?? json(200, threads.ownAccount(host))
+		return readable(req, host) ?? json(200, conversations.ownAccount(host))
 	})
 
 	instanceRoute(router, 'GET /avatars/testperson.svg', () => ({
@@ -79,8 +79,8 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		const key = req.headers['idempotency-key']
 		const earlier = key ? created.get(`${host} ${key}`) : undefined
 		if (earlier && Date.now() - earlier.at < IDEMPOTENCY_MS) {
-			const status = threads.find(host, earlier.id)
-			if (status) return json(200, threads.toJson(status))
+			const status = conversations.find(host, earlier.id)
+			if (status) return json(200, conversations.toJson(status))
 		}
 		const text = param(req, 'status') ?? ''
 		const mediaIds = paramList(req, 'media_ids')
@@ -92,27 +92,27 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		const attached = mediaIds.map((id) => media.attachable(host, id))
 		if (attached.includes(null)) return error(422, 'Validation failed: Media attachments are invalid')
 		if (attached.includes('processing')) return error(422, 'Cannot attach files that have not finished processing. Try again in a moment!')
-		const parent = replyTo ? threads.find(host, replyTo) : null
+		const parent = replyTo ? conversations.find(host, replyTo) : null
 		if (replyTo && !parent) return notFound()
 		const imageUrl = attached.find((m) => m && m !== 'processing')
 		const status: SandboxStatus = parent
-			? threads.addReply(host, parent, text)
-			: threads.addPost(host, text, imageUrl && imageUrl !== 'processing' ? imageUrl.url : null)
+			? conversations.addReply(host, parent, text)
+			: conversations.addPost(host, text, imageUrl && imageUrl !== 'processing' ? imageUrl.url : null)
 		if (key) created.set(`${host} ${key}`, { id: idOf(status), at: Date.now() })
 		if (options.statusDelayMs) await delay(options.statusDelayMs, undefined, { ref: false })
-		return json(200, threads.toJson(status))
+		return json(200, conversations.toJson(status))
 	})
 
 	instanceRoute(router, 'GET /api/v1/statuses/:id', (req, host) => {
-		const status = threads.find(host, req.params.id!)
+		const status = conversations.find(host, req.params.id!)
 		if (!status) return notFound()
-		return readable(req, host) ?? json(200, threads.toJson(status))
+		return readable(req, host) ?? json(200, conversations.toJson(status))
 	})
 
 	instanceRoute(router, 'GET /api/v1/statuses/:id/context', (req, host) => {
-		const status = threads.find(host, req.params.id!)
+		const status = conversations.find(host, req.params.id!)
 		if (!status) return notFound()
-		return readable(req, host) ?? json(200, { ancestors: threads.ancestors(host, status).map(threads.toJson), descendants: threads.descendants(status).map(threads.toJson) })
+		return readable(req, host) ?? json(200, { ancestors: conversations.ancestors(host, status).map(conversations.toJson), descendants: conversations.descendants(status).map(conversations.toJson) })
 	})
 
 	instanceRoute(router, 'GET /api/v1/accounts/:id/statuses', (req, host) => {
@@ -121,7 +121,7 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		if (refused) return refused
 		const limit = Math.min(40, Math.max(1, Number(req.query.get('limit')) || 20))
 		const maxId = req.query.get('max_id')
-		const all = threads
+		const all = conversations
 			.ownStatuses(host, req.query.get('exclude_replies') === 'true')
 			.filter((s) => !maxId || !/^\d+$/.test(maxId) || BigInt(idOf(s)) < BigInt(maxId))
 		const page = all.slice(0, limit)
@@ -132,7 +132,7 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 			next.searchParams.set('max_id', idOf(page.at(-1)!))
 			headers.link = `<${next}>; rel="next"`
 		}
-		return json(200, page.map(threads.toJson), headers)
+		return json(200, page.map(conversations.toJson), headers)
 	})
 
 	// The status's web page: the sandbox feed page at the post.

@@ -17,7 +17,7 @@ export const idOf = (status: SandboxStatus) => (status.kind === 'post' ? status.
 /** Newest first, like Mastodon's timelines (ids grow with time). */
 const newestFirst = (a: { id: string }, b: { id: string }) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0)
 
-export function createThreads({ base, store }: SandboxContext) {
+export function createConversations({ base, store }: SandboxContext) {
 	const postOn = (host: string, id: string) => store.posts.find((p) => p.platform === PLATFORM && p.id === id && p.authorId === ownAuthor(host)) ?? null
 
 	function find(host: string, id: string): SandboxStatus | null {
