@@ -13,8 +13,8 @@ export type RequestOptions = {
 	json?: unknown
 	/** A form body (the token endpoint). */
 	form?: URLSearchParams
-	/** A multipart body (media uploads). */
-	multipart?: FormData
+	/** A body as bytes with its content type (the multipart media upload). */
+	raw?: { body: Uint8Array<ArrayBuffer>; contentType: string }
 	headers?: Record<string, string>
 	/** Creates something (a status): a lost answer is an unknown outcome (see ../http.ts). */
 	creates?: boolean
@@ -47,7 +47,10 @@ export function createMastodonClient(settings: Pick<AdapterSettings, 'userFetch'
 		} else if (options.form) {
 			body = options.form.toString()
 			headers['content-type'] = 'application/x-www-form-urlencoded'
-		} else if (options.multipart) body = options.multipart
+		} else if (options.raw) {
+			body = options.raw.body
+			headers['content-type'] = options.raw.contentType
+		}
 		try {
 			return await call({ fetch: fetcher, timeoutMs: settings.timeoutMs }, urlOf(server, path, options.query), {
 				method: options.method ?? 'GET',

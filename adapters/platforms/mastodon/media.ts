@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { PlatformError, type AccountLimits } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
@@ -44,13 +45,22 @@ export async function downloadImage(settings: Pick<AdapterSettings, 'mediaFetch'
 }
 
 /**
+ * The upload as multipart/form-data bytes. Built here rather than as FormData: a FormData of Node's
+ * global fetch is not one to the undici package's fetch the safe fetcher uses (it would send "[object FormData]").
+ */
+export function multipart(image: Image) {
+	const boundary = `postwerk-${randomBytes(16).toString('hex')}`
+	const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bild.${EXTENSIONS[image.type] ?? 'bin'}"\r\nContent-Type: ${image.type}\r\n\r\n`
+	const body = new Uint8Array(Buffer.concat([Buffer.from(head), image.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]))
+	return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/**
  * POST /api/v2/media: 200 when the instance processed the image at once, 202 while it works on it in
  * the background; then GET /api/v1/media/:id answers 206 until the attachment has its `url`.
  */
 export async function uploadImage(client: MastodonClient, server: string, token: string, image: Image, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
-	const form = new FormData()
-	form.set('file', new Blob([image.bytes], { type: image.type }), `bild.${EXTENSIONS[image.type] ?? 'bin'}`)
-	const media = await client.request(server, '/api/v2/media', { method: 'POST', token, multipart: form, signal })
+	const media = await client.request(server, '/api/v2/media', { method: 'POST', token, raw: multipart(image), signal })
 	const id = str(media.id)
 	if (!id) throw badResponse('POST /api/v2/media without id')
 	if (str(media.url)) return id

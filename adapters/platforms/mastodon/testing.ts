@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { fetch as undiciFetch } from 'undici'
 import { expect } from 'vitest'
 import type { Checkpoint, ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
 import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
@@ -44,7 +45,8 @@ export async function mastodonSandbox(options: Options = {}) {
 	let sent = 0
 	const counted = wrap(((input: string | URL | Request, init?: RequestInit) => {
 		sent += 1
-		return fetch(input, init)
+		// undici's own fetch, as server/platforms.ts and the safe fetcher use (not Node's global one).
+		return undiciFetch(input as string, init as never) as unknown as Promise<Response>
 	}) as typeof fetch)
 	const settings: AdapterSettings = {
 		...mastodon.sandboxEndpoints(server.base, server.base),
