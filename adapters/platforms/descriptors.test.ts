@@ -41,6 +41,7 @@ describe('platform descriptors', () => {
 			facebook: [63206, 'Original', { min: 1, max: 3 }, 'long', '16:9'],
 			instagram: [2200, 'Kurz & knackig', { min: 5, max: 10 }, 'short', '1:1'],
 			threads: [500, 'Authentisch', { min: 0, max: 2 }, 'short', '16:9'],
+			mastodon: [500, 'Gesprächig', { min: 1, max: 4 }, 'short', '16:9'],
 		})
 	})
 

@@ -3,8 +3,9 @@ import type { PlatformModule } from './settings.ts'
 import { facebook } from './facebook/index.ts'
 import { instagram } from './instagram/index.ts'
 import { linkedin } from './linkedin/index.ts'
+import { mastodon } from './mastodon/index.ts'
 import { threads } from './threads/index.ts'
 
-export const platformModules: Array<PlatformModule> = [linkedin, facebook, instagram, threads]
+export const platformModules: Array<PlatformModule> = [linkedin, facebook, instagram, threads, mastodon]
 
 export type { AdapterSettings, Endpoints, PlatformModule } from './settings.ts'

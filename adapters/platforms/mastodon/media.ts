@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
+import { PlatformError, type AccountLimits } from '#modules/publishing/ports.ts'
+import type { AdapterSettings } from '../settings.ts'
+import { str, type MastodonClient } from './client.ts'
+import { mastodonDescriptor } from './descriptor.ts'
+import { badResponse, invalid, mastodonError } from './errors.ts'
+
+export type MediaPolling = { pollIntervalMs: number; maxPollMs: number }
+
+type Image = { bytes: Uint8Array<ArrayBuffer>; type: string }
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }
+
+/** The image formats Mastodon takes, by their first bytes (an image host's content-type is not trusted); null for others. */
+export function imageType(bytes: Uint8Array): string | null {
+	const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
+	if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png'
+	if (ascii(0, 4) === 'GIF8') return 'image/gif'
+	if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+	return null
+}
+
+/** The post's image through settings.mediaFetch (the SSRF-safe fetcher: a refused address answers 403), checked against the instance's limits. */
+export async function downloadImage(settings: Pick<AdapterSettings, 'mediaFetch' | 'timeoutMs'>, url: string, limits: AccountLimits | null, signal?: AbortSignal): Promise<Image> {
+	const timeout = AbortSignal.timeout(settings.timeoutMs)
+	const unavailable = (kind: 'transient' | 'invalid_request', message: string, status: number | null = null) =>
+		new PlatformError({ kind, code: 'image_unavailable', message: `Image ${url}: ${message}`, status })
+	let bytes: Uint8Array<ArrayBuffer>
+	try {
+		const response = await settings.mediaFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+		if (!response.ok) throw unavailable(response.status >= 500 || response.status === 429 ? 'transient' : 'invalid_request', `HTTP ${response.status}`, response.status)
+		bytes = new Uint8Array(await response.arrayBuffer())
+	} catch (error) {
+		if (error instanceof PlatformError) throw error
+		throw unavailable('transient', error instanceof Error ? error.message : String(error))
+	}
+	const type = imageType(bytes)
+	const formats = limits?.imageFormats?.length ? limits.imageFormats : mastodonDescriptor.images.formats
+	if (!type || !formats.includes(type)) throw invalid('image_format', `${url} is ${type ?? 'no known image'}; the instance takes ${formats.join(', ')}`)
+	const maxBytes = Math.min(mastodonDescriptor.images.maxBytes, limits?.imageMaxBytes ?? Number.POSITIVE_INFINITY)
+	if (bytes.length > maxBytes) throw invalid('image_too_large', `${url} has ${bytes.length} bytes; the instance takes ${maxBytes}`)
+	return { bytes, type }
+}
+
+/**
+ * The upload as multipart/form-data bytes. Built here rather than as FormData: a FormData of Node's
+ * global fetch is not one to the undici package's fetch the safe fetcher uses (it would send "[object FormData]").
+ */
+export function multipart(image: Image) {
+	const boundary = `postwerk-${randomBytes(16).toString('hex')}`
+	const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bild.${EXTENSIONS[image.type] ?? 'bin'}"\r\nContent-Type: ${image.type}\r\n\r\n`
+	const body = new Uint8Array(Buffer.concat([Buffer.from(head), image.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]))
+	return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/**
+ * POST /api/v2/media: 200 when the instance processed the image at once, 202 while it works on it in
+ * the background; then GET /api/v1/media/:id answers 206 until the attachment has its `url`.
+ */
+export async function uploadImage(client: MastodonClient, server: string, token: string, image: Image, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
+	const media = await client.request(server, '/api/v2/media', { method: 'POST', token, raw: multipart(image), signal })
+	const id = str(media.id)
+	if (!id) throw badResponse('POST /api/v2/media without id')
+	if (str(media.url)) return id
+	const deadline = Date.now() + polling.maxPollMs
+	for (;;) {
+		if (Date.now() + polling.pollIntervalMs > deadline) {
+			throw new PlatformError({ kind: 'transient', code: 'image_processing', message: `Mastodon media ${id} still processing after ${polling.maxPollMs} ms` })
+		}
+		await delay(polling.pollIntervalMs, undefined, { signal }).catch(() => {
+			throw new PlatformError({ kind: 'transient', code: 'network', message: 'Mastodon: stopped while the image was processing' })
+		})
+		const result = await client.send(server, `/api/v1/media/${encodeURIComponent(id)}`, { token, signal })
+		if (result.status === 206) continue
+		if (result.status === 422) throw new PlatformError({ kind: 'invalid_request', code: 'image_failed', message: `Mastodon media ${id}: ${result.text.slice(0, 200)}`, status: 422 })
+		if (result.status !== 200) throw mastodonError(result)
+		if (str((result.json as { url?: unknown } | null)?.url)) return id
+	}
+}
