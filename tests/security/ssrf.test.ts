@@ -352,7 +352,6 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/payments/stripe/index.ts': 'the Stripe SDK (STRIPE_API_BASE in tests)',
 	'adapters/auth/google/index.ts': 'Google sign-in at the configured GOOGLE_* endpoints',
 	'server/platforms.ts': 'builds the platform adapters: undici for their API bases, the safe fetcher for media and user-named hosts',
-	'adapters/platforms/sandbox/user-hosts.ts': "test mode only: user-named hosts (instances, PDS) to the platform's sandbox fake on the app's own address, after the safe fetcher's host checks",
 }
 
 test('every outbound request in the code is listed with what it may reach', async () => {
