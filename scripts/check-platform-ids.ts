@@ -41,10 +41,6 @@ const EXCEPTED: Array<RegExp> = [
  * it is removed when the file is converted.
  */
 export const ALLOWLIST: ReadonlyArray<string> = [
-	// PLATFORMS behind content's isPlatform (stored content keys, draft rows, the OAuth message check) and
-	// the platforms of a 'multiple' post whose content names none (all of them): content's mappers need the
-	// registry's ids (a `platforms` dependency of the content service) to drop it.
-	'modules/content/platforms.ts',
 	// The seeded tools: the JSON schema's enum of platforms and default settings naming the first platform.
 	'modules/toolbox/default-tools.ts',
 	// News ideas: the AI writer's list and default, the default of stored ideas, the offline templates'

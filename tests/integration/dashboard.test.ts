@@ -26,7 +26,7 @@ async function user(db: Kysely<DB>) {
 
 /** The dashboard loader's module calls (app/routes/home.tsx), on one database handle. */
 function dashboardReader(db: Kysely<DB>) {
-	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner })
+	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner, platforms: testPlatforms.ids })
 	const activity = createActivityService({ db })
 	const toolbox = createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms })
 	const news = createNewsService({ db, logger: createLogger('silent') })

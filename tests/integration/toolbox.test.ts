@@ -17,7 +17,7 @@ async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 }
 
 function toolbox(db: Kysely<DB>, now: Date) {
-	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner) })
+	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, testPlatforms.ids) })
 }
 
 /** Runs a task handler of the toolbox by its job id, as the worker would. */

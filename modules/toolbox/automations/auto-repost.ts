@@ -35,7 +35,7 @@ export function createAutoRepost(deps: ToolboxDeps) {
 		}
 		if (!(await isToolEnabled(db, userId, 'autoRepost'))) return { proposed: 0 }
 		const settings = await toolSettings(db, userId, 'autoRepost')
-		const candidates = await repostCandidates(db, userId, {
+		const candidates = await repostCandidates(db, deps.platforms.ids, userId, {
 			platforms: settings.platforms,
 			minEngagement: settings.minEngagement,
 			publishedBefore: new Date(now().getTime() - settings.repostAfterDays * DAY_MS),
