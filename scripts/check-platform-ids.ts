@@ -41,8 +41,6 @@ const EXCEPTED: Array<RegExp> = [
  * it is removed when the file is converted.
  */
 export const ALLOWLIST: ReadonlyArray<string> = [
-	// The seeded tools: the JSON schema's enum of platforms and default settings naming the first platform.
-	'modules/toolbox/default-tools.ts',
 	// News ideas: the AI writer's list and default, the default of stored ideas, the offline templates'
 	// platforms (better by text group), the news suggestion's default platform for the creator.
 	'modules/news/writer.server.ts',

@@ -44,7 +44,7 @@ function dashboardReader(db: Kysely<DB>) {
 
 test('the dashboard figures match the inserted rows and never count another user\'s rows', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	await seedDashboard(t.db, alice, now)
