@@ -41,11 +41,7 @@ const EXCEPTED: Array<RegExp> = [
  * it is removed when the file is converted.
  */
 export const ALLOWLIST: ReadonlyArray<string> = [
-	// News ideas: the AI writer's list and default, the default of stored ideas, the offline templates'
-	// platforms (better by text group), the news suggestion's default platform for the creator.
-	'modules/news/writer.server.ts',
-	'modules/news/ideas.server.ts',
-	'modules/news/idea-templates.ts',
+	// The news suggestion's default platform for the creator.
 	'app/components/news/suggestion.ts',
 ]
 

@@ -98,7 +98,7 @@ export function composeServices({
 		publishing,
 		search: createSearchService({ db }),
 		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(deliveryPlanner, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, publishing.platforms.ids, userId, sourcePostId) }),
-		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger }),
+		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger, platforms: publishing.platforms.descriptors }),
 		billing: createBillingService({
 			db,
 			provider: createPaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE, isProduction: env.isProduction }),

@@ -29,7 +29,7 @@ function dashboardReader(db: Kysely<DB>) {
 	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner, platforms: testPlatforms.ids })
 	const activity = createActivityService({ db })
 	const toolbox = createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms })
-	const news = createNewsService({ db, logger: createLogger('silent') })
+	const news = createNewsService({ db, logger: createLogger('silent'), platforms: testPlatforms.descriptors })
 	return async (userId: string) => {
 		const [c, p, favorites, recent, ideas] = await Promise.all([
 			content.dashboard(userId, zurich),

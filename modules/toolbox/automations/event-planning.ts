@@ -64,7 +64,7 @@ export function createEventPlanning(deps: ToolboxDeps) {
 					metadata: { event: event.name, date: event.date, countries: event.countries },
 				})
 				if (!claimed) return 0
-				await addContentIdeas(trx, userId, ideas)
+				await addContentIdeas(trx, userId, ideas, deps.platforms.ids)
 				return ideas.length
 			})
 		}
