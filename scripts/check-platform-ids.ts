@@ -36,24 +36,10 @@ const EXCEPTED: Array<RegExp> = [
 ]
 
 /**
- * Still naming platforms (issue 18, left for the next session): each entry is a file to convert to the
- * registry. The list only shrinks: an entry whose file no longer names a platform fails the check, so
- * it is removed when the file is converted.
+ * Files that may still name platforms while they are converted to the registry (issue 18 emptied it).
+ * The list only shrinks: an entry whose file no longer names a platform fails the check.
  */
-export const ALLOWLIST: ReadonlyArray<string> = [
-	// PLATFORMS behind content's isPlatform (stored content keys, draft rows, the OAuth message check) and
-	// the platforms of a 'multiple' post whose content names none (all of them): content's mappers need the
-	// registry's ids (a `platforms` dependency of the content service) to drop it.
-	'modules/content/platforms.ts',
-	// The seeded tools: the JSON schema's enum of platforms and default settings naming the first platform.
-	'modules/toolbox/default-tools.ts',
-	// News ideas: the AI writer's list and default, the default of stored ideas, the offline templates'
-	// platforms (better by text group), the news suggestion's default platform for the creator.
-	'modules/news/writer.server.ts',
-	'modules/news/ideas.server.ts',
-	'modules/news/idea-templates.ts',
-	'app/components/news/suggestion.ts',
-]
+export const ALLOWLIST: ReadonlyArray<string> = []
 
 /** The registered ids: each platform folder's descriptor.ts names its `id`. */
 export function platformIds(repoRoot: string): Array<string> {
@@ -157,5 +143,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 		console.error(`\n${findings.length} platform id(s) named outside adapters/platforms/<id>/; see docs/decisions/0010-platform-descriptors.md.`)
 		process.exit(1)
 	}
-	console.log(`Platform ids (${ids.join(', ')}): named only in their folders (${ALLOWLIST.length} files still to convert)`)
+	console.log(`Platform ids (${ids.join(', ')}): named only in their folders${ALLOWLIST.length ? ` (${ALLOWLIST.length} files still to convert)` : ''}`)
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
+import type { RegisteredPlatforms } from './platforms.ts'
 import type { DraftView, PostView } from './views.ts'
 
 export type BoardColumn = 'drafts' | 'scheduled' | 'published'
@@ -26,7 +27,7 @@ function matching(query: string) {
  * Geplant = soonest first; Veröffentlicht = newest first) the first `limit` cards and the column's
  * total, in five queries whatever the number of posts.
  */
-export async function boardPage(db: Db, userId: string, options: { query?: string; limit?: number } = {}): Promise<Board> {
+export async function boardPage(db: Db, registered: RegisteredPlatforms, userId: string, options: { query?: string; limit?: number } = {}): Promise<Board> {
 	const query = (options.query ?? '').trim()
 	const limit = Math.min(BOARD_MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? BOARD_PAGE_SIZE)))
 	const posts = () =>
@@ -72,8 +73,8 @@ export async function boardPage(db: Db, userId: string, options: { query?: strin
 		.at(-1)
 	const kept = <T extends { updated_at: Date }>(rows: Array<T>) => rows.filter((r) => cutoff !== undefined && r.updated_at.getTime() >= cutoff)
 	return {
-		drafts: kept(draftRows).map(toDraftView),
-		posts: [...kept(draftPosts), ...scheduled, ...published].map(toPostView),
+		drafts: kept(draftRows).map((row) => toDraftView(registered, row)),
+		posts: [...kept(draftPosts), ...scheduled, ...published].map((row) => toPostView(registered, row)),
 		counts: {
 			drafts: Number(counts.drafts) + Number(counts.draft_rows ?? 0),
 			scheduled: Number(counts.scheduled),

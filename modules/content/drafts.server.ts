@@ -2,7 +2,7 @@ import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { draftColumns, toDraftView } from './mappers.server.ts'
-import type { Platform } from './platforms.ts'
+import type { Platform, RegisteredPlatforms } from './platforms.ts'
 import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
 
@@ -38,26 +38,26 @@ export async function countDrafts(db: Db, userId: string) {
 	return Number(row.drafts ?? 0) + Number(row.posts ?? 0)
 }
 
-export async function listDrafts(db: Db, userId: string): Promise<Array<DraftView>> {
+export async function listDrafts(db: Db, registered: RegisteredPlatforms, userId: string): Promise<Array<DraftView>> {
 	const rows = await db.selectFrom('drafts').select(draftColumns).where('user_id', '=', userId).orderBy('updated_at', 'desc').execute()
-	return rows.map(toDraftView)
+	return rows.map((row) => toDraftView(registered, row))
 }
 
-export async function getDraft(db: DbOrTrx, userId: string, id: string): Promise<DraftView | null> {
+export async function getDraft(db: DbOrTrx, registered: RegisteredPlatforms, userId: string, id: string): Promise<DraftView | null> {
 	const row = await db.selectFrom('drafts').select(draftColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
-	return row ? toDraftView(row) : null
+	return row ? toDraftView(registered, row) : null
 }
 
 function draftTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledDraft
 }
 
-export async function createDraft(db: Db, userId: string, input: DraftInput): Promise<DraftView> {
-	return db.transaction().execute((trx) => insertDraft(trx, userId, input))
+export async function createDraft(db: Db, registered: RegisteredPlatforms, userId: string, input: DraftInput): Promise<DraftView> {
+	return db.transaction().execute((trx) => insertDraft(trx, registered, userId, input))
 }
 
 /** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
-export async function insertDraft(trx: DbOrTrx, userId: string, input: DraftInput): Promise<DraftView> {
+export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, userId: string, input: DraftInput): Promise<DraftView> {
 	const row = await trx
 		.insertInto('drafts')
 		.values({
@@ -72,10 +72,10 @@ export async function insertDraft(trx: DbOrTrx, userId: string, input: DraftInpu
 		.returning(draftColumns)
 		.executeTakeFirstOrThrow()
 	await notifyChange(trx, { userId, topic: 'drafts' })
-	return toDraftView(row)
+	return toDraftView(registered, row)
 }
 
-export async function updateDraft(db: Db, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
+export async function updateDraft(db: Db, registered: RegisteredPlatforms, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
 			.updateTable('drafts')
@@ -92,7 +92,7 @@ export async function updateDraft(db: Db, userId: string, id: string, input: Dra
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
 		await notifyChange(trx, { userId, topic: 'drafts' })
-		return { ok: true as const, draft: toDraftView(row) }
+		return { ok: true as const, draft: toDraftView(registered, row) }
 	})
 }
 

@@ -20,7 +20,7 @@ import {
 	type CalendarPerDay,
 	type PostInput,
 } from './posts.server.ts'
-import type { Platform } from './platforms.ts'
+import type { Platform, RegisteredPlatforms } from './platforms.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
@@ -35,17 +35,18 @@ export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor } from './post-content.ts'
-export { PLATFORMS, POST_STATUSES, isPlatform, type Platform, type PostPlatform, type PostStatus } from './platforms.ts'
+export { POST_STATUSES, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**
  * Drafts and posts written inside the caller's transaction, for automations that claim their run in
- * the same transaction as the draft or post they make (the composition root binds the planner).
+ * the same transaction as the draft or post they make (the composition root binds the planner and
+ * the registered platforms).
  */
-export function createContentWriter(planner: DeliveryPlanner) {
+export function createContentWriter(planner: DeliveryPlanner, platforms: RegisteredPlatforms) {
 	return {
-		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, userId, input),
-		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, userId, input),
+		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, userId, input),
+		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, platforms, userId, input),
 	}
 }
 
@@ -58,8 +59,12 @@ export type ScheduleRequest = { date: string; time: string; timeZone: string }
 /** A post the creator makes: what it chose, without the plan (status, time, zone). */
 export type NewPostInput = Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone' | 'dueNow'>
 
-/** Posts and drafts, always scoped to the signed-in user: another user's id answers "not found". */
-export function createContentService({ db, clock, planner }: { db: Db; clock: Clock; planner: DeliveryPlanner }) {
+/**
+ * Posts and drafts, always scoped to the signed-in user: another user's id answers "not found".
+ * `platforms`: the registered ids (publishing.platforms.ids): rows, images and contents count only
+ * these, and a 'multiple' post whose content names none goes to all of them.
+ */
+export function createContentService({ db, clock, planner, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; platforms: RegisteredPlatforms }) {
 	/**
 	 * A creating operation once per request id: a retry (or a parallel double submit) with the same
 	 * id gets the first result; the id used for another operation or other input is refused.
@@ -89,40 +94,40 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		 * when it is the user's and not among them.
 		 */
 		async board(userId: string, options: { query?: string; limit?: number; include?: string | null } = {}) {
-			const board = await boardPage(db, userId, options)
+			const board = await boardPage(db, platforms, userId, options)
 			const id = options.include
 			if (id && UUID.test(id) && !board.drafts.some((d) => d.id === id) && !board.posts.some((p) => p.id === id)) {
-				const [post, draft] = await Promise.all([getPost(db, userId, id), getDraft(db, userId, id)])
+				const [post, draft] = await Promise.all([getPost(db, platforms, userId, id), getDraft(db, platforms, userId, id)])
 				if (post) board.posts.push(post)
 				if (draft) board.drafts.push(draft)
 			}
 			return board
 		},
 
-		listDrafts: (userId: string) => listDrafts(db, userId),
-		getDraft: (userId: string, id: string) => getDraft(db, userId, id),
-		createDraft: (userId: string, input: DraftInput) => createDraft(db, userId, input),
-		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, userId, id, input),
+		listDrafts: (userId: string) => listDrafts(db, platforms, userId),
+		getDraft: (userId: string, id: string) => getDraft(db, platforms, userId, id),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, userId, input),
+		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, userId, id, input),
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
-		listPosts: (userId: string) => listPosts(db, userId),
-		getPost: (userId: string, id: string) => getPost(db, userId, id),
-		createPost: (userId: string, input: PostInput) => createPost(db, planner, userId, input),
-		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, userId, id, input),
+		listPosts: (userId: string) => listPosts(db, platforms, userId),
+		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
+		createPost: (userId: string, input: PostInput) => createPost(db, planner, platforms, userId, input),
+		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, platforms, userId, id, input),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
 			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
 				const drafts: Array<DraftView> = []
-				for (const input of inputs) drafts.push(await insertDraft(trx, userId, input))
+				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, userId, input))
 				return { ok: true as const, drafts }
 			}),
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past; once per request id. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest, requestId: string) =>
 			keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
-				planned(validateSchedule(request, clock.now()), (instant) => draftToPost(trx, planner, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })),
+				planned(validateSchedule(request, clock.now()), (instant) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })),
 			),
 
 		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules; once per request id. */
@@ -130,7 +135,7 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 			keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 				planned(validateSchedule(request, clock.now()), async (instant) => ({
 					ok: true,
-					post: await insertPost(trx, planner, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
+					post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
 				})),
 			),
 
@@ -138,27 +143,27 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>
 			keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 				ok: true,
-				post: await insertPost(trx, planner, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+				post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
 			})),
 
 		/** 'Sofort posten' on a draft: it becomes a post whose deliveries are due now; once per request id. */
 		publishDraft: (userId: string, draftId: string, timeZone: string, requestId: string) =>
-			keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, userId, draftId, { status: 'draft', dueNow: true, timeZone })),
+			keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone })),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, planner, userId, postId, instant, request.timeZone)),
+			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone)),
 
 		/**
 		 * Calendar drag and drop: a new date and (week view) time for a scheduled post; without a
 		 * time (month view) the post keeps its time of day. Published posts stay where they are.
 		 */
 		async reschedulePost(userId: string, postId: string, request: { date: string; time?: string; timeZone: string }): Promise<ContentResult<{ post: PostView }>> {
-			const post = await getPost(db, userId, postId)
+			const post = await getPost(db, platforms, userId, postId)
 			if (!post) return { ok: false, error: 'not_found' }
 			if (post.status === 'published') return { ok: false, error: 'published_locked' }
 			const current = post.scheduledAt ? new Date(post.scheduledAt) : null
-			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, planner, userId, postId, instant, request.timeZone))
+			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone))
 		},
 
 		/**
@@ -166,7 +171,7 @@ export function createContentService({ db, clock, planner }: { db: Db; clock: Cl
 		 * totals) and the week's stat cards, in a fixed number of queries.
 		 */
 		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }) {
-			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
+			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, platforms, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
 			return { posts, dayTotals, stats }
 		},
 	}

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
-import { isPlatform, PLATFORMS, type Platform, type PostPlatform, type PostStatus } from './platforms.ts'
+import { isRegistered, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import type { DraftView, PostView } from './views.ts'
 
@@ -14,26 +14,30 @@ export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'p
 type PostRow = Pick<Selectable<DB['posts']>, (typeof postColumns)[number]>
 type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
 
-/** The platforms a post goes to: its own, or for 'multiple' the platforms its content names. */
-export function postPlatforms(platform: string, content: string): Array<Platform> {
+/**
+ * The platforms a post goes to: its own, or for 'multiple' the registered platforms its content names
+ * (all registered ones when it names none).
+ */
+export function postPlatforms(registered: RegisteredPlatforms, platform: string, content: string): Array<Platform> {
+	const isPlatform = (value: unknown) => isRegistered(registered, value)
 	if (isPlatform(platform)) return [platform]
-	const named = Object.keys(parseContent(content).platforms).filter(isPlatform)
-	return named.length ? named : [...PLATFORMS]
+	const named = Object.keys(parseContent(content, isPlatform).platforms)
+	return named.length ? named : [...registered]
 }
 
-export function toPostView(row: PostRow): PostView {
+export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostView {
 	return {
 		id: row.id,
 		title: row.title,
 		content: row.content,
 		platform: row.platform as PostPlatform,
-		platforms: postPlatforms(row.platform, row.content),
+		platforms: postPlatforms(registered, row.platform, row.content),
 		status: row.status as PostStatus,
 		scheduledAt: row.scheduled_at?.toISOString() ?? null,
 		timeZone: row.time_zone,
 		publishedAt: row.published_at?.toISOString() ?? null,
 		imageUrl: row.image_url,
-		images: platformMap(row.platform_images),
+		images: platformMap(registered, row.platform_images),
 		postType: row.post_type,
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),
@@ -46,23 +50,23 @@ export function toPostView(row: PostRow): PostView {
 	}
 }
 
-/** A jsonb object of platform -> string (images, page ids), with anything else dropped. */
-export function platformMap(value: unknown): Partial<Record<Platform, string>> {
+/** A jsonb object of platform -> string (images, page ids), with anything else (and unregistered platforms) dropped. */
+export function platformMap(registered: RegisteredPlatforms, value: unknown): Partial<Record<Platform, string>> {
 	const map: Partial<Record<Platform, string>> = {}
 	if (value && typeof value === 'object' && !Array.isArray(value)) {
-		for (const [key, entry] of Object.entries(value)) if (isPlatform(key) && typeof entry === 'string') map[key] = entry
+		for (const [key, entry] of Object.entries(value)) if (isRegistered(registered, key) && typeof entry === 'string') map[key] = entry
 	}
 	return map
 }
 
-export function toDraftView(row: DraftRow): DraftView {
+export function toDraftView(registered: RegisteredPlatforms, row: DraftRow): DraftView {
 	return {
 		id: row.id,
 		title: row.title,
 		content: row.content,
-		platforms: row.platforms.filter(isPlatform),
-		images: platformMap(row.images),
-		pageIds: platformMap(row.page_ids),
+		platforms: row.platforms.filter((p) => isRegistered(registered, p)),
+		images: platformMap(registered, row.images),
+		pageIds: platformMap(registered, row.page_ids),
 		postType: row.post_type,
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),

@@ -1,5 +1,5 @@
-// Pure and shared with the browser (no server imports).
-export const PLATFORMS = ['linkedin', 'instagram', 'threads', 'facebook'] as const
+// Pure and shared with the browser (no server imports). Which platforms exist, only the registry says:
+// the composition root gives the content service the registered ids (publishing.platforms.ids).
 export type { Platform } from '#modules/core/platform-id.ts'
 import type { Platform } from '#modules/core/platform-id.ts'
 
@@ -9,6 +9,10 @@ export type PostStatus = (typeof POST_STATUSES)[number]
 /** A post's platform column: one platform, or 'multiple' for a post planned for several. */
 export type PostPlatform = Platform | 'multiple'
 
-export function isPlatform(value: unknown): value is Platform {
-	return typeof value === 'string' && (PLATFORMS as ReadonlyArray<string>).includes(value)
+/** The registered platform ids in the registry's order: stored rows and contents count only these. */
+export type RegisteredPlatforms = ReadonlyArray<Platform>
+
+/** Whether `value` names one of the `registered` platforms. */
+export function isRegistered(registered: RegisteredPlatforms, value: unknown): value is Platform {
+	return typeof value === 'string' && registered.includes(value)
 }

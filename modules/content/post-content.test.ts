@@ -3,8 +3,10 @@ import { extractText, parseContent, serializeContent, textFor, titleFromText, tr
 
 test('plain text and JSON content (base + platforms) both parse', () => {
 	expect(parseContent('Hallo Welt')).toEqual({ base: 'Hallo Welt', platforms: {} })
-	const json = JSON.stringify({ base: 'Basis', platforms: { linkedin: 'LI', threads: 'TH', twitter: 'x' } })
-	expect(parseContent(json)).toEqual({ base: 'Basis', platforms: { linkedin: 'LI', threads: 'TH' } })
+	const json = JSON.stringify({ base: 'Basis', platforms: { linkedin: 'LI', threads: 'TH', twitter: 'x', 'Kein Id': 'y' } })
+	// By default every key shaped like a platform id; with the registry's check only registered ones.
+	expect(parseContent(json)).toEqual({ base: 'Basis', platforms: { linkedin: 'LI', threads: 'TH', twitter: 'x' } })
+	expect(parseContent(json, (key) => ['linkedin', 'threads'].includes(key))).toEqual({ base: 'Basis', platforms: { linkedin: 'LI', threads: 'TH' } })
 	expect(textFor(json, 'linkedin')).toBe('LI')
 	expect(textFor(json, 'facebook')).toBe('Basis')
 	expect(serializeContent({ base: 'nur Text', platforms: {} })).toBe('nur Text')

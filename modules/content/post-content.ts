@@ -1,11 +1,17 @@
-import { isPlatform, type Platform } from './platforms.ts'
+import { isPlatformId } from '#modules/core/platform-id.ts'
+import type { Platform } from './platforms.ts'
 
 // Pure and shared with the browser. A post's content is plain text or a JSON string
-// { base, platforms: { linkedin: '...', ... } } with a text per platform.
+// { base, platforms: { <id>: '...', ... } } with a text per platform.
 
 export type PostContent = { base: string; platforms: Partial<Record<Platform, string>> }
 
-export function parseContent(raw: string | null | undefined): PostContent {
+/**
+ * `isPlatform` decides which keys are platform texts: by default any key shaped like a platform id (the
+ * browser and lookups of one platform's text); the server passes the registry's check where the keys
+ * decide where a post goes.
+ */
+export function parseContent(raw: string | null | undefined, isPlatform: (key: string) => boolean = isPlatformId): PostContent {
 	const text = raw ?? ''
 	const json = tryJson(text)
 	if (json && typeof json === 'object' && !Array.isArray(json)) {

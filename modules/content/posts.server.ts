@@ -3,7 +3,7 @@ import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { isPlatform, type Platform, type PostPlatform } from './platforms.ts'
+import { isRegistered, type Platform, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { ContentResult, PostView } from './views.ts'
@@ -30,7 +30,7 @@ function postTitle(content: PostContent) {
 }
 
 /** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
-export async function insertPost(trx: Trx, planner: DeliveryPlanner, userId: string, input: PostInput) {
+export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
 	const content = serializeContent(input.content)
 	const row = await trx
 		.insertInto('posts')
@@ -52,31 +52,32 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, userId: str
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,
-		platforms: postPlatforms(input.platform, content),
+		platforms: postPlatforms(registered, input.platform, content),
 		pageIds: input.pageIds ?? {},
 		scheduledAt: input.dueNow ? new Date() : row.scheduled_at,
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
-	return toPostView(row)
+	return toPostView(registered, row)
 }
 
-export function createPost(db: Db, planner: DeliveryPlanner, userId: string, input: PostInput) {
-	return db.transaction().execute((trx) => insertPost(trx, planner, userId, input))
+export function createPost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+	return db.transaction().execute((trx) => insertPost(trx, planner, registered, userId, input))
 }
 
-export async function listPosts(db: Db, userId: string): Promise<Array<PostView>> {
+export async function listPosts(db: Db, registered: RegisteredPlatforms, userId: string): Promise<Array<PostView>> {
 	const rows = await db.selectFrom('posts').select(postColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').execute()
-	return rows.map(toPostView)
+	return rows.map((row) => toPostView(registered, row))
 }
 
-export async function getPost(db: DbOrTrx, userId: string, id: string): Promise<PostView | null> {
+export async function getPost(db: DbOrTrx, registered: RegisteredPlatforms, userId: string, id: string): Promise<PostView | null> {
 	const row = await db.selectFrom('posts').select(postColumns).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
-	return row ? toPostView(row) : null
+	return row ? toPostView(registered, row) : null
 }
 
 /** Changes a post's text and image; its status, platform and times stay. */
 export async function updatePostContent(
 	db: Db,
+	registered: RegisteredPlatforms,
 	userId: string,
 	id: string,
 	input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> },
@@ -96,7 +97,7 @@ export async function updatePostContent(
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
 		await notifyChange(trx, { userId, topic: 'posts' })
-		return { ok: true as const, post: toPostView(row) }
+		return { ok: true as const, post: toPostView(registered, row) }
 	})
 }
 
@@ -114,7 +115,7 @@ export async function deletePost(db: Db, planner: DeliveryPlanner, userId: strin
  * Plans (or re-plans) a post for an instant the caller has validated. A published post keeps its
  * time: the guard is part of the UPDATE, so a post published meanwhile cannot be moved.
  */
-export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: string, id: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
+export async function schedulePost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, id: string, scheduledAt: Date, timeZone: string): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
 			.updateTable('posts')
@@ -125,12 +126,12 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: str
 			.returning(postColumns)
 			.executeTakeFirst()
 		if (!row) {
-			const exists = await getPost(trx, userId, id)
+			const exists = await getPost(trx, registered, userId, id)
 			return { ok: false as const, error: exists ? ('published_locked' as const) : ('not_found' as const) }
 		}
 		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
-		return { ok: true as const, post: toPostView(row) }
+		return { ok: true as const, post: toPostView(registered, row) }
 	})
 }
 
@@ -141,6 +142,7 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, userId: str
 export async function draftToPost(
 	trx: Trx,
 	planner: DeliveryPlanner,
+	registered: RegisteredPlatforms,
 	userId: string,
 	draftId: string,
 	plan: { status: 'scheduled'; scheduledAt: Date; timeZone: string } | { status: 'draft'; dueNow: true; timeZone: string },
@@ -152,9 +154,9 @@ export async function draftToPost(
 		.returning(['content', 'platforms', 'images', 'page_ids', 'post_type'])
 		.executeTakeFirst()
 	if (!draft) return { ok: false, error: 'not_found' }
-	const platforms = draft.platforms.filter(isPlatform)
-	const images = platformMap(draft.images)
-	const post = await insertPost(trx, planner, userId, {
+	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
+	const images = platformMap(registered, draft.images)
+	const post = await insertPost(trx, planner, registered, userId, {
 		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
 		content: contentForPlatforms(parseContent(draft.content), platforms),
 		status: plan.status,
@@ -164,7 +166,7 @@ export async function draftToPost(
 		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
 		images,
 		postType: draft.post_type,
-		pageIds: platformMap(draft.page_ids),
+		pageIds: platformMap(registered, draft.page_ids),
 	})
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return { ok: true, post }
@@ -184,7 +186,7 @@ export type CalendarPerDay = { limit: number; timeZone: string }
  * With `perDay` only the first `limit` posts of each day (in the zone) come back, and `dayTotals`
  * ('YYYY-MM-DD' -> posts of that day) counts them all.
  */
-export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<PostView>; dayTotals: Record<string, number> | null }> {
+export async function listCalendarPosts(db: Db, registered: RegisteredPlatforms, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<PostView>; dayTotals: Record<string, number> | null }> {
 	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
 	const inRange = db
 		.selectFrom('posts')
@@ -197,7 +199,7 @@ export async function listCalendarPosts(db: Db, userId: string, from: Date, to: 
 		)
 	if (!perDay) {
 		const rows = await inRange.select(postColumns).orderBy(at).orderBy('id').execute()
-		return { posts: rows.map(toPostView), dayTotals: null }
+		return { posts: rows.map((row) => toPostView(registered, row)), dayTotals: null }
 	}
 	const day = sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`
 	const rows = await db
@@ -218,7 +220,7 @@ export async function listCalendarPosts(db: Db, userId: string, from: Date, to: 
 		.execute()
 	const dayTotals: Record<string, number> = {}
 	for (const row of rows) dayTotals[row.day] = Number(row.day_total)
-	return { posts: rows.map(toPostView), dayTotals }
+	return { posts: rows.map((row) => toPostView(registered, row)), dayTotals }
 }
 
 export type WeekStats = {
@@ -271,10 +273,10 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 }
 
 /** What publishing needs of a post to deliver it (read through this module, never its table). */
-export async function postForDelivery(db: DbOrTrx, postId: string) {
+export async function postForDelivery(db: DbOrTrx, registered: RegisteredPlatforms, postId: string) {
 	const row = await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'platform_images', 'status', 'platform']).where('id', '=', postId).executeTakeFirst()
 	if (!row) return null
-	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(row.platform_images), status: row.status }
+	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }
 }
 
 /** Marks a post published once a network confirmed it (the first confirmation sets the time). */
@@ -306,6 +308,7 @@ export type RepostCandidate = { id: string; title: string; platforms: Array<Plat
  */
 export async function repostCandidates(
 	db: DbOrTrx,
+	registered: RegisteredPlatforms,
 	userId: string,
 	input: { platforms: Array<Platform>; minEngagement: number; publishedBefore: Date; limit?: number },
 ): Promise<Array<RepostCandidate>> {
@@ -323,7 +326,7 @@ export async function repostCandidates(
 		.limit(input.limit ?? 500)
 		.execute()
 	return rows
-		.map((r) => ({ id: r.id, title: r.title, platforms: postPlatforms(r.platform, r.content), publishedAt: r.published_at!, engagement: Number(r.engagement) }))
+		.map((r) => ({ id: r.id, title: r.title, platforms: postPlatforms(registered, r.platform, r.content), publishedAt: r.published_at!, engagement: Number(r.engagement) }))
 		.filter((r) => r.platforms.some((p) => input.platforms.includes(p)))
 }
 
@@ -333,7 +336,7 @@ export async function repostCandidates(
  * the user approves (plans or publishes) or discards it. Runs in the caller's transaction (the
  * toolbox claims its run in the same one). null when the source is not the user's published post.
  */
-export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, userId: string, sourcePostId: string): Promise<PostView | null> {
+export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, sourcePostId: string): Promise<PostView | null> {
 	const source = await trx
 		.selectFrom('posts')
 		.select(['id', 'title', 'content', 'platform', 'image_url', 'platform_images', 'post_type', 'time_zone'])
@@ -352,13 +355,13 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, userI
 			status: 'review',
 			time_zone: source.time_zone,
 			image_url: source.image_url,
-			platform_images: JSON.stringify(platformMap(source.platform_images)),
+			platform_images: JSON.stringify(platformMap(registered, source.platform_images)),
 			post_type: source.post_type,
 			repost_of: source.id,
 		})
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
-	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(source.platform, source.content), pageIds: {}, scheduledAt: null })
+	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, scheduledAt: null })
 	await notifyChange(trx, { userId, topic: 'posts' })
-	return toPostView(row)
+	return toPostView(registered, row)
 }

@@ -3,6 +3,7 @@ import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { errorFields, type Logger } from '#modules/core/logger.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { feedLabel } from './feeds.ts'
 import { addContentIdeas } from './ideas.server.ts'
@@ -16,7 +17,8 @@ import type { NewsWriter } from './writer.server.ts'
 // deadline), keep what mentions the user's keywords, rank, summarise in German, store, and derive
 // four content ideas. A feed that cannot be read is reported as such; nothing is ever invented.
 
-export type NewsDeps = { db: Db; feeds: FeedReader | null; writer: NewsWriter; logger: Logger; clock: Clock }
+/** `platforms`: the registered platform ids (stored ideas name only these). */
+export type NewsDeps = { db: Db; feeds: FeedReader | null; writer: NewsWriter; logger: Logger; clock: Clock; platforms: ReadonlyArray<Platform> }
 
 /** How one source fared in a run (shown on /news after a refresh). */
 export type SourceReport = { url: string; name: string; ok: boolean; items: number; error: string | null }
@@ -105,7 +107,7 @@ async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: Con
 	}
 	const news: Array<IdeaNews> = ranked.map((entry) => ({ title: entry.title, source: entry.source, publishedDate: isoDate(entry.published), trending: entry.trending, keywords: entry.matched }))
 	const ideas = await deps.writer.ideas(news, { niche: settings.niche, targetAudience: settings.targetAudience, keywords: matchTerms(settings) }, IDEAS_PER_RUN, 0, signal)
-	await addContentIdeas(trx, userId, ideas)
+	await addContentIdeas(trx, userId, ideas, deps.platforms)
 	await notifyChange(trx, { userId, topic: 'news' })
 	return { news: rows.length, ideas: ideas.length }
 }
@@ -225,7 +227,7 @@ export async function generateMoreIdeas(deps: NewsDeps, userId: string, signal?:
 		variant,
 		signal,
 	)
-	await addContentIdeas(deps.db, userId, ideas)
+	await addContentIdeas(deps.db, userId, ideas, deps.platforms)
 	return { status: 'ok', ideas: ideas.length }
 }
 

@@ -1,75 +1,77 @@
+import type { TextGroup } from '#modules/publishing/index.ts'
 import type { NewIdea } from './ideas.server.ts'
+import type { NewsPlatforms } from './platforms.ts'
 
 // The local (offline) content ideas: German templates filled with the news of the day and the
 // user's niche, audience and keywords. Pure; the AI writes them instead when a provider is set.
+// A template names the text groups it suits (a long post, a short one); its idea goes to the
+// registered platforms of those groups.
 
 export type IdeaNews = { title: string; source: string; publishedDate: string | null; trending: boolean; keywords: Array<string> }
 export type IdeaContext = { niche: string; targetAudience: string; keywords: ReadonlyArray<string> }
 
-type Platforms = NonNullable<NewIdea['platforms']>
-
-const newsTemplates: Array<{ type: string; platforms: Platforms; title: (n: IdeaNews, c: Ctx) => string; description: (n: IdeaNews, c: Ctx) => string }> = [
+const newsTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; title: (n: IdeaNews, c: Ctx) => string; description: (n: IdeaNews, c: Ctx) => string }> = [
 	{
 		type: 'news-commentary',
-		platforms: ['linkedin'],
+		groups: ['long'],
 		title: (n) => `Einordnung: ${n.title}`,
 		description: (n, c) =>
 			`Ordne die Meldung „${n.title}“ (${n.source}) für ${c.audience} ein: Was ändert sich konkret, was bleibt Hype? Ergänze eine eigene Erfahrung ${c.fromNiche}.`,
 	},
 	{
 		type: 'learnings',
-		platforms: ['linkedin', 'facebook'],
+		groups: ['long'],
 		title: (n, c) => `3 Learnings zu ${c.keyword(n)} aus den aktuellen News`,
 		description: (n, c) => `Fasse die Meldung „${n.title}“ in drei kurzen Learnings zusammen und zeige ${c.audience}, was sie daraus ${c.forNiche} mitnehmen können.`,
 	},
 	{
 		type: 'question',
-		platforms: ['threads', 'linkedin'],
+		groups: ['long', 'short'],
 		title: (n, c) => `Frage an deine Community: ${c.keyword(n)} – Chance oder Risiko?`,
 		description: (n, c) => `Nimm „${n.title}“ als Aufhänger und frage ${c.audience}, wie sie ${c.keyword(n)} in ihrem Alltag erleben. Teile zuerst deine eigene Sicht in zwei Sätzen.`,
 	},
 	{
 		type: 'tip',
-		platforms: ['instagram', 'facebook'],
+		groups: ['short'],
 		title: (n, c) => `Praxis-Tipp: ${c.keyword(n)} ${c.inNicheShort}`,
 		description: (n, c) => `Leite aus „${n.title}“ einen konkreten Tipp ab, den ${c.audience} noch diese Woche umsetzen können – als kurze Schritt-für-Schritt-Anleitung.`,
 	},
 	{
 		type: 'myth',
-		platforms: ['linkedin', 'instagram'],
+		groups: ['long', 'short'],
 		title: (n, c) => `Mythos oder Wahrheit? ${c.keyword(n)} im Faktencheck`,
 		description: (n, c) => `Greife eine verbreitete Annahme zu ${c.keyword(n)} auf und prüfe sie anhand der Meldung „${n.title}“. Schliesse mit einer klaren Empfehlung für ${c.audience}.`,
 	},
 	{
 		type: 'behind-the-scenes',
-		platforms: ['instagram', 'threads'],
+		groups: ['short'],
 		title: (n, c) => `So gehen wir mit ${c.keyword(n)} um`,
 		description: (n, c) => `Zeige hinter die Kulissen: Wie setzt du ${c.keyword(n)} ${c.inNiche} ein? Die Meldung „${n.title}“ liefert den aktuellen Anlass.`,
 	},
 ]
 
-const keywordTemplates: Array<{ type: string; platforms: Platforms; title: (k: string, c: Ctx) => string; description: (k: string, c: Ctx) => string }> = [
+const keywordTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; title: (k: string, c: Ctx) => string; description: (k: string, c: Ctx) => string }> = [
 	{
 		type: 'tip',
-		platforms: ['linkedin'],
+		groups: ['long'],
 		title: (k, c) => `5 Fehler bei ${term(k)}, die ${c.audienceShort} vermeiden sollten`,
 		description: (k, c) => `Liste fünf typische Fehler rund um ${term(k)} auf, die du ${c.inNiche} beobachtest, und gib zu jedem einen Tipp.`,
 	},
 	{
 		type: 'question',
-		platforms: ['threads', 'linkedin'],
+		groups: ['long', 'short'],
 		title: (k) => `Umfrage: Wie nutzt du ${term(k)} heute?`,
 		description: (k, c) => `Starte eine kurze Umfrage zu ${term(k)} und lade ${c.audience} ein, ihre Erfahrungen in den Kommentaren zu teilen.`,
 	},
 	{
 		type: 'story',
-		platforms: ['instagram', 'facebook'],
+		groups: ['short'],
 		title: (k) => `Vorher/Nachher: Was ${term(k)} bei uns verändert hat`,
 		description: (k, c) => `Erzähle eine kurze Geschichte ${c.fromNiche}: die Situation vor ${term(k)}, was ihr geändert habt und was es gebracht hat.`,
 	},
 	{
 		type: 'learnings',
-		platforms: ['linkedin', 'facebook'],
+		groups: ['long'],
 		title: (k) => `Einsteiger-Guide: ${term(k)} in drei Schritten`,
 		description: (k, c) => `Erkläre ${c.audience} in drei einfachen Schritten, wie sie mit ${term(k)} anfangen – ohne Fachjargon.`,
 	},
@@ -99,11 +101,17 @@ function context(c: IdeaContext): Ctx {
 	}
 }
 
+/** The registered platforms of `groups` (in the registry's order); the first registered one when none is. */
+export function platformsForGroups(platforms: NewsPlatforms, groups: ReadonlyArray<TextGroup>) {
+	const matching = platforms.filter((p) => groups.includes(p.text.group)).map((p) => p.id)
+	return matching.length ? matching : platforms.slice(0, 1).map((p) => p.id)
+}
+
 /**
  * `count` ideas: one per news item (best first, cycling through the templates from `variant` on),
- * then keyword ideas when there is not enough news.
+ * then keyword ideas when there is not enough news. `platforms`: the registered ones.
  */
-export function templateIdeas(news: ReadonlyArray<IdeaNews>, settings: IdeaContext, count = 4, variant = 0): Array<NewIdea> {
+export function templateIdeas(platforms: NewsPlatforms, news: ReadonlyArray<IdeaNews>, settings: IdeaContext, count = 4, variant = 0): Array<NewIdea> {
 	const c = context(settings)
 	const ideas: Array<NewIdea> = []
 	news.slice(0, count).forEach((n, i) => {
@@ -114,7 +122,7 @@ export function templateIdeas(news: ReadonlyArray<IdeaNews>, settings: IdeaConte
 			source: `News: ${n.source}`,
 			publishedDate: n.publishedDate,
 			trending: n.trending,
-			platforms: template.platforms,
+			platforms: platformsForGroups(platforms, template.groups),
 			keyword: n.keywords[0] ?? null,
 			contentType: template.type,
 		})
@@ -129,7 +137,7 @@ export function templateIdeas(news: ReadonlyArray<IdeaNews>, settings: IdeaConte
 			source: 'Content-Einstellungen',
 			publishedDate: null,
 			trending: false,
-			platforms: template.platforms,
+			platforms: platformsForGroups(platforms, template.groups),
 			keyword,
 			contentType: template.type,
 		})

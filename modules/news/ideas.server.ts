@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 
 export type NewIdea = {
 	title: string
@@ -9,14 +10,21 @@ export type NewIdea = {
 	/** ISO date (yyyy-MM-dd) of the news or event the idea is about. */
 	publishedDate?: string | null
 	trending?: boolean
-	platforms?: Array<'linkedin' | 'instagram' | 'threads' | 'facebook'>
+	platforms?: ReadonlyArray<Platform>
 	keyword?: string | null
 	contentType?: string | null
 }
 
-/** Stores content ideas for a user (pass the transaction that also claims the run that made them). */
-export async function addContentIdeas(db: DbOrTrx, userId: string, ideas: ReadonlyArray<NewIdea>) {
+/**
+ * Stores content ideas for a user (pass the transaction that also claims the run that made them).
+ * `registered`: the registered platform ids; an idea keeps only these, and one naming none gets the first.
+ */
+export async function addContentIdeas(db: DbOrTrx, userId: string, ideas: ReadonlyArray<NewIdea>, registered: ReadonlyArray<Platform>) {
 	if (ideas.length === 0) return []
+	const platformsOf = (idea: NewIdea) => {
+		const named = (idea.platforms ?? []).filter((id) => registered.includes(id))
+		return named.length ? named : registered.slice(0, 1)
+	}
 	const rows = await db
 		.insertInto('content_ideas')
 		.values(
@@ -27,7 +35,7 @@ export async function addContentIdeas(db: DbOrTrx, userId: string, ideas: Readon
 				source: idea.source.slice(0, 500),
 				published_date: idea.publishedDate ?? null,
 				trending: idea.trending ?? false,
-				platform: idea.platforms?.length ? idea.platforms : ['linkedin'],
+				platform: platformsOf(idea),
 				keyword: idea.keyword?.slice(0, 200) ?? null,
 				content_type: idea.contentType?.slice(0, 100) ?? null,
 			})),

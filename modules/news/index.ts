@@ -10,12 +10,14 @@ import type { FeedReader } from './ports.ts'
 import { lastGeneratedAt, listIdeas, listNews } from './read.server.ts'
 import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
 import { createNewsWriter } from './writer.server.ts'
+import { platformIdsOf, type NewsPlatforms } from './platforms.ts'
 import { exportNewsData } from './export.server.ts'
 
 export { ContentSettingsSchema, DEFAULT_KEYWORDS, MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword, normaliseKeywords, type ContentSettingsInput } from './schema.ts'
 export { getContentSettings, saveContentSettings, saveNewsFeeds, type AddFeedResult, type ContentSettings } from './settings.server.ts'
 export { searchNews, type NewsSearchHit } from './search.server.ts'
 export { addContentIdeas, type NewIdea } from './ideas.server.ts'
+export type { NewsPlatforms } from './platforms.ts'
 export { trendingTerms, type TrendingTerm } from './trends.server.ts'
 export { DEFAULT_FEEDS, DEFAULT_FEED_URLS, FeedListSchema, FeedUrlSchema, MAX_FEEDS, effectiveFeeds, feedLabel, normaliseFeedUrl } from './feeds.ts'
 export { FeedError, type FeedContent, type FeedEntry, type FeedErrorCode, type FeedReader } from './ports.ts'
@@ -31,14 +33,16 @@ export type NewsServiceDeps = {
 	ai?: AiProviders | null
 	logger: Logger
 	clock?: Clock
+	/** The registered platforms (publishing.platforms.descriptors): the ideas name only these. */
+	platforms: NewsPlatforms
 }
 
 const FEED_CACHE_MS = 10 * 60_000
 
 /** News and content ideas, the daily news job, and the user's content settings (niche, audience, keywords, sources). */
-export function createNewsService({ db, feeds = null, ai = null, logger, clock = systemClock }: NewsServiceDeps) {
-	const writer = createNewsWriter(ai)
-	const deps: NewsDeps = { db, feeds, writer, logger, clock }
+export function createNewsService({ db, feeds = null, ai = null, logger, clock = systemClock, platforms }: NewsServiceDeps) {
+	const writer = createNewsWriter(ai, platforms)
+	const deps: NewsDeps = { db, feeds, writer, logger, clock, platforms: platformIdsOf(platforms) }
 	// The daily jobs of one hour share their feed reads (the default feeds are the same for many users).
 	const cache = createFeedCache(FEED_CACHE_MS)
 

@@ -1,5 +1,7 @@
 import type { AiProviders } from '#modules/ai/index.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import type { NewIdea } from './ideas.server.ts'
+import { platformIdsOf, type NewsPlatforms } from './platforms.ts'
 import { templateIdeas, type IdeaContext, type IdeaNews } from './idea-templates.ts'
 import { cutAtWord, extractiveSummary, SUMMARY_MAX } from './summary.ts'
 
@@ -16,16 +18,17 @@ export type NewsWriter = {
 export const NEWS_TEXT_MODEL = 'gpt-4o-mini'
 const AI_TIMEOUT_MS = 20_000
 
-const localWriter: NewsWriter = {
-	testMode: true,
-	summarise: async (entry) => extractiveSummary(entry.summary),
-	ideas: async (news, settings, count, variant) => templateIdeas(news, settings, count, variant),
-}
-
-export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter {
+/** `platforms`: the registered ones (publishing's descriptors); the ideas name only these. */
+export function createNewsWriter(ai: AiProviders | null | undefined, platforms: NewsPlatforms): NewsWriter {
+	const localWriter: NewsWriter = {
+		testMode: true,
+		summarise: async (entry) => extractiveSummary(entry.summary),
+		ideas: async (news, settings, count, variant) => templateIdeas(platforms, news, settings, count, variant),
+	}
 	const provider = ai?.forProvider(ai.providerOfModel(NEWS_TEXT_MODEL))
 	const text = provider && !provider.testMode ? provider.text : undefined
 	if (!text) return localWriter
+	const ids = platformIdsOf(platforms)
 
 	const ask = async (system: string, prompt: string, maxLength: number, signal?: AbortSignal) => {
 		const timeout = AbortSignal.timeout(AI_TIMEOUT_MS)
@@ -68,11 +71,10 @@ export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter
 			}
 		},
 		async ideas(news, settings, count, variant, signal) {
-			const fallback = templateIdeas(news, settings, count, variant)
+			const fallback = templateIdeas(platforms, news, settings, count, variant)
 			try {
 				const answer = await ask(
-					'Du entwickelst Social-Media-Content-Ideen auf Deutsch (du-Form). Antworte nur mit JSON: ' +
-						'{"ideas":[{"title":"...","description":"...","keyword":"...","platforms":["linkedin"]}]}. Plattformen: linkedin, instagram, threads, facebook.',
+					ideasSystemPrompt(ids),
 					[
 						`Nische: ${settings.niche || '(keine Angabe)'}`,
 						`Zielgruppe: ${settings.targetAudience || '(keine Angabe)'}`,
@@ -83,7 +85,7 @@ export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter
 					4000,
 					signal,
 				)
-				const parsed = parseIdeas(answer)
+				const parsed = parseIdeas(answer, ids)
 				if (parsed.length < count) return fallback
 				return parsed.slice(0, count).map((idea, i) => ({
 					...idea,
@@ -99,16 +101,23 @@ export function createNewsWriter(ai: AiProviders | null | undefined): NewsWriter
 	}
 }
 
-const platforms = new Set(['linkedin', 'instagram', 'threads', 'facebook'])
+/** The AI writer's instructions: the JSON to answer with and the registered platforms to choose from. */
+export function ideasSystemPrompt(ids: ReadonlyArray<Platform>) {
+	return (
+		'Du entwickelst Social-Media-Content-Ideen auf Deutsch (du-Form). Antworte nur mit JSON: ' +
+		`{"ideas":[{"title":"...","description":"...","keyword":"...","platforms":${JSON.stringify(ids.slice(0, 1))}}]}. Plattformen: ${ids.join(', ')}.`
+	)
+}
 
-function parseIdeas(answer: string): Array<Pick<NewIdea, 'title' | 'description' | 'keyword' | 'platforms'>> {
+/** The ideas of the AI's answer; platforms only registered ones (`ids`), the first registered one when it names none. */
+export function parseIdeas(answer: string, ids: ReadonlyArray<Platform>): Array<Pick<NewIdea, 'title' | 'description' | 'keyword' | 'platforms'>> {
 	const json = answer.slice(answer.indexOf('{'), answer.lastIndexOf('}') + 1)
 	const value = JSON.parse(json) as { ideas?: Array<Record<string, unknown>> }
 	return (value.ideas ?? []).flatMap((idea) => {
 		const title = typeof idea.title === 'string' ? idea.title.trim() : ''
 		const description = typeof idea.description === 'string' ? idea.description.trim() : ''
 		if (!title || !description) return []
-		const list = Array.isArray(idea.platforms) ? idea.platforms.filter((p): p is 'linkedin' => typeof p === 'string' && platforms.has(p)) : []
-		return [{ title: title.slice(0, 200), description: description.slice(0, 1000), keyword: typeof idea.keyword === 'string' ? idea.keyword.slice(0, 100) : null, platforms: list.length ? list : ['linkedin'] }]
+		const list = Array.isArray(idea.platforms) ? idea.platforms.filter((p): p is Platform => typeof p === 'string' && ids.includes(p)) : []
+		return [{ title: title.slice(0, 200), description: description.slice(0, 1000), keyword: typeof idea.keyword === 'string' ? idea.keyword.slice(0, 100) : null, platforms: list.length ? list : ids.slice(0, 1) }]
 	})
 }

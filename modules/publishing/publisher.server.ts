@@ -54,6 +54,8 @@ export function retryDelay(attempt: number, retryAfterMs: number | null) {
  */
 export function createPublisher(deps: PublisherDeps) {
 	const { db, adapters, box, logger } = deps
+	// Every registered platform has an adapter: a post's images count for these.
+	const registered = Object.keys(adapters)
 
 	async function claim(deliveryId: string, worker: string | null) {
 		return db
@@ -76,7 +78,7 @@ export function createPublisher(deps: PublisherDeps) {
 
 	/** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
 	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string } | { error: string }> {
-		const post = await postForDelivery(db, delivery.post_id)
+		const post = await postForDelivery(db, registered, delivery.post_id)
 		if (!post) return { error: 'not_found' }
 		const page = await deliveryPage(db, delivery)
 		if (!page) return { error: 'not_connected' }
@@ -369,7 +371,7 @@ export function createPublisher(deps: PublisherDeps) {
 				}
 			}
 			if (!problem) return
-			const post = await postForDelivery(db, delivery.post_id)
+			const post = await postForDelivery(db, registered, delivery.post_id)
 			const platform = platformName(delivery.platform)
 			await logActivity(db, {
 				userId: delivery.user_id,

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { recordAdminAction, type AuditActor } from '#modules/activity/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { isImplementedTool, type ToolConfigInput } from './admin-configs-schema.ts'
 import { TOOL_NAMES, type ToolCategory } from './default-tools.ts'
 import { messages } from './messages.ts'
@@ -67,12 +68,12 @@ function matches(config: AdminToolConfig, search: string) {
  * screen does on load; a failure there is logged and the list still shows), then all configs newest
  * first (the table), the ids matching the search (the cards) and the counters over all of them.
  */
-export async function toolConfigsPage(db: Db, logger: Logger, search: string) {
+export async function toolConfigsPage(db: Db, logger: Logger, search: string, registered: ReadonlyArray<Platform>) {
 	let all = await selectConfigs(db)
 	const present = new Set(all.map((c) => c.toolName))
 	if (TOOL_NAMES.some((name) => !present.has(name))) {
 		try {
-			await seedToolboxConfigs(db)
+			await seedToolboxConfigs(db, registered)
 			all = await selectConfigs(db)
 		} catch (error) {
 			logger.warn('toolbox: could not insert the default tools', { error: String(error) })

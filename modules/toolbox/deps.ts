@@ -12,7 +12,7 @@ export type ToolboxDeps = {
 	db: Db
 	logger: Logger
 	/** The registered platforms (through publishing): settings and contacts name only these. */
-	platforms: Pick<PlatformCatalog, 'has' | 'get'>
+	platforms: Pick<PlatformCatalog, 'ids' | 'has' | 'get'>
 	now?: () => Date
 	/** Drafts and planned posts written in the automation's own transaction (birthdayWishes). */
 	contentWriter?: ContentWriter

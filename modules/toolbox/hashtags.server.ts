@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '#modules/core/db.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { getContentSettings, trendingTerms } from '#modules/news/index.ts'
 import { suggestHashtags } from './hashtags.ts'
 import { fill, messages } from './messages.ts'
@@ -15,10 +16,10 @@ export type HashtagResult = { ok: true; hashtags: Array<string> } | { ok: false;
  * trending news terms. A run is recorded once per text and day (run key hashtags:<day>:<hash>),
  * so asking twice for the same text counts once.
  */
-export async function suggestHashtagsForUser(db: Db, userId: string, text: string, now: Date): Promise<HashtagResult> {
+export async function suggestHashtagsForUser(db: Db, userId: string, text: string, now: Date, registered: ReadonlyArray<Platform>): Promise<HashtagResult> {
 	if (!(await isToolEnabled(db, userId, 'hashtagOptimizer'))) return { ok: false, reason: 'disabled' }
 	const clean = text.slice(0, MAX_HASHTAG_TEXT)
-	const [settings, content, trending] = await Promise.all([toolSettings(db, userId, 'hashtagOptimizer'), getContentSettings(db, userId), trendingTerms(db, userId)])
+	const [settings, content, trending] = await Promise.all([toolSettings(db, userId, 'hashtagOptimizer', registered), getContentSettings(db, userId), trendingTerms(db, userId)])
 	const hashtags = suggestHashtags({
 		text: clean,
 		maxHashtags: settings.maxHashtags,

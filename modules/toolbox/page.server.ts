@@ -1,4 +1,5 @@
 import type { Db } from '#modules/core/db.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { listBirthdayContacts } from './birthday-contacts.server.ts'
 import type { ToolName } from './default-tools.ts'
 import { toolStats } from './runs.server.ts'
@@ -29,7 +30,7 @@ function setupHint(tool: ToolState): string | null {
 }
 
 /** Everything the /toolbox page shows, in four queries. */
-export async function toolboxPage(db: Db, userId: string) {
-	const [tools, stats, contacts, runs] = await Promise.all([listTools(db, userId), toolStats(db, userId), listBirthdayContacts(db, userId), recentRuns(db, userId)])
+export async function toolboxPage(db: Db, userId: string, registered: ReadonlyArray<Platform>) {
+	const [tools, stats, contacts, runs] = await Promise.all([listTools(db, userId, registered), toolStats(db, userId), listBirthdayContacts(db, userId), recentRuns(db, userId)])
 	return { tools: tools.map((tool): ToolboxTool => ({ ...tool, setupHint: setupHint(tool) })), stats, contacts, recentRuns: runs }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db-types.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { defaultTools } from './default-tools.ts'
 
 export type SeedResult = { inserted: number; total: number }
@@ -7,13 +8,14 @@ export type SeedResult = { inserted: number; total: number }
 /**
  * Inserts the default tools that are missing, matched by tool_name (as the admin screen does on
  * load). DO NOTHING on conflict: an admin's edits (availability, texts, schema, defaults) win over
- * this file on every later seed.
+ * this file on every later seed. `registered`: the registered platform ids (the tools' schemas list
+ * them, their defaults name the first).
  */
-export async function seedToolboxConfigs(db: Kysely<DB>): Promise<SeedResult> {
+export async function seedToolboxConfigs(db: Kysely<DB>, registered: ReadonlyArray<Platform>): Promise<SeedResult> {
 	const inserted = await db
 		.insertInto('admin_toolbox_configs')
 		.values(
-			defaultTools.map((tool) => ({
+			defaultTools(registered).map((tool) => ({
 				tool_name: tool.tool_name,
 				display_name: tool.display_name,
 				description: tool.description,

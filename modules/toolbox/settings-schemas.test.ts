@@ -1,9 +1,10 @@
 import { expect, test } from 'vitest'
 import { defaultTools } from './default-tools.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 import { effectiveSettings, toolSettingsSchemas } from './settings-schemas.ts'
 
 test('the seeded defaults are valid settings', () => {
-	for (const tool of defaultTools) expect(toolSettingsSchemas[tool.tool_name].safeParse(tool.default_settings).success).toBe(true)
+	for (const tool of defaultTools(testPlatforms.ids)) expect(toolSettingsSchemas[tool.tool_name].safeParse(tool.default_settings).success).toBe(true)
 })
 
 test('invalid values give i18n keys of the toolbox namespace', () => {
@@ -17,7 +18,7 @@ test('invalid values give i18n keys of the toolbox namespace', () => {
 })
 
 test('effective settings overlay admin defaults and the user\'s own, field by field', () => {
-	const fixed = defaultTools.find((t) => t.tool_name === 'eventPlanning')!.default_settings
+	const fixed = defaultTools(testPlatforms.ids).find((t) => t.tool_name === 'eventPlanning')!.default_settings
 	const settings = effectiveSettings('eventPlanning', fixed, { advanceDays: 14 }, { advanceDays: 'x', countries: ['DE', 'DE'] })
 	expect(settings).toEqual({ eventTypes: ['holidays'], advanceDays: 14, contentTypes: ['posts'], countries: ['DE'] })
 })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import type { Platform } from '#modules/core/platform-id.ts'
 import { defaultTools, TOOL_NAMES, type ToolCategory, type ToolName } from './default-tools.ts'
 import { effectiveSettings, toolSettingsSchemas, type ToolSettings } from './settings-schemas.ts'
 
@@ -20,14 +21,18 @@ export type ToolState = {
 	settings: ToolSettings[ToolName]
 }
 
-const fixedDefaults = new Map(defaultTools.map((t) => [t.tool_name, t]))
+/** The fixed defaults of default-tools.ts for the registered platforms, by tool name. */
+const fixedDefaults = (registered: ReadonlyArray<Platform>) => new Map(defaultTools(registered).map((t) => [t.tool_name, t]))
 
 export function isToolName(value: string): value is ToolName {
 	return (TOOL_NAMES as ReadonlyArray<string>).includes(value)
 }
 
-/** All five tools with the admin's texts and availability and the user's switches and settings (one query). */
-export async function listTools(db: DbOrTrx, userId: string): Promise<Array<ToolState>> {
+/**
+ * All five tools with the admin's texts and availability and the user's switches and settings (one
+ * query). `registered`: the registered platform ids (the fixed defaults name the first).
+ */
+export async function listTools(db: DbOrTrx, userId: string, registered: ReadonlyArray<Platform>): Promise<Array<ToolState>> {
 	const rows = await db
 		.selectFrom('admin_toolbox_configs as c')
 		.leftJoin('toolbox_settings as s', (join) => join.onRef('s.tool_name', '=', 'c.tool_name').on('s.user_id', '=', userId))
@@ -35,9 +40,10 @@ export async function listTools(db: DbOrTrx, userId: string): Promise<Array<Tool
 		.where('c.tool_name', 'in', [...TOOL_NAMES])
 		.execute()
 	const byName = new Map(rows.map((r) => [r.tool_name, r]))
+	const fixedByName = fixedDefaults(registered)
 	// Tools whose config row is missing (not seeded yet) still show with their fixed defaults.
 	return TOOL_NAMES.map((name) => {
-		const fixed = fixedDefaults.get(name)!
+		const fixed = fixedByName.get(name)!
 		const row = byName.get(name)
 		return {
 			toolName: name,
@@ -55,15 +61,15 @@ export async function listTools(db: DbOrTrx, userId: string): Promise<Array<Tool
 	})
 }
 
-/** One tool's effective settings for a user (what a job runs with). */
-export async function toolSettings<K extends ToolName>(db: DbOrTrx, userId: string, tool: K): Promise<ToolSettings[K]> {
+/** One tool's effective settings for a user (what a job runs with); `registered`: the registered platform ids. */
+export async function toolSettings<K extends ToolName>(db: DbOrTrx, userId: string, tool: K, registered: ReadonlyArray<Platform>): Promise<ToolSettings[K]> {
 	const row = await db
 		.selectFrom('admin_toolbox_configs as c')
 		.leftJoin('toolbox_settings as s', (join) => join.onRef('s.tool_name', '=', 'c.tool_name').on('s.user_id', '=', userId))
 		.select(['c.default_settings', 's.settings'])
 		.where('c.tool_name', '=', tool)
 		.executeTakeFirst()
-	return effectiveSettings(tool, fixedDefaults.get(tool)!.default_settings, row?.default_settings, row?.settings)
+	return effectiveSettings(tool, fixedDefaults(registered).get(tool)!.default_settings, row?.default_settings, row?.settings)
 }
 
 export type ToggleResult = { ok: true } | { ok: false; reason: 'unavailable' }

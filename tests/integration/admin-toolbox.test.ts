@@ -11,6 +11,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { formParser } from '#tests/support/forms.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 /** A user with a profile; as an actor, the audit rows name it. */
 async function person(db: Kysely<DB>) {
@@ -69,7 +70,7 @@ test('the screen ensures the five defaults (on load and through the seed), idemp
 	expect(second.configs.find((c) => c.toolName === 'hashtagOptimizer')?.displayName).toBe('Hashtags!')
 
 	expect(await services.toolbox.configs.ensureDefaults()).toEqual({ inserted: 0, total: 5 })
-	expect(await seedToolboxConfigs(t.db)).toEqual({ inserted: 0, total: 5 })
+	expect(await seedToolboxConfigs(t.db, testPlatforms.ids)).toEqual({ inserted: 0, total: 5 })
 	await t.db.deleteFrom('admin_toolbox_configs').where('tool_name', 'in', ['autoRepost', 'eventPlanning']).execute()
 	expect(await services.toolbox.configs.ensureDefaults()).toEqual({ inserted: 2, total: 5 })
 	expect(await services.toolbox.configs.ensureDefaults()).toEqual({ inserted: 0, total: 5 })

@@ -4,6 +4,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 type Harness = Awaited<ReturnType<typeof publishingHarness>>
 const helpers = { jobId: 'test', attempts: 1 }
@@ -38,7 +39,7 @@ async function runsOf(db: Kysely<DB>, userId: string) {
 
 test('a matching comment is answered exactly once — run twice and concurrently; a non-matching one gets nothing', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	await using h = await publishingHarness(t)
 	const user = await publishedUser(h, t.db)
 	const asks = comment(h, user.urn, 'Anna', 'Was ist der PREIS dafür?')
@@ -68,7 +69,7 @@ test('a matching comment is answered exactly once — run twice and concurrently
 
 test('a crash after the reply left is reconciled (found: sent), a crash before it ends unknown — never a second reply', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	let crashAt: 'before_send' | 'after_send' | null = null
 	await using h = await publishingHarness(t, (point) => {
 		if (point === crashAt) {
@@ -113,7 +114,7 @@ test('a crash after the reply left is reconciled (found: sent), a crash before i
 
 test('disabled, unavailable or unconfigured tool: nothing is answered', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	await using h = await publishingHarness(t)
 	const off = await publishedUser(h, t.db, { enabled: false })
 	const empty = await publishedUser(h, t.db, { settings: { keywords: [], responseTemplates: ['Danke!'], platforms: ['linkedin'] } })
@@ -138,7 +139,7 @@ test('disabled, unavailable or unconfigured tool: nothing is answered', async ()
 
 test("another user's posts, comments and runs are never touched or visible", async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	await using h = await publishingHarness(t)
 	const alice = await publishedUser(h, t.db)
 	const bob = await publishedUser(h, t.db)

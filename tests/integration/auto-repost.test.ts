@@ -6,6 +6,7 @@ import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 const helpers = { jobId: 'test', attempts: 1 }
 const DAY = 24 * 3600 * 1000
@@ -38,7 +39,7 @@ async function published(db: Kysely<DB>, userId: string, input: { title: string;
 
 async function setup() {
 	const t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const { services, tasks } = testServices(t.db)
 	const run = (userId: string) => tasks.find((task) => task.id === 'toolbox_auto_repost_user')!.handler({ userId }, helpers)
 	return Object.assign(t, { services, tasks, run })
@@ -133,7 +134,7 @@ test('below the threshold, too recent, disabled or unavailable: nothing is propo
 
 test('engagement synced from the network (default page, no page chosen) feeds the proposal', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	await using h = await publishingHarness(t)
 	const { userId } = await h.connectedUser(['linkedin'])
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Ein Beitrag, der ankommt', platforms: {} }, status: 'draft', timeZone: 'Europe/Zurich' })

@@ -26,10 +26,10 @@ async function user(db: Kysely<DB>) {
 
 /** The dashboard loader's module calls (app/routes/home.tsx), on one database handle. */
 function dashboardReader(db: Kysely<DB>) {
-	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner })
+	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner, platforms: testPlatforms.ids })
 	const activity = createActivityService({ db })
 	const toolbox = createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms })
-	const news = createNewsService({ db, logger: createLogger('silent') })
+	const news = createNewsService({ db, logger: createLogger('silent'), platforms: testPlatforms.descriptors })
 	return async (userId: string) => {
 		const [c, p, favorites, recent, ideas] = await Promise.all([
 			content.dashboard(userId, zurich),
@@ -44,7 +44,7 @@ function dashboardReader(db: Kysely<DB>) {
 
 test('the dashboard figures match the inserted rows and never count another user\'s rows', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	await seedDashboard(t.db, alice, now)

@@ -6,6 +6,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 
 const checkViolation = { code: '23514' }
 const uniqueViolation = { code: '23505' }
@@ -258,7 +259,7 @@ test('deleting a user deletes every row the user owns', async () => {
 test('the seeds are idempotent and contain the required models and tools', async () => {
 	await using t = await createTestDatabase()
 	const firstModels = await seedModelCatalogue(t.db)
-	const firstTools = await seedToolboxConfigs(t.db)
+	const firstTools = await seedToolboxConfigs(t.db, testPlatforms.ids)
 	expect(firstModels.inserted).toBe(firstModels.total)
 	expect(firstTools).toEqual({ inserted: 5, total: 5 })
 
@@ -267,7 +268,7 @@ test('the seeds are idempotent and contain the required models and tools', async
 	await t.db.updateTable('admin_toolbox_configs').set({ is_available: false }).where('tool_name', '=', 'autoReply').execute()
 
 	expect(await seedModelCatalogue(t.db)).toEqual({ inserted: 0, total: firstModels.total })
-	expect(await seedToolboxConfigs(t.db)).toEqual({ inserted: 0, total: 5 })
+	expect(await seedToolboxConfigs(t.db, testPlatforms.ids)).toEqual({ inserted: 0, total: 5 })
 
 	const ids = (await t.db.selectFrom('ai_models').select('model_id').execute()).map((m) => m.model_id)
 	expect(ids).toEqual(expect.arrayContaining(['gpt-4o-mini', 'gpt-5-2025-08-07', 'flux-schnell', 'flux-1.1-pro', 'seedance-1-pro']))

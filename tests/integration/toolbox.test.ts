@@ -17,7 +17,7 @@ async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 }
 
 function toolbox(db: Kysely<DB>, now: Date) {
-	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner) })
+	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, testPlatforms.ids) })
 }
 
 /** Runs a task handler of the toolbox by its job id, as the worker would. */
@@ -32,7 +32,7 @@ const count = async (db: Kysely<DB>, table: 'content_ideas' | 'drafts' | 'posts'
 
 test('eventPlanning: running twice creates the ideas once; off, unavailable or another user do nothing', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const now = new Date('2026-12-20T07:00:00Z')
 	const service = toolbox(t.db, now)
 	const alice = await user(t.db)
@@ -70,7 +70,7 @@ test('eventPlanning: running twice creates the ideas once; off, unavailable or a
 
 test('birthdayWishes: one draft per contact and year, in the user\'s time zone; 29 February; schedule mode', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const at = new Date('2026-06-15T08:00:00Z') // 10:00 in Zurich, 04:00 in New York
 	const service = toolbox(t.db, at)
 	const alice = await user(t.db)
@@ -121,7 +121,7 @@ test('birthdayWishes: one draft per contact and year, in the user\'s time zone; 
 
 test('no other user\'s runs, contacts or settings are ever visible or changeable', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const service = toolbox(t.db, new Date('2026-06-15T08:00:00Z'))
 	const alice = await user(t.db)
 	const bob = await user(t.db)
@@ -150,7 +150,7 @@ test('no other user\'s runs, contacts or settings are ever visible or changeable
 
 test('hashtag suggestions respect the settings and count once per text and day', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db)
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
 	const service = toolbox(t.db, new Date('2026-06-15T08:00:00Z'))
 	const alice = await user(t.db)
 	expect(await service.suggestHashtags(alice, 'Text')).toEqual({ ok: false, reason: 'disabled' })

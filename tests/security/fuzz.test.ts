@@ -19,9 +19,9 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { presetFormEntries } from '#modules/agents/schema.ts'
-import { PLATFORMS } from '#modules/content/platforms.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
 import { createHarness, flatRoutes, loadModule, routeSource, type FlatRoute, type FormValue, type Harness, type TestUser } from './support/harness.ts'
 import { agentPreset } from './support/agent-preset.ts'
 import { samples } from './support/files.ts'
@@ -67,7 +67,7 @@ async function globalVocabulary() {
 		}
 	}
 	const scanned = scan(found.join('\n'))
-	const nested = ['texts', 'text', 'images', 'image', 'pageIds'].flatMap((prefix) => PLATFORMS.map((p) => `${prefix}.${p}`))
+	const nested = ['texts', 'text', 'images', 'image', 'pageIds'].flatMap((prefix) => testPlatforms.ids.map((p) => `${prefix}.${p}`))
 	const indexed = ['trainingTexts', 'postUrls', 'specialties', 'brandColors', 'features', 'aspect_ratios'].flatMap((name) => [`${name}[0]`, `${name}[1]`])
 	return { keys: [...new Set([...scanned.keys, ...nested, ...indexed])], values: [...new Set([...scanned.enums, ...scanned.literals])] }
 }

@@ -204,7 +204,7 @@ describe('agent training: post URLs', () => {
 
 describe("the user's news feeds", () => {
 	test('every vector in the feed list is refused before connecting; a public feed is read', async () => {
-		const news = createNewsService({ db: t.db, feeds: readers().feeds, ai: null, logger })
+		const news = createNewsService({ db: t.db, feeds: readers().feeds, ai: null, logger, platforms: testPlatforms.descriptors })
 		const userId = await userWithCredits(t.db, 0)
 		await t.db.insertInto('content_settings').values({ user_id: userId, keywords: ['ki', 'wirtschaft'], news_feeds: [] }).execute()
 		const refresh = async (feed: string) => {

@@ -1,4 +1,4 @@
-import { isPlatform, type Platform } from '#modules/content/platforms.ts'
+import { isPlatformId, type Platform } from '#modules/publishing/descriptor.ts'
 
 // What the callback page tells the accounts page. It goes to window.opener when the popup still
 // has it, and over a same-origin BroadcastChannel as well: a Cross-Origin-Opener-Policy switch
@@ -13,7 +13,8 @@ export type OAuthAck = { type: 'oauth_ack'; platform: Platform }
 export function readOAuthResult(data: unknown): OAuthResult | null {
 	if (typeof data !== 'object' || data === null) return null
 	const { type, platform, message } = data as Record<string, unknown>
-	if (!isPlatform(platform)) return null
+	// The shape only: the accounts page takes the result of the registered platform it waits for.
+	if (!isPlatformId(platform)) return null
 	if (type === 'oauth_success') return { type, platform }
 	if (type === 'oauth_error') return { type, platform, message: typeof message === 'string' ? message.slice(0, 300) : '' }
 	return null

@@ -4,7 +4,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 import { germanDate, ideaSuggestion, newsSuggestion, type Suggestion } from './suggestion.ts'
-import { usePlatformName } from '#app/utils/use-platforms.ts'
+import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/newsCards.ts'
 
 function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; size?: '1' | '2' }) {
@@ -19,6 +19,7 @@ function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; 
 
 export function NewsCard({ item }: { item: NewsItemView }) {
 	const { t } = useTranslation('newsCards')
+	const first = usePlatforms()[0]?.id ?? null
 	return (
 		<Card size="2" data-testid="news-card">
 			<Flex direction="column" gap="2" height="100%">
@@ -57,7 +58,7 @@ export function NewsCard({ item }: { item: NewsItemView }) {
 					) : (
 						<span />
 					)}
-					<CreatePostButton suggestion={newsSuggestion(item)} />
+					<CreatePostButton suggestion={newsSuggestion(item, first)} />
 				</Flex>
 			</Flex>
 		</Card>

@@ -1,3 +1,4 @@
+import type { Platform } from '#modules/publishing/descriptor.ts'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
 
 // The navigation state that opens the creator with a suggestion (app/components/creator/start.ts
@@ -15,7 +16,8 @@ export type Suggestion = {
 	type: string
 }
 
-export function newsSuggestion(item: Pick<NewsItemView, 'title' | 'content' | 'source' | 'publishedDate' | 'trending' | 'keywords'>): Suggestion {
+/** `platform`: the one the creator starts with (the registry's first, usePlatforms()); none: the user chooses. */
+export function newsSuggestion(item: Pick<NewsItemView, 'title' | 'content' | 'source' | 'publishedDate' | 'trending' | 'keywords'>, platform: Platform | null): Suggestion {
 	return {
 		title: item.title,
 		description: item.content,
@@ -23,7 +25,7 @@ export function newsSuggestion(item: Pick<NewsItemView, 'title' | 'content' | 's
 		source: item.source,
 		publishedDate: item.publishedDate,
 		trending: item.trending,
-		platform: 'linkedin',
+		platform: platform ?? [],
 		keyword: item.keywords[0] ?? null,
 		type: 'news',
 	}

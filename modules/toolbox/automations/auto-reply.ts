@@ -62,7 +62,7 @@ export function createAutoReply(deps: ToolboxDeps) {
 			return { replied: 0, failed: 0, skipped: 'unavailable' }
 		}
 		if (!(await isToolEnabled(db, userId, 'autoReply'))) return { replied: 0, failed: 0, skipped: 'disabled' }
-		const settings = await toolSettings(db, userId, 'autoReply')
+		const settings = await toolSettings(db, userId, 'autoReply', deps.platforms.ids)
 		if (!autoReplyConfigured(settings)) return { replied: 0, failed: 0, skipped: 'not_configured' }
 		const deliveries = await comments.recentPublishedDeliveries(userId, settings.platforms, AUTO_REPLY_WINDOW_DAYS)
 		let replied = 0

@@ -34,8 +34,8 @@ export function createAutoRepost(deps: ToolboxDeps) {
 			return { proposed: 0 }
 		}
 		if (!(await isToolEnabled(db, userId, 'autoRepost'))) return { proposed: 0 }
-		const settings = await toolSettings(db, userId, 'autoRepost')
-		const candidates = await repostCandidates(db, userId, {
+		const settings = await toolSettings(db, userId, 'autoRepost', deps.platforms.ids)
+		const candidates = await repostCandidates(db, deps.platforms.ids, userId, {
 			platforms: settings.platforms,
 			minEngagement: settings.minEngagement,
 			publishedBefore: new Date(now().getTime() - settings.repostAfterDays * DAY_MS),

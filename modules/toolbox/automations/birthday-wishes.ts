@@ -32,7 +32,7 @@ export function createBirthdayWishes(deps: ToolboxDeps) {
 			return { prepared: 0 }
 		}
 		if (!(await isToolEnabled(db, userId, 'birthdayWishes'))) return { prepared: 0 }
-		const [settings, timeZone] = await Promise.all([toolSettings(db, userId, 'birthdayWishes'), userTimeZone(db, userId)])
+		const [settings, timeZone] = await Promise.all([toolSettings(db, userId, 'birthdayWishes', deps.platforms.ids), userTimeZone(db, userId)])
 		const at = now()
 		const local = fromInstant(at, timeZone)
 		const year = Number(local.date.slice(0, 4))

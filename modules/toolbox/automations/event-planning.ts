@@ -47,7 +47,7 @@ export function createEventPlanning(deps: ToolboxDeps) {
 	/** Plans the user's upcoming events; returns how many ideas were created (0 when all were planned before). */
 	async function planForUser(userId: string): Promise<{ created: number; events: number }> {
 		if (!(await isToolEnabled(db, userId, 'eventPlanning'))) return { created: 0, events: 0 }
-		const [settings, timeZone, content] = await Promise.all([toolSettings(db, userId, 'eventPlanning'), userTimeZone(db, userId), getContentSettings(db, userId)])
+		const [settings, timeZone, content] = await Promise.all([toolSettings(db, userId, 'eventPlanning', deps.platforms.ids), userTimeZone(db, userId), getContentSettings(db, userId)])
 		const today = fromInstant(now(), timeZone).date
 		const events = eventsInWindow({ today, advanceDays: settings.advanceDays, countries: settings.countries, eventTypes: settings.eventTypes })
 		let created = 0
@@ -64,7 +64,7 @@ export function createEventPlanning(deps: ToolboxDeps) {
 					metadata: { event: event.name, date: event.date, countries: event.countries },
 				})
 				if (!claimed) return 0
-				await addContentIdeas(trx, userId, ideas)
+				await addContentIdeas(trx, userId, ideas, deps.platforms.ids)
 				return ideas.length
 			})
 		}
