@@ -18,6 +18,9 @@ export function unconfiguredAdapter(platform: Platform): PlatformAdapter {
 		sandbox: false,
 		authorizationUrl: fail,
 		exchangeCode: failing,
+		// Whatever the connect kind: an instance or a sign-in is refused the same way.
+		resolveServer: failing,
+		signIn: failing,
 		refreshToken: failing,
 		listPages: failing,
 		publish: failing,

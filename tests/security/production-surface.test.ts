@@ -20,6 +20,7 @@ import { createLogger } from '#modules/core/logger.server.ts'
 import type { Platform } from '#modules/publishing/index.ts'
 import { composeServices } from '#server/compose.ts'
 import { appCallbackUrls, mountSandbox } from '#server/platforms.ts'
+import { platformModules } from '#adapters/platforms/index.ts'
 import { secureApp } from '#server/security.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { approveConsent } from '#tests/support/sandbox-consent.ts'
@@ -38,7 +39,11 @@ const ALL_KEYS = {
 	THREADS_APP_SECRET: 'threads-secret',
 }
 const PRODUCTION = { APP_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' }
-const PLATFORMS: Array<Platform> = ['linkedin', 'facebook', 'instagram', 'threads']
+const PLATFORMS: Array<Platform> = platformModules.map((m) => m.platform)
+/** The platforms connected through a consent page (not those signing in with a handle and an app password). */
+const CONSENT_PLATFORMS = platformModules.filter((m) => m.descriptor.connect !== 'handle-app-password').map((m) => m.platform)
+/** Starts the OAuth flow as 'Verbinden' does: instance networks on a sandbox instance. */
+const connectOptions = (platform: Platform): Record<string, string> => (platformModules.find((m) => m.platform === platform)?.descriptor.connect === 'instance-oauth' ? { server: 'sandbox.example' } : {})
 
 type Served = { url: string; h: Harness; reached: Array<string>; close: () => Promise<void> }
 
@@ -51,7 +56,7 @@ async function serve(env: Record<string, string>): Promise<Served> {
 	const server = http.createServer((req, res) => handler(req, res))
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-	const h = await createHarness(t.db, { env: { APP_URL: url, ...env } })
+	const h = await createHarness(t.db, { env: { APP_URL: url, SANDBOX_API_BASE: `${url}/sandbox`, ...env } })
 	const app = express()
 	secureApp(app, { appUrl: h.env.APP_URL, trustProxy: 0, csp: true, production: h.env.isProduction, formActions: [] })
 	mountSandbox(app, h.composition.sandbox)
@@ -121,11 +126,14 @@ describe('production (APP_ENV=production)', () => {
 		expect(s.h.services.publishing.sandboxPlatforms()).toEqual([])
 		const user = await s.h.user()
 		for (const platform of PLATFORMS) {
-			await expect(s.h.services.publishing.startConnect(user.id, platform)).rejects.toMatchObject({ name: 'PlatformError', kind: 'invalid_request', code: 'not_configured' })
+			await expect(s.h.services.publishing.startConnect(user.id, platform, connectOptions(platform))).rejects.toMatchObject({ name: 'PlatformError', kind: 'invalid_request', code: 'not_configured' })
 			// 'Verbinden' on /accounts: a refusal in German (409), not a 5xx.
-			const answer = await s.h.call('/accounts', { cookie: user.cookie, form: { intent: 'connect', platform } })
+			const answer = await s.h.call('/accounts', { cookie: user.cookie, form: { intent: 'connect', platform, ...connectOptions(platform) } })
 			expect(answer.status).toBe(409)
 			expect(answer.data).toMatchObject({ ok: false, message: expect.stringContaining('ist in dieser Postwerk-Installation nicht eingerichtet') })
+			// A handle and app password are refused the same way (nothing is sent anywhere).
+			const signIn = await s.h.call('/accounts', { cookie: user.cookie, form: { intent: 'sign-in', platform, identifier: 'paula.example', password: 'abcd-efgh-ijkl-mnop' } })
+			expect(signIn.data).toMatchObject({ ok: false, message: expect.stringContaining('ist in dieser Postwerk-Installation nicht eingerichtet') })
 		}
 		for (const path of sandboxPaths) expect((await fetch(`${s.url}${path}`, { redirect: 'manual' })).status).toBe(404)
 		expect((await s.h.call('/dev/mailbox')).status).toBe(404)
@@ -172,13 +180,13 @@ describe('test mode (no platform keys): the sandbox network', () => {
 	beforeAll(async () => {
 		s = await serve({ APP_ENV: 'test' })
 		const user = await s.h.user()
-		consentUrls = Object.fromEntries(await Promise.all(PLATFORMS.map(async (p) => [p, (await s.h.services.publishing.startConnect(user.id, p)).url]))) as Record<Platform, string>
+		consentUrls = Object.fromEntries(await Promise.all(CONSENT_PLATFORMS.map(async (p) => [p, (await s.h.services.publishing.startConnect(user.id, p, connectOptions(p))).url]))) as Record<Platform, string>
 	})
 
-	test('is mounted with the app\'s security headers on the feed and on all 4 consent pages: nonce CSP, nosniff, frame options, referrer policy, COOP, CORP', async () => {
+	test('is mounted with the app\'s security headers on the feed and on every consent page: nonce CSP, nosniff, frame options, referrer policy, COOP, CORP', async () => {
 		expect(s.h.composition.sandbox).not.toBeNull()
 		expect(s.h.services.publishing.sandboxPlatforms().sort()).toEqual([...PLATFORMS].sort())
-		for (const url of [`${s.url}/sandbox`, ...PLATFORMS.map((p) => consentUrls[p]!)]) {
+		for (const url of [`${s.url}/sandbox`, ...CONSENT_PLATFORMS.map((p) => consentUrls[p]!)]) {
 			expect(url.startsWith(`${s.url}/sandbox`)).toBe(true)
 			const response = await fetch(url)
 			expect([url, response.status]).toEqual([url, 200])
@@ -227,8 +235,8 @@ describe('test mode (no platform keys): the sandbox network', () => {
 		expect(after).toEqual(before)
 	})
 
-	test('a same-origin consent (the browser on the sandbox page) goes through and returns to the app\'s callback, for all 4 platforms', async () => {
-		for (const platform of PLATFORMS) {
+	test('a same-origin consent (the browser on the sandbox page) goes through and returns to the app\'s callback, for every consent platform', async () => {
+		for (const platform of CONSENT_PLATFORMS) {
 			const consent = await approveConsent(consentUrls[platform]!)
 			expect(consent.code, platform).toBeTruthy()
 		}
@@ -247,7 +255,7 @@ describe('test mode (no platform keys): the sandbox network', () => {
 		'//evil.test/accounts/callback/linkedin',
 	]
 
-	test.each(PLATFORMS)('the %s consent stand-in refuses 9 redirect_uris that are not the app\'s callbacks with a 400 page, and never redirects there', async (platform) => {
+	test.each(CONSENT_PLATFORMS)('the %s consent stand-in refuses 9 redirect_uris that are not the app\'s callbacks with a 400 page, and never redirects there', async (platform) => {
 		const consentUrl = new URL(consentUrls[platform]!)
 		for (const redirectUri of foreign(s.url)) {
 			const url = new URL(consentUrl)
@@ -271,7 +279,7 @@ describe('test mode (no platform keys): the sandbox network', () => {
 
 test('when only some platforms have keys (development, LinkedIn configured), the sandbox stays mounted for the others only', async () => {
 	const s = await serve({ APP_ENV: 'development', LINKEDIN_CLIENT_ID: 'li-id', LINKEDIN_CLIENT_SECRET: 'li-secret' })
-	expect(s.h.services.publishing.sandboxPlatforms().sort()).toEqual(['facebook', 'instagram', 'threads'])
+	expect(s.h.services.publishing.sandboxPlatforms().sort()).toEqual(PLATFORMS.filter((p) => p !== 'linkedin').sort())
 	const user = await s.h.user()
 	const linkedin = (await s.h.services.publishing.startConnect(user.id, 'linkedin')).url
 	expect(linkedin.startsWith('https://www.linkedin.com/oauth/v2/authorization?')).toBe(true)
