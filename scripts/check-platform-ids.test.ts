@@ -1,3 +1,4 @@
+import { platformModules } from '#adapters/platforms/index.ts'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { ALLOWLIST, checkPlatformIds, findIds, isExcepted, ownPlatform, platformIds } from './check-platform-ids.ts'
@@ -10,7 +11,7 @@ function found(file: string, source: string) {
 }
 
 test('the registered ids are read from the platform folders\' descriptors', () => {
-	expect(platformIds(root).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'threads'])
+	expect(platformIds(root).sort()).toEqual(platformModules.map((m) => m.platform).sort())
 })
 
 test('strings, template text, identifiers and JSX text name a platform; comments and other words do not', () => {
