@@ -4,7 +4,8 @@ import { facebook } from './facebook/index.ts'
 import { instagram } from './instagram/index.ts'
 import { linkedin } from './linkedin/index.ts'
 import { threads } from './threads/index.ts'
+import { bluesky } from './bluesky/index.ts'
 
-export const platformModules: Array<PlatformModule> = [linkedin, facebook, instagram, threads]
+export const platformModules: Array<PlatformModule> = [linkedin, facebook, instagram, threads, bluesky]
 
 export type { AdapterSettings, Endpoints, PlatformModule } from './settings.ts'
