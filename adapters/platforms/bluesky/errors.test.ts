@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { blueskyError, blueskyErrorCodes, type XrpcResult } from './errors.ts'
 import { checkAppPassword, normaliseHandle } from './identity.ts'
@@ -74,4 +75,9 @@ test('record keys are TIDs: 13 characters, sortable by time, strictly increasing
 	for (const key of keys) expect(key).toMatch(TID_PATTERN)
 	expect([...keys].sort()).toEqual(keys)
 	expect(new Set(keys).size).toBe(keys.length)
+})
+
+test('every code has a German reason for the user', () => {
+	const { reasons } = JSON.parse(readFileSync(new URL('../../../locales/de/publishing.json', import.meta.url), 'utf8')) as { reasons: Record<string, string> }
+	expect(blueskyErrorCodes.filter((code) => !reasons[code])).toEqual([])
 })
