@@ -95,9 +95,9 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 			if (facets) record.facets = facets
 			if (content.imageUrl) record.embed = await uploadImage(pds, target, content.imageUrl, signal)
 
+			for (const [stale, entry] of pending) if (entry.until <= Date.now()) pending.delete(stale)
 			const key = pendingKey(target, content)
-			const earlier = pending.get(key)
-			const rkey = earlier && earlier.until > Date.now() ? earlier.rkey : nextTid()
+			const rkey = pending.get(key)?.rkey ?? nextTid()
 			await hooks.checkpoint({ rkey })
 			try {
 				const created = await xrpc.post(pds, 'com.atproto.repo.createRecord', { repo: target.accountId, collection: POST_COLLECTION, rkey, record }, { token: target.accessToken, creates: true, signal })

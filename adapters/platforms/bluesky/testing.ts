@@ -21,7 +21,7 @@ type Options = Partial<Pick<AdapterSettings, 'timeoutMs'>> & {
 export async function blueskySandbox(options: Options = {}) {
 	const { timeoutMs = 5_000, fetch: fetcher = globalThis.fetch } = options
 	const store = new SandboxStore()
-	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { bluesky: createBlueskyFake }, callbackUrls: [], controls: true }))
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { bluesky: createBlueskyFake }, callbackUrls: [], controls: true, names: { bluesky: bluesky.descriptor.name } }))
 	const mount = `${server.base}/bluesky`
 	// A refused image address answers 403 like the safe media fetcher (server/platforms.ts).
 	const mediaFetch = (async (input: string | URL | Request, init?: RequestInit) =>
