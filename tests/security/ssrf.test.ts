@@ -343,6 +343,8 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/web/youtube.ts': 'fixed API hosts from the configuration (YOUTUBE_*); only the 11-character video id comes from the user',
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
 	'adapters/platforms/linkedin/publish.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
+	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
+	'adapters/platforms/bluesky/image.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/mastodon/client.ts': "the user's Mastodon instance through settings.userFetch only: the safe fetcher (createSafeHttp: public addresses, pinned, no redirects), the sandbox fake in test mode",
 	'adapters/platforms/mastodon/media.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/sandbox/user-hosts.ts': "test mode only: sends https://<host>/… to the platform's sandbox fake on the app's own loopback mount, after the safe fetcher's host checks",

@@ -1,0 +1,18 @@
+import type { PlatformDescriptor } from '#modules/publishing/descriptor.ts'
+
+/**
+ * Bluesky (AT Protocol): 300 graphemes, up to 4 images of at most 1,000,000 bytes each. Users sign in
+ * with their handle and an app password (no app keys); BLUESKY_ENABLED=true switches to the real network.
+ */
+export const blueskyDescriptor: PlatformDescriptor = {
+	id: 'bluesky',
+	name: 'Bluesky',
+	badge: 'B',
+	color: { brand: '#1185FE', scale: 'blue' },
+	text: { limit: 300, counting: 'graphemes', group: 'short', style: 'Locker', hashtags: { min: 0, max: 2 }, maxHashtags: null, maxLinks: null },
+	images: { generate: '16:9', ratio: { min: 1 / 10, max: 10 }, formats: ['image/jpeg', 'image/png'], maxBytes: 1_000_000, maxPixels: null, maxCount: 4, required: false },
+	formats: ['text', 'image'],
+	env: { prefix: 'BLUESKY', required: ['enabled'] },
+	connect: 'handle-app-password',
+	refresh: 'refresh-token',
+}

@@ -1,0 +1,94 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { expect, test } from 'vitest'
+import { blueskySandbox, connect, imageUrl, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
+
+const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
+const rkeysSent = (sandbox: { router: { requests: Array<{ route: string; json: unknown }> } }) =>
+	sandbox.router.requests.filter((r) => r.route === CREATE).map((r) => (r.json as { rkey: string }).rkey)
+
+/** createRecord is done by the PDS, but its answer never arrives in time. */
+const losingCreateAnswers = (lost: { count: number }) =>
+	(async (input: string | URL | Request, init?: RequestInit) => {
+		const response = await fetch(input, init)
+		if (String(input).includes('com.atproto.repo.createRecord') && lost.count > 0) {
+			lost.count -= 1
+			await delay(10_000, undefined, { signal: init?.signal ?? undefined })
+		}
+		return response
+	}) as typeof fetch
+
+test('a lost createRecord answer is an unknown outcome; the checkpointed record key finds the post exactly', async () => {
+	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Genau einmal', imageUrl: null }
+	const { hooks, latest } = recordingHooks()
+
+	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
+	expect(latest()).toEqual({ rkey: rkeysSent(sandbox)[0] })
+
+	const found = await sandbox.adapter.findPublished(target, content, latest(), new Date())
+	const [post] = sandbox.store.posts
+	expect(found).toEqual({ externalId: post!.id, url: expect.stringContaining(`/post/${latest().rkey}`) })
+	expect(sandbox.router.count(CREATE)).toBe(1)
+	expect(await sandbox.adapter.findPublished(target, content, { rkey: '3zzzzzzzzzzzz' }, new Date())).toBeNull()
+})
+
+test('a resend after a lost answer uses the same record key and resolves to the post that arrived, not a second one', async () => {
+	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Nur ein Post', imageUrl: null }
+	await expect(sandbox.adapter.publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+
+	const again = await sandbox.adapter.publish(target, content, recordingHooks().hooks)
+
+	const [first, second] = rkeysSent(sandbox)
+	expect(second).toBe(first)
+	expect(sandbox.store.posts).toHaveLength(1)
+	expect(again.externalId).toBe(sandbox.store.posts[0]!.id)
+})
+
+test('a 5xx on createRecord is an unknown outcome; reconciling finds nothing; a resend uses the same record key', async () => {
+	await using sandbox = await blueskySandbox()
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Server kaputt', imageUrl: null }
+	const { hooks, latest } = recordingHooks()
+	sandbox.router.script(CREATE, [{ status: 502, body: { error: 'InternalServerError', message: 'Internal Server Error' } }])
+
+	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'server_error', status: 502 })
+	expect(await sandbox.adapter.findPublished(target, content, latest(), new Date(Date.now() - 60_000))).toBeNull()
+
+	sandbox.router.script(CREATE, [])
+	const published = await sandbox.adapter.publish(target, content, recordingHooks().hooks)
+	const [first, second] = rkeysSent(sandbox)
+	expect(second).toBe(first)
+	expect(published.externalId).toBe(`at://${target.accountId}/app.bsky.feed.post/${first}`)
+	expect(sandbox.store.posts).toHaveLength(1)
+})
+
+test('a 500 for a record key that exists (what the PDS answers today) resolves to the post when it is ours', async () => {
+	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Schon da', imageUrl: null }
+	await expect(sandbox.adapter.publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	sandbox.router.script(CREATE, [{ status: 500, body: { error: 'InternalServerError', message: 'Internal Server Error' } }])
+
+	const again = await sandbox.adapter.publish(target, content, recordingHooks().hooks)
+
+	expect(again.externalId).toBe(sandbox.store.posts[0]!.id)
+	expect(sandbox.store.posts).toHaveLength(1)
+})
+
+test('without a record key, reconciling looks for the same text (and kind) among the recent posts, replies left out', async () => {
+	await using sandbox = await blueskySandbox()
+	const target = targetOf(await connect(sandbox))
+	const since = new Date()
+	await sandbox.adapter.publish(target, { text: 'Erster Post', imageUrl: null }, recordingHooks().hooks)
+	const second = await sandbox.adapter.publish(target, { text: 'Zweiter Post\r\n', imageUrl: null }, recordingHooks().hooks)
+	const withImage = await sandbox.adapter.publish(target, { text: 'Bildpost', imageUrl: await imageUrl(100, 100) }, recordingHooks().hooks)
+
+	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: null }, {}, since)).toEqual(second)
+	expect(await sandbox.adapter.findPublished(target, { text: 'Bildpost', imageUrl: 'https://cdn.example/a.png' }, {}, since)).toEqual(withImage)
+	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: 'https://cdn.example/a.png' }, {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, { text: 'Nie gesendet', imageUrl: null }, {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, { text: 'Erster Post', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
+})

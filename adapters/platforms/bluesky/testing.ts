@@ -1,0 +1,76 @@
+import sharp from 'sharp'
+import type { Checkpoint, ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
+import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
+import { SandboxStore } from '../sandbox/store.ts'
+import { sandboxUserFetch } from '../sandbox/user-hosts.ts'
+import type { AdapterSettings } from '../settings.ts'
+import { createBlueskyAdapter } from './adapter.ts'
+import { bluesky } from './index.ts'
+import { createBlueskyFake } from './sandbox.ts'
+
+/** An app password of the right format that the sandbox accepts. */
+export const APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
+export const BLOCKED_IMAGE = 'https://blocked.example/bild.png'
+
+type Options = Partial<Pick<AdapterSettings, 'timeoutMs'>> & {
+	/** Wraps the fetch below the sandbox's user-host mapping (lost answers, counting). */
+	fetch?: typeof fetch
+}
+
+/** The Bluesky fake on its own loopback port and an adapter whose userFetch maps every host onto it. */
+export async function blueskySandbox(options: Options = {}) {
+	const { timeoutMs = 5_000, fetch: fetcher = globalThis.fetch } = options
+	const store = new SandboxStore()
+	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { bluesky: createBlueskyFake }, callbackUrls: [], controls: true, names: { bluesky: bluesky.descriptor.name } }))
+	const mount = `${server.base}/bluesky`
+	// A refused image address answers 403 like the safe media fetcher (server/platforms.ts).
+	const mediaFetch = (async (input: string | URL | Request, init?: RequestInit) =>
+		String(input).startsWith(BLOCKED_IMAGE) ? new Response(null, { status: 403 }) : globalThis.fetch(input, init)) as typeof fetch
+	const settings: AdapterSettings = {
+		...bluesky.sandboxEndpoints(server.base, server.base),
+		clientId: 'sandbox-bluesky',
+		clientSecret: 'sandbox-secret',
+		sandbox: true,
+		fetch: globalThis.fetch,
+		mediaFetch,
+		userFetch: sandboxUserFetch(mount, fetcher),
+		timeoutMs,
+	}
+	const adapter = createBlueskyAdapter(settings)
+	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings })
+}
+
+export type BlueskySandbox = Awaited<ReturnType<typeof blueskySandbox>>
+
+export function connect(sandbox: BlueskySandbox, identifier = 'acme.bsky.social'): Promise<ConnectedAccount> {
+	return sandbox.adapter.signIn!({ identifier, password: APP_PASSWORD })
+}
+
+export function targetOf(account: ConnectedAccount): PublishTarget {
+	return { accountId: account.accountId, pageId: account.pages[0]!.pageId, accessToken: account.token.accessToken, server: account.token.server }
+}
+
+export function recordingHooks() {
+	const checkpoints: Array<Checkpoint> = []
+	return {
+		checkpoints,
+		latest: () => Object.assign({}, ...checkpoints) as Checkpoint,
+		hooks: { checkpoint: async (data: Checkpoint) => void checkpoints.push(data) },
+	}
+}
+
+/** The DID the sandbox gives a handle (through the entryway, as a client would ask). */
+export async function didOf(sandbox: BlueskySandbox, handle: string) {
+	const response = await fetch(`${sandbox.mount}/host/bsky.social/xrpc/com.atproto.identity.resolveHandle?handle=${handle}`)
+	return ((await response.json()) as { did: string }).did
+}
+
+/** An image as a data: URL (the media fetch reads those without a request). */
+export async function imageUrl(width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png') {
+	const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 17, g: 133, b: 254 } } })
+		.toFormat(format)
+		.toBuffer()
+	return `data:image/${format};base64,${bytes.toString('base64')}`
+}
+
+export const xrpcRoute = (method: 'GET' | 'POST', nsid: string) => `${method} /host/:host/xrpc/${nsid}`
