@@ -29,7 +29,7 @@ test('an invalid platform setting stops the start with its name', () => {
 
 test('the catalog knows the registered platforms; an unregistered one has no adapter (a permanent refusal)', () => {
 	const catalog = createPlatformCatalog(platformModules.map((m) => m.descriptor))
-	expect(catalog.ids).toEqual(['linkedin', 'facebook', 'instagram', 'threads', 'mastodon'])
+	expect(catalog.ids).toEqual(['linkedin', 'facebook', 'instagram', 'threads', 'bluesky', 'mastodon'])
 	expect(catalog.has('threads')).toBe(true)
 	expect(catalog.has('myspace')).toBe(false)
 	expect(catalog.get('facebook')?.name).toBe('Facebook')

@@ -99,7 +99,7 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 
 	if (descriptor.connect === 'handle-app-password') {
 		test('a handle on an internal host is refused', async () => {
-			await expect(adapter().signIn!({ ...APP_PASSWORD_LOGIN, identifier: 'localhost' })).rejects.toMatchObject({ name: 'PlatformError', kind: 'invalid_request', code: 'server_blocked' })
+			await expect(adapter().signIn!({ ...APP_PASSWORD_LOGIN, identifier: 'drucker.local' })).rejects.toMatchObject({ name: 'PlatformError', kind: 'invalid_request', code: 'server_blocked' })
 		})
 	}
 

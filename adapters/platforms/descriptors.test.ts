@@ -34,8 +34,8 @@ describe('platform descriptors', () => {
 		})
 	}
 
-	test('the four networks keep their limits, styles, hashtag ranges, groups and image aspects', () => {
-		const four = platformModules.filter(({ descriptor: d }) => ['linkedin', 'facebook', 'instagram', 'threads'].includes(d.id))
+	test('the first networks keep their limits, styles, hashtag ranges, groups and image aspects', () => {
+		const four = platformModules.filter(({ descriptor: d }) => ['linkedin', 'facebook', 'instagram', 'threads', 'mastodon'].includes(d.id))
 		const summary = Object.fromEntries(four.map(({ descriptor: d }) => [d.id, [d.text.limit, d.text.style, d.text.hashtags, d.text.group, d.images.generate]]))
 		expect(summary).toEqual({
 			linkedin: [3000, 'Professionell', { min: 0, max: 3 }, 'long', '16:9'],

@@ -3,11 +3,12 @@
 // from the creator with per-network texts and counters, published now and scheduled.
 import type { Locator, Page } from '@playwright/test'
 import { sql } from 'kysely'
+import { BLUESKY_SANDBOX } from '#adapters/platforms/bluesky/sandbox.ts'
 import { platformModules } from '#adapters/platforms/index.ts'
 import { connectPlatform, expect, gotoReady, SANDBOX_APP_PASSWORD, test } from '#tests/e2e/fixtures.ts'
 
-/** An app password of the right format that the Bluesky sandbox refuses (adapters/platforms/bluesky). */
-const WRONG_APP_PASSWORD = 'wrong-pass-word-0000'
+/** An app password of the right format that the Bluesky sandbox refuses. */
+const WRONG_APP_PASSWORD = BLUESKY_SANDBOX.wrongAppPassword
 
 const names = platformModules.map((m) => m.descriptor.name)
 

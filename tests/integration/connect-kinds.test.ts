@@ -59,7 +59,7 @@ test.skipIf(!handleNetworks.length).each(handleNetworks)('%s: sign-in with an ap
 	const signIn = (identifier: string, password: string) => h.services.publishing.signIn(userId, platform, { identifier, password })
 
 	expect(await signIn('paula.invalid', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'handle_not_found' })
-	expect(await signIn('localhost', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'server_blocked' })
+	expect(await signIn('drucker.local', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'server_blocked' })
 	expect(await signIn('paula.example', 'mein-geheimes-hauptpasswort')).toEqual({ ok: false, error: 'app_password_format' })
 	expect(await signIn('paula.example', SANDBOX_APP_PASSWORD)).toEqual({ ok: true, platform })
 

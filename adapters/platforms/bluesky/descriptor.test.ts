@@ -3,8 +3,8 @@ import { countFor, isOverLimit, toPlatformView } from '#modules/publishing/descr
 import { platformModules } from '../index.ts'
 import { blueskyDescriptor } from './descriptor.ts'
 
-test('Bluesky is registered last, counts graphemes up to 300 and signs in with an app password', () => {
-	expect(platformModules.at(-1)?.descriptor).toBe(blueskyDescriptor)
+test('Bluesky is registered, counts graphemes up to 300 and signs in with an app password', () => {
+	expect(platformModules.find((m) => m.platform === 'bluesky')?.descriptor).toBe(blueskyDescriptor)
 	const d = blueskyDescriptor
 	expect([d.text.limit, d.text.style, d.text.hashtags, d.text.group, d.images.generate]).toEqual([300, 'Locker', { min: 0, max: 2 }, 'short', '16:9'])
 	expect(d).toMatchObject({ connect: 'handle-app-password', refresh: 'refresh-token', env: { prefix: 'BLUESKY', required: ['enabled'] } })
