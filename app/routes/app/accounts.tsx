@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const name = platformName(platform)
 		if (code === 'not_configured') return t('connect.notConfigured', { platform: name })
 		const key = `connect.errors.${code}` as 'connect.errors.sign_in_failed'
-		return i18n.exists(`accounts:${key}`) ? t(key, { platform: name }) : t('connect.startFailed', { platform: name })
+		return t(key, { platform: name, defaultValue: '' }) || t('connect.startFailed', { platform: name })
 	}
 
 	// The toast travels in the answer, not in the flash cookie: the live reload that the same change
