@@ -75,6 +75,12 @@ export type Checkpoint = Record<string, string>
 export type PublishHooks = {
 	/** Persist a step before going on, so a crash later can be reconciled instead of posting twice. */
 	checkpoint: (data: Checkpoint) => Promise<void>
+	/**
+	 * What earlier attempts of this delivery saved (empty on the first). After an unknown outcome that
+	 * reconciling did not find, an adapter that chose a key before sending (a Bluesky record key)
+	 * sends again under the same key, so a post that lands late is found, never doubled.
+	 */
+	previous?: Checkpoint
 	signal?: AbortSignal
 }
 

@@ -284,6 +284,7 @@ export function createPublisher(deps: PublisherDeps) {
 				}
 				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapterFor(adapters, platform).publish(loaded.target, loaded.content, {
 					signal,
+					previous: { ...((delivery.checkpoint ?? {}) as Record<string, string>) },
 					checkpoint: async (data) => {
 						await db
 							.updateTable('post_deliveries')

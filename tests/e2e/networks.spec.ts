@@ -149,3 +149,35 @@ test('one post for all six networks planned from the creator is published on eac
 	await page.goto('/sandbox')
 	for (const text of Object.values(texts)) await expect(page.getByText(text).first()).toBeVisible()
 })
+
+test.describe('on a phone (390 px, touch)', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+	test('connect Bluesky and Mastodon by tapping; the dialogs fit the screen', async ({ page, createConfirmedUser, login, db }) => {
+		test.setTimeout(60_000)
+		const user = await createConfirmedUser()
+		await login(user)
+		await gotoReady(page, '/accounts')
+
+		await page.getByTestId('platform-bluesky').getByRole('button', { name: 'Verbinden' }).tap()
+		const bluesky = connectDialog(page, 'Bluesky')
+		await bluesky.getByLabel('Handle').fill('mara.bsky.social')
+		await bluesky.getByLabel('App-Passwort').fill(SANDBOX_APP_PASSWORD)
+		const submit = bluesky.getByRole('button', { name: 'Anmelden und verbinden' })
+		await expect(submit).toBeInViewport()
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+		await submit.tap()
+		await expect(bluesky.getByText('Bluesky wurde erfolgreich verbunden.')).toBeVisible({ timeout: 15_000 })
+		await expect(bluesky).toBeHidden({ timeout: 5_000 })
+
+		await page.getByTestId('platform-mastodon').getByRole('button', { name: 'Verbinden' }).tap()
+		const mastodon = connectDialog(page, 'Mastodon')
+		await mastodon.getByLabel('Deine Instanz').fill('chaos.social')
+		const popupOpened = page.waitForEvent('popup')
+		await mastodon.getByRole('button', { name: 'Mit Mastodon verbinden' }).tap()
+		const popup = await popupOpened
+		await popup.getByRole('button', { name: 'Zulassen' }).click()
+		await expect(mastodon.getByText('Mastodon wurde erfolgreich verbunden.')).toBeVisible({ timeout: 15_000 })
+		expect((await db.selectFrom('social_tokens').select('platform').where('user_id', '=', user.id).orderBy('platform').execute()).map((row) => row.platform)).toEqual(['bluesky', 'mastodon'])
+	})
+})

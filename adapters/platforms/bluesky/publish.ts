@@ -11,7 +11,7 @@ import { nextTid } from './tid.ts'
 
 export const POST_COLLECTION = 'app.bsky.feed.post'
 const MAX_TEXT_BYTES = 3000
-/** A resend of the same post within this window reuses the record key of the attempt whose outcome was unknown. */
+/** Without the delivery's saved key (hooks.previous), a resend within this window reuses the key of the attempt whose outcome was unknown. */
 const RESEND_WINDOW_MS = 10 * 60_000
 const LIST_PAGES = 3
 const CLOCK_SLACK_MS = 2 * 60_000
@@ -97,7 +97,7 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 
 			for (const [stale, entry] of pending) if (entry.until <= Date.now()) pending.delete(stale)
 			const key = pendingKey(target, content)
-			const rkey = pending.get(key)?.rkey ?? nextTid()
+			const rkey = hooks.previous?.rkey ?? pending.get(key)?.rkey ?? nextTid()
 			await hooks.checkpoint({ rkey })
 			try {
 				const created = await xrpc.post(pds, 'com.atproto.repo.createRecord', { repo: target.accountId, collection: POST_COLLECTION, rkey, record }, { token: target.accessToken, creates: true, signal })

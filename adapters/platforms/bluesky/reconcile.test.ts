@@ -92,3 +92,22 @@ test('without a record key, reconciling looks for the same text (and kind) among
 	expect(await sandbox.adapter.findPublished(target, { text: 'Nie gesendet', imageUrl: null }, {}, since)).toBeNull()
 	expect(await sandbox.adapter.findPublished(target, { text: 'Erster Post', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
 })
+
+test('a resend in another process (a restarted worker) takes the record key the delivery saved (hooks.previous)', async () => {
+	await using sandbox = await blueskySandbox()
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Nach dem Neustart', imageUrl: null }
+	const { hooks, latest } = recordingHooks()
+	sandbox.router.script(CREATE, [{ status: 503, body: { error: 'InternalServerError', message: 'Unavailable' } }])
+	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	const saved = latest()
+
+	sandbox.router.script(CREATE, [])
+	// A fresh adapter knows nothing of the first attempt but what the delivery row kept.
+	const fresh = sandbox.createAdapter()
+	const published = await fresh.publish(target, content, { ...recordingHooks().hooks, previous: saved })
+	const [first, second] = rkeysSent(sandbox)
+	expect(second).toBe(first)
+	expect(published.externalId).toBe(`at://${target.accountId}/app.bsky.feed.post/${saved.rkey}`)
+	expect(sandbox.store.posts).toHaveLength(1)
+})

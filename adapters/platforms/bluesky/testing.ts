@@ -37,7 +37,7 @@ export async function blueskySandbox(options: Options = {}) {
 		timeoutMs,
 	}
 	const adapter = createBlueskyAdapter(settings)
-	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings })
+	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings, createAdapter: () => createBlueskyAdapter(settings) })
 }
 
 export type BlueskySandbox = Awaited<ReturnType<typeof blueskySandbox>>
