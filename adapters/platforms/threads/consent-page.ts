@@ -1,6 +1,7 @@
+import { renderConsentErrorPage, renderConsentPage } from '../sandbox/consent-page.ts'
 import { SANDBOX_USER } from './sandbox-shared.ts'
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const TITLE = 'Threads (Testmodus)'
 
 const scopeNames: Record<string, string> = {
 	threads_basic: 'dein Profil und deine Beiträge lesen',
@@ -13,18 +14,10 @@ export function renderConsent(fields: Record<string, string>) {
 	const scopes = (fields.scope ?? '')
 		.split(/[,\s]+/)
 		.filter(Boolean)
-		.map((s) => `<li>${escape(scopeNames[s] ?? s)}</li>`)
-		.join('')
-	const hidden = Object.entries(fields)
-		.map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
-		.join('')
-	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Threads (Testmodus)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:3rem auto;padding:0 1rem;color:#111}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}form{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;padding:.7rem;border-radius:10px;border:1px solid #111;font-size:1rem;cursor:pointer}button[value=allow]{background:#111;color:#fff}</style></head>
-<body><h1>Threads (Testmodus): Postwerk möchte in deinem Namen posten</h1><p><span class="badge">Testmodus</span> Das ist das Sandbox-Netzwerk von Postwerk. Nichts wird wirklich auf Threads veröffentlicht.</p>
-<p>Postwerk erhält Zugriff auf das Konto <strong>@${escape(SANDBOX_USER.username)}</strong> und möchte:</p><ul>${scopes}</ul>
-<form method="post" action="authorize">${hidden}<button type="submit" name="decision" value="deny">Abbrechen</button><button type="submit" name="decision" value="allow">Zulassen</button></form></body></html>`
+		.map((s) => scopeNames[s] ?? s)
+	return renderConsentPage({ title: TITLE, publishedOn: 'Threads', account: `@${SANDBOX_USER.username}`, scopes, fields, accent: '#111', action: 'authorize' })
 }
 
 export function renderConsentError(message: string) {
-	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Threads (Testmodus)</title></head><body><h1>Threads (Testmodus)</h1><p>${escape(message)}</p></body></html>`
+	return renderConsentErrorPage(TITLE, message)
 }
