@@ -1,12 +1,14 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
-import type { Checkpoint, ConnectedAccount, PageInfo, PublishTarget } from '#modules/publishing/ports.ts'
+import type { ConnectedAccount, PageInfo, PublishTarget } from '#modules/publishing/ports.ts'
 import { platformModules } from './index.ts'
 import { createSandboxNetwork, listenSandbox } from './sandbox/network.ts'
 import { SandboxStore } from './sandbox/store.ts'
 import { sandboxUserFetch } from './sandbox/user-hosts.ts'
 import type { PlatformModule } from './settings.ts'
+
+export { recordingHooks } from './sandbox/testing.ts'
 
 // For the platform contract test (contract.test.ts): every registered module against its own fake
 // on one sandbox network, built the way server/platforms.ts builds adapters in test mode, plus what
@@ -94,12 +96,6 @@ async function serveJpeg() {
 /** Where a publish goes: the account's first page, with the page's token where it has one. */
 export function targetOf(account: Pick<ConnectedAccount, 'accountId' | 'token'>, page: PageInfo): PublishTarget {
 	return { accountId: account.accountId, pageId: page.pageId, accessToken: page.accessToken ?? account.token.accessToken, server: account.token.server ?? null }
-}
-
-/** The checkpoints a publish saved, merged like the publisher merges them. */
-export function recordingHooks() {
-	const saved: Checkpoint = {}
-	return { saved, hooks: { checkpoint: async (data: Checkpoint) => void Object.assign(saved, data) } }
 }
 
 /**

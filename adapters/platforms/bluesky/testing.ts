@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import type { Checkpoint, ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
+import type { ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
 import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
 import { SandboxStore } from '../sandbox/store.ts'
 import { sandboxUserFetch } from '../sandbox/user-hosts.ts'
@@ -7,6 +7,8 @@ import type { AdapterSettings } from '../settings.ts'
 import { createBlueskyAdapter } from './adapter.ts'
 import { bluesky } from './index.ts'
 import { createBlueskyFake } from './sandbox.ts'
+
+export { recordingHooks } from '../sandbox/testing.ts'
 
 /** An app password of the right format that the sandbox accepts. */
 export const APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
@@ -48,15 +50,6 @@ export function connect(sandbox: BlueskySandbox, identifier = 'acme.bsky.social'
 
 export function targetOf(account: ConnectedAccount): PublishTarget {
 	return { accountId: account.accountId, pageId: account.pages[0]!.pageId, accessToken: account.token.accessToken, server: account.token.server }
-}
-
-export function recordingHooks() {
-	const checkpoints: Array<Checkpoint> = []
-	return {
-		checkpoints,
-		latest: () => Object.assign({}, ...checkpoints) as Checkpoint,
-		hooks: { checkpoint: async (data: Checkpoint) => void checkpoints.push(data) },
-	}
 }
 
 /** The DID the sandbox gives a handle (through the entryway, as a client would ask). */

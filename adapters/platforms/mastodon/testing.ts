@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { fetch as undiciFetch } from 'undici'
 import { expect } from 'vitest'
-import type { Checkpoint, ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
+import type { ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
 import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
 import { SandboxStore } from '../sandbox/store.ts'
+import { consent } from '../sandbox/testing.ts'
 import { sandboxUserFetch } from '../sandbox/user-hosts.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { createMastodonAdapter, type MastodonAdapterOptions } from './adapter.ts'
 import { mastodon } from './index.ts'
 import { createMastodonFake, type MastodonFakeOptions } from './sandbox.ts'
+
+export { consent, recordingHooks } from '../sandbox/testing.ts'
 
 type Options = Omit<MastodonFakeOptions, 'base' | 'store' | 'redirectAllowed'> &
 	MastodonAdapterOptions &
@@ -78,19 +81,6 @@ export async function mastodonSandbox(options: Options = {}) {
 
 export type MastodonSandbox = Awaited<ReturnType<typeof mastodonSandbox>>
 
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-
-/** The consent page as a browser sees it: its hidden fields plus the button pressed, posted back. */
-export async function consent(authorizeUrl: string, decision: 'allow' | 'deny') {
-	const page = await fetch(authorizeUrl)
-	const html = await page.text()
-	const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [decode(m[1]!), decode(m[2]!)]))
-	fields.set('decision', decision)
-	const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1]
-	const answer = await fetch(new URL(action ?? 'authorize', authorizeUrl), { method: 'POST', body: fields, redirect: 'manual' })
-	return { page, html, status: answer.status, location: answer.headers.get('location') ? new URL(answer.headers.get('location')!) : null }
-}
-
 /** The whole connect flow on `input`: resolve, register, consent, exchange. */
 export async function connect(sandbox: MastodonSandbox, input = 'mastodon.example'): Promise<ConnectedAccount> {
 	const url = await sandbox.adapter.resolveServer!(input)
@@ -104,18 +94,4 @@ export async function connect(sandbox: MastodonSandbox, input = 'mastodon.exampl
 
 export function targetOf(account: ConnectedAccount): PublishTarget {
 	return { accountId: account.accountId, pageId: account.pages[0]!.pageId, accessToken: account.token.accessToken, server: account.token.server ?? null }
-}
-
-export function recordingHooks(onCheckpoint: () => void = () => {}) {
-	const checkpoints: Array<Checkpoint> = []
-	return {
-		checkpoints,
-		latest: () => Object.assign({}, ...checkpoints) as Checkpoint,
-		hooks: {
-			checkpoint: async (data: Checkpoint) => {
-				onCheckpoint()
-				checkpoints.push(data)
-			},
-		},
-	}
 }

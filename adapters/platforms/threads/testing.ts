@@ -1,11 +1,14 @@
 import { expect } from 'vitest'
-import type { Checkpoint, ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
+import type { ConnectedAccount, PublishTarget } from '#modules/publishing/ports.ts'
 import { createSandboxNetwork, listenSandbox } from '../sandbox/network.ts'
 import { SandboxStore } from '../sandbox/store.ts'
+import { consent } from '../sandbox/testing.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { createThreadsAdapter, type ThreadsAdapterOptions } from './adapter.ts'
 import { threads } from './index.ts'
 import { createThreadsFake, type ThreadsFakeOptions } from './sandbox.ts'
+
+export { consent, recordingHooks } from '../sandbox/testing.ts'
 
 type Options = Omit<ThreadsFakeOptions, 'base' | 'store' | 'redirectAllowed'> & ThreadsAdapterOptions & Partial<Pick<AdapterSettings, 'timeoutMs' | 'fetch'>>
 
@@ -31,19 +34,6 @@ export async function threadsSandbox(options: Options = {}) {
 
 export type ThreadsSandbox = Awaited<ReturnType<typeof threadsSandbox>>
 
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-
-/** The consent page as a browser sees it: its hidden fields plus the button pressed, posted back. */
-export async function consent(authorizeUrl: string, decision: 'allow' | 'deny') {
-	const page = await fetch(authorizeUrl)
-	const html = await page.text()
-	const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [decode(m[1]!), decode(m[2]!)]))
-	fields.set('decision', decision)
-	const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1]
-	const answer = await fetch(new URL(action!, authorizeUrl), { method: 'POST', body: fields, redirect: 'manual' })
-	return { page, html, status: answer.status, location: answer.headers.get('location') ? new URL(answer.headers.get('location')!) : null }
-}
-
 export async function connect(sandbox: ThreadsSandbox): Promise<ConnectedAccount> {
 	const redirectUri = `${sandbox.base}/connect/threads/callback`
 	const { location } = await consent(sandbox.adapter.authorizationUrl({ state: 'st4te', codeVerifier: 'unused', redirectUri }), 'allow')
@@ -53,13 +43,4 @@ export async function connect(sandbox: ThreadsSandbox): Promise<ConnectedAccount
 
 export function targetOf(account: ConnectedAccount): PublishTarget {
 	return { accountId: account.accountId, pageId: account.pages[0]!.pageId, accessToken: account.token.accessToken }
-}
-
-export function recordingHooks() {
-	const checkpoints: Array<Checkpoint> = []
-	return {
-		checkpoints,
-		latest: () => Object.assign({}, ...checkpoints) as Checkpoint,
-		hooks: { checkpoint: async (data: Checkpoint) => void checkpoints.push(data) },
-	}
 }
