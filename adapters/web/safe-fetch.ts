@@ -4,7 +4,7 @@
 // hand and re-checked hop by hop, and size and time are capped while streaming.
 import dns from 'node:dns'
 import net from 'node:net'
-import { Agent, fetch } from 'undici'
+import { Agent, fetch, type Response as UndiciResponse } from 'undici'
 import { WebReadError } from '#modules/media/web-reader.ts'
 
 export type LookupAddress = { address: string; family: number }
@@ -137,13 +137,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 				await response.body?.cancel().catch(() => {})
 				throw new WebReadError('unreachable', `Die Seite antwortet mit HTTP ${response.status}.`)
 			}
-			const declared = Number(response.headers.get('content-length'))
-			const encoding = response.headers.get('content-encoding')
-			if ((!encoding || encoding === 'identity') && Number.isFinite(declared) && declared > maxBytes) {
-				await response.body?.cancel().catch(() => {})
-				throw tooLarge(maxBytes)
-			}
-			const body = await readLimited(response.body, maxBytes)
+			const body = await readCapped(response, maxBytes)
 			return { result: { url: target.url.href, status: response.status, contentType: response.headers.get('content-type'), body } }
 		} finally {
 			agent.destroy().catch(() => {})
@@ -199,13 +193,7 @@ export function createSafeHttp(options: SafeFetchOptions = {}): typeof globalThi
 				redirect: 'manual',
 				signal,
 			})
-			const declared = Number(response.headers.get('content-length'))
-			const encoding = response.headers.get('content-encoding')
-			if ((!encoding || encoding === 'identity') && Number.isFinite(declared) && declared > maxBytes) {
-				await response.body?.cancel().catch(() => {})
-				throw tooLarge(maxBytes)
-			}
-			const bytes = await readLimited(response.body, maxBytes)
+			const bytes = await readCapped(response, maxBytes)
 			const headers = new Headers(response.headers as unknown as HeadersInit)
 			headers.delete('content-encoding')
 			headers.delete('content-length')
@@ -223,6 +211,17 @@ export function createSafeHttp(options: SafeFetchOptions = {}): typeof globalThi
 
 function tooLarge(maxBytes: number) {
 	return new WebReadError('too_large', `Die Seite ist größer als ${Math.round(maxBytes / 1024 / 1024)} MB.`)
+}
+
+/** The body, at most maxBytes: a larger declared length is refused unread (a compressed one says nothing about the decoded size). */
+async function readCapped(response: UndiciResponse, maxBytes: number): Promise<Uint8Array> {
+	const declared = Number(response.headers.get('content-length'))
+	const encoding = response.headers.get('content-encoding')
+	if ((!encoding || encoding === 'identity') && Number.isFinite(declared) && declared > maxBytes) {
+		await response.body?.cancel().catch(() => {})
+		throw tooLarge(maxBytes)
+	}
+	return readLimited(response.body, maxBytes)
 }
 
 async function readLimited(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
