@@ -59,7 +59,8 @@ export function form(values: Record<string, string | null | undefined>) {
 	return body
 }
 
-function parseJson(text: string): unknown {
+/** The body as JSON, or null when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
 	if (!text) return null
 	try {
 		return JSON.parse(text)

@@ -1,6 +1,7 @@
 import { Agent } from '@atproto/api'
 import { WebReadError } from '#modules/media/index.ts'
 import { createRequestGuard } from '#modules/publishing/ports.ts'
+import { parseJson } from '../http.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { badResponse, blueskyError, failure, type XrpcResult } from './errors.ts'
 
@@ -91,15 +92,6 @@ function isConnectionRefused(error: unknown): boolean {
 	if (error instanceof WebReadError) return false
 	const cause = (error as { cause?: { code?: string } } | null)?.cause
 	return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN'
-}
-
-function parseJson(text: string): unknown {
-	if (!text) return null
-	try {
-		return JSON.parse(text)
-	} catch {
-		return null
-	}
 }
 
 export function str(value: unknown): string | null {
