@@ -28,7 +28,11 @@ export { deliveryPlanner } from './deliveries.server.ts'
 
 /** The reason code when a platform refuses a request for good before anything was sent (e.g. 'not_configured': no keys in production); null for anything else. */
 export function permanentRefusal(error: unknown): string | null {
-	return error instanceof PlatformError && error.kind === 'invalid_request' ? error.code : null
+	// By shape, not instanceof: the route code is bundled by the app build, the adapters that throw are
+	// loaded by the server from source, so the class exists twice in one process.
+	const candidate = error as Partial<PlatformError> | null
+	if (error instanceof PlatformError || (candidate?.name === 'PlatformError' && typeof candidate.code === 'string')) return candidate!.kind === 'invalid_request' ? candidate!.code! : null
+	return null
 }
 export { deliveryProblems, health } from './health.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
+import { platformModules } from '#adapters/platforms/index.ts'
 import { generationCost } from '#modules/generation/costs.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import type { Services } from '#modules/services.ts'
@@ -712,7 +713,7 @@ test('entry point: an article from the news feed skips the URL and is sent as ar
 	expect(generation).toEqual({ source_type: 'web-article', status: 'succeeded' })
 })
 
-test('entry point: the model test hands over its image for all four platforms and its prompt', async ({ page, createConfirmedUser, login, services }) => {
+test('entry point: the model test hands over its image for every platform and its prompt', async ({ page, createConfirmedUser, login, services }) => {
 	const user = await createConfirmedUser()
 	const key = `images/${randomUUID()}.jpg`
 	await services.files.put(key, await jpeg(), 'image/jpeg')
@@ -731,7 +732,7 @@ test('entry point: the model test hands over its image for all four platforms an
 	await gotoReady(page, `/create-post?fromModelTest=true&imageUrl=${encodeURIComponent('https://bilder.example.com/x.jpg')}&prompt=Test`)
 	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible()
 	await expect(page.getByRole('img', { name: 'Bild LinkedIn' })).toHaveCount(0)
-	await expect(page.getByTestId('no-image')).toHaveCount(4)
+	await expect(page.getByTestId('no-image')).toHaveCount(platformModules.length)
 })
 
 test('a draft opened from "Meine Posts" is updated by "Entwurf speichern"; a foreign draft is not found', async ({ page, createConfirmedUser, login, services, db }) => {
