@@ -34,7 +34,7 @@ export type { DeliveryPlanner } from './ports.ts'
 export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
-export { textFor } from './post-content.ts'
+export { textFor, truncate } from './post-content.ts'
 export { POST_STATUSES, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 

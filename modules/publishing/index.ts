@@ -12,11 +12,13 @@ import { PlatformError, type PlatformAdapter } from './ports.ts'
 import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
+import { deliveryStates } from './delivery-states.server.ts'
 
 export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
 export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView } from './publish-now.server.ts'
+export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
 export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
 export type { AccountLimits, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
@@ -64,6 +66,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
+		/** Per network of each of `postIds`: planned, sent, published (link), failed or unconfirmed with the German reason and the action that helps. */
+		deliveryStates: (userId: string, postIds: Array<string>) => deliveryStates(db, userId, postIds),
 		/** Network URLs of the user's published posts (of `postIds` only, when given), per post id. */
 		publishedLinks: (userId: string, postIds?: Array<string>) => publishedLinks(db, userId, postIds),
 		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */

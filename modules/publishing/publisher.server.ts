@@ -5,7 +5,7 @@ import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
-import { markPostPublished, postForDelivery, textFor } from '#modules/content/index.ts'
+import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { deliveryPage } from './pages.server.ts'
@@ -162,7 +162,15 @@ export function createPublisher(deps: PublisherDeps) {
 		const wanted = await db.selectFrom('users').select('notify_failed_posts').where('id', '=', delivery.user_id).executeTakeFirst()
 		if (!wanted?.notify_failed_posts) return
 		const platform = platformName(delivery.platform)
-		await mailUser(delivery.user_id, fill(texts.mail.failedSubject, { platform }), [fill(texts.mail.failedIntro, { title: title ?? '', platform }), fill(texts.mail.reason, { reason })], '/posts')
+		const named = title?.trim() || (await postName(delivery))
+		await mailUser(delivery.user_id, fill(texts.mail.failedSubject, { platform }), [fill(texts.mail.failedIntro, { title: named, platform }), fill(texts.mail.reason, { reason })], '/posts')
+	}
+
+	/** A failure mail always names the post: its title, else the start of its text for that network. */
+	async function postName(delivery: Delivery) {
+		const post = await postForDelivery(db, registered, delivery.post_id)
+		if (!post) return texts.mail.untitled
+		return post.title.trim() || truncate(textFor(post.content, delivery.platform as Platform), 60) || texts.mail.untitled
 	}
 
 	/** Back to 'scheduled' with a new job at the retry instant (the running job then ends normally). */

@@ -5,9 +5,10 @@ import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import { truncate } from '#modules/content/post-content.ts'
+import type { DeliveryState } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
+import { DeliveryList, outcomeColors, outcomeOf } from './delivery-list.tsx'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
-import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
 const statusColors = { draft: 'gray', scheduled: 'indigo', published: 'green', review: 'amber' } as const
@@ -33,9 +34,8 @@ export type CardActions = {
 	publishing: boolean
 }
 
-export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardItem; timeZone: string; actions: CardActions; links?: Array<{ platform: string; url: string }> }) {
+export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: BoardItem; timeZone: string; actions: CardActions; deliveries?: Array<DeliveryState> }) {
 	const t = useFixedT('posts')
-	const platformName = usePlatformName()
 	const dateLine =
 		item.status === 'scheduled' && item.scheduledAt
 			? t('dates.scheduled', { date: formatDateTime(item.scheduledAt, timeZone, 'EEEE, dd.MM.yyyy HH:mm') })
@@ -43,13 +43,14 @@ export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardI
 				? t('dates.published', { date: formatDateTime(item.publishedAt, timeZone, 'dd.MM.yyyy HH:mm') })
 				: t('dates.updated', { date: formatDateTime(item.updatedAt, timeZone, 'dd.MM.yyyy HH:mm') })
 	const creatorLink = `/create-post?${item.kind}=${item.id}`
+	const outcome = outcomeOf(deliveries)
 	return (
 		<article data-testid="post-card" data-id={item.id} data-status={item.status} aria-label={item.title} className="rt-reset rt-BaseCard rt-Card rt-r-size-1 rt-variant-surface">
 			<div className="rt-Flex rt-r-fd-column rt-r-gap-2">
 				<div className="rt-Flex rt-r-ai-center rt-r-gap-2">
 					<PlatformMark platform={item.platform} />
-					<span data-accent-color={statusColors[item.status]} className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
-						{t(`status.${item.status}`)}
+					<span data-accent-color={outcome ? outcomeColors[outcome] : statusColors[item.status]} data-testid="post-status" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
+						{outcome ? t(`outcome.${outcome}`) : t(`status.${item.status}`)}
 					</span>
 				</div>
 				<div className="rt-Text rt-r-size-3 rt-r-weight-bold">{item.title}</div>
@@ -62,15 +63,7 @@ export function PostCard({ item, timeZone, actions, links = [] }: { item: BoardI
 				<span data-accent-color="gray" className="rt-Text rt-r-size-1">
 					{dateLine}
 				</span>
-				{links.length ? (
-					<div className="rt-Flex rt-r-fw-wrap rt-r-gap-3">
-						{links.map((link) => (
-							<a key={link.platform} href={link.url} target="_blank" rel="noopener noreferrer" style={{ fontSize: 13 }}>
-								{t('publish.viewOn', { platform: platformName(link.platform) })}
-							</a>
-						))}
-					</div>
-				) : null}
+				{deliveries.length > 1 || deliveries.some((d) => d.status !== 'scheduled') ? <DeliveryList deliveries={deliveries} item={item} actions={actions} creatorLink={creatorLink} /> : null}
 				{item.status === 'review' ? (
 					<div className="rt-Flex rt-r-fd-column rt-r-gap-2">
 						<span data-accent-color="amber" className="rt-Text rt-r-size-1">

@@ -7,7 +7,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
-import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import type { ConnectedPageView, DeliveryState } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { buildBoard, type BoardItem } from './board-items.ts'
 import { DeletePostDialog } from './delete-dialog.tsx'
@@ -24,14 +24,14 @@ type Props = {
 	counts: Record<'drafts' | 'scheduled' | 'published', number>
 	show: number
 	pages: Array<ConnectedPageView>
-	/** Network URLs of published posts, per post id. */
-	links: Record<string, Array<{ platform: string; url: string }>>
+	/** Per post id: each network's state (link, German reason, the action that helps). */
+	deliveries: Record<string, Array<DeliveryState>>
 	q: string
 	editId: string | null
 	timeZone: string
 }
 
-export function PostsPage({ drafts, posts, counts, show, pages, links, q, editId, timeZone }: Props) {
+export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, editId, timeZone }: Props) {
 	const { t } = useTranslation('posts')
 	const [searchParams, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
@@ -118,7 +118,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, links, q, editId
 							{column.items
 								.filter((item) => item.id !== deletingIds)
 								.map((item) => (
-									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} links={item.kind === 'post' ? (links[item.id] ?? []) : []} />
+									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} deliveries={item.kind === 'post' ? (deliveries[item.id] ?? []) : []} />
 								))}
 							{column.items.length < counts[column.key] && column.items.length >= show ? (
 								<Button asChild variant="soft" color="gray" data-testid={`more-${column.key}`}>

@@ -23,9 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// 'Weitere anzeigen' raises the number of cards per column (?show=40, 60, ...).
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
 	const [board, pages] = await Promise.all([services.content.board(user.id, { query: q, limit: show, include: editId }), services.publishing.listConnectedPages(user.id)])
-	const links = await services.publishing.publishedLinks(
+	// Per network of every post on the board: its state, link or German reason (one query).
+	const deliveries = await services.publishing.deliveryStates(
 		user.id,
-		board.posts.filter((p) => p.status === 'published').map((p) => p.id),
+		board.posts.map((p) => p.id),
 	)
 	return {
 		title: getInstance(context).t('posts:meta.title'),
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		counts: board.counts,
 		show: board.limit,
 		pages,
-		links,
+		deliveries,
 		q,
 		editId,
 		timeZone: user.timeZone,

@@ -1,0 +1,62 @@
+import type { Db } from '#modules/core/db.server.ts'
+import { reasonFor } from './messages.ts'
+
+// What 'Meine Posts' shows per network of a post (issue 19, defect 6): published with its link,
+// planned, being sent, failed or unconfirmed, with the German reason and the one action that helps.
+
+export type DeliveryAction = 'retry' | 'reconnect' | 'edit' | 'image' | null
+
+export type DeliveryState = {
+	platform: string
+	status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'unconfirmed'
+	url: string | null
+	/** The German reason of a failure or of an unconfirmed outcome; null otherwise. */
+	reason: string | null
+	action: DeliveryAction
+}
+
+/** Only reconnecting helps (the token, the account or a permission). */
+const RECONNECT = new Set(['token_expired', 'reconnect_required', 'permission_missing', 'not_connected', 'auth_expired', 'invalid_credentials', 'account_suspended'])
+/** The text breaks a rule of the network: editing helps, retrying never does. */
+const EDIT = new Set(['text_too_long', 'caption_too_long', 'too_many_hashtags', 'too_many_links', 'empty_text', 'text_required', 'duplicate_post'])
+/** The image is missing or breaks a rule of the network. */
+const IMAGE = new Set(['instagram_needs_image', 'image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_unavailable', 'image_unreachable', 'image_invalid'])
+/** Retrying cannot help and there is nothing the user can change here. */
+const NONE = new Set(['not_configured', 'unknown_platform', 'not_found'])
+
+export function actionFor(code: string | null): DeliveryAction {
+	if (!code) return 'retry'
+	if (RECONNECT.has(code)) return 'reconnect'
+	if (EDIT.has(code)) return 'edit'
+	if (IMAGE.has(code) || code.startsWith('image_')) return 'image'
+	if (NONE.has(code)) return null
+	return 'retry'
+}
+
+/** The networks of `postIds` (the user's own only), in one query, by post id. */
+export async function deliveryStates(db: Db, userId: string, postIds: Array<string>): Promise<Record<string, Array<DeliveryState>>> {
+	const states: Record<string, Array<DeliveryState>> = {}
+	if (postIds.length === 0) return states
+	const rows = await db
+		.selectFrom('post_deliveries')
+		.select(['post_id', 'platform', 'status', 'external_url', 'error_code'])
+		.where('user_id', '=', userId)
+		.where('post_id', 'in', postIds)
+		.where('status', 'in', ['scheduled', 'publishing', 'published', 'failed', 'unconfirmed'])
+		.orderBy('platform')
+		.execute()
+	for (const row of rows) {
+		const status = row.status as DeliveryState['status']
+		const failed = status === 'failed'
+		const reason = failed ? reasonFor(row.error_code) : status === 'unconfirmed' ? reasonFor('unconfirmed') : null
+		;(states[row.post_id] ??= []).push({
+			platform: row.platform,
+			status,
+			url: status === 'published' ? row.external_url : null,
+			reason,
+			// An unconfirmed post may be live: no button that could send it twice (the job keeps looking).
+			action: failed ? actionFor(row.error_code) : null,
+		})
+	}
+	return states
+}
