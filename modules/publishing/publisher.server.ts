@@ -255,7 +255,7 @@ export function createPublisher(deps: PublisherDeps) {
 				const fresh = await adapterFor(adapters, platform).refreshToken(openToken(box, row))
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
 				// Page tokens (Facebook) hang on the user token: read them again with the fresh one.
-				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken, server: row.server })
+				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken, server: row.server, scopes: fresh.scopes })
 				for (const page of pages) {
 					if (!page.accessToken) continue
 					await trx

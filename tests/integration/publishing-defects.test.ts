@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { memberSub } from '#adapters/platforms/linkedin/sandbox-oauth.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 // Issue 19: publishing that never lies (a second job, a reconnect with another account, missing scopes).
@@ -69,5 +70,44 @@ test('a second job for a delivery in flight leaves it to the first: no reconcile
 	await h.runDueJobs()
 	await first
 	expect(h.posts()).toHaveLength(1)
+	await expectPublishedWithoutFailure(t.db, userId, post.id)
+})
+
+test('connecting another account replaces the old one: one token, its pages, its default; a planned delivery goes out through it', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, 'linkedin', { consent: { member: 'Anna Alt', organizations: null } })
+	const [annaPage] = await t.db.selectFrom('connected_pages').select(['id', 'page_id']).where('user_id', '=', userId).execute()
+	expect(annaPage!.page_id).toBe(`urn:li:person:${memberSub('Anna Alt')}`)
+	// Planned on Anna's page.
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Geplant', platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 864e5), pageIds: { linkedin: annaPage!.id }, timeZone: zurich })
+	expect((await t.db.selectFrom('post_deliveries').select('connected_page_id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).connected_page_id).toBe(annaPage!.id)
+
+	await h.connect(userId, 'linkedin', { consent: { member: 'Bernd Neu', organizations: null } })
+	const bernd = memberSub('Bernd Neu')
+	expect(await t.db.selectFrom('social_tokens').select(['account_id', 'status']).where('user_id', '=', userId).execute()).toEqual([{ account_id: bernd, status: 'active' }])
+	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: `urn:li:person:${bernd}`, is_default: true }])
+	const [connection] = await h.services.publishing.listConnections(userId)
+	expect(connection).toMatchObject({ accountName: 'Bernd Neu', status: 'active', pages: [expect.objectContaining({ name: 'Bernd Neu', isDefault: true })] })
+
+	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
+	await h.runDueJobs()
+	expect(h.posts().map((p) => [p.authorId, p.text])).toEqual([[`urn:li:person:${bernd}`, 'Geplant']])
+	expect((await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()).status).toBe('published')
+})
+
+test('a LinkedIn grant without the organization scopes offers no organization page: the profile is the default and gets the post', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, 'linkedin', { consent: { organizations: null } })
+	const token = await t.db.selectFrom('social_tokens').select('scopes').where('user_id', '=', userId).executeTakeFirstOrThrow()
+	expect(token.scopes).toEqual(['openid', 'profile', 'w_member_social'])
+	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'page_type', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: h.li.person, page_type: 'personal', is_default: true }])
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Nur als Person', platforms: {} }, status: 'draft', timeZone: zurich })
+	await h.services.publishing.publishNow(userId, post.id)
+	await h.runDueJobs()
+	expect(h.posts().map((p) => p.authorId)).toEqual([h.li.person])
 	await expectPublishedWithoutFailure(t.db, userId, post.id)
 })
