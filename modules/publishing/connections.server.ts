@@ -66,6 +66,9 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 	/** Stores a connected account: its sealed token (with its server and limits) and its pages, one default page per platform. */
 	async function saveAccount(userId: string, platform: Platform, sandbox: boolean, account: ConnectedAccount) {
 		await db.transaction().execute(async (trx) => {
+			// One account per platform (ADR 0012): another account replaces the previous one. Its pages go with
+			// its token (cascade); deliveries that named one of them fall back to the new default (set null).
+			await trx.deleteFrom('social_tokens').where('user_id', '=', userId).where('platform', '=', platform).where('account_id', '<>', account.accountId).execute()
 			const token = await trx
 				.insertInto('social_tokens')
 				.values({

@@ -29,6 +29,11 @@ async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
 export const deliveryPlanner: DeliveryPlanner = {
 	async plan(trx, { postId, userId, platforms, pageIds, scheduledAt }) {
 		if (platforms.length === 0) return
+		// A page chosen in a draft may be gone since (disconnected, or replaced by another account): the default then.
+		const chosen = Object.values(pageIds).filter((id): id is string => Boolean(id))
+		const existing = new Set(
+			chosen.length ? (await trx.selectFrom('connected_pages').select('id').where('user_id', '=', userId).where('id', 'in', chosen).execute()).map((p) => p.id) : [],
+		)
 		const rows = await trx
 			.insertInto('post_deliveries')
 			.values(
@@ -38,7 +43,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 					platform,
 					status: scheduledAt ? 'scheduled' : 'pending',
 					scheduled_at: scheduledAt,
-					connected_page_id: pageIds[platform] ?? null,
+					connected_page_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
 				})),
 			)
 			.returning('id')

@@ -163,7 +163,8 @@ export type PlatformAdapter = {
 	signIn?: (input: { identifier: string; password: string }) => Promise<ConnectedAccount>
 	/** A fresh token; throws PlatformError 'auth_expired' when only reconnecting helps. */
 	refreshToken: (token: TokenSet) => Promise<TokenSet>
-	listPages: (account: { accountId: string; accessToken: string; server?: string | null }) => Promise<Array<PageInfo>>
+	/** scopes: what the token was granted, when known (a network may offer some pages only with some scopes). */
+	listPages: (account: { accountId: string; accessToken: string; server?: string | null; scopes?: Array<string> }) => Promise<Array<PageInfo>>
 	publish: (target: PublishTarget, content: PublishContent, hooks: PublishHooks) => Promise<Published>
 	/**
 	 * After an unknown outcome: looks on the network for the post (by the saved checkpoint, or the

@@ -12,22 +12,40 @@ export type DeliveryStatusView = {
 	url: string | null
 }
 
-/** 'Jetzt posten': every open delivery of the user's post is due now (a job each). Returns null for another user's post. */
+/**
+ * 'Jetzt posten': every open delivery of the user's post is due now (a job each). A delivery already
+ * due or being published is left alone: pressing twice must not start a second job that would find
+ * the first one's post still in flight. Returns how many deliveries are on their way (queued now or
+ * already), or null for another user's post.
+ */
 export async function publishNow(db: Db, userId: string, postId: string) {
 	return db.transaction().execute(async (trx) => {
-		const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).where('user_id', '=', userId).executeTakeFirst()
+		const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).where('user_id', '=', userId).forUpdate().executeTakeFirst()
 		if (!post) return null
 		const rows = await trx
 			.updateTable('post_deliveries')
 			.set({ status: 'scheduled', scheduled_at: sql`now()`, retry_at: null, error_code: null, error_message: null })
 			.where('post_id', '=', postId)
 			.where('user_id', '=', userId)
-			.where('status', 'in', ['pending', 'scheduled', 'failed', 'cancelled'])
+			.where((eb) =>
+				eb.or([
+					eb('status', 'in', ['pending', 'failed', 'cancelled']),
+					// Scheduled for later (or a retry): brought forward. Already due: its job is queued or running.
+					eb.and([eb('status', '=', 'scheduled'), eb.or([eb('scheduled_at', 'is', null), eb('scheduled_at', '>', sql<Date>`clock_timestamp()`)])]),
+				]),
+			)
 			.returning(['id', 'scheduled_at'])
 			.execute()
 		for (const row of rows) await enqueueDelivery(trx, row.id, row.scheduled_at!)
-		await notifyChange(trx, { userId, topic: 'posts' })
-		return rows.length
+		if (rows.length) await notifyChange(trx, { userId, topic: 'posts' })
+		const underway = await trx
+			.selectFrom('post_deliveries')
+			.select((eb) => eb.fn.countAll<string>().as('count'))
+			.where('post_id', '=', postId)
+			.where('user_id', '=', userId)
+			.where((eb) => eb.or([eb('status', '=', 'publishing'), eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '<=', sql<Date>`clock_timestamp()`)])]))
+			.executeTakeFirstOrThrow()
+		return Number(underway.count)
 	})
 }
 

@@ -4,6 +4,7 @@ import type { DB, Db } from '#modules/core/db.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
@@ -35,6 +36,8 @@ class AttemptTakenOver extends Error {
 }
 
 export const MAX_DELIVERY_ATTEMPTS = 5
+/** An attempt of another live worker younger than this may still be waiting for the network (the sweep's limit). */
+export const ATTEMPT_IN_FLIGHT_MINUTES = 10
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 15 * 60_000
 
@@ -56,6 +59,26 @@ export function createPublisher(deps: PublisherDeps) {
 	const { db, adapters, box, logger } = deps
 	// Every registered platform has an adapter: a post's images count for these.
 	const registered = Object.keys(adapters)
+	// The attempts this process is sending right now: a second job for one of them must not reconcile it.
+	const inFlight = new Set<string>()
+
+	/**
+	 * Whether a 'publishing' attempt found by a second job may still be under way: sent by this process
+	 * and not finished, or by another worker that is alive and started it recently. Only a finished or
+	 * abandoned attempt may be reconciled (else a post still in flight is reported as unconfirmed).
+	 */
+	async function mayStillBeSending(current: Delivery, worker: string | null) {
+		if (current.attempt_id && inFlight.has(current.attempt_id)) return true
+		if (!worker || !current.attempt_worker || current.attempt_worker === worker) return false
+		const alive = await db
+			.selectFrom('worker_heartbeats')
+			.select('worker_id')
+			.where('worker_id', '=', current.attempt_worker)
+			.where('beat_at', '>', sql<Date>`now() - ${`${DEAD_WORKER_SECONDS} seconds`}::interval`)
+			.executeTakeFirst()
+		const started = current.attempt_started_at?.getTime() ?? 0
+		return Boolean(alive) && Date.now() - started < ATTEMPT_IN_FLIGHT_MINUTES * 60_000
+	}
 
 	async function claim(deliveryId: string, worker: string | null) {
 		return db
@@ -128,6 +151,7 @@ export function createPublisher(deps: PublisherDeps) {
 				.updateTable('post_deliveries')
 				.set({ status: 'failed', error_code: code, error_message: reason })
 				.where('id', '=', delivery.id)
+				.where('attempt_id', '=', delivery.attempt_id)
 				.where('status', 'in', ['publishing', 'scheduled'])
 				.returning('id')
 				.executeTakeFirst()
@@ -202,15 +226,16 @@ export function createPublisher(deps: PublisherDeps) {
 
 	async function markUnconfirmed(delivery: Delivery, title: string | null) {
 		const reason = reasonFor('unconfirmed')
-		await db.transaction().execute(async (trx) => {
+		const changed = await db.transaction().execute(async (trx) => {
 			const row = await trx
 				.updateTable('post_deliveries')
 				.set({ status: 'unconfirmed', error_code: 'unconfirmed', error_message: reason })
 				.where('id', '=', delivery.id)
+				.where('attempt_id', '=', delivery.attempt_id)
 				.where('status', '=', 'publishing')
 				.returning('id')
 				.executeTakeFirst()
-			if (!row) return
+			if (!row) return false
 			await logActivity(trx, {
 				userId: delivery.user_id,
 				logType: 'post_publication',
@@ -220,8 +245,10 @@ export function createPublisher(deps: PublisherDeps) {
 				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform },
 			})
 			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
+			return true
 		})
-		await mailFailure(delivery, title, reason).catch(() => {})
+		// A mail only for a change that happened (another attempt may have published it meanwhile).
+		if (changed) await mailFailure(delivery, title, reason).catch((error: unknown) => logger.error('delivery_mail_failed', { error: String(error) }))
 	}
 
 	/**
@@ -236,7 +263,7 @@ export function createPublisher(deps: PublisherDeps) {
 				const fresh = await adapterFor(adapters, platform).refreshToken(openToken(box, row))
 				await trx.updateTable('social_tokens').set({ ...sealToken(box, fresh), last_refreshed_at: new Date(), status: 'active', reconnect_reason: null }).where('id', '=', tokenId).execute()
 				// Page tokens (Facebook) hang on the user token: read them again with the fresh one.
-				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken, server: row.server })
+				const pages = await adapterFor(adapters, platform).listPages({ accountId: row.account_id, accessToken: fresh.accessToken, server: row.server, scopes: fresh.scopes })
 				for (const page of pages) {
 					if (!page.accessToken) continue
 					await trx
@@ -272,6 +299,16 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	async function send(delivery: Delivery, signal?: AbortSignal): Promise<void> {
+		const attempt = delivery.attempt_id!
+		inFlight.add(attempt)
+		try {
+			return await sendAttempt(delivery, signal)
+		} finally {
+			inFlight.delete(attempt)
+		}
+	}
+
+	async function sendAttempt(delivery: Delivery, signal?: AbortSignal): Promise<void> {
 		const platform = delivery.platform as Platform
 		const loaded = await target(delivery)
 		if ('error' in loaded) return fail(delivery, loaded.error, null)
@@ -341,6 +378,10 @@ export function createPublisher(deps: PublisherDeps) {
 			if (claimed) return send(claimed, signal)
 			const current = await db.selectFrom('post_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst()
 			if (current?.status !== 'publishing') return
+			if (await mayStillBeSending(current, worker)) {
+				logger.info('delivery_in_flight', { deliveryId, attemptWorker: current.attempt_worker })
+				return
+			}
 			// A crashed attempt. Without request_sent_at nothing left for the network: send again.
 			if (!current.request_sent_at) {
 				const reclaimed = await db

@@ -26,8 +26,9 @@ test.skipIf(!instanceNetworks.length).each(instanceNetworks)('%s: the app regist
 	expect(clients.map((c) => c.server)).toEqual(['https://sandbox.example', 'https://zweite.example'])
 	for (const client of clients) expect(client.client_secret_encrypted.startsWith('v1:')).toBe(true)
 	const tokens = await t.db.selectFrom('social_tokens').select(['user_id', 'server', 'limits', 'account_id']).where('platform', '=', platform).orderBy('server').execute()
-	expect(tokens.filter((row) => row.user_id === second.userId).map((row) => row.server)).toEqual(['https://sandbox.example', 'https://zweite.example'])
-	expect(new Set(tokens.map((row) => row.account_id)).size).toBe(2)
+	// One account per platform (ADR 0012): the second user's account on the other instance replaced the first.
+	expect(tokens.filter((row) => row.user_id === second.userId).map((row) => row.server)).toEqual(['https://zweite.example'])
+	expect(tokens.filter((row) => row.user_id === first.userId).map((row) => row.server)).toEqual(['https://sandbox.example'])
 	expect(tokens[0]!.limits).toMatchObject({ textLimit: expect.any(Number) })
 })
 

@@ -41,7 +41,7 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 	 * Connects a platform the way its connect kind does against the fake: the OAuth consent (on the
 	 * instance `server` for instance networks), or a handle and an app password.
 	 */
-	async function connect(userId: string, platform: Platform, options: { server?: string; identifier?: string } = {}) {
+	async function connect(userId: string, platform: Platform, options: { server?: string; identifier?: string; consent?: Record<string, string | null> } = {}) {
 		const kind = services.publishing.platforms.get(platform)?.connect
 		if (kind === 'handle-app-password') {
 			const result = await services.publishing.signIn(userId, platform, { identifier: options.identifier ?? 'paula.example', password: SANDBOX_APP_PASSWORD })
@@ -49,7 +49,7 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 			return
 		}
 		const { url } = await services.publishing.startConnect(userId, platform, kind === 'instance-oauth' ? { server: options.server ?? 'sandbox.example' } : {})
-		const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, server.base))
+		const { code, state } = await approveConsent(url.replace(`${appUrl}/sandbox`, server.base), 'allow', options.consent)
 		const result = await services.publishing.completeConnect(userId, platform, { state: state!, code: code! })
 		if (!result.ok) throw new Error(`connect ${platform} failed: ${result.error}`)
 	}

@@ -1,6 +1,7 @@
 // Clicks 'Zulassen' on a sandbox consent page without a browser: reads its form (method, action,
-// inputs), submits it with decision=allow and returns the code and state of the redirect.
-export async function approveConsent(url: string, decision: 'allow' | 'deny' | 'cancel' = 'allow') {
+// inputs), submits it with decision=allow and returns the code and state of the redirect. `fields`
+// changes what the user typed or ticked (null: a box left unticked).
+export async function approveConsent(url: string, decision: 'allow' | 'deny' | 'cancel' = 'allow', changes: Record<string, string | null> = {}) {
 	const page = await fetch(url)
 	const html = await page.text()
 	const form = /<form method="(get|post)" action="([^"]+)"/i.exec(html)
@@ -8,6 +9,10 @@ export async function approveConsent(url: string, decision: 'allow' | 'deny' | '
 	const [, method, action] = form as unknown as [string, string, string]
 	const fields = new URLSearchParams()
 	for (const input of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(input[1]!, decodeEntities(input[2]!))
+	for (const [name, value] of Object.entries(changes)) {
+		if (value === null) fields.delete(name)
+		else fields.set(name, value)
+	}
 	fields.set('decision', decision)
 	const target = new URL(action, url)
 	const response =

@@ -44,7 +44,7 @@ export function createLinkedinAdapter(settings: AdapterSettings, options: Partia
 		async exchangeCode({ code, redirectUri }) {
 			const token = tokenSet(await tokenRequest({ code, redirect_uri: redirectUri }, 'authorization_code'))
 			const member = await fetchMember(api, token.accessToken)
-			return { accountId: member.sub, accountName: member.name, token, pages: await memberPages(api, member, token.accessToken) }
+			return { accountId: member.sub, accountName: member.name, token, pages: await memberPages(api, member, token.accessToken, token.scopes) }
 		},
 		async refreshToken(token) {
 			if (!token.refreshToken) {
@@ -56,8 +56,8 @@ export function createLinkedinAdapter(settings: AdapterSettings, options: Partia
 			}
 			return tokenSet(await tokenRequest({ refresh_token: token.refreshToken }, 'refresh_token'), token)
 		},
-		async listPages({ accessToken }) {
-			return memberPages(api, await fetchMember(api, accessToken), accessToken)
+		async listPages({ accessToken, scopes }) {
+			return memberPages(api, await fetchMember(api, accessToken), accessToken, scopes)
 		},
 		publish: (target, content, hooks) => publishPost(context, target, content, hooks),
 		findPublished: (target, content, checkpoint, since) => findPost(context, target, content, checkpoint, since),

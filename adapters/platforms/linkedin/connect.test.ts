@@ -4,9 +4,10 @@ import { LINKEDIN_CALLBACK, startLinkedinSandbox } from './testing.ts'
 
 const redirectUri = `${LINKEDIN_CALLBACK}?x=1`
 
-/** Submits the consent form the way the browser does (its hidden fields plus the clicked button). */
-async function consent(authorizeUrl: URL, fields: Record<string, string>) {
-	const body = new URLSearchParams({ ...Object.fromEntries(authorizeUrl.searchParams), ...fields })
+/** Submits the consent form the way the browser does (its hidden fields, the ticked box unless null, the clicked button). */
+async function consent(authorizeUrl: URL, fields: Record<string, string | null>) {
+	const chosen = Object.entries({ organizations: 'allow', ...fields }).filter((entry): entry is [string, string] => entry[1] !== null)
+	const body = new URLSearchParams({ ...Object.fromEntries(authorizeUrl.searchParams), ...Object.fromEntries(chosen) })
 	const response = await fetch(new URL('authorization', authorizeUrl), { method: 'POST', body, redirect: 'manual' })
 	expect(response.status).toBe(302)
 	return new URL(response.headers.get('location')!)
@@ -103,4 +104,23 @@ test('the token endpoint wants client credentials', async () => {
 	})
 	expect(response.status).toBe(400)
 	expect(await response.json()).toMatchObject({ error: 'invalid_request' })
+})
+
+test('connect without the organization scopes: the profile only, and LinkedIn refuses the organization', async () => {
+	await using li = await startLinkedinSandbox()
+	const adapter = li.adapter()
+	const url = new URL(adapter.authorizationUrl({ state: 'st-3', codeVerifier: '', redirectUri }))
+	expect(await (await fetch(url)).text()).toContain('<input type="checkbox" name="organizations" value="allow" checked>')
+	const code = (await consent(url, { member: 'Erika Beispiel', organizations: null, decision: 'allow' })).searchParams.get('code')!
+	const account = await adapter.exchangeCode({ code, codeVerifier: '', redirectUri })
+	expect(account.token.scopes).toEqual(['openid', 'profile', 'w_member_social'])
+	const personal = { pageId: `urn:li:person:${account.accountId}`, name: 'Erika Beispiel', type: 'personal', pictureUrl: null, followerCount: null, accessToken: null }
+	expect(account.pages).toEqual([personal])
+	// The organization list is not even asked for; without the scopes at hand the 403 of the finder says the same.
+	expect(li.router.count('GET /rest/organizationAcls')).toBe(0)
+	expect(await adapter.listPages({ accountId: account.accountId, accessToken: account.token.accessToken })).toEqual([personal])
+	expect(li.router.count('GET /rest/organizationAcls')).toBe(1)
+	const asOrganization = { accountId: account.accountId, pageId: 'urn:li:organization:4711', accessToken: account.token.accessToken }
+	await expect(adapter.publish(asOrganization, { text: 'Als Firma', imageUrl: null }, { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'permission_missing' })
+	expect(li.store.posts).toEqual([])
 })

@@ -12,8 +12,18 @@ export async function fetchMember(api: LinkedinApi, token: string): Promise<Memb
 	return { sub: me.sub, name, picture: me.picture ?? null }
 }
 
-/** The member's own profile first, then every organization they administer. */
-export async function memberPages(api: LinkedinApi, member: Member, token: string): Promise<Array<PageInfo>> {
+/**
+ * Organization pages need the Community Management scopes: posting as the organization and reading
+ * whom the member administers. A grant without them (LinkedIn's answer lists what was granted) gets
+ * the member's own profile only. No list (unknown): the API decides.
+ */
+export function grantsOrganizations(scopes: Array<string> | undefined) {
+	if (!scopes?.length) return true
+	return scopes.includes('w_organization_social') && (scopes.includes('rw_organization_admin') || scopes.includes('r_organization_admin'))
+}
+
+/** The member's own profile first, then every organization they administer (when the grant allows it). */
+export async function memberPages(api: LinkedinApi, member: Member, token: string, scopes?: Array<string>): Promise<Array<PageInfo>> {
 	const personal: PageInfo = {
 		pageId: `urn:li:person:${member.sub}`,
 		name: member.name,
@@ -22,7 +32,7 @@ export async function memberPages(api: LinkedinApi, member: Member, token: strin
 		followerCount: null,
 		accessToken: null,
 	}
-	return [personal, ...(await organizationPages(api, token))]
+	return [personal, ...(grantsOrganizations(scopes) ? await organizationPages(api, token) : [])]
 }
 
 /** Organization followers; null for members (LinkedIn's open API has no personal follower count). */

@@ -9,6 +9,10 @@ const CODE_TTL_MS = 30 * 60_000
 export const ACCESS_TOKEN_TTL_S = 60 * 24 * 3600
 export const defaultMemberName = 'Max Muster'
 
+/** LinkedIn's Community Management scopes: acting as an organization, reading whom the member administers. */
+export const organizationPostScope = 'w_organization_social'
+export const organizationAdminScopes = ['rw_organization_admin', 'r_organization_admin']
+
 type PendingCode = { clientId: string; redirectUri: string; scope: string; sub: string; expiresAt: number }
 
 // The member id is the profile name in base64url, so a sandbox token alone names its member across restarts.
@@ -46,7 +50,7 @@ export function oauthRoutes(router: FakeRouter, { store, redirectAllowed }: Sand
 		codes.set(code, {
 			clientId: req.form.get('client_id')!,
 			redirectUri: req.form.get('redirect_uri')!,
-			scope: req.form.get('scope') ?? '',
+			scope: grantedScopes(req.form.get('scope') ?? '', req.form.get('organizations') === 'allow').join(' '),
 			sub: memberSub(name),
 			expiresAt: Date.now() + CODE_TTL_MS,
 		})
@@ -72,10 +76,23 @@ export function oauthRoutes(router: FakeRouter, { store, redirectAllowed }: Sand
 		if (!pending || pending.expiresAt < Date.now() || pending.redirectUri !== form.get('redirect_uri') || pending.clientId !== form.get('client_id')) {
 			return oauthFailure(400, 'invalid_grant', 'The authorization code is invalid, used, expired or does not match the redirect uri')
 		}
-		const accessToken = store.issueToken({ platform: 'linkedin', subject: pending.sub, kind: 'access' }, ACCESS_TOKEN_TTL_S)
-		const scope = pending.scope.split(/[\s,]+/).filter(Boolean).join(',')
+		const scopes = pending.scope.split(/[\s,]+/).filter(Boolean)
+		const accessToken = store.issueToken({ platform: 'linkedin', subject: pending.sub, kind: 'access', scopes }, ACCESS_TOKEN_TTL_S)
+		const scope = scopes.join(',')
 		return json(200, { access_token: accessToken, expires_in: ACCESS_TOKEN_TTL_S, scope })
 	})
+}
+
+const organizationScopes = new Set([organizationPostScope, 'r_organization_social', ...organizationAdminScopes])
+
+/**
+ * What the member grants: the requested scopes, without the organization ones when 'Unternehmensseiten'
+ * was unticked (as for an app without LinkedIn's Community Management product, whose grant then reads
+ * 'openid profile w_member_social'; the token response's `scope` lists what was granted).
+ */
+function grantedScopes(requested: string, organizations: boolean) {
+	const scopes = requested.split(/[\s,]+/).filter(Boolean)
+	return organizations ? scopes : scopes.filter((scope) => !organizationScopes.has(scope))
 }
 
 function checkAuthorizeRequest(params: URLSearchParams, redirectAllowed: SandboxContext['redirectAllowed']): string | null {
@@ -114,9 +131,10 @@ function consentPage(query: FakeRequest['query']) {
 	return page(`<p><span class="badge">Testmodus</span></p>
 <h1>LinkedIn (Testmodus): Postwerk möchte in deinem Namen posten</h1>
 <p>Dies ist das Sandbox-Netzwerk von Postwerk. Es wird nichts auf LinkedIn veröffentlicht.</p>
-<ul><li>Deinen Namen und dein Profil lesen</li><li>In deinem Namen posten</li>${organizations ? '<li>Für die Unternehmensseite „Muster AG“ posten und ihre Statistiken lesen</li>' : ''}</ul>
+<ul><li>Deinen Namen und dein Profil lesen</li><li>In deinem Namen posten</li></ul>
 <form method="post" action="authorization">${hidden}
 <label for="member">Testprofil</label><input type="text" id="member" name="member" value="${escapeHtml(defaultMemberName)}" maxlength="60">
+${organizations ? '<label><input type="checkbox" name="organizations" value="allow" checked> Für die Unternehmensseite „Muster AG“ posten und ihre Statistiken lesen</label>' : ''}
 <div class="actions"><button type="submit" name="decision" value="allow">Zulassen</button><button type="submit" name="decision" value="cancel">Abbrechen</button></div>
 </form>`)
 }

@@ -1,14 +1,17 @@
 import { json, type FakeRequest, type FakeResponse, type FakeRouter, type Handler } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
 import type { SandboxStore } from '../sandbox/store.ts'
-import { memberName } from './sandbox-oauth.ts'
+import { memberName, organizationAdminScopes, organizationPostScope } from './sandbox-oauth.ts'
 
 // Shared pieces of the LinkedIn fake's API: the sandbox organization, the header and token checks every
 // /rest call goes through, and LinkedIn's error body.
 
 export const sandboxOrganization = { id: 4711, urn: 'urn:li:organization:4711', name: 'Muster AG', vanityName: 'muster-ag', followers: 1234 }
 
-export type Member = { sub: string; name: string; person: string }
+/** scopes: granted with the token; null for a token a test issued directly (everything granted). */
+export type Member = { sub: string; name: string; person: string; scopes: Array<string> | null }
+
+export const hasScope = (member: Member, ...anyOf: Array<string>) => member.scopes === null || anyOf.some((scope) => member.scopes!.includes(scope))
 
 export function liError(status: number, message: string, extra: Record<string, unknown> = {}): FakeResponse {
 	return json(status, { status, message, ...extra })
@@ -22,11 +25,12 @@ export function memberOf(store: SandboxStore, req: FakeRequest): Member | null {
 	const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1]
 	const claims = store.verifyToken(token)
 	if (!claims || claims.platform !== 'linkedin' || claims.kind !== 'access') return null
-	return { sub: claims.subject, name: memberName(claims.subject), person: `urn:li:person:${claims.subject}` }
+	return { sub: claims.subject, name: memberName(claims.subject), person: `urn:li:person:${claims.subject}`, scopes: claims.scopes ?? null }
 }
 
+/** The member's own person, or the sandbox organization when the token carries w_organization_social. */
 export function canActAs(member: Member, urn: string) {
-	return urn === member.person || urn === sandboxOrganization.urn
+	return urn === member.person || (urn === sandboxOrganization.urn && hasScope(member, organizationPostScope))
 }
 
 const revoked = () =>
@@ -75,6 +79,8 @@ export function profileRoutes(router: FakeRouter, { store }: SandboxContext) {
 		'GET /rest/organizationAcls',
 		rest(store, (req, member) => {
 			if (req.query.get('q') !== 'roleAssignee') return liError(400, 'Unsupported finder: q must be roleAssignee')
+			// Without an organization admin scope LinkedIn refuses the finder (403 ACCESS_DENIED).
+			if (!hasScope(member, ...organizationAdminScopes)) return notEnoughPermissions('organizationAcls.FINDER-roleAssignee')
 			const elements = [{ organization: sandboxOrganization.urn, role: 'ADMINISTRATOR', state: 'APPROVED', roleAssignee: member.person }]
 			return json(200, { elements, paging: { start: 0, count: 10, total: elements.length, links: [] } })
 		}),

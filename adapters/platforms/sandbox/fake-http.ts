@@ -23,7 +23,8 @@ export type Handler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>
 
 type Route = { method: string; pattern: RegExp; keys: Array<string>; name: string; handler: Handler }
 
-export type ScriptedResponse = FakeResponse | { hang: true } | { delayMs: number; then: FakeResponse }
+/** `delayMs` without `then`: the route's own handler answers, late (a slow network that still does its work). */
+export type ScriptedResponse = FakeResponse | { hang: true } | { delayMs: number; then?: FakeResponse }
 
 export class FakeRouter {
 	readonly requests: Array<FakeRequest & { route: string }> = []
@@ -90,7 +91,7 @@ export class FakeRouter {
 			}
 			if (scripted && 'delayMs' in scripted) {
 				await new Promise((r) => setTimeout(r, scripted.delayMs))
-				send(res, scripted.then)
+				send(res, scripted.then ?? (await route.handler(request)))
 				return true
 			}
 			send(res, scripted ?? (await route.handler(request)))

@@ -31,7 +31,8 @@ export type SandboxComment = {
 	createdAt: string
 }
 
-export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number }
+/** scopes: what the member granted (fakes that check scopes); absent on tokens a test issues directly (all granted). */
+export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number; scopes?: Array<string> }
 
 export class SandboxStore {
 	readonly posts: Array<SandboxPost> = []

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely'
+import { expect, test } from 'vitest'
+import type { DB } from '#modules/core/db.server.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { memberSub } from '#adapters/platforms/linkedin/sandbox-oauth.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+// Issue 19: publishing that never lies (a second job, a reconnect with another account, missing scopes).
+
+const zurich = 'Europe/Zurich'
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000) {
+	const until = Date.now() + timeoutMs
+	while (!(await check())) {
+		if (Date.now() > until) throw new Error('condition not met in time')
+		await new Promise((r) => setTimeout(r, 20))
+	}
+}
+
+async function expectPublishedWithoutFailure(db: Kysely<DB>, userId: string, postId: string) {
+	const delivery = await db.selectFrom('post_deliveries').select(['status', 'error_code']).where('post_id', '=', postId).executeTakeFirstOrThrow()
+	expect(delivery).toEqual({ status: 'published', error_code: null })
+	expect(await db.selectFrom('dev_mailbox').select('subject').execute()).toEqual([])
+	const log = await db.selectFrom('activity_logs').select(['status', 'title']).where('user_id', '=', userId).where('log_type', '=', 'post_publication').execute()
+	expect(log).toEqual([{ status: 'success', title: 'Post auf LinkedIn veröffentlicht' }])
+}
+
+test("'Jetzt posten' pressed again and again while the post is on its way: one post, published, no failure mail", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser()
+	// A slow network: LinkedIn creates the post, but answers only after 600 ms.
+	h.li.router.script('POST /rest/posts', [{ delayMs: 600 }])
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Dreimal gedrückt', platforms: {} }, status: 'draft', timeZone: zurich })
+	const press = () => h.services.publishing.publishNow(userId, post.id)
+	expect(await Promise.all([press(), press(), press()])).toEqual([1, 1, 1])
+	const { id } = await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()
+
+	// A worker has picked the job up but not claimed the delivery yet: presses now used to add a second job.
+	await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-a' where key = ${`publish:${id}`}`.execute(t.db)
+	expect(await Promise.all([press(), press(), press()])).toEqual([1, 1, 1])
+	for (let i = 0; i < 3; i++) expect(await press()).toBe(1)
+	await sql`update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_by = 'worker-a'`.execute(t.db)
+
+	const first = h.runDueJobs()
+	await waitFor(async () => (await t.db.selectFrom('post_deliveries').select('request_sent_at').where('id', '=', id).executeTakeFirstOrThrow()).request_sent_at !== null)
+	expect(await Promise.all([press(), press(), press()])).toEqual([1, 1, 1])
+	for (let i = 0; i < 3; i++) expect(await press()).toBe(1)
+	// A second worker runs whatever is due while the first waits for LinkedIn.
+	await Promise.all([first, h.runDueJobs()])
+	await h.runDueJobs()
+
+	expect(h.posts().map((p) => p.text)).toEqual(['Dreimal gedrückt'])
+	expect(h.li.router.count('POST /rest/posts')).toBe(1)
+	await expectPublishedWithoutFailure(t.db, userId, post.id)
+})
+
+test('a second job for a delivery in flight leaves it to the first: no reconcile, no "unconfirmed", no mail', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser()
+	h.li.router.script('POST /rest/posts', [{ delayMs: 600 }])
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Zweiter Job', platforms: {} }, status: 'draft', timeZone: zurich })
+	await h.services.publishing.publishNow(userId, post.id)
+	const { id } = await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	const first = h.runDueJobs()
+	await waitFor(async () => (await t.db.selectFrom('post_deliveries').select('request_sent_at').where('id', '=', id).executeTakeFirstOrThrow()).request_sent_at !== null)
+	// The job key of a running job is taken over by a new job (graphile-worker): a second job for the same delivery.
+	await sql`select graphile_worker.add_job('publishing_publish_delivery', json_build_object('deliveryId', ${id}::text), job_key := ${`publish:${id}`})`.execute(t.db)
+	await h.runDueJobs()
+	await first
+	expect(h.posts()).toHaveLength(1)
+	await expectPublishedWithoutFailure(t.db, userId, post.id)
+})
+
+test('connecting another account replaces the old one: one token, its pages, its default; a planned delivery goes out through it', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, 'linkedin', { consent: { member: 'Anna Alt', organizations: null } })
+	const [annaPage] = await t.db.selectFrom('connected_pages').select(['id', 'page_id']).where('user_id', '=', userId).execute()
+	expect(annaPage!.page_id).toBe(`urn:li:person:${memberSub('Anna Alt')}`)
+	// Planned on Anna's page.
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Geplant', platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 864e5), pageIds: { linkedin: annaPage!.id }, timeZone: zurich })
+	expect((await t.db.selectFrom('post_deliveries').select('connected_page_id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).connected_page_id).toBe(annaPage!.id)
+
+	await h.connect(userId, 'linkedin', { consent: { member: 'Bernd Neu', organizations: null } })
+	const bernd = memberSub('Bernd Neu')
+	expect(await t.db.selectFrom('social_tokens').select(['account_id', 'status']).where('user_id', '=', userId).execute()).toEqual([{ account_id: bernd, status: 'active' }])
+	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: `urn:li:person:${bernd}`, is_default: true }])
+	const [connection] = await h.services.publishing.listConnections(userId)
+	expect(connection).toMatchObject({ accountName: 'Bernd Neu', status: 'active', pages: [expect.objectContaining({ name: 'Bernd Neu', isDefault: true })] })
+
+	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
+	await h.runDueJobs()
+	expect(h.posts().map((p) => [p.authorId, p.text])).toEqual([[`urn:li:person:${bernd}`, 'Geplant']])
+	expect((await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()).status).toBe('published')
+})
+
+test('a LinkedIn grant without the organization scopes offers no organization page: the profile is the default and gets the post', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, 'linkedin', { consent: { organizations: null } })
+	const token = await t.db.selectFrom('social_tokens').select('scopes').where('user_id', '=', userId).executeTakeFirstOrThrow()
+	expect(token.scopes).toEqual(['openid', 'profile', 'w_member_social'])
+	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'page_type', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: h.li.person, page_type: 'personal', is_default: true }])
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Nur als Person', platforms: {} }, status: 'draft', timeZone: zurich })
+	await h.services.publishing.publishNow(userId, post.id)
+	await h.runDueJobs()
+	expect(h.posts().map((p) => p.authorId)).toEqual([h.li.person])
+	await expectPublishedWithoutFailure(t.db, userId, post.id)
+})
