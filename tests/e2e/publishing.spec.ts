@@ -107,3 +107,45 @@ test('"Sofort posten" in the draft editor saves the edits and publishes them', a
 	await page.goto('/sandbox')
 	await expect(page.getByText('Frisch bearbeitet und sofort gepostet').first()).toBeVisible()
 })
+
+test('Meine Posts shows each network: a failed, an unconfirmed and a partially published post with their German reasons and the action that helps', async ({ page, createConfirmedUser, login, services, db }) => {
+	test.setTimeout(60_000)
+	const user = await createConfirmedUser()
+	for (const platform of ['linkedin', 'instagram', 'threads'] as const) await connectPlatform(services, user.id, platform)
+	// Partial: LinkedIn takes the text, Instagram refuses a post without an image.
+	const partial = await services.content.createPost(user.id, { platform: 'multiple', content: { base: 'Teils draussen', platforms: { linkedin: 'Teils draussen', instagram: 'Teils draussen' } }, status: 'draft', timeZone: zurich })
+	// Failed everywhere: Instagram alone, without an image.
+	const failed = await services.content.createPost(user.id, { platform: 'instagram', content: { base: 'Ganz ohne Bild', platforms: {} }, status: 'draft', timeZone: zurich })
+	// Unconfirmed: a Threads post whose answer was lost and is not found yet.
+	const unclear = await services.content.createPost(user.id, { platform: 'threads', content: { base: 'Ob er erschienen ist?', platforms: {} }, status: 'draft', timeZone: zurich })
+	for (const post of [partial, failed]) await services.publishing.publishNow(user.id, post.id)
+	await expect
+		.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', 'in', [partial.id, failed.id]).execute()).map((d) => d.status).sort(), { timeout: 20_000 })
+		.toEqual(['failed', 'failed', 'published'])
+	await services.publishing.publishNow(user.id, unclear.id)
+	await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', unclear.id).executeTakeFirstOrThrow()).status, { timeout: 20_000 }).toBe('published')
+	await db.updateTable('post_deliveries').set({ status: 'unconfirmed', external_url: null }).where('post_id', '=', unclear.id).execute()
+	await db.updateTable('posts').set({ status: 'draft', published_at: null }).where('id', '=', unclear.id).execute()
+
+	await login(user)
+	await gotoReady(page, '/posts')
+	const card = (text: string) => page.getByTestId('post-card').filter({ hasText: text })
+	const network = (text: string, platform: string) => card(text).locator(`[data-testid="delivery"][data-platform="${platform}"]`)
+
+	await expect(card('Teils draussen').getByTestId('post-status')).toHaveText('Teilweise veröffentlicht')
+	await expect(network('Teils draussen', 'linkedin')).toContainText('LinkedIn: Veröffentlicht')
+	await expect(network('Teils draussen', 'linkedin').getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', /sandbox/)
+	await expect(network('Teils draussen', 'instagram')).toContainText('Instagram: Fehlgeschlagen')
+	await expect(network('Teils draussen', 'instagram').getByTestId('delivery-reason')).toHaveText('Instagram erlaubt keine reinen Textposts. Bitte füge ein Bild hinzu.')
+	await expect(network('Teils draussen', 'instagram').getByRole('link', { name: 'Bild wählen' })).toHaveAttribute('href', `/create-post?post=${partial.id}`)
+	// Retrying cannot fix a missing image: no retry button there.
+	await expect(network('Teils draussen', 'instagram').getByRole('button', { name: 'Erneut versuchen' })).toHaveCount(0)
+
+	await expect(card('Ganz ohne Bild').getByTestId('post-status')).toHaveText('Fehlgeschlagen')
+	await expect(network('Ganz ohne Bild', 'instagram').getByRole('link', { name: 'Bild wählen' })).toBeVisible()
+
+	await expect(card('Ob er erschienen ist?').getByTestId('post-status')).toHaveText('Unbestätigt')
+	await expect(network('Ob er erschienen ist?', 'threads').getByTestId('delivery-reason')).toHaveText('Unklar, ob der Post erschienen ist. Bitte prüfe das Konto auf der Plattform.')
+	// An unconfirmed post may be live: no button that could send it twice.
+	await expect(network('Ob er erschienen ist?', 'threads').getByRole('button')).toHaveCount(0)
+})
