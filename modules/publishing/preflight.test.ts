@@ -1,15 +1,15 @@
 import { expect, test } from 'vitest'
 import publishing from '#locales/de/publishing.json' with { type: 'json' }
 import type { PlatformDescriptor } from './descriptor.ts'
-import { hashtagsIn, linksIn, preflight, preflightValues, type PreflightCode } from './preflight.ts'
+import { hashtagsIn, linksIn, preflight, preflightValues, type PreflightCode, type PreflightImage } from './preflight.ts'
 import { fill } from './messages.ts'
 
 const rules: Pick<PlatformDescriptor, 'text' | 'images'> = {
 	text: { limit: 40, counting: 'graphemes', group: 'short', style: '', hashtags: { min: 0, max: 2 }, maxHashtags: 2, maxLinks: 1 },
 	images: { generate: '1:1', ratio: { min: 4 / 5, max: 1.91 }, formats: ['image/jpeg'], maxBytes: 1024 * 1024, maxPixels: 2_000_000, maxCount: 1, required: false },
 }
-const jpeg = { type: 'image/jpeg', width: 1080, height: 1080, bytes: 1000 }
-const codes = (text: string, image: typeof jpeg | null = null, over: Partial<typeof rules.images> = {}) => preflight({ ...rules, images: { ...rules.images, ...over } }, { text, image }).map((p) => `${p.code}:${p.severity}`)
+const jpeg: PreflightImage = { type: 'image/jpeg', width: 1080, height: 1080, bytes: 1000 }
+const codes = (text: string, image: PreflightImage | null = null, over: Partial<typeof rules.images> = {}) => preflight({ ...rules, images: { ...rules.images, ...over } }, { text, image }).map((p) => `${p.code}:${p.severity}`)
 
 test('a text within the rules passes', () => {
 	expect(codes('Hallo #eins')).toEqual([])
