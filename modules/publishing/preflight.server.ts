@@ -3,7 +3,7 @@ import { imageSize } from '#modules/media/image-size.ts'
 import { sniff } from '#modules/media/sniff.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { fill, platformName, texts } from './messages.ts'
-import { preflight, preflightValues, type PreflightImage, type PreflightProblem } from './preflight.ts'
+import { imageTypeOfUrl, preflight, preflightValues, type PreflightImage, type PreflightProblem } from './preflight.ts'
 
 /** One platform's part of a post, as it would be sent: its text and the URL of its image. */
 export type PreflightTarget = { platform: string; text: string; imageUrl: string | null }
@@ -11,7 +11,6 @@ export type PreflightFinding = PreflightProblem & { platform: string; message: s
 
 const MEDIA_PREFIX = '/media/'
 const SNIFFED_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' }
-const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
 
 function factsOf(bytes: Uint8Array, fallbackType: string | null): PreflightImage {
 	const sniffed = sniff(bytes)
@@ -37,8 +36,7 @@ export async function imageFacts(url: string | null, files: FileStore | null): P
 		const bytes = data[2] ? Uint8Array.from(Buffer.from(data[3]!, 'base64')) : new TextEncoder().encode(decodeURIComponent(data[3]!))
 		return factsOf(bytes, data[1] ?? null)
 	}
-	const extension = /\.(\w+)(?:[?#].*)?$/u.exec(url)?.[1]?.toLowerCase()
-	return { type: (extension && EXTENSION_TYPES[extension]) ?? null, width: null, height: null, bytes: null }
+	return { type: imageTypeOfUrl(url), width: null, height: null, bytes: null }
 }
 
 /** The German message of one problem on one platform. */

@@ -69,6 +69,14 @@ export function preflight(descriptor: Rules, { text, image }: PreflightInput): A
 	return problems
 }
 
+const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' }
+
+/** The type an image URL's name suggests (the app's own images end in what they are), or null. */
+export function imageTypeOfUrl(url: string) {
+	const extension = /\.(\w+)(?:[?#].*)?$/u.exec(url)?.[1]?.toLowerCase()
+	return (extension && EXTENSION_TYPES[extension]) ?? null
+}
+
 export const hasPreflightError = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'error')
 export const needsConfirmation = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'confirm')
 
