@@ -77,8 +77,8 @@ export function composeServices({
 				})
 			: null
 	const { adapters, descriptors, sandbox } = createPlatforms(env)
-	const publishing = createPublishingService({ db, adapters, descriptors, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
+	const publishing = createPublishingService({ db, adapters, descriptors, files, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
 	const ai = createAiProviders(aiProviderModules, env)
 	const webAllowHosts = !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : []
 	const web = createWebReader({

@@ -10,6 +10,7 @@ import type { Platform } from '#modules/content/platforms.ts'
 import { textFor, type PostContent } from '#modules/content/post-content.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
+import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
 
 // The post creator's route: the draft or post it opens, and its three actions.
 
@@ -64,6 +65,9 @@ const ownImages = (c: CreatorContent) => Object.fromEntries(c.platforms.flatMap(
 /** The first chosen platform's image (the platforms come in the registry's order). */
 const firstImage = (c: CreatorContent) => c.platforms.map((p) => c.images[p]).find(Boolean)
 
+/** Each chosen platform as the post would send it: its text and its image (else the post's first). */
+const creatorTargets = (c: CreatorContent) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? firstImage(c) ?? null }))
+
 /** Saves the edits of an opened draft (its page choices stay) or post; false when it is not the user's. */
 async function saveOpened(content: ContentService, userId: string, fields: CreatorContent): Promise<boolean> {
 	const editing = fields.editing
@@ -90,6 +94,9 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	function fail(status: number, title: string, message: string) {
 		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
 	}
+	function refuse(refusal: PreflightRefusal) {
+		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
+	}
 	function succeed(title: string, description?: string, extra: { ids?: Array<string> } = {}) {
 		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })
 	}
@@ -100,6 +107,9 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	const editing = fields.editing
 	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
 	const image = firstImage(fields)
+	// The networks' rules before anything is planned or sent (the job checks them again).
+	const refusal = intent === 'save-draft' ? null : await preflightRefusal(context, publishing, creatorTargets(fields), emptyConfirmed(formData))
+	if (refusal) return refuse(refusal)
 
 	if (intent === 'save-draft') {
 		if (editing) {

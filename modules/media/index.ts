@@ -8,6 +8,7 @@ export { documentTitle, normaliseText, readDocument, type UploadedFile } from '.
 export { InputError, type InputErrorCode } from './errors.ts'
 export { fitJpeg, readImage, reencodeImage, toJpeg, type ReadImage } from './images.server.ts'
 export { isImageType, sniff, zipEntries, type ImageType, type SniffedType, type ZipEntry } from './sniff.ts'
+export { imageSize, type ImageSize } from './image-size.ts'
 export {
 	AUDIO_MAX_BYTES,
 	DOCUMENT_ACCEPT,

@@ -7,24 +7,26 @@ import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
 import { listConnectedPages } from './pages.server.ts'
-import type { PlatformDescriptor } from './descriptor.ts'
 import { PlatformError, type PlatformAdapter } from './ports.ts'
 import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 import { deliveryStates } from './delivery-states.server.ts'
+import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 
 export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
 export type { ConnectedPageView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView } from './publish-now.server.ts'
 export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
+export type { PreflightFinding, PreflightTarget } from './preflight.server.ts'
 export type { Health } from './health.server.ts'
 export type { PublishingDashboard } from './dashboard.server.ts'
 export type { AccountLimits, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
 export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
 export { countFor, DEFAULT_REQUIRED_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
 export { countText, type CountingKind } from './counting.ts'
+export { hasPreflightError, needsConfirmation, preflight, preflightValues, type PreflightCode, type PreflightImage, type PreflightProblem } from './preflight.ts'
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 export { deliveryPlanner } from './deliveries.server.ts'
 
@@ -39,10 +41,8 @@ export function permanentRefusal(error: unknown): string | null {
 export { deliveryProblems, health } from './health.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
-export type PublishingDeps = PublisherDeps & {
-	/** The registered platforms (adapters/platforms/index.ts), in the order the app shows them. */
-	descriptors: ReadonlyArray<PlatformDescriptor>
-}
+/** `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them. */
+export type PublishingDeps = PublisherDeps
 
 export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
@@ -63,6 +63,12 @@ export function createPublishingService(deps: PublishingDeps) {
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
 		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),
 		publishNow: (userId: string, postId: string) => publishNow(db, userId, postId),
+		/**
+		 * The networks' rules for a post about to be planned or published now (one target per platform,
+		 * as it would be sent): every problem with its German message. 'error' refuses; 'confirm' (an
+		 * empty text) needs the user's yes.
+		 */
+		preflight: (targets: ReadonlyArray<PreflightTarget>) => preflightTargets(deps.descriptors, deps.files ?? null, targets),
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),

@@ -53,7 +53,7 @@ export async function publishNow(db: Db, userId: string, postId: string) {
 export async function deliveryStatus(db: Db, userId: string, postId: string): Promise<Array<DeliveryStatusView>> {
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['id', 'platform', 'status', 'error_code', 'external_url'])
+		.select(['id', 'platform', 'status', 'error_code', 'error_message', 'external_url'])
 		.where('post_id', '=', postId)
 		.where('user_id', '=', userId)
 		.orderBy('platform')
@@ -62,7 +62,8 @@ export async function deliveryStatus(db: Db, userId: string, postId: string): Pr
 		id: r.id,
 		platform: r.platform,
 		status: r.status as DeliveryStatusView['status'],
-		reason: r.status === 'failed' || r.status === 'unconfirmed' ? reasonFor(r.error_code) : null,
+		// The reason written when it failed (a preflight's names its figures), else the code's.
+		reason: r.status === 'failed' || r.status === 'unconfirmed' ? (r.error_message ?? reasonFor(r.error_code)) : null,
 		url: r.external_url,
 	}))
 }

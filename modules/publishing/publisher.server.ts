@@ -8,9 +8,13 @@ import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
+import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
+import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { deliveryPage } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { preflight } from './preflight.ts'
+import { imageFacts, preflightMessage } from './preflight.server.ts'
 import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
 import { openToken, sealToken, targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
@@ -18,6 +22,10 @@ import { adapterFor, type PlatformAdapters } from './registry.ts'
 export type PublisherDeps = {
 	db: Db
 	adapters: PlatformAdapters
+	/** The registered platforms' rules: each delivery is checked against them before anything is sent. */
+	descriptors: ReadonlyArray<PlatformDescriptor>
+	/** The stored files (the preflight reads a post's image from here); null: only what the URL tells. */
+	files?: FileStore | null
 	box: SecretBox
 	logger: Logger
 	mailer: Mailer
@@ -100,9 +108,10 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	/** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
-	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string } | { error: string }> {
+	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
 		const post = await postForDelivery(db, registered, delivery.post_id)
 		if (!post) return { error: 'not_found' }
+		const imageUrl = post.images[delivery.platform as Platform] ?? post.imageUrl
 		const page = await deliveryPage(db, delivery)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
@@ -110,7 +119,8 @@ export function createPublisher(deps: PublisherDeps) {
 			tokenId: page.token_id,
 			title: post.title,
 			target: targetOf(box, page),
-			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(post.images[delivery.platform as Platform] ?? post.imageUrl) },
+			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(imageUrl) },
+			imageUrl,
 		}
 	}
 
@@ -144,8 +154,7 @@ export function createPublisher(deps: PublisherDeps) {
 		if (done) logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform })
 	}
 
-	async function fail(delivery: Delivery, code: string, title: string | null) {
-		const reason = reasonFor(code)
+	async function fail(delivery: Delivery, code: string, title: string | null, reason = reasonFor(code)) {
 		const row = await db.transaction().execute(async (trx) => {
 			const updated = await trx
 				.updateTable('post_deliveries')
@@ -312,6 +321,13 @@ export function createPublisher(deps: PublisherDeps) {
 		const platform = delivery.platform as Platform
 		const loaded = await target(delivery)
 		if ('error' in loaded) return fail(delivery, loaded.error, null)
+		// The network's rules once more (the text or image may have changed since planning): a post it
+		// would refuse fails here with the rule's reason, without a request. An empty text was confirmed when planned.
+		const descriptor = descriptorOf(deps.descriptors, platform)
+		if (descriptor) {
+			const problem = preflight(descriptor, { text: loaded.content.text, image: await imageFacts(loaded.imageUrl, deps.files ?? null) }).find((p) => p.severity === 'error')
+			if (problem) return fail(delivery, problem.code, loaded.title, preflightMessage(descriptor, problem))
+		}
 		let refreshed = false
 		for (;;) {
 			try {

@@ -44,7 +44,8 @@ const count = async (query: Promise<{ n: number | string | bigint } | undefined>
 const draftOf = async (user: TestUser) => (await h.services.content.createDraft(user.id, { platforms: ['linkedin', 'threads'], content: { base: 'Entwurf', platforms: { threads: 'Kurz' } } })).id
 const posts = (user: TestUser) => count(h.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirst())
 const drafts = (user: TestUser) => count(h.db.selectFrom('drafts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirst())
-const creatorContent = { platforms: ['linkedin', 'instagram'], 'text.linkedin': 'Ein Beitrag über Brot', 'text.instagram': 'Brot!', prompt: 'Brot' }
+// Instagram needs an image (the networks' rules are checked before planning): one of the app's image paths.
+const creatorContent = { platforms: ['linkedin', 'instagram'], 'text.linkedin': 'Ein Beitrag über Brot', 'text.instagram': 'Brot!', 'image.instagram': `/media/images/${randomUUID()}.jpg`, prompt: 'Brot' }
 const data = (answer: CallResult) => answer.data as Record<string, unknown>
 
 const cases: Array<Case> = [

@@ -5,13 +5,19 @@ import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { countFor } from '#modules/publishing/descriptor.ts'
+import { imageTypeOfUrl, preflight, preflightValues } from '#modules/publishing/preflight.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
+import '#locales/ns/publishing.ts'
 
 const NO_PAGE = 'none'
 
-/** One platform's text in the editor: page picker, text, counter against the network's limit in its own counting (red above it, not blocking), image. */
+/**
+ * One platform's text in the editor: page picker, text, counter against the network's limit in its
+ * own counting, the network's rules as badges (the preflight: red where the network would refuse,
+ * amber where planning asks first; planning checks them again), image.
+ */
 export function PlatformTextCard({
 	platform,
 	text,
@@ -33,7 +39,7 @@ export function PlatformTextCard({
 	/** Shown below the text and image (e.g. the creator's image actions). */
 	children?: React.ReactNode
 }) {
-	const { t } = useTranslation('posts')
+	const { t } = useTranslation(['posts', 'publishing'])
 	const platformName = usePlatformName()
 	const [local, setLocal] = useState(text)
 	const value = onChange ? text : local
@@ -44,6 +50,11 @@ export function PlatformTextCard({
 	const limit = descriptor?.text.limit ?? Infinity
 	const length = descriptor ? countFor(descriptor, value) : value.length
 	const over = length > limit
+	// The image's size as the browser draws it (its file type from its name; the server reads the stored file).
+	const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null)
+	const known = size && size.src === image ? size : null
+	const facts = image ? { type: imageTypeOfUrl(image), width: known?.width ?? null, height: known?.height ?? null, bytes: null } : null
+	const problems = descriptor ? preflight(descriptor, { text: value, image: facts }) : []
 	const words = value.trim() ? value.trim().split(/\s+/).length : 0
 	const label = platformName(platform)
 	return (
@@ -88,20 +99,30 @@ export function PlatformTextCard({
 						{t('editor.words', { count: words })}
 					</Text>
 					<Flex gap="2" align="center">
-						{over ? (
-							<Badge color="red" data-testid="over-limit">
-								{t('editor.overLimit')}
-							</Badge>
-						) : null}
 						<Text size="1" color={over ? 'red' : 'gray'} weight={over ? 'bold' : 'regular'} data-testid="char-counter" data-over={over}>
 							{t('editor.counter', { count: length, max: limit })}
 						</Text>
 					</Flex>
 				</Flex>
+				{descriptor && problems.length > 0 ? (
+					<Flex gap="1" direction="column" align="start" data-testid="preflight">
+						{problems.map((problem) => (
+							<Badge key={problem.code} color={problem.severity === 'error' ? 'red' : 'amber'} data-testid={`preflight-${problem.code}`} style={{ whiteSpace: 'normal' }}>
+								{/* The key types cut a code at its last underscore (i18next's context suffix); the lookup itself is exact. */}
+								{t(`publishing:preflight.${problem.code}` as 'publishing:preflight.empty', preflightValues(descriptor, problem, label))}
+							</Badge>
+						))}
+					</Flex>
+				) : null}
 				<HashtagSuggestions text={value} label={label} onAppend={(tag) => setValue(appendHashtag(value, tag))} />
 				{image ? (
 					<>
-						<img src={image} alt={`${t('editor.image')} ${label}`} style={{ alignSelf: 'flex-start', width: 'auto', maxWidth: '100%', maxHeight: 240, borderRadius: 8 }} />
+						<img
+							src={image}
+							alt={`${t('editor.image')} ${label}`}
+							onLoad={(e) => setSize({ src: image, width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+							style={{ alignSelf: 'flex-start', width: 'auto', maxWidth: '100%', maxHeight: 240, borderRadius: 8 }}
+						/>
 						<input type="hidden" name={`images.${platform}`} value={image} />
 					</>
 				) : null}

@@ -9,6 +9,7 @@ import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
+import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
@@ -70,6 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	function succeed(title: string, description?: string, extra: { ids?: Array<string> } = {}) {
 		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })
 	}
+	/** The networks' rules for the stored draft or post about to be planned or published now (a missing one is the service's "not found"). */
+	async function refusalFor(kind: 'draft' | 'post', id: string) {
+		const targets = kind === 'draft' ? await content.getDraft(user.id, id).then((d) => d && draftTargets(d)) : await content.getPost(user.id, id).then((p) => p && postTargets(p))
+		if (!targets) return null
+		const refusal = await preflightRefusal(context, publishing, targets, emptyConfirmed(formData))
+		if (!refusal) return null
+		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
+	}
 
 	if (intent === 'save-draft') {
 		const submission = parseWithZod(formData, { schema: draftEditSchema(publishing.platforms.ids) })
@@ -106,6 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const failed = () => fail(400, t('publish.failed'), t('publish.failedText'))
 		if (!parsed.success) return failed()
 		const { kind, id, requestId } = parsed.data
+		const refusal = await refusalFor(kind, id)
+		if (refusal) return refusal
 		if (kind === 'draft') {
 			const converted = await content.publishDraft(user.id, id, user.timeZone, requestId)
 			if (!converted.ok) return fail(statusOf(converted.error), t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
@@ -122,6 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = ScheduleActionSchema.safeParse(Object.fromEntries(formData))
 	if (!submission.success) return fail(400, t('toasts.scheduleFailed'), t('toasts.scheduleFailedText'))
 	const { kind, id, date, time, requestId } = submission.data
+	const refusal = await refusalFor(kind, id)
+	if (refusal) return refusal
 	const request_ = { date, time, timeZone: user.timeZone }
 	const result = kind === 'draft' ? await content.scheduleDraft(user.id, id, request_, requestId) : await content.schedulePost(user.id, id, request_)
 	if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))

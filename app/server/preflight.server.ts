@@ -1,0 +1,36 @@
+import type { RouterContextProvider } from 'react-router'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { textFor } from '#modules/content/post-content.ts'
+import type { DraftView, PostView } from '#modules/content/index.ts'
+import type { PreflightTarget, PublishingService } from '#modules/publishing/index.ts'
+import '#locales/ns/publishing.ts'
+
+// The networks' rules when a post is planned or published now: an 'error' refuses it with the
+// German reasons; an empty text goes out only with the form's confirmEmpty=1.
+
+/** The form's yes to a post without text ('Ja, ohne Text veröffentlichen'). */
+export const CONFIRM_EMPTY_FIELD = 'confirmEmpty'
+export const emptyConfirmed = (formData: FormData) => formData.get(CONFIRM_EMPTY_FIELD) === '1'
+
+export type PreflightRefusal = { title: string; message: string; status: number; confirmEmpty: boolean }
+
+export async function preflightRefusal(context: Readonly<RouterContextProvider>, publishing: PublishingService, targets: ReadonlyArray<PreflightTarget>, confirmed: boolean): Promise<PreflightRefusal | null> {
+	const t = getInstance(context).getFixedT('de', 'publishing')
+	const findings = await publishing.preflight(targets)
+	const errors = findings.filter((f) => f.severity === 'error')
+	if (errors.length > 0) return { title: t('preflight.refused'), message: errors.map((f) => f.message).join(' '), status: 400, confirmEmpty: false }
+	const asks = findings.filter((f) => f.severity === 'confirm')
+	if (asks.length > 0 && !confirmed) return { title: t('preflight.confirmTitle'), message: [...asks.map((f) => f.message), t('preflight.confirmEmpty')].join(' '), status: 409, confirmEmpty: true }
+	return null
+}
+
+/** A stored post's platforms as they would be sent (the platform's own image, else the post's). */
+export function postTargets(post: PostView): Array<PreflightTarget> {
+	return post.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+}
+
+/** A draft's platforms as the post it becomes would send them (draftToPost: the first chosen image is the post's). */
+export function draftTargets(draft: DraftView): Array<PreflightTarget> {
+	const first = draft.platforms.map((p) => draft.images[p]).find(Boolean) ?? null
+	return draft.platforms.map((platform) => ({ platform, text: textFor(draft.content, platform), imageUrl: draft.images[platform] ?? first }))
+}

@@ -1,0 +1,58 @@
+import { contentTypeOfKey, isFileKey, type FileStore } from '#modules/core/files.server.ts'
+import { imageSize } from '#modules/media/image-size.ts'
+import { sniff } from '#modules/media/sniff.ts'
+import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
+import { fill, platformName, texts } from './messages.ts'
+import { imageTypeOfUrl, preflight, preflightValues, type PreflightImage, type PreflightProblem } from './preflight.ts'
+
+/** One platform's part of a post, as it would be sent: its text and the URL of its image. */
+export type PreflightTarget = { platform: string; text: string; imageUrl: string | null }
+export type PreflightFinding = PreflightProblem & { platform: string; message: string }
+
+const MEDIA_PREFIX = '/media/'
+const SNIFFED_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' }
+
+function factsOf(bytes: Uint8Array, fallbackType: string | null): PreflightImage {
+	const sniffed = sniff(bytes)
+	const size = imageSize(bytes)
+	return { type: (sniffed && SNIFFED_TYPES[sniffed]) ?? fallbackType, width: size?.width ?? null, height: size?.height ?? null, bytes: bytes.length }
+}
+
+/**
+ * What can be known of a post's image without asking anyone else: a stored file (/media/<key>) is
+ * read (its content decides the type; width and height from its header), a data: URL decoded; of any
+ * other URL only the type its name suggests. null: the post has no image.
+ */
+export async function imageFacts(url: string | null, files: FileStore | null): Promise<PreflightImage | null> {
+	if (!url) return null
+	const path = url.replace(/^https?:\/\/[^/]+/u, '')
+	if (path.startsWith(MEDIA_PREFIX) && isFileKey(path.slice(MEDIA_PREFIX.length))) {
+		const key = path.slice(MEDIA_PREFIX.length)
+		const stored = files ? await files.get(key) : null
+		return stored ? factsOf(stored.bytes, contentTypeOfKey(key)) : { type: contentTypeOfKey(key), width: null, height: null, bytes: null }
+	}
+	const data = /^data:([\w/+.-]+)?(;base64)?,(.*)$/su.exec(url)
+	if (data) {
+		const bytes = data[2] ? Uint8Array.from(Buffer.from(data[3]!, 'base64')) : new TextEncoder().encode(decodeURIComponent(data[3]!))
+		return factsOf(bytes, data[1] ?? null)
+	}
+	return { type: imageTypeOfUrl(url), width: null, height: null, bytes: null }
+}
+
+/** The German message of one problem on one platform. */
+export function preflightMessage(descriptor: PlatformDescriptor, problem: PreflightProblem) {
+	const templates = texts.preflight as Record<string, string>
+	return fill(templates[problem.code]!, preflightValues(descriptor, problem, platformName(descriptor.id)))
+}
+
+/** The preflight of every platform of a post; an unregistered platform is left to the publisher (it has no rules here). */
+export async function preflightTargets(descriptors: ReadonlyArray<PlatformDescriptor>, files: FileStore | null, targets: ReadonlyArray<PreflightTarget>): Promise<Array<PreflightFinding>> {
+	const findings: Array<PreflightFinding> = []
+	for (const target of targets) {
+		const descriptor = descriptorOf(descriptors, target.platform)
+		if (!descriptor) continue
+		const problems = preflight(descriptor, { text: target.text, image: await imageFacts(target.imageUrl, files) })
+		for (const problem of problems) findings.push({ ...problem, platform: target.platform, message: preflightMessage(descriptor, problem) })
+	}
+	return findings
+}
