@@ -18,7 +18,7 @@ export type DeliveryState = {
 /** Only reconnecting helps (the token, the account or a permission). */
 const RECONNECT = new Set(['token_expired', 'reconnect_required', 'permission_missing', 'not_connected', 'auth_expired', 'invalid_credentials', 'account_suspended'])
 /** The text breaks a rule of the network: editing helps, retrying never does. */
-const EDIT = new Set(['text_too_long', 'caption_too_long', 'too_many_hashtags', 'too_many_links', 'empty_text', 'text_required', 'duplicate_post'])
+const EDIT = new Set(['text_too_long', 'caption_too_long', 'too_many_hashtags', 'too_many_links', 'empty_text', 'empty_post', 'text_required', 'duplicate_post'])
 /** The image is missing or breaks a rule of the network. */
 const IMAGE = new Set(['instagram_needs_image', 'image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_unavailable', 'image_unreachable', 'image_invalid'])
 /** Retrying cannot help and there is nothing the user can change here. */
@@ -39,7 +39,7 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 	if (postIds.length === 0) return states
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['post_id', 'platform', 'status', 'external_url', 'error_code'])
+		.select(['post_id', 'platform', 'status', 'external_url', 'error_code', 'error_message'])
 		.where('user_id', '=', userId)
 		.where('post_id', 'in', postIds)
 		.where('status', 'in', ['scheduled', 'publishing', 'published', 'failed', 'unconfirmed'])
@@ -48,7 +48,8 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 	for (const row of rows) {
 		const status = row.status as DeliveryState['status']
 		const failed = status === 'failed'
-		const reason = failed ? reasonFor(row.error_code) : status === 'unconfirmed' ? reasonFor('unconfirmed') : null
+		// The stored reason is the one the user was told (a preflight's carries its figures).
+		const reason = failed ? row.error_message || reasonFor(row.error_code) : status === 'unconfirmed' ? reasonFor('unconfirmed') : null
 		;(states[row.post_id] ??= []).push({
 			platform: row.platform,
 			status,
