@@ -18,26 +18,43 @@ export { recordingHooks } from './sandbox/testing.ts'
 export const callbackUrl = (module: PlatformModule) => `http://app.test/accounts/callback/${module.platform}`
 
 /**
- * A fetch that can lose one answer: once armed, the next request reaches the network and is
- * answered, but the caller gets a timeout instead (the worst case for a request that creates a post).
+ * What an armed request meets: its answer lost on the way back (a timeout), or a server error
+ * instead of the network's answer, either after the network processed the request or before it
+ * reached it (a proxy's 5xx).
+ */
+export type Failure = { kind: 'timeout' } | { kind: 'server_error'; status: number; processed: boolean }
+
+/**
+ * A fetch that can spoil one answer: once armed, the next request fails as `failure` says (by
+ * default it reaches the network and is answered, but the caller gets a timeout instead: the worst
+ * case for a request that creates a post).
  */
 export function lossyFetch(base: typeof fetch = globalThis.fetch) {
-	const state = { armed: false, lost: [] as Array<string> }
+	const state = { armed: null as Failure | null, lost: [] as Array<string> }
 	const lossy = (async (input: string | URL | Request, init?: RequestInit) => {
-		if (!state.armed) return base(input, init)
-		state.armed = false
+		const failure = state.armed
+		if (!failure) return base(input, init)
+		state.armed = null
+		state.lost.push(input instanceof Request ? input.url : String(input))
+		if (failure.kind === 'server_error' && !failure.processed) return serverError(failure.status)
 		const response = await base(input, init)
 		await response.arrayBuffer()
-		state.lost.push(input instanceof Request ? input.url : String(input))
+		if (failure.kind === 'server_error') return serverError(failure.status)
 		throw new DOMException('The operation was aborted due to timeout', 'TimeoutError')
 	}) as typeof fetch
 	return {
 		fetch: lossy,
-		/** The next request's answer is lost. */
-		arm: () => void (state.armed = true),
-		/** The URLs whose answers were lost. */
+		/** The next request's answer is lost (or replaced by a server error). */
+		arm: (failure: Failure = { kind: 'timeout' }) => void (state.armed = failure),
+		/** The URLs whose answers were lost or replaced. */
 		lost: state.lost,
 	}
+}
+
+/** A gateway's error page, as a load balancer in front of any network sends it. */
+function serverError(status: number) {
+	const title = `${status} ${http.STATUS_CODES[status] ?? 'Server Error'}`
+	return new Response(`<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`, { status, headers: { 'content-type': 'text/html' } })
 }
 
 /** One sandbox network with every registered module's fake, an adapter per module and a JPEG on loopback. */

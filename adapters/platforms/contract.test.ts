@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { COUNTING_KINDS } from '#modules/publishing/counting.ts'
 import { countFor, PLATFORM_ID_PATTERN, type ConnectKind, type RefreshKind } from '#modules/publishing/descriptor.ts'
 import { createRequestGuard, type ConnectedAccount, type PlatformAdapter, type PublishContent, type PublishTarget } from '#modules/publishing/ports.ts'
-import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork } from './contract-testing.ts'
+import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork, type Failure } from './contract-testing.ts'
 import { platformModules, type PlatformModule } from './index.ts'
 
 // The platform contract: every registered module, against its own sandbox fake, connects, publishes
-// (text, image, a lost answer that must be reconciled, never resent), refreshes and reads back. A new
+// (text, image, a lost answer or a 5xx on the creating request that must be reconciled, never
+// resent blindly), refreshes and reads back. A new
 // network gets the whole battery by its line in the registry; nothing here names a platform.
 // Run: npx vitest run adapters/platforms/contract.test.ts
 
@@ -145,6 +146,48 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 		expect(found).toMatchObject({ externalId: expect.any(String) })
 		if ('published' in outcome) expect(found?.externalId).toBe(outcome.published.externalId)
 		expect(postsWith(content.text)).toHaveLength(1)
+	})
+
+	/** Publishes `content` with the creating request meeting `failure`; the outcome, the saved checkpoints and whether the creating request was marked. */
+	async function publishFailing(content: PublishContent, failure: Failure) {
+		const { network } = net.adapterOf(module)
+		const { saved, hooks } = recordingHooks()
+		let marked = 0
+		const beforeCreate = async () => {
+			marked += 1
+			network.arm(failure)
+		}
+		const where = await target()
+		const lostBefore = network.lost.length
+		const outcome = await createRequestGuard
+			.run({ beforeCreate }, () => adapter().publish(where, content, hooks))
+			.then((published) => ({ published }), (error: unknown) => ({ error }))
+		expect(marked, 'the adapter marks the creating request (creates: true)').toBe(1)
+		expect(network.lost.length - lostBefore, 'the creating request went out once').toBe(1)
+		return { outcome, saved, where }
+	}
+
+	test.each([500, 502])('a %i after the network created the post: never sent again, reconciling finds the one post', async (status) => {
+		const content = contentOf(unique(`Serverfehler ${status}`))
+		const { outcome, saved, where } = await publishFailing(content, { kind: 'server_error', status, processed: true })
+		if ('error' in outcome) expect(outcome.error).toMatchObject({ name: 'PlatformError', kind: 'unknown_outcome' })
+		const found = await adapter().findPublished(where, content, saved, started)
+		expect(found).toMatchObject({ externalId: expect.any(String) })
+		if ('published' in outcome) expect(found?.externalId).toBe(outcome.published.externalId)
+		expect(postsWith(content.text)).toHaveLength(1)
+	})
+
+	test.each([500, 503])('a %i before the network saw the creating request: unknown outcome, nothing found, a resend with the saved checkpoints creates it once', async (status) => {
+		const content = contentOf(unique(`Nicht angekommen ${status}`))
+		const { outcome, saved, where } = await publishFailing(content, { kind: 'server_error', status, processed: false })
+		expect('error' in outcome && outcome.error, 'a 5xx on the creating request is never a success').toMatchObject({ name: 'PlatformError', kind: 'unknown_outcome' })
+		expect(postsWith(content.text)).toHaveLength(0)
+		expect(await adapter().findPublished(where, content, saved, started)).toBeNull()
+
+		const resend = recordingHooks()
+		const published = await adapter().publish(where, content, { ...resend.hooks, previous: { ...saved } })
+		expect(postsWith(content.text)).toHaveLength(1)
+		expect(await adapter().findPublished(where, content, { ...saved, ...resend.saved }, started)).toMatchObject({ externalId: published.externalId })
 	})
 
 	test(`refresh (${descriptor.refresh}) a day later, then followers, metrics and comments`, async () => {

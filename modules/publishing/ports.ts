@@ -77,8 +77,10 @@ export type PublishHooks = {
 	checkpoint: (data: Checkpoint) => Promise<void>
 	/**
 	 * What earlier attempts of this delivery saved (empty on the first). After an unknown outcome that
-	 * reconciling did not find, an adapter that chose a key before sending (a Bluesky record key)
-	 * sends again under the same key, so a post that lands late is found, never doubled.
+	 * reconciling did not find (the publisher resends only after a server error, 5xx), an adapter that
+	 * chose a key before sending (a Bluesky record key, a Mastodon Idempotency-Key) sends again under
+	 * the same key, and one with a container (Threads, Instagram) publishes the earlier container while
+	 * it is unpublished, so a post that lands late is found, never doubled.
 	 */
 	previous?: Checkpoint
 	signal?: AbortSignal

@@ -46,6 +46,11 @@ class AttemptTakenOver extends Error {
 export const MAX_DELIVERY_ATTEMPTS = 5
 /** An attempt of another live worker younger than this may still be waiting for the network (the sweep's limit). */
 export const ATTEMPT_IN_FLIGHT_MINUTES = 10
+/**
+ * Kept with a delivery's checkpoints when a server error (5xx) left the outcome unknown and the post
+ * was not found: when that attempt started. The next attempt looks again from there before it sends.
+ */
+const RESEND_AFTER = 'resendAfterUnknownOutcomeSince'
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 15 * 60_000
 
@@ -294,17 +299,51 @@ export function createPublisher(deps: PublisherDeps) {
 		})
 	}
 
-	async function reconcile(delivery: Delivery) {
-		const loaded = await target(delivery)
-		if ('error' in loaded) return markUnconfirmed(delivery, null)
-		const since = delivery.attempt_started_at ?? delivery.created_at
+	const checkpointOf = (delivery: Delivery) => (delivery.checkpoint ?? {}) as Record<string, string>
+
+	/** Since when to look for the post: the first attempt whose outcome was unknown, else this attempt. */
+	function reconcileSince(delivery: Delivery) {
+		const earlier = checkpointOf(delivery)[RESEND_AFTER]
+		return earlier ? new Date(earlier) : (delivery.attempt_started_at ?? delivery.created_at)
+	}
+
+	/** The post on the network, null when it is not there, undefined when nobody can tell (the lookup failed). */
+	async function lookFor(delivery: Delivery, loaded: { target: PublishTarget; content: PublishContent }) {
 		try {
-			const found = await adapterFor(adapters, delivery.platform).findPublished(loaded.target, loaded.content, (delivery.checkpoint ?? {}) as Record<string, string>, since)
-			if (found) return markPublished(delivery, found)
+			return await adapterFor(adapters, delivery.platform).findPublished(loaded.target, loaded.content, checkpointOf(delivery), reconcileSince(delivery))
 		} catch (error) {
 			logger.warn('reconcile_failed', { deliveryId: delivery.id, error: error instanceof Error ? error.message : String(error) })
+			return undefined
+		}
+	}
+
+	/**
+	 * After an unknown outcome (or a crashed attempt): the post is looked for, never sent blindly. When
+	 * the network answered with a server error (`cause`, a 5xx) and the post is not there, it is sent
+	 * again later (with the saved checkpoints as `previous`, after looking once more); a request that
+	 * got no answer at all stays 'unconfirmed' for the user to check.
+	 */
+	async function reconcile(delivery: Delivery, cause?: PlatformError) {
+		const loaded = await target(delivery)
+		if ('error' in loaded) return markUnconfirmed(delivery, null)
+		const found = await lookFor(delivery, loaded)
+		if (found) return markPublished(delivery, found)
+		const answered = cause?.status !== undefined && cause.status !== null && cause.status >= 500
+		if (found === null && answered && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
+			await saveCheckpoint(delivery, { [RESEND_AFTER]: reconcileSince(delivery).toISOString() })
+			return retryLater(delivery, cause!)
 		}
 		return markUnconfirmed(delivery, loaded.title)
+	}
+
+	async function saveCheckpoint(delivery: Delivery, data: Record<string, string>) {
+		await db
+			.updateTable('post_deliveries')
+			.set({ checkpoint: sql`checkpoint || ${JSON.stringify(data)}::jsonb` })
+			.where('id', '=', delivery.id)
+			.where('attempt_id', '=', delivery.attempt_id)
+			.execute()
+		delivery.checkpoint = { ...(delivery.checkpoint as object), ...data }
 	}
 
 	async function send(delivery: Delivery, signal?: AbortSignal): Promise<void> {
@@ -321,6 +360,12 @@ export function createPublisher(deps: PublisherDeps) {
 		const platform = delivery.platform as Platform
 		const loaded = await target(delivery)
 		if ('error' in loaded) return fail(delivery, loaded.error, null)
+		if (checkpointOf(delivery)[RESEND_AFTER]) {
+			// An earlier attempt's server error: the post may have landed since; look once more before sending again.
+			const found = await lookFor(delivery, loaded)
+			if (found) return markPublished(delivery, found)
+			if (found === undefined) return markUnconfirmed(delivery, loaded.title)
+		}
 		// The network's rules once more (the text or image may have changed since planning): a post it
 		// would refuse fails here with the rule's reason, without a request. An empty text was confirmed when planned.
 		const descriptor = descriptorOf(deps.descriptors, platform)
@@ -345,16 +390,8 @@ export function createPublisher(deps: PublisherDeps) {
 				}
 				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapterFor(adapters, platform).publish(loaded.target, loaded.content, {
 					signal,
-					previous: { ...((delivery.checkpoint ?? {}) as Record<string, string>) },
-					checkpoint: async (data) => {
-						await db
-							.updateTable('post_deliveries')
-							.set({ checkpoint: sql`checkpoint || ${JSON.stringify(data)}::jsonb` })
-							.where('id', '=', delivery.id)
-							.where('attempt_id', '=', delivery.attempt_id)
-							.execute()
-						delivery.checkpoint = { ...(delivery.checkpoint as object), ...data }
-					},
+					previous: { ...checkpointOf(delivery) },
+					checkpoint: (data) => saveCheckpoint(delivery, data),
 				}))
 				deps.faultPoint?.('after_send')
 				return markPublished(delivery, published)
@@ -377,7 +414,7 @@ export function createPublisher(deps: PublisherDeps) {
 					return fail(delivery, 'token_expired', loaded.title)
 				}
 				if (error.kind === 'auth_expired') return fail(delivery, 'token_expired', loaded.title)
-				if (error.kind === 'unknown_outcome') return reconcile(delivery)
+				if (error.kind === 'unknown_outcome') return reconcile(delivery, error)
 				if ((error.kind === 'rate_limited' || error.kind === 'transient') && delivery.attempts < MAX_DELIVERY_ATTEMPTS) return retryLater(delivery, error)
 				return fail(delivery, error.kind === 'transient' || error.kind === 'rate_limited' || error.kind === 'quota_exhausted' || error.kind === 'permission_missing' ? error.kind : error.code, loaded.title)
 			}

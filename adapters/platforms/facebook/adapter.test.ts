@@ -146,7 +146,7 @@ test('throttle 80001 is rate_limited with the wait from x-business-use-case-usag
 	expect(error).toMatchObject({ kind: 'rate_limited', code: 'rate_limited', retryAfterMs: 7 * 60_000 })
 })
 
-test('code 1 with HTTP 500 is transient; 506 is a duplicate; 368 a policy block', async () => {
+test('code 1 with HTTP 500 on a creating request is an unknown outcome; 506 is a duplicate; 368 a policy block', async () => {
 	await using s = await setup()
 	s.router.script(metaRoutes.feed, [
 		graphError(1, 'An unknown error occurred', { status: 500 }),
@@ -154,7 +154,7 @@ test('code 1 with HTTP 500 is transient; 506 is a duplicate; 368 a policy block'
 		graphError(368, 'The action attempted has been deemed abusive or is otherwise disallowed'),
 	])
 	const content = { text: 'Hallo', imageUrl: null }
-	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'transient', code: 'transient', status: 500 })
+	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'unknown_outcome', code: 'transient', status: 500 })
 	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'invalid_request', code: 'duplicate_post' })
 	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'invalid_request', code: 'policy_block' })
 })

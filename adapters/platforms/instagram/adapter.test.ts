@@ -192,3 +192,22 @@ test('follower count and post metrics', async () => {
 	expect(metrics).toEqual({ views: expect.any(Number), likes: expect.any(Number), comments: expect.any(Number), shares: expect.any(Number) })
 	expect(await s.adapter.postMetrics(s.target, '17900000009999')).toBeNull()
 })
+
+test('a resend after a 500 on media_publish publishes the earlier container (no new one), or finds the post when it went live after all', async () => {
+	await using s = await setup()
+	const serverError = { status: 500, raw: '<html>Internal Server Error</html>' }
+	s.router.script(metaRoutes.mediaPublish, [serverError, { pass: true }])
+	expect(await failure(s.adapter.publish(s.target, photo, s.hooks))).toMatchObject({ kind: 'unknown_outcome', status: 500 })
+	const previous = { ...s.checkpoints.at(-1)! }
+	const containers = s.router.count(metaRoutes.media)
+
+	const published = await s.adapter.publish(s.target, photo, { ...s.hooks, previous })
+	expect(s.router.count(metaRoutes.media), 'no new container').toBe(containers)
+	expect(s.store.findPosts('instagram', cafe!.ig.id).map((post) => post.id)).toEqual([published.externalId])
+
+	// Once more with the same (now PUBLISHED) container: the post is found, nothing is published.
+	const publishes = s.router.count(metaRoutes.mediaPublish)
+	expect(await s.adapter.publish(s.target, photo, { ...s.hooks, previous })).toEqual(published)
+	expect(s.router.count(metaRoutes.mediaPublish)).toBe(publishes)
+	expect(s.store.findPosts('instagram', cafe!.ig.id)).toHaveLength(1)
+})

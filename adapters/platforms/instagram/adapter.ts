@@ -32,6 +32,8 @@ export const instagramErrorCodes = [
 ]
 
 export const INSTAGRAM_CAPTION_LIMIT = 2200
+/** Graph keeps an unpublished container for 24 hours; one published earlier is at most that old. */
+const CONTAINER_LIFETIME_MS = 24 * 3600 * 1000
 
 export type InstagramOptions = Partial<PollOptions>
 
@@ -96,14 +98,21 @@ export function createInstagramAdapter(settings: AdapterSettings, options: Insta
 				throw new PlatformError({ kind: 'invalid_request', code: 'caption_too_long', message: `caption longer than ${INSTAGRAM_CAPTION_LIMIT} characters` })
 			}
 			await assertJpeg(settings, content.imageUrl, hooks.signal)
-			// A container is not a post: creating one twice only leaves an unused container behind.
-			const container = await graph.post<{ id?: string }>(`${target.pageId}/media`, { image_url: content.imageUrl, caption: content.text }, target.accessToken, { signal: hooks.signal })
-			if (!container.id) throw new PlatformError({ kind: 'transient', code: 'transient', message: 'container created without an id' })
-			const containerId = container.id
-			await hooks.checkpoint({ containerId })
+			// A resend first looks at the earlier attempt's container: media_publish may have made it a post
+			// after all, and while it is unpublished it is published instead of a new one (a late publish of it
+			// would otherwise double the post).
+			const earlier = hooks.previous?.containerId ? await containerStatus(graph, hooks.previous.containerId, target.accessToken).catch(() => null) : null
+			let containerId = earlier === 'FINISHED' || earlier === 'IN_PROGRESS' || earlier === 'PUBLISHED' ? hooks.previous!.containerId! : null
+			if (!containerId) {
+				// A container is not a post: creating one twice only leaves an unused container behind.
+				const container = await graph.post<{ id?: string }>(`${target.pageId}/media`, { image_url: content.imageUrl, caption: content.text }, target.accessToken, { signal: hooks.signal })
+				if (!container.id) throw new PlatformError({ kind: 'transient', code: 'transient', message: 'container created without an id' })
+				containerId = container.id
+				await hooks.checkpoint({ containerId })
+			}
 			const state = await waitForContainer(graph, containerId, target.accessToken, poll, hooks.signal)
 			if (state === 'PUBLISHED') {
-				const found = await findMedia(target, content.text, new Date(Date.now() - 24 * 3600 * 1000))
+				const found = await findMedia(target, content.text, new Date(Date.now() - CONTAINER_LIFETIME_MS))
 				if (found) return found
 				throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: `container ${containerId} is published but its media is not listed` })
 			}

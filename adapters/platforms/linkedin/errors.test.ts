@@ -34,10 +34,11 @@ test('429 waits for Retry-After, or a minute without it', () => {
 	expect(linkedinError(result(429)).retryAfterMs).toBe(60_000)
 })
 
-test('a gateway timeout on a create is an unknown outcome, elsewhere transient', () => {
-	expect(linkedinError(result(504), { creates: true }).kind).toBe('unknown_outcome')
-	expect(linkedinError(result(504)).kind).toBe('transient')
-	expect(linkedinError(result(500), { creates: true }).kind).toBe('transient')
+test('a server error on a create is an unknown outcome (it may have been done), elsewhere transient', () => {
+	for (const status of [500, 502, 503, 504]) {
+		expect(linkedinError(result(status), { creates: true }).kind).toBe('unknown_outcome')
+		expect(linkedinError(result(status)).kind).toBe('transient')
+	}
 })
 
 test('token endpoint errors: a refused refresh means reconnecting, a refused code names the reason', () => {

@@ -38,8 +38,8 @@ export function linkedinError(result: HttpResult, options: { creates?: boolean }
 	if (status === 429) return error('rate_limited', 'rate_limited', retryAfterMs(result.headers) ?? 60_000)
 	if (status === 426) return error('invalid_request', 'api_version_sunset')
 	if (status === 404) return error('invalid_request', 'not_found')
-	// A gateway timeout on a create means the API may have done it without us hearing back.
-	if (status === 504 && options.creates) return error('unknown_outcome', 'server_error')
+	// A server error on a create may come after the API did it (a gateway timeout, a crash before the answer).
+	if (status >= 500 && options.creates) return error('unknown_outcome', 'server_error')
 	if (status >= 500) return error('transient', 'server_error')
 	if (status >= 400) return error('invalid_request', 'invalid_request')
 	return error('transient', 'bad_response')

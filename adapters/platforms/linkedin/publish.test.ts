@@ -73,7 +73,7 @@ test('a revoked token is auth_expired', async () => {
 	expect(error).toMatchObject({ name: 'PlatformError', kind: 'auth_expired', code: 'token_expired', status: 401 })
 })
 
-test('429 with Retry-After: 7 is rate_limited for 7 s; 500 is transient', async () => {
+test('429 with Retry-After: 7 is rate_limited for 7 s; a 500 on the creating request is an unknown outcome', async () => {
 	await using li = await startLinkedinSandbox()
 	const adapter = li.adapter()
 	li.router.script('POST /rest/posts', [
@@ -85,7 +85,7 @@ test('429 with Retry-After: 7 is rate_limited for 7 s; 500 is transient', async 
 		retryAfterMs: 7000,
 	})
 	await expect(adapter.publish(li.target(li.person), { text: 'b', imageUrl: null }, noCheckpoint)).rejects.toMatchObject({
-		kind: 'transient',
+		kind: 'unknown_outcome',
 		code: 'server_error',
 	})
 	expect(li.store.posts).toEqual([])

@@ -38,9 +38,10 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 			const image = await downloadImage(settings, content.imageUrl, limits, signal)
 			mediaIds.push(await uploadImage(client, server, target.accessToken, image, polling, signal))
 		}
-		// The instance answers a repeated key with the status it created (for an hour); saved first so a crash cannot lose it.
-		const idempotencyKey = randomUUID()
-		await hooks.checkpoint({ idempotencyKey })
+		// The instance answers a repeated key with the status it created (for an hour); saved first so a crash
+		// cannot lose it, and a resend after an unknown outcome sends the earlier attempt's key again.
+		const idempotencyKey = hooks.previous?.idempotencyKey ?? randomUUID()
+		if (idempotencyKey !== hooks.previous?.idempotencyKey) await hooks.checkpoint({ idempotencyKey })
 		const status = await client.request(server, '/api/v1/statuses', {
 			method: 'POST',
 			token: target.accessToken,

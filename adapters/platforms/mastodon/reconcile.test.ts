@@ -53,3 +53,18 @@ test('reconciling matches text and kind among the own statuses since the attempt
 	expect(pages[1]?.query.get('max_id')).toBeTruthy()
 	expect(pages[0]?.query.get('exclude_replies')).toBe('true')
 })
+
+test('a resend after an unknown outcome sends the earlier Idempotency-Key again: a status that did arrive is answered, not doubled', async () => {
+	await using sandbox = await mastodonSandbox()
+	const target = targetOf(await connect(sandbox))
+	const content = { text: 'Einmal trotz 502', imageUrl: null }
+	const first = recordingHooks()
+	sandbox.router.script(STATUSES, [{ pass: true, answer: { status: 502, raw: '<html>Bad Gateway</html>' } }, { pass: true }])
+	await expect(sandbox.adapter.publish(target, content, first.hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'server_error' })
+
+	const resend = recordingHooks()
+	const published = await sandbox.adapter.publish(target, content, { ...resend.hooks, previous: first.latest() })
+	const keys = sandbox.router.requests.filter((r) => r.route === STATUSES).map((r) => r.headers['idempotency-key'])
+	expect(keys).toEqual([first.latest().idempotencyKey, first.latest().idempotencyKey])
+	expect(sandbox.store.posts.map((post) => post.id)).toEqual([published.externalId])
+})

@@ -54,6 +54,17 @@ test.each(cases)('%s', (_name, input, kind, code) => {
 	expect(error.status).toBe(input.status)
 })
 
+test('on a creating request a server error (5xx, code 1 / 2) is an unknown outcome; refusals and throttles stay what they are', () => {
+	const creates = { creates: true }
+	expect(classifyGraphError(result(500, { code: 1 }), creates)).toMatchObject({ kind: 'unknown_outcome', code: 'transient', status: 500 })
+	expect(classifyGraphError(result(400, { code: 2 }), creates)).toMatchObject({ kind: 'unknown_outcome' })
+	expect(classifyGraphError(result(502, null, {}, '<html>Bad Gateway</html>'), creates)).toMatchObject({ kind: 'unknown_outcome', status: 502 })
+	expect(classifyGraphError(result(503, null, {}, ''), creates)).toMatchObject({ kind: 'unknown_outcome', status: 503 })
+	expect(classifyGraphError(result(400, { code: 9007, error_subcode: 2207027 }), creates)).toMatchObject({ kind: 'transient' })
+	expect(classifyGraphError(result(400, { code: 4 }), creates)).toMatchObject({ kind: 'rate_limited' })
+	expect(classifyGraphError(result(500, { code: 100 }), creates)).toMatchObject({ kind: 'invalid_request' })
+})
+
 test('the throttle wait comes from estimated_time_to_regain_access (minutes), else Retry-After, else a default', () => {
 	const buc = JSON.stringify({ '111': [{ type: 'pages', call_count: 100, estimated_time_to_regain_access: 3 }, { type: 'pages', estimated_time_to_regain_access: 5 }] })
 	expect(classifyGraphError(result(400, { code: 80001 }, { 'x-business-use-case-usage': buc })).retryAfterMs).toBe(5 * 60_000)

@@ -70,9 +70,17 @@ export function readGraphError(json: unknown): GraphErrorBody | null {
 /**
  * Maps a failed Graph response onto the PlatformError kinds. Graph answers almost everything with
  * HTTP 400, so the class comes from `error.code`/`error_subcode`; the status only counts when
- * there is no Graph error body at all (a proxy's 502 page).
+ * there is no Graph error body at all (a proxy's 502 page). On a request that `creates` something,
+ * a server error (5xx, Graph's unknown error 1 / 2) may come after it was done: an unknown outcome.
  */
-export function classifyGraphError(result: HttpResult): PlatformError {
+export function classifyGraphError(result: HttpResult, options: { creates?: boolean } = {}): PlatformError {
+	const classified = classify(result)
+	const serverSide = result.status >= 500 || [1, 2].includes(readGraphError(result.json)?.code ?? 0)
+	if (!options.creates || classified.kind !== 'transient' || !serverSide) return classified
+	return new PlatformError({ kind: 'unknown_outcome', code: classified.code, message: classified.message, status: classified.status })
+}
+
+function classify(result: HttpResult): PlatformError {
 	const error = readGraphError(result.json)
 	if (!error || typeof error.code !== 'number') return withoutGraphBody(result)
 	const code = error.code

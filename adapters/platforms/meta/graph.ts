@@ -28,7 +28,7 @@ export async function graphRequest<T>(settings: Pick<Settings, 'fetch' | 'timeou
 		// The network accepted the request but we cannot read what it did.
 		throw new PlatformError({ kind: init.creates ? 'unknown_outcome' : 'transient', code: 'transient', message: `unreadable Graph response (HTTP ${result.status})`, status: result.status })
 	}
-	throw classifyGraphError(result)
+	throw classifyGraphError(result, { creates: init.creates })
 }
 
 /** A small Graph client; the token travels in the Authorization header, never in a URL we build. */

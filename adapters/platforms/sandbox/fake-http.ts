@@ -23,8 +23,13 @@ export type Handler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>
 
 type Route = { method: string; pattern: RegExp; keys: Array<string>; name: string; handler: Handler }
 
-/** `delayMs` without `then`: the route's own handler answers, late (a slow network that still does its work). */
-export type ScriptedResponse = FakeResponse | { hang: true } | { delayMs: number; then?: FakeResponse }
+/**
+ * A scripted answer: a fixed response, none at all (hang), one after a delay (`delayMs` without
+ * `then`: the route's own handler answers, late: a slow network that still does its work), or
+ * `pass`: the route's own handler runs (the network does what was asked) and the client gets
+ * `answer` instead when given (a server error after the work was done).
+ */
+export type ScriptedResponse = FakeResponse | { hang: true } | { delayMs: number; then?: FakeResponse } | { pass: true; answer?: FakeResponse }
 
 export class FakeRouter {
 	readonly requests: Array<FakeRequest & { route: string }> = []
@@ -92,6 +97,11 @@ export class FakeRouter {
 			if (scripted && 'delayMs' in scripted) {
 				await new Promise((r) => setTimeout(r, scripted.delayMs))
 				send(res, scripted.then ?? (await route.handler(request)))
+				return true
+			}
+			if (scripted && 'pass' in scripted) {
+				const handled = await route.handler(request)
+				send(res, scripted.answer ?? handled)
 				return true
 			}
 			send(res, scripted ?? (await route.handler(request)))

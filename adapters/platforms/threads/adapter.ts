@@ -18,6 +18,8 @@ import { findByText, permalinkOf } from './lookup.ts'
 export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_insights', 'threads_read_replies', 'threads_manage_replies']
 const MEDIA_METRICS = 'views,likes,replies,reposts,quotes,shares'
 const REPLY_FIELDS = 'id,text,username,timestamp,is_reply_owned_by_me'
+/** Threads keeps an unpublished container for 24 hours; one published earlier is at most that old. */
+const CONTAINER_LIFETIME_MS = 24 * 3600 * 1000
 
 /** Graph's 2026-11-22T08:00:00+0000 as a Date. */
 function graphDate(value: string | null) {
@@ -91,6 +93,22 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 		}
 	}
 
+	/**
+	 * An earlier attempt's container: the post when it was published after all, the container when it
+	 * may still be published (IN_PROGRESS or FINISHED), else null (a new one is needed).
+	 */
+	async function earlierContainer(target: PublishTarget, content: PublishContent, containerId: string, signal?: AbortSignal): Promise<Published | string | null> {
+		const status = await containerStatus(target, containerId, signal).then(
+			(read) => read.status,
+			() => null,
+		)
+		if (status === 'IN_PROGRESS' || status === 'FINISHED') return containerId
+		if (status !== 'PUBLISHED') return null
+		const found = await findByText(client, target, content, new Date(Date.now() - CONTAINER_LIFETIME_MS))
+		if (found) return found
+		throw new PlatformError({ kind: 'unknown_outcome', code: 'bad_response', message: `Threads container ${containerId} is published but the post is not among the recent threads` })
+	}
+
 	/** After a server error on threads_publish: the container says whether the post exists. */
 	async function publishedAnyway(target: PublishTarget, content: PublishContent, containerId: string, since: Date, cause: PlatformError) {
 		try {
@@ -155,17 +173,23 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 			const params: Record<string, string | null> = content.imageUrl
 				? { media_type: 'IMAGE', image_url: content.imageUrl, text: content.text || null }
 				: { media_type: 'TEXT', text: content.text }
-			// A container is invisible until published, so creating one twice is harmless.
-			const container = await client.post([target.pageId, 'threads'], target.accessToken, params, { signal })
-			const containerId = str(container.id)
-			if (!containerId) throw badResponse('container without id')
-			await hooks.checkpoint({ containerId })
+			// A resend publishes the earlier attempt's container while it is unpublished: a late publish of it cannot double the post.
+			const earlier = hooks.previous?.containerId ? await earlierContainer(target, content, hooks.previous.containerId, signal) : null
+			if (earlier && typeof earlier === 'object') return earlier
+			let containerId = earlier
+			if (!containerId) {
+				// A container is invisible until published, so creating one twice is harmless.
+				const container = await client.post([target.pageId, 'threads'], target.accessToken, params, { signal })
+				containerId = str(container.id)
+				if (!containerId) throw badResponse('container without id')
+				await hooks.checkpoint({ containerId })
+			}
 			await waitUntilFinished(target, containerId, signal)
 			let published: Json
 			try {
 				published = await client.post([target.pageId, 'threads_publish'], target.accessToken, { creation_id: containerId }, { creates: true, signal })
 			} catch (error) {
-				if (!(error instanceof PlatformError) || error.code !== 'server_error' || error.kind !== 'transient') throw error
+				if (!(error instanceof PlatformError) || error.code !== 'server_error') throw error
 				const found = await publishedAnyway(target, content, containerId, since, error)
 				if (found) return found
 				throw error

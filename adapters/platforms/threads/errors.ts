@@ -68,8 +68,8 @@ export function threadsError(result: HttpResult, options: { creates?: boolean } 
 	if (status === 429 || code === 4 || code === 17 || code === 32 || code === 613) return error('rate_limited', 'rate_limited', retryAfterMs(result.headers))
 	if ((subcode !== null && RESTRICTED_SUBCODES.has(subcode)) || (code !== null && RESTRICTED_SUBCODES.has(code))) return error('invalid_request', 'policy_block')
 	if (code === 9007) return error('transient', 'container_not_ready')
-	// A gateway timeout on a creating call may have done it without us hearing back.
-	if (status === 504 && options.creates) return error('unknown_outcome', 'server_error')
+	// A server error on a creating call may come after it was done (a gateway timeout, a crash before the answer).
+	if (options.creates && (code === 1 || code === 2 || status >= 500)) return error('unknown_outcome', 'server_error')
 	if (code === 1 || code === 2 || status >= 500) return error('transient', 'server_error')
 	if (status >= 400) return error('invalid_request', 'invalid_request')
 	return error('transient', 'bad_response')

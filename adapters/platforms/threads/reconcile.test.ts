@@ -48,12 +48,22 @@ test('a server error after the network published is confirmed through the contai
 	expect(sandbox.router.count(PUBLISH)).toBe(1)
 })
 
-test('a server error before anything was published stays transient (safe to retry)', async () => {
+test('a server error before anything was published is an unknown outcome; the resend publishes the same container once', async () => {
 	await using sandbox = await threadsSandbox()
 	const target = targetOf(await connect(sandbox))
+	const content = { text: 'x', imageUrl: null }
+	const first = recordingHooks()
 	sandbox.router.script(PUBLISH, [{ status: 500, body: { error: { message: 'An unknown error occurred', type: 'THApiException', code: 1 } } }])
-	await expect(sandbox.adapter.publish(target, { text: 'x', imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'transient', code: 'server_error' })
+	await expect(sandbox.adapter.publish(target, content, first.hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'server_error' })
 	expect(sandbox.store.posts).toHaveLength(0)
+	expect(await sandbox.adapter.findPublished(target, content, first.latest(), new Date(Date.now() - 60_000))).toBeNull()
+
+	sandbox.router.reset()
+	const resend = recordingHooks()
+	const published = await sandbox.adapter.publish(target, content, { ...resend.hooks, previous: first.latest() })
+	expect(sandbox.store.posts.map((post) => post.id)).toEqual([published.externalId])
+	expect(sandbox.router.count('POST /v1.0/:uid/threads'), 'the earlier container is published, no new one made').toBe(0)
+	expect(resend.checkpoints).toEqual([])
 })
 
 test('without a checkpoint, reconciling looks for the same text among the threads since the attempt', async () => {
