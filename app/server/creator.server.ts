@@ -95,7 +95,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		return data({ ok: false, message, notice: { type: 'error' as const, title, description: message } }, { status })
 	}
 	function refuse(refusal: PreflightRefusal) {
-		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
+		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: refusal.confirmEmpty ? undefined : { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
 	}
 	function succeed(title: string, description?: string, extra: { ids?: Array<string> } = {}) {
 		return data({ ok: true, message: title, notice: { type: 'success' as const, title, description }, ...extra })

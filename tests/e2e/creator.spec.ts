@@ -484,6 +484,27 @@ test('"Jetzt posten" publishes through the sandbox and goes to "Meine Posts"', a
 	await expect(page.getByText('Kommt vorbei: Tag der offenen Tür am Samstag!').first()).toBeVisible()
 })
 
+test('a post without text asks first ("Post ohne Text?"), then goes out with its image only', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	await login(user)
+	await gotoReady(page, '/create')
+	await smartPostToPlatforms(page, 'Ein Bild sagt mehr als tausend Worte')
+	await choosePlatforms(page, ['LinkedIn'])
+	await generateToPreview(page, ['LinkedIn'])
+	await page.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('')
+	// The preview says it before anything is sent.
+	await expect(page.getByTestId('editor-linkedin').getByTestId('preflight-empty_text')).toBeVisible()
+	await page.getByRole('button', { name: 'Jetzt posten' }).click()
+	const question = page.getByRole('alertdialog', { name: 'Post ohne Text?' })
+	await expect(question).toBeVisible()
+	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+	await question.getByRole('button', { name: 'Ja, ohne Text veröffentlichen' }).click()
+	await expect(toastWith(page, '✅ Post erfolgreich veröffentlicht!')).toBeVisible({ timeout: 20_000 })
+	const post = await db.selectFrom('posts').select(['id', 'status']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	expect(post.status).toBe('published')
+})
+
 test('generating: the progress checklist, an answer that is no success (413), and a retry after a network error under the same request id', async ({ page, createConfirmedUser, login, db }) => {
 	const user = await createConfirmedUser()
 	await login(user)

@@ -23,6 +23,7 @@ import { clearCreatorState, firstWelcomeThisSession, writeCreatorState } from '.
 import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, type CreatorState } from './types.ts'
 import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
+import { EmptyTextConfirm } from '#app/components/posts/empty-text-confirm.tsx'
 import { usesOwnImage } from './validation.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import './creator.css'
@@ -235,6 +236,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 				onClose={() => setScheduling(null)}
 				onScheduled={actions.scheduled}
 			/>
+			<EmptyTextConfirm question={actions.confirmEmpty} />
 		</Flex>
 	)
 }

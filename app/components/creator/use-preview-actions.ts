@@ -116,5 +116,7 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 			publisher.submit(toFormData('publish', contentFields(state)), location.pathname)
 		},
 		scheduled: () => finish(AFTER_SAVE_MS),
+		/** 'Post ohne Text?' before 'Jetzt posten' sends an image-only post. */
+		confirmEmpty: publisher.confirmEmpty,
 	}
 }

@@ -14,6 +14,7 @@ import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
+import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
@@ -143,6 +144,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 					</section>
 				))}
 			</Grid>
+			<EmptyTextConfirm question={publisher.confirmEmpty} />
 			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} />
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
 			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />

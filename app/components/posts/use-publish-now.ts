@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
@@ -21,11 +21,14 @@ export type PublishOutcome = 'published' | 'partial' | 'failed'
 export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, postId: string) => void } = {}) {
 	const { t } = useTranslation('posts')
 	const platformName = usePlatformName()
-	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string }>()
+	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string; confirmEmpty?: boolean }>()
 	useFetcherNotice(fetcher)
 	// A draft or new content becomes a post here: a double click or a retry creates it once.
 	const requestIdFor = useRequestIds(fetcher.data)
 	const following = useRef<string | null>(null)
+	// The last submission, to send again with confirmEmpty=1 when the server asks about an empty text.
+	const last = useRef<{ form: FormData; action: string } | null>(null)
+	const [asked, setAsked] = useState<unknown>(null)
 	const onFinished = useRef(options.onFinished)
 	useEffect(() => {
 		onFinished.current = options.onFinished
@@ -62,18 +65,44 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 		}
 	}, [fetcher.state, fetcher.data, t, platformName])
 
+	function send(form: FormData, action: string) {
+		last.current = { form, action }
+		void fetcher.submit(form, { method: 'post', action })
+	}
+
+	const confirmEmpty =
+		fetcher.state === 'idle' && fetcher.data?.confirmEmpty && asked !== fetcher.data
+			? {
+					message: fetcher.data.message ?? '',
+					accept() {
+						setAsked(fetcher.data)
+						const previous = last.current
+						if (!previous) return
+						const form = new FormData()
+						for (const [name, value] of previous.form) form.append(name, value)
+						form.set('confirmEmpty', '1')
+						send(form, previous.action)
+					},
+					dismiss: () => setAsked(fetcher.data),
+				}
+			: null
+
 	return {
 		busy: fetcher.state !== 'idle',
+		/** The server asks whether a post without text should go out (a network would show only the image). */
+		confirmEmpty,
 		/** The action's answer (`ok: false` when it refused, its notice already shown). */
 		result: fetcher.data,
 		publish(item: { kind: 'draft' | 'post'; id: string }) {
 			const requestId = requestIdFor(`${item.kind}:${item.id}`)
-			void fetcher.submit({ intent: 'publish-now', kind: item.kind, id: item.id, requestId }, { method: 'post', action: '/posts' })
+			const form = new FormData()
+			for (const [name, value] of Object.entries({ intent: 'publish-now', kind: item.kind, id: item.id, requestId })) form.set(name, value)
+			send(form, '/posts')
 		},
 		/** Another action that creates or updates the post first and answers `{ ok, postId }` like /posts does. */
 		submit(form: FormData, action: string) {
 			form.set('requestId', requestIdFor(JSON.stringify([action, ...form.entries()])))
-			void fetcher.submit(form, { method: 'post', action })
+			send(form, action)
 		},
 	}
 }

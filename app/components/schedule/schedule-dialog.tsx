@@ -1,4 +1,4 @@
-import { Badge, Button, Dialog, Flex, Select, Text } from '@radix-ui/themes'
+import { Badge, Button, Checkbox, Dialog, Flex, Select, Text } from '@radix-ui/themes'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
@@ -17,6 +17,7 @@ import {
 } from '#modules/scheduling/index.ts'
 import { MiniCalendar } from './mini-calendar.tsx'
 import '#locales/ns/scheduling.ts'
+import '#locales/ns/publishing.ts'
 
 export type ScheduleTarget = {
 	kind: 'draft' | 'post'
@@ -45,8 +46,11 @@ export function ScheduleDialog({
 	onScheduled?: () => void
 }) {
 	const { t } = useTranslation('scheduling')
-	const fetcher = useFetcher<{ ok: boolean; message?: string }>()
+	const { t: tp } = useTranslation('publishing')
+	const fetcher = useFetcher<{ ok: boolean; message?: string; confirmEmpty?: boolean }>()
 	useFetcherNotice(fetcher)
+	// The server asked whether the post may go out without text: the answer rides along on the next submit.
+	const [confirmedEmpty, setConfirmedEmpty] = useState(false)
 	// Planning a draft or new content creates a post: once per request id.
 	const requestId = useRequestId(fetcher.data)
 	const now = new Date()
@@ -128,8 +132,16 @@ export function ScheduleDialog({
 							</Text>
 						) : null}
 						{error ? (
-							<Text size="2" color="red" role="alert">
+							<Text size="2" color={fetcher.data?.confirmEmpty ? 'amber' : 'red'} role="alert">
 								{error}
+							</Text>
+						) : null}
+						{fetcher.data?.confirmEmpty || confirmedEmpty ? (
+							<Text as="label" size="2">
+								<Flex gap="2" align="center">
+									<Checkbox name="confirmEmpty" value="1" checked={confirmedEmpty} onCheckedChange={(checked) => setConfirmedEmpty(checked === true)} />
+									{tp('preflight.confirmLabel')}
+								</Flex>
 							</Text>
 						) : null}
 						<Flex gap="3" justify="end" mt="2">

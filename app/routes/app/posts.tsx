@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!targets) return null
 		const refusal = await preflightRefusal(context, publishing, targets, emptyConfirmed(formData))
 		if (!refusal) return null
-		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
+		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: refusal.confirmEmpty ? undefined : { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
 	}
 
 	if (intent === 'save-draft') {
