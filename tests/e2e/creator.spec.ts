@@ -413,7 +413,7 @@ test('"Entwurf speichern" creates one draft per platform with its own text and i
 	await expect(page.getByTestId('editor-linkedin').getByTestId('char-counter')).toHaveText('26 / 3000 Zeichen')
 	const threads = page.getByRole('textbox', { name: 'Text für Threads' })
 	await threads.fill('T'.repeat(501))
-	await expect(page.getByTestId('editor-threads').getByText('Limit überschritten')).toBeVisible()
+	await expect(page.getByTestId('editor-threads').getByTestId('preflight-text_too_long')).toContainText('Der Text ist für Threads zu lang')
 	const images = Object.fromEntries(
 		await Promise.all(ALL.map(async (name) => [name.toLowerCase(), await page.getByRole('img', { name: `Bild ${name}` }).getAttribute('src')] as const)),
 	)

@@ -22,7 +22,7 @@ test('edit a draft in the modal: the counter turns red above the limit and it st
 	await threads.getByRole('textbox', { name: 'Text für Threads' }).fill(long)
 	await expect(threads.getByTestId('char-counter')).toHaveText('501 / 500 Zeichen')
 	await expect(threads.getByTestId('char-counter')).toHaveAttribute('data-over', 'true')
-	await expect(threads.getByText('Limit überschritten')).toBeVisible()
+	await expect(threads.getByTestId('preflight-text_too_long')).toContainText('Der Text ist für Threads zu lang: 501 von höchstens 500 Zeichen')
 	await dialog.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('Neuer LinkedIn-Text')
 	await dialog.getByRole('button', { name: 'Speichern' }).click()
 	await expect(page.getByText('Entwurf gespeichert').first()).toBeVisible()

@@ -3,27 +3,31 @@ import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts
 
 const zurich = 'Europe/Zurich'
 
-test('publish now to four platforms where one refuses: the partial-failure toast names the reason', async ({ page, createConfirmedUser, login, services, db }) => {
+test('publish now to three platforms where one refuses: the partial-failure toast names the reason; a post a network would refuse is refused before sending', async ({ page, createConfirmedUser, login, services, composition, env, db }) => {
 	const user = await createConfirmedUser()
 	for (const platform of ['linkedin', 'facebook', 'instagram', 'threads'] as const) await connectPlatform(services, user.id, platform)
+	// LinkedIn refuses: its token has run out (LinkedIn tokens cannot be refreshed).
+	const token = await db.selectFrom('social_tokens').select(['id', 'account_id']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').executeTakeFirstOrThrow()
+	const expired = composition.sandbox!.store.issueToken({ platform: 'linkedin', subject: token.account_id, kind: 'access' }, -1)
+	await db.updateTable('social_tokens').set({ access_token_encrypted: createSecretBox(env.APP_SECRET).seal(expired) }).where('id', '=', token.id).execute()
 	const post = await services.content.createPost(user.id, {
 		platform: 'multiple',
-		content: { base: 'Neu im Sortiment: Zimtschnecken', platforms: { linkedin: 'Neu im Sortiment: Zimtschnecken', facebook: 'Zimtschnecken!', instagram: 'Zimtschnecken 🥐', threads: 'Zimt!' } },
+		content: { base: 'Neu im Sortiment: Zimtschnecken', platforms: { linkedin: 'Neu im Sortiment: Zimtschnecken', facebook: 'Zimtschnecken!', threads: 'Zimt!' } },
 		status: 'draft',
 		timeZone: zurich,
 	})
+	const textOnly = await services.content.createPost(user.id, { platform: 'instagram', content: { base: 'Nur Text für Instagram', platforms: {} }, status: 'draft', timeZone: zurich })
 	await login(user)
 	await gotoReady(page, '/posts')
 	await page.getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' }).getByRole('button', { name: 'Jetzt posten' }).click()
 	const toast = page.getByText('⚠️ Teilweise Veröffentlichung')
 	await expect(toast).toBeVisible({ timeout: 20_000 })
-	await expect(page.getByText('Instagram: Instagram erlaubt keine reinen Textposts. Bitte füge ein Bild hinzu.')).toBeVisible()
+	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinde das Konto erneut.')).toBeVisible()
 
 	const deliveries = await db.selectFrom('post_deliveries').select(['platform', 'status', 'external_url']).where('post_id', '=', post.id).orderBy('platform').execute()
 	expect(deliveries.map((d) => [d.platform, d.status])).toEqual([
 		['facebook', 'published'],
-		['instagram', 'failed'],
-		['linkedin', 'published'],
+		['linkedin', 'failed'],
 		['threads', 'published'],
 	])
 	expect(deliveries.filter((d) => d.status === 'published').every((d) => d.external_url?.startsWith('http'))).toBe(true)
@@ -31,8 +35,15 @@ test('publish now to four platforms where one refuses: the partial-failure toast
 	expect(saved.status).toBe('published')
 	const card = page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' })
 	await expect(card).toBeVisible()
-	await expect(card.getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', deliveries.find((d) => d.platform === 'linkedin')!.external_url!)
-	await expect(card.getByRole('link', { name: /Auf Instagram ansehen/ })).toHaveCount(0)
+	await expect(card.getByRole('link', { name: 'Auf Facebook ansehen' })).toHaveAttribute('href', deliveries.find((d) => d.platform === 'facebook')!.external_url!)
+	await expect(card.getByRole('link', { name: /Auf LinkedIn ansehen/ })).toHaveCount(0)
+	await expect(card.getByRole('link', { name: 'LinkedIn neu verbinden' })).toHaveAttribute('href', '/accounts')
+
+	// Instagram takes no text-only posts: refused with the reason before anything is sent.
+	await page.getByTestId('post-card').filter({ hasText: 'Nur Text für Instagram' }).getByRole('button', { name: 'Jetzt posten' }).click()
+	await expect(page.getByText('Instagram erlaubt keine reinen Textposts. Füge bitte ein Bild hinzu.').first()).toBeVisible()
+	expect(await db.selectFrom('post_deliveries').select('id').where('post_id', '=', textOnly.id).where('status', 'in', ['publishing', 'published', 'failed']).execute()).toEqual([])
+
 	// The sandbox network shows what was published, behind the app's security headers.
 	const feed = await page.goto('/sandbox')
 	expect(feed?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/)
@@ -136,7 +147,7 @@ test('Meine Posts shows each network: a failed, an unconfirmed and a partially p
 	await expect(network('Teils draussen', 'linkedin')).toContainText('LinkedIn: Veröffentlicht')
 	await expect(network('Teils draussen', 'linkedin').getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', /sandbox/)
 	await expect(network('Teils draussen', 'instagram')).toContainText('Instagram: Fehlgeschlagen')
-	await expect(network('Teils draussen', 'instagram').getByTestId('delivery-reason')).toHaveText('Instagram erlaubt keine reinen Textposts. Bitte füge ein Bild hinzu.')
+	await expect(network('Teils draussen', 'instagram').getByTestId('delivery-reason')).toHaveText('Instagram erlaubt keine reinen Textposts. Füge bitte ein Bild hinzu.')
 	await expect(network('Teils draussen', 'instagram').getByRole('link', { name: 'Bild wählen' })).toHaveAttribute('href', `/create-post?post=${partial.id}`)
 	// Retrying cannot fix a missing image: no retry button there.
 	await expect(network('Teils draussen', 'instagram').getByRole('button', { name: 'Erneut versuchen' })).toHaveCount(0)
