@@ -56,7 +56,7 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 			const lines = failed.map((d) => t('publish.line', { platform: platformName(d.platform), reason: d.reason ?? '' })).join('\n')
 			if (failed.length === 0) toast.success(t('publish.success'), { id: toastId, description: t('publish.successText'), duration: 8000 })
 			else if (failed.length < deliveries.length) toast.warning(t('publish.partial'), { id: toastId, description: lines, duration: 10_000 })
-			else toast.error(t('publish.failed'), { id: toastId, description: `${t('publish.failedText')}\n${lines}`, duration: 10_000 })
+			else toast.error(t('publish.failed'), { id: toastId, description: `${t('publish.failedEverywhere')}\n${lines}`, duration: 10_000 })
 			onFinished.current?.(failed.length === 0 ? 'published' : failed.length < deliveries.length ? 'partial' : 'failed', postId!)
 		}
 		void poll()
