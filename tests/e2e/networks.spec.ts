@@ -5,7 +5,8 @@ import type { Locator, Page } from '@playwright/test'
 import { sql } from 'kysely'
 import { BLUESKY_SANDBOX } from '#adapters/platforms/bluesky/sandbox.ts'
 import { platformModules } from '#adapters/platforms/index.ts'
-import { connectPlatform, expect, gotoReady, SANDBOX_APP_PASSWORD, test } from '#tests/e2e/fixtures.ts'
+import type { Services } from '#modules/services.ts'
+import { connectPlatform, expect, gotoReady, SANDBOX_APP_PASSWORD, test, type TestUser } from '#tests/e2e/fixtures.ts'
 
 /** An app password of the right format that the Bluesky sandbox refuses. */
 const WRONG_APP_PASSWORD = BLUESKY_SANDBOX.wrongAppPassword
@@ -108,13 +109,18 @@ async function writeTexts(page: Page, marker: string) {
 	return texts
 }
 
-test('one post for all six networks from the creator: per-network texts and counters, published now on each', async ({ page, createConfirmedUser, login, services, db }) => {
-	test.setTimeout(120_000)
-	const user = await createConfirmedUser()
+/** Every network connected, signed in, and in the creator's preview with a text per network (counters checked). */
+async function sixNetworksInPreview(page: Page, user: TestUser, { login, services }: { login: (user: TestUser) => Promise<void>; services: Services }, marker: string) {
 	for (const module of platformModules) await connectPlatform(services, user.id, module.platform)
 	await login(user)
 	await toPreviewForAll(page)
-	const texts = await writeTexts(page, 'Jetzt')
+	return writeTexts(page, marker)
+}
+
+test('one post for all six networks from the creator: per-network texts and counters, published now on each', async ({ page, createConfirmedUser, login, services, db }) => {
+	test.setTimeout(120_000)
+	const user = await createConfirmedUser()
+	const texts = await sixNetworksInPreview(page, user, { login, services }, 'Jetzt')
 	await page.getByRole('button', { name: 'Jetzt posten' }).click()
 	await expect(page.locator('[data-sonner-toast]').filter({ hasText: '✅ Post erfolgreich veröffentlicht!' }).first()).toBeVisible({ timeout: 30_000 })
 	const post = await db.selectFrom('posts').select(['id', 'status']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
@@ -127,10 +133,7 @@ test('one post for all six networks from the creator: per-network texts and coun
 test('one post for all six networks planned from the creator is published on each when it is due', async ({ page, createConfirmedUser, login, services, db }) => {
 	test.setTimeout(120_000)
 	const user = await createConfirmedUser()
-	for (const module of platformModules) await connectPlatform(services, user.id, module.platform)
-	await login(user)
-	await toPreviewForAll(page)
-	const texts = await writeTexts(page, 'Geplant')
+	const texts = await sixNetworksInPreview(page, user, { login, services }, 'Geplant')
 	await page.getByRole('button', { name: 'Planen' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Post planen' })
 	await dialog.getByRole('button', { name: 'Planen' }).click()
