@@ -5,6 +5,7 @@ import { createPaymentProvider } from '#adapters/payments/index.ts'
 import { createFileStore } from '#adapters/storage/index.ts'
 import { createFeedReader, createWebReader } from '#adapters/web/index.ts'
 import { createAiProviders } from '#modules/ai/index.ts'
+import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { createActivityService } from '#modules/activity/index.ts'
@@ -112,6 +113,6 @@ export function composeServices({
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
-	return { services, tasks, crontab: [publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab].filter(Boolean).join('\n'), sandbox }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...coreTasks(db), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
+	return { services, tasks, crontab: [coreCrontab, publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab].filter(Boolean).join('\n'), sandbox }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Db, Trx } from './db.server.ts'
 
 // Creating actions run once per request id from the browser (docs/decisions/0001-idempotent-writes.md).
@@ -65,4 +66,16 @@ export async function once<T>(db: Db, key: RequestKey, create: (trx: Trx) => Pro
 export async function onceWhenKeyed<T>(db: Db, key: RequestKey | null, run: (trx: Trx) => Promise<T>, keep: (result: T) => boolean = () => true): Promise<OnceOutcome<T>> {
 	if (key) return once(db, key, run, keep)
 	return { kind: 'done', result: await db.transaction().execute(run), replayed: false }
+}
+
+/** How long a request id is remembered: a browser repeats a request within seconds, Stripe keeps keys 24 h. */
+export const REQUEST_KEY_DAYS = 7
+
+/** Forgets request ids older than `days` (the daily core job); answers how many. */
+export async function pruneRequestKeys(db: Db, days = REQUEST_KEY_DAYS) {
+	const result = await db
+		.deleteFrom('request_keys')
+		.where('created_at', '<', sql<Date>`now() - ${`${days} days`}::interval`)
+		.executeTakeFirst()
+	return Number(result.numDeletedRows)
 }
