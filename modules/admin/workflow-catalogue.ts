@@ -211,6 +211,17 @@ export const WORKFLOWS: ReadonlyArray<WorkflowDefinition> = [
 		isActive: true,
 	},
 	{
+		key: 'request_keys_prune',
+		name: 'Anfrage-IDs aufräumen',
+		description: 'Vergisst die Anfrage-IDs, mit denen doppelt gesendete Formulare nur einmal wirken, nach 7 Tagen.',
+		steps: [
+			step('Alte Anfrage-IDs finden', 'Anfrage-IDs, die älter als 7 Tage sind (ein Browser wiederholt eine Anfrage innerhalb von Sekunden).'),
+			step('Löschen', 'In einem Befehl; ein zweiter Lauf ändert nichts.'),
+		],
+		triggers: [cron('core_prune_request_keys', '17 3 * * *')],
+		isActive: true,
+	},
+	{
 		key: 'model_test_video',
 		name: 'Video-Modelltest',
 		description: 'Erzeugt die Videos eines Modelltests im Hintergrund (Sprach- und Bildmodelle antworten sofort); ein fehlgeschlagenes Modell wird einzeln erstattet.',
