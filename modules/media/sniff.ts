@@ -9,6 +9,14 @@ export function isImageType(type: SniffedType | null): type is ImageType {
 	return type === 'png' || type === 'jpeg' || type === 'gif' || type === 'webp'
 }
 
+export type ImageMimeType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+
+/** The MIME type of a raster image by its content (PNG, JPEG, GIF, WebP); null for anything else. */
+export function imageMimeType(bytes: Uint8Array): ImageMimeType | null {
+	const type = sniff(bytes)
+	return isImageType(type) ? `image/${type}` : null
+}
+
 /** How much of a file the text check looks at. */
 const TEXT_SAMPLE_BYTES = 64 * 1024
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { imageMimeType } from '#modules/media/sniff.ts'
 import { PlatformError } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { blueskyDescriptor } from './descriptor.ts'
@@ -6,11 +7,10 @@ import { failure } from './errors.ts'
 
 export type PostImage = { bytes: Uint8Array<ArrayBuffer>; mimeType: 'image/jpeg' | 'image/png'; width: number; height: number }
 
-/** JPEG or PNG by the first bytes (an image host's content type is not trustworthy); null for anything else. */
+/** JPEG or PNG by the content (an image host's content type is not trustworthy); null for anything else. */
 export function imageType(bytes: Uint8Array): PostImage['mimeType'] | null {
-	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
-	if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png'
-	return null
+	const type = imageMimeType(bytes)
+	return type === 'image/jpeg' || type === 'image/png' ? type : null
 }
 
 /**

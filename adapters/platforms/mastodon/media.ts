@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { PlatformError, type AccountLimits } from '#modules/publishing/ports.ts'
+import { imageMimeType } from '#modules/media/sniff.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { str, type MastodonClient } from './client.ts'
 import { mastodonDescriptor } from './descriptor.ts'
@@ -11,16 +12,6 @@ export type MediaPolling = { pollIntervalMs: number; maxPollMs: number }
 type Image = { bytes: Uint8Array<ArrayBuffer>; type: string }
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }
-
-/** The image formats Mastodon takes, by their first bytes (an image host's content-type is not trusted); null for others. */
-export function imageType(bytes: Uint8Array): string | null {
-	const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
-	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg'
-	if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png'
-	if (ascii(0, 4) === 'GIF8') return 'image/gif'
-	if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
-	return null
-}
 
 /** The post's image through settings.mediaFetch (the SSRF-safe fetcher: a refused address answers 403), checked against the instance's limits. */
 export async function downloadImage(settings: Pick<AdapterSettings, 'mediaFetch' | 'timeoutMs'>, url: string, limits: AccountLimits | null, signal?: AbortSignal): Promise<Image> {
@@ -36,7 +27,8 @@ export async function downloadImage(settings: Pick<AdapterSettings, 'mediaFetch'
 		if (error instanceof PlatformError) throw error
 		throw unavailable('transient', error instanceof Error ? error.message : String(error))
 	}
-	const type = imageType(bytes)
+	// By the content: an image host's content-type is not trusted.
+	const type = imageMimeType(bytes)
 	const formats = limits?.imageFormats?.length ? limits.imageFormats : mastodonDescriptor.images.formats
 	if (!type || !formats.includes(type)) throw invalid('image_format', `${url} is ${type ?? 'no known image'}; the instance takes ${formats.join(', ')}`)
 	const maxBytes = Math.min(mastodonDescriptor.images.maxBytes, limits?.imageMaxBytes ?? Number.POSITIVE_INFINITY)
