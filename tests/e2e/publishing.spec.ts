@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
+import type { DB } from '#modules/core/db.server.ts'
+import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 
 const zurich = 'Europe/Zurich'
@@ -119,25 +122,30 @@ test('"Sofort posten" in the draft editor saves the edits and publishes them', a
 	await expect(page.getByText('Frisch bearbeitet und sofort gepostet').first()).toBeVisible()
 })
 
-test('Meine Posts shows each network: a failed, an unconfirmed and a partially published post with their German reasons and the action that helps', async ({ page, createConfirmedUser, login, services, db }) => {
-	test.setTimeout(60_000)
-	const user = await createConfirmedUser()
-	for (const platform of ['linkedin', 'instagram', 'threads'] as const) await connectPlatform(services, user.id, platform)
+/** Three posts of one user: partly published (LinkedIn yes, Instagram without image no), failed (Instagram only), unconfirmed (Threads). */
+async function postsWithOutcomes(services: Services, db: Kysely<DB>, userId: string) {
+	for (const platform of ['linkedin', 'instagram', 'threads'] as const) await connectPlatform(services, userId, platform)
 	// Partial: LinkedIn takes the text, Instagram refuses a post without an image.
-	const partial = await services.content.createPost(user.id, { platform: 'multiple', content: { base: 'Teils draussen', platforms: { linkedin: 'Teils draussen', instagram: 'Teils draussen' } }, status: 'draft', timeZone: zurich })
+	const partial = await services.content.createPost(userId, { platform: 'multiple', content: { base: 'Teils draussen', platforms: { linkedin: 'Teils draussen', instagram: 'Teils draussen' } }, status: 'draft', timeZone: zurich })
 	// Failed everywhere: Instagram alone, without an image.
-	const failed = await services.content.createPost(user.id, { platform: 'instagram', content: { base: 'Ganz ohne Bild', platforms: {} }, status: 'draft', timeZone: zurich })
+	const failed = await services.content.createPost(userId, { platform: 'instagram', content: { base: 'Ganz ohne Bild', platforms: {} }, status: 'draft', timeZone: zurich })
 	// Unconfirmed: a Threads post whose answer was lost and is not found yet.
-	const unclear = await services.content.createPost(user.id, { platform: 'threads', content: { base: 'Ob er erschienen ist?', platforms: {} }, status: 'draft', timeZone: zurich })
-	for (const post of [partial, failed]) await services.publishing.publishNow(user.id, post.id)
+	const unclear = await services.content.createPost(userId, { platform: 'threads', content: { base: 'Ob er erschienen ist?', platforms: {} }, status: 'draft', timeZone: zurich })
+	for (const post of [partial, failed]) await services.publishing.publishNow(userId, post.id)
 	await expect
 		.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', 'in', [partial.id, failed.id]).execute()).map((d) => d.status).sort(), { timeout: 20_000 })
 		.toEqual(['failed', 'failed', 'published'])
-	await services.publishing.publishNow(user.id, unclear.id)
+	await services.publishing.publishNow(userId, unclear.id)
 	await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', unclear.id).executeTakeFirstOrThrow()).status, { timeout: 20_000 }).toBe('published')
 	await db.updateTable('post_deliveries').set({ status: 'unconfirmed', external_url: null }).where('post_id', '=', unclear.id).execute()
 	await db.updateTable('posts').set({ status: 'draft', published_at: null }).where('id', '=', unclear.id).execute()
+	return { partial, failed, unclear }
+}
 
+test('Meine Posts shows each network: a failed, an unconfirmed and a partially published post with their German reasons and the action that helps', async ({ page, createConfirmedUser, login, services, db }) => {
+	test.setTimeout(60_000)
+	const user = await createConfirmedUser()
+	const { partial } = await postsWithOutcomes(services, db, user.id)
 	await login(user)
 	await gotoReady(page, '/posts')
 	const card = (text: string) => page.getByTestId('post-card').filter({ hasText: text })
@@ -159,4 +167,22 @@ test('Meine Posts shows each network: a failed, an unconfirmed and a partially p
 	await expect(network('Ob er erschienen ist?', 'threads').getByTestId('delivery-reason')).toHaveText('Unklar, ob der Post erschienen ist. Bitte prüfe das Konto auf der Plattform.')
 	// An unconfirmed post may be live: no button that could send it twice.
 	await expect(network('Ob er erschienen ist?', 'threads').getByRole('button')).toHaveCount(0)
+})
+
+test.describe('on a phone (390 px, touch)', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+	test('Meine Posts: the state, reason and action of each network fit the screen; "Bild wählen" opens the post in the creator', async ({ page, createConfirmedUser, login, services, db }) => {
+		test.setTimeout(60_000)
+		const user = await createConfirmedUser()
+		const { partial } = await postsWithOutcomes(services, db, user.id)
+		await login(user)
+		await gotoReady(page, '/posts')
+		const instagram = page.getByTestId('post-card').filter({ hasText: 'Teils draussen' }).locator('[data-testid="delivery"][data-platform="instagram"]')
+		await instagram.scrollIntoViewIfNeeded()
+		await expect(instagram.getByTestId('delivery-reason')).toBeInViewport()
+		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+		await instagram.getByRole('link', { name: 'Bild wählen' }).tap()
+		await expect(page).toHaveURL(`/create-post?post=${partial.id}`)
+	})
 })
