@@ -505,6 +505,25 @@ test('a post without text asks first ("Post ohne Text?"), then goes out with its
 	expect(post.status).toBe('published')
 })
 
+test('planning a post without text: the schedule dialog asks, and plans once the box is ticked', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/create')
+	await smartPostToPlatforms(page, 'Nur ein Bild, kein Text')
+	await choosePlatforms(page, ['LinkedIn'])
+	await generateToPreview(page, ['LinkedIn'])
+	await page.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('')
+	await page.getByRole('button', { name: 'Planen' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Post planen' })
+	await dialog.getByRole('button', { name: 'Planen' }).click()
+	await expect(dialog.getByRole('alert')).toContainText('Bestätige bitte, dass der Post ohne Text erscheinen soll.')
+	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+	await dialog.getByRole('checkbox', { name: 'Ja, ohne Text veröffentlichen' }).click()
+	await dialog.getByRole('button', { name: 'Planen' }).click()
+	await expect(toastWith(page, 'Post geplant!')).toBeVisible()
+	expect((await db.selectFrom('posts').select('status').where('user_id', '=', user.id).executeTakeFirstOrThrow()).status).toBe('scheduled')
+})
+
 test('generating: the progress checklist, an answer that is no success (413), and a retry after a network error under the same request id', async ({ page, createConfirmedUser, login, db }) => {
 	const user = await createConfirmedUser()
 	await login(user)
