@@ -15,7 +15,7 @@ import { createBillingService } from '#modules/billing/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
-import { createPublishingService, deliveryPlanner, publishingCrontab } from '#modules/publishing/index.ts'
+import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
@@ -80,6 +80,8 @@ export function composeServices({
 	const { adapters, descriptors, sandbox } = createPlatforms(env)
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const publishing = createPublishingService({ db, adapters, descriptors, files, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
+	// Every post that gets a time is checked against the networks' rules first (creator, board, calendar, automations).
+	const planner = createDeliveryPlanner({ descriptors, files })
 	const ai = createAiProviders(aiProviderModules, env)
 	const webAllowHosts = !env.isProduction && env.WEB_FETCH_ALLOW_HOSTS ? env.WEB_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean) : []
 	const web = createWebReader({
@@ -92,13 +94,13 @@ export function composeServices({
 		activity: createActivityService({ db }),
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
-		content: createContentService({ db, clock: systemClock, planner: deliveryPlanner, platforms: publishing.platforms.ids }),
+		content: createContentService({ db, clock: systemClock, planner, platforms: publishing.platforms.ids }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(deliveryPlanner, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, deliveryPlanner, publishing.platforms.ids, userId, sourcePostId) }),
+		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
 		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger, platforms: publishing.platforms.descriptors }),
 		billing: createBillingService({
 			db,

@@ -3,8 +3,10 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import type { ContentError } from '#modules/content/index.ts'
 
 /** The German text for a refused content operation (`fallback`: the spec's message of the operation). */
-export function contentErrorMessage(context: Readonly<RouterContextProvider>, error: ContentError, fallback: string) {
+export function contentErrorMessage(context: Readonly<RouterContextProvider>, error: ContentError, fallback: string, reasons?: ReadonlyArray<string>) {
 	const i18n = getInstance(context)
+	// A network would refuse the post: its own German reasons (modules/publishing's preflight).
+	if (error === 'preflight' && reasons?.length) return reasons.join(' ')
 	if (error === 'not_found') return i18n.t('posts:toasts.notFound')
 	if (error === 'published_locked') return i18n.t('posts:toasts.publishedLocked')
 	if (error === 'request_conflict') return i18n.t('common:errors.requestConflict')

@@ -122,7 +122,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 			return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {} }
 		})
 		const created = await content.createDrafts(user.id, requestId, drafts)
-		if (!created.ok) return fail(409, t('toasts.createFailed'), contentErrorMessage(context, created.error, t('errors.invalid')))
+		if (!created.ok) return fail(409, t('toasts.createFailed'), contentErrorMessage(context, created.error, t('errors.invalid'), created.reasons))
 		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'), { ids: created.drafts.map((d) => d.id) })
 	}
 
@@ -137,7 +137,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 			: editing.kind === 'draft'
 				? await content.scheduleDraft(user.id, editing.id, schedule, requestId)
 				: await content.schedulePost(user.id, editing.id, schedule)
-		if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+		if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText'), result.reasons))
 		return succeed(t('toasts.scheduled'), undefined, { ids: [result.post.id] })
 	}
 
@@ -149,12 +149,13 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		const created = editing
 			? await content.publishDraft(user.id, editing.id, user.timeZone, requestId)
 			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, user.timeZone)
-		if (!created.ok) return fail(statusOf(created.error), t('publish.failed'), contentErrorMessage(context, created.error, t('publish.failedText')))
+		if (!created.ok) return fail(statusOf(created.error), t('publish.failed'), contentErrorMessage(context, created.error, t('publish.failedText'), created.reasons))
 		if (created.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId: created.post.id, message: t('publish.publishing') })
 	}
 	const queued = await publishing.publishNow(user.id, editing.id)
 	if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
+	if (typeof queued === 'object') return fail(400, t('publish.failed'), queued.refused.join(' '))
 	if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 	return data({ ok: true, postId: editing.id, message: t('publish.publishing') })
 }

@@ -21,7 +21,7 @@ import {
 	type PostInput,
 } from './posts.server.ts'
 import type { Platform, RegisteredPlatforms } from './platforms.ts'
-import type { DeliveryPlanner } from './ports.ts'
+import { isPlanRefused, type DeliveryPlanner } from './ports.ts'
 import type { PostContent } from './post-content.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 
@@ -30,7 +30,7 @@ export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { postTotals, publishedPerDay } from './dashboard.server.ts'
-export type { DeliveryPlanner } from './ports.ts'
+export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
 export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
@@ -72,6 +72,16 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 	async function keyed<T extends object>(userId: string, requestId: string, action: string, input: unknown, create: (trx: Trx) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
 		const outcome = await once(db, { userId, requestId, action, input }, create, (result) => result.ok)
 		return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
+	}
+
+	/** A planner's refusal (a network would refuse the post) as a result with its German reasons; nothing was written. */
+	async function refusable<T>(run: () => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+		try {
+			return await run()
+		} catch (error) {
+			if (isPlanRefused(error)) return { ok: false, error: 'preflight', reasons: error.reasons }
+			throw error
+		}
 	}
 
 	async function planned<T>(check: { ok: true; instant: Date } | { ok: false; error: string }, run: (instant: Date) => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
@@ -126,33 +136,35 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past; once per request id. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest, requestId: string) =>
-			keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
+			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
 				planned(validateSchedule(request, clock.now()), (instant) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })),
-			),
+			)),
 
 		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules; once per request id. */
 		createScheduledPost: (userId: string, requestId: string, input: NewPostInput, request: ScheduleRequest) =>
-			keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
+			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 				planned(validateSchedule(request, clock.now()), async (instant) => ({
 					ok: true,
 					post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
 				})),
-			),
+			)),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>
-			keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
-				ok: true,
-				post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
-			})),
+			refusable(() =>
+				keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
+					ok: true,
+					post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+				})),
+			),
 
 		/** 'Sofort posten' on a draft: it becomes a post whose deliveries are due now; once per request id. */
 		publishDraft: (userId: string, draftId: string, timeZone: string, requestId: string) =>
-			keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone })),
+			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone }))),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
-			planned(validateSchedule(request, clock.now()), (instant) => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone)),
+			planned(validateSchedule(request, clock.now()), (instant) => refusable(() => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone))),
 
 		/**
 		 * Calendar drag and drop: a new date and (week view) time for a scheduled post; without a
@@ -163,7 +175,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 			if (!post) return { ok: false, error: 'not_found' }
 			if (post.status === 'published') return { ok: false, error: 'published_locked' }
 			const current = post.scheduledAt ? new Date(post.scheduledAt) : null
-			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone))
+			return planned(validateReschedule({ ...request, current }, clock.now()), (instant) => refusable(() => schedulePost(db, planner, platforms, userId, postId, instant, request.timeZone)))
 		},
 
 		/**

@@ -11,3 +11,22 @@ export type DeliveryPlanner = {
 	reschedule: (trx: Trx, input: { postId: string; userId: string; scheduledAt: Date }) => Promise<void>
 	cancel: (trx: Trx, input: { postId: string; userId: string }) => Promise<void>
 }
+
+/**
+ * Thrown by a planner when a network would refuse the post (too long, no image, quota, scopes, no
+ * working connection for a post due now): the transaction rolls back and the caller answers with
+ * the German reasons.
+ */
+export class PlanRefused extends Error {
+	readonly reasons: Array<string>
+	constructor(reasons: Array<string>) {
+		super(reasons.join(' '))
+		this.name = 'PlanRefused'
+		this.reasons = reasons
+	}
+}
+
+/** By shape: the planner and the caller may hold two copies of the class (app build and server source). */
+export function isPlanRefused(error: unknown): error is PlanRefused {
+	return error instanceof Error && error.name === 'PlanRefused' && Array.isArray((error as PlanRefused).reasons)
+}

@@ -34,6 +34,7 @@ export type DraftView = {
 }
 
 /** request_conflict: the request id was already used for another operation or other input. */
-export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | 'request_conflict' | `schedule:${string}`
+export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | 'request_conflict' | 'preflight' | `schedule:${string}`
 
-export type ContentResult<T = object> = ({ ok: true } & T) | { ok: false; error: ContentError }
+/** preflight: a network would refuse the post; `reasons` says why, in German. */
+export type ContentResult<T = object> = ({ ok: true } & T) | { ok: false; error: ContentError; reasons?: Array<string> }

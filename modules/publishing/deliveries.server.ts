@@ -1,7 +1,11 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
-import type { DeliveryPlanner } from '#modules/content/index.ts'
+import { PlanRefused, postForDelivery, textFor, type DeliveryPlanner } from '#modules/content/index.ts'
+import type { FileStore } from '#modules/core/files.server.ts'
+import { accountProblems } from './account-check.server.ts'
+import type { PlatformDescriptor } from './descriptor.ts'
+import { preflightTargets } from './preflight.server.ts'
 import { precheckDeliveryJob, precheckJobKey, publishDeliveryJob, publishJobKey } from './jobs.ts'
 
 const HOUR = 3600 * 1000
@@ -22,10 +26,66 @@ async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
 	}
 }
 
+/** What planning checks a post against: the registered networks' rules and the stored images. */
+export type PlanningRules = { descriptors: ReadonlyArray<PlatformDescriptor>; files: FileStore | null }
+
+/** A post due now counts as 'Jetzt posten': its connection must work at once. */
+const DUE_NOW_MS = 60_000
+
+/**
+ * The one preflight at planning time, for every way a post gets a time (creator, Meine Posts, calendar
+ * drag, automations, publish now): the networks' rules on the post as it would be sent, the grant's
+ * scopes and the posting quota, and for a post due now a working connection. Throws PlanRefused with
+ * the German reasons (the caller's transaction rolls back). An empty text is the caller's question.
+ */
+export async function planningProblems(trx: Trx, rules: PlanningRules, input: { postId: string; userId: string; platforms: ReadonlyArray<string>; pageIds?: Partial<Record<string, string | null>>; scheduledAt: Date }): Promise<Array<string>> {
+	if (input.platforms.length === 0) return []
+	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
+	if (!post) return []
+	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+	const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
+	const account = await accountProblems(trx, rules.descriptors, {
+		userId: input.userId,
+		platforms: input.platforms,
+		pageIds: input.pageIds,
+		at: input.scheduledAt,
+		now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS,
+		postId: input.postId,
+	})
+	return [...findings.map((f) => f.message), ...account.map((p) => p.message)]
+}
+
+async function refuseIfBlocked(trx: Trx, rules: PlanningRules, input: Parameters<typeof planningProblems>[2]) {
+	const reasons = await planningProblems(trx, rules, input)
+	if (reasons.length > 0) throw new PlanRefused(reasons)
+}
+
 /**
  * The deliveries of posts (one per platform) and their jobs, always written in the transaction that
- * writes the post: a scheduled post is never without its job, a deleted one never keeps one.
+ * writes the post: a scheduled post is never without its job, a deleted one never keeps one. With
+ * `rules`, a post is checked before it gets a time (see refuseIfBlocked); without, it is not (tests of other modules).
  */
+export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlanner {
+	return {
+		async plan(trx, input) {
+			if (rules && input.scheduledAt) await refuseIfBlocked(trx, rules, { ...input, scheduledAt: input.scheduledAt })
+			return deliveryPlanner.plan(trx, input)
+		},
+		async reschedule(trx, input) {
+			if (rules) {
+				const open = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id']).where('post_id', '=', input.postId).where('user_id', '=', input.userId).where('status', 'in', RESCHEDULABLE).execute()
+				const pageIds = Object.fromEntries(open.map((d) => [d.platform, d.connected_page_id]))
+				await refuseIfBlocked(trx, rules, { ...input, platforms: open.map((d) => d.platform), pageIds })
+			}
+			return deliveryPlanner.reschedule(trx, input)
+		},
+		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
+	}
+}
+
+export const RESCHEDULABLE = ['pending', 'scheduled', 'failed', 'cancelled']
+
+/** The planner without checks (see createDeliveryPlanner). */
 export const deliveryPlanner: DeliveryPlanner = {
 	async plan(trx, { postId, userId, platforms, pageIds, scheduledAt }) {
 		if (platforms.length === 0) return
@@ -58,7 +118,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 			.set({ status: 'scheduled', scheduled_at: scheduledAt, retry_at: null, error_code: null, error_message: null })
 			.where('post_id', '=', postId)
 			.where('user_id', '=', userId)
-			.where('status', 'in', ['pending', 'scheduled', 'failed', 'cancelled'])
+			.where('status', 'in', RESCHEDULABLE)
 			.returning('id')
 			.execute()
 		for (const row of rows) await enqueueDelivery(trx, row.id, scheduledAt)

@@ -95,6 +95,16 @@ export type PlatformDescriptor = {
 	}
 	connect: ConnectKind
 	refresh: RefreshKind
+	/** What the network allows an account (checked when a post is planned or published now). */
+	account?: {
+		/** The most posts one account may publish in a rolling window, where the network states it. */
+		quota?: { posts: number; hours: number }
+		/**
+		 * The scopes a grant needs to publish, per page type ('*': any page). Checked only where the
+		 * network reports the granted scopes (an empty list: unknown, not refused).
+		 */
+		publishScopes?: Partial<Record<string, ReadonlyArray<string>>>
+	}
 }
 
 /** What the browser gets of a descriptor (the root loader's data): no configuration names. */

@@ -28,7 +28,8 @@ export { countFor, DEFAULT_REQUIRED_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, i
 export { countText, type CountingKind } from './counting.ts'
 export { hasPreflightError, needsConfirmation, preflight, preflightValues, type PreflightCode, type PreflightImage, type PreflightProblem } from './preflight.ts'
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
-export { deliveryPlanner } from './deliveries.server.ts'
+export { createDeliveryPlanner, deliveryPlanner, type PlanningRules } from './deliveries.server.ts'
+export { accountProblems, type AccountProblem } from './account-check.server.ts'
 
 /** The reason code when a platform refuses a request for good before anything was sent (e.g. 'not_configured': no keys in production); null for anything else. */
 export function permanentRefusal(error: unknown): string | null {
@@ -62,7 +63,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		...connections,
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
 		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),
-		publishNow: (userId: string, postId: string) => publishNow(db, userId, postId),
+		/** 'Jetzt posten' for a stored post: how many deliveries are on their way, null (not the user's), or `{ refused }` with the German reasons. */
+		publishNow: (userId: string, postId: string) => publishNow(db, userId, postId, { descriptors: deps.descriptors, files: deps.files ?? null }),
 		/**
 		 * The networks' rules for a post about to be planned or published now (one target per platform,
 		 * as it would be sent): every problem with its German message. 'error' refuses; 'confirm' (an

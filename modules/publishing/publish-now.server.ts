@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
-import { enqueueDelivery } from './deliveries.server.ts'
+import { enqueueDelivery, planningProblems, type PlanningRules } from './deliveries.server.ts'
 import { reasonFor } from './messages.ts'
 
 export type DeliveryStatusView = {
@@ -16,12 +16,22 @@ export type DeliveryStatusView = {
  * 'Jetzt posten': every open delivery of the user's post is due now (a job each). A delivery already
  * due or being published is left alone: pressing twice must not start a second job that would find
  * the first one's post still in flight. Returns how many deliveries are on their way (queued now or
- * already), or null for another user's post.
+ * already), null for another user's post, or the German reasons when a network would refuse it now
+ * (its rules, no working connection, the quota): then nothing is queued.
  */
-export async function publishNow(db: Db, userId: string, postId: string) {
+export async function publishNow(db: Db, userId: string, postId: string, rules: PlanningRules): Promise<number | null | { refused: Array<string> }> {
 	return db.transaction().execute(async (trx) => {
 		const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).where('user_id', '=', userId).forUpdate().executeTakeFirst()
 		if (!post) return null
+		const open = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id']).where('post_id', '=', postId).where('user_id', '=', userId).where('status', 'in', ['pending', 'failed', 'cancelled', 'scheduled']).execute()
+		const refused = await planningProblems(trx, rules, {
+			postId,
+			userId,
+			platforms: open.map((d) => d.platform),
+			pageIds: Object.fromEntries(open.map((d) => [d.platform, d.connected_page_id])),
+			scheduledAt: new Date(),
+		})
+		if (refused.length > 0) return { refused }
 		const rows = await trx
 			.updateTable('post_deliveries')
 			.set({ status: 'scheduled', scheduled_at: sql`now()`, retry_at: null, error_code: null, error_message: null })

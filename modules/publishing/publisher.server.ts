@@ -47,10 +47,12 @@ export const MAX_DELIVERY_ATTEMPTS = 5
 /** An attempt of another live worker younger than this may still be waiting for the network (the sweep's limit). */
 export const ATTEMPT_IN_FLIGHT_MINUTES = 10
 /**
- * Kept with a delivery's checkpoints when a server error (5xx) left the outcome unknown and the post
- * was not found: when that attempt started. The next attempt looks again from there before it sends.
+ * Kept with a delivery's checkpoints when an attempt's outcome was unknown (a 5xx, no answer, a crash)
+ * and the post was not found: when that attempt started. The next attempt looks again from there before it sends.
  */
 const RESEND_AFTER = 'resendAfterUnknownOutcomeSince'
+/** After a request that got no answer: the second look for the post waits this long after the request. */
+export const SILENT_LOOK_AGAIN_MS = 60_000
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 15 * 60_000
 
@@ -212,8 +214,8 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	/** Back to 'scheduled' with a new job at the retry instant (the running job then ends normally). */
-	async function retryLater(delivery: Delivery, error: PlatformError) {
-		const delay = retryDelay(delivery.attempts, error.retryAfterMs)
+	async function retryLater(delivery: Delivery, error: PlatformError, atLeastMs = 0) {
+		const delay = Math.max(atLeastMs, retryDelay(delivery.attempts, error.retryAfterMs))
 		const at = new Date(Date.now() + delay)
 		await db.transaction().execute(async (trx) => {
 			const row = await trx
@@ -318,20 +320,24 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	/**
-	 * After an unknown outcome (or a crashed attempt): the post is looked for, never sent blindly. When
-	 * the network answered with a server error (`cause`, a 5xx) and the post is not there, it is sent
-	 * again later (with the saved checkpoints as `previous`, after looking once more); a request that
-	 * got no answer at all stays 'unconfirmed' for the user to check.
+	 * After an unknown outcome (a 5xx, a request without an answer, or a crashed attempt): the post is
+	 * looked for, never sent blindly. When it is not there, the delivery waits and looks once more before
+	 * it sends again (with the saved checkpoints as `previous`, so networks with a key dedupe it): after a
+	 * server error the usual backoff, after silence until SILENT_LOOK_AGAIN_MS since the request (a request
+	 * the network was still working on shows up by then). It ends 'unconfirmed' only when nobody can tell
+	 * (the lookup failed) or the attempts are used up. See docs/decisions/0017-unknown-outcomes.md.
 	 */
 	async function reconcile(delivery: Delivery, cause?: PlatformError) {
 		const loaded = await target(delivery)
 		if ('error' in loaded) return markUnconfirmed(delivery, null)
 		const found = await lookFor(delivery, loaded)
 		if (found) return markPublished(delivery, found)
-		const answered = cause?.status !== undefined && cause.status !== null && cause.status >= 500
-		if (found === null && answered && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
+		if (found === null && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
 			await saveCheckpoint(delivery, { [RESEND_AFTER]: reconcileSince(delivery).toISOString() })
-			return retryLater(delivery, cause!)
+			const answered = cause?.status !== undefined && cause.status !== null && cause.status >= 500
+			const sentAt = delivery.request_sent_at?.getTime() ?? Date.now()
+			const wait = answered ? 0 : Math.max(0, sentAt + SILENT_LOOK_AGAIN_MS - Date.now())
+			return retryLater(delivery, cause ?? new PlatformError({ kind: 'unknown_outcome', code: 'unknown_outcome', message: 'attempt ended without an answer' }), wait)
 		}
 		return markUnconfirmed(delivery, loaded.title)
 	}

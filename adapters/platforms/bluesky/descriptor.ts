@@ -15,4 +15,6 @@ export const blueskyDescriptor: PlatformDescriptor = {
 	env: { prefix: 'BLUESKY', required: ['enabled'] },
 	connect: 'handle-app-password',
 	refresh: 'refresh-token',
+	// 5 000 points an hour per account, a created record costs 3.
+	account: { quota: { posts: 1666, hours: 1 } },
 }

@@ -13,4 +13,5 @@ export const facebookDescriptor: PlatformDescriptor = {
 	env: { prefix: 'META', names: { clientId: 'APP_ID', clientSecret: 'APP_SECRET', apiBase: 'GRAPH_BASE', authorizeUrl: 'DIALOG_URL' } },
 	connect: 'oauth-popup',
 	refresh: 'access-token',
+	account: { publishScopes: { '*': ['pages_manage_posts'] } },
 }

@@ -13,4 +13,5 @@ export const instagramDescriptor: PlatformDescriptor = {
 	env: { prefix: 'META', names: { clientId: 'APP_ID', clientSecret: 'APP_SECRET', apiBase: 'GRAPH_BASE', authorizeUrl: 'DIALOG_URL' } },
 	connect: 'oauth-popup',
 	refresh: 'access-token',
+	account: { quota: { posts: 50, hours: 24 }, publishScopes: { '*': ['instagram_content_publish'] } },
 }

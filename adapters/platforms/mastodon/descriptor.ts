@@ -24,4 +24,5 @@ export const mastodonDescriptor: PlatformDescriptor = {
 	env: { prefix: 'MASTODON', required: ['enabled'] },
 	connect: 'instance-oauth',
 	refresh: 'none',
+	account: { publishScopes: { '*': ['write:statuses'] } },
 }

@@ -12,4 +12,5 @@ export const threadsDescriptor: PlatformDescriptor = {
 	env: { prefix: 'THREADS', names: { clientId: 'APP_ID', clientSecret: 'APP_SECRET', apiBase: 'GRAPH_BASE' } },
 	connect: 'oauth-popup',
 	refresh: 'access-token',
+	account: { quota: { posts: 250, hours: 24 }, publishScopes: { '*': ['threads_content_publish'] } },
 }

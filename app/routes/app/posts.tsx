@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { id, platforms, texts, images, pageIds } = submission.value
 		const base = texts[platforms[0]!] ?? ''
 		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts }, images, pageIds })
-		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed')))
+		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed'), result.reasons))
 		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
 	}
 
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { id, platforms, texts } = submission.value
 		const base = texts[platforms[0]!] ?? ''
 		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} } })
-		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed')))
+		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))
 	}
 
@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const failed = isDraft ? t('toasts.draftDeleteFailed') : t('toasts.postDeleteFailed')
 		if (submission.status !== 'success') return fail(400, t('toasts.deleteFailed'), failed)
 		const result = isDraft ? await content.deleteDraft(user.id, submission.value.id) : await content.deletePost(user.id, submission.value.id)
-		if (!result.ok) return fail(404, t('toasts.deleteFailed'), contentErrorMessage(context, result.error, failed))
+		if (!result.ok) return fail(404, t('toasts.deleteFailed'), contentErrorMessage(context, result.error, failed, result.reasons))
 		return succeed(t('toasts.deleted'))
 	}
 
@@ -119,13 +119,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (refusal) return refusal
 		if (kind === 'draft') {
 			const converted = await content.publishDraft(user.id, id, user.timeZone, requestId)
-			if (!converted.ok) return fail(statusOf(converted.error), t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText')))
+			if (!converted.ok) return fail(statusOf(converted.error), t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText'), converted.reasons))
 			if (converted.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 			return data({ ok: true, postId: converted.post.id, message: t('publish.publishing') })
 		}
 		const postId = id
 		const queued = await publishing.publishNow(user.id, postId)
 		if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
+		if (typeof queued === 'object') return fail(400, t('publish.failed'), queued.refused.join(' '))
 		if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId, message: t('publish.publishing') })
 	}
@@ -137,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (refusal) return refusal
 	const request_ = { date, time, timeZone: user.timeZone }
 	const result = kind === 'draft' ? await content.scheduleDraft(user.id, id, request_, requestId) : await content.schedulePost(user.id, id, request_)
-	if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText')))
+	if (!result.ok) return fail(statusOf(result.error), t('toasts.scheduleFailed'), contentErrorMessage(context, result.error, t('toasts.scheduleFailedText'), result.reasons))
 	return succeed(t('toasts.scheduled'), undefined, { ids: [result.post.id] })
 }
 

@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const result = await context.get(servicesContext).content.reschedulePost(user.id, postId, { date, time, timeZone: user.timeZone })
 	if (!result.ok) {
 		return data(
-			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: contentErrorMessage(context, result.error, t('calendar:toasts.failedText')) } },
+			{ ok: false as const, notice: { type: 'error' as const, title: t('calendar:toasts.failed'), description: contentErrorMessage(context, result.error, t('calendar:toasts.failedText'), result.reasons) } },
 			{ status: 400 },
 		)
 	}

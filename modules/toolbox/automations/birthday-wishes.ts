@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { userTimeZone } from '#modules/accounts/index.ts'
+import { isPlanRefused } from '#modules/content/index.ts'
 import { defineJob, enqueue, handleJob } from '#modules/core/jobs.server.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { contactsBornOn } from '../birthday-contacts.server.ts'
@@ -46,8 +47,7 @@ export function createBirthdayWishes(deps: ToolboxDeps) {
 			const due = birthdayDue(contact, at, timeZone, settings.scheduleTime)
 			if (!due.due) continue
 			const text = greetingText(contact, due.year, settings.personalMessage)
-			const scheduled = settings.mode === 'schedule'
-			const done = await db.transaction().execute(async (trx) => {
+			const prepare = (scheduled: boolean) => db.transaction().execute(async (trx) => {
 				const claimed = await claimToolRun(trx, {
 					userId,
 					tool: 'birthdayWishes',
@@ -73,6 +73,15 @@ export function createBirthdayWishes(deps: ToolboxDeps) {
 				}
 				return true
 			})
+			let done: boolean
+			try {
+				done = await prepare(settings.mode === 'schedule')
+			} catch (error) {
+				// A network would refuse the greeting as it is (e.g. no image): a draft for the user to finish instead.
+				if (!isPlanRefused(error)) throw error
+				deps.logger.info('toolbox_birthday_refused', { userId, reasons: error.reasons })
+				done = await prepare(false)
+			}
 			if (done) prepared += 1
 		}
 		return { prepared }

@@ -1,0 +1,102 @@
+import { sql } from 'kysely'
+import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
+import { fill, platformName, texts } from './messages.ts'
+
+// The account half of the preflight: what the user's connection allows, read from our own tables
+// (no network call). Planning checks the grant's scopes and the network's posting quota; publishing
+// now also needs a working connection (planned posts get the one-hour-before check instead).
+
+export type AccountProblemCode = 'not_connected' | 'reconnect_required' | 'token_expired' | 'scope_missing' | 'quota_reached'
+export type AccountProblem = { platform: string; code: AccountProblemCode; message: string }
+
+export type AccountCheckInput = {
+	userId: string
+	platforms: ReadonlyArray<string>
+	/** The page chosen per platform (else the platform's default page). */
+	pageIds?: Partial<Record<string, string | null>>
+	/** When the post goes out. */
+	at: Date
+	/** Due now ('Jetzt posten'): the connection must work at once. */
+	now: boolean
+	/** The post being planned: its own deliveries do not count against the quota. */
+	postId?: string
+}
+
+/** A granted scope covers itself and, as Mastodon's do, its children ('write' covers 'write:statuses'). */
+export function scopeGranted(granted: ReadonlyArray<string>, needed: string) {
+	return granted.includes(needed) || granted.includes(needed.split(':')[0]!)
+}
+
+/** The most posts in any window of `hours` that holds `at`, counting a post at `at` (windows start at a post). */
+export function busiestWindow(times: ReadonlyArray<Date>, at: Date, hours: number) {
+	const span = hours * 3600_000
+	const moment = at.getTime()
+	const all = [...times.map((t) => t.getTime()), moment]
+	let most = 0
+	for (const start of all) {
+		if (start > moment || start <= moment - span) continue
+		most = Math.max(most, all.filter((t) => t >= start && t < start + span).length)
+	}
+	return most
+}
+
+export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, input: AccountCheckInput): Promise<Array<AccountProblem>> {
+	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
+	if (platforms.length === 0) return []
+	const chosen = Object.values(input.pageIds ?? {}).filter((id): id is string => Boolean(id))
+	const pages = await db
+		.selectFrom('connected_pages')
+		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+		.select(['connected_pages.id', 'connected_pages.platform', 'connected_pages.is_default', 'connected_pages.page_type', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
+		.where('connected_pages.user_id', '=', input.userId)
+		.where('connected_pages.platform', 'in', platforms)
+		.where((eb) => eb.or([eb('connected_pages.is_default', '=', true), ...(chosen.length ? [eb('connected_pages.id', 'in', chosen)] : [])]))
+		.execute()
+	const problems: Array<AccountProblem> = []
+	const add = (platform: string, code: AccountProblemCode, values: Record<string, string> = {}) =>
+		problems.push({ platform, code, message: fill((texts.accountCheck as Record<string, string>)[code]!, { platform: platformName(platform), ...values }) })
+	const quotas: Array<{ platform: string; posts: number; hours: number }> = []
+	for (const platform of platforms) {
+		const descriptor = descriptorOf(descriptors, platform)!
+		const wanted = input.pageIds?.[platform]
+		const page = pages.find((p) => p.platform === platform && (wanted ? p.id === wanted : p.is_default)) ?? pages.find((p) => p.platform === platform && p.is_default)
+		if (input.now) {
+			if (!page) {
+				add(platform, 'not_connected')
+				continue
+			}
+			if (page.status !== 'active') {
+				add(platform, 'reconnect_required')
+				continue
+			}
+			const expired = page.expires_at !== null && page.expires_at <= input.at
+			const refreshable = page.refresh_token_encrypted !== null && (page.refresh_expires_at === null || page.refresh_expires_at > input.at)
+			if (expired && !refreshable && descriptor.refresh !== 'none') {
+				add(platform, 'token_expired')
+				continue
+			}
+		}
+		const needed = page ? (descriptor.account?.publishScopes?.[page.page_type] ?? descriptor.account?.publishScopes?.['*'] ?? []) : []
+		if (page && page.scopes.length > 0 && needed.some((scope) => !scopeGranted(page.scopes, scope))) add(platform, 'scope_missing')
+		const quota = descriptor.account?.quota
+		if (quota) quotas.push({ platform, ...quota })
+	}
+	for (const quota of quotas) {
+		const span = `${quota.hours} hours`
+		const rows = await db
+			.selectFrom('post_deliveries')
+			.select(sql<Date>`coalesce(published_at, scheduled_at)`.as('at'))
+			.where('user_id', '=', input.userId)
+			.where('platform', '=', quota.platform)
+			.where('status', 'in', ['scheduled', 'publishing', 'published', 'unconfirmed'])
+			.$if(input.postId !== undefined, (qb) => qb.where('post_id', '<>', input.postId!))
+			.where(sql<Date>`coalesce(published_at, scheduled_at)`, '>', sql<Date>`${input.at}::timestamptz - ${span}::interval`)
+			.where(sql<Date>`coalesce(published_at, scheduled_at)`, '<', sql<Date>`${input.at}::timestamptz + ${span}::interval`)
+			.limit(quota.posts * 2 + 1)
+			.execute()
+		if (rows.length < quota.posts) continue
+		if (busiestWindow(rows.map((r) => new Date(r.at)), input.at, quota.hours) > quota.posts) add(quota.platform, 'quota_reached', { limit: String(quota.posts), hours: String(quota.hours) })
+	}
+	return problems
+}
