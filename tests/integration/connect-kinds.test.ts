@@ -111,8 +111,12 @@ test('a text one over a network’s limit in its own counting is refused with a 
 	for (const module of platformModules) {
 		const { limit } = module.descriptor.text
 		const post = await h.services.content.createPost(userId, { platform: module.platform, content: { base: 'x'.repeat(limit + 1), platforms: {} }, status: 'draft', imageUrl: '/media/test.jpg', timeZone: 'Europe/Zurich' })
-		await h.services.publishing.publishNow(userId, post.id)
-		await h.runDueJobs()
+		// Refused before anything is queued ...
+		const refused = await h.services.publishing.publishNow(userId, post.id)
+		expect(refused, module.platform).toEqual({ refused: [expect.stringMatching(/zu lang/)] })
+		// ... and by the job too, should a delivery get there anyway (the text changed after planning).
+		await t.db.updateTable('post_deliveries').set({ status: 'scheduled', scheduled_at: new Date() }).where('post_id', '=', post.id).execute()
+		await h.services.publishing.publisher.publishDelivery((await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).id)
 		const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'error_message']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
 		expect(delivery.status, module.platform).toBe('failed')
 		expect(delivery.error_message, module.platform).toMatch(/[äöüÄÖÜß]|Zeichen|zu lang/)

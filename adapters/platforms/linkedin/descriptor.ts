@@ -13,5 +13,5 @@ export const linkedinDescriptor: PlatformDescriptor = {
 	connect: 'oauth-popup',
 	// Refresh tokens only for LinkedIn's partner programme; everyone else reconnects before day 60.
 	refresh: 'refresh-token',
-	account: { quota: { posts: 150, hours: 24 }, publishScopes: { personal: ['w_member_social'], organization: ['w_organization_social'] } },
+	account: { quota: { posts: 150, hours: 24 }, publishScopes: { personal: ['w_member_social'], business: ['w_organization_social'] } },
 }
