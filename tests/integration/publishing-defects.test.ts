@@ -111,3 +111,34 @@ test('a LinkedIn grant without the organization scopes offers no organization pa
 	expect(h.posts().map((p) => p.authorId)).toEqual([h.li.person])
 	await expectPublishedWithoutFailure(t.db, userId, post.id)
 })
+
+test('an attempt of another live worker is left alone; once that worker is dead, the attempt is reconciled and found', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser()
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Anderer Worker', platforms: {} }, status: 'draft', timeZone: zurich })
+	await h.services.publishing.publishNow(userId, post.id)
+	await h.runDueJobs()
+	expect(h.posts()).toHaveLength(1)
+	// As if worker B had sent it and not yet recorded the answer.
+	const { id } = await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	await t.db
+		.updateTable('post_deliveries')
+		.set({ status: 'publishing', attempt_worker: 'worker-b', attempt_started_at: new Date(), request_sent_at: new Date(), external_id: null, external_url: null })
+		.where('id', '=', id)
+		.execute()
+	await t.db.insertInto('worker_heartbeats').values({ worker_id: 'worker-b', beat_at: new Date() }).onConflict((oc) => oc.column('worker_id').doUpdateSet({ beat_at: new Date() })).execute()
+	h.li.router.reset()
+	await h.services.publishing.publisher.publishDelivery(id, undefined, 'worker-a')
+	// Worker A neither looks on the network nor changes the delivery.
+	expect(h.li.router.count('GET /rest/posts')).toBe(0)
+	expect((await t.db.selectFrom('post_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('publishing')
+	// Worker B died (no heartbeat for a while): its attempt is reconciled, the post found, nothing sent.
+	await t.db.updateTable('worker_heartbeats').set({ beat_at: new Date(Date.now() - 3600_000) }).where('worker_id', '=', 'worker-b').execute()
+	await h.services.publishing.publisher.publishDelivery(id, undefined, 'worker-a')
+	expect(h.li.router.count('GET /rest/posts')).toBe(1)
+	expect(h.li.router.count('POST /rest/posts')).toBe(0)
+	expect(h.posts()).toHaveLength(1)
+	expect((await t.db.selectFrom('post_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('published')
+	expect(await t.db.selectFrom('dev_mailbox').select('subject').execute()).toEqual([])
+})
