@@ -41,6 +41,26 @@ export function busiestWindow(times: ReadonlyArray<Date>, at: Date, hours: numbe
 	return most
 }
 
+export type ConnectionFacts = {
+	status: string
+	page_type: string
+	expires_at: Date | null
+	refresh_token_encrypted: string | null
+	refresh_expires_at: Date | null
+	scopes: Array<string>
+}
+
+/** What stands in the way of publishing through a connected page at `at`, or null. */
+export function connectionProblem(descriptor: PlatformDescriptor, page: ConnectionFacts, at: Date): Exclude<AccountProblemCode, 'not_connected' | 'quota_reached'> | null {
+	if (page.status !== 'active') return 'reconnect_required'
+	const expired = page.expires_at !== null && page.expires_at <= at
+	const refreshable = page.refresh_token_encrypted !== null && (page.refresh_expires_at === null || page.refresh_expires_at > at)
+	if (expired && !refreshable && descriptor.refresh !== 'none') return 'token_expired'
+	const needed = descriptor.account?.publishScopes?.[page.page_type] ?? descriptor.account?.publishScopes?.['*'] ?? []
+	if (page.scopes.length > 0 && needed.some((scope) => !scopeGranted(page.scopes, scope))) return 'scope_missing'
+	return null
+}
+
 export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, input: AccountCheckInput): Promise<Array<AccountProblem>> {
 	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
 	if (platforms.length === 0) return []
@@ -59,28 +79,20 @@ export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<Pl
 	const quotas: Array<{ platform: string; posts: number; hours: number }> = []
 	for (const platform of platforms) {
 		const descriptor = descriptorOf(descriptors, platform)!
-		const wanted = input.pageIds?.[platform]
-		const page = pages.find((p) => p.platform === platform && (wanted ? p.id === wanted : p.is_default)) ?? pages.find((p) => p.platform === platform && p.is_default)
-		if (input.now) {
-			if (!page) {
-				add(platform, 'not_connected')
-				continue
-			}
-			if (page.status !== 'active') {
-				add(platform, 'reconnect_required')
-				continue
-			}
-			const expired = page.expires_at !== null && page.expires_at <= input.at
-			const refreshable = page.refresh_token_encrypted !== null && (page.refresh_expires_at === null || page.refresh_expires_at > input.at)
-			if (expired && !refreshable && descriptor.refresh !== 'none') {
-				add(platform, 'token_expired')
-				continue
-			}
-		}
-		const needed = page ? (descriptor.account?.publishScopes?.[page.page_type] ?? descriptor.account?.publishScopes?.['*'] ?? []) : []
-		if (page && page.scopes.length > 0 && needed.some((scope) => !scopeGranted(page.scopes, scope))) add(platform, 'scope_missing')
 		const quota = descriptor.account?.quota
 		if (quota) quotas.push({ platform, ...quota })
+		const wanted = input.pageIds?.[platform]
+		const page = pages.find((p) => p.platform === platform && (wanted ? p.id === wanted : p.is_default)) ?? pages.find((p) => p.platform === platform && p.is_default)
+		if (!page) {
+			if (input.now) add(platform, 'not_connected')
+			continue
+		}
+		const problem = connectionProblem(descriptor, page, input.at)
+		// A connection to renew is the one-hour-before check's business for a post planned later; a missing scope is not.
+		if (problem && (input.now || problem === 'scope_missing')) {
+			add(platform, problem)
+			continue
+		}
 	}
 	for (const quota of quotas) {
 		const span = `${quota.hours} hours`

@@ -55,7 +55,7 @@ export function createPublishingService(deps: PublishingDeps) {
 	return {
 		/** What each registered platform is (pure data; the root loader hands it to the browser). */
 		platforms,
-		listConnectedPages: (userId: string) => listConnectedPages(db, userId),
+		listConnectedPages: (userId: string) => listConnectedPages(db, deps.descriptors, userId),
 		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
 		exportData: (userId: string) => exportPublishingData(db, userId),
 		/** Followers, failed or unconfirmed deliveries and accounts to reconnect (dashboard), one query. */

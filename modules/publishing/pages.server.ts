@@ -1,4 +1,6 @@
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import { connectionProblem } from './account-check.server.ts'
+import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 
 export type ConnectedPageView = {
 	id: string
@@ -7,18 +9,22 @@ export type ConnectedPageView = {
 	pageType: string
 	isDefault: boolean
 	followerCount: number
+	/** What stands in the way of publishing through it now (the editor shows it as a badge), or null. */
+	problem: 'reconnect_required' | 'token_expired' | 'scope_missing' | null
 }
 
 /** The user's connected pages, by platform, then page type and name (spec order). */
-export async function listConnectedPages(db: Db, userId: string): Promise<Array<ConnectedPageView>> {
+export async function listConnectedPages(db: Db, descriptors: ReadonlyArray<PlatformDescriptor>, userId: string): Promise<Array<ConnectedPageView>> {
 	const rows = await db
 		.selectFrom('connected_pages')
-		.select(['id', 'platform', 'page_name', 'page_type', 'is_default', 'follower_count'])
-		.where('user_id', '=', userId)
-		.orderBy('platform')
+		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+		.select(['connected_pages.id', 'connected_pages.platform', 'page_name', 'page_type', 'is_default', 'connected_pages.follower_count', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
+		.where('connected_pages.user_id', '=', userId)
+		.orderBy('connected_pages.platform')
 		.orderBy('page_type')
 		.orderBy('page_name')
 		.execute()
+	const now = new Date()
 	return rows.map((r) => ({
 		id: r.id,
 		platform: r.platform,
@@ -26,6 +32,7 @@ export async function listConnectedPages(db: Db, userId: string): Promise<Array<
 		pageType: r.page_type,
 		isDefault: r.is_default,
 		followerCount: r.follower_count,
+		problem: descriptorOf(descriptors, r.platform) ? connectionProblem(descriptorOf(descriptors, r.platform)!, r, now) : null,
 	}))
 }
 

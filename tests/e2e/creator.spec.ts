@@ -30,7 +30,7 @@ async function ledgerCount(db: Kysely<DB>, userId: string) {
 }
 
 /** A sonner toast with this title (and description). */
-function toastWith(page: Page, title: string, description?: string) {
+function toastWith(page: Page, title: string, description?: string | RegExp) {
 	let toast = page.locator('[data-sonner-toast]').filter({ hasText: title })
 	if (description) toast = toast.filter({ hasText: description })
 	return toast.first()
@@ -562,7 +562,7 @@ test('generating: the progress checklist, an answer that is no success (413), an
 	expect(generations).toEqual([{ idempotency_key: ids[2] }])
 })
 
-test('publishing that fails everywhere stays in the creator; publishing again retries the same post', async ({ page, createConfirmedUser, login, services, db }) => {
+test('publishing without a connected account is refused with the reason and stays in the creator; once connected it is published once', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/create')
@@ -570,18 +570,18 @@ test('publishing that fails everywhere stays in the creator; publishing again re
 	await choosePlatforms(page, ['LinkedIn'])
 	await generateToPreview(page, ['LinkedIn'])
 	await page.getByRole('button', { name: 'Jetzt posten' }).click()
-	await expect(toastWith(page, '❌ Fehler beim Veröffentlichen')).toBeVisible({ timeout: 20_000 })
+	await expect(toastWith(page, '❌ Fehler beim Veröffentlichen', /Für LinkedIn ist kein Konto verbunden/)).toBeVisible({ timeout: 20_000 })
 	await expect(page).toHaveURL(/\/create$/)
 	await expect(page.getByRole('button', { name: 'Jetzt posten' })).toBeEnabled()
-	const first = await db.selectFrom('posts').select(['id', 'status']).where('user_id', '=', user.id).execute()
-	expect(first).toHaveLength(1)
+	// Refused before anything was written.
+	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toEqual([])
 
 	await connectPlatform(services, user.id, 'linkedin')
 	await page.getByRole('button', { name: 'Jetzt posten' }).click()
 	await expect(toastWith(page, '✅ Post erfolgreich veröffentlicht!')).toBeVisible({ timeout: 20_000 })
 	await expect(page).toHaveURL(/\/posts$/)
-	const after = await db.selectFrom('posts').select(['id', 'status']).where('user_id', '=', user.id).execute()
-	expect(after).toEqual([{ id: first[0]!.id, status: 'published' }])
+	const after = await db.selectFrom('posts').select(['status']).where('user_id', '=', user.id).execute()
+	expect(after).toEqual([{ status: 'published' }])
 })
 
 test('preview: regenerate an image, the empty-text guard, delete and edit', async ({ page, createConfirmedUser, login, db, services }) => {

@@ -131,10 +131,17 @@ async function postsWithOutcomes(services: Services, db: Kysely<DB>, userId: str
 	const failed = await services.content.createPost(userId, { platform: 'instagram', content: { base: 'Ganz ohne Bild', platforms: {} }, status: 'draft', timeZone: zurich })
 	// Unconfirmed: a Threads post whose answer was lost and is not found yet.
 	const unclear = await services.content.createPost(userId, { platform: 'threads', content: { base: 'Ob er erschienen ist?', platforms: {} }, status: 'draft', timeZone: zurich })
-	for (const post of [partial, failed]) await services.publishing.publishNow(userId, post.id)
-	await expect
-		.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', 'in', [partial.id, failed.id]).execute()).map((d) => d.status).sort(), { timeout: 20_000 })
-		.toEqual(['failed', 'failed', 'published'])
+	// Planning refuses an Instagram post without an image now; these deliveries failed the way the job
+	// fails one (a post changed after it was planned): the rule's code and German reason.
+	const [finding] = await services.publishing.preflight([{ platform: 'instagram', text: 'Ganz ohne Bild', imageUrl: null }])
+	const failAtTheJob = (postId: string) =>
+		db.updateTable('post_deliveries').set({ status: 'failed', error_code: finding!.code, error_message: finding!.message }).where('post_id', '=', postId).where('platform', '=', 'instagram').execute()
+	await db.updateTable('post_deliveries').set({ status: 'publishing' }).where('post_id', '=', partial.id).where('platform', '=', 'instagram').execute()
+	// On its way: LinkedIn now, and the Instagram delivery held back above.
+	expect(await services.publishing.publishNow(userId, partial.id)).toBe(2)
+	await failAtTheJob(failed.id)
+	await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', partial.id).where('platform', '=', 'linkedin').executeTakeFirstOrThrow()).status, { timeout: 20_000 }).toBe('published')
+	await failAtTheJob(partial.id)
 	await services.publishing.publishNow(userId, unclear.id)
 	await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', unclear.id).executeTakeFirstOrThrow()).status, { timeout: 20_000 }).toBe('published')
 	await db.updateTable('post_deliveries').set({ status: 'unconfirmed', external_url: null }).where('post_id', '=', unclear.id).execute()
@@ -185,4 +192,23 @@ test.describe('on a phone (390 px, touch)', () => {
 		await instagram.getByRole('link', { name: 'Bild wählen' }).tap()
 		await expect(page).toHaveURL(`/create-post?post=${partial.id}`)
 	})
+})
+
+test('the editor shows what stands in the way of each network; publishing now is refused with the reason and nothing is sent', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	await db.updateTable('social_tokens').set({ status: 'reconnect_required' }).where('user_id', '=', user.id).execute()
+	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin', 'threads'], content: { base: 'Verbindung prüfen', platforms: {} } })
+	await login(user)
+	await gotoReady(page, '/posts')
+	const card = page.getByTestId('post-card').filter({ hasText: 'Verbindung prüfen' })
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	await expect(dialog.getByTestId('editor-linkedin').getByTestId('account-reconnect_required')).toContainText('Die Verbindung zu LinkedIn muss erneuert werden')
+	await expect(dialog.getByTestId('editor-threads').getByTestId('account-not_connected')).toContainText('Für Threads ist kein Konto verbunden')
+	await page.keyboard.press('Escape')
+	await card.getByRole('button', { name: 'Jetzt posten' }).click()
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Für Threads ist kein Konto verbunden' }).first()).toBeVisible({ timeout: 15_000 })
+	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toEqual([])
+	expect(await db.selectFrom('drafts').select('id').where('id', '=', draft.id).execute()).toHaveLength(1)
 })

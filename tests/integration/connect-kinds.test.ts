@@ -116,7 +116,7 @@ test('a text one over a network’s limit in its own counting is refused with a 
 		expect(refused, module.platform).toEqual({ refused: [expect.stringMatching(/zu lang/)] })
 		// ... and by the job too, should a delivery get there anyway (the text changed after planning).
 		await t.db.updateTable('post_deliveries').set({ status: 'scheduled', scheduled_at: new Date() }).where('post_id', '=', post.id).execute()
-		await h.services.publishing.publisher.publishDelivery((await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).id)
+		await h.publisher.publishDelivery((await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).id)
 		const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'error_message']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
 		expect(delivery.status, module.platform).toBe('failed')
 		expect(delivery.error_message, module.platform).toMatch(/[äöüÄÖÜß]|Zeichen|zu lang/)

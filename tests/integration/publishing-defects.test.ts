@@ -129,13 +129,13 @@ test('an attempt of another live worker is left alone; once that worker is dead,
 		.execute()
 	await t.db.insertInto('worker_heartbeats').values({ worker_id: 'worker-b', beat_at: new Date() }).onConflict((oc) => oc.column('worker_id').doUpdateSet({ beat_at: new Date() })).execute()
 	h.li.router.reset()
-	await h.services.publishing.publisher.publishDelivery(id, undefined, 'worker-a')
+	await h.publisher.publishDelivery(id, undefined, 'worker-a')
 	// Worker A neither looks on the network nor changes the delivery.
 	expect(h.li.router.count('GET /rest/posts')).toBe(0)
 	expect((await t.db.selectFrom('post_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('publishing')
 	// Worker B died (no heartbeat for a while): its attempt is reconciled, the post found, nothing sent.
 	await t.db.updateTable('worker_heartbeats').set({ beat_at: new Date(Date.now() - 3600_000) }).where('worker_id', '=', 'worker-b').execute()
-	await h.services.publishing.publisher.publishDelivery(id, undefined, 'worker-a')
+	await h.publisher.publishDelivery(id, undefined, 'worker-a')
 	expect(h.li.router.count('GET /rest/posts')).toBe(1)
 	expect(h.li.router.count('POST /rest/posts')).toBe(0)
 	expect(h.posts()).toHaveLength(1)

@@ -12,7 +12,7 @@ import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import type { Platform } from '#modules/publishing/index.ts'
+import type { Platform, createPublishingService } from '#modules/publishing/index.ts'
 import { appCallbackUrls } from '#server/platforms.ts'
 import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
@@ -73,6 +73,8 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 		routers: server.network.routers,
 		composition,
 		services,
+		/** The publisher itself (the services' type leaves it out): a job's work, called directly. */
+		publisher: (services.publishing as unknown as ReturnType<typeof createPublishingService>).publisher,
 		connect,
 		connectedUser,
 		runDueJobs,

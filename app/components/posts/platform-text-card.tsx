@@ -57,6 +57,8 @@ export function PlatformTextCard({
 	const problems = descriptor ? preflight(descriptor, { text: value, image: facts }) : []
 	const words = value.trim() ? value.trim().split(/\s+/).length : 0
 	const label = platformName(platform)
+	// The chosen page's connection (planning later is fine while it is being renewed; publishing now is not).
+	const connection = showPagePicker ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
 	return (
 		<Card data-testid={`editor-${platform}`}>
 			<Flex direction="column" gap="2">
@@ -104,6 +106,11 @@ export function PlatformTextCard({
 						</Text>
 					</Flex>
 				</Flex>
+				{connection ? (
+					<Badge color={connection === 'scope_missing' ? 'red' : 'amber'} data-testid={`account-${connection}`} style={{ whiteSpace: 'normal' }}>
+						{t(`publishing:accountCheck.${connection}` as 'publishing:accountCheck.not_connected', { platform: label })}
+					</Badge>
+				) : null}
 				{descriptor && problems.length > 0 ? (
 					<Flex gap="1" direction="column" align="start" data-testid="preflight">
 						{problems.map((problem) => (
