@@ -516,7 +516,7 @@ test('planning a post without text: the schedule dialog asks, and plans once the
 	await page.getByRole('button', { name: 'Planen' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Post planen' })
 	await dialog.getByRole('button', { name: 'Planen' }).click()
-	await expect(dialog.getByRole('alert')).toContainText('Bestätige bitte, dass der Post ohne Text erscheinen soll.')
+	await expect(dialog.getByRole('alert')).toContainText('Bestätigen Sie bitte, dass der Post ohne Text erscheinen soll.')
 	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
 	await dialog.getByRole('checkbox', { name: 'Ja, ohne Text veröffentlichen' }).click()
 	await dialog.getByRole('button', { name: 'Planen' }).click()

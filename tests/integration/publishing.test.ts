@@ -94,7 +94,7 @@ test('a request whose outcome is unknown becomes "unconfirmed" and is never sent
 	await h.services.publishing.maintenance.sweep()
 	expect(h.li.router.count('POST /rest/posts')).toBe(0)
 	const mails = await t.db.selectFrom('dev_mailbox').select('subject').execute()
-	expect(mails.map((m) => m.subject)).toContain('Dein Post auf LinkedIn wurde nicht veröffentlicht')
+	expect(mails.map((m) => m.subject)).toContain('Ihr Post auf LinkedIn wurde nicht veröffentlicht')
 })
 
 test('429 with Retry-After is honoured, then the post goes out once', async () => {
