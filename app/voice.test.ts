@@ -26,7 +26,7 @@ const DU_PRONOUN = /(?<![\p{L}{])(du|dein|deine|deinem|deinen|deiner|deines|dich
 const DU_IMPERATIVE_AFTER_BITTE = /\bBitte (?!eine\b|keine\b|diese\b|alle\b|nur\b|nicht\b|die\b|sie\b|true\b)(\p{Ll}+e|gib|nimm|lies|sieh|hilf|wirf)\s(?!Sie\b)/u
 
 /** Whether a text addresses the reader with "du"; `null` when it does not, else the word found. */
-export function duForm(text: string) {
+function duForm(text: string) {
 	const withoutPlaceholders = text.replace(/\{\{[^}]*\}\}|\$\{[^}]*\}/g, ' ')
 	return DU_PRONOUN.exec(withoutPlaceholders)?.[0] ?? DU_IMPERATIVE_AFTER_BITTE.exec(withoutPlaceholders)?.[0] ?? null
 }

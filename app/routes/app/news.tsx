@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				case 'no_sources':
 					return fail(t('sources.title'), t('sources.empty'))
 				case 'rate_limited':
-					return fail(t('results.rateLimited'), t('results.rateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+					return fail(t('results.rateLimited'), t('results.rateLimitedText', { count: minutes(result.retryAfterSeconds) }), 429)
 				default:
 					return fail(t('results.errorTitle'), t('results.failed'), 500)
 			}
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const result = await news.generateIdeas(user.id, request.signal)
 			if (result.status === 'ok') return reply({ ok: true, notice: { type: 'success', title: t('results.ideasOk'), description: t('results.ideasOkText', { count: result.ideas }) } })
 			if (result.status === 'missing_settings') return fail(t('results.missingSettings'), t('results.missingSettingsText'))
-			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { count: minutes(result.retryAfterSeconds) }), 429)
 		} catch (error) {
 			console.error('news: idea generation failed', error)
 			return fail(t('results.errorTitle'), t('results.ideasFailed'), 500)
