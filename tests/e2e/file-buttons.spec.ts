@@ -32,6 +32,8 @@ test('the creator, the model test and the admin model form show German upload bu
 	await expect(field).toHaveText('Ausgewählt: protokoll.txt')
 
 	for (const media of ['Bild & Prompt', 'Sprachnotiz & Bild']) {
+		// The creator restores its last state: start from the choice of media again.
+		await page.evaluate(() => window.localStorage.clear())
 		await gotoReady(page, '/create')
 		await page.getByRole('button', { name: new RegExp(`^${media}`) }).click()
 		await expectGermanFileInputs(page)

@@ -32,7 +32,7 @@ test.describe('a German browser', () => {
 test('Settings › Schreibweise switches between ss and ß and is kept for the user', async ({ page, db, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser()
 	await login(user)
-	await gotoReady(page, '/dashboard')
+	await gotoReady(page, '/posts')
 	await expect(page.getByText('Lassen Sie uns heute grossartigen Content erstellen')).toBeVisible()
 
 	await gotoReady(page, '/settings')
@@ -47,7 +47,7 @@ test('Settings › Schreibweise switches between ss and ß and is kept for the u
 	await expect(saved.getByRole('button', { name: 'Meldung schließen' })).toBeVisible()
 	await expect.poll(async () => (await db.selectFrom('users').select('spelling').where('id', '=', user.id).executeTakeFirstOrThrow()).spelling).toBe('de')
 
-	await gotoReady(page, '/dashboard')
+	await gotoReady(page, '/posts')
 	await expect(page.getByText('Lassen Sie uns heute großartigen Content erstellen')).toBeVisible()
 	await expect(page.locator('html')).toHaveAttribute('lang', 'de')
 
@@ -58,6 +58,6 @@ test('Settings › Schreibweise switches between ss and ß and is kept for the u
 	await page.getByRole('option', { name: 'Schweiz (ss)' }).click()
 	await preferences.getByRole('button', { name: 'Speichern' }).click()
 	await expect(page.locator('[data-sonner-toast]').getByRole('button', { name: 'Meldung schliessen' }).first()).toBeVisible()
-	await gotoReady(page, '/dashboard')
+	await gotoReady(page, '/posts')
 	await expect(page.getByText('Lassen Sie uns heute grossartigen Content erstellen')).toBeVisible()
 })

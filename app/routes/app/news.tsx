@@ -21,6 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+// A refresh that failed answers 4xx/5xx, after which React Router would not reload the page: the
+// header must still learn of it ("Die letzte Aktualisierung … ist fehlgeschlagen").
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+	formData?.get('intent') === 'refresh' ? true : defaultShouldRevalidate
+
 const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('refresh') }),
 	z.object({ intent: z.literal('ideas') }),
