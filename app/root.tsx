@@ -7,7 +7,9 @@ import type { Route } from './+types/root'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { platformStyles } from '#app/utils/use-platforms.ts'
 import { toPlatformView } from '#modules/publishing/descriptor.ts'
-import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { getLocale, getSpelling, i18nextMiddleware, spellingMiddleware } from '#app/middleware/i18next.ts'
+import { spellingInstance } from '#app/utils/spelling-instances.ts'
+import { I18nextProvider } from 'react-i18next'
 import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
@@ -18,7 +20,7 @@ import '#locales/ns/common.ts'
 // Only error pages show it (unknown addresses have their own route, routes/not-found.tsx).
 const NotFound = lazy(() => import('#app/components/not-found.tsx').then((module) => ({ default: module.NotFound })))
 
-export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware, spellingMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: radixStyles },
@@ -30,13 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { toast, headers } = await readToast(request, context)
 	const info = context.get(requestInfoContext)
 	const platforms = context.get(servicesContext).publishing.platforms.descriptors.map(toPlatformView)
-	return data({ locale: getLocale(context), toast, nonce: info.nonce, platforms }, { headers: headers ?? undefined })
+	return data({ locale: getLocale(context), spelling: getSpelling(context), toast, nonce: info.nonce, platforms }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const rootData = useRouteLoaderData<typeof loader>('root')
+	const spelling = rootData?.spelling ?? 'de'
+	// The instance of the page's spelling (ADR 0013): a changed setting switches it without a reload.
+	const i18n = spellingInstance(spelling)
 	return (
-		<html lang="de">
+		<html lang={spelling === 'ch' ? 'de-CH' : 'de'}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -46,8 +51,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			</head>
 			<body>
 				<Theme accentColor="indigo" grayColor="slate" radius="large" scaling="100%">
-					{children}
-					<Toasts />
+					{i18n ? (
+						<I18nextProvider i18n={i18n}>
+							{children}
+							<Toasts />
+						</I18nextProvider>
+					) : (
+						<>
+							{children}
+							<Toasts />
+						</>
+					)}
 				</Theme>
 				<ScrollRestoration nonce={rootData?.nonce} />
 				<Scripts nonce={rootData?.nonce} />

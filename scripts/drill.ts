@@ -537,7 +537,8 @@ function checkCrashes() {
 
 async function scaleDrill() {
 	const total = Number(option('deliveries') ?? 10_000)
-	const userCount = Number(option('users') ?? 10)
+	// LinkedIn takes at most 150 posts per member in 24 hours (the planning preflight refuses more): 100 per user.
+	const userCount = Number(option('users') ?? Math.max(10, Math.ceil(total / 100)))
 	const users: Array<{ userId: string; email: string; password: string }> = []
 	for (let i = 0; i < userCount; i++) users.push(await connectedUser(i))
 	log(`${userCount} users with a sandbox LinkedIn account`)

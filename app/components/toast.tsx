@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
 import type { ExternalToast } from 'sonner'
+import { useTranslation } from '#app/utils/use-translation.ts'
 
 // Toasts through sonner, loaded on the first toast: most page views show none, and sonner is the
 // size of a page's own code. `toast.loading()` answers its id at once (the caller updates that
@@ -16,8 +17,21 @@ let wanted = false
 const listeners = new Set<() => void>()
 let counter = 0
 
+/**
+ * The id of a toast: the same text shown again while it is still up (a second click, an effect that
+ * runs again, a notice that comes both from the flash cookie and from the action's data) updates the
+ * toast on screen instead of stacking a copy under it. Loading toasts keep their own ids, their
+ * callers update them later.
+ */
+export function toastId(kind: Kind | 'message', title: ReactNode, options: ExternalToast) {
+	if (options.id !== undefined) return options.id
+	if (kind === 'loading' || typeof title !== 'string') return `toast-${++counter}`
+	const description = typeof options.description === 'string' ? options.description : ''
+	return `${kind === 'message' ? 'info' : kind}:${title}\n${description}`
+}
+
 function show(kind: Kind | 'message', title: ReactNode, options: ExternalToast = {}): ToastId {
-	const id = options.id ?? `toast-${++counter}`
+	const id = toastId(kind, title, options)
 	if (!wanted) {
 		wanted = true
 		for (const listener of listeners) listener()
@@ -43,11 +57,19 @@ function subscribe(listener: () => void) {
 
 /** Where toasts appear (top right); sonner's code is fetched with the first toast. */
 export function Toasts() {
+	const { t } = useTranslation()
 	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
 	if (!active) return null
 	return (
 		<Suspense>
-			<Toaster position="top-right" richColors closeButton duration={5000} />
+			<Toaster
+				position="top-right"
+				richColors
+				closeButton
+				duration={5000}
+				containerAriaLabel={t('toasts.region')}
+				toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+			/>
 		</Suspense>
 	)
 }

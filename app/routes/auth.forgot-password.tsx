@@ -8,7 +8,7 @@ import type { Route } from './+types/auth.forgot-password'
 import { servicesContext } from '#app/context.ts'
 import { AuthCard } from '#app/components/auth-card.tsx'
 import { FormField } from '#app/components/form-field.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { ForgotPasswordSchema } from '#modules/accounts/schema.ts'
 import '#locales/ns/auth.ts'
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = await parseForm(request, ForgotPasswordSchema)
 	if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-	await context.get(servicesContext).accounts.requestPasswordReset(submission.value.email)
+	await context.get(servicesContext).accounts.requestPasswordReset(submission.value.email, getSpelling(context))
 	return { result: submission.reply({ resetForm: true }), sent: true }
 }
 

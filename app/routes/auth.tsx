@@ -9,7 +9,7 @@ import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 
 import type { Route } from './+types/auth'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { FormErrors, FormField } from '#app/components/form-field.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAnonymous } from '#app/server/guards.server.ts'
 import { redirectWithSession, requestMeta, safeRedirectTarget } from '#app/server/session.server.ts'
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'signup') {
 		const submission = parseWithZod(formData, { schema: SignUpSchema })
 		if (submission.status !== 'success') return data({ intent, result: submission.reply({ hideFields: ['password'] }), signedUp: false }, { status: 400 })
-		const result = await accounts.signUp(submission.value)
+		const result = await accounts.signUp(submission.value, getSpelling(context))
 		if (!result.ok) {
 			return data({ intent, result: submission.reply({ formErrors: ['errors.emailTaken'], hideFields: ['password'] }), signedUp: false }, { status: 400 })
 		}
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'resend') {
 		const submission = parseWithZod(formData, { schema: ResendConfirmationSchema })
-		if (submission.status === 'success') await accounts.resendConfirmation(submission.value.email)
+		if (submission.status === 'success') await accounts.resendConfirmation(submission.value.email, getSpelling(context))
 		return data(
 			{ intent, result: null, signedUp: false },
 			{ headers: await toastHeaders(context, { type: 'info', title: t('resendDone') }) },
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// Offered with the lock message: the owner gets in by mail while the password stays refused.
 	if (intent === 'signin-link') {
 		const submission = parseWithZod(formData, { schema: SignInLinkRequestSchema })
-		if (submission.status === 'success') await accounts.requestSignInLink(submission.value.email)
+		if (submission.status === 'success') await accounts.requestSignInLink(submission.value.email, getSpelling(context))
 		return { intent, result: null, signedUp: false, linkSent: true }
 	}
 

@@ -224,7 +224,7 @@ test('the confirmation mail job delivers through the mailer (dev mailbox) exactl
 	await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
 	const mails = await services.devMailbox!.list()
 	expect(mails).toHaveLength(1)
-	expect(mails[0]).toMatchObject({ to: 'mia@beispiel.ch', subject: 'Bitte bestätige deine E-Mail-Adresse' })
+	expect(mails[0]).toMatchObject({ to: 'mia@beispiel.ch', subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })
 	expect(mails[0]!.text).toContain('/auth/confirm?token=')
 	// The user's name cannot break out of its line.
 	expect(mails[0]!.text.split('\n')[0]).toBe('Hallo Mia "Zeile Bcc: x@y.z" Muster,')

@@ -1,11 +1,14 @@
-import mail from '#locales/de/mail.json' with { type: 'json' }
+import standardMail from '#locales/de/mail.json' with { type: 'json' }
+import { spellStrings, type Spelling } from '#modules/core/spelling.ts'
 import type { OutgoingMail } from './ports.ts'
 
 export type AccountMailKind = 'confirm' | 'reset' | 'signin'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-export function buildAccountMail(kind: AccountMailKind, to: string, name: string, link: string): OutgoingMail {
+export function buildAccountMail(kind: AccountMailKind, to: string, name: string, link: string, spelling: Spelling = 'de'): OutgoingMail {
+	// The texts in the recipient's spelling, before the name (as the user wrote it) goes in.
+	const mail = spellStrings(standardMail, spelling)
 	const texts = mail[kind]
 	// Names come from users: keep them to one line so they cannot inject headers or layout.
 	const safeName = name.replace(/[\r\n]+/g, ' ').slice(0, 100) || to

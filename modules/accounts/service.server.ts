@@ -1,4 +1,5 @@
 import { isUniqueViolation, type Db } from '#modules/core/db.server.ts'
+import { isSpelling, type Spelling } from '#modules/core/spelling.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { giveBackRateLimit, hitRateLimit } from '#modules/core/rate-limit.server.ts'
@@ -31,8 +32,9 @@ const MAIL_LINKS = {
 } as const satisfies Record<AccountMailKind, { path: string; purpose: TokenPurpose; event: string }>
 
 export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
-	async function enqueueMail(trx: Db, kind: AccountMailKind, to: string, name: string, token: string) {
-		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${MAIL_LINKS[kind].path}?token=${token}` })
+	// The mail's spelling (ADR 0013): the user's choice, else the spelling of the browser that asked.
+	async function enqueueMail(trx: Db, kind: AccountMailKind, to: string, name: string, token: string, spelling: Spelling) {
+		await enqueue(trx, sendAccountMail, { kind, to, name, link: `${appUrl}${MAIL_LINKS[kind].path}?token=${token}`, spelling })
 	}
 
 	/**
@@ -40,14 +42,14 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 	 * sign-in: to active, confirmed ones). Silent for unknown addresses and beyond the per-address mail
 	 * limit, so callers learn nothing.
 	 */
-	async function mailTokenLink(email: string, kind: AccountMailKind) {
+	async function mailTokenLink(email: string, kind: AccountMailKind, browserSpelling: Spelling = 'de') {
 		const { limit, windowSeconds } = SIGNIN_LIMITS.mailsPerEmail
 		if (!(await hitRateLimit(db, `mail:${email}`, limit, windowSeconds)).allowed) return
 		await db.transaction().execute(async (trx) => {
 			const user = await trx
 				.selectFrom('users')
 				.innerJoin('profiles', 'profiles.id', 'users.id')
-				.select(['users.id', 'profiles.full_name'])
+				.select(['users.id', 'users.spelling', 'profiles.full_name'])
 				.where('users.email', '=', email)
 				.where('users.disabled_at', 'is', null)
 				.$if(kind === 'confirm', (q) => q.where('users.email_verified_at', 'is', null))
@@ -55,7 +57,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 				.executeTakeFirst()
 			if (!user) return
 			const token = await issueEmailToken(trx, user.id, MAIL_LINKS[kind].purpose)
-			await enqueueMail(trx, kind, email, user.full_name, token)
+			await enqueueMail(trx, kind, email, user.full_name, token, isSpelling(user.spelling) ? user.spelling : browserSpelling)
 			logger.info(MAIL_LINKS[kind].event, { userId: user.id })
 		})
 	}
@@ -63,7 +65,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 	return {
 		getSessionUser: (token: string) => getSessionUser(db, token),
 
-		async signUp(input: { fullName: string; email: string; password: string }): Promise<Result<{ userId: string }>> {
+		async signUp(input: { fullName: string; email: string; password: string }, spelling: Spelling = 'de'): Promise<Result<{ userId: string }>> {
 			const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()
 			if (existing) return { ok: false, error: 'email_taken' }
 			const passwordHash = await hashPassword(input.password)
@@ -77,7 +79,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 					await trx.insertInto('profiles').values({ id: user.id, email: input.email, full_name: input.fullName }).execute()
 					await grantSignupCredits(trx, user.id, SIGNUP_CREDITS)
 					const token = await issueEmailToken(trx, user.id, 'confirm_email')
-					await enqueueMail(trx, 'confirm', input.email, input.fullName, token)
+					await enqueueMail(trx, 'confirm', input.email, input.fullName, token, spelling)
 					return user.id
 				})
 				logger.info('signup', { userId })
@@ -128,7 +130,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		signOut: (token: string) => revokeSession(db, token),
 
 		/** Sends a fresh confirmation link; silent for unknown or already confirmed addresses. */
-		resendConfirmation: (email: string) => mailTokenLink(email, 'confirm'),
+		resendConfirmation: (email: string, spelling?: Spelling) => mailTokenLink(email, 'confirm', spelling),
 
 		isConfirmTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'confirm_email'),
 
@@ -143,7 +145,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		},
 
 		/** Always behaves the same to the caller, whether or not the account exists. */
-		requestPasswordReset: (email: string) => mailTokenLink(email, 'reset'),
+		requestPasswordReset: (email: string, spelling?: Spelling) => mailTokenLink(email, 'reset', spelling),
 
 		isResetTokenUsable: (token: string) => isEmailTokenUsable(db, token, 'reset_password'),
 
@@ -165,7 +167,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		 * 'Anmeldelink per E-Mail senden' (offered when sign-in is locked): lets the owner in while the
 		 * password stays refused for the rest of the window. Same answer for every address.
 		 */
-		requestSignInLink: (email: string) => mailTokenLink(email, 'signin'),
+		requestSignInLink: (email: string, spelling?: Spelling) => mailTokenLink(email, 'signin', spelling),
 
 		isSignInLinkUsable: (token: string) => isEmailTokenUsable(db, token, 'signin_link'),
 
@@ -252,7 +254,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		/** The settings page: profile, plan and balance, time zone and notification preference. */
 		getAccountSettings: (userId: string) => getAccountSettings(db, userId),
 		updateProfileName: (userId: string, fullName: string) => updateProfileName(db, userId, fullName),
-		updatePreferences: (userId: string, input: { timeZone: string; notifyFailedPosts: boolean }) => updatePreferences(db, userId, input),
+		updatePreferences: (userId: string, input: { timeZone: string; notifyFailedPosts: boolean; spelling?: Spelling | undefined }) => updatePreferences(db, userId, input),
 		/** The credit ledger (newest first) for 'Abo & Credits'. */
 		listLedger: (userId: string, limit: number) => listLedger(db, userId, limit),
 

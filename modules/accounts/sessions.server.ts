@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isSpelling } from '#modules/core/spelling.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
 import type { CurrentUser } from './types.ts'
@@ -35,6 +36,7 @@ export async function getSessionUser(db: Db, token: string): Promise<CurrentUser
 			'users.id',
 			'users.email',
 			'users.time_zone',
+			'users.spelling',
 			'profiles.full_name',
 			'profiles.subscription_type',
 			'profiles.plan',
@@ -65,6 +67,7 @@ export async function getSessionUser(db: Db, token: string): Promise<CurrentUser
 		plan: row.plan,
 		creditsRemaining: row.credits_remaining,
 		isAdmin: Boolean(row.is_admin),
+		spelling: isSpelling(row.spelling) ? row.spelling : null,
 	}
 }
 

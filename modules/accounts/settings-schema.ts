@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SPELLINGS } from '#modules/core/spelling.ts'
 import { PASSWORD_MAX, PASSWORD_MIN } from './schema.ts'
 
 // The settings page's account forms (profile, password, preferences, deletion), shared by the
@@ -37,6 +38,8 @@ export const PreferencesSchema = z.object({
 		.string()
 		.optional()
 		.transform((v) => v === 'on' || v === 'true'),
+	// Schreibweise (ADR 0013); absent keeps the stored choice.
+	spelling: z.enum(SPELLINGS).optional(),
 })
 
 export const DeleteAccountSchema = z.object({

@@ -1,6 +1,7 @@
 import texts from '#locales/de/settings.json' with { type: 'json' }
 import { logActivity } from '#modules/activity/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
+import { isSpelling, type Spelling } from '#modules/core/spelling.ts'
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { revokeOtherSessions } from './sessions.server.ts'
@@ -10,6 +11,8 @@ export type AccountSettings = {
 	fullName: string
 	timeZone: string
 	notifyFailedPosts: boolean
+	/** null: not chosen, the browser decides. */
+	spelling: Spelling | null
 	subscriptionType: string
 	plan: string | null
 	creditsRemaining: number
@@ -25,6 +28,7 @@ export async function getAccountSettings(db: Db, userId: string): Promise<Accoun
 			'users.email',
 			'users.time_zone',
 			'users.notify_failed_posts',
+			'users.spelling',
 			'users.password_hash',
 			'profiles.full_name',
 			'profiles.subscription_type',
@@ -40,6 +44,7 @@ export async function getAccountSettings(db: Db, userId: string): Promise<Accoun
 		fullName: row.full_name,
 		timeZone: row.time_zone,
 		notifyFailedPosts: row.notify_failed_posts,
+		spelling: isSpelling(row.spelling) ? row.spelling : null,
 		subscriptionType: row.subscription_type,
 		plan: row.plan,
 		creditsRemaining: row.credits_remaining,
@@ -53,10 +58,10 @@ export async function updateProfileName(db: Db, userId: string, fullName: string
 	return Number(result.numUpdatedRows) === 1
 }
 
-export async function updatePreferences(db: Db, userId: string, input: { timeZone: string; notifyFailedPosts: boolean }) {
+export async function updatePreferences(db: Db, userId: string, input: { timeZone: string; notifyFailedPosts: boolean; spelling?: Spelling | undefined }) {
 	const result = await db
 		.updateTable('users')
-		.set({ time_zone: input.timeZone, notify_failed_posts: input.notifyFailedPosts })
+		.set({ time_zone: input.timeZone, notify_failed_posts: input.notifyFailedPosts, ...(input.spelling ? { spelling: input.spelling } : {}) })
 		.where('id', '=', userId)
 		.executeTakeFirst()
 	return Number(result.numUpdatedRows) === 1

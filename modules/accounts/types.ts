@@ -1,3 +1,5 @@
+import type { Spelling } from '#modules/core/spelling.ts'
+
 export type SubscriptionType = 'free' | 'basic' | 'pro'
 
 export type CurrentUser = {
@@ -9,6 +11,8 @@ export type CurrentUser = {
 	plan: string | null
 	creditsRemaining: number
 	isAdmin: boolean
+	/** Settings › Schreibweise; null: the browser's Accept-Language decides (ADR 0013). */
+	spelling: Spelling | null
 }
 
 /** Why an account operation was refused; the web layer maps each to the spec's German message. */

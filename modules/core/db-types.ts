@@ -207,6 +207,7 @@ export interface ContentSettings {
   keywords: Generated<string[]>;
   news_feeds: string[] | null;
   news_keywords: Generated<string[]>;
+  news_refresh_failed_at: Timestamp | null;
   niche: Generated<string>;
   target_audience: Generated<string>;
   updated_at: Generated<Timestamp>;
@@ -642,6 +643,7 @@ export interface Users {
   id: Generated<string>;
   notify_failed_posts: Generated<boolean>;
   password_hash: string | null;
+  spelling: string | null;
   time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;
 }

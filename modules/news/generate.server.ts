@@ -10,6 +10,7 @@ import { addContentIdeas } from './ideas.server.ts'
 import type { IdeaNews } from './idea-templates.ts'
 import { FeedError, type FeedContent, type FeedReader } from './ports.ts'
 import { rankEntries, type RankedEntry, type SourcedEntry } from './rank.ts'
+import { markRefreshFailed } from './read.server.ts'
 import { getContentSettings, type ContentSettings } from './settings.server.ts'
 import type { NewsWriter } from './writer.server.ts'
 
@@ -157,6 +158,7 @@ export async function runDailyNews(deps: NewsDeps, userId: string, date?: string
 			return { status: 'ok' as const, ...counts, sources }
 		})
 	} catch (error) {
+		await markRefreshFailed(deps.db, userId).catch(() => {})
 		if (error instanceof Unreachable) return error.result
 		throw error
 	}
@@ -172,8 +174,20 @@ export async function refreshNews(deps: NewsDeps, userId: string, signal?: Abort
 	if (settings.feeds.length === 0) return { status: 'no_sources' }
 	const limit = await hitRateLimit(deps.db, `news_refresh:${userId}`, REFRESH_LIMIT.hits, REFRESH_LIMIT.windowSeconds)
 	if (!limit.allowed) return { status: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds }
-	const { ranked, sources } = await collect(deps, settings, signal)
-	if (sources.length > 0 && sources.every((s) => !s.ok)) return { status: 'unreachable', sources }
+	try {
+		const { ranked, sources } = await collect(deps, settings, signal)
+		if (sources.length > 0 && sources.every((s) => !s.ok)) {
+			await markRefreshFailed(deps.db, userId)
+			return { status: 'unreachable', sources }
+		}
+		return await storeRefresh(deps, userId, settings, ranked, sources, signal)
+	} catch (error) {
+		await markRefreshFailed(deps.db, userId).catch(() => {})
+		throw error
+	}
+}
+
+async function storeRefresh(deps: NewsDeps, userId: string, settings: ContentSettings, ranked: Array<RankedEntry>, sources: Array<SourceReport>, signal?: AbortSignal): Promise<NewsRunResult> {
 	return deps.db.transaction().execute(async (trx) => {
 		const day = await userToday(trx, userId)
 		if (day) {

@@ -22,31 +22,31 @@ const newsTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; tit
 		type: 'learnings',
 		groups: ['long'],
 		title: (n, c) => `3 Learnings zu ${c.keyword(n)} aus den aktuellen News`,
-		description: (n, c) => `Fasse die Meldung „${n.title}“ in drei kurzen Learnings zusammen und zeige ${c.audience}, was sie daraus ${c.forNiche} mitnehmen können.`,
+		description: (n, c) => `Fassen Sie die Meldung „${n.title}“ in drei kurzen Learnings zusammen und zeigen Sie ${c.audience}, was sie daraus ${c.forNiche} mitnehmen können.`,
 	},
 	{
 		type: 'question',
 		groups: ['long', 'short'],
-		title: (n, c) => `Frage an deine Community: ${c.keyword(n)} – Chance oder Risiko?`,
-		description: (n, c) => `Nimm „${n.title}“ als Aufhänger und frage ${c.audience}, wie sie ${c.keyword(n)} in ihrem Alltag erleben. Teile zuerst deine eigene Sicht in zwei Sätzen.`,
+		title: (n, c) => `Frage an Ihre Community: ${c.keyword(n)} – Chance oder Risiko?`,
+		description: (n, c) => `Nehmen Sie „${n.title}“ als Aufhänger und fragen Sie ${c.audience}, wie sie ${c.keyword(n)} in ihrem Alltag erleben. Teilen Sie zuerst Ihre eigene Sicht in zwei Sätzen.`,
 	},
 	{
 		type: 'tip',
 		groups: ['short'],
 		title: (n, c) => `Praxis-Tipp: ${c.keyword(n)} ${c.inNicheShort}`,
-		description: (n, c) => `Leite aus „${n.title}“ einen konkreten Tipp ab, den ${c.audience} noch diese Woche umsetzen können – als kurze Schritt-für-Schritt-Anleitung.`,
+		description: (n, c) => `Leiten Sie aus „${n.title}“ einen konkreten Tipp ab, den ${c.audience} noch diese Woche umsetzen können – als kurze Schritt-für-Schritt-Anleitung.`,
 	},
 	{
 		type: 'myth',
 		groups: ['long', 'short'],
 		title: (n, c) => `Mythos oder Wahrheit? ${c.keyword(n)} im Faktencheck`,
-		description: (n, c) => `Greife eine verbreitete Annahme zu ${c.keyword(n)} auf und prüfe sie anhand der Meldung „${n.title}“. Schliesse mit einer klaren Empfehlung für ${c.audience}.`,
+		description: (n, c) => `Greifen Sie eine verbreitete Annahme zu ${c.keyword(n)} auf und prüfen Sie sie anhand der Meldung „${n.title}“. Schliessen Sie mit einer klaren Empfehlung für ${c.audience}.`,
 	},
 	{
 		type: 'behind-the-scenes',
 		groups: ['short'],
 		title: (n, c) => `So gehen wir mit ${c.keyword(n)} um`,
-		description: (n, c) => `Zeige hinter die Kulissen: Wie setzt du ${c.keyword(n)} ${c.inNiche} ein? Die Meldung „${n.title}“ liefert den aktuellen Anlass.`,
+		description: (n, c) => `Zeigen Sie hinter die Kulissen: Wie setzen Sie ${c.keyword(n)} ${c.inNiche} ein? Die Meldung „${n.title}“ liefert den aktuellen Anlass.`,
 	},
 ]
 
@@ -55,25 +55,25 @@ const keywordTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; 
 		type: 'tip',
 		groups: ['long'],
 		title: (k, c) => `5 Fehler bei ${term(k)}, die ${c.audienceShort} vermeiden sollten`,
-		description: (k, c) => `Liste fünf typische Fehler rund um ${term(k)} auf, die du ${c.inNiche} beobachtest, und gib zu jedem einen Tipp.`,
+		description: (k, c) => `Listen Sie fünf typische Fehler rund um ${term(k)} auf, die Sie ${c.inNiche} beobachten, und geben Sie zu jedem einen Tipp.`,
 	},
 	{
 		type: 'question',
 		groups: ['long', 'short'],
-		title: (k) => `Umfrage: Wie nutzt du ${term(k)} heute?`,
-		description: (k, c) => `Starte eine kurze Umfrage zu ${term(k)} und lade ${c.audience} ein, ihre Erfahrungen in den Kommentaren zu teilen.`,
+		title: (k) => `Umfrage: Wie nutzen Sie ${term(k)} heute?`,
+		description: (k, c) => `Starten Sie eine kurze Umfrage zu ${term(k)} und laden Sie ${c.audience} ein, ihre Erfahrungen in den Kommentaren zu teilen.`,
 	},
 	{
 		type: 'story',
 		groups: ['short'],
 		title: (k) => `Vorher/Nachher: Was ${term(k)} bei uns verändert hat`,
-		description: (k, c) => `Erzähle eine kurze Geschichte ${c.fromNiche}: die Situation vor ${term(k)}, was ihr geändert habt und was es gebracht hat.`,
+		description: (k, c) => `Erzählen Sie eine kurze Geschichte ${c.fromNiche}: die Situation vor ${term(k)}, was Sie geändert haben und was es gebracht hat.`,
 	},
 	{
 		type: 'learnings',
 		groups: ['long'],
 		title: (k) => `Einsteiger-Guide: ${term(k)} in drei Schritten`,
-		description: (k, c) => `Erkläre ${c.audience} in drei einfachen Schritten, wie sie mit ${term(k)} anfangen – ohne Fachjargon.`,
+		description: (k, c) => `Erklären Sie ${c.audience} in drei einfachen Schritten, wie sie mit ${term(k)} anfangen – ohne Fachjargon.`,
 	},
 ]
 
@@ -88,12 +88,12 @@ export function term(keyword: string) {
 
 function context(c: IdeaContext): Ctx {
 	const niche = c.niche.trim()
-	const audience = c.targetAudience.trim() || 'deine Zielgruppe'
+	const audience = c.targetAudience.trim() || 'Ihre Zielgruppe'
 	const fallbackKeyword = c.keywords[0] ?? (niche || 'Digitalisierung')
 	return {
-		inNiche: niche ? `im Bereich ${niche}` : 'in deiner Branche',
+		inNiche: niche ? `im Bereich ${niche}` : 'in Ihrer Branche',
 		inNicheShort: niche && niche.length <= 40 ? `im Bereich ${niche}` : 'im Alltag',
-		fromNiche: niche ? `aus dem Bereich ${niche}` : 'aus deiner Branche',
+		fromNiche: niche ? `aus dem Bereich ${niche}` : 'aus Ihrer Branche',
 		forNiche: niche ? `für den Bereich ${niche}` : 'für ihre Branche',
 		audience,
 		audienceShort: audience.length > 40 ? 'Einsteiger' : audience,

@@ -7,7 +7,7 @@ import { enqueueDailyNews } from './daily.server.ts'
 import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
 import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 import type { FeedReader } from './ports.ts'
-import { lastGeneratedAt, listIdeas, listNews } from './read.server.ts'
+import { lastGeneratedAt, lastRefreshFailedAt, listIdeas, listNews } from './read.server.ts'
 import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
 import { createNewsWriter } from './writer.server.ts'
 import { platformIdsOf, type NewsPlatforms } from './platforms.ts'
@@ -58,15 +58,16 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 		/** Summaries are extracts of the feeds and ideas come from templates (no AI provider configured). */
 		testMode: writer.testMode,
 
-		/** /news: settings, news, ideas and the last run (four queries). */
+		/** /news: settings, news, ideas, the last successful run and the last failed one (five queries). */
 		async page(userId: string, limits: { news: number; ideas: number } = { news: 30, ideas: 8 }) {
-			const [settings, news, ideas, refreshedAt] = await Promise.all([
+			const [settings, news, ideas, refreshedAt, refreshFailedAt] = await Promise.all([
 				getContentSettings(db, userId),
 				listNews(db, userId, limits.news),
 				listIdeas(db, userId, limits.ideas),
 				lastGeneratedAt(db, userId),
+				lastRefreshFailedAt(db, userId),
 			])
-			return { settings, news, ideas, refreshedAt, testMode: writer.testMode }
+			return { settings, news, ideas, refreshedAt, refreshFailedAt, testMode: writer.testMode }
 		},
 
 		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (two queries). */

@@ -84,3 +84,18 @@ export async function lastGeneratedAt(db: DbOrTrx, userId: string): Promise<stri
 		.executeTakeFirst()
 	return row?.at ? new Date(row.at).toISOString() : null
 }
+
+/** When the last news run of the user failed (every source unreachable, or an error), if ever. */
+export async function lastRefreshFailedAt(db: DbOrTrx, userId: string): Promise<string | null> {
+	const row = await db.selectFrom('content_settings').select('news_refresh_failed_at').where('user_id', '=', userId).executeTakeFirst()
+	return row?.news_refresh_failed_at ? new Date(row.news_refresh_failed_at).toISOString() : null
+}
+
+/** Notes a failed news run (outside the run's rolled-back transaction). */
+export async function markRefreshFailed(db: DbOrTrx, userId: string) {
+	await db
+		.insertInto('content_settings')
+		.values({ user_id: userId, news_refresh_failed_at: sql<Date>`now()` })
+		.onConflict((oc) => oc.column('user_id').doUpdateSet({ news_refresh_failed_at: sql<Date>`now()` }))
+		.execute()
+}

@@ -104,7 +104,7 @@ export function createNewsWriter(ai: AiProviders | null | undefined, platforms: 
 /** The AI writer's instructions: the JSON to answer with and the registered platforms to choose from. */
 export function ideasSystemPrompt(ids: ReadonlyArray<Platform>) {
 	return (
-		'Du entwickelst Social-Media-Content-Ideen auf Deutsch (du-Form). Antworte nur mit JSON: ' +
+		'Du entwickelst Social-Media-Content-Ideen auf Deutsch (Sie-Form). Antworte nur mit JSON: ' +
 		`{"ideas":[{"title":"...","description":"...","keyword":"...","platforms":${JSON.stringify(ids.slice(0, 1))}}]}. Plattformen: ${ids.join(', ')}.`
 	)
 }

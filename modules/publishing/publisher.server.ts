@@ -5,6 +5,7 @@ import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
+import { isSpelling, spell } from '#modules/core/spelling.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
@@ -189,10 +190,13 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	/** A short German mail to the user (greeting, lines, a link back into the app). */
-	async function mailUser(userId: string, subject: string, lines: Array<string>, path: string) {
-		const user = await db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id').select(['users.email', 'profiles.full_name']).where('users.id', '=', userId).executeTakeFirst()
+	// `write` gets the texts' templates in the user's spelling (ADR 0013), before titles and names go in.
+	async function mailUser(userId: string, write: (sp: (template: string) => string) => { subject: string; lines: Array<string> }, path: string) {
+		const user = await db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id').select(['users.email', 'users.spelling', 'profiles.full_name']).where('users.id', '=', userId).executeTakeFirst()
 		if (!user) return
-		const all = [`Hallo ${(user.full_name || user.email).replace(/[\r\n]+/g, ' ')},`, '', ...lines, '', texts.mail.open, `${deps.appUrl}${path}`]
+		const sp = (template: string) => spell(template, isSpelling(user.spelling) ? user.spelling : 'de')
+		const { subject, lines } = write(sp)
+		const all = [`Hallo ${(user.full_name || user.email).replace(/[\r\n]+/g, ' ')},`, '', ...lines, '', sp(texts.mail.open), `${deps.appUrl}${path}`]
 		const escape = (l: string) => l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 		await deps.mailer.send({ to: user.email, subject, text: all.join('\n'), html: `<p>${all.map(escape).join('<br>')}</p>` })
 	}
@@ -203,7 +207,7 @@ export function createPublisher(deps: PublisherDeps) {
 		if (!wanted?.notify_failed_posts) return
 		const platform = platformName(delivery.platform)
 		const named = title?.trim() || (await postName(delivery))
-		await mailUser(delivery.user_id, fill(texts.mail.failedSubject, { platform }), [fill(texts.mail.failedIntro, { title: named, platform }), fill(texts.mail.reason, { reason })], '/posts')
+		await mailUser(delivery.user_id, (sp) => ({ subject: fill(sp(texts.mail.failedSubject), { platform }), lines: [fill(sp(texts.mail.failedIntro), { title: named, platform }), fill(sp(texts.mail.reason), { reason: sp(reason) })] }), '/posts')
 	}
 
 	/** A failure mail always names the post: its title, else the start of its text for that network. */
@@ -490,7 +494,7 @@ export function createPublisher(deps: PublisherDeps) {
 				status: 'warning',
 				metadata: { postId: delivery.post_id, deliveryId, platform: delivery.platform, code: problem },
 			})
-			await mailUser(delivery.user_id, fill(texts.mail.precheckSubject, { platform }), [fill(texts.mail.precheckIntro, { title: post?.title ?? '', platform })], '/accounts').catch((error: unknown) =>
+			await mailUser(delivery.user_id, (sp) => ({ subject: fill(sp(texts.mail.precheckSubject), { platform }), lines: [fill(sp(texts.mail.precheckIntro), { title: post?.title ?? '', platform })] }), '/accounts').catch((error: unknown) =>
 				logger.error('precheck_mail_failed', { error: String(error) }),
 			)
 		},

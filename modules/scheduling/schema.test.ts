@@ -124,8 +124,8 @@ test('every error key has a German message', () => {
 	]
 	const errors: Record<string, string> = messages.errors
 	for (const key of keys) expect(errors[key.replace('errors.', '')]).toBeTruthy()
-	expect(messages.errors.inPast).toBe('Der Zeitpunkt liegt in der Vergangenheit. Bitte wähle einen späteren Termin.')
-	expect(messages.errors.invalidTime).toBe('Bitte wähle eine Uhrzeit zwischen 06:00 und 23:00 im 30-Minuten-Takt.')
+	expect(messages.errors.inPast).toBe('Der Zeitpunkt liegt in der Vergangenheit. Bitte wählen Sie einen späteren Termin.')
+	expect(messages.errors.invalidTime).toBe('Bitte wählen Sie eine Uhrzeit zwischen 06:00 und 23:00 im 30-Minuten-Takt.')
 	expect(messages.dialog).toMatchObject({
 		title: 'Post planen',
 		date: 'Datum',

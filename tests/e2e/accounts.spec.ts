@@ -191,7 +191,7 @@ test('a reconnect-needed account shows the reason and reconnects through the pop
 	await login(user)
 	await gotoReady(page, '/accounts')
 	await connect(page, 'linkedin')
-	const reason = 'Die Verbindung ist abgelaufen. Bitte verbinde das Konto erneut.'
+	const reason = 'Die Verbindung ist abgelaufen. Bitte verbinden Sie das Konto erneut.'
 	await db.updateTable('social_tokens').set({ status: 'reconnect_required', reconnect_reason: reason }).where('user_id', '=', user.id).execute()
 	await gotoReady(page, '/accounts')
 	const card = page.getByTestId('platform-linkedin')
@@ -215,7 +215,7 @@ test('the callback page explains an expired or foreign state, and unknown platfo
 	await login(user)
 	await gotoReady(page, '/accounts/callback/linkedin?code=abc&state=not-issued')
 	await expect(page.getByRole('heading', { name: 'Verbindung fehlgeschlagen' })).toBeVisible()
-	await expect(page.getByText('Die Anfrage ist abgelaufen. Bitte versuche es erneut.')).toBeVisible()
+	await expect(page.getByText('Die Anfrage ist abgelaufen. Bitte versuchen Sie es erneut.')).toBeVisible()
 	await expect(page.getByRole('navigation')).toHaveCount(0)
 	await page.getByRole('link', { name: 'Zurück zu Konten verwalten' }).click()
 	await expect(page).toHaveURL(/\/accounts$/)

@@ -151,7 +151,7 @@ test('brand logo: upload, replace with a sanitised SVG, refuse 6 MB and a PHP fi
 	const big = Buffer.alloc(6 * 1024 * 1024, 0)
 	;(await png()).copy(big)
 	await file.setInputFiles({ name: 'gross.png', mimeType: 'image/png', buffer: big })
-	await expect(toastWith(page, 'Datei zu groß', 'höchstens 5 MB')).toBeVisible()
+	await expect(toastWith(page, 'Datei zu gross', 'höchstens 5 MB')).toBeVisible()
 	await file.setInputFiles({ name: 'shell.png', mimeType: 'image/png', buffer: Buffer.from('<?php system($_GET["cmd"]); ?>\n') })
 	await expect(toastWith(page, 'Ungültiges Dateiformat')).toBeVisible()
 	await file.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })

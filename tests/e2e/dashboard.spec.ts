@@ -77,7 +77,7 @@ test('a tooltip loads on first hover or focus, in the theme, and keeps the keybo
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/')
-	const hint = 'Likes, Kommentare und Shares geteilt durch Aufrufe deiner veröffentlichten Posts'
+	const hint = 'Likes, Kommentare und Shares geteilt durch Aufrufe Ihrer veröffentlichten Posts'
 	const trigger = page.getByRole('button', { name: hint })
 	const tooltip = page.getByRole('tooltip')
 	await expect(tooltip).toHaveCount(0)

@@ -17,15 +17,15 @@ test('the onboarding draft becomes the default agent after sign-up, confirmation
 	await page.getByRole('button', { name: 'Weiter' }).click()
 	await page.getByRole('button', { name: 'Konto erstellen' }).click()
 	await expect(page).toHaveURL('/auth?from=onboarding')
-	await expect(page.getByText('Erstelle dein Konto, um deinen Agent zu speichern!')).toBeVisible()
+	await expect(page.getByText('Erstellen Sie Ihr Konto, um Ihren Agent zu speichern!')).toBeVisible()
 
 	await page.getByLabel('Vollständiger Name').fill('Clara Café')
 	await page.getByLabel('E-Mail').fill(email)
 	await page.getByLabel('Passwort', { exact: true }).fill('kaffee-und-kuchen')
 	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
-	await expect(page.getByText('Registrierung erfolgreich! Bitte überprüfe deine E-Mails für die Bestätigung.').first()).toBeVisible()
+	await expect(page.getByText('Registrierung erfolgreich! Bitte überprüfen Sie Ihre E-Mails für die Bestätigung.').first()).toBeVisible()
 
-	const mail = await waitForMail(db, email, { subject: 'Bitte bestätige' })
+	const mail = await waitForMail(db, email, { subject: 'Bitte bestätigen Sie' })
 	await page.goto(linkIn(mail, `${e2eUrl}/auth/confirm`))
 	await page.getByRole('button', { name: 'E-Mail bestätigen' }).click()
 	await expect(page).toHaveURL(/\/auth$/)

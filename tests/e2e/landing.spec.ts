@@ -13,26 +13,26 @@ const testimonialNames = ['Laura Meier', 'Daniel Huber', 'Sarah Keller']
 
 async function expectLandingContent(page: Page) {
 	await expect(page.locator('html')).toHaveAttribute('lang', 'de')
-	await expect(page).toHaveTitle('Postwerk – Dein KI-Agent für Social Media')
+	await expect(page).toHaveTitle('Postwerk – Ihr KI-Agent für Social Media')
 
 	await expect(
-		page.getByRole('heading', { level: 1, name: 'Social Media auf Autopilot – mit deinem eigenen KI-Agenten' }),
+		page.getByRole('heading', { level: 1, name: 'Social Media auf Autopilot – mit Ihrem eigenen KI-Agenten' }),
 	).toBeVisible()
 	await expect(
 		page.getByText(
-			'Dein KI-Agent erstellt, plant und veröffentlicht Posts für LinkedIn, Instagram, Threads, Facebook und Twitter',
+			'Ihr KI-Agent erstellt, plant und veröffentlicht Posts für LinkedIn, Instagram, Threads, Facebook und Twitter',
 		),
 	).toBeVisible()
 	await expect(page.getByText('Keine Kreditkarte erforderlich').first()).toBeVisible()
 	await expect(page.getByText('50 kostenlose Credits').first()).toBeVisible()
 
-	const features = page.getByRole('region', { name: 'Alles, was dein Social-Media-Auftritt braucht' })
+	const features = page.getByRole('region', { name: 'Alles, was Ihr Social-Media-Auftritt braucht' })
 	await expect(features.getByRole('listitem')).toHaveCount(6)
 	for (const title of featureTitles) {
 		await expect(features.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible()
 	}
 
-	const steps = page.getByRole('region', { name: 'In drei Schritten zu deinem ersten Post' })
+	const steps = page.getByRole('region', { name: 'In drei Schritten zu Ihrem ersten Post' })
 	await expect(steps.getByRole('listitem')).toHaveCount(3)
 	for (const title of stepTitles) {
 		await expect(steps.getByRole('heading', { level: 3, name: title })).toBeVisible()
@@ -46,7 +46,7 @@ async function expectLandingContent(page: Page) {
 	}
 
 	await expect(page.getByRole('banner').getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth')
-	await expect(page.getByRole('heading', { level: 2, name: 'Bereit für deinen eigenen KI-Agenten?' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 2, name: 'Bereit für Ihren eigenen KI-Agenten?' })).toBeVisible()
 }
 
 test('the landing page at /landing shows hero, features, steps, testimonials and the closing call to action', async ({
@@ -70,10 +70,10 @@ test('both call-to-action buttons lead to the onboarding wizard', async ({ page 
 
 	await heroCta.click()
 	await expect(page).toHaveURL(/\/onboarding$/)
-	await expect(page.getByRole('heading', { level: 1, name: 'Erstelle deinen KI-Agenten' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: 'Erstellen Sie Ihren KI-Agenten' })).toBeVisible()
 
 	await page.goto('/landing')
 	await page.getByRole('link', { name: 'Agent jetzt erstellen' }).click()
 	await expect(page).toHaveURL(/\/onboarding$/)
-	await expect(page.getByRole('heading', { level: 1, name: 'Erstelle deinen KI-Agenten' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 1, name: 'Erstellen Sie Ihren KI-Agenten' })).toBeVisible()
 })

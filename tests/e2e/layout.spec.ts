@@ -8,7 +8,7 @@ test('the header greets by the Zurich hour and first name; the sidebar shows gro
 	await signIn(page, user)
 	const expected = greetings[greetingFor(new Date(), 'Europe/Zurich')]
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${expected}, Greta!`)
-	await expect(page.getByText('Lass uns heute großartigen Content erstellen')).toBeVisible()
+	await expect(page.getByText('Lassen Sie uns heute grossartigen Content erstellen')).toBeVisible()
 	await expect(page.getByPlaceholder('Posts, Ideen suchen...')).toBeVisible()
 	const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
 	for (const label of ['Dashboard', 'Post erstellen', 'Meine Posts', 'Kalender', 'News', 'KI Modelle', 'Toolbox', 'Mein Agent', 'Einstellungen']) {

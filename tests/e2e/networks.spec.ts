@@ -24,7 +24,7 @@ async function openConnect(page: Page, platform: string, name: string) {
 
 /** Starts the instance flow; a refused instance answers in the dialog (the popup closes again). */
 async function startOnInstance(page: Page, dialog: Locator, instance: string) {
-	await dialog.getByLabel('Deine Instanz').fill(instance)
+	await dialog.getByLabel('Ihre Instanz').fill(instance)
 	const popup = page.waitForEvent('popup')
 	await dialog.getByRole('button', { name: 'Mit Mastodon verbinden' }).click()
 	return popup
@@ -38,7 +38,7 @@ test('connect Mastodon on an instance and Bluesky with an app password; bad inpu
 
 	// Mastodon: the instance first, then the consent popup of that instance.
 	const mastodon = await openConnect(page, 'mastodon', 'Mastodon')
-	await expect(mastodon.getByText('Gib an, auf welcher Instanz dein Mastodon-Konto liegt.')).toBeVisible()
+	await expect(mastodon.getByText('Geben Sie an, auf welcher Instanz Ihr Mastodon-Konto liegt.')).toBeVisible()
 	await startOnInstance(page, mastodon, '127.0.0.1')
 	await expect(mastodon.getByRole('alert')).toContainText('Diese Adresse ist nicht erlaubt')
 	await startOnInstance(page, mastodon, 'gibt-es-nicht.invalid')
@@ -65,7 +65,7 @@ test('connect Mastodon on an instance and Bluesky with an app password; bad inpu
 	await signIn('paula.invalid', SANDBOX_APP_PASSWORD)
 	await expect(bluesky.getByRole('alert')).toContainText('Dieses Handle wurde nicht gefunden.')
 	await signIn('paula.bsky.social', 'mein-hauptpasswort')
-	await expect(bluesky.getByRole('alert')).toContainText('Bitte verwende ein App-Passwort')
+	await expect(bluesky.getByRole('alert')).toContainText('Bitte verwenden Sie ein App-Passwort')
 	await signIn('paula.bsky.social', WRONG_APP_PASSWORD)
 	await expect(bluesky.getByRole('alert')).toContainText('Handle oder App-Passwort stimmen nicht.')
 	expect(await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).where('platform', '=', 'bluesky').execute()).toHaveLength(0)
@@ -176,7 +176,7 @@ test.describe('on a phone (390 px, touch)', () => {
 
 		await page.getByTestId('platform-mastodon').getByRole('button', { name: 'Verbinden' }).tap()
 		const mastodon = connectDialog(page, 'Mastodon')
-		await mastodon.getByLabel('Deine Instanz').fill('chaos.social')
+		await mastodon.getByLabel('Ihre Instanz').fill('chaos.social')
 		const popupOpened = page.waitForEvent('popup')
 		await mastodon.getByRole('button', { name: 'Mit Mastodon verbinden' }).tap()
 		const popup = await popupOpened

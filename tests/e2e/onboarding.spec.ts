@@ -37,7 +37,7 @@ async function completeStepOne(page: Page, name = 'Lena') {
 async function completeStepTwo(page: Page, audience = 'Inhaberinnen kleiner Cafés') {
 	await wizard(page).audience.fill(audience)
 	await wizard(page).next.click()
-	await expect(wizard(page).stepTitle).toHaveText('Deine Branche')
+	await expect(wizard(page).stepTitle).toHaveText('Ihre Branche')
 }
 
 async function completeStepThree(page: Page, industry = 'Gastgewerbe') {
@@ -49,7 +49,7 @@ async function completeStepThree(page: Page, industry = 'Gastgewerbe') {
 test('step 1: Zurück is disabled and Weiter needs a name of at least 2 characters', async ({ page }) => {
 	await openWizard(page)
 	const w = wizard(page)
-	await expect(w.stepTitle).toHaveText('Dein Agent')
+	await expect(w.stepTitle).toHaveText('Ihr Agent')
 	await expectProgress(page, 25)
 	await expect(page.getByText('Schritt 1 von 4')).toBeVisible()
 	await expect(w.back).toBeDisabled()
@@ -100,13 +100,13 @@ test('step 2: the target audience needs 3 characters; Zurück keeps the entered 
 	await w.audience.fill('ab')
 	await w.audience.blur()
 	await expect(w.next).toBeDisabled()
-	await expect(page.getByText('Bitte beschreibe deine Zielgruppe mit mindestens 3 Zeichen.')).toBeVisible()
+	await expect(page.getByText('Bitte beschreiben Sie Ihre Zielgruppe mit mindestens 3 Zeichen.')).toBeVisible()
 
 	await w.audience.fill('abc')
 	await expect(w.next).toBeEnabled()
 
 	await w.back.click()
-	await expect(w.stepTitle).toHaveText('Dein Agent')
+	await expect(w.stepTitle).toHaveText('Ihr Agent')
 	await expect(w.name).toHaveValue('Lena')
 	await w.next.click()
 	await expect(w.audience).toHaveValue('abc')
@@ -120,7 +120,7 @@ test('step 3: an industry must be picked, the description is optional', async ({
 	await expectProgress(page, 75)
 	await expect(page.getByRole('radiogroup', { name: 'Branche' }).getByRole('radio')).toHaveCount(10)
 	await expect(w.next).toBeDisabled()
-	await expect(page.getByText('Bitte wähle eine Branche aus.')).toBeVisible()
+	await expect(page.getByText('Bitte wählen Sie eine Branche aus.')).toBeVisible()
 
 	await page.getByRole('radio', { name: 'Marketing' }).click()
 	await expect(w.next).toBeEnabled()
@@ -179,7 +179,7 @@ test('Konto erstellen stores the draft locally and continues to the sign-up', as
 		savedAt: expect.any(String),
 	})
 	expect(Number.isNaN(Date.parse(draft.savedAt as string))).toBe(false)
-	await expect(page.getByText('Erstelle dein Konto, um deinen Agent zu speichern!')).toBeVisible()
+	await expect(page.getByText('Erstellen Sie Ihr Konto, um Ihren Agent zu speichern!')).toBeVisible()
 })
 
 test('an existing draft prefills the wizard and keeps its draft id', async ({ page }) => {

@@ -90,7 +90,7 @@ test('delete a post after the "Post löschen" confirmation and a draft after the
 	expect(await db.selectFrom('posts').select('id').where('id', '=', post.id).execute()).toHaveLength(0)
 
 	page.once('dialog', (dialog) => {
-		expect(dialog.message()).toBe('Möchtest du diesen Entwurf wirklich löschen?')
+		expect(dialog.message()).toBe('Möchten Sie diesen Entwurf wirklich löschen?')
 		void dialog.accept()
 	})
 	await page.getByTestId('post-card').filter({ hasText: 'Auch weg' }).getByRole('button', { name: 'Löschen' }).click()

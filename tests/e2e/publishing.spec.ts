@@ -25,7 +25,7 @@ test('publish now to three platforms where one refuses: the partial-failure toas
 	await page.getByTestId('post-card').filter({ hasText: 'Neu im Sortiment' }).getByRole('button', { name: 'Jetzt posten' }).click()
 	const toast = page.getByText('⚠️ Teilweise Veröffentlichung')
 	await expect(toast).toBeVisible({ timeout: 20_000 })
-	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinde das Konto erneut.')).toBeVisible()
+	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinden Sie das Konto erneut.')).toBeVisible()
 
 	const deliveries = await db.selectFrom('post_deliveries').select(['platform', 'status', 'external_url']).where('post_id', '=', post.id).orderBy('platform').execute()
 	expect(deliveries.map((d) => [d.platform, d.status])).toEqual([
@@ -44,7 +44,7 @@ test('publish now to three platforms where one refuses: the partial-failure toas
 
 	// Instagram takes no text-only posts: refused with the reason before anything is sent.
 	await page.getByTestId('post-card').filter({ hasText: 'Nur Text für Instagram' }).getByRole('button', { name: 'Jetzt posten' }).click()
-	await expect(page.getByText('Instagram erlaubt keine reinen Textposts. Füge bitte ein Bild hinzu.').first()).toBeVisible()
+	await expect(page.getByText('Instagram erlaubt keine reinen Textposts. Fügen Sie bitte ein Bild hinzu.').first()).toBeVisible()
 	expect(await db.selectFrom('post_deliveries').select('id').where('post_id', '=', textOnly.id).where('status', 'in', ['publishing', 'published', 'failed']).execute()).toEqual([])
 
 	// The sandbox network shows what was published, behind the app's security headers.
@@ -87,7 +87,7 @@ test('an expired token: publishing fails with the reason, the account asks to re
 	await gotoReady(page, '/posts')
 	await page.getByTestId('post-card').filter({ hasText: 'Mit altem Schlüssel' }).getByRole('button', { name: 'Jetzt posten' }).click()
 	await expect(page.getByText('❌ Fehler beim Veröffentlichen')).toBeVisible({ timeout: 20_000 })
-	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinde das Konto erneut.')).toBeVisible()
+	await expect(page.getByText('LinkedIn: Die Verbindung ist abgelaufen. Bitte verbinden Sie das Konto erneut.')).toBeVisible()
 	expect((await db.selectFrom('social_tokens').select('status').where('id', '=', token.id).executeTakeFirstOrThrow()).status).toBe('reconnect_required')
 
 	await gotoReady(page, '/accounts')
@@ -162,7 +162,7 @@ test('Meine Posts shows each network: a failed, an unconfirmed and a partially p
 	await expect(network('Teils draussen', 'linkedin')).toContainText('LinkedIn: Veröffentlicht')
 	await expect(network('Teils draussen', 'linkedin').getByRole('link', { name: 'Auf LinkedIn ansehen' })).toHaveAttribute('href', /sandbox/)
 	await expect(network('Teils draussen', 'instagram')).toContainText('Instagram: Fehlgeschlagen')
-	await expect(network('Teils draussen', 'instagram').getByTestId('delivery-reason')).toHaveText('Instagram erlaubt keine reinen Textposts. Füge bitte ein Bild hinzu.')
+	await expect(network('Teils draussen', 'instagram').getByTestId('delivery-reason')).toHaveText('Instagram erlaubt keine reinen Textposts. Fügen Sie bitte ein Bild hinzu.')
 	await expect(network('Teils draussen', 'instagram').getByRole('link', { name: 'Bild wählen' })).toHaveAttribute('href', `/create-post?post=${partial.id}`)
 	// Retrying cannot fix a missing image: no retry button there.
 	await expect(network('Teils draussen', 'instagram').getByRole('button', { name: 'Erneut versuchen' })).toHaveCount(0)
@@ -171,7 +171,7 @@ test('Meine Posts shows each network: a failed, an unconfirmed and a partially p
 	await expect(network('Ganz ohne Bild', 'instagram').getByRole('link', { name: 'Bild wählen' })).toBeVisible()
 
 	await expect(card('Ob er erschienen ist?').getByTestId('post-status')).toHaveText('Unbestätigt')
-	await expect(network('Ob er erschienen ist?', 'threads').getByTestId('delivery-reason')).toHaveText('Unklar, ob der Post erschienen ist. Bitte prüfe das Konto auf der Plattform.')
+	await expect(network('Ob er erschienen ist?', 'threads').getByTestId('delivery-reason')).toHaveText('Unklar, ob der Post erschienen ist. Bitte prüfen Sie das Konto auf der Plattform.')
 	// An unconfirmed post may be live: no button that could send it twice.
 	await expect(network('Ob er erschienen ist?', 'threads').getByRole('button')).toHaveCount(0)
 })

@@ -225,7 +225,7 @@ test('npm run seed:tools: the defaults without a file; a file upserted once, ref
 		await writeFile(bad, JSON.stringify([{ tool_name: 'anotherTool', display_name: 'Noch eins' }, { tool_name: 'hashtagOptimizer', display_name: 'Hashtags', default_settings: { maxHashtags: 99, trendingWeight: 0.5, nicheSpecific: true } }]))
 		const refused = await run(bad)
 		expect(refused.code).toBe(1)
-		expect(refused.out).toContain('Eintrag 2 (hashtagOptimizer): default_settings: „maxHashtags“: Der Wert ist zu gross.')
+		expect(refused.out).toContain('Eintrag 2 (hashtagOptimizer): default_settings: „maxHashtags“: Der Wert ist zu groß.')
 		expect(refused.out).toContain('Nichts gespeichert')
 		expect(await t.db.selectFrom('admin_toolbox_configs').select('id').where('tool_name', '=', 'anotherTool').executeTakeFirst()).toBeUndefined()
 

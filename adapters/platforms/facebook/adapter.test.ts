@@ -55,7 +55,7 @@ test('connect: German consent page, Zulassen, long-lived user token and the page
 
 	const page = await fetch(url)
 	const html = await page.text()
-	expect(html).toContain('Facebook (Testmodus): Postwerk möchte deine Seiten verwalten und posten')
+	expect(html).toContain('Facebook (Testmodus): Postwerk möchte Ihre Seiten verwalten und posten')
 	expect(html).toContain('Zulassen')
 	expect(html).toContain('Abbrechen')
 

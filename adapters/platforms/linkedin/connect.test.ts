@@ -28,7 +28,7 @@ test('connect: consent page, code exchange, then the profile and the administere
 	expect(url.search).toContain('scope=openid%20profile%20w_member_social%20w_organization_social')
 
 	const page = await (await fetch(url)).text()
-	expect(page).toContain('LinkedIn (Testmodus): Postwerk möchte in deinem Namen posten')
+	expect(page).toContain('LinkedIn (Testmodus): Postwerk möchte in Ihrem Namen posten')
 	expect(page).toContain('<form method="post" action="authorization">')
 	expect(page).toContain('<input type="hidden" name="state" value="st-1">')
 	expect(page).toContain('>Zulassen</button>')

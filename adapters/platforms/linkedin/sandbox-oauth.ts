@@ -129,9 +129,9 @@ function consentPage(query: FakeRequest['query']) {
 	const organizations = scopes.includes('w_organization_social')
 	// Relative action: the page may be reached under another origin than the API base (browser vs. server).
 	return page(`<p><span class="badge">Testmodus</span></p>
-<h1>LinkedIn (Testmodus): Postwerk möchte in deinem Namen posten</h1>
+<h1>LinkedIn (Testmodus): Postwerk möchte in Ihrem Namen posten</h1>
 <p>Dies ist das Sandbox-Netzwerk von Postwerk. Es wird nichts auf LinkedIn veröffentlicht.</p>
-<ul><li>Deinen Namen und dein Profil lesen</li><li>In deinem Namen posten</li></ul>
+<ul><li>Ihren Namen und Ihr Profil lesen</li><li>In Ihrem Namen posten</li></ul>
 <form method="post" action="authorization">${hidden}
 <label for="member">Testprofil</label><input type="text" id="member" name="member" value="${escapeHtml(defaultMemberName)}" maxlength="60">
 ${organizations ? '<label><input type="checkbox" name="organizations" value="allow" checked> Für die Unternehmensseite „Muster AG“ posten und ihre Statistiken lesen</label>' : ''}

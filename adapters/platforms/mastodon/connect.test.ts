@@ -42,7 +42,7 @@ test('the consent page of the instance (German, test mode) with PKCE S256; the e
 
 	const { page, html, location } = await consent(url.toString(), 'allow')
 	expect(page.status).toBe(200)
-	expect(html).toContain('Mastodon (Testmodus) auf mastodon.example: Postwerk möchte in deinem Namen posten')
+	expect(html).toContain('Mastodon (Testmodus) auf mastodon.example: Postwerk möchte in Ihrem Namen posten')
 	expect(html).toContain('>Zulassen</button>')
 	expect(html).toContain('>Abbrechen</button>')
 	expect(`${location!.origin}${location!.pathname}`).toBe(sandbox.redirectUri)

@@ -4,9 +4,9 @@ import { SANDBOX_ACCOUNT } from './sandbox-shared.ts'
 const title = (host: string) => `Mastodon (Testmodus) auf ${host}`
 
 const scopeNames: Record<string, string> = {
-	'read:accounts': 'dein Profil lesen',
-	'read:statuses': 'deine Beiträge und die Antworten darauf lesen',
-	'write:statuses': 'in deinem Namen Beiträge veröffentlichen',
+	'read:accounts': 'Ihr Profil lesen',
+	'read:statuses': 'Ihre Beiträge und die Antworten darauf lesen',
+	'write:statuses': 'in Ihrem Namen Beiträge veröffentlichen',
 	'write:media': 'Bilder hochladen',
 }
 

@@ -3,12 +3,12 @@ import { SANDBOX_PAGES, SANDBOX_USER } from './sandbox-shared.ts'
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const scopeLabels: Record<string, string> = {
-	pages_show_list: 'Deine Facebook-Seiten anzeigen',
-	pages_manage_posts: 'Beiträge auf deinen Seiten erstellen und verwalten',
-	pages_read_engagement: 'Interaktionen auf deinen Seiten lesen',
-	business_management: 'Deine Unternehmensassets verwalten',
-	read_insights: 'Statistiken deiner Seiten lesen',
-	instagram_basic: 'Dein Instagram-Profil und deine Beiträge lesen',
+	pages_show_list: 'Ihre Facebook-Seiten anzeigen',
+	pages_manage_posts: 'Beiträge auf Ihren Seiten erstellen und verwalten',
+	pages_read_engagement: 'Interaktionen auf Ihren Seiten lesen',
+	business_management: 'Ihre Unternehmensassets verwalten',
+	read_insights: 'Statistiken Ihrer Seiten lesen',
+	instagram_basic: 'Ihr Instagram-Profil und Ihre Beiträge lesen',
 	instagram_content_publish: 'Beiträge auf Instagram veröffentlichen',
 	instagram_manage_insights: 'Instagram-Statistiken lesen',
 	instagram_manage_comments: 'Instagram-Kommentare verwalten',
@@ -18,8 +18,8 @@ const scopeLabels: Record<string, string> = {
 export function renderConsent(query: URLSearchParams, scopes: Array<string>) {
 	const instagram = scopes.some((s) => s.startsWith('instagram_'))
 	const title = instagram
-		? 'Facebook (Testmodus): Postwerk möchte deine Instagram-Konten und Seiten verwalten und posten'
-		: 'Facebook (Testmodus): Postwerk möchte deine Seiten verwalten und posten'
+		? 'Facebook (Testmodus): Postwerk möchte Ihre Instagram-Konten und Seiten verwalten und posten'
+		: 'Facebook (Testmodus): Postwerk möchte Ihre Seiten verwalten und posten'
 	const hidden = ['client_id', 'redirect_uri', 'state', 'scope', 'response_type']
 		.map((name) => `<input type="hidden" name="${name}" value="${escape(query.get(name) ?? '')}">`)
 		.join('')

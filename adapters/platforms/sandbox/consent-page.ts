@@ -28,7 +28,7 @@ export function renderConsentPage({ title, publishedOn, account, scopes, fields,
 	const style = `body{font-family:system-ui,sans-serif;max-width:420px;margin:3rem auto;padding:0 1rem;color:#111}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}form{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;padding:.7rem;border-radius:10px;border:1px solid ${accent};font-size:1rem;cursor:pointer;background:#fff;color:${accent}}button[value=allow]{background:${accent};color:#fff}`
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
 <style>${style}</style></head>
-<body><h1>${escape(title)}: Postwerk möchte in deinem Namen posten</h1><p><span class="badge">Testmodus</span> Das ist das Sandbox-Netzwerk von Postwerk. Nichts wird wirklich auf ${escape(publishedOn)} veröffentlicht.</p>
+<body><h1>${escape(title)}: Postwerk möchte in Ihrem Namen posten</h1><p><span class="badge">Testmodus</span> Das ist das Sandbox-Netzwerk von Postwerk. Nichts wird wirklich auf ${escape(publishedOn)} veröffentlicht.</p>
 <p>Postwerk erhält Zugriff auf das Konto <strong>${escape(account)}</strong> und möchte:</p><ul>${items}</ul>
 <form method="post" action="${escape(action)}">${hidden}<button type="submit" name="decision" value="deny">Abbrechen</button><button type="submit" name="decision" value="allow">Zulassen</button></form></body></html>`
 }

@@ -19,7 +19,7 @@ test('connecting: German consent page in test mode, code, 60-day token, the Thre
 
 	const { page, html } = await consent(url.toString(), 'allow')
 	expect(page.status).toBe(200)
-	expect(html).toContain('Threads (Testmodus): Postwerk möchte in deinem Namen posten')
+	expect(html).toContain('Threads (Testmodus): Postwerk möchte in Ihrem Namen posten')
 	expect(html).toContain('>Zulassen</button>')
 	expect(html).toContain('>Abbrechen</button>')
 

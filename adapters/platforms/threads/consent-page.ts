@@ -4,8 +4,8 @@ import { SANDBOX_USER } from './sandbox-shared.ts'
 const TITLE = 'Threads (Testmodus)'
 
 const scopeNames: Record<string, string> = {
-	threads_basic: 'dein Profil und deine Beiträge lesen',
-	threads_content_publish: 'in deinem Namen Beiträge veröffentlichen',
+	threads_basic: 'Ihr Profil und Ihre Beiträge lesen',
+	threads_content_publish: 'in Ihrem Namen Beiträge veröffentlichen',
 	threads_manage_insights: 'Statistiken zu Profil und Beiträgen lesen',
 }
 

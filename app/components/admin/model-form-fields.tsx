@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata, type useForm } from '@conform-to/rea
 import { Box, Checkbox, Flex, Grid, Heading, Select, Separator, Text, TextField } from '@radix-ui/themes'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { FileButton } from '#app/components/ui/file-button.tsx'
 import { ADMIN_FORMATS, ADMIN_RESOLUTIONS, PREVIEW_ACCEPT, PREVIEW_MAX_BYTES } from '#modules/catalog/admin-models-schema.ts'
 import { MODEL_CATEGORIES } from '#modules/catalog/costs.ts'
 import type { AdminModel, AiModelFormInput } from '#modules/catalog/index.ts'
@@ -117,11 +118,13 @@ export function PreviewField({ field, removeField, model }: { field: FieldMetada
 						</Text>
 					)}
 				</Box>
-				<input
+				<FileButton
 					key={key}
 					{...props}
+					id={field.id}
 					required={false}
 					accept={PREVIEW_ACCEPT}
+					buttonLabel={t('form.previewChoose')}
 					aria-describedby={field.errors ? `${field.id}-error` : undefined}
 					onChange={(event) => {
 						const file = event.target.files?.[0]

@@ -2,6 +2,7 @@ import { Badge, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, T
 import { ArrowLeft, CircleExclamationPoint, Coins, Sparkles } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { FileButton } from '#app/components/ui/file-button.tsx'
 import { Link } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { AgentSelect, NO_AGENT } from '#app/components/agent-select.tsx'
@@ -164,10 +165,9 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 									<Text as="label" htmlFor={fileId} size="2" weight="medium">
 										{models.some((m) => m.referenceImageRequired) ? t('test.referenceRequired') : allowsVideo ? t('test.referenceVideo') : t('test.reference')}
 									</Text>
-									<input
+									<FileButton
 										ref={fileInput}
 										id={fileId}
-										type="file"
 										accept={[...IMAGE_TYPES, ...(allowsVideo ? VIDEO_TYPES : [])].join(',')}
 										onChange={(event) => pick(event.currentTarget.files?.[0])}
 										disabled={busy}

@@ -3,7 +3,6 @@ import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { ArrowLeft, ArrowRight, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { toast } from '#app/components/toast.tsx'
 import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import { AudioRecorder } from './audio-recorder.tsx'
@@ -25,16 +24,16 @@ type Props = {
 	onNext: () => void
 }
 
-/** Step 2: what the posts are made from, checked here (toast and inline) before going on. */
+/** Step 2: what the posts are made from, checked here (inline) before going on. */
 export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, onRemoveArticle, onBack, onNext }: Props) {
 	const { t } = useTranslation('creator')
 	const { t: tg } = useTranslation('generation')
 	const [error, setError] = useState<GenerationErrorCode | null>(null)
 	const ids = { url: useId(), prompt: useId(), notes: useId() }
 
+	// Shown inline under the fields only (a toast with the same text would say it twice).
 	function report(code: GenerationErrorCode) {
 		setError(code)
-		toast.error(tg(`errors.${code}.title`), { description: tg(`errors.${code}.message`) })
 	}
 	function input(patch: Partial<CreatorInputs>) {
 		setError(null)
@@ -162,7 +161,7 @@ export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, 
 
 					{error ? (
 						<Text size="2" color="red" role="alert" data-testid="input-error">
-							{tg(`errors.${error}.message`)}
+							<strong>{tg(`errors.${error}.title`)}:</strong> <span data-testid="input-error-message">{tg(`errors.${error}.message`)}</span>
 						</Text>
 					) : null}
 

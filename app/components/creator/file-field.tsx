@@ -3,6 +3,7 @@ import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { X } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { FileButton } from '#app/components/ui/file-button.tsx'
 import '#locales/ns/creator.ts'
 
 export function formatBytes(bytes: number) {
@@ -11,7 +12,7 @@ export function formatBytes(bytes: number) {
 }
 
 /**
- * A labelled native file input. `onPick` checks the file and answers whether to keep it; a refused
+ * A labelled file input (a German button, ui/file-button.tsx). `onPick` checks the file and answers whether to keep it; a refused
  * file leaves the input empty, so the same file can be picked again after fixing it.
  */
 export function FileField({
@@ -39,11 +40,11 @@ export function FileField({
 			<Text as="label" htmlFor={id} size="2" weight="medium">
 				{label}
 			</Text>
-			<input
+			<FileButton
 				ref={input}
 				id={id}
-				type="file"
 				accept={accept}
+				fileName={file?.name ?? null}
 				onChange={(event) => {
 					const picked = event.currentTarget.files?.[0]
 					if (picked && !onPick(picked)) event.currentTarget.value = ''

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { useNavigate, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'
 import { LOW_CREDIT_THRESHOLD } from '#modules/generation/costs.ts'
@@ -19,7 +19,6 @@ type Success = Extract<GenerationOutcome, { ok: true }>
 export function useGeneration({ state, files, balance, cost, onSuccess }: { state: CreatorState; files: CreatorFiles; balance: number; cost: number; onSuccess: (result: Success) => void }) {
 	const { t } = useTranslation('creator')
 	const { t: tg } = useTranslation('generation')
-	const navigate = useNavigate()
 	const revalidator = useRevalidator()
 	const [generating, setGenerating] = useState(false)
 	const [step, setStep] = useState<GenerationStep | null>(null)
@@ -29,19 +28,16 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 	// A request that got no answer (network) is retried under the same id, so it is charged once.
 	const pending = useRef<{ signature: string; requestId: string } | null>(null)
 
+	// Both are shown inline next to the button (InsufficientCredits, the generation error), not as a
+	// toast too: the same text twice on one screen.
 	function showInsufficient() {
 		setInsufficient(true)
-		toast.error(tg('errors.insufficient_credits.title'), {
-			description: tg('errors.insufficient_credits.message'),
-			action: { label: t('lowCredit.plans'), onClick: () => void navigate('/pricing') },
-		})
 	}
 
 	function showError(code: GenerationErrorCode, detail?: string | null) {
 		const title = tg(`errors.${code}.title`)
 		const message = (code === 'provider_error' || code === 'failed') && detail ? detail : tg(`errors.${code}.message`)
 		setError({ title, message })
-		toast.error(title, { description: message })
 	}
 
 	function request() {

@@ -19,11 +19,12 @@ export type NewsPageProps = {
 	news: Array<NewsItemView>
 	ideas: Array<IdeaView>
 	refreshedAt: string | null
+	refreshFailedAt: string | null
 	testMode: boolean
 	timeZone: string
 }
 
-export function NewsPage({ settings, news, ideas, refreshedAt, testMode, timeZone }: NewsPageProps) {
+export function NewsPage({ settings, news, ideas, refreshedAt, refreshFailedAt, testMode, timeZone }: NewsPageProps) {
 	const { t } = useTranslation('news')
 	const { t: tc } = useTranslation('newsCards')
 	const refresher = useFetcher<NewsReply>()
@@ -58,7 +59,7 @@ export function NewsPage({ settings, news, ideas, refreshedAt, testMode, timeZon
 				</Flex>
 			</PageHeader>
 			<Text size="2" color="gray" data-testid="news-refreshed-at">
-				{refreshedAt ? t('refreshedAt', { date: formatDateTime(refreshedAt, timeZone, 'dd.MM.yyyy HH:mm') }) : t('neverRefreshed')} · {t('dailyHint')}
+				<RefreshState refreshedAt={refreshedAt} refreshFailedAt={refreshFailedAt} timeZone={timeZone} /> · {t('dailyHint')}
 			</Text>
 
 			<SettingsSummary settings={settings} />
@@ -211,4 +212,18 @@ function SettingsSummary({ settings }: { settings: ContentSettings }) {
 			) : null}
 		</Card>
 	)
+}
+
+/** When the news were last read: the last successful run, or that the last run failed (and when one last succeeded). */
+function RefreshState({ refreshedAt, refreshFailedAt, timeZone }: { refreshedAt: string | null; refreshFailedAt: string | null; timeZone: string }) {
+	const { t } = useTranslation('news')
+	const date = (at: string) => formatDateTime(at, timeZone, 'dd.MM.yyyy HH:mm')
+	if (refreshFailedAt && (!refreshedAt || refreshFailedAt > refreshedAt)) {
+		return (
+			<span data-testid="news-refresh-failed">
+				{t('refreshFailedAt', { date: date(refreshFailedAt) })} ({refreshedAt ? t('lastSuccessAt', { date: date(refreshedAt) }) : t('neverSucceeded')})
+			</span>
+		)
+	}
+	return <>{refreshedAt ? t('refreshedAt', { date: date(refreshedAt) }) : t('neverRefreshed')}</>
 }

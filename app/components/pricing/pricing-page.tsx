@@ -47,8 +47,8 @@ export function PricingPage({ catalogue, subscription, testMode, available, curr
 		const reply = validator.data
 		if (!reply?.discount || validator.state !== 'idle') return
 		const { result } = reply.discount
+		// An invalid code is said inline under the field (discount-invalid), not in a toast as well.
 		if (result.valid) toast.success(t('discount.valid'), { description: t('discount.validText', { amount: formatChf(result.discount_amount), final: formatChf(result.final_amount) }) })
-		else toast.error(t('discount.invalidTitle'), { description: result.error ?? t('discount.invalid') })
 	}, [validator.data, validator.state, t])
 
 	const plan = selected?.kind === 'plan' ? catalogue.plans.find((p) => p.id === selected.id) : undefined

@@ -14,10 +14,11 @@ import { DataSection } from './data-section.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import { SecuritySection } from './security-section.tsx'
 import type { SettingsData } from './types.ts'
+import type { Spelling } from '#modules/core/spelling.ts'
 import '#locales/ns/settings.ts'
 
 /** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
-export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones }: SettingsData) {
+export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones, spelling }: SettingsData) {
 	const { t } = useTranslation('settings')
 	return (
 		<Flex direction="column" gap="4">
@@ -27,7 +28,7 @@ export function SettingsPage({ account, content, ledger, payments, connections, 
 			<CreditsSection account={account} ledger={ledger} payments={payments} />
 			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
 			<SecuritySection hasPassword={account.hasPassword} />
-			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} />
+			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} spelling={spelling} />
 			<DataSection email={account.email} />
 		</Flex>
 	)
@@ -166,7 +167,10 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 	)
 }
 
-function PreferencesSection({ timeZone, notifyFailedPosts, timeZones }: { timeZone: string; notifyFailedPosts: boolean; timeZones: Array<string> }) {
+// Filled in, not written in the text: the Swiss spelling would turn it into "ss".
+const SHARP_S = 'ß'
+
+function PreferencesSection({ timeZone, notifyFailedPosts, timeZones, spelling }: { timeZone: string; notifyFailedPosts: boolean; timeZones: Array<string>; spelling: Spelling }) {
 	const { t } = useTranslation('settings')
 	const { fetcher, errors, busy } = useSettingsFetcher('preferences')
 	return (
@@ -189,6 +193,21 @@ function PreferencesSection({ timeZone, notifyFailedPosts, timeZones }: { timeZo
 							</Select.Content>
 						</Select.Root>
 						<FieldError id="settings-time-zone-error" error={errors.timeZone} />
+					</Flex>
+					<Flex direction="column" gap="1" maxWidth="360px">
+						<Text as="label" id="settings-spelling-label" size="2" weight="medium">
+							{t('preferences.spelling')}
+						</Text>
+						<Select.Root name="spelling" defaultValue={spelling}>
+							<Select.Trigger aria-labelledby="settings-spelling-label" data-testid="settings-spelling" />
+							<Select.Content position="popper">
+								<Select.Item value="ch">{t('preferences.spellingCh')}</Select.Item>
+								<Select.Item value="de">{t('preferences.spellingDe', { letter: SHARP_S })}</Select.Item>
+							</Select.Content>
+						</Select.Root>
+						<Text size="1" color="gray">
+							{t('preferences.spellingHint', { letter: SHARP_S })}
+						</Text>
 					</Flex>
 					<Text as="label" size="2">
 						<Flex gap="3" align="start">

@@ -5,6 +5,7 @@ import type { Platform } from '#modules/content/platforms.ts'
 import type { LedgerEntry } from '#modules/credits/index.ts'
 import type { ContentSettings } from '#modules/news/index.ts'
 import type { ConnectionView } from '#modules/publishing/index.ts'
+import type { Spelling } from '#modules/core/spelling.ts'
 
 /** What the /settings loader returns. */
 export type SettingsData = {
@@ -16,6 +17,8 @@ export type SettingsData = {
 	connections: Array<ConnectionView>
 	sandboxPlatforms: Array<Platform>
 	timeZones: Array<string>
+	/** The spelling the user reads (their choice, else their browser's). */
+	spelling: Spelling
 }
 
 /** Every intent of the settings action answers with a toast and, on failure, field errors (i18n keys). */

@@ -21,6 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+// A refresh that failed answers 4xx/5xx, after which React Router would not reload the page: the
+// header must still learn of it ("Die letzte Aktualisierung … ist fehlgeschlagen").
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+	formData?.get('intent') === 'refresh' ? true : defaultShouldRevalidate
+
 const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('refresh') }),
 	z.object({ intent: z.literal('ideas') }),
@@ -61,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				case 'no_sources':
 					return fail(t('sources.title'), t('sources.empty'))
 				case 'rate_limited':
-					return fail(t('results.rateLimited'), t('results.rateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+					return fail(t('results.rateLimited'), t('results.rateLimitedText', { count: minutes(result.retryAfterSeconds) }), 429)
 				default:
 					return fail(t('results.errorTitle'), t('results.failed'), 500)
 			}
@@ -76,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const result = await news.generateIdeas(user.id, request.signal)
 			if (result.status === 'ok') return reply({ ok: true, notice: { type: 'success', title: t('results.ideasOk'), description: t('results.ideasOkText', { count: result.ideas }) } })
 			if (result.status === 'missing_settings') return fail(t('results.missingSettings'), t('results.missingSettingsText'))
-			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { minutes: minutes(result.retryAfterSeconds) }), 429)
+			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { count: minutes(result.retryAfterSeconds) }), 429)
 		} catch (error) {
 			console.error('news: idea generation failed', error)
 			return fail(t('results.errorTitle'), t('results.ideasFailed'), 500)

@@ -65,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (result.ok) return redirect(result.url)
 		if (result.reason === 'invalid_discount') {
 			const key = `${itemKind}:${itemId}:${code ?? ''}`
-			return fail(t('discount.invalidTitle'), result.discount.error ?? t('discount.invalid'), 400, { discount: { key, result: result.discount } })
+			// Said inline under the code field (the page reads `discount`), so no toast with the same text.
+			return data<PricingReply>({ ok: false, discount: { key, result: result.discount } }, { status: 400 })
 		}
 		if (result.reason === 'already_subscribed') return fail(t('checkout.failedTitle'), t('checkout.alreadySubscribed'))
 		return fail(t('checkout.failedTitle'), itemKind === 'pack' ? t('checkout.packFailed') : t('checkout.failed'), 502)

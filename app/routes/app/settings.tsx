@@ -7,7 +7,7 @@ import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
 import { SettingsPage } from '#app/components/settings/settings-page.tsx'
 import type { SettingsReply } from '#app/components/settings/types.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { destroySessionCookie, readSessionToken } from '#app/server/session.server.ts'
@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		connections,
 		sandboxPlatforms: publishing.sandboxPlatforms(),
 		timeZones: timeZoneList(account.timeZone),
+		spelling: getSpelling(context),
 	}
 }
 
