@@ -26,6 +26,9 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: radixStyles },
 	{ rel: 'stylesheet', href: appStyles },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	// Installable to the home screen: public/manifest.webmanifest, icons drawn by scripts/make-icons.ts.
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	{ rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#4f46e5" />
 				<Meta />
 				<Links />
 				{rootData?.platforms ? <style nonce={rootData.nonce}>{platformStyles(rootData.platforms)}</style> : null}

@@ -25,7 +25,8 @@ export function FormField({
 	placeholder?: string
 }) {
 	const { t } = useTranslation(ns)
-	const { key, ...inputProps } = getInputProps(field, { type })
+	// Without maxLength: an over-long entry is refused with the schema's message instead of being cut silently.
+	const { key, maxLength: _maxLength, ...inputProps } = getInputProps(field, { type })
 	return (
 		<FieldShell id={field.id} label={label} hint={hint} error={field.errors ? t(field.errors[0] as 'errors.generic') : null}>
 			<TextField.Root key={key} {...inputProps} required={false} autoComplete={autoComplete} placeholder={placeholder} size="3" aria-describedby={field.errors ? `${field.id}-error` : undefined} />

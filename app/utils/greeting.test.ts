@@ -26,8 +26,9 @@ test('drafts badge caps at 99+', () => {
 	expect(badgeCount(100)).toBe('99+')
 })
 
-test('plan label: Pro, Premium, otherwise Free', () => {
+test('plan label: Pro, Premium, Basic, otherwise Free', () => {
 	expect(planLabelKey('pro', null)).toBe('plan.pro')
 	expect(planLabelKey('free', 'premium')).toBe('plan.premium')
-	expect(planLabelKey('basic', null)).toBe('plan.free')
+	expect(planLabelKey('basic', null)).toBe('plan.basic')
+	expect(planLabelKey('free', null)).toBe('plan.free')
 })

@@ -27,5 +27,6 @@ export function planLabelKey(subscriptionType: string, plan: string | null) {
 	const tier = plan ?? subscriptionType
 	if (tier === 'premium') return 'plan.premium' as const
 	if (tier === 'pro') return 'plan.pro' as const
+	if (tier === 'basic') return 'plan.basic' as const
 	return 'plan.free' as const
 }

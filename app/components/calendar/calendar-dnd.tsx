@@ -3,9 +3,11 @@ import {
 	DragOverlay,
 	KeyboardCode,
 	KeyboardSensor,
+	MeasuringStrategy,
 	PointerSensor,
 	pointerWithin,
 	rectIntersection,
+	TouchSensor,
 	useSensor,
 	useSensors,
 	type Active,
@@ -19,6 +21,7 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { createCellKeyboard } from './keyboard.ts'
+import { cellAt, startPoint, trackPointer } from './pointer-drop.ts'
 import { ChipBody } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
 import '#locales/ns/calendar.ts'
@@ -28,6 +31,21 @@ const collisionDetection: CollisionDetection = (args) => {
 	const hits = pointerWithin(args)
 	return hits.length ? hits : rectIntersection(args)
 }
+
+// Mouse and pen: the pointer sensor. Touch has its own sensor: a chip is picked up after a short
+// hold, so a swipe over the calendar still scrolls the page.
+class MouseOrPenSensor extends PointerSensor {
+	static override activators = [
+		{
+			eventName: 'onPointerDown' as const,
+			handler: (event: React.PointerEvent, options: ConstructorParameters<typeof PointerSensor>[0]['options']) =>
+				event.nativeEvent.pointerType !== 'touch' && PointerSensor.activators[0]!.handler(event, options),
+		},
+	]
+}
+
+// Droppables are measured again while the grid scrolls during a drag, so the highlighted cell is right.
+const measuring = { droppable: { strategy: MeasuringStrategy.Always } }
 
 // Enter opens the post for editing (post-chip.tsx), so only Space picks a chip up.
 const keyboardCodes = {
@@ -51,28 +69,42 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 	const [dragged, setDragged] = useState<CalendarPost | null>(null)
 	const keyboard = useMemo(() => createCellKeyboard(view, dates), [view, dates])
 	const sensors = useSensors(
-		useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+		useSensor(MouseOrPenSensor, { activationConstraint: { distance: 6 } }),
+		useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
 		// Instant scrolling keeps the cell under the chip current between quick key presses.
 		useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter, keyboardCodes, scrollBehavior: 'auto' }),
 	)
 	const announcements = useAnnouncements()
+	const pointer = useRef<ReturnType<typeof trackPointer> | null>(null)
 
-	function onDragStart({ active }: DragStartEvent) {
+	function stopTracking() {
+		pointer.current?.stop()
+		pointer.current = null
+	}
+
+	function onDragStart({ active, activatorEvent }: DragStartEvent) {
 		const post = postOf(active)
 		keyboard.start(post)
 		setDragged(post)
+		stopTracking()
+		if (startPoint(activatorEvent)) pointer.current = trackPointer()
 	}
 
 	function onDragCancel() {
 		keyboard.end()
+		stopTracking()
 		setDragged(null)
 	}
 
-	function onDragEnd({ active, over }: DragEndEvent) {
+	function onDragEnd({ active, over, activatorEvent }: DragEndEvent) {
 		keyboard.end()
 		setDragged(null)
+		// Pointer and touch: the cell under the pointer now (after any auto-scroll); keyboard: dnd-kit's cell.
+		const at = pointer.current?.position() ?? startPoint(activatorEvent)
+		const byPointer = pointer.current !== null
+		stopTracking()
 		const post = postOf(active)
-		const target = over?.data.current as DropTarget | undefined
+		const target = byPointer ? (at ? cellAt(at.x, at.y) : null) : (over?.data.current as DropTarget | undefined)
 		if (!post || !target || post.status !== 'scheduled') return
 		// A week-view hour sets date and hour; a month-view day keeps the post's time of day (on the server).
 		if (!isHome(target, post)) onMove(post, target.date, target.kind === 'slot' ? target.time : undefined)
@@ -83,6 +115,7 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 			id={id}
 			sensors={sensors}
 			collisionDetection={collisionDetection}
+			measuring={measuring}
 			accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
 			onDragStart={onDragStart}
 			onDragEnd={onDragEnd}

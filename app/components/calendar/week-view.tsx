@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
+import { DayPicker } from './day-picker.tsx'
 import { ScrollBadges } from './scroll-badges.tsx'
 import { WeekSlot } from './week-slot.tsx'
 import { hourOf, type CalendarPost } from './types.ts'
@@ -17,8 +18,12 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 	const { t } = useTranslation('calendar')
 	const { scrollRef, onScroll, above, below, scrollToHour } = useVisibleHours(posts)
 	const cells = groupByCell(posts)
+	// Phones show one day of the week (CSS hides the other columns); today, or Monday.
+	const [phoneDay, setPhoneDay] = useState(() => (days.includes(today) ? today : days[0]!))
+	const shownDay = days.includes(phoneDay) ? phoneDay : days[0]!
 	return (
 		<div className="cal-week-frame" role="region" aria-label={t('week.label')}>
+			<DayPicker days={days} today={today} selected={shownDay} onSelect={setPhoneDay} />
 			{/* Outside the horizontal scroller, so the badges stay in sight on narrow screens. */}
 			<ScrollBadges
 				above={above.length}
@@ -28,7 +33,7 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 			/>
 			<div className="cal-week">
 				<div className="cal-week-inner">
-					<WeekHead days={days} today={today} />
+					<WeekHead days={days} today={today} shownDay={shownDay} />
 					<div ref={scrollRef} className="cal-week-scroll" onScroll={onScroll} data-testid="week-scroll">
 						{HOURS.map((hour) => (
 							<div key={hour} className="cal-week-row" style={{ height: HOUR_HEIGHT }}>
@@ -39,6 +44,7 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 										date={day}
 										hour={hour}
 										today={day === today}
+										phoneHidden={day !== shownDay}
 										posts={cells.get(`${day}|${hour}`) ?? []}
 										suggested={(suggested[day] ?? []).includes(hourLabel(hour))}
 									/>
@@ -52,13 +58,13 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 	)
 }
 
-function WeekHead({ days, today }: { days: Array<string>; today: string }) {
+function WeekHead({ days, today, shownDay }: { days: Array<string>; today: string; shownDay: string }) {
 	const { t } = useTranslation('calendar')
 	return (
 		<div className="cal-week-head">
 			<span className="cal-time-head">{t('week.time')}</span>
 			{days.map((day) => (
-				<div key={day} className="cal-day-head" data-today={day === today || undefined}>
+				<div key={day} className="cal-day-head" data-today={day === today || undefined} data-phone-hidden={day !== shownDay || undefined}>
 					<span aria-hidden>{weekdayShort(day)}</span>
 					<strong aria-hidden>{dayMonth(day)}</strong>
 					<span className="visually-hidden">{day === today ? t('month.today', { day: longDay(day) }) : longDay(day)}</span>

@@ -47,7 +47,17 @@ function ProfileSection({ fullName, email }: { fullName: string; email: string }
 							<Text as="label" htmlFor="settings-full-name" size="2" weight="medium">
 								{t('profile.name')}
 							</Text>
-							<TextField.Root id="settings-full-name" name="fullName" defaultValue={fullName} maxLength={200} autoComplete="name" aria-invalid={errors.fullName ? true : undefined} />
+							<TextField.Root
+								id="settings-full-name"
+								name="fullName"
+								defaultValue={fullName}
+								autoComplete="name"
+								aria-invalid={errors.fullName ? true : undefined}
+								aria-describedby={errors.fullName ? 'settings-full-name-hint settings-full-name-error' : 'settings-full-name-hint'}
+							/>
+							<Text id="settings-full-name-hint" size="1" color="gray">
+								{t('profile.nameHint')}
+							</Text>
 							<FieldError id="settings-full-name-error" error={errors.fullName} />
 						</Flex>
 						<Flex direction="column" gap="1">

@@ -48,11 +48,12 @@ export function ToolboxPage({ tools, stats, contacts, recentRuns, isPro, timeZon
 			</Grid>
 
 			<Flex gap="3" wrap="wrap" align="center" justify="between">
-				<TextField.Root placeholder={t('filter.search')} aria-label={t('filter.searchLabel')} value={query} onChange={(e) => setQuery(e.target.value)} style={{ minWidth: 260 }}>
+				<TextField.Root placeholder={t('filter.search')} aria-label={t('filter.searchLabel')} value={query} onChange={(e) => setQuery(e.target.value)} style={{ flex: '1 1 260px', minWidth: 0 }}>
 					<TextField.Slot>
 						<Search size={16} aria-hidden />
 					</TextField.Slot>
 				</TextField.Root>
+				<div className="scroll-x">
 				<SegmentedControl.Root value={filter} onValueChange={(value) => setFilter(value as Filter)} aria-label={t('filter.category')}>
 					{FILTERS.map((f) => (
 						<SegmentedControl.Item key={f} value={f}>
@@ -60,6 +61,7 @@ export function ToolboxPage({ tools, stats, contacts, recentRuns, isPro, timeZon
 						</SegmentedControl.Item>
 					))}
 				</SegmentedControl.Root>
+				</div>
 			</Flex>
 
 			{shown.length === 0 ? (
