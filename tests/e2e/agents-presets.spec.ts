@@ -100,3 +100,52 @@ test('switching agents with unsaved edits asks first; a failed save keeps the pa
 	await expect(editor.getByRole('heading', { name: 'Bruno Bot' })).toBeVisible()
 	await expect(description).toHaveValue('')
 })
+
+// Issue 20 defect 15: the profile shows everything it learned, and the posts use all of it.
+test('training shows the learned signature and question style, and the posts use hashtags, phrase, signature and question', async ({ page, createConfirmedUser, login, services }) => {
+	const signature = 'Herzlich, Ihr Team der Bäckerei Sonne'
+	const samples = [
+		`Frisch aus dem Ofen: unser Bergbrot mit Dinkel. Heute gibt es frisch gebackene Zöpfe bis 18 Uhr. Was ist Ihr Lieblingsbrot?\n${signature}\n#BäckereiSonne #Bergbrot`,
+		`Neu im Regal: frisch gebackene Zöpfe mit Butter aus dem Emmental. Kommen Sie vorbei. Welche Sorte probieren Sie zuerst?\n${signature}\n#BäckereiSonne #Zopf`,
+		`Am Samstag backen wir wieder frisch gebackene Zöpfe und Bergbrot für den Markt. Sehen wir uns dort?\n${signature}\n#BäckereiSonne #Bergbrot`,
+	]
+	const user = await createConfirmedUser()
+	const created = await services.agents.createPreset(user.id, 'Bäckerei-Agent', randomUUID())
+	if (!created.ok) throw new Error(created.error)
+	await login(user)
+	await gotoReady(page, '/agent')
+	const editor = page.getByTestId('agent-editor')
+	await editor.getByRole('tab', { name: 'Content-Training' }).click()
+	for (const sample of samples) {
+		await editor.getByLabel('Neuer Trainings-Text').fill(sample)
+		await editor.getByRole('button', { name: 'Hinzufügen' }).click()
+	}
+	await editor.getByRole('button', { name: 'Agent trainieren' }).click()
+	await expect(toastWith(page, 'Training abgeschlossen', 'aus 3 Beispielen')).toBeVisible()
+	const profile = editor.getByTestId('style-profile')
+	await expect(profile.getByTestId('learned-signature')).toHaveText(`„${signature}“`)
+	await expect(profile.getByTestId('learned-questions')).toContainText('meist am Schluss')
+	await expect(profile.getByTestId('learned-top-hashtags')).toContainText('#BäckereiSonne')
+	await expect(profile.getByTestId('learned-phrases')).toContainText('frisch gebackene Zöpfe')
+
+	const outcome = await services.generation.generate(user.id, {
+		requestId: randomUUID(),
+		kind: 'smart-post',
+		platforms: ['linkedin', 'instagram', 'threads', 'facebook'],
+		agentId: created.agent.id,
+		prompt: 'Unser neues Roggenbrot ist ab Montag im Laden',
+		url: '',
+		notes: '',
+		article: null,
+		document: null,
+		image: null,
+		audio: null,
+	})
+	if (!outcome.ok) throw new Error(outcome.code)
+	for (const text of Object.values(outcome.texts)) {
+		expect(text).toContain('#BäckereiSonne')
+		expect(text).toContain(signature)
+		expect(text).toContain('frisch gebackene Zöpfe')
+		expect(text.slice(0, text.indexOf(signature)).trim()).toMatch(/\?$/)
+	}
+})
