@@ -142,7 +142,7 @@ test('training shows the learned signature and question style, and the posts use
 		audio: null,
 	})
 	if (!outcome.ok) throw new Error(outcome.code)
-	for (const text of Object.values(outcome.texts)) {
+	for (const text of Object.values(outcome.texts).filter((t): t is string => typeof t === 'string')) {
 		expect(text).toContain('#BäckereiSonne')
 		expect(text).toContain(signature)
 		expect(text).toContain('frisch gebackene Zöpfe')
