@@ -2,13 +2,14 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Button, Callout, Container, Separator, Tabs } from '@radix-ui/themes'
 import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
-import { CheckCircle2, Info } from 'lucide-react'
+import { ArrowLeft, CheckCircle2, Info } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/auth'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { FormErrors, FormField } from '#app/components/form-field.tsx'
+import { Brand } from '#app/components/landing/top-bar.tsx'
 import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAnonymous } from '#app/server/guards.server.ts'
@@ -17,13 +18,17 @@ import { toastHeaders } from '#app/server/toast.server.ts'
 import { ResendConfirmationSchema, SignInLinkRequestSchema, SignInSchema, SignUpSchema } from '#modules/accounts/schema.ts'
 import { z } from 'zod'
 import '#locales/ns/auth.ts'
+import '#app/components/landing/landing.css'
 
 const IntentSchema = z.object({ intent: z.enum(['signin', 'signup', 'resend', 'signin-link']) })
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
 	requireAnonymous(context)
 	const info = context.get(requestInfoContext)
-	return { title: getInstance(context).t('auth:meta.title'), googleConfigured: info.googleConfigured }
+	// Read back sanitised too: an old link may still carry a data URL ('/posts.data') or another origin.
+	const requested = new URL(request.url).searchParams.get('redirectTo')
+	const redirectTo = requested === null ? '' : safeRedirectTarget(requested)
+	return { title: getInstance(context).t('auth:meta.title'), googleConfigured: info.googleConfigured, redirectTo }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -97,16 +102,20 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
 	const actionData = useActionData<typeof action>()
 	const [tab, setTab] = useState(actionData?.intent === 'signup' || searchParams.get('from') === 'onboarding' ? 'signup' : 'signin')
 	const fromOnboarding = searchParams.get('from') === 'onboarding'
-	const redirectTo = searchParams.get('redirectTo') ?? ''
+	const redirectTo = loaderData.redirectTo
 	return (
 		<Container size="1" px="4" py="9">
 			<Flex direction="column" gap="4">
 				<Flex direction="column" align="center" gap="2">
-					<Link to="/" style={{ textDecoration: 'none' }}>
-						<Heading as="h1" size="7" align="center">
-							{t('title')}
-						</Heading>
-					</Link>
+					<Flex justify="between" align="center" wrap="wrap" gap="2" style={{ width: '100%' }}>
+						<Brand />
+						<Link to="/" data-testid="auth-back-home" style={{ display: 'inline-flex', alignItems: 'center', gap: 'var(--space-1)', fontSize: 'var(--font-size-2)' }}>
+							<ArrowLeft size={14} aria-hidden /> {t('backToHome')}
+						</Link>
+					</Flex>
+					<Heading as="h1" size="7" align="center">
+						{t('title')}
+					</Heading>
 					<Text color="gray" align="center">
 						{t('subtitle')}
 					</Text>

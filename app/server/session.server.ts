@@ -94,8 +94,24 @@ export function safeRedirectTarget(to: FormDataEntryValue | string | null | unde
 	if (url.origin !== PLACEHOLDER_ORIGIN || url.pathname.startsWith('//')) return fallback
 	const decoded = safeDecode(url.pathname)
 	if (decoded === null || UNSAFE_IN_TARGET.test(decoded) || decoded.includes('\\') || decoded.startsWith('//')) return fallback
-	const target = `${url.pathname}${url.search}${url.hash}`
+	const target = withoutDataRequestParts(url)
 	return target.length > MAX_REDIRECT_LENGTH ? fallback : target
+}
+
+/** React Router's data requests: '/posts.data', '/_root.data' (the index) and their `_routes`/`_data` params. */
+const DATA_SUFFIX = /\.data$/
+const ROOT_DATA_PATH = '/_root.data'
+const DATA_PARAMS = ['_data', '_routes']
+
+/**
+ * The page a data request belongs to: a signed-out fetch of '/posts.data?_routes=…' must send the
+ * user back to '/posts', never to the data URL itself (which answers 404 as a page).
+ */
+function withoutDataRequestParts(url: URL) {
+	const pathname = url.pathname === ROOT_DATA_PATH ? '/' : url.pathname.replace(DATA_SUFFIX, '') || '/'
+	// Only touched when present: re-serialising would re-encode every other parameter.
+	for (const name of DATA_PARAMS) if (url.searchParams.has(name)) url.searchParams.delete(name)
+	return `${pathname}${url.search}${url.hash}`
 }
 
 function safeDecode(value: string) {
@@ -108,6 +124,6 @@ function safeDecode(value: string) {
 
 export function authRedirect(request: Request) {
 	const url = new URL(request.url)
-	const target = `${url.pathname}${url.search}`
+	const target = safeRedirectTarget(`${url.pathname}${url.search}`)
 	return redirect(`/auth?redirectTo=${encodeURIComponent(target)}`)
 }

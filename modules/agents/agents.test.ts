@@ -165,10 +165,10 @@ describe('at most three agents', () => {
 		expect(await s.agents.listPresets(alice)).toHaveLength(3)
 
 		// A deleted slot can be filled again.
-		const [first] = await s.agents.listPresets(alice)
-		expect(await s.agents.deletePreset(alice, first!.id)).toEqual({ ok: true })
+		const [, second] = await s.agents.listPresets(alice)
+		expect(await s.agents.deletePreset(alice, second!.id)).toEqual({ ok: true })
 		const again = await s.agents.createPreset(alice, 'Wieder da', randomUUID())
-		expect(again.ok && again.agent.order).toBe(0)
+		expect(again.ok && again.agent.order).toBe(1)
 	})
 
 	test('five creates at once: exactly three succeed', async () => {
@@ -205,18 +205,39 @@ describe('default and delete', () => {
 		expect((await s.agents.listPresets(alice)).filter((p) => p.isDefault)).toHaveLength(1)
 	})
 
-	test('the last agent cannot be deleted; deleting the default makes another one the default', async () => {
+	test('the default agent and the last agent cannot be deleted (issue 20 defect 14)', async () => {
 		await using s = await setup()
 		const alice = await user(s.db)
 		const a = await s.agents.createPreset(alice, 'Eins', randomUUID())
 		const b = await s.agents.createPreset(alice, 'Zwei', randomUUID())
 		if (!a.ok || !b.ok) throw new Error('create failed')
 		expect(a.agent.isDefault).toBe(true)
+		expect(await s.agents.deletePreset(alice, a.agent.id)).toEqual({ ok: false, error: 'default_agent' })
+		expect((await s.agents.listPresets(alice)).map((p) => [p.name, p.isDefault])).toEqual([
+			['Eins', true],
+			['Zwei', false],
+		])
+		// Once another agent is the default, the old one can go.
+		expect(await s.agents.setDefaultPreset(alice, b.agent.id)).toEqual({ ok: true })
 		expect(await s.agents.deletePreset(alice, a.agent.id)).toEqual({ ok: true })
-		const left = await s.agents.listPresets(alice)
-		expect(left.map((p) => [p.name, p.isDefault])).toEqual([['Zwei', true]])
+		expect((await s.agents.listPresets(alice)).map((p) => [p.name, p.isDefault])).toEqual([['Zwei', true]])
 		expect(await s.agents.deletePreset(alice, b.agent.id)).toEqual({ ok: false, error: 'last_agent' })
 		expect(await s.agents.listPresets(alice)).toHaveLength(1)
+	})
+
+	test('new agents of the same name are numbered: Mein AI-Agent, Mein AI-Agent 2, Mein AI-Agent 3', async () => {
+		await using s = await setup()
+		const alice = await user(s.db)
+		for (let i = 0; i < 3; i++) expect((await s.agents.createPreset(alice, 'Mein AI-Agent', randomUUID())).ok).toBe(true)
+		expect((await s.agents.listPresets(alice)).map((p) => p.name)).toEqual(['Mein AI-Agent', 'Mein AI-Agent 2', 'Mein AI-Agent 3'])
+		// A freed name is used again; another user's names do not count.
+		const [, second] = await s.agents.listPresets(alice)
+		expect(await s.agents.deletePreset(alice, second!.id)).toEqual({ ok: true })
+		const again = await s.agents.createPreset(alice, 'Mein AI-Agent', randomUUID())
+		expect(again.ok && again.agent.name).toBe('Mein AI-Agent 2')
+		const bob = await user(s.db)
+		const first = await s.agents.createPreset(bob, 'Mein AI-Agent', randomUUID())
+		expect(first.ok && first.agent.name).toBe('Mein AI-Agent')
 	})
 
 	test('rename changes only the name', async () => {

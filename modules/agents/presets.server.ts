@@ -106,6 +106,13 @@ async function lockUser(trx: Trx, userId: string) {
 
 const notFound = { ok: false as const, error: 'not_found' as const }
 
+/** 'Mein AI-Agent', then 'Mein AI-Agent 2', 'Mein AI-Agent 3': the first name no other agent of the user has. */
+function numberedName(base: string, taken: ReadonlyArray<string>) {
+	const names = new Set(taken.map((name) => name.trim().toLowerCase()))
+	if (!names.has(base.toLowerCase())) return base
+	for (let n = 2; ; n++) if (!names.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`
+}
+
 export type TrainResult =
 	| { ok: true; profile: StyleProfile; failures: Array<UrlFailure> }
 	| { ok: false; error: 'not_found' }
@@ -133,12 +140,13 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 				{ userId, requestId, action: 'agents.create', input: name },
 				async (trx): Promise<AgentResult<{ agent: AgentPreset }>> => {
 					await lockUser(trx, userId)
-					const taken = await trx.selectFrom('agent_configurations').select(['agent_order', 'is_default']).where('user_id', '=', userId).execute()
+					const taken = await trx.selectFrom('agent_configurations').select(['agent_order', 'is_default', 'name']).where('user_id', '=', userId).execute()
 					const slot = Array.from({ length: MAX_AGENTS }, (_, i) => i).find((i) => !taken.some((t) => t.agent_order === i))
 					if (slot === undefined) return { ok: false, error: 'limit_reached' }
+					const unique = numberedName(name.trim().slice(0, 90), taken.map((t) => t.name))
 					const row = await trx
 						.insertInto('agent_configurations')
-						.values({ user_id: userId, name: name.trim().slice(0, 100), agent_order: slot, is_default: !taken.some((t) => t.is_default) })
+						.values({ user_id: userId, name: unique, agent_order: slot, is_default: !taken.some((t) => t.is_default) })
 						.returning(presetColumns)
 						.executeTakeFirstOrThrow()
 					return { ok: true, agent: toPreset(row) }
@@ -180,11 +188,9 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 			const agent = agents.find((a) => a.id === agentId)
 			if (!agent) return notFound
 			if (agents.length <= 1) return { ok: false as const, error: 'last_agent' as const }
+			// Spec: the default agent cannot be deleted (another one is made the default first).
+			if (agent.is_default) return { ok: false as const, error: 'default_agent' as const }
 			await trx.deleteFrom('agent_configurations').where('id', '=', agentId).execute()
-			if (agent.is_default) {
-				const next = agents.find((a) => a.id !== agentId)!
-				await trx.updateTable('agent_configurations').set({ is_default: true }).where('id', '=', next.id).execute()
-			}
 			return { ok: true as const, logoUrl: agent.logo_url }
 		})
 		if (!result.ok) return result

@@ -137,6 +137,59 @@ function recurringPhrases(samples: Array<Array<Array<string>>>): Array<string> {
 	return chosen.map((phrase) => spelled.get(phrase.key) ?? phrase.key)
 }
 
+const SIGNATURE_MAX = 120
+
+/** The last line of a sample that is not only hashtags (where a signature stands). */
+function closingLine(sample: string) {
+	const lines = sample
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line && line.replace(HASHTAG, '').trim() !== '')
+	return lines.length > 1 ? lines[lines.length - 1]!.replace(HASHTAG, '').trim() : null
+}
+
+/** A closing line found in at least two samples (and in most of them): the agent's signature. */
+function signatureOf(samples: ReadonlyArray<string>) {
+	if (samples.length < 2) return null
+	const lines = new Tally()
+	for (const sample of samples) {
+		const line = closingLine(sample)
+		if (line && line.length <= SIGNATURE_MAX) lines.add(line.toLowerCase().replace(/\s+/g, ' '), line)
+	}
+	const [top] = lines.top(1, Math.max(2, Math.ceil(samples.length / 2)))
+	return top ?? null
+}
+
+function withoutClosing(sample: string, signature: string) {
+	const at = sample.toLowerCase().lastIndexOf(signature.toLowerCase())
+	return at < 0 ? sample : `${sample.slice(0, at)}${sample.slice(at + signature.length)}`
+}
+
+/** Where a question usually stands: in the first sentence of a post, in its last, or neither. */
+function questionPositionOf(sentencesBySample: ReadonlyArray<ReadonlyArray<string>>): 'opening' | 'closing' | null {
+	let opening = 0
+	let closing = 0
+	for (const sentences of sentencesBySample) {
+		if (sentences.length === 0) continue
+		if (sentences[0]!.trim().endsWith('?')) opening++
+		else if (sentences.length > 1 && sentences[sentences.length - 1]!.trim().endsWith('?')) closing++
+	}
+	const half = sentencesBySample.length / 2
+	if (closing >= opening && closing >= half && closing > 0) return 'closing'
+	if (opening >= half && opening > 0) return 'opening'
+	return null
+}
+
+/** The sentences of a sample's prose, as written (for where the questions are). */
+function rawSentences(sample: string) {
+	const signature = closingLine(sample)
+	const body = signature ? sample.slice(0, sample.lastIndexOf(signature)) : sample
+	return prose(body)
+		.split(/(?<=[.!?…])\s+|\n+/u)
+		.map((sentence) => sentence.trim())
+		.filter((sentence) => /[\p{L}\p{N}]/u.test(sentence))
+}
+
 /** The style profile of the samples (each one post or article); null when there is nothing to learn from. */
 export function analyseStyle(texts: ReadonlyArray<string>): StyleProfile | null {
 	const samples = texts.map((text) => text.trim().slice(0, STYLE_SAMPLE_MAX)).filter((text) => text.length > 0)
@@ -154,6 +207,7 @@ export function analyseStyle(texts: ReadonlyArray<string>): StyleProfile | null 
 	let sentenceCount = 0
 	const sentencesPerSample: Array<Array<Array<string>>> = []
 
+	const signature = signatureOf(samples)
 	for (const sample of samples) {
 		for (const emoji of emojisOf(sample)) {
 			emojis.add(emoji.replace(/\uFE0F/g, ''), emoji)
@@ -163,7 +217,8 @@ export function analyseStyle(texts: ReadonlyArray<string>): StyleProfile | null 
 			hashtags.add(tag.toLowerCase(), tag)
 			hashtagCount++
 		}
-		const plain = prose(sample)
+		// The signature is a habit of its own, not a recurring phrase of the text.
+		const plain = prose(signature ? withoutClosing(sample, signature) : sample)
 		questions += (plain.match(/\?+/g) ?? []).length
 		exclamations += (plain.match(/!+/g) ?? []).length
 		const sentences = sentencesOf(plain)
@@ -195,6 +250,8 @@ export function analyseStyle(texts: ReadonlyArray<string>): StyleProfile | null 
 		duCount,
 		questionsPerPost: perPost(questions),
 		exclamationsPerPost: perPost(exclamations),
+		signature,
+		questionPosition: questions > 0 ? questionPositionOf(samples.map(rawSentences)) : null,
 	}
 }
 
@@ -219,5 +276,7 @@ export function readStyleProfile(value: unknown): StyleProfile | null {
 		duCount: num(v.duCount),
 		questionsPerPost: num(v.questionsPerPost),
 		exclamationsPerPost: num(v.exclamationsPerPost),
+		signature: typeof v.signature === 'string' && v.signature.trim() ? v.signature.trim().slice(0, SIGNATURE_MAX) : null,
+		questionPosition: v.questionPosition === 'opening' || v.questionPosition === 'closing' ? v.questionPosition : null,
 	}
 }

@@ -40,7 +40,7 @@ export type AgentPreset = {
 }
 
 /** request_conflict: the request id was already used for another operation or other input. */
-export type AgentError = 'not_found' | 'limit_reached' | 'last_agent' | 'no_material' | 'logo_type' | 'logo_too_large' | 'request_conflict'
+export type AgentError = 'not_found' | 'limit_reached' | 'last_agent' | 'default_agent' | 'no_material' | 'logo_type' | 'logo_too_large' | 'request_conflict'
 
 export type AgentResult<T = object> = ({ ok: true } & T) | { ok: false; error: AgentError }
 

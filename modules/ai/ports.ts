@@ -52,6 +52,10 @@ export type StyleProfile = {
 	duCount: number
 	questionsPerPost: number
 	exclamationsPerPost: number
+	/** The closing line most samples share ('Herzlich, Ihr Team vom Beck'); null when none recurs. Optional: older profiles lack it. */
+	signature?: string | null
+	/** Where the samples usually ask: in the first sentence, in the last, or neither. Optional: older profiles lack it. */
+	questionPosition?: 'opening' | 'closing' | null
 }
 
 /** The extracted input a text is written from (what the user brought, already read and cut). */

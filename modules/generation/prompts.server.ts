@@ -49,19 +49,31 @@ function personaDetails(persona: Persona | null) {
 	return lines.filter(Boolean).join('\n')
 }
 
-/** The style 'Agent trainieren' learned from the user's own posts, as one instruction. */
+/** The style 'Agent trainieren' learned from the user's own posts, as instructions (each learned habit one). */
 export function learnedStyle(profile: StyleProfile) {
 	const parts = [
 		`typische Länge etwa ${profile.typicalLength} Zeichen`,
 		`Sätze mit durchschnittlich ${profile.sentenceWords} Wörtern`,
 		profile.emojisPerPost > 0 ? `${profile.emojisPerPost} Emojis pro Beitrag${profile.topEmojis.length ? ` (am liebsten ${profile.topEmojis.join(' ')})` : ''}` : 'keine Emojis',
-		profile.hashtagsPerPost > 0 ? `${profile.hashtagsPerPost} Hashtags pro Beitrag${profile.topHashtags.length ? ` (oft ${profile.topHashtags.join(' ')})` : ''}` : 'keine Hashtags',
-		profile.phrases.length > 0 && `wiederkehrende Wendungen: ${profile.phrases.map((p) => `„${p}“`).join(', ')}`,
+		profile.hashtagsPerPost > 0 ? `${profile.hashtagsPerPost} Hashtags pro Beitrag` : 'keine Hashtags',
 		profile.formality && `Anrede: ${profile.formality === 'formell' ? 'Sie' : 'du'}`,
-		profile.questionsPerPost >= 0.5 && 'stellt gern Fragen',
 		profile.exclamationsPerPost >= 1 && 'setzt gern Ausrufezeichen',
 	]
-	return `Gelernter Schreibstil aus ${profile.samples} eigenen Beiträgen (übernimm ihn, innerhalb der Plattformgrenzen): ${parts.filter(Boolean).join('; ')}.`
+	const rules = [
+		`Gelernter Schreibstil aus ${profile.samples} eigenen Beiträgen (übernimm ihn, innerhalb der Plattformgrenzen): ${parts.filter(Boolean).join('; ')}.`,
+		profile.hashtagsPerPost > 0 && profile.topHashtags.length > 0 && `Verwende die eigenen Hashtags ${profile.topHashtags.join(' ')}.`,
+		profile.phrases.length > 0 && `Baue eine der wiederkehrenden Wendungen ein: ${profile.phrases.map((p) => `„${p}“`).join(', ')}.`,
+		questionRule(profile),
+		profile.signature && `Beende den Beitrag (vor den Hashtags) mit der Signatur „${profile.signature}“.`,
+	]
+	return rules.filter(Boolean).join('\n')
+}
+
+function questionRule(profile: StyleProfile) {
+	if (profile.questionPosition === 'opening') return 'Eröffne den Beitrag mit einer Frage.'
+	if (profile.questionPosition === 'closing') return 'Schliesse den Text mit einer Frage an die Leserschaft.'
+	if (profile.questionsPerPost >= 0.5) return 'Stelle der Leserschaft eine Frage.'
+	return null
 }
 
 export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCategory, string>>) {

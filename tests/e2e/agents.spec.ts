@@ -45,7 +45,7 @@ test('three agents and no fourth; rename inline, switch the default, delete afte
 	await expect(page.getByTestId('limit-reached')).toHaveText('Limit erreicht')
 	await expect(cards(page).nth(0).getByTestId('default-badge')).toHaveText('Standard')
 	await expect(page.getByTestId('default-badge')).toHaveCount(1)
-	await expect(cards(page).getByTestId('agent-name')).toHaveText(['Mein AI-Agent', 'Mein AI-Agent', 'Mein AI-Agent'])
+	await expect(cards(page).getByTestId('agent-name')).toHaveText(['Mein AI-Agent', 'Mein AI-Agent 2', 'Mein AI-Agent 3'])
 	// The newest agent is open for editing.
 	await expect(cards(page).nth(2)).toHaveAttribute('data-selected', 'true')
 
@@ -58,7 +58,7 @@ test('three agents and no fourth; rename inline, switch the default, delete afte
 	await second.getByRole('button', { name: 'Namen bearbeiten' }).click()
 	await second.getByRole('textbox', { name: 'Name des Agenten' }).fill('Verworfen')
 	await second.getByRole('textbox', { name: 'Name des Agenten' }).press('Escape')
-	await expect(second.getByTestId('agent-name')).toHaveText('Mein AI-Agent')
+	await expect(second.getByTestId('agent-name')).toHaveText('Mein AI-Agent 2')
 	await second.getByRole('button', { name: 'Namen bearbeiten' }).click()
 	await second.getByRole('textbox', { name: 'Name des Agenten' }).fill('Lena Locker')
 	await second.getByRole('textbox', { name: 'Name des Agenten' }).press('Enter')

@@ -39,6 +39,13 @@ const TABLE: Array<[string, string, string]> = [
 	['/javascript:alert(1)', '/javascript:alert(1)', 'a path that looks like a scheme'],
 	['/%68ttp://evil.example', '/%68ttp://evil.example', 'an encoded scheme inside a path'],
 	[long(2000), long(2000), 'exactly 2000 characters'],
+	// React Router data requests (issue 20 defect 1): the page they belong to, never the data URL
+	['/posts.data', '/posts', 'a data URL'],
+	['/posts.data?_routes=routes%2Fapp%2Fposts', '/posts', 'a data URL with _routes'],
+	['/posts.data?tab=planned&_routes=x', '/posts?tab=planned', 'a data URL keeps its other parameters'],
+	['/_root.data', '/', 'the index data URL'],
+	['/posts?_data=routes%2Fposts', '/posts', 'a _data parameter'],
+	['/posts/abc.data#x', '/posts/abc#x', 'a nested data URL with a fragment'],
 	// tab, CR, LF and other control characters
 	['/\t/evil.example', HOME, 'tab: parsers drop it, leaving //evil.example'],
 	['/\t\t/evil.example', HOME, 'two tabs'],

@@ -1,4 +1,5 @@
 import { AiError, type AiProvider, type AiProviderModule } from '#modules/ai/ports.ts'
+import { readDirectives } from './directives.ts'
 import { renderBrandedImage } from './image.ts'
 import { composePost } from './text.ts'
 import { createLocalVideo } from './video.ts'
@@ -23,7 +24,8 @@ export function createLocalAiProvider(): AiProvider {
 		testMode: true,
 		text: {
 			async generate(request) {
-				return { text: composePost(request.brief, request.model + request.prompt) }
+				// An admin's template (and the learned style in the built-in one) steers the offline text too.
+				return { text: composePost(request.brief, request.model + request.prompt, readDirectives(request.system, request.prompt, request.brief)) }
 			},
 		},
 		image: {

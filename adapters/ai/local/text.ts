@@ -1,5 +1,6 @@
 import type { TextGroup } from '#modules/publishing/descriptor.ts'
 import type { Persona, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
+import { NO_DIRECTIVES, type TemplateDirectives } from './directives.ts'
 
 // The offline text writer: an extractive summary of the source (the sentences with the most
 // frequent content words, in their original order), framed by German phrases that follow the
@@ -30,6 +31,10 @@ type Context = {
 	exclaims: boolean
 	/** The trained agent's typical post length in characters. */
 	targetLength: number | null
+	/** The trained agent's closing line. */
+	signature: string | null
+	/** Where the trained agent asks its question. */
+	questionPosition: 'opening' | 'closing' | null
 	rng: () => number
 }
 
@@ -43,6 +48,12 @@ type Parts = {
 	minTags: number
 	/** A closing line (the trained agent's recurring phrase). */
 	sign?: string | null
+	/** The trained agent's signature, or the template's closing line. */
+	signature?: string | null
+	/** The template's opening line. */
+	opening?: string | null
+	/** The learned question style needs the call to action (a question). */
+	keepCta?: boolean
 }
 
 type Phrase = (c: Context) => string | null
@@ -62,25 +73,69 @@ export function shapeOf(brief: Pick<TextBrief, 'style' | 'group'>): Shape {
 	return SHAPE_BY_STYLE[brief.style] ?? SHAPE_BY_GROUP[brief.group] ?? 'original'
 }
 
-export function composePost(brief: TextBrief, seed: string): string {
+export function composePost(brief: TextBrief, seed: string, directives: TemplateDirectives = NO_DIRECTIVES): string {
 	const title = cleanTitle(brief.source.title)
 	const text = cleanText(brief.source.text)
 	const rng = random(hash(`${seed}\u0000${brief.platform}\u0000${title ?? ''}\u0000${text}`))
 	const analysis = analyse(text, title)
 	const shape = shapeOf(brief)
 	const ctx = contextOf(brief, shape, analysis, rng)
+	if (directives.noEmojis) ctx.emojis = 0
+	if (directives.sie !== null) ctx.sie = directives.sie
 	const parts = builders[shape](ctx, analysis)
-	parts.tags = hashtags(ctx, analysis, brief)
-	parts.minTags = Math.min(Math.max(0, brief.hashtags.min), parts.tags.length)
+	parts.tags = directives.noHashtags ? [] : hashtags(ctx, analysis, brief, directives.hashtags)
+	const own = ownTagCount(parts.tags, [...directives.hashtags, ...(brief.persona?.styleProfile?.topHashtags ?? [])])
+	parts.minTags = Math.min(Math.max(0, brief.hashtags.min, own), parts.tags.length)
 	if (ctx.exclaims) parts.hook = parts.hook.replace(/\.$/, '!')
 	if (ctx.phrase) parts.sign = signOff(ctx, ctx.phrase)
-	const platformLimit = Math.min(brief.maxLength, SHAPE_MAX_LENGTH[shape] ?? Infinity)
+	askLikeTheAgent(ctx, parts, shape)
+	parts.signature = ctx.signature
+	if (directives.closing && directives.closing.toLowerCase() !== ctx.signature?.toLowerCase()) parts.signature = [ctx.signature, directives.closing].filter(Boolean).join('\n')
+	parts.opening = directives.opening
+	const platformLimit = Math.min(brief.maxLength, SHAPE_MAX_LENGTH[shape] ?? Infinity, directives.maxLength ?? Infinity)
 	let limit = platformLimit
 	if (ctx.targetLength) {
 		lengthen(ctx, analysis, parts, shape, ctx.targetLength)
-		limit = Math.min(platformLimit, Math.max(MIN_TARGET_LENGTH, Math.round(ctx.targetLength * 1.2)))
+		limit = Math.min(platformLimit, Math.max(MIN_TARGET_LENGTH, Math.round(ctx.targetLength * 1.2) + learnedExtras(parts)))
 	}
-	return fit(parts, Math.max(0, limit), renderers[shape])
+	return fit(parts, Math.max(0, limit), (p) => withFrame(p, renderers[shape](p)))
+}
+
+/** The template's opening line first, the signature (and the template's closing line) before the hashtags. */
+function withFrame(parts: Parts, body: string) {
+	if (!parts.opening && !parts.signature) return body
+	const tags = parts.tags.join(' ')
+	const main = tags && body.endsWith(tags) ? body.slice(0, body.length - tags.length).trimEnd() : body
+	return blocks([parts.opening ?? null, main, parts.signature ?? null, tags])
+}
+
+/** What the learned habits add beyond the samples' typical length (they were measured without a template). */
+function learnedExtras(parts: Parts) {
+	return (parts.opening?.length ?? 0) + (parts.signature?.length ?? 0) + (parts.keepCta ? (parts.cta?.length ?? 0) : 0)
+}
+
+function ownTagCount(tags: ReadonlyArray<string>, own: ReadonlyArray<string>) {
+	const wanted = new Set(own.map((tag) => tag.replace(/^#/, '').toLowerCase()))
+	return tags.filter((tag) => wanted.has(tag.replace(/^#/, '').toLowerCase())).length
+}
+
+/** The learned question style: a question opens the post, or the post closes with one. */
+function askLikeTheAgent(c: Context, parts: Parts, shape: Shape) {
+	if (c.questionPosition === 'opening' && !parts.hook.split(/(?<=[.!?])\s/)[0]!.trim().endsWith('?')) {
+		parts.hook = `${s(c, 'Kennst du das?', 'Kennen Sie das?')} ${parts.hook}`
+	}
+	if (c.questionPosition === 'closing') {
+		const questions = CTAS[shape]
+			.map((phrase) => phrase(c))
+			.filter((text): text is string => Boolean(text && /\?$/.test(text.trim())))
+		const own = parts.cta && /\?\s*(\p{Extended_Pictographic}\s*)*$/u.test(parts.cta) ? [parts.cta] : []
+		// The shortest question: it must survive a short learned length.
+		const [question = s(c, 'Wie siehst du das?', 'Wie sehen Sie das?')] = [...own, ...questions].sort((a, b) => a.length - b.length)
+		// The recurring phrase goes before the question, so the question stays the last sentence.
+		parts.cta = [parts.sign, question].filter(Boolean).join(' ')
+		parts.sign = null
+		parts.keepCta = true
+	}
 }
 
 const MIN_TARGET_LENGTH = 140
@@ -500,6 +555,8 @@ function contextOf(brief: TextBrief, shape: Shape, analysis: Analysis, rng: () =
 		phrase: profile?.phrases.length ? pick(rng, openers.length ? openers : profile.phrases.slice(0, 3)) : null,
 		exclaims: (profile?.exclamationsPerPost ?? 0) >= 1,
 		targetLength: profile && profile.typicalLength > 0 ? profile.typicalLength : null,
+		signature: profile?.signature ?? null,
+		questionPosition: profile?.questionPosition ?? null,
 		rng,
 	}
 }
@@ -728,7 +785,10 @@ function blocks(parts: Array<string | null>) {
 		.join('\n\n')
 }
 
-/** Cuts the post down to `limit`: body first, then the call to action, hashtags last. */
+/**
+ * Cuts the post down to `limit`: body first, then generic hashtags and the call to action; what the
+ * agent learned (its phrase, question, signature and own hashtags) and the template's lines go last.
+ */
 function fit(parts: Parts, limit: number, render: (p: Parts) => string): string {
 	const over = () => render(parts).length - limit
 	while (over() > 0 && parts.items.length > 1) parts.items.pop()
@@ -746,13 +806,16 @@ function fit(parts: Parts, limit: number, render: (p: Parts) => string): string 
 		else parts.items = []
 	}
 	while (over() > 0 && parts.tags.length > parts.minTags) parts.tags.pop()
-	if (over() > 0) parts.sign = null
-	if (over() > 0) parts.cta = null
+	if (over() > 0 && !parts.keepCta) parts.cta = null
 	if (over() > 0) {
 		const hook = shorten(parts.hook, parts.hook.length - over())
 		parts.hook = /\p{L}{2}/u.test(hook) ? hook : ''
 	}
+	if (over() > 0) parts.sign = null
+	if (over() > 0) parts.cta = null
+	if (over() > 0) parts.signature = null
 	while (over() > 0 && parts.tags.length) parts.tags.pop()
+	if (over() > 0) parts.opening = null
 	const text = render(parts)
 	return text.length <= limit ? text : cutWords(text, limit)
 }
@@ -770,17 +833,19 @@ function toHashtag(phrase: string): string | null {
 	return `#${tag}`
 }
 
-function hashtags(c: Context, analysis: Analysis, brief: TextBrief): Array<string> {
+function hashtags(c: Context, analysis: Analysis, brief: TextBrief, required: ReadonlyArray<string> = []): Array<string> {
 	const min = Math.max(0, brief.hashtags.min)
 	const max = Math.max(min, brief.hashtags.max)
 	const profile = brief.persona?.styleProfile
+	const learned = profile?.hashtagsPerPost ? (profile.topHashtags ?? []) : []
+	// A trained agent that uses hashtags gets at least its own ones (a rounded 0.4 per post is not 'none').
 	const preferred = profile
-		? Math.round(profile.hashtagsPerPost)
+		? Math.max(Math.round(profile.hashtagsPerPost), profile.hashtagsPerPost > 0 ? Math.min(learned.length, 3) || 1 : 0)
 		: { professional: 3, snappy: 5 + Math.floor(c.rng() * 5), authentic: 1 + Math.floor(c.rng() * 2), original: 2 + Math.floor(c.rng() * 2) }[shapeOf(brief)]
-	const count = Math.min(max, Math.max(min, preferred))
+	const count = Math.min(Math.max(max, required.length ? 1 : 0), Math.max(min, preferred, required.length))
 	if (count === 0) return []
 
-	const own = (profile?.topHashtags ?? []).map((tag) => tag.replace(/^#/, ''))
+	const own = [...required, ...learned].map((tag) => tag.replace(/^#/, ''))
 	const specialties = [...own, ...(brief.persona?.specialties ?? [])]
 	const rounds = Math.max(specialties.length, analysis.titleTags.length, analysis.keywords.length)
 	const candidates: Array<string> = []
@@ -797,8 +862,10 @@ function hashtags(c: Context, analysis: Analysis, brief: TextBrief): Array<strin
 
 	const seen = new Set<string>()
 	const tags: Array<string> = []
+	// The agent's and the template's own tags keep their spelling.
+	const spelled = new Set(own)
 	for (const candidate of candidates) {
-		const tag = toHashtag(candidate)
+		const tag = spelled.has(candidate) && /^[\p{L}\p{N}_]{2,60}$/u.test(candidate) ? `#${candidate}` : toHashtag(candidate)
 		if (!tag || seen.has(tag.toLowerCase())) continue
 		seen.add(tag.toLowerCase())
 		tags.push(tag)

@@ -1,7 +1,7 @@
 import { Button, Tabs } from '@radix-ui/themes'
 import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { GraduationCap, Save } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
@@ -25,12 +25,20 @@ function formOf(entries: Array<[string, string]>) {
 }
 
 /** The selected preset's tabs, with 'Agent trainieren' and 'Speichern'. Keyed by the preset: switching agents starts fresh. */
-export function AgentEditor({ preset, models, timeZone }: { preset: AgentPreset; models: ModelNames; timeZone: string }) {
+export function AgentEditor({ preset, models, timeZone, onDirtyChange }: { preset: AgentPreset; models: ModelNames; timeZone: string; onDirtyChange?: (dirty: boolean) => void }) {
 	const { t } = useTranslation('agents')
 	const [draft, setDraft] = useState<Draft>(() => toDraft(preset))
 	const update: UpdateDraft = (key, value) => setDraft((current) => ({ ...current, [key]: value }))
-	const saver = useFetcher()
+	const saver = useFetcher<{ ok: boolean }>()
 	useFetcherNotice(saver)
+	// What is stored: the preset as loaded, then each draft a save confirmed.
+	const [stored, setStored] = useState<Draft>(draft)
+	const submitted = useRef<Draft | null>(null)
+	useEffect(() => {
+		if (saver.state === 'idle' && saver.data?.ok && submitted.current) setStored(submitted.current)
+	}, [saver.state, saver.data])
+	const dirty = JSON.stringify(draft) !== JSON.stringify(stored)
+	useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
 	const trainer = useFetcher<{ ok: boolean; failures?: Array<UrlFailure> }>()
 	useFetcherNotice(trainer)
 
@@ -41,6 +49,7 @@ export function AgentEditor({ preset, models, timeZone }: { preset: AgentPreset;
 			return
 		}
 		const form = formOf([['intent', 'save'], ['agentId', preset.id], ...presetFormEntries(parsed.data)])
+		submitted.current = draft
 		void saver.submit(form, { method: 'post' })
 	}
 
@@ -51,7 +60,7 @@ export function AgentEditor({ preset, models, timeZone }: { preset: AgentPreset;
 	}
 
 	return (
-		<Card size="3" data-testid="agent-editor">
+		<Card size="3" data-testid="agent-editor" data-dirty={dirty}>
 			<Flex direction="column" gap="4">
 				<Flex justify="between" align="center" gap="3" wrap="wrap">
 					<Flex align="center" gap="3">

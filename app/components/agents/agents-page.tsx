@@ -9,6 +9,7 @@ import { useRequestIds } from '#app/components/use-request-id.ts'
 import type { AgentPreset } from '#modules/agents/types.ts'
 import { AgentEditor, NoAgentSelected } from './agent-editor.tsx'
 import { DeleteAgentDialog } from './delete-agent-dialog.tsx'
+import { DiscardChangesDialog } from './discard-changes-dialog.tsx'
 import type { ModelNames } from './draft.ts'
 import { PresetCards } from './preset-cards.tsx'
 import { UpgradeCard } from './upgrade-card.tsx'
@@ -42,11 +43,20 @@ export function AgentsPage({ presets, models, isPro, timeZone }: Props) {
 	}
 
 	const selected = presets.find((p) => p.id === selectedId) ?? fallback
+	// Unsaved edits in the open editor: switching cards asks first.
+	const [dirty, setDirty] = useState(false)
+	const [switchTo, setSwitchTo] = useState<string | null>(null)
+
+	function openAgent(id: string) {
+		setDirty(false)
+		setSelectedId(id)
+		toast.success(t('toasts.loaded'))
+	}
 
 	function select(id: string) {
 		if (id === selected?.id) return
-		setSelectedId(id)
-		toast.success(t('toasts.loaded'))
+		if (dirty) setSwitchTo(id)
+		else openAgent(id)
 	}
 
 	return (
@@ -61,7 +71,16 @@ export function AgentsPage({ presets, models, isPro, timeZone }: Props) {
 				creating={creator.state !== 'idle'}
 				onDelete={setDeleting}
 			/>
-			{selected ? <AgentEditor key={selected.id} preset={selected} models={models} timeZone={timeZone} /> : <NoAgentSelected />}
+			{selected ? <AgentEditor key={selected.id} preset={selected} models={models} timeZone={timeZone} onDirtyChange={setDirty} /> : <NoAgentSelected />}
+			<DiscardChangesDialog
+				agentName={selected?.name ?? ''}
+				open={switchTo !== null}
+				onCancel={() => setSwitchTo(null)}
+				onConfirm={() => {
+					if (switchTo) openAgent(switchTo)
+					setSwitchTo(null)
+				}}
+			/>
 			<DeleteAgentDialog
 				agent={deleting}
 				onCancel={() => setDeleting(null)}

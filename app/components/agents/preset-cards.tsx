@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Flex, Grid, IconButton, Text, TextField } from '@radix-ui/themes'
 import { Pencil, Plus, Star, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { AgentAvatar } from '#app/components/agent-avatar.tsx'
@@ -119,7 +119,17 @@ function PresetCard({ preset, selected, onSelect, canDelete, onDelete }: { prese
 							<Star size={14} aria-hidden /> {t('presets.makeDefault')}
 						</Button>
 					)}
-					{canDelete ? (
+					{canDelete && preset.isDefault ? (
+						// The default cannot be deleted (the server refuses too): the reason is the button's description.
+						<span title={t('presets.defaultCannotDelete')} data-testid="delete-default-disabled">
+							<IconButton size="1" variant="soft" color="gray" disabled aria-label={t('presets.delete')} aria-describedby={`delete-reason-${preset.id}`}>
+								<Trash2 size={14} aria-hidden />
+							</IconButton>
+							<span id={`delete-reason-${preset.id}`} hidden>
+								{t('presets.defaultCannotDelete')}
+							</span>
+						</span>
+					) : canDelete ? (
 						<IconButton size="1" variant="soft" color="red" aria-label={t('presets.delete')} title={t('presets.delete')} onClick={onDelete}>
 							<Trash2 size={14} aria-hidden />
 						</IconButton>
@@ -134,25 +144,40 @@ function PresetCard({ preset, selected, onSelect, canDelete, onDelete }: { prese
 function InlineName({ name, onSave, onCancel }: { name: string; onSave: (name: string) => void; onCancel: () => void }) {
 	const { t } = useTranslation('agents')
 	const [value, setValue] = useState(name)
+	const [empty, setEmpty] = useState(false)
+	const errorId = useId()
 	return (
-		<TextField.Root
-			size="2"
-			autoFocus
-			value={value}
-			maxLength={agentLimits.nameMax}
-			aria-label={t('presets.nameLabel')}
-			title={t('presets.renameHint')}
-			onChange={(event) => setValue(event.target.value)}
-			onBlur={onCancel}
-			onKeyDown={(event) => {
-				if (event.key === 'Enter') {
-					event.preventDefault()
-					if (value.trim()) onSave(value.trim())
-				} else if (event.key === 'Escape') {
-					event.preventDefault()
-					onCancel()
-				}
-			}}
-		/>
+		<Flex direction="column" gap="1">
+			<TextField.Root
+				size="2"
+				autoFocus
+				value={value}
+				maxLength={agentLimits.nameMax}
+				aria-label={t('presets.nameLabel')}
+				title={t('presets.renameHint')}
+				aria-invalid={empty || undefined}
+				aria-describedby={empty ? errorId : undefined}
+				onChange={(event) => {
+					setValue(event.target.value)
+					if (event.target.value.trim()) setEmpty(false)
+				}}
+				onBlur={onCancel}
+				onKeyDown={(event) => {
+					if (event.key === 'Enter') {
+						event.preventDefault()
+						if (value.trim()) onSave(value.trim())
+						else setEmpty(true)
+					} else if (event.key === 'Escape') {
+						event.preventDefault()
+						onCancel()
+					}
+				}}
+			/>
+			{empty ? (
+				<Text id={errorId} size="1" color="red" role="alert">
+					{t('errors.nameRequired')}
+				</Text>
+			) : null}
+		</Flex>
 	)
 }

@@ -77,11 +77,18 @@ export function StyleProfileCard({ profile, trainedAt, timeZone }: { profile: St
 							</DataList.Item>
 							<DataList.Item>
 								<DataList.Label>{t('learned.questions')}</DataList.Label>
-								<DataList.Value>{t('learned.perPost', { value: decimal(profile.questionsPerPost) })}</DataList.Value>
+								<DataList.Value data-testid="learned-questions">
+									{t('learned.perPost', { value: decimal(profile.questionsPerPost) })}
+									{profile.questionPosition ? ` · ${t(profile.questionPosition === 'opening' ? 'learned.questionOpening' : 'learned.questionClosing')}` : ''}
+								</DataList.Value>
 							</DataList.Item>
 							<DataList.Item>
 								<DataList.Label>{t('learned.exclamations')}</DataList.Label>
 								<DataList.Value>{t('learned.perPost', { value: decimal(profile.exclamationsPerPost) })}</DataList.Value>
+							</DataList.Item>
+							<DataList.Item>
+								<DataList.Label>{t('learned.signature')}</DataList.Label>
+								<DataList.Value data-testid="learned-signature">{profile.signature ? `„${profile.signature}“` : t('learned.none')}</DataList.Value>
 							</DataList.Item>
 							<DataList.Item>
 								<DataList.Label>{t('learned.phrases')}</DataList.Label>

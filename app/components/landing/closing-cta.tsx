@@ -18,7 +18,7 @@ export function ClosingCta() {
 						<Text as="p" size="4" style={{ maxWidth: '36rem', opacity: 0.9 }}>
 							{t('closing.text')}
 						</Text>
-						<Button asChild size="4" color="gray" highContrast>
+						<Button asChild size="4" className="landing-closing-button">
 							<Link to="/onboarding">
 								{t('closing.cta')}
 								<ArrowRight size={18} aria-hidden />

@@ -11,6 +11,8 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { MAX_COMPARED_MODELS, MODEL_CATEGORIES, isModelCategory } from '#modules/catalog/costs.ts'
 import type { ModelTestErrorCode } from '#modules/generation/index.ts'
 import { MB } from '#modules/media/kinds.ts'
+import { answerOrRefusal } from '#app/utils/action-fallback.ts'
+import catalogTexts from '#locales/de/catalog.json'
 import '#locales/ns/catalog.ts'
 
 // The model test: ?models=<model_id,...>&mode=single|compare&category=language|image|video.
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		title: getInstance(context).t('catalog:meta.test'),
 		mode,
-		category,
+			category,
 		models: models.filter((m) => m.category === category),
 		agents: agents.map((a) => ({ id: a.id, name: a.name, avatar: a.avatar, isDefault: a.isDefault })),
 		balance,
@@ -71,15 +73,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const upload = form.get('reference')
 	const reference = upload instanceof File && upload.size > 0 ? { name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) } : null
 
-	const outcome = await context.get(servicesContext).generation.runModelTest(user.id, {
-		modelIds: models.split(',').map((id) => id.trim()).filter(Boolean),
-		category,
-		prompt,
-		agentId: agentId || null,
-		referenceImage: reference,
-		requestId: requestId ?? null,
-		video: category === 'video' && aspectRatio && resolution && durationSeconds ? { aspectRatio, resolution, durationSeconds } : null,
-	})
+	const outcome = await context
+		.get(servicesContext)
+		.generation.runModelTest(user.id, {
+			modelIds: models.split(',').map((id) => id.trim()).filter(Boolean),
+			category,
+			prompt,
+			agentId: agentId || null,
+			referenceImage: reference,
+			requestId: requestId ?? null,
+			video: category === 'video' && aspectRatio && resolution && durationSeconds ? { aspectRatio, resolution, durationSeconds } : null,
+		})
+		.catch((error: unknown) => {
+			console.error('model test: starting the run failed', error)
+			return null
+		})
+	if (!outcome) return fail(500, t('test.errorText'))
 	if (!outcome.ok) {
 		const status = outcome.code === 'insufficient_credits' ? 402 : 400
 		if (outcome.code === 'insufficient_credits') {
@@ -92,6 +101,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	// The language and image runs go on after this answer; the page follows them at /api/model-tests.
 	return data({ ok: true as const, tests: outcome.tests, prompt: prompt.trim(), charged: outcome.charged, balance: outcome.balance })
+}
+
+// A run that never reaches the server or breaks there answers with the spec's toast; prompt and settings stay.
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+	return answerOrRefusal<Awaited<ReturnType<typeof serverAction>>>(serverAction, { type: 'error', title: catalogTexts.test.errorTitle, description: catalogTexts.test.errorText })
 }
 
 const ERROR_KEYS = {

@@ -9,6 +9,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { requestIdOf } from '#app/server/request-id.server.ts'
+import { answerOrRefusal } from '#app/utils/action-fallback.ts'
+import billingTexts from '#locales/de/billing.json'
 import { CheckoutSchema, EnterpriseRequestSchema, ValidateDiscountSchema } from '#modules/billing/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,6 +83,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (stored === 'conflict') return fail(t('checkout.failedTitle'), t('enterprise.failed'), 409)
 	if (!stored) return fail(t('checkout.failedTitle'), t('enterprise.failed'), 500)
 	return data<PricingReply>({ ok: true, contactSent: true, notice: { type: 'success', title: t('enterprise.sent'), description: t('enterprise.sentText') } })
+}
+
+// A check, checkout or request that never reaches the server or breaks there answers with a toast; the page stays.
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	const intent = (await request.clone().formData()).get('intent')
+	const description = intent === 'validate' ? billingTexts.discount.checkFailed : intent === 'contact' ? billingTexts.enterprise.failed : billingTexts.checkout.failed
+	return answerOrRefusal<Awaited<ReturnType<typeof serverAction>>>(serverAction, { type: 'error', title: billingTexts.checkout.failedTitle, description })
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {

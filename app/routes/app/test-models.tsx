@@ -9,6 +9,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { isGallerySort, isModelCategory } from '#modules/catalog/costs.ts'
+import { answerOrRefusal } from '#app/utils/action-fallback.ts'
+import catalogTexts from '#locales/de/catalog.json'
 import '#locales/ns/catalog.ts'
 
 // The model gallery: ?tab=language|image|video (the agent screen links with ?type=), ?sort=.
@@ -38,9 +40,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (submission.status !== 'success') return failed(400)
 	const { modelId, value } = submission.value
 	const { catalog } = context.get(servicesContext)
-	const result = intent === 'like' ? await catalog.setLike(user.id, modelId, value === 'true') : await catalog.setFavorite(user.id, modelId, value === 'true')
-	if (!result.ok) return failed(404)
-	return data({ ok: true, intent, modelId, active: result.active, likeCount: result.likeCount })
+	try {
+		const result = intent === 'like' ? await catalog.setLike(user.id, modelId, value === 'true') : await catalog.setFavorite(user.id, modelId, value === 'true')
+		if (!result.ok) return failed(404)
+		return data({ ok: true, intent, modelId, active: result.active, likeCount: result.likeCount })
+	} catch (error) {
+		console.error('catalog: saving a like or favourite failed', error)
+		return failed(500)
+	}
+}
+
+// A like that never reaches the server or breaks there answers with the same toast; the gallery stays.
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+	const intent = (await request.clone().formData()).get('intent')
+	return answerOrRefusal<Awaited<ReturnType<typeof serverAction>>>(serverAction, {
+		type: 'error',
+		title: catalogTexts.test.failedTitle,
+		description: intent === 'favorite' ? catalogTexts.gallery.favoriteFailed : catalogTexts.gallery.likeFailed,
+	})
 }
 
 export default function TestModelsRoute({ loaderData }: Route.ComponentProps) {

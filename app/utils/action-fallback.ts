@@ -1,0 +1,20 @@
+import type { Notice } from '#app/components/use-fetcher-notice.ts'
+
+export type Refusal = { ok: false; notice: Notice }
+
+/**
+ * For a route's clientAction: the server's answer when it is one (an object with `ok`, whatever its
+ * status), otherwise a refusal carrying `notice`. A request that never arrives (network down) or a
+ * server that breaks (an HTML 500, a thrown error) thus answers like a refused action: the fetcher gets
+ * data with a toast, the page and its unsaved edits stay, no error boundary replaces it.
+ */
+export async function answerOrRefusal<T>(serverAction: () => Promise<unknown>, notice: Notice): Promise<T | Refusal> {
+	try {
+		const result = await serverAction()
+		if (result && typeof result === 'object' && 'ok' in result) return result as T
+	} catch (error) {
+		// A redirect (a checkout's payment page, a sign-in) is the answer, not a failure.
+		if (error instanceof Response && error.status >= 300 && error.status < 400) throw error
+	}
+	return { ok: false, notice }
+}
