@@ -214,7 +214,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
 					onRegenerate={(platform) => void actions.regenerate(platform)}
 					onPublish={actions.publish}
-					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
+					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', scheduledAt: state.editing?.scheduledAt ?? null, title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
 					onSaveDraft={actions.saveDraft}
 					onDelete={removeContent}
 					onEdit={() => update({ currentStep: 'platform-selection' })}

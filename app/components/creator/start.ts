@@ -88,7 +88,7 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 	const stored = readCreatorState(registered)
 	if (input.opened) {
 		// A reload while editing it keeps the unsaved edits.
-		if (stored?.editing?.id === input.opened.editing.id) return done(stored, { kind: 'welcome' })
+		if (stored?.editing?.id === input.opened.editing.id) return done({ ...stored, editing: input.opened.editing }, { kind: 'welcome' })
 		return done(openedState(input.opened))
 	}
 	// The link named a draft or post that is not the user's (the page says so): start fresh rather

@@ -13,7 +13,8 @@ export type ArticleData = { title: string; url: string; source: string; publishe
 export type CreatorInputs = { prompt: string; url: string; notes: string }
 
 /** The existing draft or post the creator edits (opened from 'Meine Posts'); 'Entwurf speichern' updates it. */
-export type EditTarget = { kind: 'draft' | 'post'; id: string }
+/** `scheduledAt`: a planned post's slot, where 'Planen' opens the dialog. */
+export type EditTarget = { kind: 'draft' | 'post'; id: string; scheduledAt?: string | null }
 
 /** Everything but the files, kept in localStorage between visits. */
 export type CreatorState = {

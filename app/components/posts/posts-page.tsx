@@ -62,7 +62,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 		onEdit: setEditing,
 		onPublish: (item) => publisher.publish(item),
 		publishing: publisher.busy,
-		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title }),
+		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title, scheduledAt: item.status === 'scheduled' ? item.scheduledAt : null }),
 		onDelete: (item) => {
 			if (item.kind === 'draft') {
 				if (window.confirm(t('confirmDeleteDraft'))) remove(item)

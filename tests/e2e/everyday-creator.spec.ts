@@ -1,0 +1,158 @@
+import { addDays, format } from 'date-fns'
+import { de } from 'date-fns/locale'
+import type { Page } from '@playwright/test'
+import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { todayIn, toInstant } from '#modules/scheduling/index.ts'
+
+const zurich = 'Europe/Zurich'
+
+function toastWith(page: Page, title: string, description?: string) {
+	let toast = page.locator('[data-sonner-toast]').filter({ hasText: title })
+	if (description) toast = toast.filter({ hasText: description })
+	return toast.first()
+}
+
+function daysAhead(days: number) {
+	return format(addDays(new Date(`${todayIn(zurich, new Date())}T12:00:00Z`), days), 'yyyy-MM-dd')
+}
+
+test('Planen on a planned post opens at the post slot on Meine Posts and in the creator', async ({ page, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	const date = daysAhead(40)
+	const post = await services.content.createPost(user.id, {
+		platform: 'linkedin',
+		content: { base: 'Schon eingeplant', platforms: {} },
+		status: 'scheduled',
+		scheduledAt: toInstant(date, '14:30', zurich),
+		timeZone: zurich,
+	})
+	await login(user)
+	await gotoReady(page, '/posts')
+	await page.getByTestId('column-scheduled').getByTestId('post-card').filter({ hasText: 'Schon eingeplant' }).getByRole('button', { name: 'Planen' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Post planen' })
+	await expect(dialog.getByRole('combobox', { name: 'Uhrzeit' })).toHaveText(/14:30/)
+	await expect(dialog.getByTestId('scheduled-for')).toContainText(format(new Date(`${date}T12:00:00Z`), 'd. MMMM yyyy', { locale: de }))
+	await expect(dialog.getByTestId('scheduled-for')).toContainText('um 14:30')
+	await expect(dialog.locator(`[role="gridcell"][aria-selected="true"] [data-date="${date}"]`)).toHaveCount(1)
+	await dialog.getByRole('button', { name: 'Abbrechen' }).click()
+
+	await gotoReady(page, `/create-post?post=${post.id}`)
+	await page.getByRole('button', { name: 'Planen', exact: true }).click()
+	const again = page.getByRole('dialog', { name: 'Post planen' })
+	await expect(again.getByRole('combobox', { name: 'Uhrzeit' })).toHaveText(/14:30/)
+	await expect(again.getByTestId('scheduled-for')).toContainText('um 14:30')
+})
+
+test('saving a draft and planning it leave entries in the activity log', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Logbuch-Entwurf', platforms: {} } })
+	await login(user)
+	await gotoReady(page, '/posts')
+	const card = page.getByTestId('post-card').filter({ hasText: 'Logbuch-Entwurf' })
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	const editor = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	await editor.getByRole('textbox', { name: 'Text für LinkedIn' }).fill('Logbuch-Entwurf geändert')
+	await editor.getByRole('button', { name: 'Speichern' }).click()
+	await expect(editor).toBeHidden()
+
+	const date = daysAhead(3)
+	await page.getByTestId('post-card').filter({ hasText: 'Logbuch-Entwurf geändert' }).getByRole('button', { name: 'Planen' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Post planen' })
+	if (date.slice(0, 7) !== todayIn(zurich, new Date()).slice(0, 7)) await dialog.getByRole('button', { name: 'Nächster Monat' }).click()
+	await dialog.locator(`[data-date="${date}"]`).click()
+	await dialog.getByRole('button', { name: 'Planen' }).click()
+	await expect(page.getByText('Post geplant!').first()).toBeVisible()
+
+	await gotoReady(page, '/activity-logs')
+	const rows = page.getByTestId('activity-row')
+	await expect(rows.filter({ hasText: 'Post geplant: Logbuch-Entwurf geändert' })).toContainText('Planung')
+	await expect(rows.filter({ hasText: 'Post geplant: Logbuch-Entwurf geändert' })).toContainText(`Geplant für ${format(new Date(`${date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })} um 17:00`)
+	await expect(rows.filter({ hasText: 'Entwurf gespeichert: Logbuch-Entwurf geändert' })).toContainText('Post erstellt')
+	const types = await db.selectFrom('activity_logs').select('log_type').where('user_id', '=', user.id).orderBy('created_at').execute()
+	expect(types.map((row) => row.log_type)).toEqual(['post_creation', 'post_scheduling'])
+})
+
+test('a damaged Word file or PDF is said to be unreadable, not an unsupported format, and nothing is charged', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/create')
+	await page.getByRole('button', { name: /^PDF & Notizen/ }).click()
+	// A zip cut off before its directory, named and typed as a Word file.
+	const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 0x7f)])
+	await page.getByLabel('Dokument hochladen').setInputFiles({ name: 'bericht.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: damaged })
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /^Threads/ }) }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	await expect(toastWith(page, 'Word-Datei nicht lesbar', 'Die Word-Datei konnte nicht gelesen werden.')).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByTestId('generation-error')).toContainText('Die Word-Datei konnte nicht gelesen werden.')
+	await expect(page.getByText('Dateiformat nicht unterstützt')).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Zurück' }).click()
+	await page.getByLabel('Dokument hochladen').setInputFiles({ name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnonsense without objects\n%%EOF') })
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	await expect(toastWith(page, 'PDF nicht lesbar', 'Die PDF-Datei konnte nicht gelesen werden.')).toBeVisible({ timeout: 20_000 })
+	const profile = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', user.id).executeTakeFirstOrThrow()
+	expect(profile.credits_remaining).toBe(50)
+})
+
+test('Mehr generieren twice on the news page adds eight different ideas', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await services.news.saveContentSettings(user.id, { niche: 'Bäckerei', targetAudience: 'Familien im Quartier', keywords: ['brot'], newsKeywords: [] })
+	await login(user)
+	await gotoReady(page, '/news')
+	const section = page.locator('section[aria-labelledby="ideas-heading"]')
+	const more = section.getByRole('button', { name: 'Mehr generieren' })
+	await more.click()
+	await expect(section.getByTestId('idea-card')).toHaveCount(4)
+	await expect(more).toBeEnabled()
+	await more.click()
+	await expect(section.getByTestId('idea-card')).toHaveCount(8)
+	const titles = (await db.selectFrom('content_ideas').select('title').where('user_id', '=', user.id).execute()).map((row) => row.title)
+	expect(titles).toHaveLength(8)
+	expect(new Set(titles).size).toBe(8)
+	for (const title of titles) await expect(section.getByText(title, { exact: true })).toHaveCount(1)
+})
+
+test('the credit ledger in the settings shows German labels and keeps the order of rows booked in the same minute', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	// Three rows within the same minute, after the start credit.
+	const at = new Date(Date.now() + 1_000)
+	await db
+		.insertInto('credit_transactions')
+		.values([
+			{ user_id: user.id, credits_amount: 25, transaction_type: 'admin_grant', reference: `e2e-${user.id}-1`, balance_after: 75, created_at: at },
+			{ user_id: user.id, credits_amount: -3, transaction_type: 'Model Test: GPT-5', reference: `e2e-${user.id}-2`, balance_after: 72, created_at: new Date(at.getTime() + 1) },
+			{ user_id: user.id, credits_amount: 3, transaction_type: 'Model Test Refund: GPT-5', reference: `e2e-${user.id}-3`, balance_after: 75, created_at: new Date(at.getTime() + 2) },
+		])
+		.execute()
+	await login(user)
+	await gotoReady(page, '/settings')
+	const table = page.getByRole('table', { name: 'Buchungen' })
+	const rows = table.getByRole('row')
+	await expect(rows.nth(1)).toContainText('Rückerstattung Modell-Test: GPT-5')
+	await expect(rows.nth(2)).toContainText('Modell-Test: GPT-5')
+	await expect(rows.nth(3)).toContainText('Gutschrift durch den Support')
+	await expect(rows.nth(4)).toContainText('Startguthaben')
+	await expect(table).not.toContainText('admin_grant')
+	await expect(table).not.toContainText('Model Test')
+})
+
+test('a Free user sees that video is part of Pro on the model test and cannot start it', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/model-test?models=wan-2.2-t2v-fast&mode=single&category=video')
+	const notice = page.getByTestId('video-pro-only')
+	await expect(notice).toContainText('Video ist Teil des Pro-Tarifs')
+	await expect(notice.getByRole('link', { name: 'Zu den Tarifen' })).toHaveAttribute('href', '/pricing')
+	await page.getByLabel('Prompt', { exact: true }).fill('Wellen am Strand')
+	await expect(page.getByRole('button', { name: 'Generieren' })).toBeDisabled()
+	expect(await db.selectFrom('model_tests').select('id').where('user_id', '=', user.id).execute()).toEqual([])
+
+	// On the Pro plan the same page offers the test.
+	await db.updateTable('profiles').set({ subscription_type: 'pro', subscription_tier: 'pro', plan: 'pro' }).where('id', '=', user.id).execute()
+	await gotoReady(page, '/model-test?models=wan-2.2-t2v-fast&mode=single&category=video')
+	await expect(page.getByTestId('video-pro-only')).toHaveCount(0)
+	await page.getByLabel('Prompt', { exact: true }).fill('Wellen am Strand')
+	await expect(page.getByRole('button', { name: 'Generieren' })).toBeEnabled()
+})
