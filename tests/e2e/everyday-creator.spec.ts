@@ -2,6 +2,7 @@ import { addDays, format } from 'date-fns'
 import { de } from 'date-fns/locale'
 import type { Page } from '@playwright/test'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { fakeWebUrl } from '#tests/support/e2e.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
 const zurich = 'Europe/Zurich'
@@ -155,4 +156,84 @@ test('a Free user sees that video is part of Pro on the model test and cannot st
 	await expect(page.getByTestId('video-pro-only')).toHaveCount(0)
 	await page.getByLabel('Prompt', { exact: true }).fill('Wellen am Strand')
 	await expect(page.getByRole('button', { name: 'Generieren' })).toBeEnabled()
+})
+
+test('the draft editor regenerates an image for the shown credits, once, and Speichern keeps it', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Frische Gipfeli jeden Morgen ab sechs Uhr', platforms: {} } })
+	const { cost } = await services.generation.regenerationQuote(user.id)
+	await login(user)
+	await gotoReady(page, `/posts?edit=${draft.id}`)
+	const editor = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	const button = editor.getByRole('button', { name: `Bild neu generieren · ${cost} Credits` })
+	await expect(button).toBeVisible()
+	await button.click()
+	await expect(toastWith(page, 'Neues Bild erstellt', 'Speichern Sie den Entwurf')).toBeVisible({ timeout: 20_000 })
+	const image = editor.getByRole('img', { name: 'Bild LinkedIn' })
+	await expect(image).toHaveAttribute('src', /^\/media\/images\//)
+	const src = await image.getAttribute('src')
+	await editor.getByRole('button', { name: 'Speichern' }).click()
+	await expect(editor).toBeHidden()
+	const row = await db.selectFrom('drafts').select('images').where('id', '=', draft.id).executeTakeFirstOrThrow()
+	expect(row.images).toMatchObject({ linkedin: src })
+	const ledger = await db.selectFrom('credit_transactions').select(['credits_amount', 'transaction_type']).where('user_id', '=', user.id).where('credits_amount', '<', 0).execute()
+	expect(ledger).toEqual([{ credits_amount: -cost, transaction_type: 'image_regeneration' }])
+})
+
+test('the draft editor refuses to regenerate without enough credits, with the German message', async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await db.updateTable('profiles').set({ credits_remaining: 0 }).where('id', '=', user.id).execute()
+	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Ohne Guthaben', platforms: {} } })
+	await login(user)
+	await gotoReady(page, `/posts?edit=${draft.id}`)
+	const editor = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	await editor.getByRole('button', { name: /^Bild neu generieren/ }).click()
+	await expect(toastWith(page, 'Nicht genügend Credits')).toBeVisible()
+	await expect(editor.getByRole('img', { name: 'Bild LinkedIn' })).toHaveCount(0)
+	expect(await db.selectFrom('credit_transactions').select('id').where('user_id', '=', user.id).where('credits_amount', '<', 0).execute()).toEqual([])
+})
+
+test('an article that cannot be read offers to paste its text, which then generates as usual', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/create')
+	await page.getByRole('button', { name: /^Blog\/Artikel/ }).click()
+	await page.getByLabel('Web-URL').fill(`${fakeWebUrl}/gibt-es-nicht`)
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /^Threads/ }) }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	await expect(page.getByTestId('generation-error')).toContainText('Der Artikel konnte nicht geladen werden.', { timeout: 20_000 })
+	await page.getByRole('button', { name: 'Text stattdessen einfügen' }).click()
+	const pasted = page.getByLabel('Text des Artikels')
+	await expect(pasted).toBeVisible()
+	await pasted.fill('Die Schreinerei Muster eröffnet eine zweite Werkstatt in Winterthur und sucht zwei Lernende.')
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	await expect(toastWith(page, 'Content erfolgreich erstellt!')).toBeVisible({ timeout: 20_000 })
+	await expect(page.getByRole('textbox', { name: 'Text für Threads' })).not.toHaveValue('')
+	const generations = await db.selectFrom('generations').select(['source_type', 'status']).where('user_id', '=', user.id).where('status', '=', 'succeeded').execute()
+	expect(generations).toEqual([{ source_type: 'web-article', status: 'succeeded' }])
+})
+
+test('an uploaded MP3 is taken besides recording: checked by its bytes, stored as audio/mpeg', async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/create')
+	await page.getByRole('button', { name: /^Sprachnotiz & Bild/ }).click()
+	// Not audio at all: the server refuses it by content, whatever the name says.
+	await page.getByLabel('Oder Audiodatei hochladen').setInputFiles({ name: 'memo.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('Das ist keine Aufnahme, sondern Text.') })
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /^Threads/ }) }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	await expect(page.getByTestId('generation-error')).toContainText('WAV-, MP3- oder M4A-Datei', { timeout: 20_000 })
+
+	await page.getByRole('button', { name: 'Zurück' }).click()
+	const mp3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(4000)])
+	await page.getByLabel('Oder Audiodatei hochladen').setInputFiles({ name: 'memo.mp3', mimeType: 'audio/mpeg', buffer: mp3 })
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+	// Offline there is no transcription: the upload is kept, as a recording would be.
+	await expect(toastWith(page, 'Transkription nicht verfügbar')).toBeVisible({ timeout: 20_000 })
+	const uploads = await db.selectFrom('uploads').select(['kind', 'content_type']).where('user_id', '=', user.id).execute()
+	expect(uploads).toEqual([{ kind: 'audio', content_type: 'audio/mpeg' }])
 })
