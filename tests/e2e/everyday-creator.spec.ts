@@ -129,7 +129,7 @@ test('the credit ledger in the settings shows German labels and keeps the order 
 		.execute()
 	await login(user)
 	await gotoReady(page, '/settings')
-	const table = page.getByRole('table', { name: 'Buchungen' })
+	const table = page.getByRole('region', { name: 'Abo & Credits' }).getByRole('table')
 	const rows = table.getByRole('row')
 	await expect(rows.nth(1)).toContainText('Rückerstattung Modell-Test: GPT-5')
 	await expect(rows.nth(2)).toContainText('Modell-Test: GPT-5')
