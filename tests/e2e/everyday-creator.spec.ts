@@ -142,6 +142,8 @@ test('the credit ledger in the settings shows German labels and keeps the order 
 test('a Free user sees that video is part of Pro on the model test and cannot start it', async ({ page, createConfirmedUser, login, db }) => {
 	const user = await createConfirmedUser()
 	await login(user)
+	await gotoReady(page, '/test-models?tab=video')
+	await expect(page.getByTestId('video-pro-only')).toContainText('Video ist Teil des Pro-Tarifs')
 	await gotoReady(page, '/model-test?models=wan-2.2-t2v-fast&mode=single&category=video')
 	const notice = page.getByTestId('video-pro-only')
 	await expect(notice).toContainText('Video ist Teil des Pro-Tarifs')

@@ -7,6 +7,7 @@ import { toast } from '#app/components/toast.tsx'
 import { AUDIO_ACCEPT, DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PASTED_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import { AudioRecorder } from './audio-recorder.tsx'
+import { RECORDING_NAME } from './wav-recorder.ts'
 import { FileField } from './file-field.tsx'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 import { checkAudio, checkDocument, checkImage, validateContent } from './validation.ts'
@@ -33,6 +34,8 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 	const { t: tg } = useTranslation('generation')
 	const [error, setError] = useState<GenerationErrorCode | null>(null)
 	const ids = { url: useId(), prompt: useId(), notes: useId(), pasted: useId() }
+	// One audio at a time: a recording shows in the recorder, an uploaded file in its field.
+	const recorded = files.audio?.name === RECORDING_NAME
 
 	function report(code: GenerationErrorCode) {
 		setError(code)
@@ -163,7 +166,7 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 					{kind === 'audio-image' ? (
 						<>
 							<AudioRecorder
-								audio={files.audio}
+								audio={recorded ? files.audio : null}
 								onChange={(audio) => {
 									setError(null)
 									onFiles({ audio })
@@ -173,7 +176,7 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 								label={t('input.audioFile')}
 								hint={t('input.audioFileHint')}
 								accept={AUDIO_ACCEPT}
-								file={files.audio}
+								file={recorded ? null : files.audio}
 								onPick={(file) => pick('audio', file)}
 								onRemove={() => onFiles({ audio: null })}
 							/>
