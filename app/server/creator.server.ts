@@ -34,7 +34,7 @@ export async function loadOpened(content: ContentService, userId: string, search
 		const image = post.imageUrl
 		return {
 			opened: {
-				editing: { kind: 'post', id: post.id },
+				editing: { kind: 'post', id: post.id, scheduledAt: post.status === 'scheduled' ? post.scheduledAt : null },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
 				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = post.images[p] ?? image; return url ? [[p, url]] : [] })),

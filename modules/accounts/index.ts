@@ -5,5 +5,5 @@ export type { DevMailbox, GoogleIdentity, GoogleSignIn, Mailer, OutgoingMail, St
 export { ChangePasswordSchema, DEFAULT_TIME_ZONE, DeleteAccountSchema, isTimeZone, PreferencesSchema, ProfileSchema } from './settings-schema.ts'
 export type { AccountSettings, ChangePasswordResult } from './settings.server.ts'
 export { userTimeZone } from './time-zone.server.ts'
-export { setSubscriptionType } from './plan.server.ts'
+export { hasProPlan, setSubscriptionType } from './plan.server.ts'
 export { addRole, findDirectoryUser, removeRole, searchUsers, userCounts, userIdByEmail, type DirectoryPage, type DirectoryUser } from './directory.server.ts'

@@ -103,15 +103,24 @@ export function lowestPerSecond(model: PricedModel) {
  * every model is charged (and refunded) on its own ledger row.
  */
 export function runCost(model: PricedModel, category: ModelCategory, video: VideoSettings | null) {
-	if (category !== 'video' || !video) return model.creditsCost
-	// Rounded to a hundredth first so 0.1 steps times seconds do not round up on float noise.
-	return Math.ceil(Math.round(perSecondCredits(model, video.resolution) * video.durationSeconds * 100) / 100)
+	return Math.ceil(exactRunCost(model, category, video))
 }
 
-/** The cost of a test or comparison: each model's run cost and their sum. */
+/** A run's cost before rounding up (2.5 for 0.5 credits/s × 5 s), to the hundredth. */
+export function exactRunCost(model: PricedModel, category: ModelCategory, video: VideoSettings | null) {
+	if (category !== 'video' || !video) return model.creditsCost
+	// Rounded to a hundredth first so 0.1 steps times seconds do not round up on float noise.
+	return Math.round(perSecondCredits(model, video.resolution) * video.durationSeconds * 100) / 100
+}
+
+/**
+ * The cost of a test or comparison: each model's run cost and their sum, and the same before
+ * rounding (`exact`, `exactTotal`) so the page can say that 2.5 is charged as 3.
+ */
 export function testCost(models: ReadonlyArray<PricedModel>, category: ModelCategory, video: VideoSettings | null) {
 	const perModel = models.map((m) => runCost(m, category, video))
-	return { perModel, total: perModel.reduce((sum, c) => sum + c, 0) }
+	const exact = models.map((m) => exactRunCost(m, category, video))
+	return { perModel, total: perModel.reduce((sum, c) => sum + c, 0), exact, exactTotal: Math.round(exact.reduce((sum, c) => sum + c, 0) * 100) / 100 }
 }
 
 /** The cost of testing one model on its own with its default settings (the card's 'Testen'). */

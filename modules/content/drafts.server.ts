@@ -1,6 +1,7 @@
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
+import { logDraftSaved } from './activity.server.ts'
 import { draftColumns, toDraftView } from './mappers.server.ts'
 import type { Platform, RegisteredPlatforms } from './platforms.ts'
 import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
@@ -92,7 +93,9 @@ export async function updateDraft(db: Db, registered: RegisteredPlatforms, userI
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
 		await notifyChange(trx, { userId, topic: 'drafts' })
-		return { ok: true as const, draft: toDraftView(registered, row) }
+		const draft = toDraftView(registered, row)
+		await logDraftSaved(trx, userId, draft, false)
+		return { ok: true as const, draft }
 	})
 }
 

@@ -2,6 +2,7 @@ import type { Clock } from '#modules/core/clock.server.ts'
 import type { Db, Trx } from '#modules/core/db.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
+import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
@@ -131,23 +132,33 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
 				const drafts: Array<DraftView> = []
 				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, userId, input))
+				for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
 				return { ok: true as const, drafts }
 			}),
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past; once per request id. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest, requestId: string) =>
-			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
-				planned(validateSchedule(request, clock.now()), (instant) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })),
-			)),
+			refusable(() =>
+				keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
+					planned(validateSchedule(request, clock.now()), async (instant) => {
+						const result = await draftToPost(trx, planner, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						if (result.ok) await logPostScheduled(trx, userId, result.post)
+						return result
+					}),
+				),
+			),
 
 		/** The creator's 'Planen': one new post for the chosen platforms, planned by the same rules; once per request id. */
 		createScheduledPost: (userId: string, requestId: string, input: NewPostInput, request: ScheduleRequest) =>
-			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
-				planned(validateSchedule(request, clock.now()), async (instant) => ({
-					ok: true,
-					post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }),
-				})),
-			)),
+			refusable(() =>
+				keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
+					planned(validateSchedule(request, clock.now()), async (instant) => {
+						const post = await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						await logPostScheduled(trx, userId, post)
+						return { ok: true, post }
+					}),
+				),
+			),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>

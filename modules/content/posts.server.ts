@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
+import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, type Platform, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
@@ -131,7 +132,9 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 		}
 		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
-		return { ok: true as const, post: toPostView(registered, row) }
+		const post = toPostView(registered, row)
+		await logPostScheduled(trx, userId, post)
+		return { ok: true as const, post }
 	})
 }
 

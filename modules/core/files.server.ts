@@ -12,7 +12,7 @@ export interface FileStore {
 }
 
 /** Keys: lower-case segments of letters, digits, dashes and dots, ending in a known extension. */
-export const FILE_KEY = /^(?:[a-z0-9][a-z0-9-]{0,63}\/){1,4}[a-z0-9][a-z0-9.-]{0,127}\.(jpg|png|webp|gif|svg|wav|pdf|txt|doc|docx|mp4|webm)$/
+export const FILE_KEY = /^(?:[a-z0-9][a-z0-9-]{0,63}\/){1,4}[a-z0-9][a-z0-9.-]{0,127}\.(jpg|png|webp|gif|svg|wav|mp3|m4a|pdf|txt|doc|docx|mp4|webm)$/
 
 const CONTENT_TYPES: Record<string, string> = {
 	jpg: 'image/jpeg',
@@ -21,6 +21,8 @@ const CONTENT_TYPES: Record<string, string> = {
 	gif: 'image/gif',
 	svg: 'image/svg+xml',
 	wav: 'audio/wav',
+	mp3: 'audio/mpeg',
+	m4a: 'audio/mp4',
 	pdf: 'application/pdf',
 	txt: 'text/plain; charset=utf-8',
 	doc: 'application/msword',

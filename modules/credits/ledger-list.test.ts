@@ -19,3 +19,14 @@ test('listLedger gives only the user rows, newest first, with the balance after 
 	expect(await listLedger(t.db, userId, 1)).toHaveLength(1)
 	expect((await listLedger(t.db, other, 10)).map((e) => e.amount)).toEqual([5])
 })
+
+test('rows booked in one transaction keep their order (newest first), also when the ids sort otherwise', async () => {
+	await using t = await createTestDatabase()
+	const userId = await userWithCredits(t.db, 100)
+	await t.db.transaction().execute(async (trx) => {
+		for (let i = 1; i <= 8; i++) await debitCredits(trx, { userId, amount: i, type: 'generation', reference: `same-trx-${i}` })
+	})
+	const ledger = await listLedger(t.db, userId, 20)
+	expect(ledger.map((e) => e.amount)).toEqual([-8, -7, -6, -5, -4, -3, -2, -1, 100])
+	expect(ledger.map((e) => e.balanceAfter)).toEqual([64, 72, 79, 85, 90, 94, 97, 99, 100])
+})

@@ -1,6 +1,10 @@
 import { sql } from 'kysely'
 import { isUniqueViolation, type DbOrTrx } from '#modules/core/db.server.ts'
 
+// Ledger rows take the statement's clock (clock_timestamp), not the transaction's start (now()):
+// several rows booked in one transaction (a model test of three models) keep their order, and the
+// list orders by created_at, then id.
+
 /**
  * Adds credits to the cached balance and records the ledger row in one statement, so the two
  * can never disagree. `reference` makes a grant idempotent (unique per user, type and reference).
@@ -20,8 +24,8 @@ export async function grantCredits(
 			where id = ${input.userId} and not exists (select 1 from already)
 			returning credits_remaining
 		)
-		insert into credit_transactions (user_id, credits_amount, price_chf, transaction_type, reference, balance_after)
-		select ${input.userId}, ${input.amount}, ${input.priceChf ?? 0}, ${input.type}, ${input.reference}, credits_remaining from credited
+		insert into credit_transactions (user_id, credits_amount, price_chf, transaction_type, reference, balance_after, created_at)
+		select ${input.userId}, ${input.amount}, ${input.priceChf ?? 0}, ${input.type}, ${input.reference}, credits_remaining, clock_timestamp() from credited
 		returning balance_after`.execute(db)
 	return result.rows[0]?.balance_after ?? null
 }
@@ -66,8 +70,8 @@ function debitStatement(db: DbOrTrx, input: { userId: string; amount: number; ty
 			where id = ${input.userId} and credits_remaining >= ${input.amount} and not exists (select 1 from already)
 			returning credits_remaining
 		), booked as (
-			insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after)
-			select ${input.userId}, ${-input.amount}, ${input.type}, ${input.reference}, credits_remaining from debited
+			insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after, created_at)
+			select ${input.userId}, ${-input.amount}, ${input.type}, ${input.reference}, credits_remaining, clock_timestamp() from debited
 			returning balance_after
 		)
 		select (select balance_after from booked) as balance_after, exists (select 1 from already) as replayed`.execute(db)
@@ -89,8 +93,8 @@ export async function refundCredits(db: DbOrTrx, input: { userId: string; amount
 			where id = ${input.userId} and not exists (select 1 from already)
 			returning credits_remaining
 		)
-		insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after)
-		select ${input.userId}, ${input.amount}, ${input.type}, ${input.reference}, credits_remaining from credited
+		insert into credit_transactions (user_id, credits_amount, transaction_type, reference, balance_after, created_at)
+		select ${input.userId}, ${input.amount}, ${input.type}, ${input.reference}, credits_remaining, clock_timestamp() from credited
 		returning balance_after`.execute(db)
 	return result.rows[0]?.balance_after ?? null
 }

@@ -2,7 +2,7 @@ import { AiError, type AiProviders, type SourceMaterial } from '#modules/ai/inde
 import { WebReadError, type WebReader } from '#modules/media/index.ts'
 import { SOURCE_TEXT_MAX, youtubeVideoId, isWebUrl } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode, GenerationWarning } from './outcome.ts'
-import { InputError, readDocument, readImage, readWav } from '#modules/media/index.ts'
+import { InputError, readDocument, readAudio, readImage, type AudioFormat } from '#modules/media/index.ts'
 import type { GenerationInput, UploadedFile } from './input.ts'
 
 /** A failure while reading the input: nothing was generated, the reservation is refunded. */
@@ -55,9 +55,11 @@ export function validateInput(input: GenerationInput): GenerationErrorCode | nul
 		case 'smart-post':
 			return input.prompt.trim() ? null : 'prompt_required'
 		case 'youtube':
+			if (input.pasted?.trim()) return null
 			if (!input.url.trim()) return 'url_required'
 			return youtubeVideoId(input.url) ? null : 'youtube_invalid'
 		case 'web-article':
+			if (input.pasted?.trim()) return null
 			if (!input.url.trim() && !input.article) return 'web_url_required'
 			if (input.url.trim() && !isWebUrl(input.url)) return 'web_url_invalid'
 			return null
@@ -73,6 +75,10 @@ export function validateInput(input: GenerationInput): GenerationErrorCode | nul
 /** Reads the input into source material: fetches, parses, transcribes or describes as the kind needs. */
 export async function extract(input: GenerationInput, deps: { web: WebReader; ai: AiProviders; signal?: AbortSignal }): Promise<Extracted> {
 	const warnings: Array<GenerationWarning> = []
+	// The video or article could not be read and the user pasted its text: that is the source.
+	if ((input.kind === 'youtube' || input.kind === 'web-article') && input.pasted?.trim()) {
+		return { source: { kind: input.kind, title: null, text: cut(input.pasted), origin: input.url.trim() || null }, image: null, audio: null, warnings }
+	}
 	switch (input.kind) {
 		case 'smart-post':
 			return { source: { kind: input.kind, title: null, text: cut(input.prompt), origin: null }, image: null, audio: null, warnings }
@@ -125,9 +131,9 @@ export async function extract(input: GenerationInput, deps: { web: WebReader; ai
 				image = read.jpeg
 			}
 			const audio = input.kind === 'audio-image' ? input.audio : null
-			if (audio) readWav(audio)
+			const format = audio ? readAudio(audio) : null
 			const [transcript, description] = await Promise.all([
-				audio ? transcribe(deps.ai, audio, deps.signal) : null,
+				audio && format ? transcribe(deps.ai, audio, format, deps.signal) : null,
 				image ? deps.ai.vision.describe({ image, contentType: 'image/jpeg', signal: deps.signal }).then((r) => r.description) : null,
 			])
 			if (transcript === 'unavailable') {
@@ -140,9 +146,9 @@ export async function extract(input: GenerationInput, deps: { web: WebReader; ai
 	}
 }
 
-async function transcribe(ai: AiProviders, audio: UploadedFile, signal?: AbortSignal) {
+async function transcribe(ai: AiProviders, audio: UploadedFile, format: AudioFormat, signal?: AbortSignal) {
 	try {
-		const result = await ai.transcriber.transcribe({ audio: audio.bytes, contentType: 'audio/wav', fileName: audio.name || 'aufnahme.wav', signal })
+		const result = await ai.transcriber.transcribe({ audio: audio.bytes, contentType: format.contentType, fileName: `aufnahme.${format.ext}`, signal })
 		return result.text
 	} catch (error) {
 		if (error instanceof AiError && error.kind === 'unavailable') return 'unavailable' as const
@@ -150,7 +156,7 @@ async function transcribe(ai: AiProviders, audio: UploadedFile, signal?: AbortSi
 	}
 }
 
-/** readWav throws InputError synchronously; callers of extract() see it as an ExtractionError. */
+/** readAudio throws InputError synchronously; callers of extract() see it as an ExtractionError. */
 export function toExtractionError(error: unknown): ExtractionError | null {
 	if (error instanceof ExtractionError) return error
 	if (error instanceof InputError) return new ExtractionError(error.code)

@@ -13,7 +13,7 @@ import generationTexts from '#locales/de/generation.json' with { type: 'json' }
 import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
 import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
 import type { GenerationInput } from './input.ts'
-import { fitJpeg, toJpeg } from '#modules/media/index.ts'
+import { fitJpeg, readAudio, toJpeg } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
 import type { WebReader } from '#modules/media/index.ts'
@@ -102,11 +102,13 @@ export function createGenerator(deps: GenerationDeps) {
 	}
 
 	async function storeAudio(userId: string, file: { name: string; bytes: Uint8Array }) {
-		const key = `audio/${randomUUID()}.wav`
-		await files.put(key, file.bytes, 'audio/wav')
+		// Checked already (readAudio): a WAV recording or an uploaded WAV, MP3 or M4A file.
+		const format = readAudio(file)
+		const key = `audio/${randomUUID()}.${format.ext}`
+		await files.put(key, file.bytes, format.contentType)
 		await db
 			.insertInto('uploads')
-			.values({ user_id: userId, kind: 'audio', storage_key: key, content_type: 'audio/wav', byte_size: file.bytes.byteLength, original_name: file.name.slice(0, 255) || null })
+			.values({ user_id: userId, kind: 'audio', storage_key: key, content_type: format.contentType, byte_size: file.bytes.byteLength, original_name: file.name.slice(0, 255) || null })
 			.execute()
 	}
 

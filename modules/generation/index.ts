@@ -90,6 +90,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 			handleJob(modelTestVideoJob, ({ testId }, helpers) => modelTests.runVideo(testId, helpers)),
 		],
 
+		/** 'Bild neu generieren' outside the creator (the draft editor): its cost and the balance (two queries). */
+		async regenerationQuote(userId: string) {
+			const [balance, models] = await Promise.all([creditBalance(deps.db, userId), resolveModels(deps.db, deps.ai, [])])
+			return { balance, cost: regenerationCost(models.regeneration.cost) }
+		},
+
 		/** What the creator shows before generating: balance, agents with their models and costs (three queries). */
 		async creatorData(userId: string) {
 			const [balance, agents] = await Promise.all([creditBalance(deps.db, userId), listPersonas(deps.db, userId)])

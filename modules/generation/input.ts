@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Platform } from '#modules/content/platforms.ts'
-import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
+import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 
 // The creator's request, as the web layer parses it from the multipart form of /api/generations.
 
@@ -18,6 +18,8 @@ export type GenerationInput = {
 	prompt: string
 	url: string
 	notes: string
+	/** The text of a video or article pasted by the user when it could not be read: used instead of fetching. */
+	pasted?: string
 	article: ArticleData | null
 	document: UploadedFile | null
 	image: UploadedFile | null
@@ -44,6 +46,7 @@ const fieldsSchema = (registered: ReadonlyArray<Platform>) => z.object({
 	prompt: z.string().max(PROMPT_MAX).default(''),
 	url: z.string().max(2048).default(''),
 	notes: z.string().max(NOTES_MAX).default(''),
+	pasted: z.string().max(PASTED_MAX).default(''),
 	article: z.string().max(30_000).default(''),
 })
 
@@ -66,6 +69,7 @@ export async function parseGenerationForm(form: FormData, platforms: ReadonlyArr
 		prompt: text('prompt'),
 		url: text('url'),
 		notes: text('notes'),
+		pasted: text('pasted'),
 		article: text('article'),
 	})
 	if (!parsed.success) return null

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { z } from 'zod'
+import { hasProPlan } from '#modules/accounts/index.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
 import { AiError, type AiProviders, type Persona } from '#modules/ai/index.ts'
@@ -62,6 +63,8 @@ export type ModelTestErrorCode =
 	| 'reference_too_large'
 	| 'reference_required'
 	| 'video_settings'
+	/** Video is part of the Pro plan (as /pricing says). */
+	| 'video_requires_pro'
 	| 'insufficient_credits'
 
 export type ModelTestOutcome =
@@ -298,6 +301,7 @@ export function createModelTests(deps: ModelTestDeps) {
 		if (!prompt) return { ok: false, code: 'prompt_required' }
 		const ids = [...new Set(input.modelIds)]
 		if (ids.length === 0) return { ok: false, code: 'no_models' }
+		if (input.category === 'video' && !(await hasProPlan(db, userId))) return { ok: false, code: 'video_requires_pro' }
 		if (ids.length > MAX_COMPARED_MODELS) return { ok: false, code: 'too_many_models' }
 		const models = await modelsForTest(db, userId, ids, testMode)
 		if (models.length !== ids.length || models.some((m) => m.category !== input.category)) return { ok: false, code: 'unknown_model' }

@@ -9,7 +9,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { fakeAi, memoryFiles, mp4, type Behaviour } from '#tests/support/fake-ai.ts'
 import { createCatalogService, seedModelCatalogue, testCost } from '#modules/catalog/index.ts'
 import { createGenerationService } from './index.ts'
-import { userWithCredits } from '#tests/support/users.ts'
+import { makePro, userWithCredits } from '#tests/support/users.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 
 // Model tests ('Modell testen') against a real database with AI providers built here (the adapters
@@ -101,6 +101,7 @@ test('an image test stores the image as JPEG and charges the model cost', async 
 test('a video comparison is charged per second of the chosen resolution, runs in the job and stores the mp4', async () => {
 	await using s = await setup()
 	const userId = await userWithCredits(s.db, 100)
+	await makePro(s.db, userId)
 	const video = { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 }
 	const outcome = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro', 'seedance-1-lite'], category: 'video', prompt: 'Ein Zug fährt durch die Alpen', agentId: null, video })
 	if (!outcome.ok) throw new Error(outcome.code)
@@ -130,6 +131,7 @@ test('a video comparison is charged per second of the chosen resolution, runs in
 test('video settings must be offered by every selected model', async () => {
 	await using s = await setup()
 	const userId = await userWithCredits(s.db, 500)
+	await makePro(s.db, userId)
 	// veo-3-fast offers only 8 seconds; seedance-1-pro 5 and 10: nothing shared.
 	const outcome = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro', 'veo-3-fast'], category: 'video', prompt: 'Test', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
 	expect(outcome).toEqual({ ok: false, code: 'video_settings' })
@@ -163,6 +165,7 @@ test('a failing provider charges nothing: each model is refunded and logged as a
 test('a provider without a video model fails the test with a clear message and refunds it', async () => {
 	await using s = await setup({ video: null })
 	const userId = await userWithCredits(s.db, 40)
+	await makePro(s.db, userId)
 	const outcome = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Boot', agentId: null, video: { aspectRatio: '16:9', resolution: '1080p', durationSeconds: 10 } })
 	if (!outcome.ok) throw new Error(outcome.code)
 	expect(await balanceOf(s.db, userId)).toBe(10)
@@ -203,7 +206,10 @@ test('validation: prompt, models of the category, reference content and credits'
 	big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 	expect(await s.generation.runModelTest(userId, { ...base, referenceImage: { name: 'gross.png', bytes: big } })).toEqual({ ok: false, code: 'reference_too_large' })
 	expect(await s.generation.runModelTest(userId, { ...base, modelIds: ['flux-1.1-pro'] })).toEqual({ ok: false, code: 'insufficient_credits', balance: 4, cost: 5 })
-	// Kling needs a start image.
+	// Video is part of the Pro plan; Kling needs a start image.
+	const kling = { modelIds: ['kling-v2.1'], category: 'video' as const, prompt: 'x', agentId: null, video: { aspectRatio: '16:9', resolution: '720p', durationSeconds: 5 } }
+	expect(await s.generation.runModelTest(userId, kling)).toEqual({ ok: false, code: 'video_requires_pro' })
+	await makePro(s.db, userId)
 	expect(await s.generation.runModelTest(userId, { modelIds: ['kling-v2.1'], category: 'video', prompt: 'x', agentId: null, video: { aspectRatio: '16:9', resolution: '720p', durationSeconds: 5 } })).toEqual({ ok: false, code: 'reference_required' })
 	expect(await ledger(s.db, userId)).toEqual([])
 

@@ -54,3 +54,36 @@ function parseFormat(view: DataView, at: number, size: number): WavFormat {
 	}
 	return { sampleRate, channels, blockAlign }
 }
+
+export type AudioFormat = { contentType: 'audio/wav' | 'audio/mpeg' | 'audio/mp4'; ext: 'wav' | 'mp3' | 'm4a' }
+
+/**
+ * Checks an uploaded voice memo or audio file by its content, not its name: a WAV recording (as
+ * readWav), an MP3 (ID3 tag or an MPEG audio frame header) or an M4A (an ISO media file); at most
+ * AUDIO_MAX_BYTES. Answers the type to hand to the transcriber.
+ */
+export function readAudio(file: { name: string; bytes: Uint8Array }): AudioFormat {
+	const bytes = file.bytes
+	if (bytes.length > AUDIO_MAX_BYTES) throw new InputError('audio_too_large')
+	if (bytes.length === 0) throw new InputError('audio_empty')
+	const type = sniff(bytes)
+	if (type === 'wav') {
+		readWav(file)
+		return { contentType: 'audio/wav', ext: 'wav' }
+	}
+	if (type === 'mp4') return { contentType: 'audio/mp4', ext: 'm4a' }
+	if ((type === null || type === 'text') && isMp3(bytes)) return { contentType: 'audio/mpeg', ext: 'mp3' }
+	throw new InputError('audio_type')
+}
+
+function isMp3(bytes: Uint8Array) {
+	// An ID3v2 tag ('ID3', version 2-4) in front of the frames.
+	if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33 && bytes[3]! >= 2 && bytes[3]! <= 4) return true
+	// A frame header: 11 sync bits, a known MPEG version and layer, a valid bitrate and sample rate.
+	if (bytes.length < 4 || bytes[0] !== 0xff || (bytes[1]! & 0xe0) !== 0xe0) return false
+	const version = (bytes[1]! >> 3) & 0b11
+	const layer = (bytes[1]! >> 1) & 0b11
+	const bitrate = bytes[2]! >> 4
+	const sampleRate = (bytes[2]! >> 2) & 0b11
+	return version !== 0b01 && layer !== 0 && bitrate !== 0b1111 && sampleRate !== 0b11
+}

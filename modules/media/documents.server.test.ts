@@ -129,15 +129,20 @@ describe('readDocument', () => {
 	})
 
 	test('corrupt documents are unreadable', async () => {
-		expect(await refusal({ name: 'kaputt.pdf', bytes: utf8('%PDF-1.4\nnonsense without objects\n%%EOF') })).toBe('document_unreadable')
+		expect(await refusal({ name: 'kaputt.pdf', bytes: utf8('%PDF-1.4\nnonsense without objects\n%%EOF') })).toBe('pdf_unreadable')
 		const docx = await minimalDocx(['Hallo'])
 		const truncated = docx.slice()
 		// Damage the deflated body of the first part.
 		truncated.fill(0xff, 60, 200)
-		expect(await refusal({ name: 'kaputt.docx', bytes: truncated })).toBe('document_unreadable')
+		expect(await refusal({ name: 'kaputt.docx', bytes: truncated })).toBe('word_unreadable')
+		// Cut off (no central directory) or garbage under a Word or PDF name: unreadable, not an unsupported format.
+		expect(await refusal({ name: 'abgeschnitten.docx', bytes: docx.slice(0, Math.floor(docx.length / 2)) })).toBe('word_unreadable')
+		expect(await refusal({ name: 'muell.docx', bytes: new Uint8Array(512).fill(0x01) })).toBe('word_unreadable')
+		expect(await refusal({ name: 'muell.pdf', bytes: new Uint8Array(512).fill(0x01) })).toBe('pdf_unreadable')
+		expect(await refusal({ name: 'muell.bin', bytes: new Uint8Array(512).fill(0x01) })).toBe('document_type')
 		const ole = new Uint8Array(2048)
 		ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
-		expect(await refusal({ name: 'kaputt.doc', bytes: ole })).toBe('document_unreadable')
+		expect(await refusal({ name: 'kaputt.doc', bytes: ole })).toBe('word_unreadable')
 	})
 
 	test('documents without text are empty', async () => {
@@ -149,14 +154,14 @@ describe('readDocument', () => {
 
 	test('docx zip bombs are refused before mammoth unpacks them', async () => {
 		const docx = await minimalDocx(['Hallo Welt'])
-		expect(await refusal({ name: 'bombe.docx', bytes: claimSize(docx, 'word/document.xml', 60 * MB) })).toBe('document_unreadable')
+		expect(await refusal({ name: 'bombe.docx', bytes: claimSize(docx, 'word/document.xml', 60 * MB) })).toBe('word_unreadable')
 		// A part that claims to be smaller than it unpacks to.
 		const liar = await minimalDocx(['Hallo Welt'], { 'word/styles.xml': '<w:styles>' + ' '.repeat(100_000) + '</w:styles>' })
-		expect(await refusal({ name: 'luege.docx', bytes: claimSize(liar, 'word/styles.xml', 1000) })).toBe('document_unreadable')
+		expect(await refusal({ name: 'luege.docx', bytes: claimSize(liar, 'word/styles.xml', 1000) })).toBe('word_unreadable')
 		// 120 MB of zeros deflate to about 120 KB.
 		const bomb = await minimalDocx(['Hallo Welt'], { 'word/media/blob.bin': '\0'.repeat(120 * MB) })
 		expect(bomb.length).toBeLessThan(MB)
-		expect(await refusal({ name: 'bombe.docx', bytes: bomb })).toBe('document_unreadable')
+		expect(await refusal({ name: 'bombe.docx', bytes: bomb })).toBe('word_unreadable')
 	})
 
 	// fixtures/notizen.doc was written once by LibreOffice ('MS Word 97') from a German text.

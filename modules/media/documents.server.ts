@@ -18,24 +18,52 @@ export type UploadedFile = { name: string; bytes: Uint8Array }
 export async function readDocument(file: UploadedFile): Promise<{ title: string; text: string }> {
 	if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new InputError('document_too_large')
 	if (file.bytes.length === 0) throw new InputError('document_empty')
-	const text = cut(normaliseText(await extract(file.bytes)), SOURCE_TEXT_MAX)
+	const text = cut(normaliseText(await extract(file.bytes, file.name)), SOURCE_TEXT_MAX)
 	if (!text) throw new InputError('document_empty')
 	return { title: documentTitle(file.name), text }
 }
 
-async function extract(bytes: Uint8Array): Promise<string> {
+async function extract(bytes: Uint8Array, name: string): Promise<string> {
 	switch (sniff(bytes)) {
 		case 'pdf':
-			return readPdf(bytes)
+			return unreadableAs('pdf_unreadable', readPdf(bytes))
 		case 'docx':
-			return readDocx(bytes)
+			return unreadableAs('word_unreadable', readDocx(bytes))
 		case 'doc':
-			return readDoc(bytes)
+			return unreadableAs('word_unreadable', readDoc(bytes))
 		case 'text':
 			return new TextDecoder().decode(bytes)
+		case null: {
+			const damaged = damagedKind(bytes, name)
+			throw new InputError(damaged ?? 'document_type')
+		}
 		default:
 			throw new InputError('document_type')
 	}
+}
+
+/** A Word or PDF file that failed to parse says so with its kind ('Die Word-Datei konnte nicht gelesen werden.'). */
+async function unreadableAs(code: 'word_unreadable' | 'pdf_unreadable', work: Promise<string>) {
+	try {
+		return await work
+	} catch (error) {
+		if (error instanceof InputError && error.code === 'document_unreadable') throw new InputError(code, { cause: error })
+		throw error
+	}
+}
+
+/**
+ * Content of no known type: a Word or PDF file that is damaged (a zip without a readable directory,
+ * a name ending in .docx, .doc or .pdf) cannot be read, which is not the same as an unsupported
+ * format. A complete zip of another kind (a spreadsheet named .docx) stays unsupported.
+ */
+function damagedKind(bytes: Uint8Array, name: string): 'word_unreadable' | 'pdf_unreadable' | null {
+	const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b
+	if (isZip && zipEntries(bytes)) return null
+	const extension = /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase()
+	if (extension === 'pdf') return 'pdf_unreadable'
+	if (extension === 'docx' || extension === 'doc' || isZip) return 'word_unreadable'
+	return null
 }
 
 async function readPdf(bytes: Uint8Array) {

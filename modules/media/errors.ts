@@ -4,6 +4,8 @@ export type InputErrorCode =
 	| 'document_too_large'
 	| 'document_type'
 	| 'document_unreadable'
+	| 'word_unreadable'
+	| 'pdf_unreadable'
 	| 'document_empty'
 	| 'audio_type'
 	| 'audio_too_large'

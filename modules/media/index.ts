@@ -3,7 +3,7 @@
 // input with their limits, and the port for reading the open web (adapters/web implements it).
 // Server side: this pulls in sharp and the document parsers. Browser code imports ./kinds.ts,
 // ./sniff.ts and ./errors.ts directly.
-export { readWav, type WavInfo } from './audio.server.ts'
+export { readAudio, readWav, type AudioFormat, type WavInfo } from './audio.server.ts'
 export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'
 export { InputError, type InputErrorCode } from './errors.ts'
 export { fitJpeg, readImage, reencodeImage, toJpeg, type ReadImage } from './images.server.ts'

@@ -15,12 +15,16 @@ export const LOGO_MAX_BYTES = 5 * MB
 export const AUDIO_MAX_BYTES = 25 * MB
 /** Characters of extracted input that go into a prompt. */
 export const SOURCE_TEXT_MAX = 12_000
+/** A pasted video transcript or article (when it cannot be read): longer than the source text, cut to it. */
+export const PASTED_MAX = 50_000
 export const PROMPT_MAX = 5_000
 export const NOTES_MAX = 20_000
 
 /** Accepted by the document input (the server checks the content, not these names). */
 export const DOCUMENT_ACCEPT = '.pdf,.txt,.doc,.docx,application/pdf,text/plain,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif'
+/** An uploaded audio file besides the recording (the server checks the content). */
+export const AUDIO_ACCEPT = '.wav,.mp3,.m4a,audio/wav,audio/x-wav,audio/mpeg,audio/mp4,audio/x-m4a'
 
 /**
  * The video id of a YouTube URL in the forms the spec allows: watch?v=, youtu.be/ and embed/,

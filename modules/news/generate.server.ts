@@ -6,8 +6,8 @@ import { errorFields, type Logger } from '#modules/core/logger.server.ts'
 import type { Platform } from '#modules/core/platform-id.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { feedLabel } from './feeds.ts'
-import { addContentIdeas } from './ideas.server.ts'
-import type { IdeaNews } from './idea-templates.ts'
+import { addContentIdeas, freshIdeas, storedIdeaKeys, type NewIdea } from './ideas.server.ts'
+import type { IdeaContext, IdeaNews } from './idea-templates.ts'
 import { FeedError, type FeedContent, type FeedReader } from './ports.ts'
 import { rankEntries, type RankedEntry, type SourcedEntry } from './rank.ts'
 import { markRefreshFailed } from './read.server.ts'
@@ -107,10 +107,30 @@ async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: Con
 			.execute()
 	}
 	const news: Array<IdeaNews> = ranked.map((entry) => ({ title: entry.title, source: entry.source, publishedDate: isoDate(entry.published), trending: entry.trending, keywords: entry.matched }))
-	const ideas = await deps.writer.ideas(news, { niche: settings.niche, targetAudience: settings.targetAudience, keywords: matchTerms(settings) }, IDEAS_PER_RUN, 0, signal)
-	await addContentIdeas(trx, userId, ideas, deps.platforms)
+	const ideas = await newIdeas(deps, trx, userId, news, { niche: settings.niche, targetAudience: settings.targetAudience, keywords: matchTerms(settings) }, 0, signal)
+	const stored = await addContentIdeas(trx, userId, ideas, deps.platforms)
 	await notifyChange(trx, { userId, topic: 'news' })
-	return { news: rows.length, ideas: ideas.length }
+	return { news: rows.length, ideas: stored.length }
+}
+
+/** How often the writer is asked again (the next variant) while its ideas are stored already; fewer for a remote writer. */
+const IDEA_ATTEMPTS = { local: 12, remote: 3 }
+
+/**
+ * Up to IDEAS_PER_RUN ideas the user does not have yet (by ideaKey): variant `first` of the writer,
+ * then the next ones (the news rotated, other templates) while its answer repeats stored ideas.
+ */
+async function newIdeas(deps: NewsDeps, db: DbOrTrx, userId: string, news: ReadonlyArray<IdeaNews>, context: IdeaContext, first: number, signal?: AbortSignal) {
+	const seen = await storedIdeaKeys(db, userId)
+	const fresh: Array<NewIdea> = []
+	const attempts = deps.writer.testMode ? IDEA_ATTEMPTS.local : IDEA_ATTEMPTS.remote
+	for (let attempt = 0; attempt < attempts && fresh.length < IDEAS_PER_RUN; attempt++) {
+		const variant = first + attempt
+		const shift = news.length ? (variant * IDEAS_PER_RUN) % news.length : 0
+		const rotated = [...news.slice(shift), ...news.slice(0, shift)]
+		fresh.push(...freshIdeas(await deps.writer.ideas(rotated, context, IDEAS_PER_RUN, variant, signal), seen))
+	}
+	return fresh.slice(0, IDEAS_PER_RUN)
 }
 
 /** The user's calendar day in their time zone (yyyy-MM-dd). */
@@ -206,7 +226,13 @@ async function storeRefresh(deps: NewsDeps, userId: string, settings: ContentSet
 	})
 }
 
-export type IdeasRunResult = { status: 'ok'; ideas: number } | { status: 'missing_settings' } | { status: 'rate_limited'; retryAfterSeconds: number }
+export type IdeasRunResult =
+	| { status: 'ok'; ideas: number }
+	/** Every idea the settings and news allow is stored already. */
+	| { status: 'no_new_ideas' }
+	| { status: 'missing_settings' }
+	| { status: 'rate_limited'; retryAfterSeconds: number }
+
 
 /** Whether ideas can be generated: a niche or at least one keyword. */
 export function hasIdeaSettings(settings: Pick<ContentSettings, 'niche' | 'keywords' | 'newsKeywords'>) {
@@ -230,19 +256,19 @@ export async function generateMoreIdeas(deps: NewsDeps, userId: string, signal?:
 			.execute(),
 		deps.db.selectFrom('content_ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
 	])
-	// A different selection of news and templates each time: rotate by how many ideas exist.
-	const variant = Math.floor(Number(count.n) / IDEAS_PER_RUN)
-	const shift = news.length ? (variant * IDEAS_PER_RUN) % news.length : 0
-	const rotated = [...news.slice(shift), ...news.slice(0, shift)]
-	const ideas = await deps.writer.ideas(
-		rotated.map((n) => ({ title: n.title, source: n.source, publishedDate: n.published_date, trending: n.trending, keywords: n.keywords })),
+	// A different selection of news and templates each time: start at a variant by how many ideas exist.
+	const ideas = await newIdeas(
+		deps,
+		deps.db,
+		userId,
+		news.map((n) => ({ title: n.title, source: n.source, publishedDate: n.published_date, trending: n.trending, keywords: n.keywords })),
 		{ niche: settings.niche, targetAudience: settings.targetAudience, keywords: [...settings.keywords, ...settings.newsKeywords.filter((k) => !settings.keywords.includes(k))] },
-		IDEAS_PER_RUN,
-		variant,
+		Math.floor(Number(count.n) / IDEAS_PER_RUN),
 		signal,
 	)
-	await addContentIdeas(deps.db, userId, ideas, deps.platforms)
-	return { status: 'ok', ideas: ideas.length }
+	const stored = await addContentIdeas(deps.db, userId, ideas, deps.platforms)
+	if (stored.length === 0) return { status: 'no_new_ideas' }
+	return { status: 'ok', ideas: stored.length }
 }
 
 /** Feed reads shared by the users of one cron run (the default feeds are the same for many). */

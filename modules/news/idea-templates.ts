@@ -75,6 +75,42 @@ const keywordTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; 
 		title: (k) => `Einsteiger-Guide: ${term(k)} in drei Schritten`,
 		description: (k, c) => `Erklären Sie ${c.audience} in drei einfachen Schritten, wie sie mit ${term(k)} anfangen – ohne Fachjargon.`,
 	},
+	{
+		type: 'myth',
+		groups: ['long', 'short'],
+		title: (k) => `Drei Mythen über ${term(k)} – und was wirklich stimmt`,
+		description: (k, c) => `Räumen Sie mit drei verbreiteten Irrtümern zu ${term(k)} auf und belegen Sie jeden mit einem Beispiel ${c.fromNiche}.`,
+	},
+	{
+		type: 'behind-the-scenes',
+		groups: ['short'],
+		title: (k) => `Ein Tag mit ${term(k)}: ein Blick hinter die Kulissen`,
+		description: (k, c) => `Zeigen Sie in drei, vier Bildern oder Sätzen, wie ${term(k)} Ihren Arbeitstag ${c.inNiche} prägt.`,
+	},
+	{
+		type: 'tip',
+		groups: ['short'],
+		title: (k) => `Schnell-Tipp der Woche: ${term(k)}`,
+		description: (k, c) => `Teilen Sie einen Tipp zu ${term(k)}, den ${c.audience} in unter fünf Minuten ausprobieren können.`,
+	},
+	{
+		type: 'question',
+		groups: ['long', 'short'],
+		title: (k) => `Eure Meinung: Was bremst euch bei ${term(k)}?`,
+		description: (k, c) => `Fragen Sie ${c.audience}, welche Hürden sie bei ${term(k)} erleben, und kündigen Sie an, die häufigsten in einem nächsten Post zu beantworten.`,
+	},
+	{
+		type: 'story',
+		groups: ['long'],
+		title: (k) => `Kundengeschichte: Wie ${term(k)} ein Problem gelöst hat`,
+		description: (k, c) => `Erzählen Sie anonymisiert von einem Auftrag ${c.fromNiche}, bei dem ${term(k)} den Unterschied gemacht hat: Ausgangslage, Lösung, Ergebnis.`,
+	},
+	{
+		type: 'learnings',
+		groups: ['long'],
+		title: (k) => `Checkliste: ${term(k)} richtig angehen`,
+		description: (k, c) => `Stellen Sie eine kurze Checkliste mit fünf Punkten zusammen, an der ${c.audience} ihren Umgang mit ${term(k)} prüfen können.`,
+	},
 ]
 
 type Ctx = { inNiche: string; inNicheShort: string; fromNiche: string; forNiche: string; audience: string; audienceShort: string; keyword: (n: IdeaNews) => string }
@@ -110,6 +146,8 @@ export function platformsForGroups(platforms: NewsPlatforms, groups: ReadonlyArr
 /**
  * `count` ideas: one per news item (best first, cycling through the templates from `variant` on),
  * then keyword ideas when there is not enough news. `platforms`: the registered ones.
+ * Each variant takes the next `count` keyword ideas of the keyword × template combinations, so
+ * consecutive variants give different ideas until all combinations are used.
  */
 export function templateIdeas(platforms: NewsPlatforms, news: ReadonlyArray<IdeaNews>, settings: IdeaContext, count = 4, variant = 0): Array<NewIdea> {
 	const c = context(settings)
@@ -128,9 +166,12 @@ export function templateIdeas(platforms: NewsPlatforms, news: ReadonlyArray<Idea
 		})
 	})
 	const keywords = settings.keywords.length ? settings.keywords : [settings.niche.trim() || 'Digitalisierung']
+	const combinations = keywords.length * keywordTemplates.length
 	for (let i = 0; ideas.length < count; i++) {
-		const keyword = keywords[(variant + i) % keywords.length]!
-		const template = keywordTemplates[(variant + i) % keywordTemplates.length]!
+		// j walks through every (keyword, template) pair once before any repeats.
+		const j = (variant * count + i) % combinations
+		const keyword = keywords[j % keywords.length]!
+		const template = keywordTemplates[(Math.floor(j / keywords.length) + (j % keywords.length)) % keywordTemplates.length]!
 		ideas.push({
 			title: template.title(keyword, c),
 			description: template.description(keyword, c),

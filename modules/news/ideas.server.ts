@@ -15,11 +15,44 @@ export type NewIdea = {
 	contentType?: string | null
 }
 
+/** An idea's identity for "already stored": its title, case, accents, punctuation and spacing aside. */
+export function ideaKey(title: string) {
+	return title
+		.normalize('NFKD')
+		.replace(/\p{M}/gu, '')
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}]+/gu, ' ')
+		.trim()
+}
+
+/** How many stored ideas are compared (the newest); older ones may come back. */
+const COMPARED_IDEAS = 2000
+
+/** The keys of the user's stored ideas (the newest COMPARED_IDEAS). */
+export async function storedIdeaKeys(db: DbOrTrx, userId: string) {
+	const rows = await db.selectFrom('content_ideas').select('title').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(COMPARED_IDEAS).execute()
+	return new Set(rows.map((row) => ideaKey(row.title)))
+}
+
+/** The ideas whose key is not in `seen` and not repeated among them; `seen` takes their keys. */
+export function freshIdeas<T extends { title: string }>(ideas: ReadonlyArray<T>, seen: Set<string>) {
+	const fresh: Array<T> = []
+	for (const idea of ideas) {
+		const key = ideaKey(idea.title)
+		if (!key || seen.has(key)) continue
+		seen.add(key)
+		fresh.push(idea)
+	}
+	return fresh
+}
+
 /**
- * Stores content ideas for a user (pass the transaction that also claims the run that made them).
+ * Stores content ideas for a user, leaving out those already stored (pass the transaction that also claims the run that made them).
  * `registered`: the registered platform ids; an idea keeps only these, and one naming none gets the first.
  */
-export async function addContentIdeas(db: DbOrTrx, userId: string, ideas: ReadonlyArray<NewIdea>, registered: ReadonlyArray<Platform>) {
+export async function addContentIdeas(db: DbOrTrx, userId: string, candidates: ReadonlyArray<NewIdea>, registered: ReadonlyArray<Platform>) {
+	// An idea the user has already (same title) is not stored again.
+	const ideas = candidates.length ? freshIdeas(candidates, await storedIdeaKeys(db, userId)) : []
 	if (ideas.length === 0) return []
 	const platformsOf = (idea: NewIdea) => {
 		const named = (idea.platforms ?? []).filter((id) => registered.includes(id))

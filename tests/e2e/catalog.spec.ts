@@ -189,11 +189,14 @@ test('a video test offers only the settings all selected models share, with the 
 	test.setTimeout(120_000)
 	const user = await createConfirmedUser()
 	await setBalance(db, user.id, 100)
+	// Video is part of the Pro plan.
+	await db.updateTable('profiles').set({ subscription_type: 'pro', subscription_tier: 'pro', plan: 'pro' }).where('id', '=', user.id).execute()
 	await login(user)
 
-	// Seedance offers 5 and 10 seconds, Veo only 8: nothing in common.
+	// Seedance offers 5 and 10 seconds, Veo only 8: nothing in common, and no cost figure.
 	await gotoReady(page, '/model-test?models=seedance-1-pro,veo-3-fast&mode=compare&category=video')
 	await expect(page.getByText('Die ausgewählten Modelle haben keine gemeinsamen Video-Einstellungen.')).toBeVisible()
+	await expect(page.getByTestId('test-cost')).toHaveText('Keine Kosten: keine gemeinsamen Einstellungen')
 	await expect(page.getByRole('button', { name: 'Alle generieren' })).toBeDisabled()
 
 	await gotoReady(page, '/model-test?models=seedance-1-pro,wan-2.2-t2v-fast&mode=compare&category=video')
@@ -207,8 +210,10 @@ test('a video test offers only the settings all selected models share, with the 
 	await expect(page.getByTestId('test-cost')).toHaveAttribute('data-cost', '15')
 	await page.getByRole('combobox', { name: 'Auflösung', exact: true }).click()
 	await page.getByRole('option', { name: '480p' }).click()
-	// 480p: 1 credit/s × 5 = 5, 0.5 credits/s × 5 = 2.5, rounded up to 3.
+	// 480p: 1 credit/s × 5 = 5, 0.5 credits/s × 5 = 2.5, rounded up to 3 (and the page says so).
 	await expect(page.getByTestId('test-cost')).toHaveAttribute('data-cost', '8')
+	await expect(page.getByTestId('test-cost')).toHaveText('8 Credits (7.5 aufgerundet)')
+	await expect(page.getByText('Wan 2.2 Fast: 3 Credits (2.5 aufgerundet)')).toBeVisible()
 
 	await page.getByLabel('Prompt', { exact: true }).fill('Ein Zug fährt durch die verschneiten Alpen')
 	await page.getByRole('button', { name: 'Alle generieren' }).click()

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
-import { platformModules } from '#adapters/platforms/index.ts'
 import { generationCost } from '#modules/generation/costs.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import type { Services } from '#modules/services.ts'
@@ -755,26 +754,35 @@ test('entry point: an article from the news feed skips the URL and is sent as ar
 	expect(generation).toEqual({ source_type: 'web-article', status: 'succeeded' })
 })
 
-test('entry point: the model test hands over its image for every platform and its prompt', async ({ page, createConfirmedUser, login, services }) => {
+test('entry point: the model test hands over its image as the own image and its prompt; the texts are generated from the prompt', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	const key = `images/${randomUUID()}.jpg`
 	await services.files.put(key, await jpeg(), 'image/jpeg')
 	await login(user)
 	await gotoReady(page, `/create-post?fromModelTest=true&imageUrl=${encodeURIComponent(`/media/${key}`)}&prompt=${encodeURIComponent('Ein Leuchtturm im Nebel')}&modelName=FLUX%20schnell`)
-	await expect(toastWith(page, 'Bild und Prompt übernommen!')).toBeVisible()
-	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible()
-	for (const name of ALL) await expect(page.getByRole('img', { name: `Bild ${name}` })).toHaveAttribute('src', `/media/${key}`)
+	await expect(toastWith(page, 'Bild und Prompt übernommen!', 'Die Texte werden aus Ihrem Prompt geschrieben.')).toBeVisible()
+	// The step that generates, with every platform chosen and the cost shown (the own image costs nothing).
+	await expect(page.getByRole('heading', { name: 'Plattformen wählen' })).toBeVisible()
 	await expect(page).toHaveURL(/\/create-post$/)
-	await page.getByRole('button', { name: 'Bearbeiten' }).click()
+	for (const name of ALL) await expect(platformBox(page, name)).toBeChecked()
+	await page.getByTestId('cost-summary').locator('summary').click()
+	await expect(page.getByTestId('cost-images')).toContainText('0 Credits')
 	await page.getByRole('button', { name: 'Zurück' }).click()
 	await expect(page.getByLabel('Bildbeschreibung oder Idee')).toHaveValue('Ein Leuchtturm im Nebel')
+	await expect(page.getByTestId('picked-file')).toBeVisible()
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	const cost = await generateToPreview(page)
+	expect(await balanceOf(db, user.id)).toBe(50 - cost)
+	for (const name of ALL) await expect(page.getByRole('textbox', { name: `Text für ${name}` })).not.toHaveValue('')
+	await expect(page.getByTestId('editor-instagram').getByRole('img', { name: 'Bild Instagram' })).toHaveAttribute('src', /^\/media\/images\//)
 
-	// Only this app's media: a foreign image URL is not taken over.
+	// Only this app's media: a foreign image URL is refused with a German error and no success toast.
 	await page.getByRole('button', { name: 'Neu beginnen' }).click()
 	await gotoReady(page, `/create-post?fromModelTest=true&imageUrl=${encodeURIComponent('https://bilder.example.com/x.jpg')}&prompt=Test`)
-	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible()
-	await expect(page.getByRole('img', { name: 'Bild LinkedIn' })).toHaveCount(0)
-	await expect(page.getByTestId('no-image')).toHaveCount(platformModules.length)
+	await expect(toastWith(page, 'Bild konnte nicht übernommen werden', 'Die Bildadresse gehört nicht zu Postwerk.')).toBeVisible()
+	await expect(toastWith(page, 'Bild und Prompt übernommen!')).toHaveCount(0)
+	await expect(page.getByLabel('Bildbeschreibung oder Idee')).toHaveValue('Test')
+	await expect(page.getByTestId('picked-file')).toHaveCount(0)
 })
 
 test('a draft opened from "Meine Posts" is updated by "Entwurf speichern"; a foreign draft is not found', async ({ page, createConfirmedUser, login, services, db }) => {

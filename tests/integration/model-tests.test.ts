@@ -13,7 +13,7 @@ import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
-import { userWithCredits } from '#tests/support/users.ts'
+import { makePro, userWithCredits } from '#tests/support/users.ts'
 
 let dataDir: string
 beforeAll(async () => {
@@ -86,6 +86,7 @@ test('language and image tests on OpenAI and Replicate charge exactly the shown 
 test('a Replicate video test runs in its job, polls the prediction and stores the mp4', async () => {
 	await using s = await withFakes()
 	const userId = await userWithCredits(s.db, 40)
+	await makePro(s.db, userId)
 	const video = { aspectRatio: '9:16', resolution: '720p', durationSeconds: 5 }
 	const { models } = await s.catalog.testModels(userId, ['seedance-1-pro'])
 	const outcome = await s.generation.runModelTest(userId, { modelIds: ['seedance-1-pro'], category: 'video', prompt: 'Ein Zug in den Alpen', agentId: null, video })
@@ -107,6 +108,7 @@ test('a Replicate video test runs in its job, polls the prediction and stores th
 test('a failing provider charges nothing: OpenAI answering 500, a failed Replicate prediction', async () => {
 	await using s = await withFakes()
 	const userId = await userWithCredits(s.db, 50)
+	await makePro(s.db, userId)
 	s.openai.scenario('error500')
 	const texts = await s.generation.runModelTest(userId, { modelIds: ['gpt-5-2025-08-07'], category: 'language', prompt: 'Hallo', agentId: null })
 	if (!texts.ok) throw new Error(texts.code)

@@ -19,3 +19,8 @@ export async function adminActor(db: Kysely<DB>) {
 	await db.insertInto('profiles').values({ id: row.id, email }).execute()
 	return { id: row.id, email }
 }
+
+/** Puts the user on the Pro plan (what video model tests need). */
+export async function makePro(db: Kysely<DB>, userId: string) {
+	await db.updateTable('profiles').set({ subscription_type: 'pro', subscription_tier: 'pro', plan: 'pro' }).where('id', '=', userId).execute()
+}

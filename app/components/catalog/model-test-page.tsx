@@ -11,6 +11,7 @@ import { defaultVideoSettings, sharedVideoOptions, testCost, type ModelCategory,
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { IMAGE_MAX_BYTES, MB, PROMPT_MAX } from '#modules/media/kinds.ts'
 import { CreditBalanceCard } from './credit-balance-card.tsx'
+import { formatCredits } from './format.ts'
 import { TestResultCard } from './test-result-card.tsx'
 import { useModelTestRun } from './use-model-test-run.ts'
 import { VideoSettings } from './video-settings.tsx'
@@ -18,14 +19,14 @@ import '#locales/ns/catalog.ts'
 
 export type TestAgent = { id: string; name: string; avatar: string; isDefault: boolean }
 
-type Props = { mode: 'single' | 'compare'; category: ModelCategory; models: Array<GalleryModel>; agents: Array<TestAgent>; balance: number }
+type Props = { mode: 'single' | 'compare'; category: ModelCategory; models: Array<GalleryModel>; agents: Array<TestAgent>; balance: number; videoAllowed: boolean }
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 const VIDEO_TYPES = ['video/mp4', 'video/webm']
 const VIDEO_MAX_BYTES = 50 * MB
 
 /** /model-test: one model or a comparison with the same prompt, charged on the server. */
-export function ModelTestPage({ mode, category, models, agents, balance }: Props) {
+export function ModelTestPage({ mode, category, models, agents, balance, videoAllowed }: Props) {
 	const { t } = useTranslation('catalog')
 	const promptId = useId()
 	const fileId = useId()
@@ -37,9 +38,10 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 	const [video, setVideo] = useState<Settings | null>(() => (category === 'video' ? defaultVideoSettings(options) : null))
 	const run = useModelTestRun()
 
-	const cost = testCost(models, category, video)
-	const insufficient = balance < cost.total
 	const noOptions = category === 'video' && !video
+	const proOnly = category === 'video' && !videoAllowed
+	const cost = testCost(models, category, video)
+	const insufficient = !noOptions && balance < cost.total
 	const busy = run.submitting || run.running
 	const allowsVideo = category === 'video'
 
@@ -69,6 +71,10 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 			toast.error(t('test.noModelSelected'))
 			return
 		}
+		if (proOnly) {
+			toast.error(t('test.videoRequiresProTitle'), { description: t('test.videoRequiresPro') })
+			return
+		}
 		if (insufficient) {
 			toast.error(t('test.insufficientTitle'), { description: insufficientText() })
 			return
@@ -85,6 +91,11 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 		}
 		if (file) form.set('reference', file)
 		void run.submit(form)
+	}
+
+	/** '3 Credits (2,5 aufgerundet)' when a video cost is rounded up to whole credits. */
+	function costText(charged: number, exact: number) {
+		return charged === exact ? t('test.costValue', { count: charged }) : t('test.costRounded', { count: charged, exact: formatCredits(exact) })
 	}
 
 	function insufficientText() {
@@ -185,22 +196,41 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 									<Flex gap="2" align="center">
 										<Coins size={16} aria-hidden />
 										<Text weight="medium">{t('test.cost')}</Text>
-										<Text weight="bold" data-testid="test-cost" data-cost={cost.total}>
-											{t('test.costValue', { count: cost.total })}
-										</Text>
+										{noOptions ? (
+											<Text weight="bold" color="gray" data-testid="test-cost" data-cost="">
+												{t('test.noCost')}
+											</Text>
+										) : (
+											<Text weight="bold" data-testid="test-cost" data-cost={cost.total}>
+												{costText(cost.total, cost.exactTotal)}
+											</Text>
+										)}
 									</Flex>
 									<Text size="2" color="gray">
 										{t('test.balance', { count: balance })}
 									</Text>
 								</Flex>
-								{models.length > 1 ? (
+								{models.length > 1 && !noOptions ? (
 									<Flex gap="3" wrap="wrap">
 										{models.map((model, index) => (
 											<Text key={model.modelId} size="1" color="gray">
-												{t('test.costPerModel', { name: model.name, credits: t('test.costValue', { count: cost.perModel[index] ?? 0 }) })}
+												{t('test.costPerModel', { name: model.name, credits: costText(cost.perModel[index] ?? 0, cost.exact[index] ?? 0) })}
 											</Text>
 										))}
 									</Flex>
+								) : null}
+								{proOnly ? (
+									<Callout.Root color="amber" role="alert" data-testid="video-pro-only">
+										<Callout.Icon>
+											<CircleExclamationPoint size={16} />
+										</Callout.Icon>
+										<Callout.Text>
+											<strong>{t('test.videoRequiresProTitle')}</strong> {t('test.videoRequiresPro')}{' '}
+											<RadixLink asChild weight="medium">
+												<Link to="/pricing">{t('test.videoUpgrade')}</Link>
+											</RadixLink>
+										</Callout.Text>
+									</Callout.Root>
 								) : null}
 								{insufficient ? (
 									<Callout.Root color="red" role="alert" data-testid="insufficient-credits">
@@ -216,7 +246,7 @@ export function ModelTestPage({ mode, category, models, agents, balance }: Props
 									</Callout.Root>
 								) : null}
 								<Flex justify="end">
-									<Button type="submit" size="3" disabled={insufficient || noOptions || busy} loading={busy}>
+									<Button type="submit" size="3" disabled={insufficient || noOptions || proOnly || busy} loading={busy}>
 										<Sparkles size={16} aria-hidden />
 										{mode === 'compare' && models.length > 1 ? t('test.generateCompare') : t('test.generate')}
 									</Button>

@@ -3,12 +3,13 @@ import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { ArrowLeft, ArrowRight, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
+import { AUDIO_ACCEPT, DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PASTED_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import { AudioRecorder } from './audio-recorder.tsx'
+import { RECORDING_NAME } from './wav-recorder.ts'
 import { FileField } from './file-field.tsx'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
-import { checkDocument, checkImage, validateContent } from './validation.ts'
+import { checkAudio, checkDocument, checkImage, validateContent } from './validation.ts'
 import '#locales/ns/creator.ts'
 import '#locales/ns/generation.ts'
 
@@ -18,6 +19,8 @@ type Props = {
 	files: CreatorFiles
 	article: ArticleData | null
 	onInputs: (patch: Partial<CreatorInputs>) => void
+	/** Reading the video or article failed: a field for its text is shown. */
+	pasteOffered?: boolean
 	onFiles: (patch: Partial<CreatorFiles>) => void
 	onRemoveArticle: () => void
 	onBack: () => void
@@ -25,11 +28,13 @@ type Props = {
 }
 
 /** Step 2: what the posts are made from, checked here (inline) before going on. */
-export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, onRemoveArticle, onBack, onNext }: Props) {
+export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffered, onFiles, onRemoveArticle, onBack, onNext }: Props) {
 	const { t } = useTranslation('creator')
 	const { t: tg } = useTranslation('generation')
 	const [error, setError] = useState<GenerationErrorCode | null>(null)
-	const ids = { url: useId(), prompt: useId(), notes: useId() }
+	const ids = { url: useId(), prompt: useId(), notes: useId(), pasted: useId() }
+	// One audio at a time: a recording shows in the recorder, an uploaded file in its field.
+	const recorded = files.audio?.name === RECORDING_NAME
 
 	// Shown inline under the fields only (a toast with the same text would say it twice).
 	function report(code: GenerationErrorCode) {
@@ -39,8 +44,8 @@ export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, 
 		setError(null)
 		onInputs(patch)
 	}
-	function pick(field: 'document' | 'image', file: File) {
-		const problem = field === 'document' ? checkDocument(file) : checkImage(file)
+	function pick(field: 'document' | 'image' | 'audio', file: File) {
+		const problem = field === 'document' ? checkDocument(file) : field === 'audio' ? checkAudio(file) : checkImage(file)
 		if (problem) {
 			report(problem)
 			return false
@@ -97,6 +102,17 @@ export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, 
 								onChange={(e) => input({ url: e.currentTarget.value })}
 								aria-invalid={error === 'url_required' || error === 'youtube_invalid' || error === 'web_url_required' || error === 'web_url_invalid'}
 							/>
+							{pasteOffered || inputs.pasted ? (
+								<Flex direction="column" gap="1" mt="3" data-testid="paste-field">
+									<Text as="label" htmlFor={ids.pasted} size="2" weight="medium">
+										{kind === 'youtube' ? t('paste.labelVideo') : t('paste.labelArticle')}
+									</Text>
+									<TextArea id={ids.pasted} value={inputs.pasted} maxLength={PASTED_MAX} rows={8} placeholder={t('paste.placeholder')} onChange={(e) => input({ pasted: e.currentTarget.value })} />
+									<Text size="1" color="gray">
+										{t('paste.hint')}
+									</Text>
+								</Flex>
+							) : null}
 						</Flex>
 					) : null}
 
@@ -149,11 +165,19 @@ export function ContentInput({ kind, inputs, files, article, onInputs, onFiles, 
 					{kind === 'audio-image' ? (
 						<>
 							<AudioRecorder
-								audio={files.audio}
+								audio={recorded ? files.audio : null}
 								onChange={(audio) => {
 									setError(null)
 									onFiles({ audio })
 								}}
+							/>
+							<FileField
+								label={t('input.audioFile')}
+								hint={t('input.audioFileHint')}
+								accept={AUDIO_ACCEPT}
+								file={recorded ? null : files.audio}
+								onPick={(file) => pick('audio', file)}
+								onRemove={() => onFiles({ audio: null })}
 							/>
 							{imageField}
 						</>

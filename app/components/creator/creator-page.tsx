@@ -41,6 +41,18 @@ type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | n
 const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
 const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']
 
+/** The model test's image (a path of this app) as the creator's own image file; null when it cannot be loaded. */
+async function ownImageFile(path: string): Promise<File | null> {
+	try {
+		const response = await fetch(path)
+		const blob = response.ok ? await response.blob() : null
+		if (!blob || !blob.type.startsWith('image/')) return null
+		return new File([blob], path.split('/').pop() || 'bild', { type: blob.type })
+	} catch {
+		return null
+	}
+}
+
 function subscribeNever() {
 	return () => {}
 }
@@ -71,6 +83,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 	const [state, setState] = useState<CreatorState>(start.state)
 	const [files, setFiles] = useState<CreatorFiles>(NO_FILES)
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
+	// The video or article could not be read: the input step offers a field for its text.
+	const [pasteOffered, setPasteOffered] = useState(false)
 	const update = useCallback((patch: Partial<CreatorState>) => setState((s) => ({ ...s, ...patch })), [])
 
 	const agent = creator.agents.find((a) => a.id === state.agentId)
@@ -99,7 +113,17 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 		started.current = true
 		const notice = start.notice
 		if (notice?.kind === 'welcome' && firstWelcomeThisSession()) toast.success(t('toasts.welcomeBack'), { description: t('toasts.welcomeBackText') })
-		if (notice?.kind === 'model-test') toast.success(t('toasts.modelTest'), { description: notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : undefined })
+		if (notice?.kind === 'model-test-rejected') toast.error(t('toasts.modelTestRejected'), { description: t('toasts.modelTestRejectedText') })
+		if (notice?.kind === 'model-test') {
+			const announce = () => toast.success(t('toasts.modelTest'), { description: [notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : '', t('toasts.modelTestNext')].filter(Boolean).join(' ') })
+			if (!notice.image) announce()
+			else
+				void ownImageFile(notice.image).then((file) => {
+					if (!file) return toast.error(t('toasts.modelTestRejected'), { description: t('toasts.modelTestUnavailableText') })
+					setFiles((current) => ({ ...current, image: file }))
+					announce()
+				})
+		}
 		if (start.clearEntry.state || start.clearEntry.query) {
 			const params = new URLSearchParams(location.search)
 			if (start.clearEntry.query) for (const name of MODEL_TEST_PARAMS) params.delete(name)
@@ -176,6 +200,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 					files={files}
 					article={state.articleData}
 					onInputs={(patch) => setState((s) => ({ ...s, inputs: { ...s.inputs, ...patch } }))}
+					pasteOffered={pasteOffered}
 					onFiles={(patch) => setFiles((f) => ({ ...f, ...patch }))}
 					onRemoveArticle={() => update({ articleData: null })}
 					onBack={() => update({ currentStep: 'media-selection' })}
@@ -199,6 +224,10 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 					insufficient={generation.insufficient}
 					error={generation.error}
 					onBack={() => update({ currentStep: previousStep('platform-selection') })}
+					onPaste={() => {
+						setPasteOffered(true)
+						update({ currentStep: 'content-input' })
+					}}
 					onGenerate={generation.request}
 				/>
 			) : null}
@@ -214,7 +243,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
 					onRegenerate={(platform) => void actions.regenerate(platform)}
 					onPublish={actions.publish}
-					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
+					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', scheduledAt: state.editing?.scheduledAt ?? null, title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
 					onSaveDraft={actions.saveDraft}
 					onDelete={removeContent}
 					onEdit={() => update({ currentStep: 'platform-selection' })}

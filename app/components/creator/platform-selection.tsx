@@ -1,17 +1,20 @@
 import { Button } from '@radix-ui/themes'
 import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
-import { ArrowLeft, Sparkles } from 'lucide-react'
+import { ArrowLeft, ClipboardPaste, Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import type { CostBreakdown } from '#modules/generation/costs.ts'
 import type { CreatorAgent, CreatorModel } from '#modules/generation/index.ts'
-import type { GenerationStep } from '#modules/generation/outcome.ts'
+import type { GenerationErrorCode, GenerationStep } from '#modules/generation/outcome.ts'
 import { AgentPicker } from './agent-picker.tsx'
 import { CostSummary } from './cost-summary.tsx'
 import { InsufficientCredits } from './credit-notices.tsx'
 import { GenerationProgress } from './generation-progress.tsx'
 import { PlatformCards } from './platform-cards.tsx'
 import '#locales/ns/creator.ts'
+
+/** Reading the video or article failed: its text can be pasted instead. */
+const PASTE_INSTEAD: ReadonlyArray<GenerationErrorCode> = ['youtube_unavailable', 'article_unreachable', 'article_empty', 'article_blocked']
 
 type Props = {
 	platforms: Array<Platform>
@@ -26,7 +29,9 @@ type Props = {
 	generating: boolean
 	step: GenerationStep | null
 	insufficient: boolean
-	error: { title: string; message: string } | null
+	error: { title: string; message: string; code: GenerationErrorCode } | null
+	/** The video or article could not be read: back to the input step with a field for its text. */
+	onPaste: () => void
 	onBack: () => void
 	onGenerate: () => void
 }
@@ -47,9 +52,16 @@ export function PlatformSelection(props: Props) {
 				{generating ? <GenerationProgress current={props.step} withImages={!props.ownImage} /> : null}
 				{props.insufficient && !generating ? <InsufficientCredits /> : null}
 				{props.error && !generating ? (
-					<Text size="2" color="red" role="alert" data-testid="generation-error">
-						<strong>{props.error.title}:</strong> {props.error.message}
-					</Text>
+					<Flex direction="column" gap="2" align="start">
+						<Text size="2" color="red" role="alert" data-testid="generation-error">
+							<strong>{props.error.title}:</strong> {props.error.message}
+						</Text>
+						{PASTE_INSTEAD.includes(props.error.code) ? (
+							<Button type="button" variant="soft" size="2" onClick={props.onPaste}>
+								<ClipboardPaste size={16} aria-hidden /> {t('paste.offer')}
+							</Button>
+						) : null}
+					</Flex>
 				) : null}
 				<Flex justify="between" gap="3" wrap="wrap">
 					<Button type="button" variant="soft" color="gray" onClick={props.onBack} disabled={generating}>

@@ -13,7 +13,8 @@ export type OpenedContent = { editing: EditTarget; platforms: Array<Platform>; t
 
 export type Start = {
 	state: CreatorState
-	notice: { kind: 'welcome' } | { kind: 'model-test'; modelName: string } | null
+	/** model-test: `image` is this app's image to take over as the own image; model-test-rejected: the image URL was refused. */
+	notice: { kind: 'welcome' } | { kind: 'model-test'; modelName: string; image: string | null } | { kind: 'model-test-rejected' } | null
 	clearEntry: { state: boolean; query: boolean }
 }
 
@@ -59,7 +60,7 @@ export function openedState(opened: OpenedContent): CreatorState {
 		selectedPlatforms: opened.platforms,
 		content: opened.texts,
 		generatedImages: Object.fromEntries(Object.entries(opened.images).filter(([, url]) => isAppImagePath(url))),
-		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '' },
+		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '', pasted: '' },
 		editing: opened.editing,
 	}
 }
@@ -88,7 +89,7 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 	const stored = readCreatorState(registered)
 	if (input.opened) {
 		// A reload while editing it keeps the unsaved edits.
-		if (stored?.editing?.id === input.opened.editing.id) return done(stored, { kind: 'welcome' })
+		if (stored?.editing?.id === input.opened.editing.id) return done({ ...stored, editing: input.opened.editing }, { kind: 'welcome' })
 		return done(openedState(input.opened))
 	}
 	// The link named a draft or post that is not the user's (the page says so): start fresh rather
@@ -101,7 +102,7 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 		const prompt = [title.trim(), (description ?? content ?? '').trim()].filter(Boolean).join('\n\n').slice(0, PROMPT_MAX)
 		const platforms = Array.isArray(platform) ? platform : platform ? [platform] : []
 		return done(
-			{ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'smart-post', selectedPlatforms: registered.filter((p) => platforms.includes(p)), inputs: { prompt, url: '', notes: '' } },
+			{ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'smart-post', selectedPlatforms: registered.filter((p) => platforms.includes(p)), inputs: { prompt, url: '', notes: '', pasted: '' } },
 			null,
 			{ state: true, query: false },
 		)
@@ -113,19 +114,19 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 	}
 
 	if (input.search.get('fromModelTest') === 'true') {
-		const image = ownImage(input.search.get('imageUrl'), input.origin)
+		const asked = input.search.get('imageUrl')
+		const image = ownImage(asked, input.origin)
 		const prompt = (input.search.get('prompt') ?? '').slice(0, PROMPT_MAX)
+		const inputs = { prompt, url: '', notes: '', pasted: '' }
+		// A foreign or broken image address: the prompt is kept on the input step, where an image can be chosen.
+		if (asked && !image) {
+			return done({ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'image-prompt', inputs }, { kind: 'model-test-rejected' }, { state: false, query: true })
+		}
+		// The image becomes the own image (loaded by the page), the texts are written from the prompt:
+		// the platform step, which shows the cost and generates.
 		return done(
-			{
-				...initialCreatorState(),
-				currentStep: 'preview',
-				selectedMedia: 'image-prompt',
-				selectedPlatforms: [...registered],
-				content: Object.fromEntries(registered.map((p) => [p, ''])),
-				generatedImages: image ? Object.fromEntries(registered.map((p) => [p, image])) : {},
-				inputs: { prompt, url: '', notes: '' },
-			},
-			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100) },
+			{ ...initialCreatorState(), currentStep: 'platform-selection', selectedMedia: 'image-prompt', selectedPlatforms: [...registered], inputs },
+			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100), image },
 			{ state: false, query: true },
 		)
 	}

@@ -1,7 +1,7 @@
 // zod/mini: the creator page loads this in the browser, where classic zod would be most of its code.
 import { z } from 'zod/mini'
 import type { Platform } from '#modules/publishing/descriptor.ts'
-import { MEDIA_KINDS, NOTES_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
+import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
 const STORAGE_KEY = 'post-creator-state'
@@ -23,7 +23,7 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
 			null,
 		),
-		inputs: z.object({ prompt: max(PROMPT_MAX), url: max(2048), notes: max(NOTES_MAX) }),
+		inputs: z.object({ prompt: max(PROMPT_MAX), url: max(2048), notes: max(NOTES_MAX), pasted: z._default(max(PASTED_MAX), '') }),
 		agentId: z._default(z.union([z.uuid(), z.literal(NO_AGENT)]), NO_AGENT),
 		editing: z._default(z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })), null),
 		timestamp: z.number(),

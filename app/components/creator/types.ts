@@ -10,10 +10,12 @@ export type CreatorStep = (typeof CREATOR_STEPS)[number]
 /** A news card or article handed to the creator (navigation state), shown instead of asking for a URL. */
 export type ArticleData = { title: string; url: string; source: string; published_date: string; content?: string }
 
-export type CreatorInputs = { prompt: string; url: string; notes: string }
+/** `pasted`: the text of a video or article that could not be read, pasted by the user instead. */
+export type CreatorInputs = { prompt: string; url: string; notes: string; pasted: string }
 
 /** The existing draft or post the creator edits (opened from 'Meine Posts'); 'Entwurf speichern' updates it. */
-export type EditTarget = { kind: 'draft' | 'post'; id: string }
+/** `scheduledAt`: a planned post's slot, where 'Planen' opens the dialog. */
+export type EditTarget = { kind: 'draft' | 'post'; id: string; scheduledAt?: string | null }
 
 /** Everything but the files, kept in localStorage between visits. */
 export type CreatorState = {
@@ -35,7 +37,7 @@ export type CreatorFiles = { document: File | null; image: File | null; audio: F
 
 export { NO_AGENT }
 
-export const EMPTY_INPUTS: CreatorInputs = { prompt: '', url: '', notes: '' }
+export const EMPTY_INPUTS: CreatorInputs = { prompt: '', url: '', notes: '', pasted: '' }
 
 export function initialCreatorState(): CreatorState {
 	return {

@@ -23,7 +23,7 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 	const [generating, setGenerating] = useState(false)
 	const [step, setStep] = useState<GenerationStep | null>(null)
 	const [insufficient, setInsufficient] = useState(false)
-	const [error, setError] = useState<{ title: string; message: string } | null>(null)
+	const [error, setError] = useState<{ title: string; message: string; code: GenerationErrorCode } | null>(null)
 	const [lowCreditOpen, setLowCreditOpen] = useState(false)
 	// A request that got no answer (network) is retried under the same id, so it is charged once.
 	const pending = useRef<{ signature: string; requestId: string } | null>(null)
@@ -37,7 +37,7 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 	function showError(code: GenerationErrorCode, detail?: string | null) {
 		const title = tg(`errors.${code}.title`)
 		const message = (code === 'provider_error' || code === 'failed') && detail ? detail : tg(`errors.${code}.message`)
-		setError({ title, message })
+		setError({ title, message, code })
 	}
 
 	function request() {
@@ -57,6 +57,7 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 			prompt: state.inputs.prompt,
 			url: state.inputs.url,
 			notes: state.inputs.notes,
+			pasted: state.selectedMedia === 'youtube' || state.selectedMedia === 'web-article' ? state.inputs.pasted : '',
 			article: state.selectedMedia === 'web-article' && state.articleData ? articleField(state.articleData) : '',
 		}
 		const fileList = [files.document, files.image, files.audio].map((f) => (f ? [f.name, f.size, f.lastModified] : null))
@@ -72,10 +73,11 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 		form.set('prompt', fields.prompt)
 		form.set('url', fields.url)
 		form.set('notes', fields.notes)
+		form.set('pasted', fields.pasted)
 		form.set('article', fields.article)
 		if (state.selectedMedia === 'pdf-notes' && files.document) form.set('document', files.document)
 		if ((state.selectedMedia === 'image-prompt' || state.selectedMedia === 'audio-image') && files.image) form.set('image', files.image)
-		if (state.selectedMedia === 'audio-image' && files.audio) form.set('audio', files.audio, 'aufnahme.wav')
+		if (state.selectedMedia === 'audio-image' && files.audio) form.set('audio', files.audio, files.audio.name || 'aufnahme.wav')
 
 		setGenerating(true)
 		setStep(null)

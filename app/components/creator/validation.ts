@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, isWebUrl, youtubeVideoId, type MediaKind } from '#modules/media/kinds.ts'
+import { AUDIO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES, isWebUrl, youtubeVideoId, type MediaKind } from '#modules/media/kinds.ts'
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 
@@ -17,6 +17,17 @@ export function checkDocument(file: File): GenerationErrorCode | null {
 	return null
 }
 
+const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.m4a']
+const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/m4a']
+
+/** A courtesy check of an uploaded audio file's name, type and size; the server reads the content. */
+export function checkAudio(file: File): GenerationErrorCode | null {
+	const name = file.name.toLowerCase()
+	if (!AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext)) && !AUDIO_TYPES.includes(file.type)) return 'audio_type'
+	if (file.size > AUDIO_MAX_BYTES) return 'audio_too_large'
+	return null
+}
+
 export function checkImage(file: File): GenerationErrorCode | null {
 	if (file.type && !IMAGE_TYPES.includes(file.type)) return 'image_type'
 	if (file.size > IMAGE_MAX_BYTES) return 'image_too_large'
@@ -28,9 +39,11 @@ export function validateContent(kind: MediaKind, inputs: CreatorInputs, files: C
 		case 'smart-post':
 			return inputs.prompt.trim() ? null : 'prompt_required'
 		case 'youtube':
+			if (inputs.pasted.trim()) return null
 			if (!inputs.url.trim()) return 'url_required'
 			return youtubeVideoId(inputs.url) ? null : 'youtube_invalid'
 		case 'web-article':
+			if (inputs.pasted.trim()) return null
 			if (!inputs.url.trim()) return article ? null : 'web_url_required'
 			return isWebUrl(inputs.url) ? null : 'web_url_invalid'
 		case 'pdf-notes':

@@ -5,6 +5,8 @@
 export const WAV_SAMPLE_RATE = 16_000
 /** About ten minutes: longer recordings exceed the upload limit (modules/media/kinds.ts). */
 export const MAX_RECORDING_MS = 10 * 60 * 1000
+/** The file name of a recording (an uploaded audio file keeps its own). */
+export const RECORDING_NAME = 'aufnahme.wav'
 
 export type Recording = { file: File; samples: Float32Array; durationMs: number }
 
@@ -45,7 +47,7 @@ export async function startWavRecorder(): Promise<WavRecorder> {
 			const samples = downsample(concat(chunks), inputRate, WAV_SAMPLE_RATE)
 			const wav = encodeWav(samples, WAV_SAMPLE_RATE)
 			return {
-				file: new File([wav], 'aufnahme.wav', { type: 'audio/wav' }),
+				file: new File([wav], RECORDING_NAME, { type: 'audio/wav' }),
 				samples,
 				durationMs: Math.round((samples.length / WAV_SAMPLE_RATE) * 1000),
 			}

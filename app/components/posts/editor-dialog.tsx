@@ -1,11 +1,13 @@
 import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
-import { useEffect, useRef } from 'react'
+import { RefreshCw } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { PlatformTextCard } from './platform-text-card.tsx'
+import { useImageRegeneration, type RegenerationQuote } from './use-image-regeneration.ts'
 import '#locales/ns/posts.ts'
 
 /** The draft editor modal: one card per platform; Speichern, Löschen and Schließen. */
@@ -15,9 +17,12 @@ export function EditorDialog({
 	onClose,
 	onDelete,
 	onPublish,
+	regeneration,
 }: {
 	item: BoardItem | null
 	pages: Array<ConnectedPageView>
+	/** What 'Bild neu generieren' costs and the balance it is charged from. */
+	regeneration: RegenerationQuote
 	onClose: () => void
 	onDelete: (item: BoardItem) => void
 	/** 'Sofort posten': called after the edits were saved. */
@@ -28,6 +33,10 @@ export function EditorDialog({
 	useFetcherNotice(fetcher)
 	const busy = fetcher.state !== 'idle'
 	const publishAfterSave = useRef(false)
+	const form = useRef<HTMLFormElement>(null)
+	// A regenerated image replaces the draft's in the form; Speichern stores it.
+	const [images, setImages] = useState(() => item?.images ?? {})
+	const regenerator = useImageRegeneration(regeneration)
 	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data?.ok || !item) return
 		if (publishAfterSave.current) {
@@ -45,7 +54,7 @@ export function EditorDialog({
 				<Dialog.Description size="2" color="gray" mb="3">
 					{t('editor.description')}
 				</Dialog.Description>
-				<fetcher.Form method="post">
+				<fetcher.Form method="post" ref={form}>
 					<input type="hidden" name="intent" value={isDraft ? 'save-draft' : 'save-post'} />
 					<input type="hidden" name="id" value={item.id} />
 					{item.platforms.map((platform, index) => (
@@ -58,11 +67,29 @@ export function EditorDialog({
 									key={platform}
 									platform={platform}
 									text={item.texts[platform] ?? item.text}
-									image={item.images[platform]}
+									image={isDraft ? images[platform] : item.images[platform]}
 									pages={pages.filter((p) => p.platform === platform)}
 									pageId={item.pageIds[platform]}
 									showPagePicker={isDraft}
-								/>
+								>
+									{isDraft ? (
+										<Button
+											type="button"
+											size="1"
+											variant="soft"
+											style={{ alignSelf: 'flex-start' }}
+											loading={regenerator.running === platform}
+											disabled={regenerator.running !== null || busy}
+											onClick={async () => {
+												const text = form.current ? String(new FormData(form.current).get(`texts.${platform}`) ?? '') : ''
+												const image = await regenerator.regenerate(platform, text)
+												if (image) setImages((current) => ({ ...current, [platform]: image }))
+											}}
+										>
+											<RefreshCw size={14} aria-hidden /> {t('editor.regenerate')} · {t('editor.regenerateCost', { count: regeneration.cost })}
+										</Button>
+									) : null}
+								</PlatformTextCard>
 							))}
 						</Flex>
 					</ScrollArea>

@@ -15,6 +15,7 @@ import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
 import { EmptyTextConfirm } from './empty-text-confirm.tsx'
+import type { RegenerationQuote } from './use-image-regeneration.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
@@ -30,9 +31,10 @@ type Props = {
 	q: string
 	editId: string | null
 	timeZone: string
+	regeneration: RegenerationQuote
 }
 
-export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, editId, timeZone }: Props) {
+export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, editId, timeZone, regeneration }: Props) {
 	const { t } = useTranslation('posts')
 	const [searchParams, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
@@ -62,7 +64,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 		onEdit: setEditing,
 		onPublish: (item) => publisher.publish(item),
 		publishing: publisher.busy,
-		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title }),
+		onSchedule: (item) => setScheduling({ kind: item.kind, id: item.id, title: item.title, scheduledAt: item.status === 'scheduled' ? item.scheduledAt : null }),
 		onDelete: (item) => {
 			if (item.kind === 'draft') {
 				if (window.confirm(t('confirmDeleteDraft'))) remove(item)
@@ -145,7 +147,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 				))}
 			</Grid>
 			<EmptyTextConfirm question={publisher.confirmEmpty} />
-			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} />
+			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} regeneration={regeneration} />
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
 			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />
 		</Flex>

@@ -5,16 +5,15 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
 import {
-	DEFAULT_SCHEDULE_TIME,
 	formatScheduledFor,
 	isPastDate,
 	SCHEDULE_TIME_SLOTS,
 	suggestedTimesFor,
-	todayIn,
 	toInstant,
 	validateSchedule,
 	type IsoDate,
 } from '#modules/scheduling/index.ts'
+import { initialSlot } from './initial-slot.ts'
 import { MiniCalendar } from './mini-calendar.tsx'
 import '#locales/ns/scheduling.ts'
 import '#locales/ns/publishing.ts'
@@ -26,11 +25,13 @@ export type ScheduleTarget = {
 	title: string
 	/** More form fields for the action, e.g. the creator's texts and images. */
 	fields?: Array<[string, string]>
+	/** A planned post's slot (ISO instant): the dialog opens there instead of at 17:00. */
+	scheduledAt?: string | null
 }
 
 /**
  * 'Post planen': a Monday-first calendar (no past days), the 06:00-23:00 half-hour slots
- * (default 17:00) and the 'Geplant für' line. Posts to `action` with intent "schedule".
+ * (default 17:00, a planned post's own slot) and the 'Geplant für' line. Posts to `action` with intent "schedule".
  */
 export function ScheduleDialog({
 	target,
@@ -54,12 +55,9 @@ export function ScheduleDialog({
 	// Planning a draft or new content creates a post: once per request id.
 	const requestId = useRequestId(fetcher.data)
 	const now = new Date()
-	// Today when 17:00 is still ahead, otherwise tomorrow.
-	const [date, setDate] = useState<IsoDate>(() => {
-		const today = todayIn(timeZone, now)
-		return validateSchedule({ date: today, time: DEFAULT_SCHEDULE_TIME, timeZone }, now).ok ? today : todayIn(timeZone, new Date(now.getTime() + 864e5))
-	})
-	const [time, setTime] = useState(DEFAULT_SCHEDULE_TIME)
+	const [initial] = useState(() => initialSlot(target?.scheduledAt, timeZone, now))
+	const [date, setDate] = useState<IsoDate>(initial.date)
+	const [time, setTime] = useState(initial.time)
 	const check = validateSchedule({ date, time, timeZone }, now)
 	const busy = fetcher.state !== 'idle'
 

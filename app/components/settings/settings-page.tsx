@@ -8,6 +8,7 @@ import { PlatformCard } from '#app/components/accounts/platform-card.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { PaymentsTable } from '#app/components/pricing/payments-table.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
+import { ledgerLabel } from '#modules/credits/labels.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { ContentSection } from './content-section.tsx'
 import { DataSection } from './data-section.tsx'
@@ -84,6 +85,10 @@ function ProfileSection({ fullName, email }: { fullName: string; email: string }
 function CreditsSection({ account, ledger, payments }: Pick<SettingsData, 'account' | 'ledger' | 'payments'>) {
 	const { t } = useTranslation('settings')
 	const plan = account.plan ?? account.subscriptionType
+	const ledgerText = (type: string) => {
+		const label = ledgerLabel(type)
+		return t(`credits.types.${label.key}`, { name: label.name ?? '' })
+	}
 	return (
 		<SettingsSection id="credits" icon={<Coins size={20} />} title={t('credits.title')} description={t('credits.description')}>
 			<Flex gap="6" align="end" wrap="wrap" justify="between">
@@ -131,7 +136,7 @@ function CreditsSection({ account, ledger, payments }: Pick<SettingsData, 'accou
 						{ledger.map((entry) => (
 							<Table.Row key={entry.id}>
 								<Table.Cell>{formatDateTime(entry.createdAt, account.timeZone, 'dd.MM.yyyy HH:mm')}</Table.Cell>
-								<Table.Cell>{t(`credits.types.${entry.type}`, { defaultValue: entry.type })}</Table.Cell>
+								<Table.Cell>{ledgerText(entry.type)}</Table.Cell>
 								<Table.Cell justify="end">
 									<Text color={entry.amount < 0 ? 'red' : 'green'}>{entry.amount > 0 ? `+${entry.amount}` : entry.amount}</Text>
 								</Table.Cell>

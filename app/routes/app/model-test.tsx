@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		models: models.filter((m) => m.category === category),
 		agents: agents.map((a) => ({ id: a.id, name: a.name, avatar: a.avatar, isDefault: a.isDefault })),
 		balance,
+		// Video is part of the Pro plan; the server refuses it to others (the page says so first).
+		videoAllowed: user.subscriptionType === 'pro' || user.plan === 'pro',
 	}
 }
 
@@ -97,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		if (outcome.code === 'prompt_required') return fail(status, t('test.promptRequired'), t('test.promptRequiredTitle'))
 		if (outcome.code === 'too_many_models') return fail(status, t('gallery.compareMax', { count: MAX_COMPARED_MODELS }))
+		if (outcome.code === 'video_requires_pro') return fail(403, t('test.videoRequiresPro'), t('test.videoRequiresProTitle'))
 		return fail(status, t(ERROR_KEYS[outcome.code]))
 	}
 	// The language and image runs go on after this answer; the page follows them at /api/model-tests.
@@ -116,12 +119,13 @@ const ERROR_KEYS = {
 	reference_too_large: 'test.fileTooLarge',
 	reference_required: 'test.referenceMissing',
 	video_settings: 'test.videoSettingsInvalid',
+	video_requires_pro: 'test.videoRequiresPro',
 } as const satisfies Record<Exclude<ModelTestErrorCode, 'insufficient_credits' | 'prompt_required' | 'too_many_models'>, string>
 
 export default function ModelTestRoute({ loaderData }: Route.ComponentProps) {
-	const { mode, category, models, agents, balance } = loaderData
+	const { mode, category, models, agents, balance, videoAllowed } = loaderData
 	// A different selection is a new page: its prompt, settings and results start afresh.
-	return <ModelTestPage key={`${mode}:${category}:${models.map((m) => m.modelId).join(',')}`} mode={mode} category={category} models={models} agents={agents} balance={balance} />
+	return <ModelTestPage key={`${mode}:${category}:${models.map((m) => m.modelId).join(',')}`} mode={mode} category={category} models={models} agents={agents} balance={balance} videoAllowed={videoAllowed} />
 }
 
 export function ErrorBoundary() {

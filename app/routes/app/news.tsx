@@ -81,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const result = await news.generateIdeas(user.id, request.signal)
 			if (result.status === 'ok') return reply({ ok: true, notice: { type: 'success', title: t('results.ideasOk'), description: t('results.ideasOkText', { count: result.ideas }) } })
 			if (result.status === 'missing_settings') return fail(t('results.missingSettings'), t('results.missingSettingsText'))
+			if (result.status === 'no_new_ideas') return fail(t('results.noNewIdeas'), t('results.noNewIdeasText'), 409)
 			return fail(t('results.rateLimited'), t('results.ideasRateLimitedText', { count: minutes(result.retryAfterSeconds) }), 429)
 		} catch (error) {
 			console.error('news: idea generation failed', error)

@@ -23,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const editId = url.searchParams.get('edit')
 	// 'Weitere anzeigen' raises the number of cards per column (?show=40, 60, ...).
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
-	const [board, pages] = await Promise.all([services.content.board(user.id, { query: q, limit: show, include: editId }), services.publishing.listConnectedPages(user.id)])
+	const [board, pages, regeneration] = await Promise.all([
+		services.content.board(user.id, { query: q, limit: show, include: editId }),
+		services.publishing.listConnectedPages(user.id),
+		services.generation.regenerationQuote(user.id),
+	])
 	// Per network of every post on the board: its state, link or German reason (one query).
 	const deliveries = await services.publishing.deliveryStates(
 		user.id,
@@ -40,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		q,
 		editId,
 		timeZone: user.timeZone,
+		regeneration,
 	}
 }
 

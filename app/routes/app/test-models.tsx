@@ -22,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const sortParam = search.get('sort')
 	const sort = isGallerySort(sortParam) ? sortParam : 'default'
 	const { models, balance } = await context.get(servicesContext).catalog.gallery(user.id, { category, sort })
-	return { title: getInstance(context).t('catalog:meta.gallery'), category, sort, models, balance }
+	// Video is part of the Pro plan (the model test refuses it to others; the gallery says so up front).
+	const videoAllowed = user.subscriptionType === 'pro' || user.plan === 'pro'
+	return { title: getInstance(context).t('catalog:meta.gallery'), category, sort, models, balance, videoAllowed }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -61,7 +63,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function TestModelsRoute({ loaderData }: Route.ComponentProps) {
-	return <GalleryPage category={loaderData.category} sort={loaderData.sort} models={loaderData.models} balance={loaderData.balance} />
+	return <GalleryPage category={loaderData.category} sort={loaderData.sort} models={loaderData.models} balance={loaderData.balance} videoAllowed={loaderData.videoAllowed} />
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest'
+import { createLogger } from '#modules/core/logger.server.ts'
+import type { WebReader } from '#modules/media/index.ts'
+import { seedModelCatalogue } from '#modules/catalog/index.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { fakeAi, memoryFiles } from '#tests/support/fake-ai.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
+import { userWithCredits } from '#tests/support/users.ts'
+import { createGenerationService } from './index.ts'
+
+const unusedWeb: WebReader = { article: () => Promise.reject(new Error('not used')), youtube: () => Promise.reject(new Error('not used')) }
+
+test("the draft editor's quote is the creator's regeneration cost and the balance it is charged from", async () => {
+	await using t = await createTestDatabase()
+	await seedModelCatalogue(t.db)
+	const generation = createGenerationService({ db: t.db, ai: fakeAi({}), web: unusedWeb, files: memoryFiles(), logger: createLogger('silent'), appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
+	const userId = await userWithCredits(t.db, 12)
+	const quote = await generation.regenerationQuote(userId)
+	const creator = await generation.creatorData(userId)
+	expect(quote).toEqual({ balance: 12, cost: creator.regenerationCost })
+	expect(quote.cost).toBeGreaterThan(0)
+})
