@@ -44,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	// The instance of the page's spelling (ADR 0013): a changed setting switches it without a reload.
 	const i18n = spellingInstance(spelling)
 	return (
-		<html lang={spelling === 'ch' ? 'de-CH' : 'de'}>
+		<html lang="de">
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -19,7 +19,7 @@ export type Sample = {
 }
 
 /** German error texts the app answers with (the root error page, the route error boundaries, plain 503 texts). */
-const GERMAN_ERROR = /Ein unerwarteter Fehler|Fehler beim Laden|existiert nicht|nicht erreichbar|konnte nicht geladen werden|Bitte lade die Seite neu|versuche es [^.]{0,30}(noch einmal|erneut)/
+const GERMAN_ERROR = /Ein unerwarteter Fehler|Fehler beim Laden|existiert nicht|nicht erreichbar|konnte nicht geladen werden|Bitte laden Sie die Seite neu|versuchen Sie es [^.]{0,30}(noch einmal|erneut)/
 
 /** The visible text of an answer says what went wrong in German (scripts, e.g. hydration data, left out). */
 export function looksGerman(text: string) {

@@ -29,7 +29,9 @@ test('the creator, the model test and the admin model form show German upload bu
 	await input.focus()
 	await expect(input).toBeFocused()
 	await input.setInputFiles({ name: 'protokoll.txt', mimeType: 'text/plain', buffer: Buffer.from('Jahresrückblick der Schreinerei.') })
-	await expect(field).toHaveText('Ausgewählt: protokoll.txt')
+	// The creator names the chosen file with its size (and the button no longer says none is chosen).
+	await expect(page.getByTestId('picked-file')).toContainText('protokoll.txt')
+	await expect(field).toHaveText('')
 
 	for (const media of ['Bild & Prompt', 'Sprachnotiz & Bild']) {
 		// The creator restores its last state: start from the choice of media again.

@@ -125,6 +125,7 @@ export function PreviewField({ field, removeField, model }: { field: FieldMetada
 					required={false}
 					accept={PREVIEW_ACCEPT}
 					buttonLabel={t('form.previewChoose')}
+					fileName={chosen?.name ?? null}
 					aria-describedby={field.errors ? `${field.id}-error` : undefined}
 					onChange={(event) => {
 						const file = event.target.files?.[0]

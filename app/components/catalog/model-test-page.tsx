@@ -180,6 +180,7 @@ export function ModelTestPage({ mode, category, models, agents, balance, videoAl
 										ref={fileInput}
 										id={fileId}
 										accept={[...IMAGE_TYPES, ...(allowsVideo ? VIDEO_TYPES : [])].join(',')}
+										fileName={file?.name ?? null}
 										onChange={(event) => pick(event.currentTarget.files?.[0])}
 										disabled={busy}
 									/>

@@ -45,6 +45,7 @@ export function FileField({
 				id={id}
 				accept={accept}
 				fileName={file?.name ?? null}
+				hideChosenName
 				onChange={(event) => {
 					const picked = event.currentTarget.files?.[0]
 					if (picked && !onPick(picked)) event.currentTarget.value = ''

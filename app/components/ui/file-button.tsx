@@ -11,6 +11,8 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 
 	/** The chosen file's name when the caller keeps it (else the input's own file); null: none chosen. */
 	fileName?: string | null
 	icon?: ReactNode
+	/** The caller shows the chosen file itself (e.g. with its size): only "Keine Datei ausgewählt" is said here. */
+	hideChosenName?: boolean
 }
 
 /**
@@ -19,7 +21,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 
  * keeps its label, its form field and keyboard access (Tab, then Enter or Space opens the picker);
  * the visible button opens it for the mouse and shows the input's focus ring.
  */
-export const FileButton = forwardRef<HTMLInputElement, Props>(function FileButton({ id, buttonLabel, fileName, icon, onChange, disabled, ...input }, ref) {
+export const FileButton = forwardRef<HTMLInputElement, Props>(function FileButton({ id, buttonLabel, fileName, icon, hideChosenName, onChange, disabled, ...input }, ref) {
 	const { t } = useTranslation()
 	const own = useRef<HTMLInputElement>(null)
 	useImperativeHandle(ref, () => own.current!, [])
@@ -45,7 +47,7 @@ export const FileButton = forwardRef<HTMLInputElement, Props>(function FileButto
 				{icon ?? <Upload size={16} aria-hidden />} {buttonLabel ?? t('fileButton.choose')}
 			</Button>
 			<Text id={statusId} size="2" color="gray" data-testid="file-button-status">
-				{shown ? t('fileButton.chosen', { name: shown }) : t('fileButton.none')}
+				{shown ? (hideChosenName ? null : t('fileButton.chosen', { name: shown })) : t('fileButton.none')}
 			</Text>
 		</Flex>
 	)

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, type ShouldRevalidateFunction } from 'react-router'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { z } from 'zod'
 import type { Route } from './+types/news'
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 // A refresh that failed answers 4xx/5xx, after which React Router would not reload the page: the
 // header must still learn of it ("Die letzte Aktualisierung … ist fehlgeschlagen").
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
 	formData?.get('intent') === 'refresh' ? true : defaultShouldRevalidate
 
 const ActionSchema = z.discriminatedUnion('intent', [
