@@ -96,7 +96,7 @@ const keywordTemplates: Array<{ type: string; groups: ReadonlyArray<TextGroup>; 
 	{
 		type: 'question',
 		groups: ['long', 'short'],
-		title: (k) => `Eure Meinung: Was bremst euch bei ${term(k)}?`,
+		title: (k) => `Umfrage: Was bremst bei ${term(k)} am meisten?`,
 		description: (k, c) => `Fragen Sie ${c.audience}, welche Hürden sie bei ${term(k)} erleben, und kündigen Sie an, die häufigsten in einem nächsten Post zu beantworten.`,
 	},
 	{
