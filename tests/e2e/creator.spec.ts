@@ -572,6 +572,8 @@ test('publishing without a connected account is refused with the reason and stay
 	await smartPostToPlatforms(page, 'Unser Sommerfest am Freitag')
 	await choosePlatforms(page, ['LinkedIn'])
 	await generateToPreview(page, ['LinkedIn'])
+	// The preview says so before anyone presses a button.
+	await expect(page.getByTestId('editor-linkedin').getByTestId('account-not_connected')).toContainText('Für LinkedIn ist kein Konto verbunden')
 	await page.getByRole('button', { name: 'Jetzt posten' }).click()
 	await expect(toastWith(page, '❌ Fehler beim Veröffentlichen', /Für LinkedIn ist kein Konto verbunden/)).toBeVisible({ timeout: 20_000 })
 	await expect(page).toHaveURL(/\/create$/)

@@ -1,4 +1,5 @@
 import { Button, Callout } from '@radix-ui/themes'
+import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { Coins, Info, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
@@ -36,7 +37,8 @@ export type CreatorData = {
 	regenerationCost: number
 }
 
-type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean }
+/** `pages`: the user's connected pages (the preview shows what stands in the way of each network). */
+type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ConnectedPageView> }
 
 const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
 const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']
@@ -70,7 +72,7 @@ export function CreatorPage(props: Props) {
 	return <CreatorFlow key={`${hydrated ? 'client' : 'server'}-${props.opened?.editing.id ?? 'new'}`} hydrated={hydrated} {...props} />
 }
 
-function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & { hydrated: boolean }) {
+function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: Props & { hydrated: boolean }) {
 	const { t } = useTranslation('creator')
 	const location = useLocation()
 	const [search] = useSearchParams()
@@ -235,6 +237,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound }: Props & 
 			{step === 'preview' ? (
 				<Preview
 					platforms={state.selectedPlatforms}
+					pages={pages}
 					content={state.content}
 					images={state.generatedImages}
 					regenerationCost={creator.regenerationCost}

@@ -1,4 +1,5 @@
 import { Button } from '@radix-ui/themes'
+import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -10,6 +11,7 @@ import '#locales/ns/posts.ts'
 
 type Props = {
 	platforms: Array<Platform>
+	pages: Array<ConnectedPageView>
 	content: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	regenerationCost: number
@@ -45,8 +47,9 @@ export function Preview(props: Props) {
 					platform={platform}
 					text={props.content[platform] ?? ''}
 					image={props.images[platform]}
-					pages={[]}
+					pages={props.pages.filter((p) => p.platform === platform)}
 					showPagePicker={false}
+					showConnection
 					onChange={(text) => props.onText(platform, text)}
 				>
 					<Flex gap="3" align="center" wrap="wrap">

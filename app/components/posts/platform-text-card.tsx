@@ -25,6 +25,7 @@ export function PlatformTextCard({
 	pages,
 	pageId,
 	showPagePicker,
+	showConnection = false,
 	onChange,
 	children,
 }: {
@@ -34,6 +35,8 @@ export function PlatformTextCard({
 	pages: Array<ConnectedPageView>
 	pageId?: string
 	showPagePicker: boolean
+	/** Without the picker: the default page's connection problem as a badge (the creator's preview). */
+	showConnection?: boolean
 	/** Controlled use (the post creator): `text` is the value and every edit is reported here. */
 	onChange?: (text: string) => void
 	/** Shown below the text and image (e.g. the creator's image actions). */
@@ -58,7 +61,7 @@ export function PlatformTextCard({
 	const words = value.trim() ? value.trim().split(/\s+/).length : 0
 	const label = platformName(platform)
 	// The chosen page's connection (planning later is fine while it is being renewed; publishing now is not).
-	const connection = showPagePicker ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
+	const connection = showPagePicker || showConnection ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
 	return (
 		<Card data-testid={`editor-${platform}`}>
 			<Flex direction="column" gap="2">

@@ -13,8 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
 	const search = new URL(request.url).searchParams
-	const [creator, { opened, notFound }] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search)])
-	return { title: getInstance(context).t('creator:meta.title'), creator, timeZone: user.timeZone, opened, notFound }
+	const [creator, { opened, notFound }, pages] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search), services.publishing.listConnectedPages(user.id)])
+	return { title: getInstance(context).t('creator:meta.title'), creator, timeZone: user.timeZone, opened, notFound, pages }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CreateRoute({ loaderData }: Route.ComponentProps) {
-	return <CreatorPage creator={loaderData.creator} timeZone={loaderData.timeZone} opened={loaderData.opened} notFound={loaderData.notFound} />
+	return <CreatorPage creator={loaderData.creator} timeZone={loaderData.timeZone} opened={loaderData.opened} notFound={loaderData.notFound} pages={loaderData.pages} />
 }
 
 export function ErrorBoundary() {
