@@ -89,11 +89,18 @@ describe('news generation against the fake feeds', () => {
 		expect(await newsRows(t.db, ben)).toEqual([])
 		expect(await ideaCount(t.db, ben)).toBe(0)
 		expect(await logRows(t.db, ben)).toEqual([])
+		// The page learns that the last run failed, and that none ever succeeded.
+		const failedPage = await services.news.page(ben)
+		expect(failedPage.refreshedAt).toBeNull()
+		expect(failedPage.refreshFailedAt).toEqual(expect.any(String))
 
 		// One good and one broken feed: the news of the good one, the broken one reported.
 		await services.news.saveNewsFeeds(ben, [`${web.url}${FAKE_ATOM_PATH}`, `${web.url}/feeds/gibt-es-nicht.xml`])
 		const mixed = await services.news.refresh(ben)
 		expect(mixed).toMatchObject({ status: 'ok', sources: [{ ok: true }, { ok: false }] })
+		// A later success is newer than the failure.
+		const okPage = await services.news.page(ben)
+		expect(okPage.refreshedAt! > okPage.refreshFailedAt!).toBe(true)
 		expect((await newsRows(t.db, ben)).every((r) => r.source === 'Technikwelt')).toBe(true)
 
 		// The daily run with only broken feeds claims nothing, so a later run of the day tries again.

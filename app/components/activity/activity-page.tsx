@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Select, Table, Text } from '@radix-ui/themes
 import { AlertTriangle, CheckCircle2, History, Info, XCircle } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { useSpelling } from '#app/utils/use-spelling.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
@@ -163,6 +164,8 @@ export function ActivityPage({ entries, total, page, perPage, pageCount, filters
 }
 
 function EntryRow({ entry, timeZone }: { entry: ActivityLogView; timeZone: string }) {
+	// The title was written by the product in the standard spelling; the description may quote the user.
+	const { spell } = useSpelling()
 	const { t } = useTranslation('activity')
 	const StatusIcon = statusIcons[entry.status]
 	return (
@@ -180,7 +183,7 @@ function EntryRow({ entry, timeZone }: { entry: ActivityLogView; timeZone: strin
 			</Table.Cell>
 			<Table.Cell>
 				<Flex direction="column" gap="1">
-					<Text weight="medium">{entry.title}</Text>
+					<Text weight="medium">{spell(entry.title)}</Text>
 					{entry.description ? (
 						<Text size="2" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
 							{entry.description}

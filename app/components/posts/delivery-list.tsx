@@ -5,6 +5,7 @@ import type { DeliveryState } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import type { CardActions } from './post-card.tsx'
 import '#locales/ns/posts.ts'
+import { useSpelling } from '#app/utils/use-spelling.ts'
 
 // A post card's networks (issue 19, defect 6): what happened on each, in German, and the one action
 // that helps: 'Erneut versuchen', 'Konto neu verbinden', 'Text bearbeiten' or 'Bild wählen'.
@@ -28,6 +29,8 @@ const stateColors: Record<DeliveryState['status'], string> = { scheduled: 'indig
 export function DeliveryList({ deliveries, item, actions, creatorLink }: { deliveries: ReadonlyArray<DeliveryState>; item: BoardItem; actions: CardActions; creatorLink: string }) {
 	const t = useFixedT('posts')
 	const platformName = usePlatformName()
+	// Reasons are stored by the product in the standard spelling.
+	const { spell } = useSpelling()
 	return (
 		<ul data-testid="deliveries" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
 			{deliveries.map((delivery) => {
@@ -50,7 +53,7 @@ export function DeliveryList({ deliveries, item, actions, creatorLink }: { deliv
 						</span>
 						{delivery.reason ? (
 							<span data-accent-color="gray" className="rt-Text rt-r-size-1" data-testid="delivery-reason">
-								{delivery.reason}
+								{spell(delivery.reason)}
 							</span>
 						) : null}
 						<DeliveryAction delivery={delivery} name={name} item={item} actions={actions} creatorLink={creatorLink} />

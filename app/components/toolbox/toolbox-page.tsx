@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Grid, Heading, SegmentedControl, Text, TextF
 import { Activity, Info, Search, Timer, Zap } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { useSpelling } from '#app/utils/use-spelling.ts'
 import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { formatDateTime, formatNumber } from '#app/utils/format.ts'
@@ -15,6 +16,8 @@ type Filter = (typeof FILTERS)[number]
 
 /** /toolbox: stats, search and category filter, the tool cards and the 'Logbuch' card. */
 export function ToolboxPage({ tools, stats, contacts, recentRuns, isPro, timeZone }: ToolboxPageData) {
+	// Run summaries were written by the product in the standard spelling.
+	const { spell } = useSpelling()
 	const { t } = useTranslation('toolbox')
 	const [query, setQuery] = useState('')
 	const [filter, setFilter] = useState<Filter>('all')
@@ -99,7 +102,7 @@ export function ToolboxPage({ tools, stats, contacts, recentRuns, isPro, timeZon
 								<li key={run.id} data-testid="toolbox-run">
 									<Flex gap="2" align="center" wrap="wrap">
 										<Badge color={run.status === 'success' ? 'green' : run.status === 'error' ? 'red' : 'gray'}>{tools.find((x) => x.toolName === run.toolName)?.displayName ?? run.toolName}</Badge>
-										<Text size="2">{run.summary}</Text>
+										<Text size="2">{spell(run.summary)}</Text>
 										<Text size="1" color="gray">
 											{formatDateTime(run.createdAt, timeZone, 'dd.MM.yyyy HH:mm')}
 										</Text>
