@@ -599,7 +599,7 @@ test('preview: regenerate an image, the empty-text guard, delete and edit', asyn
 	const cost = await generateToPreview(page, ['Instagram'])
 	const image = page.getByRole('img', { name: 'Bild Instagram' })
 	const before = await image.getAttribute('src')
-	const regenerate = page.getByRole('button', { name: `Bild für Instagram neu generieren (${regenerationCost} Credits)` })
+	const regenerate = page.getByRole('button', { name: `Bild neu generieren (${regenerationCost} Credits) für Instagram` })
 	await regenerate.click()
 	await expect(toastWith(page, 'Bild neu generiert')).toBeVisible({ timeout: 20_000 })
 	await expect(image).not.toHaveAttribute('src', before!)
@@ -646,7 +646,7 @@ test('regenerating after a lost answer asks again under the same request id: the
 		lost = (await (await route.fetch()).json()) as { imageUrl: string }
 		return route.abort('connectionreset')
 	})
-	const regenerate = page.getByRole('button', { name: `Bild für Instagram neu generieren (${regenerationCost} Credits)` })
+	const regenerate = page.getByRole('button', { name: `Bild neu generieren (${regenerationCost} Credits) für Instagram` })
 	await regenerate.click()
 	await expect(toastWith(page, 'Verbindungsfehler')).toBeVisible()
 	await regenerate.click()

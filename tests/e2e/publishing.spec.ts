@@ -185,6 +185,8 @@ test.describe('on a phone (390 px, touch)', () => {
 		const { partial } = await postsWithOutcomes(services, db, user.id)
 		await login(user)
 		await gotoReady(page, '/posts')
+		// Phones show one column at a time: the partly published post is under Veröffentlicht.
+		await page.getByRole('radiogroup', { name: 'Status anzeigen' }).getByRole('radio', { name: /^Veröffentlicht/ }).tap()
 		const instagram = page.getByTestId('post-card').filter({ hasText: 'Teils draussen' }).locator('[data-testid="delivery"][data-platform="instagram"]')
 		await instagram.scrollIntoViewIfNeeded()
 		await expect(instagram.getByTestId('delivery-reason')).toBeInViewport()

@@ -16,6 +16,7 @@ import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
 import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import type { RegenerationQuote } from './use-image-regeneration.ts'
+import { COLUMN_KEYS, StatusSwitcher, type ColumnKey } from './status-switcher.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 
@@ -88,6 +89,9 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 		{ key: 'scheduled', items: board.scheduled },
 		{ key: 'published', items: board.published },
 	] as const
+	// Phones show one column at a time (posts-page.css), first the first one that has posts.
+	const [phoneColumn, setPhoneColumn] = useState<ColumnKey | null>(null)
+	const shownColumn = phoneColumn ?? COLUMN_KEYS.find((key) => counts[key] > 0) ?? 'drafts'
 
 	return (
 		<Flex direction="column" gap="4">
@@ -106,9 +110,16 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 					</Button>
 				</Flex>
 			</PageHeader>
+			<StatusSwitcher value={shownColumn} counts={counts} onChange={setPhoneColumn} />
 			<Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
 				{columns.map((column) => (
-					<section key={column.key} aria-label={t(`columns.${column.key}`)} data-testid={`column-${column.key}`}>
+					<section
+						key={column.key}
+						aria-label={t(`columns.${column.key}`)}
+						data-testid={`column-${column.key}`}
+						className="posts-column"
+						data-phone-hidden={column.key !== shownColumn || undefined}
+					>
 						<Flex align="center" gap="2" mb="3">
 							<Heading as="h3" size="4">
 								{t(`columns.${column.key}`)}

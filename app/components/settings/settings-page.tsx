@@ -123,7 +123,7 @@ function CreditsSection({ account, ledger, payments }: Pick<SettingsData, 'accou
 			{ledger.length === 0 ? (
 				<Text color="gray">{t('credits.empty')}</Text>
 			) : (
-				<Table.Root variant="surface" size="1" aria-label={t('credits.ledger')}>
+				<Table.Root variant="surface" size="1" aria-label={t('credits.ledger')} className="fit-table">
 					<Table.Header>
 						<Table.Row>
 							<Table.ColumnHeaderCell>{t('credits.date')}</Table.ColumnHeaderCell>
