@@ -51,6 +51,7 @@ export const onboardingLimits = {
 	targetAudienceMax: 1000,
 	descriptionMax: 2000,
 	summaryAudienceLength: 100,
+	summaryDescriptionLength: 300,
 } as const
 
 export const onboardingErrorKeys = {

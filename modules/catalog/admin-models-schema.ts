@@ -167,6 +167,16 @@ function fieldsWith(isActiveDefault: boolean) {
 
 type Fields = z.infer<z.ZodObject<ReturnType<typeof fieldsWith>>>
 
+/**
+ * The admin dialog only: a video model saved there offers at least one resolution and one format, else
+ * it cannot be tested or generated with (issue 20). Files of seed:models keep their own completeness.
+ */
+function checkVideoOffer(value: Fields, ctx: z.RefinementCtx) {
+	if (value.category !== 'video') return
+	if (value.supported_resolutions.length === 0) ctx.addIssue({ code: 'custom', path: ['supported_resolutions'], message: 'form.errors.resolutionRequired' })
+	if (value.supported_formats.length === 0) ctx.addIssue({ code: 'custom', path: ['supported_formats'], message: 'form.errors.formatRequired' })
+}
+
 /** Section 5: credits for non-video models, video durations with min <= max, a price for each resolution. */
 function checkModel(value: Fields, ctx: z.RefinementCtx) {
 	if (value.category !== 'video') {
@@ -224,6 +234,7 @@ export const AiModelFormSchema = z
 		remove_preview: z.boolean({ error: 'form.errors.booleanInvalid' }).optional().default(false),
 	})
 	.superRefine(checkModel)
+	.superRefine(checkVideoOffer)
 	.transform((value) => ({ id: value.id, preview: value.preview, removePreview: value.remove_preview, model: normalise(value) }))
 
 export type AiModelFormInput = z.infer<typeof AiModelFormSchema>

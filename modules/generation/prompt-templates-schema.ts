@@ -3,7 +3,7 @@ import { MAX_PROMPT_VARIABLES, PROMPT_CATEGORIES, detectVariables } from './prom
 
 // 'Prompts verwalten' (/admin/prompts): the dialog's form and the status switch, shared by the
 // route's form (client validation) and its action. Messages are keys of the adminPrompts namespace.
-// The spec asks for no required check on name or text; the category must be one of the five.
+// A name is required (issue 20: an empty name was accepted); the text may be empty; the category must be one of the five.
 // The variables are never read from the form: the server derives them from the text.
 
 export const PROMPT_NAME_MAX = 200
@@ -11,7 +11,7 @@ export const PROMPT_TEXT_MAX = 50_000
 
 export const PromptFormSchema = z.object({
 	id: z.uuid({ error: 'form.errors.invalid' }).optional(),
-	name: z.string().trim().max(PROMPT_NAME_MAX, 'form.errors.nameTooLong').optional().default(''),
+	name: z.string({ error: 'form.errors.nameRequired' }).trim().min(1, 'form.errors.nameRequired').max(PROMPT_NAME_MAX, 'form.errors.nameTooLong'),
 	category: z.enum(PROMPT_CATEGORIES, { error: 'form.errors.categoryInvalid' }),
 	promptText: z
 		.string()

@@ -139,6 +139,8 @@ export const ToolAvailabilitySchema = z.object({
 	available: z.enum(['true', 'false']).transform((v) => v === 'true'),
 })
 
+export const ToolConfigDeleteSchema = z.object({ id: z.uuid() })
+
 /** The search of the screen (?q=): display name or category, case-insensitive. */
 export const ToolConfigSearchSchema = z.object({ q: z.string().trim().max(200).catch('') })
 

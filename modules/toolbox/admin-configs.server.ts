@@ -147,6 +147,24 @@ export async function saveToolConfig(db: Db, actor: AuditActor, input: ToolConfi
 }
 
 /** The availability switch; null when the configuration does not exist. An unavailable tool cannot be switched on by users. */
+export type DeleteToolConfigResult = { ok: true; toolName: string; displayName: string } | { ok: false; error: 'notFound' | 'implemented' }
+
+/**
+ * Deletes a configuration the product does not run. The five implemented tools cannot be deleted
+ * (the screen would insert them again, and users' settings and runs belong to them): they are switched
+ * off instead. A custom configuration has no user settings (toolbox_settings only names the five).
+ */
+export async function deleteToolConfig(db: Db, actor: AuditActor, id: string): Promise<DeleteToolConfigResult> {
+	return db.transaction().execute(async (trx): Promise<DeleteToolConfigResult> => {
+		const row = await trx.selectFrom('admin_toolbox_configs').select(['id', 'tool_name', 'display_name']).where('id', '=', id).forUpdate().executeTakeFirst()
+		if (!row) return { ok: false, error: 'notFound' }
+		if (isImplementedTool(row.tool_name)) return { ok: false, error: 'implemented' }
+		await trx.deleteFrom('admin_toolbox_configs').where('id', '=', id).execute()
+		await recordAdminAction(trx, actor, { action: 'toolbox_config.deleted', targetType: 'toolbox_config', targetId: row.id, details: { tool_name: row.tool_name, display_name: row.display_name } })
+		return { ok: true, toolName: row.tool_name, displayName: row.display_name }
+	})
+}
+
 export async function setToolAvailability(db: Db, actor: AuditActor, id: string, available: boolean) {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx.updateTable('admin_toolbox_configs').set({ is_available: available }).where('id', '=', id).returning(['id', 'tool_name', 'display_name']).executeTakeFirst()

@@ -25,6 +25,7 @@ export {
 	isImplementedTool,
 	TOOL_ICON_NAMES,
 	ToolAvailabilitySchema,
+	ToolConfigDeleteSchema,
 	ToolConfigSchema,
 	ToolConfigSearchSchema,
 	type ToolConfigInput,

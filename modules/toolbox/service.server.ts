@@ -1,5 +1,5 @@
 import type { AuditActor } from '#modules/activity/index.ts'
-import { saveToolConfig, setToolAvailability, toolConfigsPage, upsertToolConfigs } from './admin-configs.server.ts'
+import { deleteToolConfig, saveToolConfig, setToolAvailability, toolConfigsPage, upsertToolConfigs } from './admin-configs.server.ts'
 import type { ToolConfigInput } from './admin-configs-schema.ts'
 import { createToolboxAutomations } from './automations/index.ts'
 import type { ToolName } from './default-tools.ts'
@@ -45,6 +45,8 @@ export function createToolboxService(deps: ToolboxDeps) {
 			/** A new configuration (no id) once per request id. */
 			save: (actor: AuditActor, input: ToolConfigInput, requestId?: string) => saveToolConfig(db, actor, input, requestId),
 			setAvailable: (actor: AuditActor, id: string, available: boolean) => setToolAvailability(db, actor, id, available),
+			/** Only a configuration the product does not run; the five implemented tools are switched off instead. */
+			remove: (actor: AuditActor, id: string) => deleteToolConfig(db, actor, id),
 			/** Inserts the five default tools that are missing (an admin's edits are kept). */
 			ensureDefaults: () => seedToolboxConfigs(db, deps.platforms.ids),
 			upsert: (actor: AuditActor, entries: Array<ToolConfigInput>) => upsertToolConfigs(db, actor, entries),

@@ -90,6 +90,11 @@ test('section 5: each rule of the admin model form with its German message key',
 	expect(valid({ ...video, 'resolution_credits.720p': '0.1' }).model.resolution_credits['720p']).toBe(0.1)
 	expect(valid({ ...video, 'resolution_credits.720p': '2.3' }).model.resolution_credits['720p']).toBe(2.3)
 	expect(errors({ ...video, 'resolution_credits.1080p': '' })).toMatchObject({ 'resolution_credits.1080p': ['form.errors.resolutionCreditsRequired'] })
+	// Issue 20 defect 19: a video model needs at least one resolution and one format.
+	const { supported_resolutions: _resolutions, 'resolution_credits.720p': _r720, 'resolution_credits.1080p': _r1080, ...withoutResolutions } = video
+	expect(errors(withoutResolutions)).toMatchObject({ supported_resolutions: ['form.errors.resolutionRequired'] })
+	const { supported_formats: _formats, ...withoutFormats } = video
+	expect(errors(withoutFormats)).toMatchObject({ supported_formats: ['form.errors.formatRequired'] })
 	// A price for a resolution that is not offered is dropped.
 	expect(valid({ ...video, 'resolution_credits.4K': '9' }).model.resolution_credits).toEqual({ '720p': 1.5, '1080p': 3 })
 	// The columns' own rules, so the database never answers with a 500.

@@ -48,8 +48,13 @@ test('variables are the words in curly braces, each once, in order; one function
 	expect(fillTemplate('{agent_name} für {Kunde} {constructor} {toString}', { agent_name: 'Mia' })).toBe('Mia für {Kunde} {constructor} {toString}')
 })
 
-test('the form: only the five categories; no required name or text; lengths; variables never come from the form', () => {
-	expect(valid({ category: 'workflow' })).toEqual({ name: '', category: 'workflow', promptText: '', isActive: false })
+test('the form: only the five categories; a name is required, the text is not; lengths; variables never come from the form', () => {
+	expect(valid({ category: 'workflow', name: 'Leer' })).toEqual({ name: 'Leer', category: 'workflow', promptText: '', isActive: false })
+	// Issue 20 defect 19: an empty or blank name is refused with the German message's key.
+	for (const name of [undefined, '', '   ']) {
+		const submission = parse(name === undefined ? { category: 'workflow' } : { category: 'workflow', name })
+		expect(submission.status === 'error' ? submission.error : null).toMatchObject({ name: ['form.errors.nameRequired'] })
+	}
 	expect(valid({ category: 'image_generation', name: ' Bild ', promptText: ' {headline} ', isActive: 'on', variables: 'gefälscht' })).toEqual({
 		name: 'Bild',
 		category: 'image_generation',
@@ -57,15 +62,15 @@ test('the form: only the five categories; no required name or text; lengths; var
 		isActive: true,
 	})
 	for (const category of ['', 'content', 'CONTENT_GENERATION', 'video_generation']) {
-		const submission = parse({ category })
+		const submission = parse({ category, name: 'x' })
 		expect(submission.status).toBe('error')
 		expect(submission.status === 'error' ? submission.error : null).toMatchObject({ category: ['form.errors.categoryInvalid'] })
 	}
 	const tooLong = parse({ category: 'workflow', name: 'x'.repeat(201) })
 	expect(tooLong.status === 'error' ? tooLong.error : null).toMatchObject({ name: ['form.errors.nameTooLong'] })
-	const tooMany = parse({ category: 'workflow', promptText: Array.from({ length: 101 }, (_, i) => `{v${i}}`).join(' ') })
+	const tooMany = parse({ category: 'workflow', name: 'x', promptText: Array.from({ length: 101 }, (_, i) => `{v${i}}`).join(' ') })
 	expect(tooMany.status === 'error' ? tooMany.error : null).toMatchObject({ promptText: ['form.errors.tooManyVariables'] })
-	const badId = parse({ category: 'workflow', id: 'keine-uuid' })
+	const badId = parse({ category: 'workflow', name: 'x', id: 'keine-uuid' })
 	expect(badId.status).toBe('error')
 })
 
@@ -89,11 +94,11 @@ test('create and edit: variables derived from the text, unknown ones reported, a
 		is_active: false,
 	})
 
-	// Empty name and text are allowed (the spec has no required checks).
-	const empty = await prompts.save(actor, valid({ category: 'workflow' }))
+	// An empty text is allowed (a name is required).
+	const empty = await prompts.save(actor, valid({ category: 'workflow', name: 'Ohne Text' }))
 	expect(empty).toMatchObject({ ok: true, created: true, variables: [], unknown: [] })
 
-	expect(await prompts.save(actor, valid({ id: randomUUID(), category: 'workflow' }))).toEqual({ ok: false, error: 'not_found' })
+	expect(await prompts.save(actor, valid({ id: randomUUID(), category: 'workflow', name: 'Unbekannt' }))).toEqual({ ok: false, error: 'not_found' })
 
 	const audit = await t.db.selectFrom('admin_audit_log').select(['action', 'admin_id', 'target_type', 'target_id', 'details']).orderBy('created_at').orderBy('id').execute()
 	expect(audit.map((a) => [a.action, a.target_id])).toEqual([

@@ -235,3 +235,27 @@ test('npm run seed:tools: the defaults without a file; a file upserted once, ref
 		await rm(folder, { recursive: true, force: true })
 	}
 }, 150_000)
+
+test('delete (issue 20 defect 19): a custom configuration goes with an audit row; the five implemented tools are refused; users keep their settings', async () => {
+	await using t = await createTestDatabase()
+	const { services } = testServices(t.db)
+	const admin = await person(t.db)
+	const user = await person(t.db)
+	await services.toolbox.configs.ensureDefaults()
+	const configs = services.toolbox.configs
+	await services.toolbox.setEnabled(user.id, 'hashtagOptimizer', true)
+	const before = await services.toolbox.list(user.id)
+
+	const created = await configs.save(admin, valid(form))
+	if (!created.ok) throw new Error('not created')
+	expect(await configs.remove(admin, created.id)).toEqual({ ok: true, toolName: 'newsletterDigest', displayName: 'Newsletter-Digest' })
+	expect(await t.db.selectFrom('admin_toolbox_configs').select('id').where('id', '=', created.id).execute()).toEqual([])
+	const audit = await t.db.selectFrom('admin_audit_log').select(['action', 'admin_id']).where('target_id', '=', created.id).where('action', '=', 'toolbox_config.deleted').execute()
+	expect(audit).toEqual([{ action: 'toolbox_config.deleted', admin_id: admin.id }])
+	expect(await configs.remove(admin, created.id)).toEqual({ ok: false, error: 'notFound' })
+
+	const hashtag = (await configs.page('')).configs.find((c) => c.toolName === 'hashtagOptimizer')!
+	expect(await configs.remove(admin, hashtag.id)).toEqual({ ok: false, error: 'implemented' })
+	expect((await configs.page('')).configs.some((c) => c.toolName === 'hashtagOptimizer')).toBe(true)
+	expect(await services.toolbox.list(user.id)).toEqual(before)
+})

@@ -182,6 +182,11 @@ export function VideoFields({ fields, model }: { fields: Fieldset; model: AdminM
 						</Grid>
 					)
 				})}
+				{fields.supported_resolutions.errors?.length ? (
+					<Text size="1" color="red" role="alert">
+						{t(fields.supported_resolutions.errors[0] as 'form.errors.resolutionRequired')}
+					</Text>
+				) : null}
 			</Flex>
 			<Grid columns={{ initial: '1', sm: '3' }} gap="3">
 				<TextInput field={fields.video_duration_min} label={t('form.durationMin')} type="number" step="1" min="1" />

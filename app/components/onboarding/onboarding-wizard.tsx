@@ -6,6 +6,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useNavigate } from 'react-router'
 import { OnboardingDraftSchema, type OnboardingDraft } from '#modules/agents/onboarding-schema.ts'
 import { newDraftId, parseStoredDraft, readStoredDraftText, writeStoredDraft } from './draft-storage.ts'
+import { parseStoredProgress, readStoredProgressText, writeStoredProgress, type WizardProgressState } from './progress-storage.ts'
 import { StepAgent } from './step-agent.tsx'
 import { StepAudience } from './step-audience.tsx'
 import { StepIndustry } from './step-industry.tsx'
@@ -34,15 +35,18 @@ function subscribeNever() {
  */
 export function Onboarding() {
 	const draftText = useSyncExternalStore(subscribeNever, readStoredDraftText, () => null)
+	const progressText = useSyncExternalStore(subscribeNever, readStoredProgressText, () => null)
 	const draft = useMemo(() => parseStoredDraft(draftText), [draftText])
-	return <OnboardingWizard key={draftText === null ? 'empty' : 'stored'} initialDraft={draft} />
+	// The progress of this tab (after a reload) wins over an older draft.
+	const progress = useMemo(() => parseStoredProgress(progressText), [progressText])
+	return <OnboardingWizard key={progress ? 'progress' : draftText === null ? 'empty' : 'stored'} initialDraft={draft} initialProgress={progress} />
 }
 
-function OnboardingWizard({ initialDraft }: { initialDraft: Partial<OnboardingDraft> | null }) {
+function OnboardingWizard({ initialDraft, initialProgress }: { initialDraft: Partial<OnboardingDraft> | null; initialProgress: WizardProgressState | null }) {
 	const { t } = useTranslation('onboarding')
 	const navigate = useNavigate()
-	const [values, setValues] = useState(() => initialWizardValues(initialDraft))
-	const [step, setStep] = useState(0)
+	const [values, setValues] = useState(() => initialProgress?.values ?? initialWizardValues(initialDraft))
+	const [step, setStep] = useState(initialProgress?.step ?? 0)
 	const [touched, setTouched] = useState<Partial<Record<WizardField, boolean>>>({})
 	const [saveFailed, setSaveFailed] = useState(false)
 	const headingRef = useRef<HTMLHeadingElement>(null)
@@ -53,6 +57,8 @@ function OnboardingWizard({ initialDraft }: { initialDraft: Partial<OnboardingDr
 	const stepKey = wizardStepKeys[step] ?? 'agent'
 
 	function goToStep(next: number) {
+		// Each change is kept for this tab (written on the visitor's own changes only, never by a render).
+		writeStoredProgress({ values, step: next })
 		// Moving focus to the new step's heading tells screen readers that the content changed.
 		flushSync(() => setStep(next))
 		headingRef.current?.focus()
@@ -86,7 +92,9 @@ function OnboardingWizard({ initialDraft }: { initialDraft: Partial<OnboardingDr
 		values,
 		errors: visibleErrors(errors, touched),
 		onChange: (field, value) => {
-			setValues((current) => ({ ...current, [field]: value }))
+			const next = { ...values, [field]: value }
+			setValues(next)
+			writeStoredProgress({ values: next, step })
 			setSaveFailed(false)
 		},
 		onBlur: (field) => setTouched((current) => ({ ...current, [field]: true })),

@@ -9,6 +9,7 @@ export function StepSummary({ values }: { values: WizardValues }) {
 	const { t } = useTranslation('onboarding')
 	const Icon = onboardingAvatarIcons[values.avatar]
 	const audience = truncate(values.targetAudience.trim(), onboardingLimits.summaryAudienceLength, t('summary.ellipsis'))
+	const description = truncate(values.description.trim(), onboardingLimits.summaryDescriptionLength, t('summary.ellipsis'))
 	return (
 		<Card asChild size="3" variant="surface">
 			<section aria-labelledby="onboarding-summary-title">
@@ -38,6 +39,11 @@ export function StepSummary({ values }: { values: WizardValues }) {
 					<SummaryItem label={t('summary.tone')}>{t(`tones.${values.tone}.label`)}</SummaryItem>
 					<SummaryItem label={t('summary.industry')}>{values.industry ? t(`industries.${values.industry}`) : null}</SummaryItem>
 					<SummaryItem label={t('summary.targetAudience')}>{audience}</SummaryItem>
+					<SummaryItem label={t('summary.description')}>
+						<span data-testid="summary-description" style={{ whiteSpace: 'pre-line' }}>
+							{description || t('summary.noDescription')}
+						</span>
+					</SummaryItem>
 				</DataList.Root>
 			</Flex>
 			</section>

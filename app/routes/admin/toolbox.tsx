@@ -9,7 +9,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { requestIdOf } from '#app/server/request-id.server.ts'
-import { ToolAvailabilitySchema, ToolConfigSchema, ToolConfigSearchSchema } from '#modules/toolbox/index.ts'
+import { ToolAvailabilitySchema, ToolConfigDeleteSchema, ToolConfigSchema, ToolConfigSearchSchema } from '#modules/toolbox/index.ts'
 import adminToolbox from '#locales/de/adminToolbox.json'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? adminToolbox.meta.title }]
 
-const IntentSchema = z.object({ intent: z.enum(['save', 'availability']) })
+const IntentSchema = z.object({ intent: z.enum(['save', 'availability', 'delete']) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = requireAdmin(context, request)
@@ -52,6 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (changed === null) return fail(t('toasts.notFound'), 404)
 		const description = t(available ? 'toasts.nowAvailable' : 'toasts.nowUnavailable', { name: changed.displayName })
 		return data<ToolConfigsReply>({ ok: true, notice: { type: 'success', title: t('toasts.availabilityChanged'), description } })
+	}
+
+	if (intentCheck.value.intent === 'delete') {
+		const submission = parseWithZod(formData, { schema: ToolConfigDeleteSchema })
+		if (submission.status !== 'success') return fail(t('toasts.deleteFailed'), 400)
+		const result = await toolbox.configs.remove(actor, submission.value.id).catch((error: unknown) => {
+			console.error('admin: deleting a toolbox config failed', error)
+			return null
+		})
+		if (!result) return fail(t('toasts.deleteFailed'), 500)
+		if (!result.ok) return result.error === 'notFound' ? fail(t('toasts.notFound'), 404) : fail(t('card.deleteImplemented'), 409)
+		return data<ToolConfigsReply>({ ok: true, notice: { type: 'success', title: t('toasts.deleted'), description: result.displayName } })
 	}
 
 	// The form posts text; the schema reads it as it is (the same schema checks the CLI's JSON files).
@@ -85,7 +97,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 	} catch {
 		// fall through
 	}
-	const description = intent === 'availability' ? adminToolbox.toasts.availabilityFailed : adminToolbox.toasts.saveFailed
+	const description = intent === 'availability' ? adminToolbox.toasts.availabilityFailed : intent === 'delete' ? adminToolbox.toasts.deleteFailed : adminToolbox.toasts.saveFailed
 	return { ok: false, notice: { type: 'error', title: adminToolbox.toasts.errorTitle, description } }
 }
 

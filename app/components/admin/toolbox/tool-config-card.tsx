@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Code, Flex, Heading, Switch, Text } from '@radix-ui/themes'
-import { Pencil } from 'lucide-react'
+import { AlertDialog, Badge, Button, Card, Code, Flex, Heading, Switch, Text } from '@radix-ui/themes'
+import { Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { ToolIcon } from '#app/components/toolbox/tool-icon.tsx'
@@ -75,13 +75,65 @@ export function ToolConfigCard({ config, onEdit }: { config: AdminToolConfig; on
 								{t('card.available')}
 							</Flex>
 						</Text>
-						<Button variant="soft" size="2" aria-label={t('card.editLabel', { name: config.displayName })} onClick={onEdit}>
-							<Pencil size={14} aria-hidden />
-							{t('card.edit')}
-						</Button>
+						<Flex gap="2">
+							<DeleteToolConfig config={config} />
+							<Button variant="soft" size="2" aria-label={t('card.editLabel', { name: config.displayName })} onClick={onEdit}>
+								<Pencil size={14} aria-hidden />
+								{t('card.edit')}
+							</Button>
+						</Flex>
 					</Flex>
 				</Flex>
 			</article>
 		</Card>
+	)
+}
+
+/**
+ * 'Löschen' after a confirmation; the server checks the admin and refuses the five implemented tools
+ * (shown disabled here with the reason: they are switched off instead).
+ */
+function DeleteToolConfig({ config }: { config: AdminToolConfig }) {
+	const { t } = useTranslation('adminToolbox')
+	const deleter = useFetcher<ToolConfigsReply>({ key: `delete-${config.id}` })
+	useFetcherNotice(deleter)
+	if (config.implemented) {
+		return (
+			<span title={t('card.deleteImplemented')} data-testid="tool-config-delete-disabled">
+				<Button variant="soft" color="gray" size="2" disabled aria-label={t('card.deleteLabel', { name: config.displayName })} aria-describedby={`tool-delete-reason-${config.id}`}>
+					<Trash2 size={14} aria-hidden />
+					{t('card.delete')}
+				</Button>
+				<span id={`tool-delete-reason-${config.id}`} hidden>
+					{t('card.deleteImplemented')}
+				</span>
+			</span>
+		)
+	}
+	return (
+		<AlertDialog.Root>
+			<AlertDialog.Trigger>
+				<Button variant="soft" color="red" size="2" loading={deleter.state !== 'idle'} aria-label={t('card.deleteLabel', { name: config.displayName })}>
+					<Trash2 size={14} aria-hidden />
+					{t('card.delete')}
+				</Button>
+			</AlertDialog.Trigger>
+			<AlertDialog.Content maxWidth="460px">
+				<AlertDialog.Title>{t('card.deleteTitle')}</AlertDialog.Title>
+				<AlertDialog.Description size="2">{t('card.deleteText', { name: config.displayName })}</AlertDialog.Description>
+				<Flex gap="3" mt="4" justify="end">
+					<AlertDialog.Cancel>
+						<Button variant="soft" color="gray">
+							{t('card.cancel')}
+						</Button>
+					</AlertDialog.Cancel>
+					<AlertDialog.Action>
+						<Button color="red" onClick={() => deleter.submit({ intent: 'delete', id: config.id }, { method: 'post' })}>
+							{t('card.delete')}
+						</Button>
+					</AlertDialog.Action>
+				</Flex>
+			</AlertDialog.Content>
+		</AlertDialog.Root>
 	)
 }
