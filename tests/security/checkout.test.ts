@@ -55,8 +55,9 @@ describe('a used-up discount code is refused when the checkout starts', () => {
 		expect(refused.status).toBe(400)
 		const reply = refused.data as Reply
 		expect(reply.ok).toBe(false)
-		expect(reply.notice).toEqual({ type: 'error', title: 'Ungültiger Rabattcode', description: 'Dieser Rabattcode wurde bereits vollständig eingelöst.' })
-		expect(reply.discount?.result).toMatchObject({ valid: false, reason: 'used_up' })
+		// Said inline under the code field (no toast with the same text).
+		expect(reply.notice).toBeUndefined()
+		expect(reply.discount?.result).toMatchObject({ valid: false, reason: 'used_up', error: 'Dieser Rabattcode wurde bereits vollständig eingelöst.' })
 		expect(await paymentsOf(user.id)).toEqual([])
 	})
 
@@ -71,7 +72,7 @@ describe('a used-up discount code is refused when the checkout starts', () => {
 
 		const held = await checkout(second, code)
 		expect(held.status).toBe(400)
-		expect((held.data as Reply).notice?.description).toBe(billingTexts.discount.errors.reserved)
+		expect((held.data as Reply).discount?.result).toMatchObject({ valid: false, error: billingTexts.discount.errors.reserved })
 		expect(billingTexts.discount.errors.reserved).toMatch(/^Dieser Rabattcode ist zurzeit vollständig vergeben/)
 		const checked = await check(second, code)
 		expect((checked.data as Reply).discount?.result).toMatchObject({ valid: false, reason: 'reserved', error: billingTexts.discount.errors.reserved })
@@ -82,7 +83,7 @@ describe('a used-up discount code is refused when the checkout starts', () => {
 		expect(await usesOf(code)).toBe(1)
 		const usedUp = await checkout(second, code)
 		expect(usedUp.status).toBe(400)
-		expect((usedUp.data as Reply).notice?.description).toBe('Dieser Rabattcode wurde bereits vollständig eingelöst.')
+		expect((usedUp.data as Reply).discount?.result).toMatchObject({ valid: false, error: 'Dieser Rabattcode wurde bereits vollständig eingelöst.' })
 		expect(await paymentsOf(second.id)).toEqual([])
 	})
 

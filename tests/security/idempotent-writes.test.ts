@@ -48,6 +48,20 @@ const drafts = (user: TestUser) => count(h.db.selectFrom('drafts').select((eb) =
 const creatorContent = { platforms: ['linkedin', 'instagram'], 'text.linkedin': 'Ein Beitrag über Brot', 'text.instagram': 'Brot!', 'image.instagram': `/media/images/${randomUUID()}.jpg`, prompt: 'Brot' }
 const data = (answer: CallResult) => answer.data as Record<string, unknown>
 
+/** Publishing now needs a working connection (the planning preflight): active accounts for the user, stored as a connect would. */
+async function connected(user: TestUser, platforms = ['linkedin', 'instagram', 'threads']) {
+	for (const platform of platforms) {
+		const token = await h.db
+			.insertInto('social_tokens')
+			.values({ user_id: user.id, platform, account_id: `${platform}-${user.id}`, access_token_encrypted: 'not-used-here' })
+			.onConflict((oc) => oc.doNothing())
+			.returning('id')
+			.executeTakeFirst()
+		if (!token) continue
+		await h.db.insertInto('connected_pages').values({ user_id: user.id, platform, page_id: `${platform}-page`, social_token_id: token.id, is_default: true }).execute()
+	}
+}
+
 const cases: Array<Case> = [
 	{
 		name: "creator 'Entwurf speichern' (one draft per platform)",
@@ -67,7 +81,10 @@ const cases: Array<Case> = [
 	{
 		name: "creator 'Jetzt posten' of new content",
 		route: '/create',
-		form: async () => ({ intent: 'publish', ...creatorContent }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'publish', ...creatorContent }
+		},
 		count: posts,
 		result: (answer) => data(answer).postId,
 	},
@@ -81,7 +98,10 @@ const cases: Array<Case> = [
 	{
 		name: "creator 'Jetzt posten' of an opened draft",
 		route: '/create-post',
-		form: async (user) => ({ intent: 'publish', ...creatorContent, editKind: 'draft', editId: await draftOf(user) }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'publish', ...creatorContent, editKind: 'draft', editId: await draftOf(user) }
+		},
 		count: posts,
 		result: (answer) => data(answer).postId,
 	},
@@ -95,7 +115,10 @@ const cases: Array<Case> = [
 	{
 		name: "Meine Posts 'Jetzt posten' of a draft",
 		route: '/posts',
-		form: async (user) => ({ intent: 'publish-now', kind: 'draft', id: await draftOf(user) }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'publish-now', kind: 'draft', id: await draftOf(user) }
+		},
 		count: posts,
 		result: (answer) => data(answer).postId,
 	},
@@ -261,6 +284,7 @@ test('a refused create is not kept: the same id with valid input creates', async
 
 test("'Jetzt posten' of new content: the retry finds the post with its deliveries due, published once", async () => {
 	const user = await h.user()
+	await connected(user)
 	const form = { intent: 'publish', ...creatorContent, requestId: randomUUID() }
 	const answers = await Promise.all([send('/create', user, form), send('/create', user, form), send('/create', user, form)])
 	const postIds = new Set(answers.map((a) => data(a).postId))
