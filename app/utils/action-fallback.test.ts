@@ -11,7 +11,7 @@ describe('answerOrRefusal', () => {
 	})
 
 	test('a thrown error (network, 500 page) becomes a refusal with the notice', async () => {
-		expect(await answerOrRefusal(() => Promise.reject(new Error('500')), notice)).toEqual({ ok: false, notice })
+		expect(await answerOrRefusal(() => Promise.reject(new Error('500')), notice)).toEqual({ ok: false, notice, unanswered: true })
 	})
 
 	test('a redirect is passed on', async () => {
@@ -20,7 +20,7 @@ describe('answerOrRefusal', () => {
 	})
 
 	test('an answer without ok (not an action reply) becomes a refusal', async () => {
-		expect(await answerOrRefusal(() => Promise.resolve('kaputt'), notice)).toEqual({ ok: false, notice })
-		expect(await answerOrRefusal(() => Promise.resolve(null), notice)).toEqual({ ok: false, notice })
+		expect(await answerOrRefusal(() => Promise.resolve('kaputt'), notice)).toEqual({ ok: false, notice, unanswered: true })
+		expect(await answerOrRefusal(() => Promise.resolve(null), notice)).toEqual({ ok: false, notice, unanswered: true })
 	})
 })

@@ -1,6 +1,7 @@
 import type { Notice } from '#app/components/use-fetcher-notice.ts'
 
-export type Refusal = { ok: false; notice: Notice }
+/** `unanswered`: the server's answer never arrived (it may have done the work): a retry keeps its request id. */
+export type Refusal = { ok: false; notice: Notice; unanswered: true }
 
 /**
  * For a route's clientAction: the server's answer when it is one (an object with `ok`, whatever its
@@ -16,5 +17,5 @@ export async function answerOrRefusal<T>(serverAction: () => Promise<unknown>, n
 		// A redirect (a checkout's payment page, a sign-in) is the answer, not a failure.
 		if (error instanceof Response && error.status >= 300 && error.status < 400) throw error
 	}
-	return { ok: false, notice }
+	return { ok: false, notice, unanswered: true }
 }

@@ -51,10 +51,12 @@ export function useModelTestRun() {
 		}
 	})
 
-	// One request id per run: a second click before the answer reuses it, so the server charges once.
+	// One request id per run: a second click before the answer, or a retry after an answer that never
+	// arrived (the server may have started and charged the run), reuses it, so the server charges once.
 	const requestId = useRef<string | null>(null)
 	useEffect(() => {
-		requestId.current = null
+		const data = runner.data as { unanswered?: boolean } | undefined
+		if (!data?.unanswered) requestId.current = null
 	}, [runner.data])
 
 	return {
