@@ -275,7 +275,7 @@ test('npm run seed:models -- <file> prints the counts, refuses an invalid file w
 			execFile(
 				path.resolve('node_modules/.bin/node'),
 				['scripts/seed-models.ts', ...args],
-				{ timeout: 20_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
+				{ timeout: 45_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
 				(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
 			)
 		})
@@ -301,4 +301,4 @@ test('npm run seed:models -- <file> prints the counts, refuses an invalid file w
 	} finally {
 		await rm(folder, { recursive: true, force: true })
 	}
-}, 60_000)
+}, 150_000)

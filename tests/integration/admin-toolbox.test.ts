@@ -208,7 +208,7 @@ test('npm run seed:tools: the defaults without a file; a file upserted once, ref
 			execFile(
 				path.resolve('node_modules/.bin/node'),
 				['scripts/seed-tools.ts', ...args],
-				{ timeout: 20_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
+				{ timeout: 45_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
 				(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
 			)
 		})
