@@ -160,7 +160,7 @@ test('a Free user sees that video is part of Pro on the model test and cannot st
 	await expect(page.getByRole('button', { name: 'Generieren' })).toBeEnabled()
 })
 
-test('the draft editor regenerates an image for the shown credits, once, and Speichern keeps it', async ({ page, createConfirmedUser, login, services, db }) => {
+test('the draft editor regenerates an image for the shown credits, once, and keeps it even when the dialog is closed without saving', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Frische Gipfeli jeden Morgen ab sechs Uhr', platforms: {} } })
 	const { cost } = await services.generation.regenerationQuote(user.id)
@@ -170,11 +170,14 @@ test('the draft editor regenerates an image for the shown credits, once, and Spe
 	const button = editor.getByRole('button', { name: `Bild neu generieren · ${cost} Credits` })
 	await expect(button).toBeVisible()
 	await button.click()
-	await expect(toastWith(page, 'Neues Bild erstellt', 'Speichern Sie den Entwurf')).toBeVisible({ timeout: 20_000 })
+	await expect(toastWith(page, 'Neues Bild erstellt', 'Das neue Bild ist im Entwurf gespeichert')).toBeVisible({ timeout: 20_000 })
 	const image = editor.getByRole('img', { name: 'Bild LinkedIn' })
 	await expect(image).toHaveAttribute('src', /^\/media\/images\//)
 	const src = await image.getAttribute('src')
-	await editor.getByRole('button', { name: 'Speichern' }).click()
+	// Paid for, so saved at once: the dialog stays open, and closing it without Speichern loses nothing.
+	await expect.poll(async () => (await db.selectFrom('drafts').select('images').where('id', '=', draft.id).executeTakeFirstOrThrow()).images, { timeout: 10_000 }).toMatchObject({ linkedin: src })
+	await expect(editor).toBeVisible()
+	await page.keyboard.press('Escape')
 	await expect(editor).toBeHidden()
 	const row = await db.selectFrom('drafts').select('images').where('id', '=', draft.id).executeTakeFirstOrThrow()
 	expect(row.images).toMatchObject({ linkedin: src })

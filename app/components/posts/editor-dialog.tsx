@@ -34,11 +34,25 @@ export function EditorDialog({
 	const busy = fetcher.state !== 'idle'
 	const publishAfterSave = useRef(false)
 	const form = useRef<HTMLFormElement>(null)
-	// A regenerated image replaces the draft's in the form; Speichern stores it.
+	// A regenerated image replaces the draft's in the form and is saved at once (it was paid for; closing
+	// the dialog must not lose it). That save keeps the dialog open.
 	const [images, setImages] = useState(() => item?.images ?? {})
+	const [imageToSave, setImageToSave] = useState(false)
+	const keepOpen = useRef(false)
 	const regenerator = useImageRegeneration(regeneration)
 	useEffect(() => {
+		if (!imageToSave || !form.current) return
+		setImageToSave(false)
+		keepOpen.current = true
+		publishAfterSave.current = false
+		void fetcher.submit(form.current)
+	}, [imageToSave, fetcher])
+	useEffect(() => {
 		if (fetcher.state !== 'idle' || !fetcher.data?.ok || !item) return
+		if (keepOpen.current) {
+			keepOpen.current = false
+			return
+		}
 		if (publishAfterSave.current) {
 			publishAfterSave.current = false
 			onPublish(item)
@@ -83,7 +97,9 @@ export function EditorDialog({
 											onClick={async () => {
 												const text = form.current ? String(new FormData(form.current).get(`texts.${platform}`) ?? '') : ''
 												const image = await regenerator.regenerate(platform, text)
-												if (image) setImages((current) => ({ ...current, [platform]: image }))
+												if (!image) return
+												setImages((current) => ({ ...current, [platform]: image }))
+												setImageToSave(true)
 											}}
 										>
 											<RefreshCw size={14} aria-hidden /> {t('editor.regenerate')} · {t('editor.regenerateCost', { count: regeneration.cost })}
