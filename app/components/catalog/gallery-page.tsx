@@ -1,14 +1,15 @@
-import { Button, Callout, Link as RadixLink, Select, Tabs } from '@radix-ui/themes'
+import { Button, Callout, Select, Tabs } from '@radix-ui/themes'
 import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { GitCompareArrows, Info } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { GALLERY_SORTS, MAX_COMPARED_MODELS, MODEL_CATEGORIES, isGallerySort, isModelCategory, type GallerySort, type ModelCategory } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
 import { CreditBalanceCard } from './credit-balance-card.tsx'
+import { VideoProOnly } from './video-pro-only.tsx'
 import { testUrl } from './format.ts'
 import { ModelCard } from './model-card.tsx'
 import '#locales/ns/catalog.ts'
@@ -92,17 +93,7 @@ export function GalleryPage({ category, sort, models, balance, videoAllowed }: P
 				<Tabs.Content value={category}>
 					<Flex direction="column" gap="4" pt="4">
 						{category === 'video' && !videoAllowed ? (
-							<Callout.Root color="amber" data-testid="video-pro-only">
-								<Callout.Icon>
-									<Info size={16} />
-								</Callout.Icon>
-								<Callout.Text>
-									<strong>{t('test.videoRequiresProTitle')}</strong> {t('test.videoRequiresPro')}{' '}
-									<RadixLink asChild weight="medium">
-										<Link to="/pricing">{t('test.videoUpgrade')}</Link>
-									</RadixLink>
-								</Callout.Text>
-							</Callout.Root>
+							<VideoProOnly />
 						) : null}
 						<Flex justify="between" align="center" gap="3" wrap="wrap" data-testid="compare-bar">
 							<Text size="2" color="gray">

@@ -15,6 +15,7 @@ import { formatCredits } from './format.ts'
 import { TestResultCard } from './test-result-card.tsx'
 import { useModelTestRun } from './use-model-test-run.ts'
 import { VideoSettings } from './video-settings.tsx'
+import { VideoProOnly } from './video-pro-only.tsx'
 import '#locales/ns/catalog.ts'
 
 export type TestAgent = { id: string; name: string; avatar: string; isDefault: boolean }
@@ -221,17 +222,7 @@ export function ModelTestPage({ mode, category, models, agents, balance, videoAl
 									</Flex>
 								) : null}
 								{proOnly ? (
-									<Callout.Root color="amber" role="alert" data-testid="video-pro-only">
-										<Callout.Icon>
-											<CircleExclamationPoint size={16} />
-										</Callout.Icon>
-										<Callout.Text>
-											<strong>{t('test.videoRequiresProTitle')}</strong> {t('test.videoRequiresPro')}{' '}
-											<RadixLink asChild weight="medium">
-												<Link to="/pricing">{t('test.videoUpgrade')}</Link>
-											</RadixLink>
-										</Callout.Text>
-									</Callout.Root>
+									<VideoProOnly alert />
 								) : null}
 								{insufficient ? (
 									<Callout.Root color="red" role="alert" data-testid="insufficient-credits">
