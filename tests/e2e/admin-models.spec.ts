@@ -122,9 +122,12 @@ test('an admin creates a model with a JSON error, fixes it; the gallery shows it
 		await choose(page, page, 'Kategorie', 'Bild')
 		await expect(page).toHaveURL(/category=image/)
 		await expect(row(page, 'gpt-5-2025-08-07')).toHaveCount(0)
-		await row(page, modelId).getByRole('button', { name: 'Bearbeiten E2E Bildmodell' }).click()
 		const editDialog = page.getByRole('dialog')
-		await expect(editDialog.getByRole('heading', { name: 'Modell bearbeiten' })).toBeVisible()
+		// Other browser tests change models at the same time; a refresh of the list may come between the click and the dialog.
+		await expect(async () => {
+			if (!(await editDialog.isVisible())) await row(page, modelId).getByRole('button', { name: 'Bearbeiten E2E Bildmodell' }).click()
+			await expect(editDialog.getByRole('heading', { name: 'Modell bearbeiten' })).toBeVisible({ timeout: 2000 })
+		}).toPass({ timeout: 15_000 })
 		await expect(editDialog.getByLabel('Modell-ID')).toHaveValue(modelId)
 		await expect(editDialog.getByLabel('Credits pro Nutzung')).toHaveValue('3')
 		await expect(editDialog.getByLabel('API-Parameter (JSON)')).toHaveValue(/"quality": "hoch"/)
