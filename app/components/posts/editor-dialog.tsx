@@ -47,8 +47,11 @@ export function EditorDialog({
 		publishAfterSave.current = false
 		void fetcher.submit(form.current)
 	}, [imageToSave, fetcher])
+	// Each save's answer is handled once (a later change of `item`, e.g. a revalidation, must not close the dialog again).
+	const handled = useRef<unknown>(null)
 	useEffect(() => {
-		if (fetcher.state !== 'idle' || !fetcher.data?.ok || !item) return
+		if (fetcher.state !== 'idle' || !fetcher.data?.ok || !item || handled.current === fetcher.data) return
+		handled.current = fetcher.data
 		if (keepOpen.current) {
 			keepOpen.current = false
 			return

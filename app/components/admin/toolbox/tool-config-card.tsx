@@ -93,10 +93,13 @@ export function ToolConfigCard({ config, onEdit }: { config: AdminToolConfig; on
  * 'Löschen' after a confirmation; the server checks the admin and refuses the five implemented tools
  * (shown disabled here with the reason: they are switched off instead).
  */
+/** The one fetcher of 'Löschen' (one deletion at a time), read by the page for its toast. */
+export const TOOL_CONFIG_DELETE = 'tool-config-delete'
+
 function DeleteToolConfig({ config }: { config: AdminToolConfig }) {
 	const { t } = useTranslation('adminToolbox')
-	const deleter = useFetcher<ToolConfigsReply>({ key: `delete-${config.id}` })
-	useFetcherNotice(deleter)
+	// The page shows the answer's toast (TOOL_CONFIG_DELETE): this card is gone once the list reloads.
+	const deleter = useFetcher<ToolConfigsReply>({ key: TOOL_CONFIG_DELETE })
 	if (config.implemented) {
 		return (
 			<span title={t('card.deleteImplemented')} data-testid="tool-config-delete-disabled">

@@ -3,19 +3,22 @@ import { Card, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Plus, Search } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { Form, useSearchParams } from 'react-router'
+import { Form, useFetcher, useSearchParams } from 'react-router'
+import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CounterCards } from '#app/components/admin/counter-cards.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import type { AdminToolConfig } from '#modules/toolbox/index.ts'
-import { ToolConfigCard } from './tool-config-card.tsx'
+import { TOOL_CONFIG_DELETE, ToolConfigCard } from './tool-config-card.tsx'
 import { ToolConfigDialog } from './tool-config-dialog.tsx'
 import { ToolConfigTable } from './tool-config-table.tsx'
-import type { ToolConfigsPageData } from './types.ts'
+import type { ToolConfigsPageData, ToolConfigsReply } from './types.ts'
 import '#locales/ns/adminToolbox.ts'
 
 /** 'Toolboxen verwalten': counters, search, the card grid, the table of all configs and the create/edit dialog. */
 export function ToolConfigsPage({ configs, matchingIds, counts, search, timeZone, loadFailed }: ToolConfigsPageData) {
 	const { t } = useTranslation('adminToolbox')
+	// A deleted configuration's card unmounts when the list reloads: its toast is said here.
+	useFetcherNotice(useFetcher<ToolConfigsReply>({ key: TOOL_CONFIG_DELETE }))
 	const [, setSearchParams] = useSearchParams()
 	const searchId = useId()
 	const searchInput = useRef<HTMLInputElement>(null)
