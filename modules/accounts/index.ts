@@ -7,3 +7,5 @@ export type { AccountSettings, ChangePasswordResult } from './settings.server.ts
 export { userTimeZone } from './time-zone.server.ts'
 export { hasProPlan, setSubscriptionType } from './plan.server.ts'
 export { addRole, findDirectoryUser, removeRole, searchUsers, userCounts, userIdByEmail, type DirectoryPage, type DirectoryUser } from './directory.server.ts'
+export { API_RATE_LIMIT, API_SCOPES, isApiScope, TOKEN_PREFIX, type ApiScope, type ApiTokenView } from './api-scopes.ts'
+export { MAX_TOKENS_PER_USER, type ApiAuthorization, type ApiCall, type ApiPrincipal, type NewApiToken } from './api-tokens.server.ts'

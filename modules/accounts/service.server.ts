@@ -9,6 +9,8 @@ import type { AccountMailKind } from './mails.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
 import { exportAccountData } from './export.server.ts'
+import type { ApiScope } from './api-scopes.ts'
+import { apiTokenCounts, authorizeApiToken, createApiToken, listApiTokens, revokeApiToken, type ApiCall, type NewApiToken } from './api-tokens.server.ts'
 import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
@@ -64,6 +66,17 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 
 	return {
 		getSessionUser: (token: string) => getSessionUser(db, token),
+
+		/** Personal API tokens (Settings › API & Integrationen); the secret only in createApiToken's answer. */
+		apiTokens: {
+			create: (userId: string, input: NewApiToken) => createApiToken(db, userId, input),
+			list: (userId: string) => listApiTokens(db, userId),
+			revoke: (userId: string, tokenId: string) => revokeApiToken(db, userId, tokenId),
+			/** Active tokens per user (admin's user list). */
+			counts: (userIds: ReadonlyArray<string>) => apiTokenCounts(db, userIds),
+			/** A REST or MCP request's bearer token: user, scope, rate limit, last use, activity entry. */
+			authorize: (secret: string, scope: ApiScope, call: ApiCall) => authorizeApiToken(db, secret, scope, call),
+		},
 
 		async signUp(input: { fullName: string; email: string; password: string }, spelling: Spelling = 'de'): Promise<Result<{ userId: string }>> {
 			const existing = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst()

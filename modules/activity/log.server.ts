@@ -13,6 +13,8 @@ export type LogType =
 	| 'authentication'
 	| 'automation'
 	| 'error'
+	/** A call with a personal API token (REST or MCP). */
+	| 'api'
 
 export type ActivityEntry = {
 	userId: string

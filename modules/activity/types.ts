@@ -13,6 +13,7 @@ export const LOG_TYPES = [
 	'authentication',
 	'automation',
 	'error',
+	'api',
 	'post',
 	'other',
 ] as const

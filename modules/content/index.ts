@@ -4,6 +4,7 @@ import { once } from '#modules/core/request-keys.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
+import { freeSlots } from './free-slots.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -27,6 +28,7 @@ import type { PostContent } from './post-content.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
+export type { FreeSlot } from './free-slots.server.ts'
 export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
@@ -36,7 +38,7 @@ export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor, truncate } from './post-content.ts'
-export { POST_STATUSES, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+export { POST_ORIGINS, POST_STATUSES, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**
@@ -92,6 +94,9 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 	return {
 		countDrafts: (userId: string) => countDrafts(db, userId),
+
+		/** The next suggested posting times without a planned post of the user (API, MCP, CSV import). */
+		freeSlots: (userId: string, timeZone: string, count: number, taken?: ReadonlyArray<Date>) => freeSlots(db, userId, { timeZone, now: clock.now(), count, taken }),
 
 		/** The content part of 'Daten exportieren': every post and draft of the user. */
 		exportData: (userId: string) => exportContentData(db, userId),
@@ -158,6 +163,21 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 						return { ok: true, post }
 					}),
 				),
+			),
+
+		/**
+		 * A new post at the next suggested time without a planned post (API, MCP): the slot is found
+		 * inside the once-per-request transaction, so a retry answers the first post instead of a new slot.
+		 */
+		createPostAtNextSlot: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>
+			refusable(() =>
+				keyed<{ post: PostView }>(userId, requestId, 'content.create-post-next-slot', { input, timeZone }, async (trx) => {
+					const [slot] = await freeSlots(trx, userId, { timeZone, now: clock.now(), count: 1 })
+					if (!slot) return { ok: false, error: 'schedule:errors.inPast' }
+					const post = await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
+					await logPostScheduled(trx, userId, post)
+					return { ok: true, post }
+				}),
 			),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
-import { isRegistered, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import type { DraftView, PostView } from './views.ts'
 
 export const postColumns = [
 	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'platform_images', 'post_type',
-	'created_at', 'updated_at', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
+	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
 ] as const
 
 export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'post_type', 'created_at', 'updated_at'] as const
@@ -39,6 +39,7 @@ export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostV
 		imageUrl: row.image_url,
 		images: platformMap(registered, row.platform_images),
 		postType: row.post_type,
+		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(row.origin) ? (row.origin as PostOrigin) : 'web',
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),
 		engagement: {

@@ -6,6 +6,10 @@ import type { Platform } from '#modules/core/platform-id.ts'
 export const POST_STATUSES = ['draft', 'scheduled', 'published', 'review'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
+/** Where a post was made: the pages, the REST API, an MCP client (AI assistant) or a CSV import. */
+export const POST_ORIGINS = ['web', 'api', 'mcp', 'csv'] as const
+export type PostOrigin = (typeof POST_ORIGINS)[number]
+
 /** A post's platform column: one platform, or 'multiple' for a post planned for several. */
 export type PostPlatform = Platform | 'multiple'
 

@@ -4,7 +4,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { isRegistered, type Platform, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
+import { isRegistered, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { ContentResult, PostView } from './views.ts'
@@ -24,6 +24,8 @@ export type PostInput = {
 	pageIds?: Partial<Record<Platform, string>>
 	/** 'Jetzt posten': every delivery is due now (the post stays a draft until a network confirms it). */
 	dueNow?: boolean
+	/** Where the post was made: the pages (default), the REST API, an MCP client or a CSV import. */
+	origin?: PostOrigin
 }
 
 function postTitle(content: PostContent) {
@@ -47,6 +49,7 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered:
 			platform_images: JSON.stringify(input.images ?? {}),
 			post_type: input.postType ?? 'ai-generated',
 			ai_prompt: input.aiPrompt ?? null,
+			origin: input.origin ?? 'web',
 		})
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()

@@ -2,13 +2,15 @@ import { z } from 'zod'
 import type { Platform } from './platforms.ts'
 
 // Shared by the forms and the actions. Messages are keys of the `posts` namespace.
-const MAX_TEXT = 63206
+/** The longest text a post or draft stores (Facebook's limit, the longest of the networks). */
+export const MAX_TEXT = 63206
 
 const text = z.string({ error: 'errors.invalid' }).max(MAX_TEXT, { error: 'errors.textTooLong' })
 // Only images this app stored (/media/...): a post image is fetched by the server when it is
 // published (LinkedIn uploads the bytes), so a form may not point it anywhere else (SSRF).
 const APP_MEDIA_IMAGE = /^\/media\/(?:[a-z0-9][a-z0-9-]{0,63}\/){1,4}[a-z0-9][a-z0-9.-]{0,127}\.(?:jpg|png|webp|gif)$/
-const imageUrl = z
+/** A post image: only a file this app stored ('' for none). */
+export const imageUrl = z
 	.string()
 	.max(2048, { error: 'errors.invalid' })
 	.refine((v) => v === '' || (APP_MEDIA_IMAGE.test(v) && !v.includes('..')), { error: 'errors.invalid' })

@@ -1,4 +1,4 @@
-import type { Platform, PostPlatform, PostStatus } from './platforms.ts'
+import type { Platform, PostOrigin, PostPlatform, PostStatus } from './platforms.ts'
 
 // What the web layer receives: plain JSON-safe objects, ISO strings for instants.
 export type PostView = {
@@ -15,6 +15,8 @@ export type PostView = {
 	/** The image per platform where they differ (Instagram 1:1, the others 16:9); imageUrl otherwise. */
 	images: Partial<Record<Platform, string>>
 	postType: string
+	/** Where the post was made (web, api, mcp, csv); the card names the last three. */
+	origin: PostOrigin
 	createdAt: string
 	updatedAt: string
 	engagement: { views: number; likes: number; shares: number; comments: number }

@@ -141,6 +141,19 @@ export interface AiModels {
   video_duration_min: number | null;
 }
 
+export interface ApiTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  name: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  token_hash: string;
+  token_hint: string;
+  user_id: string;
+}
+
 export interface BirthdayContacts {
   birth_day: number;
   birth_month: number;
@@ -472,6 +485,7 @@ export interface Posts {
   engagement_views: Generated<number>;
   id: Generated<string>;
   image_url: string | null;
+  origin: Generated<string>;
   platform: string;
   platform_images: Generated<Json>;
   post_type: Generated<string>;
@@ -674,6 +688,7 @@ export interface DB {
   admin_toolbox_configs: AdminToolboxConfigs;
   agent_configurations: AgentConfigurations;
   ai_models: AiModels;
+  api_tokens: ApiTokens;
   birthday_contacts: BirthdayContacts;
   comment_replies: CommentReplies;
   connected_pages: ConnectedPages;

@@ -1,0 +1,148 @@
+import { sql } from 'kysely'
+import { logActivity } from '#modules/activity/index.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
+import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
+import { isSpelling } from '#modules/core/spelling.ts'
+import { API_RATE_LIMIT, isApiScope, TOKEN_PREFIX, type ApiScope, type ApiTokenView } from './api-scopes.ts'
+import type { CurrentUser } from './types.ts'
+
+// Personal API tokens (Settings › API & Integrationen): the secret is shown once, only its SHA-256
+// is kept (a 256-bit random secret needs no slow hash). A token acts for its user with its scopes.
+
+export const MAX_TOKENS_PER_USER = 25
+
+export type NewApiToken = { name: string; scopes: Array<ApiScope>; expiresAt: Date | null }
+
+type TokenRow = { id: string; name: string; token_hint: string; scopes: Array<string>; expires_at: Date | null; last_used_at: Date | null; created_at: Date; revoked_at: Date | null }
+
+function toView(row: TokenRow): ApiTokenView {
+	return {
+		id: row.id,
+		name: row.name,
+		hint: row.token_hint,
+		scopes: row.scopes.filter(isApiScope),
+		expiresAt: row.expires_at?.toISOString() ?? null,
+		lastUsedAt: row.last_used_at?.toISOString() ?? null,
+		createdAt: row.created_at.toISOString(),
+		revokedAt: row.revoked_at?.toISOString() ?? null,
+	}
+}
+
+const tokenColumns = ['id', 'name', 'token_hint', 'scopes', 'expires_at', 'last_used_at', 'created_at', 'revoked_at'] as const
+
+/** 'limit': the user already has MAX_TOKENS_PER_USER active tokens. */
+export async function createApiToken(db: Db, userId: string, input: NewApiToken): Promise<{ ok: true; token: ApiTokenView; secret: string } | { ok: false; error: 'limit' }> {
+	const secret = `${TOKEN_PREFIX}${randomToken(32)}`
+	return db.transaction().execute(async (trx) => {
+		// Serialises a user's token creations so the limit holds under parallel requests.
+		await sql`select pg_advisory_xact_lock(hashtext(${`api_tokens:${userId}`}))`.execute(trx)
+		const { active } = await trx
+			.selectFrom('api_tokens')
+			.select((eb) => eb.fn.countAll<string>().as('active'))
+			.where('user_id', '=', userId)
+			.where('revoked_at', 'is', null)
+			.executeTakeFirstOrThrow()
+		if (Number(active) >= MAX_TOKENS_PER_USER) return { ok: false as const, error: 'limit' as const }
+		const row = await trx
+			.insertInto('api_tokens')
+			.values({ user_id: userId, name: input.name, token_hash: sha256(secret), token_hint: secret.slice(-4), scopes: input.scopes, expires_at: input.expiresAt })
+			.returning(tokenColumns)
+			.executeTakeFirstOrThrow()
+		return { ok: true as const, token: toView(row), secret }
+	})
+}
+
+/** The user's tokens, newest first (revoked ones included, marked). */
+export async function listApiTokens(db: DbOrTrx, userId: string): Promise<Array<ApiTokenView>> {
+	const rows = await db.selectFrom('api_tokens').select(tokenColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute()
+	return rows.map(toView)
+}
+
+/** Revokes one of the user's tokens; false when it is not theirs or already revoked. */
+export async function revokeApiToken(db: DbOrTrx, userId: string, tokenId: string) {
+	const row = await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').executeTakeFirst()
+	return Boolean(row)
+}
+
+/** Active (not revoked, not expired) tokens per user, for the admin's user list. */
+export async function apiTokenCounts(db: DbOrTrx, userIds: ReadonlyArray<string>): Promise<Record<string, number>> {
+	if (userIds.length === 0) return {}
+	const rows = await db
+		.selectFrom('api_tokens')
+		.select(['user_id', (eb) => eb.fn.countAll<string>().as('count')])
+		.where('user_id', 'in', [...userIds])
+		.where('revoked_at', 'is', null)
+		.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+		.groupBy('user_id')
+		.execute()
+	return Object.fromEntries(rows.map((r) => [r.user_id, Number(r.count)]))
+}
+
+export type ApiPrincipal = { user: CurrentUser; tokenId: string; tokenName: string; scopes: Array<ApiScope> }
+
+/** Why a token request is refused: no or unknown/revoked/expired token, a scope it lacks, too many calls. */
+export type ApiAuthorization = { ok: true; principal: ApiPrincipal } | { ok: false; error: 'unauthorized' } | { ok: false; error: 'forbidden'; scope: ApiScope } | { ok: false; error: 'rate_limited'; retryAfterSeconds: number }
+
+export type ApiCall = { method: string; path: string; via: 'api' | 'mcp' }
+
+/**
+ * One token request: the token (active, its user not disabled), the scope, the per-token rate limit
+ * (atomic in Postgres), its last use and an 'api' entry in the user's activity log.
+ */
+export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope, call: ApiCall): Promise<ApiAuthorization> {
+	if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return { ok: false, error: 'unauthorized' }
+	const row = await db
+		.selectFrom('api_tokens')
+		.innerJoin('users', 'users.id', 'api_tokens.user_id')
+		.innerJoin('profiles', 'profiles.id', 'users.id')
+		.select((eb) => [
+			'api_tokens.id as token_id',
+			'api_tokens.name as token_name',
+			'api_tokens.scopes',
+			'users.id',
+			'users.email',
+			'users.time_zone',
+			'users.spelling',
+			'profiles.full_name',
+			'profiles.subscription_type',
+			'profiles.plan',
+			'profiles.credits_remaining',
+			eb
+				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
+				.as('is_admin'),
+		])
+		.where('api_tokens.token_hash', '=', sha256(secret))
+		.where('api_tokens.revoked_at', 'is', null)
+		.where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', sql<Date>`now()`)]))
+		.where('users.disabled_at', 'is', null)
+		.executeTakeFirst()
+	if (!row) return { ok: false, error: 'unauthorized' }
+	const scopes = row.scopes.filter(isApiScope)
+	if (!scopes.includes(scope)) return { ok: false, error: 'forbidden', scope }
+	const limited = await hitRateLimit(db, `api:${row.token_id}`, API_RATE_LIMIT.limit, API_RATE_LIMIT.windowSeconds)
+	if (!limited.allowed) return { ok: false, error: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds }
+	await db.transaction().execute(async (trx) => {
+		await trx.updateTable('api_tokens').set({ last_used_at: sql`now()` }).where('id', '=', row.token_id).execute()
+		await logActivity(trx, {
+			userId: row.id,
+			logType: 'api',
+			title: `${call.via === 'mcp' ? 'MCP' : 'API'}: ${call.method} ${call.path}`.slice(0, 200),
+			description: row.token_name,
+			status: 'info',
+			metadata: { tokenId: row.token_id, method: call.method, path: call.path, via: call.via },
+		})
+	})
+	const user: CurrentUser = {
+		id: row.id,
+		email: row.email,
+		fullName: row.full_name,
+		timeZone: row.time_zone,
+		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
+		plan: row.plan,
+		creditsRemaining: row.credits_remaining,
+		isAdmin: Boolean(row.is_admin),
+		spelling: isSpelling(row.spelling) ? row.spelling : null,
+	}
+	return { ok: true, principal: { user, tokenId: row.token_id, tokenName: row.token_name, scopes } }
+}
