@@ -21,21 +21,20 @@ export function ApiTokensPanel({ tokens, timeZone }: { tokens: Array<ApiTokenVie
 	useFetcherNotice(create)
 	const requestId = useRequestId(create.data)
 	const form = useRef<HTMLFormElement>(null)
-	const [shown, setShown] = useState<TokenReply['created'] | null>(null)
-	const handled = useRef<unknown>(create.data ?? null)
+	// The secret stays on screen until 'Fertig' (or the next answer): derived from the answer, not copied into state.
+	const [dismissed, setDismissed] = useState<unknown>(null)
+	const shown = create.state === 'idle' && create.data?.ok && create.data.created && dismissed !== create.data ? create.data.created : null
+	const reset = useRef<unknown>(create.data ?? null)
 	useEffect(() => {
-		if (create.state !== 'idle' || !create.data || handled.current === create.data) return
-		handled.current = create.data
-		if (create.data.ok && create.data.created) {
-			setShown(create.data.created)
-			form.current?.reset()
-		}
+		if (create.state !== 'idle' || !create.data?.ok || reset.current === create.data) return
+		reset.current = create.data
+		form.current?.reset()
 	}, [create.state, create.data])
 	const errors = create.state === 'idle' && create.data && !create.data.ok ? create.data.errors : {}
 
 	return (
 		<SettingsSection id="api-tokens" icon={<KeyRound size={20} />} title={t('tokens.title')} description={t('tokens.description')}>
-			{shown ? <NewSecret created={shown} onDone={() => setShown(null)} /> : null}
+			{shown ? <NewSecret created={shown} onDone={() => setDismissed(create.data)} /> : null}
 			<create.Form method="post" ref={form} noValidate>
 				<input type="hidden" name="intent" value="token-create" />
 				<input type="hidden" name="requestId" value={requestId} />
