@@ -2,7 +2,7 @@ import { z } from 'zod'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import type { CurrentUser } from '#modules/accounts/index.ts'
-import { CSV_MAX_ROWS, fill, readCsvRow, type CsvField, type CsvNetwork, type CsvRow, type CsvRowReading } from '#modules/content/csv-import.ts'
+import { CSV_MAX_ROWS, fill, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from '#modules/content/csv-import.ts'
 import type { ImportItem } from '#modules/content/index.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
 import { toInstant, validateSchedule, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
@@ -26,18 +26,6 @@ export const CsvRowSchema = z.object({
 	firstComment: cell(MAX_TEXT + 1),
 })
 export const CsvRowsSchema = z.array(CsvRowSchema).min(1).max(CSV_MAX_ROWS)
-
-export type RowKind = 'planned' | 'draft' | 'error'
-export type PreviewRow = CsvRow & {
-	kind: RowKind
-	/** The networks' display names (what the row resolved to). */
-	networkNames: Array<string>
-	/** When a planned row goes out (ISO), null for drafts and errors. */
-	scheduledAt: string | null
-	problems: Array<{ field: CsvField | null; message: string }>
-	notes: Array<string>
-}
-export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number }
 
 export function networksOf(services: Pick<Services, 'publishing'>): Array<CsvNetwork> {
 	return services.publishing.platforms.descriptors.map((d) => ({ id: d.id, name: d.name }))
@@ -104,7 +92,7 @@ const germanDate = (date: IsoDate) => `${date.slice(8, 10)}.${date.slice(5, 7)}.
  * a date only the first free one of that day; the file's own times and the user's planned posts count
  * as taken. Rows whose date or time cell is wrong stay as they are (the user fixes the file).
  */
-export async function fillMissingTimes(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, now = new Date()): Promise<Array<CsvRow>> {
+export async function fillMissingTimes(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>): Promise<Array<CsvRow>> {
 	const networks = networksOf(services)
 	const readings = rows.map((row) => readCsvRow(row, networks))
 	const taken: Array<Date> = []

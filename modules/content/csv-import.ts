@@ -192,6 +192,20 @@ export function isHttpUrl(value: string) {
 	}
 }
 
+/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems). */
+export type RowKind = 'planned' | 'draft' | 'error'
+/** A row as the preview shows it: its cells (sent back on every step), what it resolved to, its German problems per cell. */
+export type PreviewRow = CsvRow & {
+	kind: RowKind
+	/** The networks' display names (what the row resolved to). */
+	networkNames: Array<string>
+	/** When a planned row goes out (ISO), null for drafts and errors. */
+	scheduledAt: string | null
+	problems: Array<{ field: CsvField | null; message: string }>
+	notes: Array<string>
+}
+export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number }
+
 /** Reads one row's cells; the schedule rules and the networks' rules are the server's next step. */
 export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRowReading {
 	const errors = messages.errors
