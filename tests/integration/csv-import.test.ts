@@ -1,7 +1,11 @@
 // 'CSV importieren': the rows checked against the app's rules, imported in one transaction once per
 // request id, images by URL through the safe fetcher; a refused row is skipped, a failure imports nothing.
+import { RouterContextProvider } from 'react-router'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
+import { servicesContext, userContext } from '#app/context.ts'
+import * as importer from '#app/routes/posts.csv-import.ts'
+import * as sample from '#app/routes/posts.csv-sample.ts'
 import { fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
 import { readCsvFile, type CsvRow } from '#modules/content/csv-import.ts'
 import { createContentService, PlanRefused, type DeliveryPlanner } from '#modules/content/index.ts'
@@ -182,4 +186,34 @@ test('a row the planner refuses is rolled back alone; any other failure imports 
 	expect(await s.posts()).toHaveLength(5)
 	// The same request id with other rows is a conflict, not a second import.
 	expect(await content.importPosts(s.user.id, requestId, { rows: 'c' }, failing)).toEqual({ ok: false, error: 'request_conflict' })
+})
+
+test('the routes: the sample file (BOM, German headers, ;) reads back without problems; a picture instead of a CSV gets a German 400', async () => {
+	await using s = await setup()
+	const context = new RouterContextProvider()
+	context.set(servicesContext, s.services)
+	context.set(userContext, { id: s.user.id, timeZone: zone } as never)
+	const response = sample.loader({ request: new Request('http://127.0.0.1/posts/csv-sample'), context, params: {} } as never)
+	expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+	expect(response.headers.get('content-disposition')).toContain('postwerk-beispiel.csv')
+	const bytes = new Uint8Array(await response.arrayBuffer())
+	expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+	const preview = await previewRows(s.services, s.user, rowsOf(bytes), { asDrafts: false })
+	expect(preview.counts).toMatchObject({ total: 2, errors: 0 })
+
+	const post = async (form: FormData) => {
+		const answer = await importer.action({ request: new Request('http://127.0.0.1/posts/csv-import', { method: 'POST', body: form }), context, params: {} } as never)
+		return answer as unknown as { init: { status: number } | null; data: { ok: boolean; message?: string } }
+	}
+	const picture = new FormData()
+	picture.set('intent', 'preview')
+	picture.set('file', new File([await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer()], 'posts.csv', { type: 'text/csv' }))
+	const refused = await post(picture)
+	expect(refused.init?.status).toBe(400)
+	expect(refused.data).toMatchObject({ ok: false, message: expect.stringContaining('keine CSV-Datei') })
+	const tampered = new FormData()
+	tampered.set('intent', 'import')
+	tampered.set('rows', '[{"row":"x"}]')
+	tampered.set('requestId', crypto.randomUUID())
+	expect((await post(tampered)).init?.status).toBe(400)
 })
