@@ -86,7 +86,11 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							<Text as="label" htmlFor="csv-file" size="2" weight="medium">
 								{t('file')}
 							</Text>
-							<FileButton id="csv-file" name="file" accept=".csv,text/csv" buttonLabel={t('fileButton')} icon={<FileUp size={16} aria-hidden />} fileName={fileName} disabled={checking || importing} onChange={(event) => upload(event.currentTarget.files?.[0])} />
+							<FileButton id="csv-file" name="file" accept=".csv,text/csv" buttonLabel={t('fileButton')} icon={<FileUp size={16} aria-hidden />} fileName={fileName} disabled={checking || importing} onChange={(event) => {
+									upload(event.currentTarget.files?.[0])
+									// The same file chosen again (after fixing it) is a new upload.
+									event.currentTarget.value = ''
+								}} />
 						</Flex>
 						<Button variant="ghost" asChild>
 							<a href="/posts/csv-sample" download>
