@@ -59,6 +59,11 @@ test('import a CSV with good and bad rows: reasons per row, missing times filled
 	const scheduled = page.getByTestId('column-scheduled').getByTestId('post-card')
 	await expect(scheduled).toHaveCount(2)
 	for (const card of await scheduled.all()) await expect(card.getByTestId('post-origin')).toHaveText('CSV')
+	// The editor names the origin too.
+	await scheduled.first().getByRole('button', { name: 'Bearbeiten', exact: true }).click()
+	const editor = page.getByRole('dialog', { name: /Post bearbeiten/ })
+	await expect(editor.getByTestId('post-origin')).toHaveText('CSV')
+	await editor.getByRole('button', { name: 'Schliessen' }).click()
 	const posts = await db.selectFrom('posts').select(['status', 'origin', 'content']).where('user_id', '=', user.id).orderBy('scheduled_at').execute()
 	expect(posts.map((p) => [p.status, p.origin])).toEqual([
 		['scheduled', 'csv'],
