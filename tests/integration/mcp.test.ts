@@ -115,8 +115,10 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 	expect(data(listed).items.map((i) => i.id).sort()).toEqual([post.id, data(planned).post.id].sort())
 	expect(data(listed).items[0]!.deliveries).toEqual([expect.objectContaining({ network: 'linkedin', status: 'scheduled' })])
 	const rows = await t.db.selectFrom('posts').select(['id', 'origin', 'status']).where('user_id', '=', userId).orderBy('created_at').execute()
-	expect(rows).toHaveLength(2)
-	expect(rows.find((r) => r.id === post.id)).toMatchObject({ origin: 'mcp', status: 'scheduled' })
+	expect(rows.map((r) => [r.origin, r.status])).toEqual([
+		['mcp', 'scheduled'],
+		['mcp', 'scheduled'],
+	])
 
 	// LinkedIn would refuse a text over its limit: a tool error with the German reasons, nothing written.
 	const refused = await call(client, 'create_post', { networks: ['linkedin'], text: 'x'.repeat(3100), schedule: { type: 'at', at } })
@@ -137,6 +139,15 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 	const notFound = await call(client, 'publish_post', { id: foreign.id })
 	expect(notFound.isError).toBe(true)
 	expect(textOf(notFound)).toMatch(/gibt es nicht/)
+
+	// A draft published now: on its way, then published by the worker with its link.
+	const now = await call(client, 'create_post', { networks: ['linkedin'], text: 'Sofort aus dem Chat', draft: true })
+	const published = await call(client, 'publish_post', { id: data(now).draft.id })
+	expect(published.isError).toBeFalsy()
+	expect(data(published).message).toMatch(/wird jetzt veröffentlicht/)
+	await h.runDueJobs()
+	const done = await call(client, 'list_posts', { status: 'published' })
+	expect(done.structuredContent).toMatchObject({ items: [{ id: data(published).post.id, origin: 'mcp', deliveries: [{ network: 'linkedin', status: 'published', url: expect.stringMatching(/^http/) }] }] })
 
 	const times = await call(client, 'suggest_times', { count: 3 })
 	expect(data(times).timeZone).toBe('Europe/Zurich')

@@ -57,7 +57,7 @@ export const createPostTool = (call: McpCall) =>
 				if (args.schedule) return toolError(t('errors.draftNeedsNoSchedule'))
 				const networks = [...new Set(args.networks)]
 				const images = args.imageUrl ? Object.fromEntries(networks.map((n) => [n, args.imageUrl!])) : {}
-				const created = await services.content.createDrafts(principal.user.id, requestId, [{ platforms: networks, content: postContentOf(args), images }])
+				const created = await services.content.createDrafts(principal.user.id, requestId, [{ platforms: networks, content: postContentOf(args), images, origin: 'mcp' }])
 				if (!created.ok) return refused(call, created, t('errors.createFailed'))
 				return toolResult({ message: t('messages.draftsSaved'), draft: draftOut(created.drafts[0]!) })
 			}
