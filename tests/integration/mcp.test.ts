@@ -132,6 +132,8 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 	expect(invalid.isError).toBe(true)
 	expect(textOf(invalid)).toMatch(/^Die Angaben sind ungültig:\n- networks: .*\n- schedule.type: /)
 	expect(textOf(invalid)).not.toMatch(/Invalid|validation error/)
+	const nul = await call(client, 'create_post', { networks: ['linkedin'], text: 'Hallo\u0000', draft: true })
+	expect(textOf(nul)).toMatch(/unzulässiges Steuerzeichen/)
 
 	// Another user's post is not found.
 	const other = await h.connectedUser(['linkedin'])

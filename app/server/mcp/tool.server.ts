@@ -66,6 +66,8 @@ export function registerTools(server: McpServer, tools: ReadonlyArray<McpTool>, 
 	const internals = server as unknown as SdkInternals
 	internals.validateToolInput = async (tool, args) => {
 		if (!tool.inputSchema) return undefined
+		// Postgres cannot store NUL in text (as in forms, app/server/body-limit.server.ts).
+		if (JSON.stringify(args ?? {}).includes('\\u0000')) throw new Error(spell(call.t('errors.nul'), call.spelling))
 		const parsed = tool.inputSchema.safeParse(args ?? {}, { error: germanIssues })
 		if (!parsed.success) throw new Error(invalidArguments(call, parsed.error))
 		return parsed.data
