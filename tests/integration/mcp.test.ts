@@ -151,6 +151,10 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 	const done = await call(client, 'list_posts', { status: 'published' })
 	expect(done.structuredContent).toMatchObject({ items: [{ id: data(published).post.id, origin: 'mcp', deliveries: [{ network: 'linkedin', status: 'published', url: expect.stringMatching(/^http/) }] }] })
 
+	const locked = await call(client, 'schedule_post', { id: data(published).post.id, schedule: { type: 'next_slot' } })
+	expect(locked.isError).toBe(true)
+	expect(data(locked).code).toBe('published_locked')
+
 	const times = await call(client, 'suggest_times', { count: 3 })
 	expect(data(times).timeZone).toBe('Europe/Zurich')
 	expect(data(times).times).toHaveLength(3)
@@ -184,6 +188,12 @@ test('a tool the token has no scope for is a German tool error; no, unknown or r
 	const ok = await post({ Authorization: `Bearer ${secret}` })
 	expect(ok.status).toBe(200)
 	expect((await ok.json()).result.serverInfo.name).toBe('postwerk')
+	const onlyJson = await post({ Authorization: `Bearer ${secret}`, Accept: 'application/json' })
+	expect(onlyJson.status).toBe(406)
+	expect(await onlyJson.json()).toMatchObject({ detail: expect.stringMatching(/text\/event-stream/) })
+	const notJson = await fetch(URL_, { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' }, body: 'hallo' })
+	expect(notJson.status).toBe(415)
+
 	const [token] = await h.services.accounts.apiTokens.list(userId)
 	await h.services.accounts.apiTokens.revoke(userId, token!.id)
 	expect((await post({ Authorization: `Bearer ${secret}` })).status).toBe(401)
