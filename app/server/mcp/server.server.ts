@@ -13,7 +13,9 @@ import { registerTools, type McpCall } from './tool.server.ts'
 import { listAccountsTool } from './tools/accounts.server.ts'
 import { generatePostTool } from './tools/generate.server.ts'
 import { listPostsTool } from './tools/list-posts.server.ts'
-import { getCreditsTool, listIdeasTool, suggestTimesTool } from './tools/read-more.server.ts'
+import { getCreditsTool } from './tools/credits.server.ts'
+import { listIdeasTool } from './tools/ideas.server.ts'
+import { suggestTimesTool } from './tools/times.server.ts'
 import { createPostTool, publishPostTool, schedulePostTool } from './tools/write-posts.server.ts'
 
 // The MCP server at /mcp (ADR 0019): stateless Streamable HTTP, a server and a transport per request

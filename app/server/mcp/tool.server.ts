@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { de as germanZod } from 'zod/locales'
+import { uuidFrom } from '#app/server/api/request.server.ts'
 import type { ApiPrincipal, ApiScope } from '#modules/accounts/index.ts'
 import { spell, type Spelling } from '#modules/core/spelling.ts'
 import type { Services } from '#modules/services.ts'
@@ -33,6 +34,11 @@ export type McpTool<S extends z.ZodObject = z.ZodObject> = {
 /** Keeps the input's type between the schema and `run`. */
 export function defineTool<S extends z.ZodObject>(tool: McpTool<S>): McpTool<S> {
 	return tool
+}
+
+/** The assistant's own request id (a retry with it answers the first result), per user like the REST Idempotency-Key; else a fresh one. */
+export function mcpRequestId(principal: ApiPrincipal, requestId: string | undefined) {
+	return requestId ? uuidFrom(`${principal.user.id}:mcp:${requestId}`) : crypto.randomUUID()
 }
 
 export function toolResult(value: Record<string, unknown>): CallToolResult {

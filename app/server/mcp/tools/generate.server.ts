@@ -5,8 +5,7 @@ import { generationCost } from '#modules/generation/costs.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
 import { NOTES_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
 import '#locales/ns/generation.ts'
-import { defineTool, toolError, toolResult, type McpCall } from '../tool.server.ts'
-import { mcpRequestId } from './write-posts.server.ts'
+import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
 
 /** The creator's German message of a refused generation. */
 function generationMessage(context: Readonly<RouterContextProvider>, code: string): string {

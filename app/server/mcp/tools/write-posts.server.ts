@@ -1,21 +1,14 @@
 import { z } from 'zod'
 import { newPostSchema, postContentOf, PostScheduleSchema, submitPost, type NewPostRequest } from '#app/server/api/posts.server.ts'
-import { uuidFrom } from '#app/server/api/request.server.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
-import type { ApiPrincipal } from '#modules/accounts/index.ts'
 import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
-import { defineTool, toolError, toolResult, type McpCall } from '../tool.server.ts'
+import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
 import { draftOut, postOut } from './post-views.server.ts'
 
 // create_post, schedule_post and publish_post: the creator's and 'Meine Posts'' service calls
 // (the planning preflight, once per request id) with the origin 'mcp'.
-
-/** The assistant's own request id (a retry with it answers the first result), per user; else a fresh one. */
-export function mcpRequestId(principal: ApiPrincipal, requestId: string | undefined) {
-	return requestId ? uuidFrom(`${principal.user.id}:mcp:${requestId}`) : crypto.randomUUID()
-}
 
 /** A refused content call: the networks' reasons for a preflight, else the app's German message. */
 function refused(call: McpCall, result: { error: ContentError; reasons?: Array<string> }, fallback: string) {
