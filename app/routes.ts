@@ -65,6 +65,7 @@ export default [
 	route('api/search', 'routes/api.search.ts'),
 	route('api/hashtags', 'routes/api.hashtags.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
+	route('mcp', 'routes/mcp.ts'),
 	route('media/*', 'routes/media.$.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -3,7 +3,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logDraftSaved } from './activity.server.ts'
 import { draftColumns, toDraftView } from './mappers.server.ts'
-import type { Platform, RegisteredPlatforms } from './platforms.ts'
+import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
 import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
 
@@ -13,6 +13,8 @@ export type DraftInput = {
 	images?: Partial<Record<Platform, string>>
 	pageIds?: Partial<Record<Platform, string>>
 	postType?: string
+	/** Where the draft was made (default 'web'); the post it becomes keeps it. */
+	origin?: PostOrigin
 }
 
 /** Keeps only page choices that are the user's own pages of that platform. */
@@ -69,6 +71,7 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 			images: JSON.stringify(input.images ?? {}),
 			page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 			post_type: input.postType ?? 'ai-generated',
+			origin: input.origin ?? 'web',
 		})
 		.returning(draftColumns)
 		.executeTakeFirstOrThrow()

@@ -4,7 +4,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { isRegistered, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
+import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { ContentResult, PostView } from './views.ts'
@@ -157,7 +157,7 @@ export async function draftToPost(
 		.deleteFrom('drafts')
 		.where('user_id', '=', userId)
 		.where('id', '=', draftId)
-		.returning(['content', 'platforms', 'images', 'page_ids', 'post_type'])
+		.returning(['content', 'platforms', 'images', 'page_ids', 'post_type', 'origin'])
 		.executeTakeFirst()
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
@@ -173,6 +173,7 @@ export async function draftToPost(
 		images,
 		postType: draft.post_type,
 		pageIds: platformMap(registered, draft.page_ids),
+		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(draft.origin) ? (draft.origin as PostOrigin) : 'web',
 	})
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return { ok: true, post }

@@ -290,6 +290,7 @@ export interface Drafts {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   images: Generated<Json>;
+  origin: Generated<string>;
   page_ids: Generated<Json>;
   platforms: Generated<string[]>;
   post_type: Generated<string>;

@@ -42,6 +42,7 @@ for (const route of flatRoutes()) {
 const NO_FORM: Record<string, string> = {
 	'/auth/logout': 'signs out whatever the body holds',
 	'/webhooks/stripe': 'reads raw bytes for the signature check, never as a form',
+	'/mcp': 'reads JSON-RPC as JSON after a bearer token (tests/integration/mcp.test.ts), never as a form',
 	'/*': 'answers 404 without reading the body',
 }
 

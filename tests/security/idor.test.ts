@@ -345,6 +345,7 @@ const entries: Record<string, Entry> = {
 	},
 	'/api/search': { none: "searches the user's own rows" },
 	'/api/hashtags': { none: 'suggestions for a text' },
+	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/webhooks/stripe': { notOwned: 'authenticated by the signature on the raw body (tests/integration/stripe-webhook-route.test.ts)' },
 	'/media/*': { notOwned: 'stored files by unguessable random keys, public on purpose (the networks fetch post images by URL; README)' },
 	'/*': { notOwned: 'the 404 page: the splat is any unknown path' },

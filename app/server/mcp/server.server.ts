@@ -1,0 +1,69 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { servicesContext } from '#app/context.ts'
+import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
+import { problemResponse } from '#app/server/api/problem.server.ts'
+import { readJson } from '#app/server/api/request.server.ts'
+import { spellingInstance } from '#app/utils/spelling-instances.ts'
+import type { ApiPrincipal } from '#modules/accounts/index.ts'
+import { registerAgentResources } from './agents.server.ts'
+import { registerTools, type McpCall } from './tool.server.ts'
+import { listAccountsTool } from './tools/accounts.server.ts'
+import { generatePostTool } from './tools/generate.server.ts'
+import { listPostsTool } from './tools/list-posts.server.ts'
+import { getCreditsTool } from './tools/credits.server.ts'
+import { listIdeasTool } from './tools/ideas.server.ts'
+import { suggestTimesTool } from './tools/times.server.ts'
+import { createPostTool, publishPostTool, schedulePostTool } from './tools/write-posts.server.ts'
+
+// The MCP server at /mcp (ADR 0019): stateless Streamable HTTP, a server and a transport per request
+// for the token's user, JSON answers (no SSE stream, no session store), so any instance can answer.
+
+const SERVER_INFO = { name: 'postwerk', title: 'Postwerk', version: '1.0.0' }
+
+const tools = [listAccountsTool, listPostsTool, createPostTool, schedulePostTool, publishPostTool, generatePostTool, suggestTimesTool, getCreditsTool, listIdeasTool]
+
+function callOf(context: Readonly<RouterContextProvider>, principal: ApiPrincipal): McpCall {
+	const spelling = principal.user.spelling ?? getSpelling(context)
+	const i18n = spellingInstance(spelling) ?? getInstance(context)
+	return { context, services: context.get(servicesContext), principal, t: i18n.getFixedT(null, 'mcp'), spelling }
+}
+
+export function createMcpServer(call: McpCall) {
+	const { t, principal } = call
+	const server = new McpServer(SERVER_INFO, {
+		instructions: t('instructions', { name: principal.user.fullName || principal.user.email, timeZone: principal.user.timeZone }),
+	})
+	registerTools(server, tools.map((tool) => tool(call)), call)
+	registerAgentResources(server, call)
+	return server
+}
+
+/** Accept must name both answers a Streamable HTTP server may give (the transport refuses it in English otherwise). */
+function acceptsBoth(request: Request) {
+	const accept = request.headers.get('Accept') ?? ''
+	return /\bapplication\/json\b|\*\/\*/.test(accept) && /\btext\/event-stream\b|\*\/\*/.test(accept)
+}
+
+/** One MCP POST of the token's user: its JSON-RPC message(s) answered as JSON. */
+export async function handleMcpPost(context: Readonly<RouterContextProvider>, request: Request, principal: ApiPrincipal): Promise<Response> {
+	const call = callOf(context, principal)
+	if (!acceptsBoth(request)) return problemResponse({ status: 406, code: 'not_acceptable', title: 'Nicht annehmbar', detail: call.t('errors.notAcceptable') })
+	const body = await readJson(context, request, z.unknown())
+	const server = createMcpServer(call)
+	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+	await server.connect(transport)
+	try {
+		return await transport.handleRequest(request, { parsedBody: body })
+	} finally {
+		await server.close()
+	}
+}
+
+/** GET (a server-sent stream) and DELETE (a session's end): a stateless server has neither. */
+export function mcpMethodNotAllowed(context: Readonly<RouterContextProvider>) {
+	const t = getInstance(context).getFixedT(null, 'mcp')
+	return problemResponse({ status: 405, code: 'method_not_allowed', detail: t('errors.methodNotAllowed') }, { Allow: 'POST' })
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { defineTool, toolResult, type McpCall } from '../tool.server.ts'
+
+/** list_accounts: every network Postwerk knows, with the user's connected pages (the creator's page choice). */
+export const listAccountsTool = (_call: McpCall) =>
+	defineTool({
+		name: 'list_accounts',
+		scope: 'read',
+		input: z.object({}),
+		annotations: { readOnlyHint: true, openWorldHint: false },
+		async run(_args, { services, principal }) {
+			const { publishing } = services
+			const pages = await publishing.listConnectedPages(principal.user.id)
+			const networks = publishing.platforms.descriptors.map((d) => ({
+				network: d.id,
+				name: d.name,
+				textLimit: d.text.limit,
+				pages: pages
+					.filter((p) => p.platform === d.id)
+					.map((p) => ({ id: p.id, name: p.pageName, type: p.pageType, isDefault: p.isDefault, followers: p.followerCount, problem: p.problem })),
+			}))
+			return toolResult({ networks })
+		},
+	})

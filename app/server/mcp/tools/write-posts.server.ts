@@ -1,0 +1,141 @@
+import { z } from 'zod'
+import { newPostSchema, postContentOf, PostScheduleSchema, submitPost, type NewPostRequest } from '#app/server/api/posts.server.ts'
+import { contentErrorMessage } from '#app/server/content-messages.server.ts'
+import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
+import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
+import { fromInstant } from '#modules/scheduling/index.ts'
+import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
+import { draftOut, postOut } from './post-views.server.ts'
+
+// create_post, schedule_post and publish_post: the creator's and 'Meine Posts'' service calls
+// (the planning preflight, once per request id) with the origin 'mcp'.
+
+/** A refused content call: the networks' reasons for a preflight, else the app's German message. */
+function refused(call: McpCall, result: { error: ContentError; reasons?: Array<string> }, fallback: string) {
+	if (result.error === 'preflight' && result.reasons?.length) return toolError([call.t('errors.refused'), ...result.reasons.map((r) => `- ${r}`)].join('\n'), { code: 'preflight', reasons: result.reasons })
+	return toolError(contentErrorMessage(call.context, result.error, fallback, result.reasons), { code: result.error })
+}
+
+function planned(call: McpCall, result: ContentResult<{ post: PostView }>, fallback: string) {
+	if (!result.ok) return refused(call, result, fallback)
+	const when = result.post.scheduledAt ? new Date(result.post.scheduledAt).toLocaleString('de-CH', { timeZone: result.post.timeZone, dateStyle: 'full', timeStyle: 'short' }) : ''
+	return toolResult({ message: call.t('messages.scheduled', { when }), post: postOut(result.post) })
+}
+
+const requestIdField = (call: McpCall) => z.uuid().optional().describe(call.t('fields.requestId'))
+
+/** The REST API's new post (the same fields and check that each network has a text), with a draft instead of a schedule. */
+function createPostInput(call: McpCall) {
+	const post = newPostSchema(call.services.publishing.platforms.ids)
+	return z
+		.object({
+			...post.shape,
+			schedule: PostScheduleSchema.optional(),
+			draft: z.boolean().default(false).describe(call.t('fields.draft')),
+			requestId: requestIdField(call),
+		})
+		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'text' | 'texts'>>>))
+}
+
+export const createPostTool = (call: McpCall) =>
+	defineTool({
+		name: 'create_post',
+		scope: 'posts',
+		input: createPostInput(call),
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+		async run(args, call) {
+			const { services, principal, t } = call
+			const requestId = mcpRequestId(principal, args.requestId)
+			if (args.draft) {
+				if (args.schedule) return toolError(t('errors.draftNeedsNoSchedule'))
+				const networks = [...new Set(args.networks)]
+				const images = args.imageUrl ? Object.fromEntries(networks.map((n) => [n, args.imageUrl!])) : {}
+				const created = await services.content.createDrafts(principal.user.id, requestId, [{ platforms: networks, content: postContentOf(args), images, origin: 'mcp' }])
+				if (!created.ok) return refused(call, created, t('errors.createFailed'))
+				return toolResult({ message: t('messages.draftsSaved'), draft: draftOut(created.drafts[0]!) })
+			}
+			if (!args.schedule) return toolError(t('errors.scheduleRequired'))
+			const result = await submitPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
+			if (!result.ok) return refused(call, result, t('errors.createFailed'))
+			if (args.schedule.type === 'now') return toolResult({ message: t('messages.publishing', { count: result.post.platforms.length }), post: postOut(result.post) })
+			return planned(call, result, t('errors.createFailed'))
+		},
+	})
+
+/** The stored draft or post of `id` and its networks as they would be sent (null: not the user's). */
+async function stored(call: McpCall, id: string) {
+	const { content } = call.services
+	const userId = call.principal.user.id
+	const [draft, post] = await Promise.all([content.getDraft(userId, id), content.getPost(userId, id)])
+	if (draft) return { kind: 'draft' as const, targets: draftTargets(draft) }
+	if (post) return { kind: 'post' as const, targets: postTargets(post) }
+	return null
+}
+
+/** The networks' rules for planning or publishing it now (what 'Meine Posts' checks first); null: nothing against it. */
+async function preflight(call: McpCall, targets: Awaited<ReturnType<typeof stored>> & object, confirmEmpty: boolean) {
+	const refusal = await preflightRefusal(call.context, call.services.publishing, targets.targets, confirmEmpty)
+	if (!refusal) return null
+	return refusal.confirmEmpty ? toolError(call.t('errors.confirmEmpty'), { code: 'confirm_empty' }) : toolError(`${call.t('errors.refused')}\n${refusal.message}`, { code: 'preflight', reasons: [refusal.message] })
+}
+
+const idInput = (call: McpCall) => ({
+	id: z.uuid().describe(call.t('fields.id')),
+	confirmEmpty: z.boolean().default(false).describe(call.t('fields.confirmEmpty')),
+	requestId: requestIdField(call),
+})
+
+export const schedulePostTool = (call: McpCall) =>
+	defineTool({
+		name: 'schedule_post',
+		scope: 'posts',
+		input: z.object({ ...idInput(call), schedule: z.discriminatedUnion('type', [PostScheduleSchema.options[0], PostScheduleSchema.options[1]]) }),
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+		async run({ id, confirmEmpty, requestId, schedule }, call) {
+			const { services, principal, t } = call
+			const { user } = principal
+			const item = await stored(call, id)
+			if (!item) return toolError(t('errors.notFound'), { code: 'not_found' })
+			const refusal = await preflight(call, item, confirmEmpty)
+			if (refusal) return refusal
+			let request: { date: string; time: string; timeZone: string }
+			if (schedule.type === 'at') {
+				const wall = fromInstant(new Date(schedule.at), user.timeZone)
+				request = { date: wall.date, time: wall.time, timeZone: user.timeZone }
+			} else {
+				const [slot] = await services.content.freeSlots(user.id, user.timeZone, 1)
+				if (!slot) return toolError(t('errors.noSlot'))
+				request = { date: slot.date, time: slot.time, timeZone: user.timeZone }
+			}
+			const result = item.kind === 'draft' ? await services.content.scheduleDraft(user.id, id, request, mcpRequestId(principal, requestId)) : await services.content.schedulePost(user.id, id, request)
+			return planned(call, result, t('errors.scheduleFailed'))
+		},
+	})
+
+export const publishPostTool = (call: McpCall) =>
+	defineTool({
+		name: 'publish_post',
+		scope: 'posts',
+		input: z.object(idInput(call)),
+		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+		async run({ id, confirmEmpty, requestId }, call) {
+			const { services, principal, t } = call
+			const { user } = principal
+			const item = await stored(call, id)
+			if (!item) return toolError(t('errors.notFound'), { code: 'not_found' })
+			const refusal = await preflight(call, item, confirmEmpty)
+			if (refusal) return refusal
+			if (item.kind === 'draft') {
+				const converted = await services.content.publishDraft(user.id, id, user.timeZone, mcpRequestId(principal, requestId))
+				if (!converted.ok) return refused(call, converted, t('errors.publishFailed'))
+				if (converted.post.platforms.length === 0) return toolError(t('errors.nothingToPublish'))
+				return toolResult({ message: t('messages.publishing', { count: converted.post.platforms.length }), post: postOut(converted.post) })
+			}
+			const queued = await services.publishing.publishNow(user.id, id)
+			if (queued === null) return toolError(t('errors.notFound'), { code: 'not_found' })
+			if (typeof queued === 'object') return toolError([t('errors.refused'), ...queued.refused.map((r) => `- ${r}`)].join('\n'), { code: 'preflight', reasons: queued.refused })
+			if (queued === 0) return toolError(t('errors.nothingToPublish'))
+			const post = await services.content.getPost(user.id, id)
+			return toolResult({ message: t('messages.publishing', { count: queued }), ...(post ? { post: postOut(post) } : {}) })
+		},
+	})

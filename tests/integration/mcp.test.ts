@@ -1,0 +1,267 @@
+// The MCP server at /mcp driven by the official SDK client: its fetch calls the route module's action
+// and loader directly (a RouterContextProvider with the services), as the server would.
+import { randomUUID } from 'node:crypto'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult, TextContent } from '@modelcontextprotocol/sdk/types.js'
+import { RouterContextProvider } from 'react-router'
+import { expect, test } from 'vitest'
+import { servicesContext } from '#app/context.ts'
+import { action, loader } from '#app/routes/mcp.ts'
+import type { draftOut, postOut } from '#app/server/mcp/tools/post-views.server.ts'
+import type { ApiScope } from '#modules/accounts/index.ts'
+import { seedModelCatalogue } from '#modules/catalog/index.ts'
+import { fromInstant } from '#modules/scheduling/index.ts'
+import type { Services } from '#modules/services.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+const URL_ = 'http://127.0.0.1:3999/mcp'
+
+/** The route as a fetch: a GET goes to the loader, every other method to the action. */
+function routeFetch(services: Services) {
+	return async (input: string | URL | Request, init?: RequestInit) => {
+		const request = new Request(input, init)
+		const context = new RouterContextProvider()
+		context.set(servicesContext, services)
+		const args = { request, context, params: {} } as never
+		return request.method === 'GET' ? loader(args) : action(args)
+	}
+}
+
+async function connect(services: Services, secret: string) {
+	const client = new Client({ name: 'vitest', version: '1.0.0' })
+	const transport = new StreamableHTTPClientTransport(new URL(URL_), { fetch: routeFetch(services), requestInit: { headers: { Authorization: `Bearer ${secret}` } } })
+	await client.connect(transport)
+	return client
+}
+
+async function tokenFor(services: Services, userId: string, scopes: Array<ApiScope>) {
+	const created = await services.accounts.apiTokens.create(userId, { name: 'Claude Desktop', scopes, expiresAt: null })
+	if (!created.ok) throw new Error('token refused')
+	return created.secret
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+	return (await client.callTool({ name, arguments: args })) as CallToolResult
+}
+const textOf = (result: CallToolResult) => (result.content[0] as TextContent).text
+/** What the tools answer, loosely (each test reads the fields of its tool). */
+type Answer = {
+	message: string
+	code: string
+	reasons: Array<string>
+	post: ReturnType<typeof postOut>
+	draft: ReturnType<typeof draftOut>
+	items: Array<ReturnType<typeof postOut>>
+	networks: Array<{ network: string; pages: Array<{ isDefault: boolean }> }>
+	timeZone: string
+	times: Array<{ at: string }>
+	balance: number
+	generationId: string
+	texts: Record<string, string>
+	charged: number
+	refunded: number
+}
+const data = (result: CallToolResult) => result.structuredContent as Answer
+
+/** Three days ahead at 10:00 in Zurich, as ISO 8601 with its offset. */
+function inThreeDays() {
+	const day = new Date(Date.now() + 3 * 86_400_000)
+	const { date } = fromInstant(day, 'Europe/Zurich')
+	const probe = new Date(`${date}T10:00:00Z`)
+	const offsetHours = Number(fromInstant(probe, 'Europe/Zurich').time.slice(0, 2)) - 10
+	return `${date}T10:00:00+0${offsetHours}:00`
+}
+
+test('an assistant lists the tools, creates and plans posts (origin mcp), reads them back and gets the networks reasons', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+
+	expect(client.getInstructions()).toMatch(/Stimme des Nutzers/)
+	const { tools } = await client.listTools()
+	expect(tools.map((tool) => tool.name).sort()).toEqual(['create_post', 'generate_post', 'get_credits', 'list_accounts', 'list_ideas', 'list_posts', 'publish_post', 'schedule_post', 'suggest_times'])
+	const create = tools.find((tool) => tool.name === 'create_post')!
+	expect(create.description).toMatch(/Erstellt einen Post/)
+	expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['networks', 'text', 'texts', 'schedule', 'draft', 'requestId']))
+
+	const accounts = await call(client, 'list_accounts')
+	const linkedin = data(accounts).networks.find((n) => n.network === 'linkedin')!
+	expect(linkedin.pages.length).toBeGreaterThan(0)
+	expect(linkedin.pages.filter((p) => p.isDefault)).toHaveLength(1)
+
+	// At the next free suggested time; the same requestId again answers the same post.
+	const requestId = randomUUID()
+	const first = await call(client, 'create_post', { networks: ['linkedin'], text: 'Drei Tipps für den Kundenservice mit KI', schedule: { type: 'next_slot' }, requestId })
+	expect(first.isError).toBeFalsy()
+	expect(JSON.parse(textOf(first))).toEqual(first.structuredContent)
+	const post = data(first).post
+	expect(post).toMatchObject({ kind: 'post', status: 'scheduled', origin: 'mcp', networks: ['linkedin'], text: 'Drei Tipps für den Kundenservice mit KI' })
+	expect(data(first).message).toMatch(/^Post geplant für /)
+	const again = await call(client, 'create_post', { networks: ['linkedin'], text: 'Drei Tipps für den Kundenservice mit KI', schedule: { type: 'next_slot' }, requestId })
+	expect(data(again).post.id).toBe(post.id)
+
+	// A draft, then planned at a time by schedule_post.
+	const draft = await call(client, 'create_post', { networks: ['linkedin'], text: 'Ein Entwurf aus dem Chat', draft: true })
+	expect(data(draft).draft).toMatchObject({ kind: 'draft', status: 'draft' })
+	const at = inThreeDays()
+	const planned = await call(client, 'schedule_post', { id: data(draft).draft.id, schedule: { type: 'at', at } })
+	expect(planned.isError).toBeFalsy()
+	expect(new Date(data(planned).post.scheduledAt!).getTime()).toBe(new Date(at).getTime())
+
+	const listed = await call(client, 'list_posts', { status: 'scheduled', network: 'linkedin' })
+	expect(data(listed).items.map((i) => i.id).sort()).toEqual([post.id, data(planned).post.id].sort())
+	expect(data(listed).items[0]!.deliveries).toEqual([expect.objectContaining({ network: 'linkedin', status: 'scheduled' })])
+	const rows = await t.db.selectFrom('posts').select(['id', 'origin', 'status']).where('user_id', '=', userId).orderBy('created_at').execute()
+	expect(rows.map((r) => [r.origin, r.status])).toEqual([
+		['mcp', 'scheduled'],
+		['mcp', 'scheduled'],
+	])
+
+	// LinkedIn would refuse a text over its limit: a tool error with the German reasons, nothing written.
+	const refused = await call(client, 'create_post', { networks: ['linkedin'], text: 'x'.repeat(3100), schedule: { type: 'at', at } })
+	expect(refused.isError).toBe(true)
+	expect(textOf(refused)).toMatch(/^Ein Netzwerk würde diesen Post ablehnen:\n- .*LinkedIn zu lang: 3\D?100 von höchstens 3\D?000 Zeichen/)
+	expect(data(refused)).toMatchObject({ code: 'preflight', reasons: [expect.stringMatching(/LinkedIn zu lang/)] })
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toHaveLength(2)
+
+	// Bad input: German, per field (not the SDK's English).
+	const invalid = await call(client, 'create_post', { networks: [], text: 'Hallo', schedule: { type: 'later' } })
+	expect(invalid.isError).toBe(true)
+	expect(textOf(invalid)).toMatch(/^Die Angaben sind ungültig:\n- networks: .*\n- schedule.type: /)
+	expect(textOf(invalid)).not.toMatch(/Invalid|validation error/)
+	const nul = await call(client, 'create_post', { networks: ['linkedin'], text: 'Hallo\u0000', draft: true })
+	expect(textOf(nul)).toMatch(/unzulässiges Steuerzeichen/)
+
+	// Another user's post is not found.
+	const other = await h.connectedUser(['linkedin'])
+	const foreign = await h.services.content.createDraft(other.userId, { platforms: ['linkedin'], content: { base: 'Fremd', platforms: {} } })
+	const notFound = await call(client, 'publish_post', { id: foreign.id })
+	expect(notFound.isError).toBe(true)
+	expect(textOf(notFound)).toMatch(/gibt es nicht/)
+
+	// A draft published now: on its way, then published by the worker with its link.
+	const now = await call(client, 'create_post', { networks: ['linkedin'], text: 'Sofort aus dem Chat', draft: true })
+	const published = await call(client, 'publish_post', { id: data(now).draft.id })
+	expect(published.isError).toBeFalsy()
+	expect(data(published).message).toMatch(/wird jetzt veröffentlicht/)
+	await h.runDueJobs()
+	const done = await call(client, 'list_posts', { status: 'published' })
+	expect(done.structuredContent).toMatchObject({ items: [{ id: data(published).post.id, origin: 'mcp', deliveries: [{ network: 'linkedin', status: 'published', url: expect.stringMatching(/^http/) }] }] })
+
+	const locked = await call(client, 'schedule_post', { id: data(published).post.id, schedule: { type: 'next_slot' } })
+	expect(locked.isError).toBe(true)
+	expect(data(locked).code).toBe('published_locked')
+
+	const times = await call(client, 'suggest_times', { count: 3 })
+	expect(data(times).timeZone).toBe('Europe/Zurich')
+	expect(data(times).times).toHaveLength(3)
+	expect(data(times).times.map((s) => s.at)).not.toContain(post.scheduledAt)
+	await client.close()
+})
+
+test('a tool the token has no scope for is a German tool error; no, unknown or revoked token 401; GET 405', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const secret = await tokenFor(h.services, userId, ['read'])
+	const client = await connect(h.services, secret)
+	const result = await call(client, 'create_post', { networks: ['linkedin'], text: 'Ohne Berechtigung', schedule: { type: 'now' } })
+	expect(result.isError).toBe(true)
+	expect(textOf(result)).toMatch(/Dieser API-Schlüssel hat die Berechtigung «posts» nicht/)
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+	const credits = await call(client, 'get_credits')
+	expect(data(credits).balance).toBeGreaterThan(0)
+	await client.close()
+
+	const fetch = routeFetch(h.services)
+	const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } }
+	const post = (headers: Record<string, string>) => fetch(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(initialize) })
+	for (const headers of [{}, { Authorization: 'Bearer pw_unbekannt' }, { Authorization: `Bearer ${secret}x` }] as Array<Record<string, string>>) {
+		const response = await post(headers)
+		expect(response.status).toBe(401)
+		expect(response.headers.get('WWW-Authenticate')).toMatch(/^Bearer/)
+		expect(await response.json()).toMatchObject({ code: 'unauthorized', detail: expect.stringMatching(/API-Schlüssel fehlt/) })
+	}
+	const ok = await post({ Authorization: `Bearer ${secret}` })
+	expect(ok.status).toBe(200)
+	expect((await ok.json()).result.serverInfo.name).toBe('postwerk')
+	const onlyJson = await post({ Authorization: `Bearer ${secret}`, Accept: 'application/json' })
+	expect(onlyJson.status).toBe(406)
+	expect(await onlyJson.json()).toMatchObject({ detail: expect.stringMatching(/text\/event-stream/) })
+	const notJson = await fetch(URL_, { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' }, body: 'hallo' })
+	expect(notJson.status).toBe(415)
+
+	const [token] = await h.services.accounts.apiTokens.list(userId)
+	await h.services.accounts.apiTokens.revoke(userId, token!.id)
+	expect((await post({ Authorization: `Bearer ${secret}` })).status).toBe(401)
+	// A client that connects without a token is refused as well.
+	await expect(connect(h.services, 'pw_falsch')).rejects.toThrow(/401/)
+
+	const get = await fetch(URL_, { method: 'GET', headers: { Accept: 'text/event-stream' } })
+	expect(get.status).toBe(405)
+	expect(get.headers.get('Allow')).toBe('POST')
+	expect((await fetch(URL_, { method: 'DELETE' })).status).toBe(405)
+	// Every call was logged for the user as an MCP call.
+	const logs = await t.db.selectFrom('activity_logs').select('title').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+	expect(logs.length).toBeGreaterThan(0)
+	expect(logs.every((l) => l.title === 'MCP: POST /mcp')).toBe(true)
+})
+
+test('generate_post charges like the creator, once per requestId, and names the cost', async () => {
+	await using t = await createTestDatabase()
+	await seedModelCatalogue(t.db)
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const before = (await t.db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()).credits_remaining
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'generate']))
+	const { tools } = await client.listTools()
+	expect(tools.find((tool) => tool.name === 'generate_post')!.description).toMatch(/Kostet Credits/)
+	const args = { prompt: 'Wie kleine Unternehmen mit KI Zeit im Kundenservice sparen', networks: ['linkedin', 'instagram'], requestId: randomUUID() }
+	const first = await call(client, 'generate_post', args)
+	expect(first.isError).toBeFalsy()
+	const result = data(first)
+	expect(result.texts.linkedin).toBeTruthy()
+	expect(result.texts.instagram).toBeTruthy()
+	expect(result.charged).toBeGreaterThan(0)
+	expect(result.balance).toBe(before - result.charged + result.refunded)
+	expect(result.message).toMatch(new RegExp(`^${result.charged} Credits belastet`))
+	const again = await call(client, 'generate_post', args)
+	expect(data(again).generationId).toBe(result.generationId)
+	const after = (await t.db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()).credits_remaining
+	expect(after).toBe(result.balance)
+	const debits = await t.db.selectFrom('credit_transactions').select('credits_amount').where('user_id', '=', userId).where('credits_amount', '<', 0).execute()
+	expect(debits.reduce((sum, d) => sum + d.credits_amount, 0)).toBe(-result.charged)
+
+	// Not enough credits: the cost and the balance, in German; nothing charged.
+	await t.db.updateTable('profiles').set({ credits_remaining: 1 }).where('id', '=', userId).execute()
+	const poor = await call(client, 'generate_post', { ...args, requestId: randomUUID() })
+	expect(poor.isError).toBe(true)
+	expect(textOf(poor)).toMatch(/^Nicht genügend Credits: Diese Generierung kostet \d+ Credits, Ihr Guthaben beträgt 1 Credits/)
+	// The token without 'posts' cannot store the texts.
+	expect((await call(client, 'create_post', { networks: ['linkedin'], text: result.texts.linkedin, draft: true })).isError).toBe(true)
+	await client.close()
+})
+
+test('resources: the user agents with persona, not another user agents', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const mine = await h.connectedUser(['linkedin'])
+	const theirs = await h.connectedUser(['linkedin'])
+	const created = await h.services.agents.createPreset(mine.userId, 'Paulas Stimme', randomUUID())
+	const foreign = await h.services.agents.createPreset(theirs.userId, 'Fremde Stimme', randomUUID())
+	if (!created.ok || !foreign.ok) throw new Error('preset refused')
+	const client = await connect(h.services, await tokenFor(h.services, mine.userId, ['read']))
+	const { resources } = await client.listResources()
+	expect(resources.map((r) => r.name)).toContain('Paulas Stimme')
+	expect(resources.map((r) => r.name)).not.toContain('Fremde Stimme')
+	expect(resources.every((r) => r.uri.startsWith('postwerk://agents/'))).toBe(true)
+	const read = await client.readResource({ uri: `postwerk://agents/${created.agent.id}` })
+	expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ id: created.agent.id, name: 'Paulas Stimme' })
+	await expect(client.readResource({ uri: `postwerk://agents/${foreign.agent.id}` })).rejects.toThrow(/gibt es nicht/)
+	const templates = await client.listResourceTemplates()
+	expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual(['postwerk://agents/{id}'])
+	await client.close()
+})
