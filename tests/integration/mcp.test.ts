@@ -38,7 +38,7 @@ async function connect(services: Services, secret: string) {
 
 async function tokenFor(services: Services, userId: string, scopes: Array<ApiScope>) {
 	const created = await services.accounts.apiTokens.create(userId, { name: 'Claude Desktop', scopes, expiresAt: null })
-	if (!created.ok) throw new Error('token refused')
+	if (!created.ok || !created.secret) throw new Error('token refused')
 	return created.secret
 }
 
