@@ -1,0 +1,7 @@
+import type { Route } from './+types/api.v1.credits.ledger'
+import { apiRoute } from '#app/server/api/handler.server.ts'
+
+// /credits/ledger (REST API v1; the operations live in app/server/api/v1).
+const route = apiRoute('/credits/ledger')
+export const loader = (args: Route.LoaderArgs) => route(args)
+export const action = (args: Route.ActionArgs) => route(args)

@@ -1,0 +1,7 @@
+import type { Route } from './+types/api.v1.drafts.$id'
+import { apiRoute } from '#app/server/api/handler.server.ts'
+
+// /drafts/{id} (REST API v1; the operations live in app/server/api/v1).
+const route = apiRoute('/drafts/{id}')
+export const loader = (args: Route.LoaderArgs) => route(args)
+export const action = (args: Route.ActionArgs) => route(args)

@@ -1,0 +1,7 @@
+import type { Route } from './+types/api.v1.media'
+import { apiRoute } from '#app/server/api/handler.server.ts'
+
+// /media (REST API v1; the operations live in app/server/api/v1).
+const route = apiRoute('/media')
+export const loader = (args: Route.LoaderArgs) => route(args)
+export const action = (args: Route.ActionArgs) => route(args)

@@ -1,0 +1,7 @@
+import type { Route } from './+types/api.v1.openapi[.]json'
+import { apiRoute } from '#app/server/api/handler.server.ts'
+
+// /openapi.json (REST API v1; the operations live in app/server/api/v1).
+const route = apiRoute('/openapi.json')
+export const loader = (args: Route.LoaderArgs) => route(args)
+export const action = (args: Route.ActionArgs) => route(args)
