@@ -6,7 +6,7 @@ import { POST_ORIGINS, POST_STATUSES } from '#modules/content/platforms.ts'
 // and the reference page shows them. Descriptions are German (they are shown to people).
 
 const instant = z.iso.datetime({ offset: true })
-const networkId = z.string().meta({ description: 'Netzwerk-ID (siehe GET /accounts)', example: 'mastodon' })
+const networkId = z.string().meta({ description: 'Netzwerk-ID (siehe GET /accounts)' })
 
 export const ProblemSchema = z
 	.object({
