@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { ReferenceEndpoint, ReferenceField, ReferenceGroup } from '#app/server/api/v1/reference.server.ts'
+import '#locales/ns/api.ts'
 
 // The readable API reference: every endpoint of the generated OpenAPI document, grouped by topic.
 
