@@ -11,6 +11,7 @@ import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { grantCredits } from '#modules/credits/index.ts'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { apiReference } from '#app/server/api/v1/reference.server.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
@@ -201,4 +202,21 @@ test('GET /api/v1/openapi.json: public, a valid OpenAPI 3.1 document (swagger-pa
 	expect(doc.paths['/api/v1/posts'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
 	expect(doc.paths['/api/v1/posts'].post.responses['422'].content['application/problem+json']).toBeTruthy()
 	expect(doc.paths['/api/v1/openapi.json'].get.security).toEqual([])
+})
+
+test('the reference page data: every operation with its permission, body fields with readable types and a curl example', async () => {
+	await using t = await createTestDatabase()
+	const { services } = testServices(t.db, { DATA_DIR: dataDir })
+	const { groups } = apiReference(services.publishing.platforms.ids, 'https://postwerk.example')
+	const endpoints = groups.flatMap((g) => g.endpoints)
+	expect(endpoints.length).toBe(Object.values((await (await apiClient(services)('GET', '/openapi.json')).json()).paths).flatMap((p) => Object.keys(p as object)).length)
+	const create = endpoints.find((e) => e.id === 'createPost')!
+	expect(create).toMatchObject({ method: 'POST', path: '/api/v1/posts', scope: 'posts', idempotent: true })
+	const schedule = create.body.find((f) => f.name === 'schedule')!
+	expect(schedule).toMatchObject({ required: true, description: expect.stringContaining('next_slot') })
+	expect(schedule.type).toContain('{ type: "at", at: string (date-time) }')
+	expect(create.body.find((f) => f.name === 'networks')!.type).toMatch(/^\(.+ \| .+\)\[\]$/)
+	expect(create.curl).toContain("curl -X POST 'https://postwerk.example/api/v1/posts'")
+	expect(create.curl).toContain('Idempotency-Key')
+	expect(endpoints.find((e) => e.id === 'getOpenApi')).toMatchObject({ scope: null })
 })

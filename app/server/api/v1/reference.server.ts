@@ -4,7 +4,21 @@ import { apiDocument } from './operations.server.ts'
 // What the reference page (/api-referenz) shows, read from the generated OpenAPI document: per
 // endpoint its method, path, description, permission, parameters, body fields and a curl example.
 
-type JsonSchema = { $ref?: string; type?: string | Array<string>; enum?: Array<unknown>; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: Array<string>; description?: string; anyOf?: Array<JsonSchema>; oneOf?: Array<JsonSchema>; format?: string; const?: unknown }
+type JsonSchema = {
+	$ref?: string
+	type?: string | Array<string>
+	enum?: Array<unknown>
+	items?: JsonSchema
+	properties?: Record<string, JsonSchema>
+	propertyNames?: JsonSchema
+	additionalProperties?: JsonSchema
+	required?: Array<string>
+	description?: string
+	anyOf?: Array<JsonSchema>
+	oneOf?: Array<JsonSchema>
+	format?: string
+	const?: unknown
+}
 
 export type ReferenceField = { name: string; type: string; required: boolean; description: string }
 export type ReferenceEndpoint = {
@@ -37,10 +51,17 @@ export function apiReference(registered: RegisteredPlatforms, appUrl: string): {
 		if (schema.enum) return schema.enum.map(String).join(' | ')
 		if (schema.const !== undefined) return JSON.stringify(schema.const)
 		const variants = schema.anyOf ?? schema.oneOf
-		if (variants) return variants.map((v) => { const r = resolve(v); return r.properties?.type?.const !== undefined ? `{ type: ${JSON.stringify(r.properties.type.const)} … }` : typeOf(v) }).join(' | ')
-		if (schema.type === 'array') return `${typeOf(schema.items)}[]`
+		if (variants) return variants.map(typeOf).join(' | ')
+		if (schema.type === 'array') {
+			const item = typeOf(schema.items)
+			return item.includes(' | ') ? `(${item})[]` : `${item}[]`
+		}
 		if (schema.format === 'binary') return 'Datei'
 		if (Array.isArray(schema.type)) return schema.type.join(' | ')
+		if (schema.type === 'object' && schema.properties) {
+			return `{ ${Object.entries(schema.properties).map(([name, value]) => `${name}: ${typeOf(value)}`).join(', ')} }`
+		}
+		if (schema.type === 'object' && schema.propertyNames) return `{ ${typeOf(schema.propertyNames)}: ${typeOf(schema.additionalProperties)} }`
 		return schema.format ? `${schema.type ?? 'object'} (${schema.format})` : (schema.type ?? 'object')
 	}
 	const example = registered[0] ?? 'netzwerk'
