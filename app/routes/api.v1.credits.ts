@@ -3,5 +3,11 @@ import { apiRoute } from '#app/server/api/handler.server.ts'
 
 // /credits (REST API v1; the operations live in app/server/api/v1).
 const route = apiRoute('/credits')
-export const loader = (args: Route.LoaderArgs) => route(args)
-export const action = (args: Route.ActionArgs) => route(args)
+
+export function loader(args: Route.LoaderArgs) {
+	return route(args)
+}
+
+export function action(args: Route.ActionArgs) {
+	return route(args)
+}
