@@ -247,3 +247,19 @@ test('drafts: list with pages, read, change, delete; a draft of another user 404
 	expect((await call('DELETE', `/drafts/${ids[0]}`, { token })).status).toBe(204)
 	expect((await call('GET', `/drafts/${ids[0]}`, { token })).status).toBe(404)
 })
+
+test('problem texts follow the spelling: Accept-Language de-CH, or the token user s own choice', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	const tooLong = { networks: ['linkedin'], text: 'x'.repeat(70_000), schedule: { type: 'now' } }
+	const message = async (headers: Record<string, string> = {}) => {
+		const response = await call('POST', '/posts', { token, json: tooLong, headers })
+		expect(response.status).toBe(400)
+		return ((await response.json()) as { errors: Array<{ field: string; message: string }> }).errors.find((e) => e.field === 'text')!.message
+	}
+	expect(await message()).toMatch(/groß/)
+	expect(await message({ 'Accept-Language': 'de-CH' })).toMatch(/gross/)
+	await t.db.updateTable('users').set({ spelling: 'ch' }).where('id', '=', userId).execute()
+	expect(await message()).toMatch(/gross/)
+})

@@ -1,7 +1,8 @@
 // Calls the REST API's route modules (/api/v1/...) directly, as React Router would: a Request, a
-// RouterContextProvider with the services, and the route's params.
+// RouterContextProvider with the services, and the route's params, after the spelling middleware.
 import { RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/context.ts'
+import { i18nextMiddleware } from '#app/middleware/i18next.ts'
 import * as accounts from '#app/routes/api.v1.accounts.ts'
 import * as catchAll from '#app/routes/api.v1.$.ts'
 import * as credits from '#app/routes/api.v1.credits.ts'
@@ -57,7 +58,9 @@ export function apiClient(services: Services) {
 		const context = new RouterContextProvider()
 		context.set(servicesContext, services)
 		const handler = method === 'GET' || method === 'HEAD' ? module.loader : module.action
-		return (await handler({ request, context, params } as never)) as Response
+		const args = { request, context, params }
+		// The root's first middleware: the spelling of the browser's Accept-Language.
+		return (await i18nextMiddleware(args as never, async () => (await handler(args as never)) as Response)) as Response
 	}
 }
 

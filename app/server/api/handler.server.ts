@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/context.ts'
+import { applyUserSpelling } from '#app/middleware/i18next.ts'
 import { problem } from './problem.server.ts'
 import { parseInput, queryOf, requireApiPrincipal } from './request.server.ts'
 import { operationsFor } from './v1/operations.server.ts'
@@ -33,6 +34,8 @@ export function apiRoute(path: string) {
 			const operation = operations.find((o) => o.method === method)
 			if (!operation) return problem(context, 405, 'method_not_allowed', { headers: { Allow: operations.map((o) => o.method).join(', ') } })
 			const principal = operation.scope ? await requireApiPrincipal(context, request, operation.scope) : null
+			// The user's own spelling (Settings › Schreibweise) for every German text of the answer.
+			applyUserSpelling(context, principal?.user.spelling ?? null)
 			const pathParams = operation.pathParams?.safeParse(params)
 			// A malformed id cannot name anything of the user's.
 			if (pathParams && !pathParams.success) return problem(context, 404, 'not_found')
