@@ -56,7 +56,7 @@ const value = fc.letrec((tie) => ({
 const field = (name: string) => fc.option(fc.tuple(fc.constant(name), value), { nil: undefined })
 const body = fc
 	.tuple(...['networks', 'text', 'texts', 'imageUrl', 'schedule', 'images', 'kind', 'prompt', 'url', 'notes', 'pasted', 'agentId', '__proto__'].map(field))
-	.map((entries) => Object.fromEntries(entries.filter((e): e is [string, unknown] => e !== undefined)))
+	.map((entries) => Object.fromEntries(entries.flatMap((e) => (e === undefined ? [] : [e]))))
 
 function allowed(response: Response) {
 	return response.status < 500
