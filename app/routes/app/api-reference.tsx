@@ -7,9 +7,6 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { API_RATE_LIMIT } from '#modules/accounts/api-scopes.ts'
 import '#locales/ns/api.ts'
 
-/** Where the reference lives (Settings › API & Integrationen links here). */
-export const API_REFERENCE_PATH = '/api-referenz'
-
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireUser(context, request)
 	const { publishing } = context.get(servicesContext)
