@@ -204,8 +204,17 @@ test('GET /posts: filters (status, network, origin, planned range) and cursor pa
 
 	const byNetwork = await (await call('GET', '/posts?network=threads', { token })).json()
 	expect(byNetwork.data.map((p: { text: string }) => p.text)).toEqual(['Aus der App'])
+	// A post for several networks names them in its content: it is found by each of them, also across pages.
+	const both = await call('POST', '/posts', { token, json: { networks: ['linkedin', 'threads'], text: 'Für beide', texts: { threads: 'Kurz für Threads' }, schedule: { type: 'at', at: inDays(10) } } })
+	expect(both.status).toBe(201)
+	expect(await both.json()).toMatchObject({ networks: ['linkedin', 'threads'], texts: { linkedin: 'Für beide', threads: 'Kurz für Threads' } })
+	const first = await (await call('GET', '/posts?network=threads&limit=1', { token })).json()
+	expect(first.data.map((p: { text: string }) => p.text)).toEqual(['Für beide'])
+	const next = await (await call('GET', `/posts?network=threads&limit=1&cursor=${first.nextCursor}`, { token })).json()
+	expect(next).toEqual({ data: [expect.objectContaining({ text: 'Aus der App' })], nextCursor: null })
+	expect((await (await call('GET', '/posts?network=linkedin&limit=100', { token })).json()).data).toHaveLength(8)
 	expect((await (await call('GET', '/posts?origin=web', { token })).json()).data).toHaveLength(1)
-	expect((await (await call('GET', '/posts?status=scheduled&origin=api', { token })).json()).data).toHaveLength(7)
+	expect((await (await call('GET', '/posts?status=scheduled&origin=api', { token })).json()).data).toHaveLength(8)
 	const range = await (await call('GET', `/posts?from=${encodeURIComponent(inDays(3))}&to=${encodeURIComponent(inDays(5))}`, { token })).json()
 	expect(range.data.map((p: { text: string }) => p.text).sort()).toEqual(['Post 1', 'Post 2'])
 
