@@ -37,6 +37,7 @@ export default [
 		route('pricing', 'routes/app/pricing.tsx', { id: 'pricing' }),
 		route('pricing/test-checkout/:sessionId', 'routes/app/pricing.test-checkout.tsx'),
 		route('bench/leer', 'routes/app/bench-empty.tsx'),
+		route('api-referenz', 'routes/app/api-reference.tsx'),
 
 		...prefix('admin', [
 			layout('routes/admin/layout.tsx', [
@@ -66,6 +67,22 @@ export default [
 	route('api/hashtags', 'routes/api.hashtags.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('mcp', 'routes/mcp.ts'),
+	...prefix('api/v1', [
+		route('accounts', 'routes/api.v1.accounts.ts'),
+		route('posts', 'routes/api.v1.posts.ts'),
+		route('posts/:id', 'routes/api.v1.posts.$id.ts'),
+		route('posts/:id/publish', 'routes/api.v1.posts.$id.publish.ts'),
+		route('drafts', 'routes/api.v1.drafts.ts'),
+		route('drafts/:id', 'routes/api.v1.drafts.$id.ts'),
+		route('media', 'routes/api.v1.media.ts'),
+		route('generations', 'routes/api.v1.generations.ts'),
+		route('generations/:id', 'routes/api.v1.generations.$id.ts'),
+		route('credits', 'routes/api.v1.credits.ts'),
+		route('credits/ledger', 'routes/api.v1.credits.ledger.ts'),
+		route('ideas', 'routes/api.v1.ideas.ts'),
+		route('openapi.json', 'routes/api.v1.openapi[.]json.ts'),
+		route('*', 'routes/api.v1.$.ts'),
+	]),
 	route('media/*', 'routes/media.$.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -41,6 +41,11 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
 	return next()
 }
 
+/** A token user's own choice (REST API, MCP): like spellingMiddleware for a request without a session. */
+export function applyUserSpelling(context: Readonly<RouterContextProvider>, spelling: Spelling | null) {
+	if (spelling) applySpelling(context, spelling)
+}
+
 /** After the session: a signed-in user's own choice (Settings › Schreibweise) wins over the browser's. */
 export const spellingMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
 	const chosen = context.get(userContext)?.spelling

@@ -3,7 +3,7 @@ import { isSpelling, type Spelling } from '#modules/core/spelling.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { giveBackRateLimit, hitRateLimit } from '#modules/core/rate-limit.server.ts'
-import { grantSignupCredits, listLedger } from '#modules/credits/index.ts'
+import { creditBalance, grantSignupCredits, ledgerPage, listLedger, type LedgerPosition } from '#modules/credits/index.ts'
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken, voidEmailTokens, type TokenPurpose } from './email-tokens.server.ts'
 import type { AccountMailKind } from './mails.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
@@ -271,6 +271,10 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		updatePreferences: (userId: string, input: { timeZone: string; notifyFailedPosts: boolean; spelling?: Spelling | undefined }) => updatePreferences(db, userId, input),
 		/** The credit ledger (newest first) for 'Abo & Credits'. */
 		listLedger: (userId: string, limit: number) => listLedger(db, userId, limit),
+		/** The ledger page by page (REST API): newest first, after a position of the previous page. */
+		ledgerPage: (userId: string, limit: number, after: LedgerPosition | null) => ledgerPage(db, userId, limit, after),
+		/** The user's credit balance. */
+		creditBalance: (userId: string) => creditBalance(db, userId),
 
 		/** Verifies the current password, stores the new one and signs out every other session. */
 		async changePassword(userId: string, sessionToken: string, input: { currentPassword: string; newPassword: string }) {

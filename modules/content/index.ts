@@ -6,6 +6,7 @@ import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
 import { freeSlots } from './free-slots.server.ts'
 import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
+import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -31,6 +32,7 @@ import type { ContentResult, DraftView, PostView } from './views.ts'
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
 export type { ImportItem, ImportOutcome } from './import.server.ts'
+export type { Page, PagePosition, PostFilter } from './pages.server.ts'
 export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
@@ -129,6 +131,10 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
 		listPosts: (userId: string) => listPosts(db, platforms, userId),
+		/** The user's posts by filter, newest first, page by page (REST API). */
+		postsPage: (userId: string, filter: PostFilter, limit: number, after: PagePosition | null) => postsPage(db, platforms, userId, filter, limit, after),
+		/** The user's drafts, newest first, page by page (REST API). */
+		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
 		createPost: (userId: string, input: PostInput) => createPost(db, planner, platforms, userId, input),
 		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, platforms, userId, id, input),

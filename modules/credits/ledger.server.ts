@@ -125,3 +125,26 @@ export async function listLedger(db: DbOrTrx, userId: string, limit: number): Pr
 		balanceAfter: r.balance_after,
 	}))
 }
+
+/** A ledger position: created_at in microseconds since the epoch and the row id (keyset paging). */
+export type LedgerPosition = { at: string; id: string }
+
+/** The user's ledger rows newest first, `limit` (at most 100) after `after`, and the next page's position. */
+export async function ledgerPage(db: DbOrTrx, userId: string, limit: number, after: LedgerPosition | null): Promise<{ items: Array<LedgerEntry>; next: LedgerPosition | null }> {
+	const size = Math.max(1, Math.min(100, Math.floor(limit)))
+	const rows = await db
+		.selectFrom('credit_transactions')
+		.select(['id', 'created_at', 'transaction_type', 'credits_amount', 'price_chf', 'balance_after', sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as('position')])
+		.where('user_id', '=', userId)
+		.$if(after !== null, (qb) => qb.where(sql<boolean>`(created_at, id) < (timestamptz 'epoch' + ${after!.at}::bigint * interval '1 microsecond', ${after!.id}::uuid)`))
+		.orderBy('created_at', 'desc')
+		.orderBy('id', 'desc')
+		.limit(size + 1)
+		.execute()
+	const page = rows.slice(0, size)
+	const last = page.at(-1)
+	return {
+		items: page.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), type: r.transaction_type, amount: r.credits_amount, priceChf: Number(r.price_chf), balanceAfter: r.balance_after })),
+		next: rows.length > size && last ? { at: last.position, id: last.id } : null,
+	}
+}

@@ -12,7 +12,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import generationTexts from '#locales/de/generation.json' with { type: 'json' }
 import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
 import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
-import type { GenerationInput } from './input.ts'
+import { inputSummaryOf, type GenerationInput } from './input.ts'
 import { fitJpeg, readAudio, toJpeg } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
@@ -163,7 +163,7 @@ export function createGenerator(deps: GenerationDeps) {
 						image_model: models.image.modelId,
 						platforms: input.platforms,
 						cost_credits: cost,
-						input_summary: (input.prompt || input.url || input.notes || input.document?.name || input.image?.name || input.audio?.name || '').slice(0, 2000),
+						input_summary: inputSummaryOf(input),
 						idempotency_key: input.requestId,
 					})
 					.onConflict((oc) => oc.columns(['user_id', 'kind', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())

@@ -85,3 +85,8 @@ export async function parseGenerationForm(form: FormData, platforms: ReadonlyArr
 	const [document, image, audio] = await Promise.all([fileOf(form.get('document')), fileOf(form.get('image')), fileOf(form.get('audio'))])
 	return { ...parsed.data, article, document, image, audio }
 }
+
+/** What a generation row keeps of its input (input_summary): a retry under the same request id must match it. */
+export function inputSummaryOf(input: Pick<GenerationInput, 'prompt' | 'url' | 'notes' | 'document' | 'image' | 'audio'>) {
+	return (input.prompt || input.url || input.notes || input.document?.name || input.image?.name || input.audio?.name || '').slice(0, 2000)
+}

@@ -413,6 +413,14 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	// Needs a bearer token before it reads a body (JSON-RPC as JSON; the tools' input: tests/integration/mcp.test.ts).
 	'/mcp': () => [f({ jsonrpc: '2.0', id: '1', method: 'tools/list' })],
 	'/*': () => [f({ anything: 'x' })],
+	// The REST API: without a bearer token every form is refused (401) before its body is read. Its JSON,
+	// query and multipart input with a token: tests/integration/api-v1-fuzz.test.ts.
+	...Object.fromEntries(
+		['/api/v1/accounts', '/api/v1/posts', '/api/v1/posts/:id', '/api/v1/posts/:id/publish', '/api/v1/drafts', '/api/v1/drafts/:id', '/api/v1/media', '/api/v1/generations', '/api/v1/generations/:id', '/api/v1/credits', '/api/v1/credits/ledger', '/api/v1/ideas', '/api/v1/openapi.json', '/api/v1/*'].map((path) => [
+			path,
+			(r: Rows) => [f({ networks: 'linkedin', text: 'Frisches Brot', kind: 'smart-post', prompt: 'Brot', id: r.post, file: new File([samples.png as BlobPart], 'b.png', { type: 'image/png' }) })],
+		]),
+	),
 }
 
 function creatorForms(r: Rows): Array<Form> {

@@ -42,6 +42,7 @@ type Fixture = {
 	log: string
 	modelTest: string
 	generationRequest: string
+	generation: string
 	checkout: string
 	oauthState: string
 	onboardingDraft: string
@@ -346,6 +347,59 @@ const entries: Record<string, Entry> = {
 	'/api/search': { none: "searches the user's own rows" },
 	'/api/hashtags': { none: 'suggestions for a text' },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
+	'/api/v1/accounts': { none: "the token user's own connected pages" },
+	'/api/v1/posts': { none: "lists and creates the token user's own posts (the cursor is a position in the user's own list)" },
+	'/api/v1/posts/:id': {
+		probes: [
+			{ name: 'API: read a post', request: (f) => ({ params: { id: f.post } }), attacker: 'refused', owner: 'shows' },
+			{ name: 'API: change a post', request: (f) => ({ method: 'PATCH', params: { id: f.post }, ...apiJson({ text: 'Geändert über die API' }) }), attacker: 'refused', state: (db, f) => row('posts', f.post)(db), owner: 'changes' },
+			{ name: 'API: delete a post', request: (f) => ({ method: 'DELETE', params: { id: f.post } }), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+		],
+	},
+	'/api/v1/posts/:id/publish': {
+		probes: [
+			{
+				name: 'API: publish a post now',
+				request: (f) => ({ method: 'POST', params: { id: f.post } }),
+				attacker: 'refused',
+				state: postAndDeliveries,
+				// The owner's post is found: on its way (202) or refused by the planning preflight (422), never 404.
+				owner: async (r) => expect([202, 422]).toContain(r.status),
+			},
+		],
+	},
+	'/api/v1/drafts': { none: "lists and creates the token user's own drafts" },
+	'/api/v1/drafts/:id': {
+		probes: [
+			{ name: 'API: read a draft', request: (f) => ({ params: { id: f.draft } }), attacker: 'refused', owner: 'shows' },
+			{ name: 'API: change a draft', request: (f) => ({ method: 'PATCH', params: { id: f.draft }, ...apiJson({ text: 'Geändert über die API' }) }), attacker: 'refused', state: (db, f) => row('drafts', f.draft)(db), owner: 'changes' },
+			{ name: 'API: delete a draft', request: (f) => ({ method: 'DELETE', params: { id: f.draft } }), attacker: 'refused', state: (db, f) => row('drafts', f.draft)(db), owner: 'changes' },
+		],
+	},
+	'/api/v1/media': { none: "stores the token user's own upload" },
+	'/api/v1/generations': {
+		probes: [
+			{
+				name: "API: generate with A's agent",
+				request: (f) => ({ method: 'POST', ...apiJson({ kind: 'smart-post', networks: ['linkedin'], agentId: f.agent, prompt: 'Wie eine Bäckerei Zeit spart' }) }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('generations').select('id').where('user_id', '=', f.a.id).orderBy('id').execute(),
+				owner: async (r, f) => {
+					expect(r.status).toBe(202)
+					await generationsSettled(h.db, f.a.id)
+				},
+			},
+		],
+	},
+	'/api/v1/generations/:id': {
+		probes: [{ name: 'API: follow a generation', request: (f) => ({ params: { id: f.generation } }), attacker: 'refused', owner: 'shows' }],
+	},
+	'/api/v1/credits': { none: "the token user's own balance" },
+	'/api/v1/credits/ledger': { none: "the token user's own ledger (the cursor is a position in the user's own list)" },
+	'/api/v1/ideas': { none: "the token user's own ideas" },
+	'/api/v1/openapi.json': { none: 'the public API description' },
+	'/api/v1/*': { notOwned: 'the 404 problem for an unknown API path' },
+	'/api-referenz': { none: 'the API reference (the same for everyone)' },
 	'/webhooks/stripe': { notOwned: 'authenticated by the signature on the raw body (tests/integration/stripe-webhook-route.test.ts)' },
 	'/media/*': { notOwned: 'stored files by unguessable random keys, public on purpose (the networks fetch post images by URL; README)' },
 	'/*': { notOwned: 'the 404 page: the splat is any unknown path' },
@@ -353,6 +407,32 @@ const entries: Record<string, Entry> = {
 
 function onboardingDraft(draftId: string, agentName: string) {
 	return OnboardingDraftSchema.parse({ draftId, agentName, avatar: 'bot', personality: 'friendly', targetAudience: 'KMU in der Schweiz', tone: 'conversational', industry: 'technology', description: '' })
+}
+
+/** A JSON body for the REST API (/api/v1). */
+const apiJson = (value: unknown) => ({ body: JSON.stringify(value), headers: { 'content-type': 'application/json' } })
+
+/** The REST API authenticates by bearer token, not the session: each user's token, made once. */
+const apiTokens = new Map<string, string>()
+async function withApiToken(route: FlatRoute, request: CallRequest, user: TestUser): Promise<CallRequest> {
+	if (!route.path.startsWith('/api/v1/')) return request
+	let secret = apiTokens.get(user.id)
+	if (!secret) {
+		const created = await h.services.accounts.apiTokens.create(user.id, { name: 'IDOR', scopes: ['read', 'posts', 'generate'], expiresAt: null })
+		if (!created.ok) throw new Error('api token refused')
+		secret = created.secret
+		apiTokens.set(user.id, secret)
+	}
+	return { ...request, headers: { ...request.headers, Authorization: `Bearer ${secret}` } }
+}
+
+/** Waits until the user's API generations (they run on after the 202) have settled. */
+async function generationsSettled(db: Kysely<DB>, userId: string) {
+	for (let i = 0; i < 100; i++) {
+		const open = await db.selectFrom('generations').select('id').where('user_id', '=', userId).where('status', '=', 'running').execute()
+		if (open.length === 0) return
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
 }
 
 function generationForm(overrides: { agentId?: string; requestId?: string }) {
@@ -421,10 +501,13 @@ async function ownerFixture(): Promise<Fixture> {
 			.executeTakeFirstOrThrow()
 	).id
 	const result = { generationId: randomUUID(), texts: { linkedin: `Generiert ${marker}` }, images: {}, charged: 3, refunded: 0, balance: 47, warnings: [], source: { kind: 'smart-post', title: null }, detail: null }
-	await db
-		.insertInto('generations')
-		.values({ user_id: a.id, kind: 'content', status: 'succeeded', source_type: 'smart-post', platforms: ['linkedin'], idempotency_key: generationRequest, input_summary: `Eingabe ${marker}`, result: JSON.stringify(result) })
-		.execute()
+	const generation = (
+		await db
+			.insertInto('generations')
+			.values({ user_id: a.id, kind: 'content', status: 'succeeded', source_type: 'smart-post', platforms: ['linkedin'], idempotency_key: generationRequest, input_summary: `Eingabe ${marker}`, result: JSON.stringify(result) })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+	).id
 	const started = await services.billing.startCheckout({ id: a.id, email: a.email, subscriptionType: 'free' }, { item: { kind: 'pack', id: 'credits_500' } })
 	if (!started.ok) throw new Error('checkout refused')
 	const checkout = started.url.split('/').pop()!
@@ -433,7 +516,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const onboardingDraft_ = randomUUID()
 	const handOver = await services.agents.saveOnboardingAgent(a.id, onboardingDraft(onboardingDraft_, `Onboarding ${marker}`.slice(0, 40)))
 	if (!handOver.ok) throw new Error(`hand-over: ${handOver.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, checkout, oauthState, onboardingDraft: onboardingDraft_ }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_ }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */
@@ -509,7 +592,7 @@ test.each(probed.map(({ route, probe }) => [`${route.path}: ${probe.name}`, rout
 	const state = () => (probe.state ? probe.state(h.db, f).then((s) => JSON.stringify(s)) : Promise.resolve(''))
 
 	const before = await state()
-	const asB = await h.call(route, { ...probe.request(f), cookie: b.cookie })
+	const asB = await h.call(route, await withApiToken(route, { ...probe.request(f), cookie: b.cookie }, b))
 	expect(asB.status, `B's answer: ${asB.text.slice(0, 300)}`).toBeLessThan(500)
 	expect(leaks(asB, f), `B's answer carries A's data: ${asB.text.slice(0, 300)}`).toBe(false)
 	if (probe.attacker === 'refused') {
@@ -518,7 +601,7 @@ test.each(probed.map(({ route, probe }) => [`${route.path}: ${probe.name}`, rout
 	}
 	expect(await state(), "B's request changed A's rows").toBe(before)
 
-	const asA = await h.call(route, { ...probe.request(f), cookie: f.a.cookie })
+	const asA = await h.call(route, await withApiToken(route, { ...probe.request(f), cookie: f.a.cookie }, f.a))
 	await settled(h.db, f.a.id)
 	expect(asA.status, `A's answer: ${asA.text.slice(0, 300)}`).toBeLessThan(500)
 	if (probe.owner === 'shows') expect(leaks(asA, f), `the owner's answer does not show the row: ${asA.text.slice(0, 300)}`).toBe(true)

@@ -28,7 +28,7 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			text: text.optional().describe('Text für alle Netzwerke ohne eigenen Text'),
 			texts: z.partialRecord(network, text).optional().describe('Eigener Text je Netzwerk'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
-			schedule: PostScheduleSchema,
+			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})
 		.refine((v) => v.networks.every((n) => v.texts?.[n] ?? v.text), { error: 'Jedes Netzwerk braucht einen Text (text oder texts.<netzwerk>).', path: ['texts'] })
 }

@@ -20,6 +20,9 @@ export type ProblemCode =
 	| 'unsupported_media_type'
 	| 'insufficient_credits'
 	| 'published_locked'
+	| 'invalid_transition'
+	| 'invalid_schedule'
+	| 'generation_failed'
 	| 'internal'
 
 /** One field's problem: where (a JSON pointer-like path) and why, in German. */

@@ -56,7 +56,10 @@ export async function readJson<S extends z.ZodType>(context: Readonly<RouterCont
 	if (bytes === 'too_large') throw problem(context, 413, 'payload_too_large')
 	let value: unknown
 	try {
-		value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+		const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+		// NUL cannot be stored in a Postgres text or jsonb value: such a body is malformed input.
+		if (/\\u0000/i.test(text)) throw new Error('NUL in JSON')
+		value = JSON.parse(text)
 	} catch {
 		throw problem(context, 400, 'invalid_json')
 	}

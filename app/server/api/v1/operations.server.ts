@@ -1,0 +1,44 @@
+import type { RegisteredPlatforms } from '#modules/content/platforms.ts'
+import { json } from '../request.server.ts'
+import { accountOperations } from './account.server.ts'
+import { draftOperations } from './drafts.server.ts'
+import { generationOperations } from './generations.server.ts'
+import { mediaOperations } from './media.server.ts'
+import { openApiDocument } from './openapi.server.ts'
+import { defineOperation, type Operation } from './operation.server.ts'
+import { postOperations } from './posts.server.ts'
+
+// Every operation of /api/v1 (the schemas name the registered networks, so they are built per registry).
+
+const built = new Map<string, { operations: Array<Operation>; document: ReturnType<typeof openApiDocument> }>()
+
+function build(registered: RegisteredPlatforms) {
+	const key = registered.join(',')
+	const known = built.get(key)
+	if (known) return known
+	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered)]
+	operations.push(
+		defineOperation({
+			method: 'GET',
+			path: '/openapi.json',
+			operationId: 'getOpenApi',
+			tag: 'Dokumentation',
+			summary: 'Dieses OpenAPI-Dokument',
+			scope: null,
+			responses: { 200: { description: 'OpenAPI 3.1' } },
+			problems: [],
+			async handle() {
+				return json(document, { headers: { 'Cache-Control': 'public, max-age=300' } })
+			},
+		}),
+	)
+	const document = openApiDocument(operations)
+	const entry = { operations, document }
+	built.set(key, entry)
+	return entry
+}
+
+export const operationsFor = (registered: RegisteredPlatforms) => build(registered).operations
+
+/** The OpenAPI document (also what the reference page shows). */
+export const apiDocument = (registered: RegisteredPlatforms) => build(registered).document

@@ -1,0 +1,198 @@
+import { z } from 'zod'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { POST_ORIGINS, POST_STATUSES, type Platform, type RegisteredPlatforms } from '#modules/content/platforms.ts'
+import { MAX_TEXT } from '#modules/content/schema.ts'
+import { parseContent } from '#modules/content/post-content.ts'
+import { fromInstant } from '#modules/scheduling/index.ts'
+import { decodeCursor, encodeCursor } from '../cursor.server.ts'
+import { newPostSchema, submitPost } from '../posts.server.ts'
+import { problem } from '../problem.server.ts'
+import { json, readJson, requestIdOf } from '../request.server.ts'
+import { contentProblem } from './content-problem.server.ts'
+import { defineOperation, type OperationCall } from './operation.server.ts'
+import { IdParams, PaginationQuery, PostDetailSchema, PostSchema, pageOf } from './schemas.ts'
+import { apiDelivery, apiPost } from './views.server.ts'
+
+// /api/v1/posts: the same content and publishing service calls as the creator, 'Meine Posts' and the calendar.
+
+const text = z.string().trim().min(1).max(MAX_TEXT)
+
+const changeSchema = (registered: RegisteredPlatforms) => {
+	const network = z.enum(registered as [Platform, ...Array<Platform>])
+	return z
+		.object({
+			text: text.optional().meta({ description: 'Neuer Text für alle Netzwerke des Posts (ausser denen in texts)' }),
+			texts: z.partialRecord(network, text).optional().meta({ description: 'Neuer eigener Text je Netzwerk des Posts' }),
+			schedule: z
+				.discriminatedUnion('type', [
+					z.object({ type: z.literal('at'), at: z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 mit Zeitzone; halbe Stunde zwischen 06:00 und 23:00' }) }),
+					z.object({ type: z.literal('next_slot') }),
+				])
+				.optional()
+				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
+		})
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.schedule !== undefined, { error: 'Bitte geben Sie text, texts oder schedule an.', path: ['text'] })
+}
+
+const listQuery = (registered: RegisteredPlatforms) =>
+	PaginationQuery.extend({
+		status: z.enum(POST_STATUSES).optional().meta({ description: 'Nur Posts in diesem Status' }),
+		network: z.enum(registered as [Platform, ...Array<Platform>]).optional().meta({ description: 'Nur Posts an dieses Netzwerk' }),
+		origin: z.enum(POST_ORIGINS).optional().meta({ description: 'Nur Posts dieser Herkunft (web, api, mcp, csv)' }),
+		from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Geplant ab diesem Zeitpunkt (ISO 8601)' }),
+		to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Geplant vor diesem Zeitpunkt (ISO 8601)' }),
+	})
+
+async function detail({ services, principal }: OperationCall, id: string) {
+	const registered = services.publishing.platforms.ids
+	const [post, deliveries] = await Promise.all([services.content.getPost(principal.user.id, id), services.publishing.deliveryStatus(principal.user.id, id)])
+	return post ? { ...apiPost(registered, post), deliveries: deliveries.map(apiDelivery) } : null
+}
+
+export function postOperations(registered: RegisteredPlatforms) {
+	const NewPost = newPostSchema(registered).meta({ id: 'NewPost' })
+	const Change = changeSchema(registered).meta({ id: 'PostChange' })
+	const ListQuery = listQuery(registered)
+	return [
+		defineOperation({
+			method: 'GET',
+			path: '/posts',
+			operationId: 'listPosts',
+			tag: 'Posts',
+			summary: 'Posts auflisten',
+			description: 'Ihre Posts, die neusten zuerst, seitenweise; filterbar nach Status, Netzwerk, Herkunft und geplantem Zeitraum.',
+			scope: 'read',
+			query: ListQuery,
+			responses: { 200: { description: 'Eine Seite Posts', schema: pageOf(PostSchema, 'PostPage') } },
+			problems: [400],
+			async handle({ context, services, principal, query }) {
+				const q = query as z.output<typeof ListQuery>
+				const after = decodeCursor(context, q.cursor)
+				const filter = { status: q.status, network: q.network, origin: q.origin, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined }
+				const page = await services.content.postsPage(principal.user.id, filter, q.limit, after)
+				return json({ data: page.items.map((p) => apiPost(registered, p)), nextCursor: encodeCursor(page.next) })
+			},
+		}),
+		defineOperation({
+			method: 'POST',
+			path: '/posts',
+			operationId: 'createPost',
+			tag: 'Posts',
+			summary: 'Post erstellen, planen oder sofort veröffentlichen',
+			description:
+				'Ein Post für ein oder mehrere Netzwerke, mit einem Text für alle und/oder einem eigenen Text je Netzwerk. schedule: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now). Die Netzwerke prüfen den Post vorher; eine Ablehnung antwortet 422 mit den Gründen.',
+			scope: 'posts',
+			idempotent: true,
+			body: { 'application/json': NewPost },
+			responses: { 201: { description: 'Der erstellte Post', schema: PostDetailSchema } },
+			problems: [400, 409, 413, 415, 422],
+			async handle(call) {
+				const { context, request, services, principal } = call
+				const body = await readJson(context, request, newPostSchema(registered))
+				const requestId = requestIdOf(context, request, principal)
+				const result = await submitPost(services, principal.user, body, 'api', requestId)
+				if (!result.ok) return contentProblem(context, result.error, result.reasons)
+				return json(await detail(call, result.post.id), { status: 201, headers: { Location: `/api/v1/posts/${result.post.id}` } })
+			},
+		}),
+		defineOperation({
+			method: 'GET',
+			path: '/posts/{id}',
+			operationId: 'getPost',
+			tag: 'Posts',
+			summary: 'Einen Post lesen',
+			description: 'Der Post mit dem Zustand jedes Netzwerks (geplant, gesendet, veröffentlicht mit Link, fehlgeschlagen mit Grund).',
+			scope: 'read',
+			pathParams: IdParams,
+			responses: { 200: { description: 'Der Post', schema: PostDetailSchema } },
+			problems: [404],
+			async handle(call) {
+				const post = await detail(call, call.params.id!)
+				return post ? json(post) : problem(call.context, 404, 'not_found')
+			},
+		}),
+		defineOperation({
+			method: 'PATCH',
+			path: '/posts/{id}',
+			operationId: 'updatePost',
+			tag: 'Posts',
+			summary: 'Post ändern oder neu planen',
+			description: 'Ändert den Text (für alle und/oder je Netzwerk) und/oder plant den Post neu. Ein veröffentlichter Post kann nicht verschoben werden.',
+			scope: 'posts',
+			pathParams: IdParams,
+			body: { 'application/json': Change },
+			responses: { 200: { description: 'Der geänderte Post', schema: PostDetailSchema } },
+			problems: [400, 404, 409, 413, 415, 422],
+			async handle(call) {
+				const { context, request, services, principal, params } = call
+				const userId = principal.user.id
+				const body = await readJson(context, request, changeSchema(registered))
+				const post = await services.content.getPost(userId, params.id!)
+				if (!post) return problem(context, 404, 'not_found')
+				if (body.text !== undefined || body.texts !== undefined) {
+					const foreign = Object.keys(body.texts ?? {}).filter((n) => !post.platforms.includes(n))
+					if (foreign.length) {
+						const message = getInstance(context).t('api:fields.invalid')
+						return problem(context, 400, 'invalid_request', { errors: foreign.map((n) => ({ field: `texts.${n}`, message })) })
+					}
+					const current = parseContent(post.content, (key) => registered.includes(key))
+					const only = post.platform === 'multiple' ? null : post.platforms[0]!
+					const base = (only ? body.texts?.[only] : undefined) ?? body.text ?? current.base
+					const platforms = only ? {} : Object.fromEntries(post.platforms.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
+					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms } })
+					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
+				}
+				if (body.schedule) {
+					const zone = principal.user.timeZone
+					let at: Date
+					if (body.schedule.type === 'at') at = new Date(body.schedule.at)
+					else {
+						const [slot] = await services.content.freeSlots(userId, zone, 1)
+						if (!slot) return contentProblem(context, 'schedule:errors.inPast')
+						at = new Date(slot.at)
+					}
+					const wall = fromInstant(at, zone)
+					const scheduled = await services.content.schedulePost(userId, post.id, { date: wall.date, time: wall.time, timeZone: zone })
+					if (!scheduled.ok) return contentProblem(context, scheduled.error, scheduled.reasons)
+				}
+				return json(await detail(call, post.id))
+			},
+		}),
+		defineOperation({
+			method: 'DELETE',
+			path: '/posts/{id}',
+			operationId: 'deletePost',
+			tag: 'Posts',
+			summary: 'Post löschen',
+			description: 'Löscht den Post; geplante Veröffentlichungen werden abgesagt.',
+			scope: 'posts',
+			pathParams: IdParams,
+			responses: { 204: { description: 'Gelöscht' } },
+			problems: [404],
+			async handle({ context, services, principal, params }) {
+				const result = await services.content.deletePost(principal.user.id, params.id!)
+				if (!result.ok) return contentProblem(context, result.error, result.reasons)
+				return new Response(null, { status: 204 })
+			},
+		}),
+		defineOperation({
+			method: 'POST',
+			path: '/posts/{id}/publish',
+			operationId: 'publishPost',
+			tag: 'Posts',
+			summary: 'Post jetzt veröffentlichen',
+			description: 'Alle offenen Netzwerke des Posts werden sofort gesendet. Den Fortschritt zeigt GET /posts/{id} (deliveries). Ein zweiter Aufruf startet nichts doppelt.',
+			scope: 'posts',
+			pathParams: IdParams,
+			responses: { 202: { description: 'Unterwegs: der Post mit dem Zustand je Netzwerk', schema: PostDetailSchema } },
+			problems: [404, 422],
+			async handle(call) {
+				const { context, services, principal, params } = call
+				const result = await services.publishing.publishNow(principal.user.id, params.id!)
+				if (result === null) return problem(context, 404, 'not_found')
+				if (typeof result === 'object') return problem(context, 422, 'preflight', { reasons: result.refused })
+				return json(await detail(call, params.id!), { status: 202 })
+			},
+		}),
+	]
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod'
+import { API_SCOPES } from '#modules/accounts/api-scopes.ts'
+import { POST_ORIGINS, POST_STATUSES } from '#modules/content/platforms.ts'
+
+// The REST API's answers as zod schemas: the OpenAPI document is generated from them (zod-openapi),
+// and the reference page shows them. Descriptions are German (they are shown to people).
+
+const instant = z.iso.datetime({ offset: true })
+const networkId = z.string().meta({ description: 'Netzwerk-ID (siehe GET /accounts)' })
+
+export const ProblemSchema = z
+	.object({
+		type: z.string().meta({ description: 'URN des Fehlers', example: 'urn:postwerk:problem:not_found' }),
+		title: z.string(),
+		status: z.int(),
+		detail: z.string().meta({ description: 'Deutsche Beschreibung für Menschen' }),
+		code: z.string().meta({ description: 'Stabiler Code für Programme', example: 'not_found' }),
+		instance: z.string().optional(),
+		errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().meta({ description: 'Fehler je Feld (400)' }),
+		reasons: z.array(z.string()).optional().meta({ description: 'Gründe der Netzwerke (422 preflight)' }),
+	})
+	.meta({ id: 'Problem', description: 'Fehler nach RFC 9457 (application/problem+json)' })
+
+export const EngagementSchema = z.object({ views: z.int(), likes: z.int(), shares: z.int(), comments: z.int() }).meta({ id: 'Engagement' })
+
+export const DeliverySchema = z
+	.object({
+		id: z.string(),
+		network: networkId,
+		status: z.enum(['pending', 'scheduled', 'publishing', 'published', 'unconfirmed', 'failed', 'cancelled']),
+		reason: z.string().nullable().meta({ description: 'Deutscher Grund bei einem Fehler' }),
+		url: z.string().nullable().meta({ description: 'Link zum veröffentlichten Beitrag' }),
+	})
+	.meta({ id: 'Delivery', description: 'Zustand des Posts in einem Netzwerk' })
+
+export const PostSchema = z
+	.object({
+		id: z.uuid(),
+		title: z.string(),
+		text: z.string().meta({ description: 'Text für alle Netzwerke ohne eigenen Text' }),
+		texts: z.record(z.string(), z.string()).meta({ description: 'Eigener Text je Netzwerk' }),
+		networks: z.array(networkId),
+		status: z.enum(POST_STATUSES),
+		scheduledAt: instant.nullable(),
+		timeZone: z.string(),
+		publishedAt: instant.nullable(),
+		imageUrl: z.string().nullable(),
+		images: z.record(z.string(), z.string()),
+		origin: z.enum(POST_ORIGINS),
+		createdAt: instant,
+		updatedAt: instant,
+		engagement: EngagementSchema,
+	})
+	.meta({ id: 'Post' })
+
+export const PostDetailSchema = PostSchema.extend({ deliveries: z.array(DeliverySchema) }).meta({ id: 'PostDetail' })
+
+export const DraftSchema = z
+	.object({
+		id: z.uuid(),
+		title: z.string(),
+		text: z.string(),
+		texts: z.record(z.string(), z.string()),
+		networks: z.array(networkId),
+		images: z.record(z.string(), z.string()),
+		createdAt: instant,
+		updatedAt: instant,
+	})
+	.meta({ id: 'Draft' })
+
+export const AccountSchema = z
+	.object({
+		network: networkId,
+		networkName: z.string(),
+		pages: z.array(
+			z.object({
+				id: z.uuid(),
+				name: z.string(),
+				type: z.string(),
+				isDefault: z.boolean(),
+				followerCount: z.int(),
+				problem: z.enum(['reconnect_required', 'token_expired', 'scope_missing']).nullable().meta({ description: 'Was dem Veröffentlichen im Weg steht' }),
+			}),
+		),
+	})
+	.meta({ id: 'Account', description: 'Verbundene Seiten eines Netzwerks' })
+
+export const LedgerEntrySchema = z
+	.object({ id: z.uuid(), createdAt: instant, type: z.string(), amount: z.int(), priceChf: z.number(), balanceAfter: z.int() })
+	.meta({ id: 'LedgerEntry' })
+
+export const IdeaSchema = z
+	.object({
+		id: z.uuid(),
+		title: z.string(),
+		description: z.string(),
+		source: z.string(),
+		publishedDate: z.string().nullable(),
+		trending: z.boolean(),
+		networks: z.array(z.string()),
+		keyword: z.string().nullable(),
+		contentType: z.string().nullable(),
+		createdAt: instant,
+	})
+	.meta({ id: 'Idea' })
+
+export const GenerationSchema = z
+	.object({
+		id: z.uuid(),
+		status: z.enum(['running', 'succeeded', 'failed']),
+		kind: z.string().nullable(),
+		networks: z.array(z.string()),
+		costCredits: z.int().meta({ description: 'Reservierte Credits (nicht gelieferte Teile werden zurückgebucht)' }),
+		createdAt: instant,
+		completedAt: instant.nullable(),
+		result: z
+			.object({
+				texts: z.record(z.string(), z.string()),
+				images: z.record(z.string(), z.string()),
+				charged: z.int(),
+				refunded: z.int(),
+				balance: z.int(),
+				warnings: z.array(z.string()),
+			})
+			.nullable(),
+		error: z.object({ code: z.string(), message: z.string() }).nullable(),
+	})
+	.meta({ id: 'Generation' })
+
+export const MediaSchema = z.object({ url: z.string().meta({ example: '/media/images/3f0c….jpg', description: 'Als imageUrl eines Posts verwendbar' }), width: z.int(), height: z.int() }).meta({ id: 'Media' })
+
+export const CreditsSchema = z.object({ balance: z.int() }).meta({ id: 'Credits' })
+
+export const ScopeSchema = z.enum(API_SCOPES)
+
+/** A list page: the items and the cursor of the next page (null on the last). */
+export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
+	z.object({ data: z.array(item), nextCursor: z.string().nullable().meta({ description: 'Für die nächste Seite als ?cursor= mitgeben; null auf der letzten Seite' }) }).meta({ id })
+
+export const PaginationQuery = z.object({
+	limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Einträge pro Seite (1-100, Standard 20)' }),
+	cursor: z.string().max(200).optional().meta({ description: 'nextCursor der vorherigen Seite' }),
+})
+
+export const IdParams = z.object({ id: z.uuid().meta({ description: 'ID' }) })

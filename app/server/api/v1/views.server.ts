@@ -1,0 +1,46 @@
+import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+import type { DraftView, PostView } from '#modules/content/index.ts'
+import { isRegistered, type RegisteredPlatforms } from '#modules/content/platforms.ts'
+import { parseContent } from '#modules/content/post-content.ts'
+
+// The module views as the REST API shows them: a post's text for all networks and each network's own.
+
+function textsOf(registered: RegisteredPlatforms, content: string) {
+	const parsed = parseContent(content, (key) => isRegistered(registered, key))
+	return { text: parsed.base, texts: parsed.platforms as Record<string, string> }
+}
+
+export function apiPost(registered: RegisteredPlatforms, post: PostView) {
+	return {
+		id: post.id,
+		title: post.title,
+		...textsOf(registered, post.content),
+		networks: post.platforms,
+		status: post.status,
+		scheduledAt: post.scheduledAt,
+		timeZone: post.timeZone,
+		publishedAt: post.publishedAt,
+		imageUrl: post.imageUrl,
+		images: post.images as Record<string, string>,
+		origin: post.origin,
+		createdAt: post.createdAt,
+		updatedAt: post.updatedAt,
+		engagement: post.engagement,
+	}
+}
+
+export function apiDelivery(delivery: DeliveryStatusView) {
+	return { id: delivery.id, network: delivery.platform, status: delivery.status, reason: delivery.reason, url: delivery.url }
+}
+
+export function apiDraft(registered: RegisteredPlatforms, draft: DraftView) {
+	return {
+		id: draft.id,
+		title: draft.title,
+		...textsOf(registered, draft.content),
+		networks: draft.platforms,
+		images: draft.images as Record<string, string>,
+		createdAt: draft.createdAt,
+		updatedAt: draft.updatedAt,
+	}
+}
