@@ -29,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		roles: account.roles,
 		signInMethods: account.signInMethods,
 		sessions: account.sessions,
+		apiTokens: account.apiTokens,
 		agents: agents.agents,
 		posts: content.posts,
 		drafts: content.drafts,

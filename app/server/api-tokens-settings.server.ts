@@ -49,7 +49,7 @@ export async function tokenAction(context: Readonly<RouterContextProvider>, user
 	}
 	const { name, scopes, expiry } = parsed.data
 	const expiresAt = expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 86_400_000)
-	const result = await accounts.apiTokens.create(user.id, { name, scopes, expiresAt }, requestId)
+	const result = await accounts.apiTokens.createOnce(user.id, requestId, { name, scopes, expiresAt })
 	if (!result.ok) return fail(result.error === 'limit' ? t('tokens.limit', { count: MAX_TOKENS_PER_USER }) : t('tokens.invalid'), {}, 409)
 	return data<TokenReply>({ ok: true, intent, errors: {}, created: { token: result.token, secret: result.secret } })
 }

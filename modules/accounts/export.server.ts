@@ -3,7 +3,7 @@ import { exportLedger } from '#modules/credits/index.ts'
 
 /**
  * The accounts module's part of the user's data export: profile, settings, roles, sign-in methods,
- * sessions and the credit ledger (read through the credits module). One query per table.
+ * sessions, personal API tokens and the credit ledger (read through the credits module). One query per table.
  *
  * Left out on purpose (secrets): users.password_hash; sessions.id (the SHA-256 of the session
  * cookie); user_identities.subject (the Google account's sign-in key); the table email_tokens
@@ -11,7 +11,7 @@ import { exportLedger } from '#modules/credits/index.ts'
  * only counters of failed attempts). null when the user does not exist.
  */
 export async function exportAccountData(db: Db, userId: string) {
-	const [user, roles, identities, sessions, ledger] = await Promise.all([
+	const [user, roles, identities, sessions, apiTokens, ledger] = await Promise.all([
 		db
 			.selectFrom('users')
 			.innerJoin('profiles', 'profiles.id', 'users.id')
@@ -38,6 +38,13 @@ export async function exportAccountData(db: Db, userId: string) {
 			.where('user_id', '=', userId)
 			.orderBy('created_at')
 			.execute(),
+		// API tokens without token_hash (the SHA-256 of the secret).
+		db
+			.selectFrom('api_tokens')
+			.select(['id', 'name', 'token_hint', 'scopes', 'expires_at', 'last_used_at', 'revoked_at', 'created_at'])
+			.where('user_id', '=', userId)
+			.orderBy('created_at')
+			.execute(),
 		exportLedger(db, userId),
 	])
 	if (!user) return null
@@ -58,6 +65,7 @@ export async function exportAccountData(db: Db, userId: string) {
 		roles,
 		signInMethods: identities,
 		sessions,
+		apiTokens,
 		ledger,
 	}
 }

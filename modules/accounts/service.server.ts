@@ -69,8 +69,13 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 
 		/** Personal API tokens (Settings › API & Integrationen); the secret only in createApiToken's answer. */
 		apiTokens: {
-			/** `requestId`: the settings form's (a repeat answers the first token without its secret). */
-			create: (userId: string, input: NewApiToken, requestId: string = crypto.randomUUID()) => createApiToken(db, userId, requestId, input),
+			/** A new token and its secret (scripts, tests). */
+			async create(userId: string, input: NewApiToken) {
+				const result = await createApiToken(db, userId, crypto.randomUUID(), input)
+				return result.ok ? { ...result, secret: result.secret! } : result
+			},
+			/** The settings form's: once per request id (a repeat answers the first token without its secret). */
+			createOnce: (userId: string, requestId: string, input: NewApiToken) => createApiToken(db, userId, requestId, input),
 			list: (userId: string) => listApiTokens(db, userId),
 			revoke: (userId: string, tokenId: string) => revokeApiToken(db, userId, tokenId),
 			/** Active tokens per user (admin's user list). */

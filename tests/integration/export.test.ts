@@ -18,6 +18,7 @@ const covered: Record<string, string> = {
 	user_roles: 'roles',
 	user_identities: 'signInMethods',
 	sessions: 'sessions',
+	api_tokens: 'apiTokens',
 	agent_configurations: 'agents',
 	posts: 'posts',
 	drafts: 'drafts',
@@ -70,6 +71,8 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 	await db.insertInto('user_identities').values({ user_id: userId, provider: 'google', subject: `google-subject-${marker}`, email: `${marker}@gmail.example` }).execute()
 	secrets.push(`google-subject-${marker}`)
 	await db.insertInto('sessions').values({ id: sessionHash, user_id: userId, expires_at: new Date(Date.now() + 86_400_000), ip: '10.1.2.3', user_agent: `browser-${marker}` }).execute()
+	keep(await db.insertInto('api_tokens').values({ user_id: userId, name: `Token ${marker}`, token_hash: `api-token-hash-${marker}`, token_hint: 'abcd', scopes: ['read'] }).returning('id').executeTakeFirstOrThrow())
+	secrets.push(`api-token-hash-${marker}`)
 	await db.insertInto('email_tokens').values({ user_id: userId, purpose: 'reset_password', token_hash: emailTokenHash, expires_at: new Date(Date.now() + 3_600_000) }).execute()
 	await db.insertInto('oauth_states').values({ state_hash: stateHash, user_id: userId, platform: 'linkedin', code_verifier_encrypted: verifier, expires_at: new Date(Date.now() + 600_000) }).execute()
 	keep(await db.insertInto('credit_transactions').values({ user_id: userId, credits_amount: 5, transaction_type: 'bonus', balance_after: 55, reference: `ref-${marker}` }).returning('id').executeTakeFirstOrThrow())

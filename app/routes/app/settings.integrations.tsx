@@ -14,11 +14,10 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { API_RATE_LIMIT } from '#modules/accounts/api-scopes.ts'
+import { API_REFERENCE_PATH } from '#app/components/api-reference/path.ts'
 import '#locales/ns/integrations.ts'
 
 // Settings › API & Integrationen: personal API tokens, how to reach the REST API and the MCP server, webhooks.
-
-export const API_REFERENCE_PATH = '/api-referenz'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
