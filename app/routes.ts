@@ -26,6 +26,7 @@ export default [
 		route('schedule', 'routes/app/schedule.tsx'),
 		route('news', 'routes/app/news.tsx'),
 		route('settings', 'routes/app/settings.tsx'),
+		route('settings/integrationen', 'routes/app/settings.integrations.tsx'),
 		route('accounts', 'routes/app/accounts.tsx'),
 		route('suche', 'routes/app/search.tsx'),
 		route('agent', 'routes/app/agent.tsx'),

@@ -3,6 +3,7 @@ import { logActivity } from '#modules/activity/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
+import { once } from '#modules/core/request-keys.server.ts'
 import { isSpelling } from '#modules/core/spelling.ts'
 import { API_RATE_LIMIT, isApiScope, TOKEN_PREFIX, type ApiScope, type ApiTokenView } from './api-scopes.ts'
 import type { CurrentUser } from './types.ts'
@@ -31,26 +32,37 @@ function toView(row: TokenRow): ApiTokenView {
 
 const tokenColumns = ['id', 'name', 'token_hint', 'scopes', 'expires_at', 'last_used_at', 'created_at', 'revoked_at'] as const
 
-/** 'limit': the user already has MAX_TOKENS_PER_USER active tokens. */
-export async function createApiToken(db: Db, userId: string, input: NewApiToken): Promise<{ ok: true; token: ApiTokenView; secret: string } | { ok: false; error: 'limit' }> {
+/**
+ * 'limit': the user already has MAX_TOKENS_PER_USER active tokens. Once per request id: a repeated
+ * request answers the token made first, but without its secret (the secret is never stored).
+ */
+export async function createApiToken(db: Db, userId: string, requestId: string, input: NewApiToken): Promise<{ ok: true; token: ApiTokenView; secret: string | null } | { ok: false; error: 'limit' | 'request_conflict' }> {
 	const secret = `${TOKEN_PREFIX}${randomToken(32)}`
-	return db.transaction().execute(async (trx) => {
-		// Serialises a user's token creations so the limit holds under parallel requests.
-		await sql`select pg_advisory_xact_lock(hashtext(${`api_tokens:${userId}`}))`.execute(trx)
-		const { active } = await trx
-			.selectFrom('api_tokens')
-			.select((eb) => eb.fn.countAll<string>().as('active'))
-			.where('user_id', '=', userId)
-			.where('revoked_at', 'is', null)
-			.executeTakeFirstOrThrow()
-		if (Number(active) >= MAX_TOKENS_PER_USER) return { ok: false as const, error: 'limit' as const }
-		const row = await trx
-			.insertInto('api_tokens')
-			.values({ user_id: userId, name: input.name, token_hash: sha256(secret), token_hint: secret.slice(-4), scopes: input.scopes, expires_at: input.expiresAt })
-			.returning(tokenColumns)
-			.executeTakeFirstOrThrow()
-		return { ok: true as const, token: toView(row), secret }
-	})
+	const outcome = await once(
+		db,
+		{ userId, requestId, action: 'accounts.create-api-token', input: { ...input, expiresAt: input.expiresAt?.toISOString() ?? null } },
+		async (trx) => {
+			// Serialises a user's token creations so the limit holds under parallel requests.
+			await sql`select pg_advisory_xact_lock(hashtext(${`api_tokens:${userId}`}))`.execute(trx)
+			const { active } = await trx
+				.selectFrom('api_tokens')
+				.select((eb) => eb.fn.countAll<string>().as('active'))
+				.where('user_id', '=', userId)
+				.where('revoked_at', 'is', null)
+				.executeTakeFirstOrThrow()
+			if (Number(active) >= MAX_TOKENS_PER_USER) return { ok: false as const, error: 'limit' as const }
+			const row = await trx
+				.insertInto('api_tokens')
+				.values({ user_id: userId, name: input.name, token_hash: sha256(secret), token_hint: secret.slice(-4), scopes: input.scopes, expires_at: input.expiresAt })
+				.returning(tokenColumns)
+				.executeTakeFirstOrThrow()
+			return { ok: true as const, token: toView(row) }
+		},
+		(result) => result.ok,
+	)
+	if (outcome.kind === 'conflict') return { ok: false, error: 'request_conflict' }
+	if (!outcome.result.ok) return outcome.result
+	return { ok: true, token: outcome.result.token, secret: outcome.replayed ? null : secret }
 }
 
 /** The user's tokens, newest first (revoked ones included, marked). */

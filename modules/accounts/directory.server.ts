@@ -14,6 +14,8 @@ export type DirectoryUser = {
 	creditsTotal: number
 	isAdmin: boolean
 	createdAt: Date
+	/** Active personal API tokens (not revoked, not expired). */
+	apiTokens: number
 }
 
 export type DirectoryPage = { users: Array<DirectoryUser>; total: number; page: number; pageSize: number; pageCount: number }
@@ -32,6 +34,13 @@ function baseQuery(db: DbOrTrx) {
 			eb
 				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'profiles.id').where('user_roles.role', '=', 'admin'))
 				.as('is_admin'),
+			eb
+				.selectFrom('api_tokens')
+				.select((e) => e.fn.countAll<string>().as('n'))
+				.whereRef('api_tokens.user_id', '=', 'profiles.id')
+				.where('api_tokens.revoked_at', 'is', null)
+				.where((e) => e.or([e('api_tokens.expires_at', 'is', null), e('api_tokens.expires_at', '>', sql<Date>`now()`)]))
+				.as('api_tokens'),
 		])
 }
 
@@ -47,6 +56,7 @@ function toUser(r: Row): DirectoryUser {
 		creditsTotal: r.credits_total,
 		isAdmin: Boolean(r.is_admin),
 		createdAt: new Date(r.created_at),
+		apiTokens: Number(r.api_tokens ?? 0),
 	}
 }
 

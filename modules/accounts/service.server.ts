@@ -69,7 +69,8 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 
 		/** Personal API tokens (Settings › API & Integrationen); the secret only in createApiToken's answer. */
 		apiTokens: {
-			create: (userId: string, input: NewApiToken) => createApiToken(db, userId, input),
+			/** `requestId`: the settings form's (a repeat answers the first token without its secret). */
+			create: (userId: string, input: NewApiToken, requestId: string = crypto.randomUUID()) => createApiToken(db, userId, requestId, input),
 			list: (userId: string) => listApiTokens(db, userId),
 			revoke: (userId: string, tokenId: string) => revokeApiToken(db, userId, tokenId),
 			/** Active tokens per user (admin's user list). */

@@ -23,6 +23,7 @@ export type AdminUserRow = {
 	creditsRemaining: number
 	creditsTotal: number
 	isAdmin: boolean
+	apiTokens: number
 	createdAt: Date | string
 }
 
@@ -83,6 +84,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 									<Table.ColumnHeaderCell>{t('table.email')}</Table.ColumnHeaderCell>
 									<Table.ColumnHeaderCell>{t('table.plan')}</Table.ColumnHeaderCell>
 									<Table.ColumnHeaderCell>{t('table.credits')}</Table.ColumnHeaderCell>
+									<Table.ColumnHeaderCell>{t('table.apiTokens')}</Table.ColumnHeaderCell>
 									<Table.ColumnHeaderCell>{t('table.created')}</Table.ColumnHeaderCell>
 									<Table.ColumnHeaderCell>{t('table.actions')}</Table.ColumnHeaderCell>
 								</Table.Row>
@@ -159,6 +161,7 @@ function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: b
 			<Table.Cell data-testid="credits">
 				{formatNumber(user.creditsRemaining)} / {formatNumber(user.creditsTotal)}
 			</Table.Cell>
+			<Table.Cell data-testid="api-tokens">{formatNumber(user.apiTokens)}</Table.Cell>
 			<Table.Cell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</Table.Cell>
 			<Table.Cell>
 				<Flex gap="2" align="center" wrap="wrap">

@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Grid, Select, Switch, Table, Text, TextField } from '@radix-ui/themes'
-import { Coins, Link2, Settings2, User } from 'lucide-react'
+import { Coins, Link2, PlugZap, Settings2, User } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
@@ -17,6 +17,7 @@ import { SecuritySection } from './security-section.tsx'
 import type { SettingsData } from './types.ts'
 import type { Spelling } from '#modules/core/spelling.ts'
 import '#locales/ns/settings.ts'
+import '#locales/ns/integrations.ts'
 
 /** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
 export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones, spelling }: SettingsData) {
@@ -29,9 +30,24 @@ export function SettingsPage({ account, content, ledger, payments, connections, 
 			<CreditsSection account={account} ledger={ledger} payments={payments} />
 			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
 			<SecuritySection hasPassword={account.hasPassword} />
+			<IntegrationsLink />
 			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} spelling={spelling} />
 			<DataSection email={account.email} />
 		</Flex>
+	)
+}
+
+/** 'API & Integrationen': API tokens, MCP, webhooks on their own page. */
+function IntegrationsLink() {
+	const { t } = useTranslation('integrations')
+	return (
+		<SettingsSection id="integrations" icon={<PlugZap size={20} />} title={t('settingsCard.title')} description={t('settingsCard.description')}>
+			<div>
+				<Button asChild variant="soft">
+					<Link to="/settings/integrationen">{t('settingsCard.open')}</Link>
+				</Button>
+			</div>
+		</SettingsSection>
 	)
 }
 

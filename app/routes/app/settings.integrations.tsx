@@ -1,0 +1,82 @@
+import { data, Link } from 'react-router'
+import { z } from 'zod'
+import { Button, Card, Code } from '@radix-ui/themes'
+import { ArrowLeft, PlugZap } from 'lucide-react'
+import type { Route } from './+types/settings.integrations'
+import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { PageHeader } from '#app/components/page-header.tsx'
+import { ApiTokensPanel } from '#app/components/settings/api-tokens-panel.tsx'
+import { WebhooksPanel } from '#app/components/settings/webhooks-panel.tsx'
+import { SettingsSection } from '#app/components/settings/section.tsx'
+import { Flex, Text } from '#app/components/ui/lean.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { tokenAction } from '#app/server/api-tokens-settings.server.ts'
+import { isWebhookIntent, loadWebhooks, WEBHOOK_INTENTS, webhookAction } from '#app/server/webhooks-settings.server.ts'
+import { parseForm } from '#app/server/forms.server.ts'
+import { requireUser } from '#app/server/guards.server.ts'
+import { useTranslation } from '#app/utils/use-translation.ts'
+import { API_RATE_LIMIT } from '#modules/accounts/api-scopes.ts'
+import '#locales/ns/integrations.ts'
+
+// Settings › API & Integrationen: personal API tokens, how to reach the REST API and the MCP server, webhooks.
+
+export const API_REFERENCE_PATH = '/api-referenz'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = requireUser(context, request)
+	const { accounts } = context.get(servicesContext)
+	const [tokens, webhooks] = await Promise.all([accounts.apiTokens.list(user.id), loadWebhooks(context, user.id)])
+	return { title: getInstance(context).t('integrations:meta.title'), tokens, webhooks, timeZone: user.timeZone, appUrl: context.get(requestInfoContext).appUrl }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const IntentSchema = z.object({ intent: z.enum(['token-create', 'token-revoke', ...WEBHOOK_INTENTS]) })
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = requireUser(context, request)
+	const { formData, submission } = await parseForm(request, IntentSchema)
+	if (submission.status !== 'success') {
+		const t = getInstance(context).getFixedT(null, 'integrations')
+		return data({ ok: false, errors: {}, notice: { type: 'error' as const, title: t('tokens.failed'), description: t('tokens.invalid') } }, { status: 400 })
+	}
+	const intent = submission.value.intent
+	if (isWebhookIntent(intent)) return webhookAction(context, user.id, intent, formData)
+	return tokenAction(context, user, intent, formData)
+}
+
+export default function SettingsIntegrationsRoute({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation('integrations')
+	const { tokens, webhooks, timeZone, appUrl } = loaderData
+	return (
+		<Flex direction="column" gap="4">
+			<PageHeader title={t('title')} subtitle={t('subtitle')}>
+				<Button asChild variant="soft" color="gray">
+					<Link to="/settings">
+						<ArrowLeft size={16} /> {t('backToSettings')}
+					</Link>
+				</Button>
+			</PageHeader>
+			<ApiTokensPanel tokens={tokens} timeZone={timeZone} />
+			<SettingsSection id="api-usage" icon={<PlugZap size={20} />} title={t('usage.title')} description={t('usage.rateLimit', { limit: API_RATE_LIMIT.limit })}>
+				<Flex direction="column" gap="2">
+					<Text size="2">
+						{t('usage.api', { url: `${appUrl}/api/v1` })}
+					</Text>
+					<Text size="2">
+						{t('usage.mcp', { url: `${appUrl}/mcp` })}
+					</Text>
+					<Card variant="ghost">
+						<Code size="2" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{`curl -H "Authorization: Bearer pw_…" ${appUrl}/api/v1/posts`}</Code>
+					</Card>
+					<div>
+						<Button asChild variant="soft">
+							<Link to={API_REFERENCE_PATH}>{t('usage.reference')}</Link>
+						</Button>
+					</div>
+				</Flex>
+			</SettingsSection>
+			<WebhooksPanel webhooks={webhooks} timeZone={timeZone} />
+		</Flex>
+	)
+}
