@@ -1,6 +1,6 @@
-import { Badge, Button, Callout, Card, Checkbox, Code, Separator, TextField } from '@radix-ui/themes'
+import { AlertDialog, Badge, Button, Callout, Card, Checkbox, Separator, TextField } from '@radix-ui/themes'
 import { Flex, Text } from '#app/components/ui/lean.tsx'
-import { Copy, KeyRound, Plus, RotateCw, Send, Trash2, Webhook } from 'lucide-react'
+import { Check, Copy, KeyRound, Plus, RotateCw, Send, Trash2, Webhook } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -72,23 +72,18 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
 					{t('secretTitle')}
 				</Text>
 				<Text size="2">{t('secretOnce')}</Text>
-				<Code size="2" style={{ wordBreak: 'break-all' }}>
-					{secret}
-				</Code>
-				<Flex gap="2" wrap="wrap">
+				<Flex gap="2" wrap="wrap" align="center">
+					<TextField.Root aria-label={t('secretTitle')} value={secret} readOnly style={{ flex: '1 1 18rem', minWidth: 0, fontFamily: 'var(--code-font-family)' }} onFocus={(e) => e.currentTarget.select()} />
 					<Button
 						type="button"
-						size="1"
+						variant="soft"
 						onClick={() => {
-							void navigator.clipboard?.writeText(secret).then(
-								() => setCopied(true),
-								() => setCopied(false),
-							)
+							void navigator.clipboard?.writeText(secret).then(() => setCopied(true))
 						}}
 					>
-						<Copy size={14} /> {copied ? t('copied') : t('copy')}
+						{copied ? <Check size={16} /> : <Copy size={16} />} {copied ? t('copied') : t('copy')}
 					</Button>
-					<Button type="button" size="1" variant="soft" color="gray" onClick={onDone}>
+					<Button type="button" variant="outline" onClick={onDone}>
 						{t('close')}
 					</Button>
 				</Flex>
@@ -224,18 +219,29 @@ function EndpointCard({ endpoint, timeZone }: { endpoint: Endpoint; timeZone: st
 							{t('enable')}
 						</Button>
 					)}
-					<Button
-						type="button"
-						size="1"
-						variant="soft"
-						color="red"
-						loading={busy('webhook-delete')}
-						onClick={() => {
-							if (window.confirm(t('deleteConfirm'))) submit('webhook-delete')
-						}}
-					>
-						<Trash2 size={14} /> {t('delete')}
-					</Button>
+					<AlertDialog.Root>
+						<AlertDialog.Trigger>
+							<Button type="button" size="1" variant="soft" color="red" loading={busy('webhook-delete')}>
+								<Trash2 size={14} /> {t('delete')}
+							</Button>
+						</AlertDialog.Trigger>
+						<AlertDialog.Content maxWidth="440px">
+							<AlertDialog.Title>{t('deleteTitle')}</AlertDialog.Title>
+							<AlertDialog.Description size="2">{t('deleteConfirm')}</AlertDialog.Description>
+							<Flex gap="3" mt="4" justify="end">
+								<AlertDialog.Cancel>
+									<Button variant="soft" color="gray">
+										{t('cancel')}
+									</Button>
+								</AlertDialog.Cancel>
+								<AlertDialog.Action>
+									<Button color="red" onClick={() => submit('webhook-delete')}>
+										{t('deleteYes')}
+									</Button>
+								</AlertDialog.Action>
+							</Flex>
+						</AlertDialog.Content>
+					</AlertDialog.Root>
 				</Flex>
 				<Separator size="4" />
 				<details>
