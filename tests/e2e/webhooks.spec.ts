@@ -11,6 +11,8 @@ async function receivedAt(path: string) {
 }
 
 test('a webhook is added with its secret shown once, Test senden reaches the receiver signed, and Erneut senden repeats it', async ({ page, createConfirmedUser, login, db }) => {
+	// The whole journey (add, reload, test, replay, switch off, delete) on a busy machine.
+	test.setTimeout(60_000)
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/settings/integrationen')
