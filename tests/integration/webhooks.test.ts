@@ -2,10 +2,14 @@
 // receiver signed by Standard Webhooks, retries keep the webhook-id, replay, switching off after
 // repeated failures (one mail), the SSRF rules when saving, and other users' endpoints.
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { expect, test } from 'vitest'
 import { createSafeHttp } from '#adapters/web/index.ts'
+import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { debitCredits } from '#modules/credits/index.ts'
@@ -273,4 +277,29 @@ test('at most 10 endpoints; a repeated request id creates one and shows the secr
 	expect(await services.webhooks.replay(other, message!.id)).toBeNull()
 	expect(await services.webhooks.remove(owner, id)).toBe(true)
 	expect(await services.webhooks.get(owner, id)).toBeNull()
+})
+
+test('a completed generation sends generation.completed, and its charge below 50 credits sends credits.low once', async () => {
+	await using t = await createTestDatabase()
+	await using receiver = await startWebhookReceiver()
+	const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'postwerk-webhooks-'))
+	try {
+		await seedModelCatalogue(t.db)
+		const { services, tasks } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host, DATA_DIR: dataDir })
+		const { runOnce } = await import('graphile-worker')
+		const { toTaskList } = await import('#modules/core/jobs.server.ts')
+		const userId = await userWithCredits(t.db, 51)
+		const { secret } = await addEndpoint(services.webhooks, userId, receiver, ['generation.completed', 'credits.low'])
+		const input = { requestId: randomUUID(), kind: 'smart-post', platforms: ['linkedin'], agentId: null, prompt: 'Wie Bäckereien ihre Stammkundschaft mit kurzen Posts pflegen', url: '', notes: '', article: null, document: null, image: null, audio: null } as const
+		const outcome = await services.generation.generate(userId, { ...input, platforms: [...input.platforms] })
+		if (!outcome.ok) throw new Error(outcome.code)
+		await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+		const payloads = receiver.requests.map((r) => verified(secret, r))
+		expect(payloads.map((p) => p.type).sort()).toEqual(['credits.low', 'generation.completed'])
+		const completed = payloads.find((p) => p.type === 'generation.completed')!
+		expect(completed.data).toMatchObject({ kind: 'smart-post', networks: ['linkedin'], credits: outcome.charged - outcome.refunded })
+		expect(payloads.find((p) => p.type === 'credits.low')!.data).toMatchObject({ threshold: 50 })
+	} finally {
+		await fs.rm(dataDir, { recursive: true, force: true })
+	}
 })
