@@ -35,8 +35,9 @@ export async function webhookAction(context: Readonly<RouterContextProvider>, us
 	const reply = (ok: boolean, title: string, extra: Partial<WebhookReply> = {}, status = ok ? 200 : 400) =>
 		data<WebhookReply>({ ok, intent, notice: { type: ok ? 'success' : 'error', title }, ...extra }, { status })
 	const notFound = () => reply(false, t('message.notFound'), {}, 404)
-	const sent = (outcome: AttemptOutcome | null, done: 'message.testSent' | 'message.replayed', failed: 'message.testFailed' | 'message.replayFailed') => {
+	const sent = (outcome: AttemptOutcome | null | 'rate_limited', done: 'message.testSent' | 'message.replayed', failed: 'message.testFailed' | 'message.replayFailed') => {
 		if (!outcome) return intent === 'webhook-replay' ? reply(false, t('message.messageNotFound'), {}, 404) : notFound()
+		if (outcome === 'rate_limited') return reply(false, t('message.rateLimited'), {}, 429)
 		if (outcome.ok) return reply(true, t(done, { status: outcome.statusCode }))
 		return reply(false, t(failed, { reason: outcome.error ?? `HTTP ${outcome.statusCode}` }), {}, 200)
 	}

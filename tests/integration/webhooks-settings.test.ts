@@ -63,6 +63,11 @@ test('add, test, replay, switch off and on, delete; bad input and other users an
 	expect((await act(owner, 'webhook-disable', { endpointId })).reply.notice.title).toBe('Webhook deaktiviert.')
 	expect((await loadWebhooks(context, owner)).endpoints[0]).toMatchObject({ enabled: false, disabledReason: 'user' })
 	expect((await act(owner, 'webhook-enable', { endpointId })).reply.notice.title).toBe('Webhook aktiviert.')
+	// Manual sends are limited per minute (2 so far): the 21st is refused without a request.
+	for (let i = 0; i < 18; i++) expect((await act(owner, 'webhook-test', { endpointId })).reply.ok).toBe(true)
+	const before = receiver.requests.length
+	expect(await act(owner, 'webhook-test', { endpointId })).toMatchObject({ status: 429, reply: { ok: false, notice: { title: 'Sie haben in der letzten Minute viele Nachrichten von Hand gesendet. Bitte warten Sie einen Moment.' } } })
+	expect(receiver.requests).toHaveLength(before)
 	expect((await act(owner, 'webhook-delete', { endpointId })).reply.notice.title).toBe('Webhook gelöscht.')
 	expect((await loadWebhooks(context, owner)).endpoints).toEqual([])
 })
