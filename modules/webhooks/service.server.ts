@@ -7,6 +7,7 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { createDelivery, type AttemptOutcome } from './delivery.server.ts'
 import { createEndpoint, deleteEndpoint, endpointLog, getEndpoint, listEndpoints, setEndpointEnabled, type NewEndpoint } from './endpoints.server.ts'
 import { TEST_EVENT } from './events.ts'
+import { exportWebhooksData } from './export.server.ts'
 import { deliverWebhookJob, disabledMailJob, LOG_DAYS, pruneWebhookLogJob, webhooksCrontab } from './jobs.ts'
 import { mailEndpointDisabled } from './mail.server.ts'
 import type { UrlRules, WebhookHttp, WebhookMailer } from './ports.ts'
@@ -56,6 +57,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 			if (!(await manualAllowed(userId))) return 'rate_limited'
 			return delivery.sendNow(userId, messageId)
 		},
+		/** 'Daten exportieren': endpoints without their secret, messages and attempts. */
+		exportData: (userId: string) => exportWebhooksData(db, userId),
 		tasks: [
 			handleJob(deliverWebhookJob, async ({ messageId }) => void (await delivery.deliver(messageId))),
 			handleJob(disabledMailJob, async ({ endpointId }) => void (await mailEndpointDisabled(deps, endpointId))),
