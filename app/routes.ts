@@ -53,6 +53,8 @@ export default [
 	]),
 
 	route('settings/export', 'routes/settings.export.ts'),
+	route('posts/csv-import', 'routes/posts.csv-import.ts'),
+	route('posts/csv-sample', 'routes/posts.csv-sample.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('health/live', 'routes/health.live.ts'),

@@ -1,3 +1,4 @@
+import { IMAGE_MAX_BYTES } from '#modules/media/kinds.ts'
 import { WebReadError, type WebReader } from '#modules/media/web-reader.ts'
 import { decodeHtml, extractArticle } from './article.ts'
 import { createSafeFetch, type Lookup } from './safe-fetch.ts'
@@ -22,6 +23,7 @@ const htmlTypes = new Set(['text/html', 'application/xhtml+xml'])
 
 export function createWebReader(options: WebReaderOptions): WebReader {
 	const safeFetch = createSafeFetch({ allowHosts: options.allowHosts, onlyAllowHosts: options.onlyAllowHosts, lookup: options.lookup, timeoutMs: options.timeoutMs })
+	const imageFetch = createSafeFetch({ allowHosts: options.allowHosts, onlyAllowHosts: options.onlyAllowHosts, lookup: options.lookup, timeoutMs: options.timeoutMs, maxBytes: IMAGE_MAX_BYTES })
 	const youtube = createYoutubeClient({ ...options.youtube, fetch: options.fetch, timeoutMs: options.timeoutMs })
 	return {
 		async article(url, signal) {
@@ -33,6 +35,10 @@ export function createWebReader(options: WebReaderOptions): WebReader {
 			return article
 		},
 		youtube: (videoId, signal) => youtube.video(videoId, signal),
+		async image(url, signal) {
+			const response = await imageFetch(url, { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8', signal })
+			return { bytes: response.body, contentType: response.contentType }
+		},
 	}
 }
 

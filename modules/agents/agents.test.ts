@@ -52,6 +52,9 @@ function fakeWeb(pages: Record<string, string>): WebReader & { asked: Array<stri
 		async youtube() {
 			throw new WebReadError('unreachable')
 		},
+		async image() {
+			throw new WebReadError('unreachable')
+		},
 	}
 }
 

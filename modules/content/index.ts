@@ -5,6 +5,7 @@ import { validateReschedule, validateSchedule } from '#modules/scheduling/index.
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
 import { freeSlots } from './free-slots.server.ts'
+import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
 import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -29,6 +30,7 @@ import type { ContentResult, DraftView, PostView } from './views.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
+export type { ImportItem, ImportOutcome } from './import.server.ts'
 export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
@@ -179,6 +181,14 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 					return { ok: true, post }
 				}),
 			),
+
+		/**
+		 * 'CSV importieren': many posts (planned, or drafts without a time) with origin 'csv' in ONE
+		 * transaction, once per request id; `request` is what the user sent (the rows as read from the
+		 * file), so a retry is recognised even when the items name freshly stored images.
+		 */
+		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>) =>
+			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items)) })),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>

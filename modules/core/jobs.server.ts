@@ -51,6 +51,29 @@ export async function enqueue<S extends z.ZodType>(
 	if (options.jobKey && options.runAt) await sql`select pg_notify('jobs:insert', '{"count":0}')`.execute(db)
 }
 
+/** One job of enqueueMany. */
+export type JobSpec<S extends z.ZodType> = { task: JobDefinition<S>; payload: z.infer<S>; options?: EnqueueOptions }
+
+/**
+ * Enqueues several jobs in ONE statement (graphile_worker.add_jobs, with add_job's default
+ * 'replace' for a job key) in the caller's transaction, plus the waker's notification.
+ */
+export async function enqueueMany(db: DbOrTrx, jobs: ReadonlyArray<JobSpec<z.ZodType>>) {
+	if (jobs.length === 0) return
+	const specs = jobs.map(({ task, payload, options = {} }) => ({
+		identifier: task.id,
+		payload: task.schema.parse(payload),
+		run_at: options.runAt?.toISOString() ?? null,
+		max_attempts: options.maxAttempts ?? task.maxAttempts ?? 10,
+		job_key: options.jobKey ?? null,
+	}))
+	const keyed = jobs.some((j) => j.options?.jobKey && j.options.runAt)
+	await sql`select graphile_worker.add_jobs(array(
+			select row(x.identifier, x.payload, null, coalesce(x.run_at, now()), x.max_attempts, x.job_key, null, null)::graphile_worker.job_spec
+			from json_to_recordset(${JSON.stringify(specs)}::json) as x(identifier text, payload json, run_at timestamptz, max_attempts int, job_key text)
+		), false)${keyed ? sql`, pg_notify('jobs:insert', '{"count":0}')` : sql``}`.execute(db)
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tasks of different payloads
 export type AnyTask = TaskDefinition<any>
 

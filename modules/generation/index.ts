@@ -7,10 +7,12 @@ import { createGenerator, resolveModels, type GenerationDeps } from './generate.
 import { reclaimGenerationsJob } from './jobs.ts'
 import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
+import { importImageFromUrl } from './image-import.server.ts'
 import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-tests.server.ts'
 
 export { generationCrontab } from './jobs.ts'
 export { parseGenerationForm, type GenerationInput } from './input.ts'
+export type { ImageImportResult } from './image-import.server.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
 export { ledgerType, modelTestVideoJob, type ModelTestErrorCode, type ModelTestInput, type ModelTestOutcome, type ModelTestResult, type ModelTestStatus, type ModelTestView } from './model-tests.server.ts'
 export { activePromptTemplates, promptsAdmin, type AdminPrompt, type PromptCounts, type SavePromptResult } from './prompt-templates.server.ts'
@@ -77,6 +79,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 			return { ok: false, retryAfterSeconds: result.retryAfterSeconds }
 		},
 		generate: generator.generate,
+		/** An image from a user-given URL stored as the user's own /media file (CSV import); checked by content. */
+		importImage: (userId: string, url: string, signal?: AbortSignal) => importImageFromUrl(deps, userId, url, signal),
 		regenerateImage: generator.regenerateImage,
 		/** 'Modell testen' (/model-test): runs the models side by side, each charged on its own ledger row. */
 		runModelTest: (userId: string, input: ModelTestInput) => modelTests.run(userId, input),

@@ -18,6 +18,7 @@ import { testPlatforms } from '#tests/support/platforms.ts'
 const unusedWeb: WebReader = {
 	article: () => Promise.reject(new Error('not used')),
 	youtube: () => Promise.reject(new Error('not used')),
+	image: () => Promise.reject(new Error('not used')),
 }
 
 async function setup(behaviour: Behaviour = {}) {

@@ -7,6 +7,7 @@ import type { GenerationInput } from './input.ts'
 const unreadable: WebReader = {
 	article: () => Promise.reject(new Error('must not be fetched')),
 	youtube: () => Promise.reject(new Error('must not be fetched')),
+	image: () => Promise.reject(new Error('must not be fetched')),
 }
 const base: GenerationInput = { requestId: crypto.randomUUID(), kind: 'youtube', platforms: ['linkedin'], agentId: null, prompt: '', url: '', notes: '', article: null, document: null, image: null, audio: null }
 const ai = {} as AiProviders

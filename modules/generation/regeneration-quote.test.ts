@@ -8,7 +8,7 @@ import { testPlatforms } from '#tests/support/platforms.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 import { createGenerationService } from './index.ts'
 
-const unusedWeb: WebReader = { article: () => Promise.reject(new Error('not used')), youtube: () => Promise.reject(new Error('not used')) }
+const unusedWeb: WebReader = { article: () => Promise.reject(new Error('not used')), youtube: () => Promise.reject(new Error('not used')), image: () => Promise.reject(new Error('not used')) }
 
 test("the draft editor's quote is the creator's regeneration cost and the balance it is charged from", async () => {
 	await using t = await createTestDatabase()

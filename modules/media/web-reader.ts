@@ -10,6 +10,8 @@ export interface WebReader {
 	article(url: string, signal?: AbortSignal): Promise<Article>
 	/** Metadata and (where available) the transcript of a video, from a fixed API host. */
 	youtube(videoId: string, signal?: AbortSignal): Promise<YoutubeVideo>
+	/** The bytes behind a user-given image URL (CSV import), through the SSRF-safe fetcher; the caller judges them by content. Throws WebReadError. */
+	image(url: string, signal?: AbortSignal): Promise<{ bytes: Uint8Array; contentType: string | null }>
 }
 
 export type WebReadErrorCode =

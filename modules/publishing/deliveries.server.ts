@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
-import { enqueue } from '#modules/core/jobs.server.ts'
+import { enqueueMany } from '#modules/core/jobs.server.ts'
 import { PlanRefused, postForDelivery, textFor, type DeliveryPlanner } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountProblems } from './account-check.server.ts'
@@ -12,18 +12,26 @@ const HOUR = 3600 * 1000
 
 /** Enqueues the publish job (and the one-hour-before check) of a delivery, in the caller's transaction. */
 export async function enqueueDelivery(trx: Trx, deliveryId: string, at: Date) {
-	await enqueue(trx, publishDeliveryJob, { deliveryId }, { runAt: at, jobKey: publishJobKey(deliveryId) })
+	await enqueueDeliveries(trx, [deliveryId], at)
+}
+
+/** The jobs of several deliveries due at the same time, in one statement (a post for six networks, an import). */
+export async function enqueueDeliveries(trx: Trx, deliveryIds: ReadonlyArray<string>, at: Date) {
 	const precheckAt = new Date(at.getTime() - HOUR)
-	if (precheckAt.getTime() > Date.now()) {
-		await enqueue(trx, precheckDeliveryJob, { deliveryId }, { runAt: precheckAt, jobKey: precheckJobKey(deliveryId) })
-	}
+	const precheck = precheckAt.getTime() > Date.now()
+	await enqueueMany(
+		trx,
+		deliveryIds.flatMap((deliveryId) => [
+			{ task: publishDeliveryJob, payload: { deliveryId }, options: { runAt: at, jobKey: publishJobKey(deliveryId) } },
+			...(precheck ? [{ task: precheckDeliveryJob, payload: { deliveryId }, options: { runAt: precheckAt, jobKey: precheckJobKey(deliveryId) } }] : []),
+		]),
+	)
 }
 
 async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
-	for (const id of deliveryIds) {
-		await sql`select graphile_worker.remove_job(${publishJobKey(id)})`.execute(trx)
-		await sql`select graphile_worker.remove_job(${precheckJobKey(id)})`.execute(trx)
-	}
+	if (deliveryIds.length === 0) return
+	const keys = deliveryIds.flatMap((id) => [publishJobKey(id), precheckJobKey(id)])
+	await sql`select graphile_worker.remove_job(key) from unnest(${keys}::text[]) as key`.execute(trx)
 }
 
 /** What planning checks a post against: the registered networks' rules and the stored images. */
@@ -108,7 +116,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 			)
 			.returning('id')
 			.execute()
-		if (scheduledAt) for (const row of rows) await enqueueDelivery(trx, row.id, scheduledAt)
+		if (scheduledAt) await enqueueDeliveries(trx, rows.map((r) => r.id), scheduledAt)
 	},
 
 	async reschedule(trx, { postId, userId, scheduledAt }) {
@@ -121,7 +129,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 			.where('status', 'in', RESCHEDULABLE)
 			.returning('id')
 			.execute()
-		for (const row of rows) await enqueueDelivery(trx, row.id, scheduledAt)
+		await enqueueDeliveries(trx, rows.map((r) => r.id), scheduledAt)
 	},
 
 	async cancel(trx, { postId, userId }) {

@@ -3,13 +3,13 @@
 // JavaScript transferred (the encoded, i.e. gzip, body size of every script file the page fetched
 // until it was hydrated and quiet; the stylesheets likewise, for information) and the largest
 // contentful paint (PerformanceObserver, 'largest-contentful-paint', buffered). Budgets: dashboard ≤ 150 KB JavaScript, creator and
-// calendar ≤ 250 KB, LCP < 1000 ms on every page.
+// calendar ≤ 250 KB, LCP < 1000 ms on every page; the main pages also at 390x844 with touch (phone layout).
 //
 // It builds the app when the build is missing or older than the sources (BENCH_BUILD=always|never),
 // starts the real server (server/index.ts) on its own port and data folder (embedded Postgres),
 // and signs a user in through the accounts service with the server's signed session cookie.
 // BENCH_RUNS (default 3): cold loads per page; the table shows the median LCP.
-// BENCH_DETAIL=1: also lists every script file of each page with its size.
+// BENCH_DETAIL=1: also lists every script file of each page with its size. BENCH_ONLY=<text>: only the pages whose name contains it.
 // Exit code 1 when a budget is missed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -37,7 +37,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const LCP_BUDGET_MS = 1000
 const KB = 1024
 
-type PageSpec = { name: string; path: string; jsBudgetKb?: number }
+/** `phone`: loaded at 390x844 with touch (the phone layout of ADR 0014: top bar, drawer, day view). */
+type PageSpec = { name: string; path: string; jsBudgetKb?: number; phone?: boolean }
 
 const zone = 'Europe/Zurich'
 const pages: Array<PageSpec> = [
@@ -56,7 +57,18 @@ const pages: Array<PageSpec> = [
 	{ name: 'Preise', path: '/pricing' },
 	{ name: 'Landing (abgemeldet)', path: '/landing' },
 	{ name: 'Anmeldung (abgemeldet)', path: '/auth' },
+	{ name: 'API & Integrationen', path: '/settings/integrationen' },
+	{ name: 'Dashboard (Telefon)', path: '/', jsBudgetKb: 150, phone: true },
+	{ name: 'Creator (Telefon)', path: '/create', jsBudgetKb: 250, phone: true },
+	{ name: 'Kalender (Telefon)', path: '/schedule', jsBudgetKb: 250, phone: true },
+	{ name: 'Beiträge (Telefon)', path: '/posts', phone: true },
+	{ name: 'Einstellungen (Telefon)', path: '/settings', phone: true },
+	{ name: 'Anmeldung (Telefon)', path: '/auth', phone: true },
 ]
+
+/** The phone of the browser tests (tests/e2e/phone-support.ts): an iPhone 13's window, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 }
+const DESKTOP = { viewport: { width: 1280, height: 800 } }
 
 // The launch arguments of playwright.config.ts.
 const launchArgs = [
@@ -177,8 +189,8 @@ async function signedInCookie() {
 
 type Measurement = { jsBytes: number; jsFiles: number; cssBytes: number; files: Array<{ name: string; bytes: number }>; lcp: number | null; status: number }
 
-async function measure(browser: Browser, url: string, cookie: { name: string; value: string } | null): Promise<Measurement> {
-	const context = await browser.newContext({ locale: 'de-CH', timezoneId: zone, viewport: { width: 1280, height: 800 } })
+async function measure(browser: Browser, url: string, cookie: { name: string; value: string } | null, phone = false): Promise<Measurement> {
+	const context = await browser.newContext({ locale: 'de-CH', timezoneId: zone, ...(phone ? PHONE : DESKTOP) })
 	try {
 		if (cookie) await context.addCookies([{ ...cookie, url: BASE, httpOnly: true, sameSite: 'Lax' }])
 		const page = await context.newPage()
@@ -235,11 +247,11 @@ try {
 		console.log(`\nClient-Budgets (${BASE}, Chromium, kalter Cache, ${RUNS} Läufe je Seite, LCP = Median; Last vorher ${load()} bei ${os.cpus().length} Kernen)\n`)
 		const header = ['Seite', 'Pfad', 'JS (gzip)', 'Dateien', 'Budget JS', 'CSS (gzip)', 'LCP', 'Ergebnis']
 		const rows: Array<Array<string>> = []
-		for (const spec of pages) {
+		for (const spec of pages.filter((p) => !process.env.BENCH_ONLY || p.name.includes(process.env.BENCH_ONLY))) {
 			const signedOut = spec.path === '/landing' || spec.path === '/auth'
 			const url = BASE + (spec.path.startsWith('/schedule') ? `${spec.path}${spec.path.includes('?') ? '&' : '?'}date=${cookie.nextWeek}` : spec.path)
 			const runs: Array<Measurement> = []
-			for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, signedOut ? null : cookie))
+			for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, url, signedOut ? null : cookie, spec.phone))
 			const js = runs[0]!.jsBytes
 			if (process.env.BENCH_DETAIL) {
 				console.log(`${spec.name} (${spec.path}):`)

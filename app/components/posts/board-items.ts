@@ -1,4 +1,4 @@
-import type { Platform } from '#modules/content/platforms.ts'
+import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 
@@ -19,6 +19,8 @@ export type BoardItem = {
 	publishedAt: string | null
 	createdAt: string
 	updatedAt: string
+	/** Where it was made: 'web' (drafts too), or the REST API, an MCP client or a CSV import (the card names these). */
+	origin: PostOrigin
 }
 
 /** `fallback`: the platform of a draft that names none (the registry's first). */
@@ -40,6 +42,7 @@ export function draftItem(draft: DraftView, fallback: Platform): BoardItem {
 		publishedAt: null,
 		createdAt: draft.createdAt,
 		updatedAt: draft.updatedAt,
+		origin: 'web',
 	}
 }
 
@@ -61,6 +64,7 @@ export function postItem(post: PostView): BoardItem {
 		publishedAt: post.publishedAt,
 		createdAt: post.createdAt,
 		updatedAt: post.updatedAt,
+		origin: post.origin,
 	}
 }
 

@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
+import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import { useImageRegeneration, type RegenerationQuote } from './use-image-regeneration.ts'
 import '#locales/ns/posts.ts'
@@ -67,7 +68,9 @@ export function EditorDialog({
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
 			<Dialog.Content maxWidth="720px">
-				<Dialog.Title>{isDraft ? t('editor.title') : t('editor.postTitle')}</Dialog.Title>
+				<Dialog.Title>
+					{isDraft ? t('editor.title') : t('editor.postTitle')} <OriginBadge origin={item.origin} />
+				</Dialog.Title>
 				<Dialog.Description size="2" color="gray" mb="3">
 					{t('editor.description')}
 				</Dialog.Description>

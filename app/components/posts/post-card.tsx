@@ -8,6 +8,7 @@ import { truncate } from '#modules/content/post-content.ts'
 import type { DeliveryState } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { DeliveryList, outcomeColors, outcomeOf } from './delivery-list.tsx'
+import { OriginBadge } from './origin-badge.tsx'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
 
@@ -52,6 +53,7 @@ export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: B
 					<span data-accent-color={outcome ? outcomeColors[outcome] : statusColors[item.status]} data-testid="post-status" className="rt-reset rt-Badge rt-r-size-1 rt-variant-soft">
 						{outcome ? t(`outcome.${outcome}`) : t(`status.${item.status}`)}
 					</span>
+					<OriginBadge origin={item.origin} />
 				</div>
 				<div className="rt-Text rt-r-size-3 rt-r-weight-bold">{item.title}</div>
 				{item.text ? (

@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Grid, Heading, Text } from '@radix-ui/themes'
-import { Plus } from 'lucide-react'
+import { FileUp, Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
@@ -10,6 +10,7 @@ import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ConnectedPageView, DeliveryState } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { buildBoard, type BoardItem } from './board-items.ts'
+import { CsvImportDialog } from './csv-import-dialog.tsx'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
@@ -18,7 +19,9 @@ import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import type { RegenerationQuote } from './use-image-regeneration.ts'
 import { COLUMN_KEYS, StatusSwitcher, type ColumnKey } from './status-switcher.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
+import '#locales/ns/csvImport.ts'
 
 type Props = {
 	drafts: Array<DraftView>
@@ -37,6 +40,7 @@ type Props = {
 
 export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, editId, timeZone, regeneration }: Props) {
 	const { t } = useTranslation('posts')
+	const tImport = useFixedT('csvImport')
 	const [searchParams, setSearchParams] = useSearchParams()
 	const deleter = useFetcher()
 	useFetcherNotice(deleter)
@@ -48,6 +52,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
 	const [deleting, setDeleting] = useState<BoardItem | null>(null)
 	const [discarding, setDiscarding] = useState(false)
+	const [importing, setImporting] = useState(false)
 
 	const closeEditor = useCallback(() => {
 		setEditing(null)
@@ -97,7 +102,10 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 		<Flex direction="column" gap="4">
 			<PostCardIcons />
 			<PageHeader title={t('title')} subtitle={q ? t('search.results', { q }) : t('subtitle')}>
-				<Flex gap="2">
+				<Flex gap="2" wrap="wrap">
+					<Button variant="soft" onClick={() => setImporting(true)}>
+						<FileUp size={16} aria-hidden /> {tImport('open')}
+					</Button>
 					{q ? (
 						<Button variant="soft" color="gray" asChild>
 							<Link to="/posts">{t('search.clear')}</Link>
@@ -160,6 +168,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 			<EmptyTextConfirm question={publisher.confirmEmpty} />
 			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} regeneration={regeneration} />
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
+			{importing ? <CsvImportDialog onClose={() => setImporting(false)} timeZone={timeZone} /> : null}
 			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />
 		</Flex>
 	)

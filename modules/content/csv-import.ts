@@ -1,0 +1,235 @@
+import { parse } from 'csv-parse/sync'
+import messages from '#locales/de/csvImport.json' with { type: 'json' }
+import { sniff } from '#modules/media/index.ts'
+import { isValidDate, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
+import type { Platform } from './platforms.ts'
+import { MAX_TEXT } from './schema.ts'
+
+// 'CSV importieren' on Meine Posts: a spreadsheet's rows as posts. This file reads the file and each
+// row's cells (pure); the server checks the rows against the schedule rules and the networks' rules.
+
+export const CSV_MAX_BYTES = 2 * 1024 * 1024
+export const CSV_MAX_ROWS = 1000
+
+/** The columns, by their German names; English and common spellings are accepted as aliases. */
+export const CSV_COLUMNS = ['text', 'netzwerke', 'datum', 'zeit', 'bild_url', 'erster_kommentar'] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+const REQUIRED: ReadonlyArray<CsvColumn> = ['text', 'netzwerke']
+
+const ALIASES: Record<string, CsvColumn> = {
+	text: 'text',
+	inhalt: 'text',
+	content: 'text',
+	netzwerke: 'netzwerke',
+	netzwerk: 'netzwerke',
+	networks: 'netzwerke',
+	network: 'netzwerke',
+	plattformen: 'netzwerke',
+	plattform: 'netzwerke',
+	platforms: 'netzwerke',
+	datum: 'datum',
+	date: 'datum',
+	zeit: 'zeit',
+	uhrzeit: 'zeit',
+	time: 'zeit',
+	bild_url: 'bild_url',
+	bild: 'bild_url',
+	image_url: 'bild_url',
+	imageurl: 'bild_url',
+	image: 'bild_url',
+	erster_kommentar: 'erster_kommentar',
+	kommentar: 'erster_kommentar',
+	first_comment: 'erster_kommentar',
+	firstcomment: 'erster_kommentar',
+}
+
+/** One data row as written in the file (cells trimmed); `row` is its row number in a spreadsheet (the header is row 1). */
+export type CsvRow = { row: number; text: string; networks: string; date: string; time: string; imageUrl: string; firstComment: string }
+
+export type CsvFileResult = { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' } | { ok: false; message: string }
+
+export function fill(template: string, values: Record<string, string | number>) {
+	return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''))
+}
+
+/** UTF-8 (a BOM is dropped) when the bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on Windows). */
+export function decodeCsv(bytes: Uint8Array): string {
+	try {
+		return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		return new TextDecoder('windows-1252').decode(bytes)
+	}
+}
+
+/** ';' when the header line has more semicolons than commas (Excel in DACH writes ';'), else ','. */
+export function detectDelimiter(text: string): ';' | ',' {
+	const header = text.split(/\r?\n/, 1)[0] ?? ''
+	const count = (c: string) => header.split(c).length - 1
+	return count(';') > count(',') ? ';' : ','
+}
+
+function looksBinary(bytes: Uint8Array, text: string) {
+	const type = sniff(bytes)
+	if (type !== null && type !== 'text') return true
+	if (bytes.subarray(0, 64 * 1024).includes(0)) return true
+	let controls = 0
+	for (let i = 0; i < Math.min(text.length, 64 * 1024); i++) {
+		const code = text.charCodeAt(i)
+		if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) controls++
+	}
+	return controls * 20 > Math.min(text.length, 64 * 1024)
+}
+
+/** The header cell as a column name: lower case, spaces and hyphens as '_'. */
+function columnOf(header: string): CsvColumn | null {
+	const key = header.trim().toLowerCase().replace(/[\s-]+/g, '_')
+	return ALIASES[key] ?? null
+}
+
+/** Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages for what cannot be read. */
+export function readCsvFile(bytes: Uint8Array): CsvFileResult {
+	const errors = messages.errors
+	if (bytes.byteLength > CSV_MAX_BYTES) return { ok: false, message: errors.tooLarge }
+	const text = decodeCsv(bytes)
+	if (looksBinary(bytes, text)) return { ok: false, message: errors.notText }
+	if (!text.trim()) return { ok: false, message: errors.empty }
+	const delimiter = detectDelimiter(text)
+	let records: Array<Array<string>>
+	try {
+		records = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as Array<Array<string>>
+	} catch (error) {
+		const line = (error as { lines?: number }).lines ?? 1
+		return { ok: false, message: fill(errors.malformed, { line }) }
+	}
+	const [header, ...data] = records
+	if (!header || data.length === 0) return { ok: false, message: errors.empty }
+	if (data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { count: data.length }) }
+	const columns = header.map(columnOf)
+	const missing = REQUIRED.filter((c) => !columns.includes(c))
+	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }) }
+	const ignoredColumns = header.filter((name, i) => columns[i] === null && name.trim()).map((name) => name.trim())
+	const cell = (record: Array<string>, column: CsvColumn) => {
+		const index = columns.indexOf(column)
+		return index === -1 ? '' : (record[index] ?? '').trim()
+	}
+	const rows = data.map((record, index) => ({
+		row: index + 2,
+		text: cell(record, 'text'),
+		networks: cell(record, 'netzwerke'),
+		date: cell(record, 'datum'),
+		time: cell(record, 'zeit'),
+		imageUrl: cell(record, 'bild_url'),
+		firstComment: cell(record, 'erster_kommentar'),
+	}))
+	return { ok: true, rows, ignoredColumns, delimiter }
+}
+
+/** dd.mm.yyyy (also d.m.yyyy) or yyyy-mm-dd as an ISO date; null when it is neither or no such day. */
+export function parseCsvDate(value: string): IsoDate | null {
+	const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value)
+	const iso = german ? `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
+	return iso && isValidDate(iso) ? iso : null
+}
+
+/** H:MM or HH:MM (a spreadsheet's HH:MM:00 too) as HH:MM; null when it is not a time of day. */
+export function parseCsvTime(value: string): ClockTime | null {
+	const match = /^(\d{1,2})[:.](\d{2})(?::00)?$/.exec(value)
+	if (!match) return null
+	const hours = Number(match[1])
+	const minutes = Number(match[2])
+	if (hours > 23 || minutes > 59) return null
+	return `${String(hours).padStart(2, '0')}:${match[2]}`
+}
+
+export type CsvNetwork = { id: Platform; name: string }
+export type CsvField = CsvColumn
+export type CsvProblem = { field: CsvField; message: string }
+
+/** A row's cells as the post they describe, with a German problem per cell that is wrong. */
+export type CsvRowReading = {
+	text: string
+	networks: Array<Platform>
+	date: IsoDate | null
+	time: ClockTime | null
+	imageUrl: string | null
+	firstComment: string | null
+	problems: Array<CsvProblem>
+}
+
+/**
+ * The networks of a cell: names or ids as the registry knows them (any case), separated by commas,
+ * pipes, semicolons or spaces ("LinkedIn, Instagram", "linkedin|bluesky").
+ */
+export function parseNetworks(value: string, known: ReadonlyArray<CsvNetwork>): { networks: Array<Platform>; unknown: Array<string> } {
+	const byName = new Map<string, Platform>()
+	for (const network of known) {
+		byName.set(network.id.toLowerCase(), network.id)
+		byName.set(network.name.toLowerCase(), network.id)
+	}
+	const networks: Array<Platform> = []
+	const unknown: Array<string> = []
+	for (const part of value.split(/[,|;/]+/)) {
+		const name = part.trim()
+		if (!name) continue
+		const whole = byName.get(name.toLowerCase())
+		// A name with a space is looked up whole first, then word by word ("LinkedIn Bluesky").
+		const found = whole ? [whole] : name.split(/\s+/).map((word) => byName.get(word.toLowerCase()) ?? word)
+		for (const item of found) {
+			if (known.some((n) => n.id === item)) {
+				if (!networks.includes(item)) networks.push(item)
+			} else unknown.push(item)
+		}
+	}
+	return { networks, unknown }
+}
+
+export function isHttpUrl(value: string) {
+	try {
+		const url = new URL(value)
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+	} catch {
+		return false
+	}
+}
+
+/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems). */
+export type RowKind = 'planned' | 'draft' | 'error'
+/** A row as the preview shows it: its cells (sent back on every step), what it resolved to, its German problems per cell. */
+export type PreviewRow = CsvRow & {
+	kind: RowKind
+	/** The networks' display names (what the row resolved to). */
+	networkNames: Array<string>
+	/** When a planned row goes out (ISO), null for drafts and errors. */
+	scheduledAt: string | null
+	problems: Array<{ field: CsvField | null; message: string }>
+	notes: Array<string>
+}
+export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number }
+
+/** Reads one row's cells; the schedule rules and the networks' rules are the server's next step. */
+export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRowReading {
+	const errors = messages.errors
+	const problems: Array<CsvProblem> = []
+	if (!row.text) problems.push({ field: 'text', message: errors.emptyText })
+	else if (row.text.length > MAX_TEXT) problems.push({ field: 'text', message: fill(errors.textTooLong, { max: MAX_TEXT }) })
+	const { networks, unknown } = parseNetworks(row.networks, known)
+	for (const name of unknown) problems.push({ field: 'netzwerke', message: fill(errors.unknownNetwork, { name, known: known.map((n) => n.name).join(', ') }) })
+	if (networks.length === 0 && unknown.length === 0) problems.push({ field: 'netzwerke', message: errors.noNetworks })
+	const date = row.date ? parseCsvDate(row.date) : null
+	if (row.date && !date) problems.push({ field: 'datum', message: fill(errors.invalidDate, { value: row.date }) })
+	const time = row.time ? parseCsvTime(row.time) : null
+	if (row.time && !time) problems.push({ field: 'zeit', message: fill(errors.invalidTime, { value: row.time }) })
+	if (row.imageUrl && !isHttpUrl(row.imageUrl)) problems.push({ field: 'bild_url', message: errors.invalidImageUrl })
+	return { text: row.text, networks, date, time, imageUrl: row.imageUrl || null, firstComment: row.firstComment || null, problems }
+}
+
+/** The sample file: the German headers and two example rows, ';'-separated, UTF-8 with BOM (Excel opens it right). */
+export function sampleCsv(networks: ReadonlyArray<CsvNetwork>, dates: { first: string; second: string }) {
+	const [a, b] = [networks[0]?.name ?? '', networks[1]?.name ?? networks[0]?.name ?? '']
+	const lines = [
+		CSV_COLUMNS.join(';'),
+		`"Willkommen in unserem neuen Laden! Wir freuen uns auf Ihren Besuch.";"${a}, ${b}";${dates.first};09:00;;`,
+		`"Drei Tipps für den Herbst:\n1. Planen\n2. Posten\n3. Auswerten";${a};${dates.second};;;"Mehr dazu auf unserer Website"`,
+	]
+	return `\uFEFF${lines.join('\r\n')}\r\n`
+}
