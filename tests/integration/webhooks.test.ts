@@ -13,7 +13,7 @@ import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { debitCredits } from '#modules/credits/index.ts'
-import { createWebhooksService, emitWebhookEvent, MAX_AUTOMATIC_ATTEMPTS, type WebhooksService } from '#modules/webhooks/index.ts'
+import { createWebhooksService, emitWebhookEvent, MAX_AUTOMATIC_ATTEMPTS, pruneWebhookLog, type WebhooksService } from '#modules/webhooks/index.ts'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/fakes/webhook-receiver.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
@@ -329,4 +329,19 @@ test('a refused publish sends post.failed, one nobody can confirm sends post.unc
 	expect(payloads.find((p) => p.type === 'post.failed')?.data).toMatchObject({ postId: refused.id, network: 'linkedin', state: 'failed' })
 	expect(payloads.find((p) => p.type === 'post.unconfirmed')?.data).toMatchObject({ postId: silent.id, network: 'linkedin', state: 'unconfirmed' })
 	expect(String(payloads.find((p) => p.type === 'post.failed')!.data.reason)).not.toBe('')
+})
+
+test('messages and their attempts older than 30 days are pruned, newer ones stay', async () => {
+	await using t = await createTestDatabase()
+	await using receiver = await startWebhookReceiver()
+	const { services } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host })
+	const userId = await userWithCredits(t.db, 0)
+	const { endpoint } = await addEndpoint(services.webhooks, userId, receiver, ['post.published'])
+	await services.webhooks.sendTest(userId, endpoint.id)
+	await services.webhooks.sendTest(userId, endpoint.id)
+	const [old] = await messages(t, endpoint.id)
+	await t.db.updateTable('webhook_messages').set({ created_at: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', old!.id).execute()
+	expect(await pruneWebhookLog(t.db)).toBe(1)
+	expect((await messages(t, endpoint.id)).map((m) => m.id)).not.toContain(old!.id)
+	expect(await services.webhooks.log(userId, endpoint.id)).toHaveLength(1)
 })
