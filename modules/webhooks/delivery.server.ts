@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import texts from '#locales/de/webhooks.json' with { type: 'json' }
+import { logActivity } from '#modules/activity/index.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Db, Trx } from '#modules/core/db.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
@@ -89,9 +90,10 @@ export function createDelivery(deps: DeliveryDeps) {
 			.set({ enabled: false, disabled_reason: 'failures', updated_at: sql`now()` })
 			.where('id', '=', endpointId)
 			.where('enabled', '=', true)
-			.returning('id')
+			.returning(['id', 'user_id', 'url'])
 			.executeTakeFirst()
 		if (!row) return
+		await logActivity(trx, { userId: row.user_id, logType: 'api', title: texts.activity.disabled, description: row.url, status: 'error', metadata: { endpointId } })
 		await enqueue(trx, disabledMailJob, { endpointId }, { jobKey: `webhook-disabled:${endpointId}` })
 		logger.warn('webhook_endpoint_disabled', { endpointId })
 	}

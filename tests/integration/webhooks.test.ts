@@ -195,6 +195,8 @@ test('after every attempt of 5 messages failed the endpoint is switched off, wit
 	expect(mails[0]!.subject).toBe(`Webhook deaktiviert: ${receiver.host}`)
 	expect(mails[0]!.text).toContain('/settings/integrationen')
 	expect(mails[0]!.text).toContain('HTTP 503')
+	const logged = await t.db.selectFrom('activity_logs').select(['log_type', 'title', 'status']).where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+	expect(logged).toEqual([{ log_type: 'api', title: 'Webhook wegen wiederholter Fehler deaktiviert', status: 'error' }])
 
 	expect(await services.webhooks.setEnabled(userId, endpoint.id, true)).toBe(true)
 	expect(await services.webhooks.get(userId, endpoint.id)).toMatchObject({ enabled: true, disabledReason: null })
