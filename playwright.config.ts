@@ -4,7 +4,7 @@
 // folder is reset by the server command itself (tests/support/reset-e2e-data.ts).
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { e2eServerEnv, e2eUrl, fakeGoogleClient, fakeGooglePort, fakeGoogleUrl, fakeWebPort, fakeWebUrl } from './tests/support/e2e.ts'
+import { e2eServerEnv, e2eUrl, fakeGoogleClient, fakeGooglePort, fakeGoogleUrl, fakeWebhookPort, fakeWebhookUrl, fakeWebPort, fakeWebUrl } from './tests/support/e2e.ts'
 
 const root = import.meta.dirname
 // The Node version pinned in node_modules, whatever `node` is on the PATH.
@@ -82,6 +82,15 @@ export default defineConfig({
 			command: `"${node}" tests/fakes/web.ts`,
 			url: `${fakeWebUrl}/artikel/ki-im-mittelstand`,
 			env: { FAKE_WEB_PORT: String(fakeWebPort) },
+			reuseExistingServer: false,
+			timeout: 30_000,
+			gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+		},
+		{
+			name: 'webhooks',
+			command: `"${node}" tests/fakes/webhook-receiver.ts`,
+			url: `${fakeWebhookUrl}/__requests`,
+			env: { FAKE_WEBHOOK_PORT: String(fakeWebhookPort) },
 			reuseExistingServer: false,
 			timeout: 30_000,
 			gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },

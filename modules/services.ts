@@ -13,6 +13,7 @@ import type { NewsService } from './news/index.ts'
 import type { PublishingService } from './publishing/index.ts'
 import type { SearchService } from './search/index.ts'
 import type { ToolboxService } from './toolbox/index.ts'
+import type { WebhooksService } from './webhooks/index.ts'
 
 export type Services = {
 	accounts: AccountsService
@@ -35,6 +36,8 @@ export type Services = {
 	news: NewsService
 	/** Pricing, discount codes, checkout (Stripe or the offline test checkout), payments, the monthly allowance. */
 	billing: BillingService
+	/** Outgoing webhooks: the user's endpoints, signed deliveries with retries, the delivery log. */
+	webhooks: WebhooksService
 	/** Change events per user (Postgres LISTEN/NOTIFY), streamed to the browser by /events. */
 	liveEvents: LiveEvents
 	/** null when GOOGLE_CLIENT_ID/SECRET are not configured. */

@@ -3,7 +3,7 @@ import { createMailer } from '#adapters/mail/index.ts'
 import { aiProviderModules } from '#adapters/ai/index.ts'
 import { createPaymentProvider } from '#adapters/payments/index.ts'
 import { createFileStore } from '#adapters/storage/index.ts'
-import { createFeedReader, createWebReader } from '#adapters/web/index.ts'
+import { createFeedReader, createSafeHttp, createWebReader, isInternalName, isPublicAddress } from '#adapters/web/index.ts'
 import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
@@ -18,6 +18,7 @@ import { createNewsService } from '#modules/news/index.ts'
 import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
+import { createWebhooksService } from '#modules/webhooks/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
@@ -27,6 +28,7 @@ import type { AnyTask } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
+import dns from 'node:dns'
 import path from 'node:path'
 import { createPlatforms } from './platforms.ts'
 
@@ -79,7 +81,8 @@ export function composeServices({
 			: null
 	const { adapters, descriptors, sandbox } = createPlatforms(env)
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
-	const publishing = createPublishingService({ db, adapters, descriptors, files, box: createSecretBox(env.APP_SECRET), logger, mailer, appUrl: env.APP_URL, faultPoint })
+	const box = createSecretBox(env.APP_SECRET)
+	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint })
 	// Every post that gets a time is checked against the networks' rules first (creator, board, calendar, automations).
 	const planner = createDeliveryPlanner({ descriptors, files })
 	const ai = createAiProviders(aiProviderModules, env)
@@ -89,6 +92,15 @@ export function composeServices({
 		onlyAllowHosts: env.APP_ENV === 'test',
 		youtube: { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE, oembedUrl: env.YOUTUBE_OEMBED_URL, transcriptBase: env.YOUTUBE_TRANSCRIPT_BASE },
 	})
+	// Webhooks go to user-given URLs: the same address rules, redirects answered as they are (never followed).
+	const webhookRules = {
+		allowHosts: webAllowHosts,
+		onlyAllowHosts: env.APP_ENV === 'test',
+		isPublicAddress,
+		isInternalName,
+		lookup: (hostname: string) => dns.promises.lookup(hostname, { all: true }),
+	}
+	const webhookHttp = createSafeHttp({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test', timeoutMs: 10_000, maxBytes: 1024 * 1024 })
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		activity: createActivityService({ db }),
@@ -111,10 +123,11 @@ export function composeServices({
 			logger,
 			clock: systemClock,
 		}),
+		webhooks: createWebhooksService({ db, box, http: webhookHttp, rules: webhookRules, mailer, logger, appUrl: env.APP_URL }),
 		liveEvents: databaseUrl ? createLiveEvents({ connectionString: databaseUrl, logger }) : detachedLiveEvents,
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...coreTasks(db), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks]
-	return { services, tasks, crontab: [coreCrontab, publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab].filter(Boolean).join('\n'), sandbox }
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...coreTasks(db), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks, ...services.webhooks.tasks]
+	return { services, tasks, crontab: [coreCrontab, publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab, services.webhooks.crontab].filter(Boolean).join('\n'), sandbox }
 }

@@ -8,7 +8,7 @@ import { requireUser } from '#app/server/guards.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
-	const [account, agents, content, publishing, activity, news, toolbox, generation, catalog, billing] = await Promise.all([
+	const [account, agents, content, publishing, activity, news, toolbox, generation, catalog, billing, webhooks] = await Promise.all([
 		services.accounts.exportData(user.id),
 		services.agents.exportData(user.id),
 		services.content.exportData(user.id),
@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		services.generation.exportData(user.id),
 		services.catalog.exportData(user.id),
 		services.billing.exportData(user.id),
+		services.webhooks.exportData(user.id),
 	])
 	if (!account) throw new Response(null, { status: 404 })
 	const exported = {
@@ -53,6 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		subscriptions: billing.subscriptions,
 		discountRedemptions: billing.discountRedemptions,
 		enterpriseRequests: billing.enterpriseRequests,
+		webhookEndpoints: webhooks.webhookEndpoints,
+		webhookMessages: webhooks.webhookMessages,
+		webhookAttempts: webhooks.webhookAttempts,
 	}
 	const day = new Date().toISOString().slice(0, 10)
 	return new Response(JSON.stringify(exported, null, 2), {

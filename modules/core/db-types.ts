@@ -663,6 +663,44 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WebhookAttempts {
+  attempt: number;
+  created_at: Generated<Timestamp>;
+  duration_ms: number;
+  endpoint_id: string;
+  error: string | null;
+  id: Generated<number>;
+  manual: Generated<boolean>;
+  message_id: string;
+  status_code: number | null;
+}
+
+export interface WebhookEndpoints {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  disabled_reason: string | null;
+  enabled: Generated<boolean>;
+  events: string[];
+  failed_messages: Generated<number>;
+  failing_since: Timestamp | null;
+  id: Generated<string>;
+  secret_sealed: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+  user_id: string;
+}
+
+export interface WebhookMessages {
+  attempts: Generated<number>;
+  body: string;
+  created_at: Generated<Timestamp>;
+  endpoint_id: string;
+  event_type: string;
+  id: string;
+  state: Generated<string>;
+  user_id: string;
+}
+
 export interface WorkerHeartbeats {
   beat_at: Generated<Timestamp>;
   job_worker_ids: Generated<string[]>;
@@ -729,6 +767,9 @@ export interface DB {
   user_news_generation_log: UserNewsGenerationLog;
   user_roles: UserRoles;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_messages: WebhookMessages;
   worker_heartbeats: WorkerHeartbeats;
   workflows: Workflows;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { isUniqueViolation, type DbOrTrx } from '#modules/core/db.server.ts'
+import { emitWebhookEvent, LOW_CREDITS_THRESHOLD } from '#modules/webhooks/index.ts'
 
 // Ledger rows take the statement's clock (clock_timestamp), not the transaction's start (now()):
 // several rows booked in one transaction (a model test of three models) keep their order, and the
@@ -54,7 +55,13 @@ export async function debitCredits(db: DbOrTrx, input: { userId: string; amount:
 		return { ok: true, balance: await creditBalance(db, input.userId), replayed: true }
 	}
 	const row = result.rows[0]!
-	if (row.balance_after !== null) return { ok: true, balance: row.balance_after, replayed: false }
+	if (row.balance_after !== null) {
+		// Once per crossing: only the debit that takes the balance below the threshold tells.
+		if (row.balance_after < LOW_CREDITS_THRESHOLD && row.balance_after + input.amount >= LOW_CREDITS_THRESHOLD) {
+			await emitWebhookEvent(db, input.userId, 'credits.low', { balance: row.balance_after, threshold: LOW_CREDITS_THRESHOLD })
+		}
+		return { ok: true, balance: row.balance_after, replayed: false }
+	}
 	const balance = await creditBalance(db, input.userId)
 	return row.replayed ? { ok: true, balance, replayed: true } : { ok: false, balance }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { logActivity } from '#modules/activity/index.ts'
+import { emitWebhookEvent } from '#modules/webhooks/index.ts'
 import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
 import { modelsById } from '#modules/catalog/index.ts'
 import { countText, type CountingKind } from '#modules/publishing/counting.ts'
@@ -349,6 +350,14 @@ export function createGenerator(deps: GenerationDeps) {
 					metadata: { generationId, prompt: imagePrompt({ ...brief, aspect: aspects[0]! }, templates).slice(0, 200), model: models.image.modelId, aspects },
 				})
 			}
+			await emitWebhookEvent(trx, userId, 'generation.completed', {
+				generationId,
+				kind: input.kind,
+				networks: input.platforms,
+				title: (source.title ?? source.text).replace(/\s+/g, ' ').slice(0, 100),
+				credits: cost.total - refund,
+				complete: failedGroups.length === 0,
+			})
 			await notifyChange(trx, { userId, topic: 'credits' })
 		})
 		return { ok: true, ...result }

@@ -7,6 +7,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
 import { logActivity } from '#modules/activity/index.ts'
+import { emitWebhookEvent } from '#modules/webhooks/index.ts'
 import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
@@ -149,6 +150,7 @@ export function createPublisher(deps: PublisherDeps) {
 				.executeTakeFirst()
 			if (!row) return false
 			await markPostPublished(trx, delivery.post_id, row.published_at!)
+			await emitWebhookEvent(trx, delivery.user_id, 'post.published', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: row.published_at!.toISOString() })
 			await logActivity(trx, {
 				userId: delivery.user_id,
 				logType: 'post_publication',
@@ -181,6 +183,7 @@ export function createPublisher(deps: PublisherDeps) {
 				status: 'error',
 				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code },
 			})
+			await emitWebhookEvent(trx, delivery.user_id, 'post.failed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'failed', code, reason })
 			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
 			return updated
 		})
@@ -264,6 +267,7 @@ export function createPublisher(deps: PublisherDeps) {
 				status: 'warning',
 				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform },
 			})
+			await emitWebhookEvent(trx, delivery.user_id, 'post.unconfirmed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'unconfirmed', reason })
 			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
 			return true
 		})

@@ -44,6 +44,8 @@ const covered: Record<string, string> = {
 	subscriptions: 'subscriptions',
 	discount_redemptions: 'discountRedemptions',
 	enterprise_requests: 'enterpriseRequests',
+	webhook_endpoints: 'webhookEndpoints',
+	webhook_messages: 'webhookMessages',
 }
 
 /**
@@ -169,6 +171,13 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 			.executeTakeFirstOrThrow(),
 	)
 	keep(await db.insertInto('discount_redemptions').values({ user_id: userId, payment_id: payment.id, code: `CODE${marker}`.slice(0, 30), amount_chf: '4.00' }).returning('id').executeTakeFirstOrThrow())
+	const sealed = `v1:sealed-webhook-secret-${marker}`
+	secrets.push(sealed)
+	const endpoint = keep(await db.insertInto('webhook_endpoints').values({ user_id: userId, url: `https://hooks.example/${marker}`, events: ['post.published'], secret_sealed: sealed }).returning('id').executeTakeFirstOrThrow())
+	const message = `msg_${randomUUID().replaceAll('-', '')}`
+	ids.push(message)
+	await db.insertInto('webhook_messages').values({ id: message, endpoint_id: endpoint.id, user_id: userId, event_type: 'post.published', body: JSON.stringify({ marker }) }).execute()
+	await db.insertInto('webhook_attempts').values({ message_id: message, endpoint_id: endpoint.id, attempt: 1, status_code: 200, duration_ms: 12 }).execute()
 	keep(await db.insertInto('enterprise_requests').values({ user_id: userId, name: `Anfrage ${marker}`, email: `${marker}@firma.example` }).returning('id').executeTakeFirstOrThrow())
 	return { ids, marker, secrets }
 }

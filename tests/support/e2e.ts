@@ -6,7 +6,7 @@ import { fakeGoogleEnv } from '#tests/fakes/google-oidc.ts'
 import { fakeWebEnv } from '#tests/fakes/web.ts'
 import { root } from './test-database.ts'
 
-// E2E_PORT moves the app and its fakes (port, port+99, port+98), so two checkouts can run the browser tests side by side.
+// E2E_PORT moves the app and its fakes (port, port+99, port+98, port+97), so two checkouts can run the browser tests side by side.
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100)
 export const e2eUrl = `http://127.0.0.1:${e2ePort}`
 export const e2eDataDir = path.join(root, '.data/e2e')
@@ -15,6 +15,9 @@ export const fakeGoogleUrl = `http://127.0.0.1:${fakeGooglePort}`
 /** Web articles and YouTube for the creator (tests/fakes/web.ts). */
 export const fakeWebPort = e2ePort + 98
 export const fakeWebUrl = `http://127.0.0.1:${fakeWebPort}`
+/** The webhook receiver (tests/fakes/webhook-receiver.ts), allow-listed for the app's deliveries. */
+export const fakeWebhookPort = e2ePort + 97
+export const fakeWebhookUrl = `http://127.0.0.1:${fakeWebhookPort}`
 export const fakeGoogleClient = { id: 'postwerk-e2e.apps.googleusercontent.com', secret: 'postwerk-e2e-secret' }
 
 /** The environment of the app server under test (E2E_DATABASE_URL: use that Postgres instead of a fresh embedded one). */
@@ -31,6 +34,7 @@ export function e2eServerEnv(): Record<string, string> {
 		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 		...fakeGoogleEnv(fakeGoogleUrl, fakeGoogleClient.id, fakeGoogleClient.secret),
 		...fakeWebEnv(fakeWebUrl),
+		WEB_FETCH_ALLOW_HOSTS: [new URL(fakeWebUrl).host, new URL(fakeWebhookUrl).host].join(','),
 	}
 }
 

@@ -20,12 +20,13 @@ import { testServices } from './services.ts'
 /** An app password in the format handle networks' sandboxes accept. */
 export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
 
-export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void) {
+/** `env`: more settings for the services (e.g. WEB_FETCH_ALLOW_HOSTS for a local webhook receiver). */
+export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void, env: Record<string, string> = {}) {
 	const store = new SandboxStore()
 	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
 	const appUrl = 'http://127.0.0.1:3999'
 	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: appCallbackUrls(appUrl), controls: true }))
-	const composition = testServices(t.db, { SANDBOX_API_BASE: server.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000' }, faultPoint)
+	const composition = testServices(t.db, { SANDBOX_API_BASE: server.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000', ...env }, faultPoint)
 	const { services, tasks } = composition
 	const logger = createLogger('silent')
 	const sub = memberSub('Max Muster')

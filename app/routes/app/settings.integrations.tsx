@@ -6,10 +6,12 @@ import type { Route } from './+types/settings.integrations'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ApiTokensPanel } from '#app/components/settings/api-tokens-panel.tsx'
+import { WebhooksPanel } from '#app/components/settings/webhooks-panel.tsx'
 import { SettingsSection } from '#app/components/settings/section.tsx'
 import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { tokenAction } from '#app/server/api-tokens-settings.server.ts'
+import { isWebhookIntent, loadWebhooks, WEBHOOK_INTENTS, webhookAction } from '#app/server/webhooks-settings.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -22,13 +24,13 @@ import '#locales/ns/integrations.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const { accounts } = context.get(servicesContext)
-	const tokens = await accounts.apiTokens.list(user.id)
-	return { title: getInstance(context).t('integrations:meta.title'), tokens, timeZone: user.timeZone, appUrl: context.get(requestInfoContext).appUrl }
+	const [tokens, webhooks] = await Promise.all([accounts.apiTokens.list(user.id), loadWebhooks(context, user.id)])
+	return { title: getInstance(context).t('integrations:meta.title'), tokens, webhooks, timeZone: user.timeZone, appUrl: context.get(requestInfoContext).appUrl }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const IntentSchema = z.object({ intent: z.enum(['token-create', 'token-revoke']) })
+const IntentSchema = z.object({ intent: z.enum(['token-create', 'token-revoke', ...WEBHOOK_INTENTS]) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
@@ -38,12 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ ok: false, errors: {}, notice: { type: 'error' as const, title: t('tokens.failed'), description: t('tokens.invalid') } }, { status: 400 })
 	}
 	const intent = submission.value.intent
+	if (isWebhookIntent(intent)) return webhookAction(context, user.id, intent, formData)
 	return tokenAction(context, user, intent, formData)
 }
 
 export default function SettingsIntegrationsRoute({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('integrations')
-	const { tokens, timeZone, appUrl } = loaderData
+	const { tokens, webhooks, timeZone, appUrl } = loaderData
 	return (
 		<Flex direction="column" gap="4">
 			<PageHeader title={t('title')} subtitle={t('subtitle')}>
@@ -72,6 +75,7 @@ export default function SettingsIntegrationsRoute({ loaderData }: Route.Componen
 					</div>
 				</Flex>
 			</SettingsSection>
+			<WebhooksPanel webhooks={webhooks} timeZone={timeZone} />
 		</Flex>
 	)
 }

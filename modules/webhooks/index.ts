@@ -1,0 +1,8 @@
+export { createWebhooksService, pruneWebhookLog, type WebhooksDeps, type WebhooksService } from './service.server.ts'
+export { emitWebhookEvent } from './emit.server.ts'
+export { signedHeaders } from './delivery.server.ts'
+export type { AttemptOutcome } from './delivery.server.ts'
+export type { CreateEndpointResult, NewEndpoint } from './endpoints.server.ts'
+export { isWebhookEvent, LOW_CREDITS_THRESHOLD, MAX_ENDPOINTS_PER_USER, TEST_EVENT, WEBHOOK_EVENTS, type WebhookAttemptView, type WebhookEndpointView, type WebhookEvent } from './events.ts'
+export { DISABLE_AFTER_FAILED_MESSAGES, MAX_AUTOMATIC_ATTEMPTS, RETRY_DELAYS_MS } from './jobs.ts'
+export type { UrlRules, WebhookHttp, WebhookMailer } from './ports.ts'
