@@ -17,6 +17,11 @@ import * as openapi from '#app/routes/api.v1.openapi[.]json.ts'
 import * as posts from '#app/routes/api.v1.posts.ts'
 import * as post from '#app/routes/api.v1.posts.$id.ts'
 import * as publish from '#app/routes/api.v1.posts.$id.publish.ts'
+import * as webhooks from '#app/routes/api.v1.webhooks.ts'
+import * as webhook from '#app/routes/api.v1.webhooks.$id.ts'
+import * as webhookDeliveries from '#app/routes/api.v1.webhooks.$id.deliveries.ts'
+import * as webhookTest from '#app/routes/api.v1.webhooks.$id.test.ts'
+import * as webhookReplay from '#app/routes/api.v1.webhooks.$id.replay.ts'
 import type { Services } from '#modules/services.ts'
 
 type RouteModule = { loader: (args: never) => Promise<Response> | Response; action: (args: never) => Promise<Response> | Response }
@@ -34,6 +39,11 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
 	[/^\/credits$/, credits],
 	[/^\/credits\/ledger$/, ledger],
 	[/^\/ideas$/, ideas],
+	[/^\/webhooks$/, webhooks],
+	[/^\/webhooks\/(?<id>[^/]+)$/, webhook],
+	[/^\/webhooks\/(?<id>[^/]+)\/deliveries$/, webhookDeliveries],
+	[/^\/webhooks\/(?<id>[^/]+)\/test$/, webhookTest],
+	[/^\/webhooks\/(?<id>[^/]+)\/replay$/, webhookReplay],
 	[/^\/openapi\.json$/, openapi],
 ]
 

@@ -37,7 +37,7 @@ function draftInput(request: { networks: Array<Platform>; text?: string; texts?:
 	const content = postContentOf({ networks, text: request.text, texts: request.texts })
 	// A draft keeps each network's text by name, also for one network (the editor reads them so).
 	const platforms = Object.fromEntries(networks.map((n) => [n, request.texts?.[n] ?? request.text ?? content.base]))
-	return { platforms: networks, content: { base: content.base, platforms }, images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))) }
+	return { platforms: networks, content: { base: content.base, platforms }, images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))), origin: 'api' }
 }
 
 export function draftOperations(registered: RegisteredPlatforms) {

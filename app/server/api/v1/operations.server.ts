@@ -7,6 +7,7 @@ import { mediaOperations } from './media.server.ts'
 import { openApiDocument } from './openapi.server.ts'
 import { defineOperation, type Operation } from './operation.server.ts'
 import { postOperations } from './posts.server.ts'
+import { webhookOperations } from './webhooks.server.ts'
 
 // Every operation of /api/v1 (the schemas name the registered networks, so they are built per registry).
 
@@ -16,7 +17,7 @@ function build(registered: RegisteredPlatforms) {
 	const key = registered.join(',')
 	const known = built.get(key)
 	if (known) return known
-	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered)]
+	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations()]
 	operations.push(
 		defineOperation({
 			method: 'GET',
