@@ -48,8 +48,11 @@ export function queryOf(request: Request) {
 
 export const MAX_JSON_BYTES = 1024 * 1024
 
-/** A JSON body (at most 1 MB) checked by `schema`, or a thrown 400/413/415 problem. */
-export async function readJson<S extends z.ZodType>(context: Readonly<RouterContextProvider>, request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * A JSON body (at most 1 MB) checked by `schema`, or a thrown 400/413/415 problem. `allowNul`: the
+ * caller refuses a NUL character itself (the MCP tools answer it as a German tool error).
+ */
+export async function readJson<S extends z.ZodType>(context: Readonly<RouterContextProvider>, request: Request, schema: S, options: { allowNul?: boolean } = {}): Promise<z.output<S>> {
 	const type = request.headers.get('Content-Type') ?? ''
 	if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) throw problem(context, 415, 'unsupported_media_type')
 	const bytes = await readBodyWithin(request, MAX_JSON_BYTES)
@@ -58,7 +61,7 @@ export async function readJson<S extends z.ZodType>(context: Readonly<RouterCont
 	try {
 		const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
 		// NUL cannot be stored in a Postgres text or jsonb value: such a body is malformed input.
-		if (/\\u0000/i.test(text)) throw new Error('NUL in JSON')
+		if (!options.allowNul && /\\u0000/i.test(text)) throw new Error('NUL in JSON')
 		value = JSON.parse(text)
 	} catch {
 		throw problem(context, 400, 'invalid_json')

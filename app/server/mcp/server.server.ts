@@ -51,7 +51,7 @@ function acceptsBoth(request: Request) {
 export async function handleMcpPost(context: Readonly<RouterContextProvider>, request: Request, principal: ApiPrincipal): Promise<Response> {
 	const call = callOf(context, principal)
 	if (!acceptsBoth(request)) return problemResponse({ status: 406, code: 'not_acceptable', title: 'Nicht annehmbar', detail: call.t('errors.notAcceptable') })
-	const body = await readJson(context, request, z.unknown())
+	const body = await readJson(context, request, z.unknown(), { allowNul: true })
 	const server = createMcpServer(call)
 	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 	await server.connect(transport)
