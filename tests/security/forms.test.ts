@@ -58,6 +58,7 @@ const JSON_ANSWERS: Record<string, unknown> = {
 	'/api/generations/image': { ok: false, code: 'failed' },
 	'/api/hashtags': { ok: false, error: 'invalid', hashtags: [] },
 	'/onboarding/hand-over': { ok: false, error: 'invalid_draft' },
+	'/posts/csv-import': { ok: false, message: 'Die Angaben sind ungültig. Bitte laden Sie die Datei erneut hoch.' },
 }
 
 let t: TestDatabase

@@ -346,6 +346,25 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'preferences', timeZone: 'Europe/Berlin', notifyFailedPosts: 'on' }),
 		f({ intent: 'delete-account', confirmEmail: 'nicht-meine@beispiel.ch' }),
 	],
+	'/settings/integrationen': () => [
+		[...f({ intent: 'token-create', requestId: crypto.randomUUID(), name: 'n8n', expiry: '30' }), ['scopes', 'read'], ['scopes', 'posts']],
+		f({ intent: 'token-revoke', tokenId: crypto.randomUUID() }),
+		[...f({ intent: 'webhook-create', requestId: crypto.randomUUID(), url: 'https://hooks.beispiel.ch/postwerk', description: 'Make' }), ['events', 'post.published']],
+		f({ intent: 'webhook-test', endpointId: crypto.randomUUID() }),
+		f({ intent: 'webhook-disable', endpointId: crypto.randomUUID() }),
+		f({ intent: 'webhook-enable', endpointId: crypto.randomUUID() }),
+		f({ intent: 'webhook-delete', endpointId: crypto.randomUUID() }),
+		f({ intent: 'webhook-replay', messageId: `msg_${'0'.repeat(32)}` }),
+	],
+	'/posts/csv-import': () => {
+		const rows = JSON.stringify([{ row: 2, text: 'Frisches Brot', networks: 'LinkedIn', date: '', time: '', imageUrl: '', firstComment: '' }])
+		return [
+			f({ intent: 'preview', file: new File(['text;netzwerke;datum;zeit\nFrisches Brot;LinkedIn;;\n'], 'posts.csv', { type: 'text/csv' }) }),
+			f({ intent: 'recheck', rows, asDrafts: '1' }),
+			f({ intent: 'fill', rows }),
+			f({ intent: 'import', rows, asDrafts: '1', requestId: crypto.randomUUID() }),
+		]
+	},
 	'/accounts': (r) => [f({ intent: 'connect', platform: 'linkedin' }), f({ intent: 'disconnect', platform: 'threads' }), f({ intent: 'set-default', pageId: r.page }), f({ intent: 'refresh-followers' })],
 	'/agent': (r) => [
 		f({ intent: 'create', requestId: crypto.randomUUID() }),

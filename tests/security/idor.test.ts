@@ -205,6 +205,9 @@ const entries: Record<string, Entry> = {
 		],
 	},
 	'/news': { none: "the user's own feed list (feed URLs are the SSRF concern: ssrf.test.ts)" },
+	'/settings/integrationen': { notOwned: "token and webhook ids of another user answer 404 and change nothing (tests/integration/api-tokens.test.ts revoke, webhooks-settings.test.ts)" },
+	'/posts/csv-import': { none: "imports into the user's own posts; the rows come from the user's own file" },
+	'/posts/csv-sample': { none: 'the same sample file for everyone' },
 	'/settings': { none: "the user's own account (password change and sign-out of other devices: sessions.test.ts)" },
 	'/accounts': {
 		probes: [

@@ -30,6 +30,7 @@ const FILE_INPUTS: Record<string, Array<string>> = {
 	'app/components/agents/logo-uploader.tsx': ['logo'],
 	'app/components/catalog/model-test-page.tsx': ['reference'],
 	'app/components/admin/model-form-fields.tsx': ['preview'],
+	'app/components/posts/csv-import-dialog.tsx': ['file'],
 }
 
 const MARKER = 'GEHEIM-MARKER-GPS'
@@ -101,6 +102,22 @@ test('every file input of the UI is covered by this file', async () => {
 		if (/type="file"|type: 'file'|<FileButton\b/.test(source)) found.push(`app/${entry}`)
 	}
 	expect(found.sort()).toEqual(Object.keys(FILE_INPUTS).sort())
+})
+
+describe('Meine Posts: CSV file (/posts/csv-import)', () => {
+	const preview = (csv: File) => h.call('/posts/csv-import', { cookie: user.cookie, form: { intent: 'preview', file: csv } })
+
+	test('a picture named .csv, a file over 2 MB and an empty file are refused in German; a real CSV is read', async () => {
+		const picture = await preview(file(samples.png, 'posts.csv', 'text/csv'))
+		expect(picture.status).toBe(400)
+		expect(picture.text).toMatch(/CSV/)
+		const big = await preview(file(new TextEncoder().encode(`text;netzwerke\n${'a'.repeat(2 * 1024 * 1024)};x\n`), 'gross.csv', 'text/csv'))
+		expect(big.status).toBe(413)
+		expect((await preview(file(new Uint8Array(0), 'leer.csv', 'text/csv'))).status).toBe(400)
+		const ok = await preview(file(new TextEncoder().encode('text;netzwerke;datum;zeit\nFrisches Brot;Mastodon;;\n'), 'posts.csv', 'text/csv'))
+		expect(ok.status).toBe(200)
+		expect(ok.text).toContain('Frisches Brot')
+	})
 })
 
 describe('creator: image (/api/generations)', () => {
