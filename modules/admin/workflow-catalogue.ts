@@ -222,6 +222,22 @@ export const WORKFLOWS: ReadonlyArray<WorkflowDefinition> = [
 		isActive: true,
 	},
 	{
+		key: 'webhooks_delivery',
+		name: 'Webhooks zustellen',
+		description: 'Sendet Ereignisse (Post veröffentlicht, fehlgeschlagen, unbestätigt, geplant, Generierung fertig, Credits knapp) signiert an die Webhook-Adressen der Benutzer.',
+		steps: [
+			step('Nachricht schreiben', 'In der Transaktion des Ereignisses: eine Nachricht je eingeschalteten, abonnierten Endpunkt und ein Job webhooks_deliver.'),
+			step('Signiert senden', 'Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) über den SSRF-sicheren Abruf, 10 s Zeitlimit, keine Weiterleitungen.'),
+			step('Wiederholen oder abschalten', 'Nach 5 s, 5 min, 30 min, 2 h, 5 h und 10 h mit derselben webhook-id; nach 5 Nachrichten ohne Erfolg oder 24 h Fehlern wird der Endpunkt abgeschaltet und der Besitzer per E-Mail informiert (webhooks_disabled_mail).'),
+			step('Protokoll aufräumen', 'Täglich: Nachrichten und Versuche älter als 30 Tage werden gelöscht.'),
+		],
+		triggers: [
+			{ type: 'user', job: 'webhooks_deliver', description: "Ein Ereignis eines Benutzers mit Webhooks; 'Test senden' und 'Erneut senden' in Einstellungen › API & Integrationen." },
+			cron('webhooks_prune_log', '41 3 * * *'),
+		],
+		isActive: true,
+	},
+	{
 		key: 'model_test_video',
 		name: 'Video-Modelltest',
 		description: 'Erzeugt die Videos eines Modelltests im Hintergrund (Sprach- und Bildmodelle antworten sofort); ein fehlgeschlagenes Modell wird einzeln erstattet.',
