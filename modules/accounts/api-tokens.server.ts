@@ -4,8 +4,8 @@ import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
-import { isSpelling } from '#modules/core/spelling.ts'
 import { API_RATE_LIMIT, isApiScope, TOKEN_PREFIX, type ApiScope, type ApiTokenView } from './api-scopes.ts'
+import { CURRENT_USER_COLUMNS, toCurrentUser } from './sessions.server.ts'
 import type { CurrentUser } from './types.ts'
 
 // Personal API tokens (Settings › API & Integrationen): the secret is shown once, only its SHA-256
@@ -112,14 +112,7 @@ export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope,
 			'api_tokens.id as token_id',
 			'api_tokens.name as token_name',
 			'api_tokens.scopes',
-			'users.id',
-			'users.email',
-			'users.time_zone',
-			'users.spelling',
-			'profiles.full_name',
-			'profiles.subscription_type',
-			'profiles.plan',
-			'profiles.credits_remaining',
+			...CURRENT_USER_COLUMNS,
 			eb
 				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
 				.as('is_admin'),
@@ -145,16 +138,6 @@ export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope,
 			metadata: { tokenId: row.token_id, method: call.method, path: call.path, via: call.via },
 		})
 	})
-	const user: CurrentUser = {
-		id: row.id,
-		email: row.email,
-		fullName: row.full_name,
-		timeZone: row.time_zone,
-		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
-		plan: row.plan,
-		creditsRemaining: row.credits_remaining,
-		isAdmin: Boolean(row.is_admin),
-		spelling: isSpelling(row.spelling) ? row.spelling : null,
-	}
+	const user = toCurrentUser(row)
 	return { ok: true, principal: { user, tokenId: row.token_id, tokenName: row.token_name, scopes } }
 }

@@ -25,6 +25,25 @@ export async function createSession(db: DbOrTrx, userId: string, meta: SessionMe
 	return token
 }
 
+/** The columns of a CurrentUser on a query that joins users and profiles (plus its is_admin flag). */
+export const CURRENT_USER_COLUMNS = ['users.id', 'users.email', 'users.time_zone', 'users.spelling', 'profiles.full_name', 'profiles.subscription_type', 'profiles.plan', 'profiles.credits_remaining'] as const
+
+type CurrentUserRow = { id: string; email: string; time_zone: string; spelling: string | null; full_name: string; subscription_type: string; plan: string | null; credits_remaining: number; is_admin: unknown }
+
+export function toCurrentUser(row: CurrentUserRow): CurrentUser {
+	return {
+		id: row.id,
+		email: row.email,
+		fullName: row.full_name,
+		timeZone: row.time_zone,
+		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
+		plan: row.plan,
+		creditsRemaining: row.credits_remaining,
+		isAdmin: Boolean(row.is_admin),
+		spelling: isSpelling(row.spelling) ? row.spelling : null,
+	}
+}
+
 /** One query per request: session, user, profile and the admin role (read fresh, so demotion applies at once). */
 export async function getSessionUser(db: Db, token: string): Promise<CurrentUser | null> {
 	const id = sha256(token)
@@ -33,14 +52,7 @@ export async function getSessionUser(db: Db, token: string): Promise<CurrentUser
 		.innerJoin('users', 'users.id', 'sessions.user_id')
 		.innerJoin('profiles', 'profiles.id', 'users.id')
 		.select((eb) => [
-			'users.id',
-			'users.email',
-			'users.time_zone',
-			'users.spelling',
-			'profiles.full_name',
-			'profiles.subscription_type',
-			'profiles.plan',
-			'profiles.credits_remaining',
+			...CURRENT_USER_COLUMNS,
 			'sessions.last_seen_at',
 			eb
 				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
@@ -58,17 +70,7 @@ export async function getSessionUser(db: Db, token: string): Promise<CurrentUser
 			.where('id', '=', id)
 			.execute()
 	}
-	return {
-		id: row.id,
-		email: row.email,
-		fullName: row.full_name,
-		timeZone: row.time_zone,
-		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
-		plan: row.plan,
-		creditsRemaining: row.credits_remaining,
-		isAdmin: Boolean(row.is_admin),
-		spelling: isSpelling(row.spelling) ? row.spelling : null,
-	}
+	return toCurrentUser(row)
 }
 
 export async function revokeSession(db: DbOrTrx, token: string) {
