@@ -83,7 +83,7 @@ export default [
 		route('webhooks', 'routes/api.v1.webhooks.ts'),
 		route('webhooks/:id', 'routes/api.v1.webhooks.$id.ts'),
 		route('webhooks/:id/deliveries', 'routes/api.v1.webhooks.$id.deliveries.ts'),
-		route('webhooks/:id/test', 'routes/api.v1.webhooks.$id.test.ts'),
+		route('webhooks/:id/test', 'routes/api.v1.webhooks.$id.send-test.ts'),
 		route('webhooks/:id/replay', 'routes/api.v1.webhooks.$id.replay.ts'),
 		route('openapi.json', 'routes/api.v1.openapi[.]json.ts'),
 		route('*', 'routes/api.v1.$.ts'),

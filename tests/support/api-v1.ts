@@ -20,7 +20,7 @@ import * as publish from '#app/routes/api.v1.posts.$id.publish.ts'
 import * as webhooks from '#app/routes/api.v1.webhooks.ts'
 import * as webhook from '#app/routes/api.v1.webhooks.$id.ts'
 import * as webhookDeliveries from '#app/routes/api.v1.webhooks.$id.deliveries.ts'
-import * as webhookTest from '#app/routes/api.v1.webhooks.$id.test.ts'
+import * as webhookTest from '#app/routes/api.v1.webhooks.$id.send-test.ts'
 import * as webhookReplay from '#app/routes/api.v1.webhooks.$id.replay.ts'
 import type { Services } from '#modules/services.ts'
 

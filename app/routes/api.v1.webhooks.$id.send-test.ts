@@ -1,4 +1,4 @@
-import type { Route } from './+types/api.v1.webhooks.$id.test'
+import type { Route } from './+types/api.v1.webhooks.$id.send-test'
 import { apiRoute } from '#app/server/api/handler.server.ts'
 
 // /webhooks/{id}/test (REST API v1; the operations live in app/server/api/v1).
