@@ -77,20 +77,6 @@ export async function revokeApiToken(db: DbOrTrx, userId: string, tokenId: strin
 	return Boolean(row)
 }
 
-/** Active (not revoked, not expired) tokens per user, for the admin's user list. */
-export async function apiTokenCounts(db: DbOrTrx, userIds: ReadonlyArray<string>): Promise<Record<string, number>> {
-	if (userIds.length === 0) return {}
-	const rows = await db
-		.selectFrom('api_tokens')
-		.select(['user_id', (eb) => eb.fn.countAll<string>().as('count')])
-		.where('user_id', 'in', [...userIds])
-		.where('revoked_at', 'is', null)
-		.where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-		.groupBy('user_id')
-		.execute()
-	return Object.fromEntries(rows.map((r) => [r.user_id, Number(r.count)]))
-}
-
 export type ApiPrincipal = { user: CurrentUser; tokenId: string; tokenName: string; scopes: Array<ApiScope> }
 
 /** Why a token request is refused: no or unknown/revoked/expired token, a scope it lacks, too many calls. */

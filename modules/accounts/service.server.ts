@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.server.ts'
 import { createSession, getSessionUser, revokeAllSessions, revokeSession, type SessionMeta } from './sessions.server.ts'
 import { exportAccountData } from './export.server.ts'
 import type { ApiScope } from './api-scopes.ts'
-import { apiTokenCounts, authorizeApiToken, createApiToken, listApiTokens, revokeApiToken, type ApiCall, type NewApiToken } from './api-tokens.server.ts'
+import { authorizeApiToken, createApiToken, listApiTokens, revokeApiToken, type ApiCall, type NewApiToken } from './api-tokens.server.ts'
 import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
@@ -78,8 +78,6 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			createOnce: (userId: string, requestId: string, input: NewApiToken) => createApiToken(db, userId, requestId, input),
 			list: (userId: string) => listApiTokens(db, userId),
 			revoke: (userId: string, tokenId: string) => revokeApiToken(db, userId, tokenId),
-			/** Active tokens per user (admin's user list). */
-			counts: (userIds: ReadonlyArray<string>) => apiTokenCounts(db, userIds),
 			/** A REST or MCP request's bearer token: user, scope, rate limit, last use, activity entry. */
 			authorize: (secret: string, scope: ApiScope, call: ApiCall) => authorizeApiToken(db, secret, scope, call),
 		},

@@ -198,8 +198,7 @@ export function webhookOperations() {
 			problems: [400, 404, 413, 415],
 			async handle(call) {
 				const body = await readJson(call.context, call.request, ReplaySchema)
-				const endpoint = await call.services.webhooks.log(call.principal.user.id, call.params.id!, 100)
-				if (!endpoint) return problem(call.context, 404, 'not_found')
+				if (!(await call.services.webhooks.get(call.principal.user.id, call.params.id!))) return problem(call.context, 404, 'not_found')
 				return sent(call, await call.services.webhooks.replay(call.principal.user.id, body.messageId))
 			},
 		}),
