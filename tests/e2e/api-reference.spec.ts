@@ -1,4 +1,5 @@
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 test('API reference: German headings and the endpoints from the OpenAPI document; a token call through the real server', async ({ page, request, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
@@ -31,4 +32,16 @@ test('API reference: German headings and the endpoints from the OpenAPI document
 	const missing = await request.get('/api/v1/nichts', { headers: { Authorization: `Bearer ${created.secret}` } })
 	expect(missing.status()).toBe(404)
 	expect(missing.headers()['content-type']).toContain('application/problem+json')
+})
+
+test.describe('on a phone', () => {
+	test.use(phone)
+	test('the API reference reads at 390 px without sideways scrolling', async ({ page, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		await login(user)
+		await gotoReady(page, '/api-referenz')
+		await expect(page.getByRole('heading', { name: 'API-Referenz' })).toBeVisible()
+		await expect(page.getByTestId('api-endpoint').first()).toBeVisible()
+		await expectNoHorizontalScroll(page, '/api-referenz')
+	})
 })

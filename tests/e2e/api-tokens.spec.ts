@@ -4,7 +4,7 @@ import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
-test('a personal API token is created with its scopes, shown once, listed and revoked', async ({ page, createConfirmedUser, login, db }) => {
+test('a personal API token is created with its scopes, shown once, listed and revoked; the admin sees the count', async ({ page, createConfirmedUser, login, db, services }) => {
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/settings')
@@ -41,6 +41,14 @@ test('a personal API token is created with its scopes, shown once, listed and re
 	await expect(page.getByText('API-Schlüssel widerrufen').first()).toBeVisible()
 	await expect(page.getByTestId('api-token-row').filter({ hasText: 'Claude Desktop' })).toContainText('Widerrufen')
 	await expect.poll(async () => (await db.selectFrom('api_tokens').select('revoked_at').where('user_id', '=', user.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull()
+
+	// The admin's user list counts the user's active tokens (the revoked one no more).
+	await services.accounts.apiTokens.create(user.id, { name: 'Make', scopes: ['read'], expiresAt: null })
+	const admin = await createConfirmedUser({ admin: true })
+	await login(admin)
+	await gotoReady(page, `/admin/users?q=${encodeURIComponent(user.email)}`)
+	await expect(page.getByRole('columnheader', { name: 'API-Schlüssel' })).toBeVisible()
+	await expect(page.getByRole('row').filter({ hasText: user.email }).getByTestId('api-tokens')).toHaveText('1')
 })
 
 test.describe('on a phone', () => {
