@@ -65,7 +65,7 @@ export function openApiDocument(operations: ReadonlyArray<Operation>) {
 			title: 'Postwerk API',
 			version: API_VERSION,
 			description:
-				'Posts erstellen, planen und veröffentlichen, Entwürfe, Bilder, KI-Generierungen, Credits und Ideen. Anmeldung mit einem persönlichen API-Schlüssel (Einstellungen › API & Integrationen) als «Authorization: Bearer pw_…». Fehler als application/problem+json (RFC 9457) mit stabilem code und deutschem detail.',
+				'Posts erstellen, planen und veröffentlichen, Entwürfe, Bilder, KI-Generierungen, Credits, Ideen und Webhooks. Anmeldung mit einem persönlichen API-Schlüssel (Einstellungen › API & Integrationen) als «Authorization: Bearer pw_…». Fehler als application/problem+json (RFC 9457) mit stabilem code und deutschem detail.',
 		},
 		tags: [
 			{ name: 'Konten', description: 'Verbundene Netzwerke und Seiten' },
@@ -75,10 +75,11 @@ export function openApiDocument(operations: ReadonlyArray<Operation>) {
 			{ name: 'Generierungen', description: 'KI-Texte und -Bilder (kosten Credits)' },
 			{ name: 'Credits', description: 'Guthaben und Buchungen' },
 			{ name: 'Ideen', description: 'KI-Content-Ideen' },
+			{ name: 'Webhooks', description: 'Signierte Ereignisse an Ihre Adressen (Standard Webhooks)' },
 			{ name: 'Dokumentation', description: 'Dieses Dokument' },
 		],
 		components: {
-			securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Persönlicher API-Schlüssel (pw_…) mit den Berechtigungen read, posts, generate' } },
+			securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Persönlicher API-Schlüssel (pw_…) mit den Berechtigungen read, posts, generate, webhooks' } },
 		},
 		paths,
 	})
