@@ -145,7 +145,7 @@ const database = await openDatabase(env)
 try {
 	if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/server/index.js'))) {
 		console.log('Building the production build (react-router build) ...')
-		await run(node, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'])
+		await run(node, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'])
 	}
 	const built = fs.statSync(path.join(root, 'build/server/index.js')).mtime
 
