@@ -19,13 +19,19 @@ export type ButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color'> & {
 
 const spinnerSize = { '1': '1', '2': '2', '3': '2', '4': '3' } as const
 
+/** The classes of Radix Themes' Button or IconButton, e.g. for `<Button asChild><Link>` as a plain `<Link>` (with `data-accent-color=""`). */
+export function buttonClassName(kind: 'rt-Button' | 'rt-IconButton', { size = '2', variant = 'solid', highContrast, loading, className }: Pick<ButtonProps, 'size' | 'variant' | 'highContrast' | 'loading' | 'className'> = {}) {
+	let classes = `rt-reset rt-BaseButton rt-r-size-${size} rt-variant-${variant}`
+	if (highContrast) classes += ' rt-high-contrast'
+	if (loading) classes += ' rt-loading'
+	classes += ` ${kind}`
+	if (className) classes += ` ${className}`
+	return classes
+}
+
 function baseButton(kind: 'rt-Button' | 'rt-IconButton') {
 	const Component = forwardRef<HTMLButtonElement, ButtonProps>(function LeanButton({ size = '2', variant = 'solid', color, highContrast, radius, loading = false, disabled = loading, className, children, ...rest }, ref) {
-		let classes = `rt-reset rt-BaseButton rt-r-size-${size} rt-variant-${variant}`
-		if (highContrast) classes += ' rt-high-contrast'
-		if (loading) classes += ' rt-loading'
-		classes += ` ${kind}`
-		if (className) classes += ` ${className}`
+		const classes = buttonClassName(kind, { size, variant, highContrast, loading, className })
 		return createElement(
 			'button',
 			{ 'data-disabled': disabled || undefined, 'data-accent-color': color ?? '', 'data-radius': radius, ...rest, ref, className: classes, disabled },
