@@ -3,7 +3,7 @@ import { describe, test } from 'vitest'
 import * as Lean from './lean-controls.tsx'
 import { same } from './same-markup.ts'
 
-const buttonCases: Array<Lean.ButtonProps> = [
+const buttonCases: Array<Lean.ButtonProps & { 'data-testid'?: string }> = [
 	{},
 	{ className: 'extra', id: 'x', 'data-testid': 't', 'aria-label': 'Name', style: { color: 'red' }, type: 'submit', title: 'Hinweis', 'aria-haspopup': 'dialog' },
 	...(['1', '2', '3', '4'] as const).map((size) => ({ size })),
