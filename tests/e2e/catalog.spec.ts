@@ -38,8 +38,9 @@ function card(page: Page, modelId: string): Locator {
 }
 
 async function sortBy(page: Page, label: string, value: string) {
-	await page.getByRole('combobox', { name: 'Sortieren nach' }).click()
-	await page.getByRole('option', { name: label, exact: true }).click()
+	// A native select: its value is in the server's HTML.
+	await page.getByRole('combobox', { name: 'Sortieren nach' }).selectOption({ label })
+	await expect(page.getByRole('combobox', { name: 'Sortieren nach' })).toHaveValue(value)
 	await expect(page).toHaveURL(new RegExp(`sort=${value}`))
 }
 

@@ -1,5 +1,7 @@
-import { Button, Table } from '@radix-ui/themes'
+import { Button as RadixButton, Table } from '@radix-ui/themes'
 import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Button, TableCell, TableRow, TableRowHeaderCell } from '#app/components/ui/lean-controls.tsx'
+import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { ChevronLeft, ChevronRight, Coins, History, Shield } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -35,6 +37,9 @@ type Props = {
 	timeZone: string
 	loadError: boolean
 }
+
+// The rows' icons, drawn once per page.
+const rowIcons = { 'pw-user-admin': Shield, 'pw-user-grant': Coins, 'pw-user-history': History }
 
 type RowDialog = { kind: 'grant' | 'history'; user: AdminUserRow; opener: HTMLElement }
 
@@ -74,6 +79,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					<Text size="2" color="gray" data-testid="user-count">
 						{t('search.results', { count: list.total })}
 					</Text>
+					{list.users.length > 0 ? <IconSprite icons={rowIcons} /> : null}
 					{list.users.length === 0 ? (
 						<Text>{t('empty')}</Text>
 					) : (
@@ -98,7 +104,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					)}
 					{list.pageCount > 1 ? (
 						<Flex gap="3" align="center" justify="center">
-							<Button asChild variant="soft" disabled={list.page <= 1}>
+							<RadixButton asChild variant="soft" disabled={list.page <= 1}>
 								{list.page > 1 ? (
 									<Link to={pageHref(list.page - 1)} aria-label={t('pagination.previous')}>
 										<ChevronLeft size={14} /> {t('pagination.previous')}
@@ -108,11 +114,11 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 										<ChevronLeft size={14} /> {t('pagination.previous')}
 									</span>
 								)}
-							</Button>
+							</RadixButton>
 							<Text size="2" data-testid="page-info">
 								{t('pagination.page', { page: list.page, pageCount: list.pageCount })}
 							</Text>
-							<Button asChild variant="soft" disabled={list.page >= list.pageCount}>
+							<RadixButton asChild variant="soft" disabled={list.page >= list.pageCount}>
 								{list.page < list.pageCount ? (
 									<Link to={pageHref(list.page + 1)} aria-label={t('pagination.next')}>
 										{t('pagination.next')} <ChevronRight size={14} />
@@ -122,7 +128,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 										{t('pagination.next')} <ChevronRight size={14} />
 									</span>
 								)}
-							</Button>
+							</RadixButton>
 						</Flex>
 					) : null}
 				</>
@@ -141,32 +147,32 @@ function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: b
 	useFetcherNotice(roleFetcher)
 	const [plan, setPlan] = useState<string>(user.subscriptionType)
 	return (
-		<Table.Row data-testid="admin-user-row" data-email={user.email} align="center">
-			<Table.RowHeaderCell>
+		<TableRow data-testid="admin-user-row" data-email={user.email} align="center">
+			<TableRowHeaderCell>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Text>{user.fullName || t('table.noName')}</Text>
 					{user.isAdmin ? (
 						<Badge color="purple" data-testid="admin-badge">
-							<Shield size={12} aria-hidden /> {t('table.admin')}
+							<SpriteIcon id="pw-user-admin" size={12} /> {t('table.admin')}
 						</Badge>
 					) : null}
 				</Flex>
-			</Table.RowHeaderCell>
-			<Table.Cell>{user.email}</Table.Cell>
-			<Table.Cell>
+			</TableRowHeaderCell>
+			<TableCell>{user.email}</TableCell>
+			<TableCell>
 				<Badge color={user.subscriptionType === 'pro' ? 'amber' : user.subscriptionType === 'basic' ? 'blue' : 'gray'} data-testid="plan-badge">
 					{t(`plans.${user.subscriptionType}`)}
 				</Badge>
-			</Table.Cell>
-			<Table.Cell data-testid="credits">
+			</TableCell>
+			<TableCell data-testid="credits">
 				{formatNumber(user.creditsRemaining)} / {formatNumber(user.creditsTotal)}
-			</Table.Cell>
-			<Table.Cell data-testid="api-tokens">{formatNumber(user.apiTokens)}</Table.Cell>
-			<Table.Cell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</Table.Cell>
-			<Table.Cell>
+			</TableCell>
+			<TableCell data-testid="api-tokens">{formatNumber(user.apiTokens)}</TableCell>
+			<TableCell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</TableCell>
+			<TableCell>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Button size="1" aria-haspopup="dialog" onClick={(event) => onOpen('grant', user, event.currentTarget)}>
-						<Coins size={14} aria-hidden /> {t('grant.open')}
+						<SpriteIcon id="pw-user-grant" size={14} /> {t('grant.open')}
 					</Button>
 					<planFetcher.Form method="post">
 						<input type="hidden" name="intent" value="plan" />
@@ -201,10 +207,10 @@ function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: b
 						</Button>
 					</roleFetcher.Form>
 					<Button size="1" variant="ghost" aria-haspopup="dialog" onClick={(event) => onOpen('history', user, event.currentTarget)}>
-						<History size={14} aria-hidden /> {t('details.open')}
+						<SpriteIcon id="pw-user-history" size={14} /> {t('details.open')}
 					</Button>
 				</Flex>
-			</Table.Cell>
-		</Table.Row>
+			</TableCell>
+		</TableRow>
 	)
 }

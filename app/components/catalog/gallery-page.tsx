@@ -1,9 +1,10 @@
-import { Button, Callout, Select, Tabs } from '@radix-ui/themes'
+import { Button, Callout, Tabs } from '@radix-ui/themes'
 import { Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { GitCompareArrows, Info } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate, useSearchParams } from 'react-router'
+import { NativeSelect } from '#app/components/native-select.tsx'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { GALLERY_SORTS, MAX_COMPARED_MODELS, MODEL_CATEGORIES, isGallerySort, isModelCategory, type GallerySort, type ModelCategory } from '#modules/catalog/costs.ts'
@@ -13,6 +14,7 @@ import { VideoProOnly } from './video-pro-only.tsx'
 import { testUrl } from './format.ts'
 import { ModelCard } from './model-card.tsx'
 import '#locales/ns/catalog.ts'
+import './gallery-page.css'
 
 type Props = { category: ModelCategory; sort: GallerySort; models: Array<GalleryModel>; balance: number; videoAllowed: boolean }
 
@@ -77,16 +79,13 @@ export function GalleryPage({ category, sort, models, balance, videoAllowed }: P
 						<Text as="label" htmlFor={sortId} size="2" color="gray">
 							{t('sorts.label')}
 						</Text>
-						<Select.Root value={sort} onValueChange={(value) => isGallerySort(value) && setParam('sort', value)}>
-							<Select.Trigger id={sortId} aria-label={t('sorts.label')} />
-							<Select.Content position="popper">
-								{GALLERY_SORTS.map((s) => (
-									<Select.Item key={s} value={s}>
-										{t(`sorts.${s}`)}
-									</Select.Item>
-								))}
-							</Select.Content>
-						</Select.Root>
+						<NativeSelect
+							id={sortId}
+							className="gallery-sort"
+							value={sort}
+							onChange={(event) => isGallerySort(event.currentTarget.value) && setParam('sort', event.currentTarget.value)}
+							options={GALLERY_SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+						/>
 					</Flex>
 				</Flex>
 

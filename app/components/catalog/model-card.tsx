@@ -1,5 +1,6 @@
-import { Button, Checkbox, IconButton, Inset } from '@radix-ui/themes'
+import { Checkbox } from '@radix-ui/themes'
 import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Button, IconButton, buttonClassName } from '#app/components/ui/lean-controls.tsx'
 import { Heart, Star } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
@@ -41,9 +42,10 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 			<Flex direction="column" gap="3" style={{ height: '100%' }}>
 				{model.previewImageUrl ? (
 					// Decorative: the model's name is the card's heading.
-					<Inset clip="padding-box" side="top">
+					// Radix Themes' <Inset clip="padding-box" side="top">.
+					<div className="rt-Inset rt-r-side-top rt-r-clip-padding-box">
 						<img src={model.previewImageUrl} alt="" data-testid="model-preview" style={{ display: 'block', width: '100%', height: 140, objectFit: 'cover' }} />
-					</Inset>
+					</div>
 				) : null}
 				<Flex justify="between" align="start" gap="2">
 					<Flex direction="column" gap="1">
@@ -115,11 +117,9 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 						</Flex>
 					</Text>
 					{affordable ? (
-						<Button asChild size="2">
-							<Link to={testUrl([model.modelId], 'single', model.category)} aria-label={t('gallery.testName', { name: model.name })}>
-								{t('gallery.test')}
-							</Link>
-						</Button>
+						<Link to={testUrl([model.modelId], 'single', model.category)} aria-label={t('gallery.testName', { name: model.name })} data-accent-color="" className={buttonClassName('rt-Button')}>
+							{t('gallery.test')}
+						</Link>
 					) : (
 						<Tooltip content={t('gallery.notEnough')}>
 							<Button size="2" disabled aria-label={t('gallery.testName', { name: model.name })}>

@@ -1,41 +1,12 @@
 import { Badge as RadixBadge, Card as RadixCard, Flex as RadixFlex, Grid as RadixGrid, Heading as RadixHeading, Text as RadixText, type BadgeProps as RadixBadgeProps, type CardProps as RadixCardProps, type FlexProps as RadixFlexProps, type GridProps as RadixGridProps, type HeadingProps as RadixHeadingProps, type TextProps as RadixTextProps } from '@radix-ui/themes'
 const Radix = { Badge: RadixBadge, Card: RadixCard, Flex: RadixFlex, Grid: RadixGrid, Heading: RadixHeading, Text: RadixText }
-import { Parser } from 'htmlparser2'
-import { renderToString } from 'react-dom/server'
-import { describe, expect, test } from 'vitest'
+import { describe, test } from 'vitest'
 import * as Lean from './lean.tsx'
-
-// The lean components must render what Radix Themes renders for every prop they accept: same
-// elements, same attributes, same class names (order aside).
-function normalize(html: string) {
-	const out: Array<string> = []
-	const parser = new Parser({
-		onopentag(name, attributes) {
-			const attrs = Object.entries(attributes)
-				.map(([key, value]) => [key, key === 'class' ? value.split(/\s+/).filter(Boolean).sort().join(' ') : value] as const)
-				.sort(([a], [b]) => a.localeCompare(b))
-				.map(([key, value]) => `${key}="${value}"`)
-			out.push(`<${name}${attrs.length ? ` ${attrs.join(' ')}` : ''}>`)
-		},
-		ontext(text) {
-			out.push(text)
-		},
-		onclosetag(name) {
-			out.push(`</${name}>`)
-		},
-	})
-	parser.write(html)
-	parser.end()
-	return out.join('')
-}
+import { same } from './same-markup.ts'
 
 const margins = [{ m: '2' }, { mx: '3', my: '1' }, { mt: '4', mb: '-2' }, { mr: '0', ml: '9' }, { mt: { initial: '1', md: '3' } }] as const
 const paddings = [{ p: '3' }, { px: '2', py: '4' }, { pt: '1', pr: '0', pb: '9', pl: '5' }, { p: { initial: '2', md: '4' } }] as const
 const common = [{}, { className: 'extra', id: 'x', 'data-testid': 't', 'aria-label': 'Name', style: { color: 'red' } }, ...margins] as const
-
-function same(lean: React.ReactElement, radix: React.ReactElement) {
-	expect(normalize(renderToString(lean))).toBe(normalize(renderToString(radix)))
-}
 
 describe('lean components render what Radix Themes renders', () => {
 	test('Flex', () => {
