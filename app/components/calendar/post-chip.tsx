@@ -28,15 +28,24 @@ export function ChipIcons() {
 	return <IconSprite icons={{ [doneIcon]: CheckCircle2 }} />
 }
 
-/** What a chip shows; also the floating copy under the pointer while dragging. */
-export function ChipBody({ post, overlay = false }: { post: CalendarPost; overlay?: boolean }) {
+/**
+ * What a chip shows; also the floating copy under the pointer while dragging. With `label` the
+ * chip's name is that text (it starts with the time and title shown, so speech input finds it).
+ */
+export function ChipBody({ post, overlay = false, label }: { post: CalendarPost; overlay?: boolean; label?: string }) {
+	const shown = label ? true : undefined
 	const color = usePlatformColor()
 	return (
 		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={color(post.platform)}>
 			<PlatformMark platform={post.platform} size={14} decorative />
-			<span className="cal-chip-time">{post.time}</span>
-			<span className="cal-chip-title">{post.title}</span>
+			<span className="cal-chip-time" aria-hidden={shown}>
+				{post.time}
+			</span>
+			<span className="cal-chip-title" aria-hidden={shown}>
+				{post.title}
+			</span>
 			{post.status === 'published' ? <SpriteIcon id={doneIcon} size={12} className="cal-chip-done" /> : null}
+			{label ? <span className="visually-hidden">{label}</span> : null}
 		</span>
 	)
 }
@@ -102,7 +111,6 @@ export function PostChip({ post }: { post: CalendarPost }) {
 			className="cal-chip"
 			data-status={post.status}
 			data-dragging={isDragging || undefined}
-			aria-label={label}
 			onDoubleClick={edit}
 			onPointerEnter={preview ? undefined : wake}
 			onFocus={preview ? undefined : () => wake()}
@@ -111,7 +119,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 				if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
 			}}
 		>
-			<ChipBody post={post} />
+			<ChipBody post={post} label={label} />
 		</div>
 	)
 	if (!preview) return element
