@@ -39,7 +39,7 @@ export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dash
 export { postTotals, publishedPerDay } from './dashboard.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
 export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
-export type { ContentError, ContentResult, DraftView, PostView } from './views.ts'
+export type { CalendarEntry, ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, postForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor, truncate } from './post-content.ts'
 export { POST_ORIGINS, POST_STATUSES, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
@@ -230,7 +230,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		 * totals) and the week's stat cards, in a fixed number of queries.
 		 */
 		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }) {
-			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, platforms, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
+			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
 			return { posts, dayTotals, stats }
 		},
 	}

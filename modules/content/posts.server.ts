@@ -5,9 +5,9 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { parseContent, serializeContent, titleFromText, type PostContent } from './post-content.ts'
+import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
-import type { ContentResult, PostView } from './views.ts'
+import type { CalendarEntry, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
 	platform: PostPlatform
@@ -193,7 +193,7 @@ export type CalendarPerDay = { limit: number; timeZone: string }
  * With `perDay` only the first `limit` posts of each day (in the zone) come back, and `dayTotals`
  * ('YYYY-MM-DD' -> posts of that day) counts them all.
  */
-export async function listCalendarPosts(db: Db, registered: RegisteredPlatforms, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<PostView>; dayTotals: Record<string, number> | null }> {
+export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<CalendarEntry>; dayTotals: Record<string, number> | null }> {
 	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
 	const inRange = db
 		.selectFrom('posts')
@@ -204,15 +204,17 @@ export async function listCalendarPosts(db: Db, registered: RegisteredPlatforms,
 				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
 			]),
 		)
+	// Only what a chip and its preview show (a page reads up to a few hundred posts).
+	const columns = ['id', 'title', 'content', 'platform', 'status', 'image_url', at.as('at')] as const
 	if (!perDay) {
-		const rows = await inRange.select(postColumns).orderBy(at).orderBy('id').execute()
-		return { posts: rows.map((row) => toPostView(registered, row)), dayTotals: null }
+		const rows = await inRange.select(columns).orderBy(at).orderBy('id').execute()
+		return { posts: rows.map(toCalendarEntry), dayTotals: null }
 	}
 	const day = sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`
 	const rows = await db
 		.selectFrom(
 			inRange
-				.select(postColumns)
+				.select(columns)
 				.select([
 					day.as('day'),
 					sql<string>`row_number() over (partition by ${day} order by ${at}, id)`.as('rank'),
@@ -227,7 +229,19 @@ export async function listCalendarPosts(db: Db, registered: RegisteredPlatforms,
 		.execute()
 	const dayTotals: Record<string, number> = {}
 	for (const row of rows) dayTotals[row.day] = Number(row.day_total)
-	return { posts: rows.map((row) => toPostView(registered, row)), dayTotals }
+	return { posts: rows.map(toCalendarEntry), dayTotals }
+}
+
+function toCalendarEntry(row: { id: string; title: string; content: string; platform: string; status: string; image_url: string | null; at: Date }): CalendarEntry {
+	return {
+		id: row.id,
+		title: row.title,
+		platform: row.platform as PostPlatform,
+		status: row.status === 'published' ? 'published' : 'scheduled',
+		at: row.at,
+		excerpt: truncate(extractText(row.content), 120),
+		imageUrl: row.image_url,
+	}
 }
 
 export type WeekStats = {

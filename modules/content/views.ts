@@ -22,6 +22,18 @@ export type PostView = {
 	engagement: { views: number; likes: number; shares: number; comments: number }
 }
 
+/** A post as the calendar reads it: what its chips and hover preview show, at its plan or publication time. */
+export type CalendarEntry = {
+	id: string
+	title: string
+	platform: PostPlatform
+	status: 'scheduled' | 'published'
+	at: Date
+	/** The start of the base text (120 characters). */
+	excerpt: string
+	imageUrl: string | null
+}
+
 export type DraftView = {
 	id: string
 	title: string

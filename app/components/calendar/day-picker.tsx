@@ -31,7 +31,7 @@ function DayTab({ day, today, selected, onSelect }: { day: string; today: boolea
 			type="button"
 			className="cal-day-tab"
 			aria-pressed={selected}
-			data-drop-date={day}
+			data-date={day}
 			data-today={today || undefined}
 			data-over={isOver || undefined}
 			onClick={() => onSelect(day)}

@@ -22,7 +22,6 @@ export function MonthDay({ date, inMonth, today, posts, total }: Props) {
 			ref={setNodeRef}
 			className="cal-day"
 			data-date={date}
-			data-drop-date={date}
 			data-outside={!inMonth || undefined}
 			data-today={today || undefined}
 			data-over={isOver || undefined}

@@ -44,13 +44,15 @@ export function startPoint(event: Event | null) {
 	return null
 }
 
+const dropCells = '.cal-slot[data-date], .cal-day[data-date], .cal-day-tab[data-date]'
+
 /** The drop cell under a point of the window: a week-view hour, a month day or a phone's day tab. */
 export function cellAt(x: number, y: number): DropTarget | null {
 	for (const element of document.elementsFromPoint(x, y)) {
-		const cell = element.closest<HTMLElement>('[data-drop-date]')
+		const cell = element.closest<HTMLElement>(dropCells)
 		if (!cell) continue
-		const date = cell.dataset.dropDate!
-		const hour = cell.dataset.dropHour
+		const date = cell.dataset.date!
+		const hour = cell.dataset.hour
 		return hour === undefined ? { kind: 'day', date } : { kind: 'slot', date, time: hourLabel(Number(hour)) }
 	}
 	return null

@@ -1,20 +1,27 @@
 import { useDndContext, useDraggable } from '@dnd-kit/core'
-import { HoverCard } from '@radix-ui/themes'
 import { CheckCircle2 } from 'lucide-react'
 import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
-import { useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { usePlatformColor } from './platform.tsx'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
-import { PostPreview } from './post-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/calendar.ts'
 import '#locales/ns/posts.ts'
 
 const doneIcon = 'pw-chip-done'
+
+// The hover card (Radix HoverCard, its trigger's Slot and the preview) is ~8 % of a month view's
+// server render and most chips are never hovered: a chip renders plain until a mouse, pen or the
+// keyboard first reaches it, then the card's module is loaded and the chip is wrapped in it. The
+// wrapping remounts the chip, so a chip that had the focus gets it back.
+type Preview = (typeof import('./chip-preview.tsx'))['ChipPreview']
+let loading: Promise<Preview> | undefined
+const loadPreview = () => (loading ??= import('./chip-preview.tsx').then((module) => module.ChipPreview))
+const openDelay = 250
 
 /** The chips' icons, once per page. */
 export function ChipIcons() {
@@ -54,6 +61,9 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
+	const [preview, setPreview] = useState<{ Preview: Preview; refocus: boolean } | null>(null)
+	const chip = useRef<HTMLDivElement | null>(null)
+	const waking = useRef(false)
 	const locked = post.status !== 'scheduled'
 	const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
 		id: post.id,
@@ -61,6 +71,29 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		disabled: locked,
 		attributes: { roleDescription: locked ? t('chip.lockedRole') : t('chip.role') },
 	})
+	const ref = useCallback(
+		(element: HTMLDivElement | null) => {
+			chip.current = element
+			setNodeRef(element)
+		},
+		[setNodeRef],
+	)
+	useEffect(() => {
+		if (preview?.refocus) chip.current?.focus()
+	}, [preview])
+	// Radix opens hover cards for a mouse, pen or the keyboard, never for touch (a touch hold picks the chip up).
+	const wake = (event?: React.PointerEvent) => {
+		if (event?.pointerType === 'touch' || waking.current) return
+		waking.current = true
+		void loadPreview().then((Preview) => {
+			const element = chip.current
+			setPreview({ Preview, refocus: !!element && element === document.activeElement })
+			// The new trigger gets no pointerenter while the pointer rests on it.
+			setTimeout(() => {
+				if (chip.current?.matches(':hover')) setOpen(true)
+			}, openDelay)
+		})
+	}
 	const edit = () => navigate(`/posts?edit=${post.id}`)
 	const label = t('chip.label', {
 		time: post.time,
@@ -70,29 +103,29 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		day: longDay(post.date),
 	})
 
+	const element = (
+		<div
+			ref={ref}
+			{...attributes}
+			{...listeners}
+			className="cal-chip"
+			data-status={post.status}
+			data-dragging={isDragging || undefined}
+			onDoubleClick={edit}
+			onPointerEnter={preview ? undefined : wake}
+			onFocus={preview ? undefined : () => wake()}
+			onKeyDown={(event) => {
+				listeners?.onKeyDown?.(event)
+				if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
+			}}
+		>
+			<ChipBody post={post} label={label} />
+		</div>
+	)
+	if (!preview) return element
 	return (
-		<HoverCard.Root open={open && !active} onOpenChange={setOpen} openDelay={250} closeDelay={100}>
-			<HoverCard.Trigger>
-				<div
-					ref={setNodeRef}
-					{...attributes}
-					{...listeners}
-					className="cal-chip"
-					data-status={post.status}
-					data-dragging={isDragging || undefined}
-					data-post-id={post.id}
-					onDoubleClick={edit}
-					onKeyDown={(event) => {
-						listeners?.onKeyDown?.(event)
-						if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
-					}}
-				>
-					<ChipBody post={post} label={label} />
-				</div>
-			</HoverCard.Trigger>
-			<HoverCard.Content width="320px" maxWidth="calc(100vw - 20px)" size="2" className="cal-preview">
-				<PostPreview post={post} />
-			</HoverCard.Content>
-		</HoverCard.Root>
+		<preview.Preview post={post} open={open && !active} onOpenChange={setOpen}>
+			{element}
+		</preview.Preview>
 	)
 }

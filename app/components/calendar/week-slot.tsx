@@ -7,17 +7,17 @@ import '#locales/ns/calendar.ts'
 
 const visibleChips = 2
 
-type Props = { date: string; hour: number; posts: Array<CalendarPost>; suggested: boolean; today: boolean; phoneHidden?: boolean }
+type Props = { date: string; hour: number; posts: Array<CalendarPost>; suggested: boolean; today: boolean }
 
 /** One hour of one day in the week view; a drop here moves a post to this date at HH:00. */
-export function WeekSlot({ date, hour, posts, suggested, today, phoneHidden = false }: Props) {
+export function WeekSlot({ date, hour, posts, suggested, today }: Props) {
 	const t = useFixedT('calendar')
 	const time = hourLabel(hour)
 	const target: DropTarget = { kind: 'slot', date, time }
 	const { setNodeRef, isOver } = useDroppable({ id: slotId(date, hour), data: target })
 	const hidden = posts.length - visibleChips
 	return (
-		<div ref={setNodeRef} className="cal-slot" data-date={date} data-hour={hour} data-drop-date={date} data-drop-hour={hour} data-over={isOver || undefined} data-today={today || undefined} data-phone-hidden={phoneHidden || undefined}>
+		<div ref={setNodeRef} className="cal-slot" data-date={date} data-hour={hour} data-over={isOver || undefined} data-today={today || undefined}>
 			{suggested ? (
 				<span className="cal-suggested" title={t('week.suggestedTitle', { time })}>
 					{t('week.suggested')}

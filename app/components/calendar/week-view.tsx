@@ -7,7 +7,7 @@ import { WeekSlot } from './week-slot.tsx'
 import { hourOf, type CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
-// Spec section 9: hour rows are 64 px (the scroll logic counts on it) and the view opens at 15:00.
+// Spec section 9: hour rows are 64 px (.cal-week-row in calendar.css; the scroll logic counts on it) and the view opens at 15:00.
 export const HOUR_HEIGHT = 64
 const INITIAL_HOUR = 15
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
@@ -31,12 +31,13 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 				onAbove={() => scrollToHour(Math.max(...above), 'top')}
 				onBelow={() => scrollToHour(Math.min(...below), 'bottom')}
 			/>
-			<div className="cal-week">
+			{/* Phones show the column of `shownDay` only (calendar.css). */}
+			<div className="cal-week" data-phone-column={days.indexOf(shownDay)}>
 				<div className="cal-week-inner">
-					<WeekHead days={days} today={today} shownDay={shownDay} />
+					<WeekHead days={days} today={today} />
 					<div ref={scrollRef} className="cal-week-scroll" onScroll={onScroll} data-testid="week-scroll">
 						{HOURS.map((hour) => (
-							<div key={hour} className="cal-week-row" style={{ height: HOUR_HEIGHT }}>
+							<div key={hour} className="cal-week-row">
 								<span className="cal-time">{hourLabel(hour)}</span>
 								{days.map((day) => (
 									<WeekSlot
@@ -44,7 +45,6 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 										date={day}
 										hour={hour}
 										today={day === today}
-										phoneHidden={day !== shownDay}
 										posts={cells.get(`${day}|${hour}`) ?? []}
 										suggested={(suggested[day] ?? []).includes(hourLabel(hour))}
 									/>
@@ -58,13 +58,13 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 	)
 }
 
-function WeekHead({ days, today, shownDay }: { days: Array<string>; today: string; shownDay: string }) {
+function WeekHead({ days, today }: { days: Array<string>; today: string }) {
 	const { t } = useTranslation('calendar')
 	return (
 		<div className="cal-week-head">
 			<span className="cal-time-head">{t('week.time')}</span>
 			{days.map((day) => (
-				<div key={day} className="cal-day-head" data-today={day === today || undefined} data-phone-hidden={day !== shownDay || undefined}>
+				<div key={day} className="cal-day-head" data-today={day === today || undefined}>
 					<span aria-hidden>{weekdayShort(day)}</span>
 					<strong aria-hidden>{dayMonth(day)}</strong>
 					<span className="visually-hidden">{day === today ? t('month.today', { day: longDay(day) }) : longDay(day)}</span>

@@ -7,9 +7,8 @@ import { MONTH_DAY_CHIPS, type CalendarData, type CalendarPost, type CalendarVie
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import type { PostView } from '#modules/content/index.ts'
+import type { CalendarEntry } from '#modules/content/index.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
-import { extractText, truncate } from '#modules/content/post-content.ts'
 import {
 	anchorOrToday,
 	formatScheduledFor,
@@ -55,28 +54,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 		days: week.days,
 		month: { key: month.month, weeks: month.weeks },
 		suggested: Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])),
-		posts: posts.flatMap((post) => toCalendarPost(post, timeZone)),
+		posts: posts.map((post) => toCalendarPost(post, timeZone)),
 		dayTotals,
 		stats,
 	}
 }
 
-function toCalendarPost(post: PostView, timeZone: string): Array<CalendarPost> {
-	const at = post.status === 'published' ? post.publishedAt : post.scheduledAt
-	if (!at || (post.status !== 'scheduled' && post.status !== 'published')) return []
-	const { date, time } = fromInstant(new Date(at), timeZone)
-	return [
-		{
-			id: post.id,
-			title: post.title,
-			platform: post.platform,
-			status: post.status,
-			date,
-			time,
-			excerpt: truncate(extractText(post.content), 120),
-			imageUrl: post.imageUrl,
-		},
-	]
+function toCalendarPost({ at, ...post }: CalendarEntry, timeZone: string): CalendarPost {
+	const { date, time } = fromInstant(at, timeZone)
+	return { ...post, date, time }
 }
 
 const RescheduleSchema = z.object({
