@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '#modules/core/db.server.ts'
-import { notifyChange } from '#modules/core/live-events.server.ts'
+import { notifyChanges } from '#modules/core/live-events.server.ts'
 
 export type LogType =
 	| 'post_creation'
@@ -27,16 +27,24 @@ export type ActivityEntry = {
 
 /** Appends an activity log entry (texts cut to the spec's lengths); pass a transaction to write it atomically. */
 export async function logActivity(db: DbOrTrx, entry: ActivityEntry) {
+	await logActivities(db, [entry])
+}
+
+/** Several entries in one insert (and one notification per user). */
+export async function logActivities(db: DbOrTrx, entries: ReadonlyArray<ActivityEntry>) {
+	if (entries.length === 0) return
 	await db
 		.insertInto('activity_logs')
-		.values({
-			user_id: entry.userId,
-			log_type: entry.logType,
-			title: entry.title.slice(0, 500),
-			description: (entry.description ?? '').slice(0, 2000),
-			status: entry.status,
-			metadata: JSON.stringify(entry.metadata ?? {}),
-		})
+		.values(
+			entries.map((entry) => ({
+				user_id: entry.userId,
+				log_type: entry.logType,
+				title: entry.title.slice(0, 500),
+				description: (entry.description ?? '').slice(0, 2000),
+				status: entry.status,
+				metadata: JSON.stringify(entry.metadata ?? {}),
+			})),
+		)
 		.execute()
-	await notifyChange(db, { userId: entry.userId, topic: 'activity' })
+	await notifyChanges(db, entries.map((entry) => ({ userId: entry.userId, topic: 'activity' })))
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
-import { notifyChange } from '#modules/core/live-events.server.ts'
+import { notifyChange, notifyChanges } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
@@ -295,21 +295,33 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 
 /** What publishing needs of a post to deliver it (read through this module, never its table). */
 export async function postForDelivery(db: DbOrTrx, registered: RegisteredPlatforms, postId: string) {
-	const row = await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'platform_images', 'status', 'platform']).where('id', '=', postId).executeTakeFirst()
-	if (!row) return null
-	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }
+	return (await postsForDelivery(db, registered, [postId])).get(postId) ?? null
+}
+
+/** postForDelivery for several posts in one query, by id (a missing post is not in the map). */
+export async function postsForDelivery(db: DbOrTrx, registered: RegisteredPlatforms, postIds: ReadonlyArray<string>) {
+	const ids = [...new Set(postIds)]
+	const rows = ids.length ? await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'platform_images', 'status', 'platform']).where('id', 'in', ids).execute() : []
+	return new Map(rows.map((row) => [row.id, { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }]))
 }
 
 /** Marks a post published once a network confirmed it (the first confirmation sets the time). */
 export async function markPostPublished(db: DbOrTrx, postId: string, at: Date) {
-	const row = await db
-		.updateTable('posts')
-		.set({ status: 'published', published_at: at })
-		.where('id', '=', postId)
-		.where('status', '<>', 'published')
-		.returning('user_id')
-		.executeTakeFirst()
-	if (row) await notifyChange(db, { userId: row.user_id, topic: 'posts' })
+	await markPostsPublished(db, [{ postId, at }])
+}
+
+/** markPostPublished for several posts in one statement (a post named twice: its earliest time). */
+export async function markPostsPublished(db: DbOrTrx, published: ReadonlyArray<{ postId: string; at: Date }>) {
+	const earliest = new Map<string, Date>()
+	for (const { postId, at } of published) if (!earliest.has(postId) || at < earliest.get(postId)!) earliest.set(postId, at)
+	if (earliest.size === 0) return
+	const values = JSON.stringify([...earliest].map(([id, at]) => ({ id, at: at.toISOString() })))
+	const { rows } = await sql<{ user_id: string }>`
+		update posts p set status = 'published', published_at = v.at
+		from json_to_recordset(${values}::json) as v(id uuid, at timestamptz)
+		where p.id = v.id and p.status <> 'published'
+		returning p.user_id`.execute(db)
+	await notifyChanges(db, rows.map((row) => ({ userId: row.user_id, topic: 'posts' })))
 }
 
 /** Fills a published post's engagement numbers from the networks' metrics. */

@@ -27,8 +27,15 @@ export type LiveEvents = {
  * commit (and never after a rollback). The payload names the user and the topic, never data.
  */
 export async function notifyChange(db: DbOrTrx, change: { userId: string; topic: ChangeTopic }) {
-	const payload = JSON.stringify({ u: change.userId, t: change.topic })
-	await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db)
+	await notifyChanges(db, [change])
+}
+
+/** Several changes in one statement, each (user, topic) once. */
+export async function notifyChanges(db: DbOrTrx, changes: ReadonlyArray<{ userId: string; topic: ChangeTopic }>) {
+	const payloads = [...new Set(changes.map((c) => JSON.stringify({ u: c.userId, t: c.topic })))]
+	if (payloads.length === 0) return
+	if (payloads.length === 1) await sql`select pg_notify(${LIVE_CHANNEL}, ${payloads[0]})`.execute(db)
+	else await sql`select pg_notify(${LIVE_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(db)
 }
 
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000]

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { connectionProblem } from './account-check.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
@@ -36,29 +37,42 @@ export async function listConnectedPages(db: Db, descriptors: ReadonlyArray<Plat
 	}))
 }
 
+/** What publishing and the comment replies call the network with: a page and its account's sealed tokens. */
+export type DeliveryPage = {
+	page_row_id: string
+	page_id: string
+	page_token: string | null
+	token_id: string
+	account_id: string
+	token_status: string
+	access_token_encrypted: string
+	refresh_token_encrypted: string | null
+	expires_at: Date | null
+	scopes: Array<string>
+	server: string | null
+}
+
+type PageOf = { user_id: string; platform: string; connected_page_id: string | null }
+
 /**
  * The page a delivery goes to (its chosen page, else the user's default page of the platform) with
  * its account's sealed tokens: what publishing and the comment replies call the network with.
  */
-export async function deliveryPage(db: DbOrTrx, delivery: { user_id: string; platform: string; connected_page_id: string | null }) {
-	return db
-		.selectFrom('connected_pages')
-		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-		.select([
-			'connected_pages.id as page_row_id',
-			'connected_pages.page_id',
-			'connected_pages.access_token_encrypted as page_token',
-			'social_tokens.id as token_id',
-			'social_tokens.account_id',
-			'social_tokens.status as token_status',
-			'social_tokens.access_token_encrypted',
-			'social_tokens.refresh_token_encrypted',
-			'social_tokens.expires_at',
-			'social_tokens.scopes',
-			'social_tokens.server',
-		])
-		.where('connected_pages.user_id', '=', delivery.user_id)
-		.where('connected_pages.platform', '=', delivery.platform)
-		.where((eb) => (delivery.connected_page_id ? eb('connected_pages.id', '=', delivery.connected_page_id) : eb('connected_pages.is_default', '=', true)))
-		.executeTakeFirst()
+export async function deliveryPage(db: DbOrTrx, delivery: PageOf): Promise<DeliveryPage | undefined> {
+	return (await deliveryPages(db, [delivery]))[0]
+}
+
+/** deliveryPage for several deliveries in one query, in their order (undefined: no such page). */
+export async function deliveryPages(db: DbOrTrx, deliveries: ReadonlyArray<PageOf>): Promise<Array<DeliveryPage | undefined>> {
+	if (deliveries.length === 0) return []
+	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.connected_page_id })))
+	const { rows } = await sql<DeliveryPage & { i: number }>`
+		select distinct on (v.i) v.i, p.id as page_row_id, p.page_id, p.access_token_encrypted as page_token, t.id as token_id, t.account_id,
+			t.status as token_status, t.access_token_encrypted, t.refresh_token_encrypted, t.expires_at, t.scopes, t.server
+		from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid)
+		join connected_pages p on p.user_id = v.user_id and p.platform = v.platform and (case when v.page_id is null then p.is_default else p.id = v.page_id end)
+		join social_tokens t on t.id = p.social_token_id
+		order by v.i`.execute(db)
+	const byIndex = new Map(rows.map(({ i, ...page }) => [i, page]))
+	return deliveries.map((_, i) => byIndex.get(i))
 }

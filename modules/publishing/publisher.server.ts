@@ -3,17 +3,18 @@ import { sql, type Selectable } from 'kysely'
 import type { DB, Db } from '#modules/core/db.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
+import { createBatcher } from '#modules/core/batch.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
-import { logActivity } from '#modules/activity/index.ts'
-import { emitWebhookEvent } from '#modules/webhooks/index.ts'
-import { markPostPublished, postForDelivery, textFor, truncate } from '#modules/content/index.ts'
+import { logActivities, logActivity } from '#modules/activity/index.ts'
+import { emitWebhookEvent, emitWebhookEvents } from '#modules/webhooks/index.ts'
+import { markPostsPublished, postForDelivery, postsForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
-import { deliveryPage } from './pages.server.ts'
+import { deliveryPages } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
@@ -58,6 +59,18 @@ export const SILENT_LOOK_AGAIN_MS = 60_000
 const BASE_BACKOFF_MS = 5_000
 const MAX_BACKOFF_MS = 15 * 60_000
 
+const attemptKey = (row: { id: string; attempt_id: string | null }) => `${row.id}/${row.attempt_id}`
+
+/** Matches a batch's returned rows to its calls by key; a key named twice gets its row only once (the first call). */
+function handOutOnce<C, R>(calls: ReadonlyArray<C>, rows: ReadonlyArray<R>, callKey: (call: C) => string, rowKey: (row: R) => string): Array<R | undefined> {
+	const byKey = new Map(rows.map((row) => [rowKey(row), row]))
+	return calls.map((call) => {
+		const row = byKey.get(callKey(call))
+		byKey.delete(callKey(call))
+		return row
+	})
+}
+
 /** Exponential backoff with full jitter, at least what the platform asked for. */
 export function retryDelay(attempt: number, retryAfterMs: number | null) {
 	const exp = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempt - 1))
@@ -97,31 +110,51 @@ export function createPublisher(deps: PublisherDeps) {
 		return Boolean(alive) && Date.now() - started < ATTEMPT_IN_FLIGHT_MINUTES * 60_000
 	}
 
-	async function claim(deliveryId: string, worker: string | null) {
-		return db
-			.updateTable('post_deliveries')
-			.set((eb) => ({
-				status: 'publishing',
-				attempt_id: randomUUID(),
-				attempt_worker: worker,
-				attempt_started_at: sql`now()`,
-				request_sent_at: null,
-				attempts: eb('attempts', '+', 1),
-			}))
-			.where('id', '=', deliveryId)
-			.where('status', '=', 'scheduled')
-			// A job left from before a reschedule to a later time must not publish early.
-			.where((eb) => eb.or([eb('scheduled_at', 'is', null), eb('scheduled_at', '<=', sql<Date>`now() + interval '2 seconds'`)]))
-			.returningAll()
-			.executeTakeFirst()
-	}
+	/**
+	 * Claims deliveries (scheduled -> publishing, a new attempt) in one statement for the jobs that
+	 * start together; each job gets its row, or undefined when it was not claimable.
+	 */
+	const claimBatch = createBatcher(async (wanted: Array<{ deliveryId: string; worker: string | null }>) => {
+		const values = JSON.stringify(wanted.map((w) => ({ id: w.deliveryId, worker: w.worker })))
+		const { rows } = await sql<Delivery>`
+			update post_deliveries d
+			set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
+			from (select distinct on (x.id) x.id, x.worker from json_to_recordset(${values}::json) as x(id uuid, worker text)) v
+			where d.id = v.id and d.status = 'scheduled'
+				-- A job left from before a reschedule to a later time must not publish early.
+				and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
+			returning d.*`.execute(db)
+		return handOutOnce(wanted, rows, (w) => w.deliveryId, (row) => row.id)
+	})
+
+	const claim = (deliveryId: string, worker: string | null) => claimBatch({ deliveryId, worker })
+
+	/** A post and page of each delivery, two queries for the deliveries loaded together. */
+	const loadBatch = createBatcher(async (deliveries: Array<Delivery>) => {
+		const posts = await postsForDelivery(db, registered, deliveries.map((d) => d.post_id))
+		const pages = await deliveryPages(db, deliveries)
+		return deliveries.map((d, i) => ({ post: posts.get(d.post_id) ?? null, page: pages[i] }))
+	})
+
+	/**
+	 * `request_sent_at` of the attempts about to send, in one statement: true for each attempt whose
+	 * marker was written (still its attempt, still publishing), which then, and only then, may send.
+	 */
+	const markSentBatch = createBatcher(async (attempts: Array<Delivery>) => {
+		const values = JSON.stringify(attempts.map((d) => ({ id: d.id, attempt_id: d.attempt_id })))
+		const { rows } = await sql<{ id: string; attempt_id: string }>`
+			update post_deliveries d set request_sent_at = now()
+			from json_to_recordset(${values}::json) as v(id uuid, attempt_id uuid)
+			where d.id = v.id and d.attempt_id = v.attempt_id and d.status = 'publishing'
+			returning d.id, d.attempt_id`.execute(db)
+		return handOutOnce(attempts, rows, attemptKey, attemptKey).map(Boolean)
+	})
 
 	/** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
 	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
-		const post = await postForDelivery(db, registered, delivery.post_id)
+		const { post, page } = await loadBatch(delivery)
 		if (!post) return { error: 'not_found' }
 		const imageUrl = post.images[delivery.platform as Platform] ?? post.imageUrl
-		const page = await deliveryPage(db, delivery)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
 		return {
@@ -138,30 +171,50 @@ export function createPublisher(deps: PublisherDeps) {
 		return url.startsWith('/') ? `${deps.appUrl}${url}` : url
 	}
 
-	async function markPublished(delivery: Delivery, published: Published) {
-		const done = await db.transaction().execute(async (trx) => {
-			const row = await trx
-				.updateTable('post_deliveries')
-				.set({ status: 'published', external_id: published.externalId, external_url: published.url, published_at: sql`now()`, error_code: null, error_message: null })
-				.where('id', '=', delivery.id)
-				.where('attempt_id', '=', delivery.attempt_id)
-				.where('status', 'in', ['publishing', 'unconfirmed'])
-				.returning(['published_at'])
-				.executeTakeFirst()
-			if (!row) return false
-			await markPostPublished(trx, delivery.post_id, row.published_at!)
-			await emitWebhookEvent(trx, delivery.user_id, 'post.published', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: row.published_at!.toISOString() })
-			await logActivity(trx, {
-				userId: delivery.user_id,
-				logType: 'post_publication',
-				title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
-				description: published.url ?? '',
-				status: 'success',
-				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
-			})
-			return true
+	/**
+	 * Records confirmed posts in one transaction for the attempts that finished together: each delivery
+	 * only while the attempt is still its own (attempt_id, status), then the posts, webhook events and
+	 * activity entries of those that changed. true for each delivery recorded now.
+	 */
+	const publishedBatch = createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
+		const values = JSON.stringify(items.map(({ delivery, published }) => ({ id: delivery.id, attempt_id: delivery.attempt_id, external_id: published.externalId, url: published.url })))
+		const recorded = await db.transaction().execute(async (trx) => {
+			const { rows } = await sql<{ id: string; attempt_id: string; published_at: Date }>`
+				update post_deliveries d
+				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = now(), error_code = null, error_message = null
+				from json_to_recordset(${values}::json) as v(id uuid, attempt_id uuid, external_id text, url text)
+				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
+				returning d.id, d.attempt_id, d.published_at`.execute(trx)
+			const at = handOutOnce(items, rows, (item) => attemptKey(item.delivery), attemptKey).map((row) => row?.published_at ?? null)
+			const done = items.flatMap((item, i) => (at[i] ? [{ ...item, publishedAt: at[i] }] : []))
+			await markPostsPublished(trx, done.map(({ delivery, publishedAt }) => ({ postId: delivery.post_id, at: publishedAt })))
+			await emitWebhookEvents(
+				trx,
+				done.map(({ delivery, published, publishedAt }) => ({
+					userId: delivery.user_id,
+					type: 'post.published' as const,
+					data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: publishedAt.toISOString() },
+				})),
+			)
+			await logActivities(
+				trx,
+				done.map(({ delivery, published }) => ({
+					userId: delivery.user_id,
+					logType: 'post_publication' as const,
+					title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
+					description: published.url ?? '',
+					status: 'success' as const,
+					metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
+				})),
+			)
+			return at.map(Boolean)
 		})
-		if (done) logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform })
+		items.forEach(({ delivery }, i) => recorded[i] && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
+		return recorded
+	})
+
+	async function markPublished(delivery: Delivery, published: Published) {
+		await publishedBatch({ delivery, published })
 	}
 
 	async function fail(delivery: Delivery, code: string, title: string | null, reason = reasonFor(code)) {
@@ -392,15 +445,8 @@ export function createPublisher(deps: PublisherDeps) {
 			try {
 				const markSent = async () => {
 					deps.faultPoint?.('before_send')
-					const marked = await db
-						.updateTable('post_deliveries')
-						.set({ request_sent_at: sql`now()` })
-						.where('id', '=', delivery.id)
-						.where('attempt_id', '=', delivery.attempt_id)
-						.where('status', '=', 'publishing')
-						.executeTakeFirst()
 					// Another worker took this attempt over (this one was taken for dead): it sends, not we.
-					if (Number(marked.numUpdatedRows) === 0) throw new AttemptTakenOver(delivery.id)
+					if (!(await markSentBatch(delivery))) throw new AttemptTakenOver(delivery.id)
 				}
 				const published = await createRequestGuard.run({ beforeCreate: markSent }, () => adapterFor(adapters, platform).publish(loaded.target, loaded.content, {
 					signal,

@@ -1,0 +1,79 @@
+import { sql } from 'kysely'
+import { expect, test } from 'vitest'
+import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+// Issue 22: deliveries that run at the same time share their statements (claim, load, request
+// marker, published record). Every exactly-once guard still holds per delivery: a batch with mixed
+// outcomes ends each delivery in its own right state, once.
+
+const serverError = { status: 500, headers: { 'content-type': 'text/html' }, raw: '<html><body>500</body></html>' }
+
+test('a batch with mixed outcomes: published, failed, taken over, unknown outcome, each once and in its own state', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const published = await h.connectedUser()
+	const failed = await h.connectedUser()
+	const takenOver = await h.connectedUser()
+	const unknown = await h.connectedUser(['mastodon'])
+	// Both LinkedIn images upload slowly: meanwhile another worker takes one attempt over.
+	h.li.router.script('POST /rest/images', [{ delayMs: 400 }])
+	// Mastodon answers the creating request with a server error, without creating the post.
+	h.routers.mastodon!.script('POST /host/:host/api/v1/statuses', [serverError, { pass: true }])
+
+	const plan = async (userId: string, platform: 'linkedin' | 'mastodon', text: string, imageUrl: string | null) => {
+		const post = await h.services.content.createPost(userId, { platform, content: { base: text, platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 1000), timeZone: 'Europe/Zurich', imageUrl })
+		return (await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).id
+	}
+	const ids = {
+		published: await plan(published.userId, 'linkedin', 'Geht heute raus', pngDataUrl),
+		failed: await plan(failed.userId, 'linkedin', 'Konto muss neu verbunden werden', null),
+		takenOver: await plan(takenOver.userId, 'linkedin', 'Von einem anderen Worker übernommen', pngDataUrl),
+		unknown: await plan(unknown.userId, 'mastodon', 'Antwort unklar', null),
+	}
+	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).execute()
+	// The account of one needs reconnecting since it was planned: that delivery fails without a request.
+	await t.db.updateTable('social_tokens').set({ status: 'reconnect_required' }).where('user_id', '=', failed.userId).execute()
+
+	// All four start in the same tick: one claim, one load.
+	const running = Promise.all(Object.values(ids).map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
+	const until = Date.now() + 5000
+	while (h.li.router.count('POST /rest/images') < 2) {
+		if (Date.now() > until) throw new Error('the image uploads did not start')
+		await new Promise((r) => setTimeout(r, 10))
+	}
+	await sql`update post_deliveries set attempt_id = gen_random_uuid(), attempt_worker = 'worker-b' where id = ${ids.takenOver}`.execute(t.db)
+	await running
+
+	const rows = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'error_code', 'request_sent_at', 'attempt_worker', 'checkpoint']).execute()
+	const state = Object.fromEntries(rows.map((r) => [r.id, r]))
+	expect(state[ids.published]).toMatchObject({ status: 'published', error_code: null })
+	expect(state[ids.failed]).toMatchObject({ status: 'failed', error_code: 'reconnect_required', request_sent_at: null })
+	// Left to the worker that took it over: no marker of ours, nothing sent.
+	expect(state[ids.takenOver]).toMatchObject({ status: 'publishing', attempt_worker: 'worker-b', request_sent_at: null })
+	// Looked for, not found: back to 'scheduled' to look once more before it sends again.
+	expect(state[ids.unknown]).toMatchObject({ status: 'scheduled' })
+	expect(state[ids.unknown]!.request_sent_at).not.toBeNull()
+	expect(state[ids.unknown]!.checkpoint).toHaveProperty('resendAfterUnknownOutcomeSince')
+
+	expect(h.posts().map((p) => p.text)).toEqual(['Geht heute raus'])
+	expect(h.li.router.count('POST /rest/posts')).toBe(1)
+	expect(h.posts('mastodon')).toEqual([])
+	const posts = await t.db.selectFrom('posts').select(['user_id', 'status']).execute()
+	expect(posts.find((p) => p.user_id === published.userId)?.status).toBe('published')
+	const log = await t.db.selectFrom('activity_logs').select(['user_id', 'status']).where('log_type', '=', 'post_publication').orderBy('user_id').execute()
+	expect(log).toEqual(
+		expect.arrayContaining([
+			{ user_id: published.userId, status: 'success' },
+			{ user_id: failed.userId, status: 'error' },
+			{ user_id: unknown.userId, status: 'warning' },
+		]),
+	)
+	expect(log).toHaveLength(3)
+
+	// A second run of the same jobs changes nothing: each delivery was settled once.
+	await Promise.all([ids.published, ids.failed].map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
+	expect(h.li.router.count('POST /rest/posts')).toBe(1)
+	expect(await t.db.selectFrom('activity_logs').select('id').where('log_type', '=', 'post_publication').execute()).toHaveLength(3)
+})
