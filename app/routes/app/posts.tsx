@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
 	const editId = url.searchParams.get('edit')
-	// 'Weitere anzeigen' raises the number of cards per column (?show=40, 60, ...).
+	// 'Weitere anzeigen' raises the number of cards per column (?show=20, 30, ...).
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
 	const [board, pages, regeneration] = await Promise.all([
 		services.content.board(user.id, { query: q, limit: show, include: editId }),
