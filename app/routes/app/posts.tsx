@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Route } from './+types/posts'
 import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
+import { boardDraft, boardPost } from '#app/components/posts/board-items.ts'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
@@ -35,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	)
 	return {
 		title: getInstance(context).t('posts:meta.title'),
-		drafts: board.drafts,
-		posts: board.posts,
+		drafts: board.drafts.map(boardDraft),
+		posts: board.posts.map(boardPost),
 		counts: board.counts,
 		show: board.limit,
 		pages,
