@@ -1,4 +1,4 @@
 // Pure and shared with the browser: how many cards a column of 'Meine Posts' shows at first, and how
 // many more each 'Weitere anzeigen' adds (up to the maximum a request may ask for).
-export const BOARD_PAGE_SIZE = 20
+export const BOARD_PAGE_SIZE = 10
 export const BOARD_MAX_LIMIT = 1000

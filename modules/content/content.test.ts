@@ -6,7 +6,7 @@ import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
-import { createContentService, postForDelivery } from './index.ts'
+import { BOARD_PAGE_SIZE, createContentService, postForDelivery } from './index.ts'
 
 // A fixed "now": Friday 2026-03-27 12:00 Zurich. Sunday 2026-03-29 switches to summer time.
 const now = new Date('2026-03-27T11:00:00Z')
@@ -169,9 +169,9 @@ test('the posts board and the calendar month make a fixed number of queries, als
 	const many = await measure()
 	const board = await content.board(alice)
 	expect(board.counts).toEqual({ drafts: 50, scheduled: 335, published: 165 })
-	expect(board.drafts).toHaveLength(20)
-	expect(board.posts.filter((p) => p.status === 'scheduled')).toHaveLength(20)
-	expect(board.posts.filter((p) => p.status === 'published')).toHaveLength(20)
+	expect(board.drafts).toHaveLength(BOARD_PAGE_SIZE)
+	expect(board.posts.filter((p) => p.status === 'scheduled')).toHaveLength(BOARD_PAGE_SIZE)
+	expect(board.posts.filter((p) => p.status === 'published')).toHaveLength(BOARD_PAGE_SIZE)
 	expect(many).toEqual(few)
 	expect(many.board).toBeLessThanOrEqual(5)
 	expect(many.calendar).toBeLessThanOrEqual(3)

@@ -130,3 +130,26 @@ test('the posts page updates live when a post is changed from another session', 
 	await page.waitForTimeout(500)
 	await expect(page.getByText('Fremder Post')).toHaveCount(0)
 })
+
+test('a column shows 10 cards, the first 4 already in the server HTML, and "Weitere anzeigen" the rest', async ({ page, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	for (let i = 1; i <= 12; i++) await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: `Idee Nummer ${i}`, platforms: {} } })
+	await login(user)
+	// Before hydration: the first cards of each column (about a screen), and the column's total.
+	const html = await (await page.request.get('/posts')).text()
+	expect(html.match(/data-testid="post-card"/g)).toHaveLength(4)
+	expect(html).toContain('Idee Nummer 12')
+
+	await gotoReady(page, '/posts')
+	const column = page.getByTestId('column-drafts')
+	await expect(page.getByTestId('count-drafts')).toHaveText('12')
+	await expect(column.getByTestId('post-card')).toHaveCount(10)
+	await expect(column.getByTestId('post-card').first()).toContainText('Idee Nummer 12')
+	const more = column.getByTestId('more-drafts')
+	await expect(more).toHaveText('Weitere anzeigen (10 von 12)')
+	await more.click()
+	await expect(column.getByTestId('post-card')).toHaveCount(12)
+	await expect(column.getByTestId('post-card').last()).toContainText('Idee Nummer 1')
+	await expect(more).toHaveCount(0)
+	expect(new URL(page.url()).searchParams.get('show')).toBe('20')
+})

@@ -2,6 +2,22 @@ import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 
+/** What the page receives of a post: what the card and the editor show (no engagement figures, no post type). */
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt'>
+/** What the page receives of a draft. */
+export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'updatedAt'>
+
+/** The loader's part: only these fields go into the page's data. */
+export function boardPost(post: PostView): BoardPost {
+	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt } = post
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt }
+}
+
+export function boardDraft(draft: DraftView): BoardDraft {
+	const { id, title, content, platforms, images, pageIds, updatedAt } = draft
+	return { id, title, content, platforms, images, pageIds, updatedAt }
+}
+
 /** One card of the board: a draft (drafts table) or a post, with what the card and the editor need. */
 export type BoardItem = {
 	kind: 'draft' | 'post'
@@ -17,14 +33,13 @@ export type BoardItem = {
 	imageUrl: string | null
 	scheduledAt: string | null
 	publishedAt: string | null
-	createdAt: string
 	updatedAt: string
 	/** Where it was made: 'web' (drafts too), or the REST API, an MCP client or a CSV import (the card names these). */
 	origin: PostOrigin
 }
 
 /** `fallback`: the platform of a draft that names none (the registry's first). */
-export function draftItem(draft: DraftView, fallback: Platform): BoardItem {
+export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 	const platforms = draft.platforms.length ? draft.platforms : [fallback]
 	return {
 		kind: 'draft',
@@ -40,13 +55,12 @@ export function draftItem(draft: DraftView, fallback: Platform): BoardItem {
 		imageUrl: platforms.map((p) => draft.images[p]).find(Boolean) ?? null,
 		scheduledAt: null,
 		publishedAt: null,
-		createdAt: draft.createdAt,
 		updatedAt: draft.updatedAt,
 		origin: 'web',
 	}
 }
 
-export function postItem(post: PostView): BoardItem {
+export function postItem(post: BoardPost): BoardItem {
 	const parsed = parseContent(post.content)
 	return {
 		kind: 'post',
@@ -62,7 +76,6 @@ export function postItem(post: PostView): BoardItem {
 		imageUrl: post.imageUrl,
 		scheduledAt: post.scheduledAt,
 		publishedAt: post.publishedAt,
-		createdAt: post.createdAt,
 		updatedAt: post.updatedAt,
 		origin: post.origin,
 	}
@@ -71,7 +84,7 @@ export function postItem(post: PostView): BoardItem {
 export type Board = { drafts: Array<BoardItem>; scheduled: Array<BoardItem>; published: Array<BoardItem> }
 
 /** Entwürfe (drafts and posts in draft or review), Geplant (soonest first), Veröffentlicht (newest first). */
-export function buildBoard(drafts: Array<DraftView>, posts: Array<PostView>, query: string, fallback: Platform): Board {
+export function buildBoard(drafts: Array<BoardDraft>, posts: Array<BoardPost>, query: string, fallback: Platform): Board {
 	const q = query.toLowerCase()
 	const matches = (item: BoardItem) => !q || item.title.toLowerCase().includes(q) || item.text.toLowerCase().includes(q)
 	const items = [...drafts.map((d) => draftItem(d, fallback)), ...posts.map(postItem)].filter(matches)

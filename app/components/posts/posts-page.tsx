@@ -6,10 +6,9 @@ import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
-import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ConnectedPageView, DeliveryState } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
-import { buildBoard, type BoardItem } from './board-items.ts'
+import { buildBoard, type BoardDraft, type BoardItem, type BoardPost } from './board-items.ts'
 import { CsvImportDialog } from './csv-import-dialog.tsx'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
@@ -19,13 +18,18 @@ import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import type { RegenerationQuote } from './use-image-regeneration.ts'
 import { COLUMN_KEYS, StatusSwitcher, type ColumnKey } from './status-switcher.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
+import { useHydrated } from './use-hydrated.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
 import '#locales/ns/csvImport.ts'
 
+// The server renders the first cards of each column (about a screen's height); the rest of the loaded
+// cards follow right after hydration from the loader data already in the page.
+const FIRST_PAINT_CARDS = 4
+
 type Props = {
-	drafts: Array<DraftView>
-	posts: Array<PostView>
+	drafts: Array<BoardDraft>
+	posts: Array<BoardPost>
 	/** Cards per column in all; the lists hold the first `show` of each. */
 	counts: Record<'drafts' | 'scheduled' | 'published', number>
 	show: number
@@ -97,6 +101,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 	// Phones show one column at a time (posts-page.css), first the first one that has posts.
 	const [phoneColumn, setPhoneColumn] = useState<ColumnKey | null>(null)
 	const shownColumn = phoneColumn ?? COLUMN_KEYS.find((key) => counts[key] > 0) ?? 'drafts'
+	const hydrated = useHydrated()
 
 	return (
 		<Flex direction="column" gap="4">
@@ -137,7 +142,7 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 							</Badge>
 						</Flex>
 						<Flex direction="column" gap="3">
-							{column.items
+							{(hydrated ? column.items : column.items.slice(0, FIRST_PAINT_CARDS))
 								.filter((item) => item.id !== deletingIds)
 								.map((item) => (
 									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} deliveries={item.kind === 'post' ? (deliveries[item.id] ?? []) : []} />

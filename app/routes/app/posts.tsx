@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Route } from './+types/posts'
 import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
+import { boardDraft, boardPost } from '#app/components/posts/board-items.ts'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
 	const editId = url.searchParams.get('edit')
-	// 'Weitere anzeigen' raises the number of cards per column (?show=40, 60, ...).
+	// 'Weitere anzeigen' raises the number of cards per column (?show=20, 30, ...).
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
 	const [board, pages, regeneration] = await Promise.all([
 		services.content.board(user.id, { query: q, limit: show, include: editId }),
@@ -35,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	)
 	return {
 		title: getInstance(context).t('posts:meta.title'),
-		drafts: board.drafts,
-		posts: board.posts,
+		drafts: board.drafts.map(boardDraft),
+		posts: board.posts.map(boardPost),
 		counts: board.counts,
 		show: board.limit,
 		pages,
