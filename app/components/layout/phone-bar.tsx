@@ -1,9 +1,9 @@
 import { IconButton } from '@radix-ui/themes'
-import { Menu } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { DraftsBell } from './drafts-bell.tsx'
+import { NavIcon } from './nav-icon.tsx'
 import { Brand } from './sidebar.tsx'
 import '#locales/ns/layout.ts'
 
@@ -50,7 +50,7 @@ export function PhoneBar({ shell }: { shell: ShellData }) {
 				onFocus={prefetch}
 				onClick={openMenu}
 			>
-				<Menu size={22} />
+				<NavIcon name="menu" size={22} />
 			</IconButton>
 			{Drawer ? <Drawer shell={shell} open={open} onOpenChange={setOpen} menuButton={menuButton} /> : null}
 			<Brand />
