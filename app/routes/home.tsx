@@ -20,8 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
 	// One call per owning module, in parallel; each makes a fixed number of queries.
-	const [shell, agents, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
-		loadShell(context, user),
+	const [agents, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
 		services.agents.listAgents(user.id),
 		services.accounts.getProfile(user.id),
 		services.content.dashboard(user.id, user.timeZone),
@@ -30,6 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 		services.activity.recent(user.id, 5),
 		services.news.dashboardIdeas(user.id, 4),
 	])
+	// The content figures count the drafts as the header's bell does: no query of its own for the shell.
+	const shell = await loadShell(context, user, { draftsCount: content.draftsCount })
 	return {
 		kind: 'dashboard' as const,
 		title: t('dashboard:meta.title'),

@@ -1,8 +1,12 @@
 import { useCallback } from 'react'
 import { useRouteLoaderData } from 'react-router'
-import { descriptorOf, PLATFORM_ID_PATTERN, type Platform, type PlatformView } from '#modules/publishing/descriptor.ts'
+// Not descriptor.ts's descriptorOf: that module brings the text counting (Intl.Segmenter) into every page.
+import { PLATFORM_ID_PATTERN, type Platform } from '#modules/core/platform-id.ts'
+import type { PlatformView } from '#modules/publishing/descriptor.ts'
 import { useFixedT } from './use-fixed-t.ts'
-import '#locales/ns/posts.ts'
+// 'Mehrere Plattformen' is a common text: the root imports this module on every page, and the posts
+// namespace (≈ 2.5 KB gzip) would come with it.
+import '#locales/ns/common.ts'
 
 // The registered social platforms in the browser: the root loader sends their descriptors (pure data,
 // app/ never imports an adapter). The order is the registry's (adapters/platforms/index.ts).
@@ -29,7 +33,7 @@ export function usePlatforms(): ReadonlyArray<PlatformView> {
 }
 
 export function usePlatform(id: Platform): PlatformView | null {
-	return descriptorOf(usePlatforms(), id)
+	return usePlatforms().find((d) => d.id === id) ?? null
 }
 
 /** Whether `value` names a registered platform (e.g. a parameter of the address). */
@@ -41,8 +45,8 @@ export function useIsPlatform(): (value: unknown) => value is Platform {
 /** A platform's display name (descriptor.name); 'multiple' is a post planned for several. */
 export function usePlatformName(): (id: Platform | 'multiple') => string {
 	const platforms = usePlatforms()
-	const t = useFixedT('posts')
-	return useCallback((id) => (id === 'multiple' ? t('platforms.multiple') : (descriptorOf(platforms, id)?.name ?? id)), [platforms, t])
+	const t = useFixedT('common')
+	return useCallback((id) => (id === 'multiple' ? t('platforms.multiple') : (platforms.find((d) => d.id === id)?.name ?? id)), [platforms, t])
 }
 
 /**

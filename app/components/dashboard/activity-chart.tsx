@@ -96,7 +96,7 @@ export function ActivityChart({ days, title }: { days: Array<ChartDay>; title?: 
 				{days.map((d, i) =>
 					d.posts > 0 ? (
 						<rect key={d.date} x={x(i) - slot * 0.3} width={slot * 0.6} y={yPosts(d.posts)} height={pad.top + plotHeight - yPosts(d.posts)} rx="2" fill="var(--indigo-9)">
-							<title>{t('chart.barTitle', { date: longGermanDate(d.date), posts: d.posts, interactions: d.interactions })}</title>
+							<title>{t('chart.barTitle', { date: longGermanDate(d.date), posts: String(d.posts), interactions: String(d.interactions) })}</title>
 						</rect>
 					) : null,
 				)}

@@ -1,6 +1,7 @@
 import { Button, IconButton } from '@radix-ui/themes'
 import { Badge, Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
-import { Bot, Info, Lightbulb, PenSquare, Zap } from 'lucide-react'
+import { Info, Lightbulb, Zap } from 'lucide-react'
+import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { RecentActivity } from '#modules/activity/index.ts'
@@ -31,11 +32,15 @@ export type DashboardData = {
 	ideas: DashboardIdeasData
 }
 
+// The shell's sprite has these two (no lucide code for them on the dashboard).
+const SpritePen = ({ size }: { size: number }) => <NavIcon name="square-pen" size={size} />
+const SpriteBot = ({ size }: { size: number }) => <NavIcon name="bot" size={size} />
+
 const quickStart = [
-	{ to: '/create', key: 'quickStart.createPost', Icon: PenSquare },
+	{ to: '/create', key: 'quickStart.createPost', Icon: SpritePen },
 	{ to: '/toolbox', key: 'quickStart.automations', Icon: Zap },
 	{ to: '/news', key: 'quickStart.ideas', Icon: Lightbulb },
-	{ to: '/agent', key: 'quickStart.editAgent', Icon: Bot },
+	{ to: '/agent', key: 'quickStart.editAgent', Icon: SpriteBot },
 ] as const
 
 const todoLinks = { drafts: '/posts', review: '/posts', deliveries: '/posts', reconnect: '/accounts' } as const

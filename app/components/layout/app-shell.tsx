@@ -1,11 +1,11 @@
 import { Box, Button } from '@radix-ui/themes'
 import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
-import { PenSquare } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { DraftsBell } from './drafts-bell.tsx'
+import { NavIcon } from './nav-icon.tsx'
 import { PhoneBar } from './phone-bar.tsx'
 import { Sidebar } from './sidebar.tsx'
 import './app-shell.css'
@@ -30,7 +30,7 @@ function Header({ shell }: { shell: ShellData }) {
 				<HeaderSearch />
 				<Button asChild className="tap-target">
 					<Link to="/create">
-						<PenSquare size={16} /> {t('createPost')}
+						<NavIcon name="square-pen" size={16} /> {t('createPost')}
 					</Link>
 				</Button>
 				<DraftsBell count={shell.draftsCount} className="header-bell" />

@@ -1,11 +1,11 @@
 import { Box, IconButton, Separator } from '@radix-ui/themes'
 import { Flex, Text } from '#app/components/ui/lean.tsx'
-import { LogOut } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { InitialsAvatar } from '#app/components/initials-avatar.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
 import { planLabelKey } from '#app/utils/greeting.ts'
+import { NavIcon } from './nav-icon.tsx'
 import { SideLink, useNavItems } from './nav-items.tsx'
 import '#locales/ns/layout.ts'
 
@@ -63,7 +63,7 @@ export function NavPanel({ shell, onNavigate }: { shell: ShellData; onNavigate?:
 				</Box>
 				<Form method="post" action="/auth/logout">
 					<IconButton type="submit" variant="ghost" color="gray" className="tap-target" aria-label={t('nav.signOut')} title={t('nav.signOut')}>
-						<LogOut size={16} />
+						<NavIcon name="log-out" size={16} />
 					</IconButton>
 				</Form>
 			</Flex>
