@@ -2,7 +2,8 @@ import { Button, Callout } from '@radix-ui/themes'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { Coins, Info, RotateCcw } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
@@ -55,20 +56,12 @@ async function ownImageFile(path: string): Promise<File | null> {
 	}
 }
 
-function subscribeNever() {
-	return () => {}
-}
-
 /**
  * The post creator. The server renders what the loader knows; once hydrated the creator starts
  * again from the browser's side (navigation state, query, stored state) in a fresh instance.
  */
 export function CreatorPage(props: Props) {
-	const hydrated = useSyncExternalStore(
-		subscribeNever,
-		() => true,
-		() => false,
-	)
+	const hydrated = useHydrated()
 	return <CreatorFlow key={`${hydrated ? 'client' : 'server'}-${props.opened?.editing.id ?? 'new'}`} hydrated={hydrated} {...props} />
 }
 
