@@ -24,6 +24,8 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
 }
 
 test('an admin creates a model with a JSON error, fixes it; the gallery shows it; edited; deleted after the confirmation', async ({ page, db, createConfirmedUser, login }) => {
+	// Five steps over three pages: 14 s alone, over 30 s beside the other specs in CI (the last run failed on the timeout, not an assertion).
+	test.slow()
 	const admin = await createConfirmedUser({ admin: true })
 	const modelId = `e2e-bild-${Date.now()}`
 	const preview = await sharp({ create: { width: 320, height: 180, channels: 4, background: '#7c3aed' } }).png().toBuffer()
