@@ -102,8 +102,10 @@ type Session = pg.PoolClient
 
 async function stepOn(session: Session, label: string, statement: string, params: Array<unknown> = []) {
 	const t = performance.now()
-	const result = await session.query(statement, params)
-	console.log(`  ${label}: ${result.rowCount ?? 0} Zeilen, ${seconds(t)} s`)
+	const result = await session.query<{ count?: string }>(statement, params)
+	// A `select count(*) from …` step (the jobs through add_jobs) reports its count, not its one row.
+	const rows = result.command === 'SELECT' && result.rows[0]?.count !== undefined ? Number(result.rows[0].count) : (result.rowCount ?? 0)
+	console.log(`  ${label}: ${rows} Zeilen, ${seconds(t)} s`)
 	return result
 }
 

@@ -13,7 +13,11 @@
 // Options (environment): BENCH_PORT (3300), BENCH_DATA_DIR (.data/bench-http), BENCH_DURATION
 // (seconds per requests/s measurement, 5), BENCH_RATE_DURATION (seconds at 100 requests/s, 10),
 // BENCH_USERS / BENCH_POSTS (bulk data size when it has to be loaded: 1000 / 100000),
-// BENCH_PAGES (comma-separated labels to run only some pages, e.g. "posts,calendar month").
+// BENCH_PAGES (comma-separated labels to run only some pages, e.g. "posts,calendar month"),
+// BENCH_ROUNDS (requests/s measurements per page, each right after one of the empty route, 1: the table
+// shows the median ratio and, with more than one round, the lowest and highest), BENCH_RATE (the fixed
+// rate of the latency run, 100 requests/s), BENCH_NODE_ARGS (flags for the server's node, e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof": the profile is written when the server stops).
 // Flags: --build (build first even when a build exists).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -34,7 +38,8 @@ const DATA_DIR = path.resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-http')
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const RATE_DURATION = Number(process.env.BENCH_RATE_DURATION ?? 10)
 const CONNECTIONS = 50
-const RATE = 100
+const RATE = Number(process.env.BENCH_RATE ?? 100)
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
 const ONLY = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean)
 const BASE = `http://127.0.0.1:${PORT}`
 const EMPTY = '/bench/leer'
@@ -105,7 +110,7 @@ async function throughput(url: string, cookie: string | null): Promise<Throughpu
 async function latency(url: string, cookie: string | null): Promise<Latency> {
 	const times: Array<number> = []
 	// 20 connections carry 100 requests/s as long as a response takes < 200 ms.
-	const result = await cannon({ url: BASE + url, connections: 20, overallRate: RATE, duration: RATE_DURATION, headers: headersFor(cookie) }, (status, ms) => {
+	const result = await cannon({ url: BASE + url, connections: Math.max(20, Math.ceil(RATE / 5)), overallRate: RATE, duration: RATE_DURATION, headers: headersFor(cookie) }, (status, ms) => {
 		if (status >= 200 && status < 300) times.push(ms)
 	})
 	times.sort((a, b) => a - b)
@@ -169,7 +174,7 @@ try {
 		counts[user] = Number(row.rows[0]!.n)
 	}
 
-	server = spawn(node, [path.join(root, 'server/index.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] })
+	server = spawn(node, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'server/index.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] })
 	await new Promise<void>((resolve, reject) => {
 		server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
 		server!.stdout!.on('data', (chunk: Buffer) => {
@@ -180,7 +185,7 @@ try {
 
 	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off), data in ${DATA_DIR}`)
 	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts), admin ${BULK_ADMIN}`)
-	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} (as the page's user) measured right before each page`)
+	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s, ${ROUNDS} round(s) per page; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} (as the page's user) measured right before each page`)
 	console.log(`budgets: requests/s >= ${BUDGET_RPS * 100} % of the empty route's, p99 at ${RATE} requests/s <= ${BUDGET_P99}x the empty route's\n`)
 
 	const empty = await fetch(BASE + EMPTY, { headers: { cookie: cookies.light }, redirect: 'manual' })
@@ -209,25 +214,33 @@ try {
 	await drain()
 	const liveLat = await latency(LIVE, null)
 	console.log(`reference ${LIVE}: ${liveRps.rps.toFixed(0)} req/s, p99 at ${RATE}/s ${liveLat.p99.toFixed(1)} ms`)
-	type Row = { page: Page; rps: Throughput; emptyRps: Throughput; lat: Latency; emptyLat: Latency }
+	type Row = { page: Page; rps: Throughput; emptyRps: Throughput; ratios: Array<number>; lat: Latency; emptyLat: Latency }
 	const rows: Array<Row> = []
 	for (const page of pages) {
 		if (broken.includes(`${page.label}/${page.user}`)) continue
 		const cookie = cookies[page.user]
 		await warm(page.path, cookie)
 		await warm(EMPTY, cookie)
-		await drain()
-		const emptyRps = await throughput(EMPTY, cookie)
-		await drain()
-		const rps = await throughput(page.path, cookie)
+		// Rounds alternate the empty route and the page; the row keeps the round of the median ratio.
+		const rounds: Array<{ rps: Throughput; emptyRps: Throughput; ratio: number }> = []
+		for (let round = 0; round < ROUNDS; round++) {
+			await drain()
+			const emptyRps = await throughput(EMPTY, cookie)
+			await drain()
+			const rps = await throughput(page.path, cookie)
+			rounds.push({ rps, emptyRps, ratio: rps.rps / emptyRps.rps })
+		}
+		rounds.sort((a, b) => a.ratio - b.ratio)
+		const { rps, emptyRps } = rounds[Math.floor((rounds.length - 1) / 2)]!
+		const ratios = rounds.map((r) => r.ratio)
 		await drain()
 		const emptyLat = await latency(EMPTY, cookie)
 		await drain()
 		const lat = await latency(page.path, cookie)
-		rows.push({ page, rps, emptyRps, lat, emptyLat })
+		rows.push({ page, rps, emptyRps, ratios, lat, emptyLat })
 		const size = sizes[`${page.label}/${page.user}`]!
 		console.log(
-			`measured ${page.label} (${page.user}): ${rps.rps.toFixed(0)} req/s (empty ${emptyRps.rps.toFixed(0)}), p99 ${lat.p99.toFixed(1)} ms (empty ${emptyLat.p99.toFixed(1)} ms), ${(size.html / 1024).toFixed(0)} KB HTML`,
+			`measured ${page.label} (${page.user}): ${rps.rps.toFixed(0)} req/s (empty ${emptyRps.rps.toFixed(0)}${ROUNDS > 1 ? `; ratios ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}` : ''}), p99 ${lat.p99.toFixed(1)} ms (empty ${emptyLat.p99.toFixed(1)} ms), ${(size.html / 1024).toFixed(0)} KB HTML`,
 		)
 		if (rps.non2xx || rps.errors || lat.non2xx || lat.errors) console.log(`  warning: non-2xx ${rps.non2xx + lat.non2xx}, errors/timeouts ${rps.errors + lat.errors}`)
 	}
@@ -239,16 +252,17 @@ try {
 		`${pad('page', 16)}${pad('user', 7)}${'HTML KB'.padStart(8)}${'gzip KB'.padStart(8)} | ${'req/s'.padStart(6)}${'empty'.padStart(7)}${'ratio'.padStart(7)}      | ${'p50'.padStart(6)}${'p95'.padStart(7)}${'p99'.padStart(7)}${'empty'.padStart(7)}${'ratio'.padStart(7)}${'rate'.padStart(6)}`,
 	)
 	let misses = 0
-	for (const { page, rps, emptyRps, lat, emptyLat } of rows) {
+	for (const { page, rps, emptyRps, ratios, lat, emptyLat } of rows) {
 		const size = sizes[`${page.label}/${page.user}`]!
 		const rpsRatio = rps.rps / emptyRps.rps
+		const spread = ROUNDS > 1 ? ` ${num(ratios[0]! * 100, 3)}-${(ratios.at(-1)! * 100).toFixed(0)}%` : ''
 		const p99Ratio = lat.p99 / emptyLat.p99
 		const rpsOk = rpsRatio >= BUDGET_RPS
 		// A page that cannot carry 100 requests/s has no p99 at that rate: it misses.
 		const p99Ok = p99Ratio <= BUDGET_P99 && lat.rate >= RATE * 0.95
 		misses += (rpsOk ? 0 : 1) + (p99Ok ? 0 : 1)
 		console.log(
-			`${pad(page.label, 16)}${pad(page.user, 7)}${num(size.html / 1024, 8)}${num(size.gzip / 1024, 8)} | ${num(rps.rps, 6)}${num(emptyRps.rps, 7)}${num(rpsRatio * 100, 6)}% ${rpsOk ? 'PASS' : 'MISS'} | ${num(lat.p50, 6, 1)}${num(lat.p95, 7, 1)}${num(lat.p99, 7, 1)}${num(emptyLat.p99, 7, 1)}${num(p99Ratio, 6, 1)}x${num(lat.rate, 6)} ${p99Ok ? 'PASS' : 'MISS'}`,
+			`${pad(page.label, 16)}${pad(page.user, 7)}${num(size.html / 1024, 8)}${num(size.gzip / 1024, 8)} | ${num(rps.rps, 6)}${num(emptyRps.rps, 7)}${num(rpsRatio * 100, 6)}% ${rpsOk ? 'PASS' : 'MISS'}${spread} | ${num(lat.p50, 6, 1)}${num(lat.p95, 7, 1)}${num(lat.p99, 7, 1)}${num(emptyLat.p99, 7, 1)}${num(p99Ratio, 6, 1)}x${num(lat.rate, 6)} ${p99Ok ? 'PASS' : 'MISS'}`,
 		)
 	}
 	for (const key of broken) {
