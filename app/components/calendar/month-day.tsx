@@ -1,4 +1,5 @@
 import { useDroppable } from '@dnd-kit/core'
+import { Link } from 'react-router'
 import { dayOfMonth, longDay } from './format.ts'
 import { PostChip } from './post-chip.tsx'
 import { dayId, MONTH_DAY_CHIPS, type CalendarPost, type DropTarget } from './types.ts'
@@ -33,10 +34,9 @@ export function MonthDay({ date, inMonth, today, posts, total }: Props) {
 				<PostChip key={post.id} post={post} />
 			))}
 			{hidden > 0 ? (
-				// A plain link; the month view navigates client-side for all of them (month-view.tsx).
-				<a href={`?view=week&date=${date}`} className="cal-more" aria-label={t('month.moreLabel', { count: hidden, day })}>
+				<Link to={`?view=week&date=${date}`} className="cal-more" aria-label={t('month.moreLabel', { count: hidden, day })}>
 					{t('month.more', { count: hidden })}
-				</a>
+				</Link>
 			) : null}
 		</div>
 	)

@@ -2,7 +2,6 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { weekdayShort } from './format.ts'
 import { MonthDay } from './month-day.tsx'
 import type { CalendarPost } from './types.ts'
-import { useNavigate } from 'react-router'
 import '#locales/ns/calendar.ts'
 
 type Props = {
@@ -15,7 +14,6 @@ type Props = {
 
 export function MonthView({ weeks, today, posts, totals }: Props) {
 	const { t } = useTranslation('calendar')
-	const openWeek = useMoreLinks()
 	const byDay = new Map<string, Array<CalendarPost>>()
 	for (const post of posts) {
 		const list = byDay.get(post.date)
@@ -23,7 +21,7 @@ export function MonthView({ weeks, today, posts, totals }: Props) {
 		else byDay.set(post.date, [post])
 	}
 	return (
-		<div className="cal-month" role="region" aria-label={t('month.label')} onClick={openWeek}>
+		<div className="cal-month" role="region" aria-label={t('month.label')}>
 			<div className="cal-month-inner">
 				<div className="cal-month-head" aria-hidden>
 					{(weeks[0] ?? []).map(({ date }) => (
@@ -40,20 +38,4 @@ export function MonthView({ weeks, today, posts, totals }: Props) {
 			</div>
 		</div>
 	)
-}
-
-/**
- * The days' '+N mehr' links are plain anchors (a router Link in each of up to 42 days was ~2 % of a
- * full month's server render); a plain click on one navigates within the app like a Link, a click
- * with a modifier key or another button is left to the browser (new tab, new window).
- */
-function useMoreLinks() {
-	const navigate = useNavigate()
-	return (event: React.MouseEvent) => {
-		if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-		const link = (event.target as Element).closest<HTMLAnchorElement>('a.cal-more')
-		if (!link) return
-		event.preventDefault()
-		navigate(link.getAttribute('href')!)
-	}
 }
