@@ -60,6 +60,7 @@ export default [
 	route('health', 'routes/health.ts'),
 	route('health/live', 'routes/health.live.ts'),
 	route('api/posts/:id/deliveries', 'routes/api.posts.$id.deliveries.ts'),
+	route('api/posts/:id/preview', 'routes/api.posts.$id.preview.ts'),
 	route('api/generations', 'routes/api.generations.ts'),
 	route('api/generations/image', 'routes/api.generations.image.ts'),
 	route('api/model-tests', 'routes/api.model-tests.ts'),

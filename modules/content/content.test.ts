@@ -200,14 +200,19 @@ test("the calendar month gets each day's first posts in the user's zone and ever
 
 	const month = await content.calendar(alice, { ...range, perDay: { limit: 3, timeZone: zurich } })
 	expect(month.posts.map((p) => p.title)).toEqual(['E', 'A', 'B', 'C'])
-	// Only what a chip and its preview show: the plan time (publication time when published) and the text's start.
-	expect(month.posts[0]).toEqual({ id: expect.any(String), title: 'E', platform: 'linkedin', status: 'scheduled', at: at('2026-04-01T08:00:00Z'), excerpt: 'E', imageUrl: null })
+	// Only what a chip shows: the plan time (publication time when published).
+	expect(month.posts[0]).toEqual({ id: expect.any(String), title: 'E', platform: 'linkedin', status: 'scheduled', at: at('2026-04-01T08:00:00Z') })
 	expect(month.posts[2]).toMatchObject({ title: 'B', status: 'published', at: at('2026-04-02T07:00:00Z') })
 	expect(month.dayTotals).toEqual({ '2026-04-01': 1, '2026-04-02': 4 })
 
 	const all = await content.calendar(alice, range)
 	expect(all.posts.map((p) => p.title)).toEqual(['E', 'A', 'B', 'C', 'D'])
 	expect(all.dayTotals).toBeNull()
+
+	// The hover card's text and image, read when it opens; another user's post is not found.
+	expect(await content.calendarPreview(alice, month.posts[0]!.id)).toEqual({ excerpt: 'E', imageUrl: null })
+	const bobs = await t.db.selectFrom('posts').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()
+	expect(await content.calendarPreview(alice, bobs.id)).toBeNull()
 })
 
 test('a post for several platforms keeps an image per platform for its deliveries', async () => {

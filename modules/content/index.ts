@@ -16,6 +16,7 @@ import {
 	insertPost,
 	getPost,
 	listCalendarPosts,
+	calendarPreview,
 	listPosts,
 	schedulePost,
 	draftToPost,
@@ -39,7 +40,7 @@ export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dash
 export { postTotals, publishedPerDay } from './dashboard.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
 export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
-export type { CalendarEntry, ContentError, ContentResult, DraftView, PostView } from './views.ts'
+export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postForDelivery, postsForDelivery, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor, truncate } from './post-content.ts'
 export { POST_ORIGINS, POST_STATUSES, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
@@ -232,6 +233,11 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }) {
 			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
 			return { posts, dayTotals, stats }
+		},
+
+		/** A calendar chip's hover card: the start of one of the user's posts and its image; null for another user's post. */
+		calendarPreview(userId: string, postId: string) {
+			return calendarPreview(db, userId, postId)
 		},
 	}
 }

@@ -7,7 +7,7 @@ import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.s
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
-import type { CalendarEntry, ContentResult, PostView } from './views.ts'
+import type { CalendarEntry, CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
 	platform: PostPlatform
@@ -204,8 +204,9 @@ export async function listCalendarPosts(db: Db, userId: string, from: Date, to: 
 				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
 			]),
 		)
-	// Only what a chip and its preview show (a page reads up to a few hundred posts).
-	const columns = ['id', 'title', 'content', 'platform', 'status', 'image_url', at.as('at')] as const
+	// Only what a chip shows (a page reads up to a few hundred posts); the hover card reads the rest
+	// of one post when it opens (calendarPreview).
+	const columns = ['id', 'title', 'platform', 'status', at.as('at')] as const
 	if (!perDay) {
 		const rows = await inRange.select(columns).orderBy(at).orderBy('id').execute()
 		return { posts: rows.map(toCalendarEntry), dayTotals: null }
@@ -232,16 +233,20 @@ export async function listCalendarPosts(db: Db, userId: string, from: Date, to: 
 	return { posts: rows.map(toCalendarEntry), dayTotals }
 }
 
-function toCalendarEntry(row: { id: string; title: string; content: string; platform: string; status: string; image_url: string | null; at: Date }): CalendarEntry {
+function toCalendarEntry(row: { id: string; title: string; platform: string; status: string; at: Date }): CalendarEntry {
 	return {
 		id: row.id,
 		title: row.title,
 		platform: row.platform as PostPlatform,
 		status: row.status === 'published' ? 'published' : 'scheduled',
 		at: row.at,
-		excerpt: truncate(extractText(row.content), 120),
-		imageUrl: row.image_url,
 	}
+}
+
+/** What a calendar chip's hover card adds to the chip: the start of the text and the image; null when the post is not the user's. */
+export async function calendarPreview(db: Db, userId: string, postId: string): Promise<CalendarPreview | null> {
+	const row = await db.selectFrom('posts').select(['content', 'image_url']).where('id', '=', postId).where('user_id', '=', userId).executeTakeFirst()
+	return row ? { excerpt: truncate(extractText(row.content), 120), imageUrl: row.image_url } : null
 }
 
 export type WeekStats = {

@@ -22,13 +22,17 @@ export type PostView = {
 	engagement: { views: number; likes: number; shares: number; comments: number }
 }
 
-/** A post as the calendar reads it: what its chips and hover preview show, at its plan or publication time. */
+/** A post as the calendar reads it: what its chip shows, at its plan or publication time. */
 export type CalendarEntry = {
 	id: string
 	title: string
 	platform: PostPlatform
 	status: 'scheduled' | 'published'
 	at: Date
+}
+
+/** What a chip's hover card adds, read when it opens. */
+export type CalendarPreview = {
 	/** The start of the base text (120 characters). */
 	excerpt: string
 	imageUrl: string | null

@@ -99,13 +99,15 @@ test.describe('Content Kalender', () => {
 		await expect(badge).toBeHidden()
 		await expect(page.getByRole('button', { name: /Post später/ })).toBeHidden()
 
-		// Hover preview
+		// Hover preview: the page carries only what the chips show; the card reads the text when it opens.
+		expect(await page.content()).not.toContain('Text für den Kalender-Test')
 		await chip(page, 'Herbst-Aktion').hover()
 		const preview = page.getByTestId('post-preview')
 		await expect(preview).toContainText('Herbst-Aktion')
 		await expect(preview).toContainText('LinkedIn')
 		await expect(preview).toContainText('Geplant')
 		await expect(preview).toContainText('um 10:00')
+		await expect(preview).toContainText('Herbst-Aktion: Text für den Kalender-Test.')
 
 		await page.getByRole('button', { name: 'Monat' }).click()
 		await expect(page).toHaveURL(/view=month/)

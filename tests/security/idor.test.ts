@@ -314,6 +314,9 @@ const entries: Record<string, Entry> = {
 	'/api/posts/:id/deliveries': {
 		probes: [{ name: 'delivery state of a post', request: (f) => ({ params: { id: f.post } }), attacker: 'empty', owner: 'shows' }],
 	},
+	'/api/posts/:id/preview': {
+		probes: [{ name: "a calendar chip's hover card", request: (f) => ({ params: { id: f.post } }), attacker: 'refused', owner: 'shows' }],
+	},
 	'/api/generations': {
 		probes: [
 			{

@@ -51,8 +51,10 @@ export const longDay = remembered((date) => format(day(date), 'EEEE, d. MMMM yyy
 
 /** '+12,5' / '-3' / '0': a change in percent with one decimal, German style. */
 export function signedPercent(value: number) {
-	return new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value)
+	return percentFormat.format(value)
 }
+
+const percentFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signDisplay: 'exceptZero' })
 
 export function hourLabel(hour: number) {
 	return `${String(hour).padStart(2, '0')}:00`

@@ -37,7 +37,8 @@ export function ChipBody({ post, overlay = false, label }: { post: CalendarPost;
 	const color = usePlatformColor()
 	return (
 		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={color(post.platform)}>
-			<PlatformMark platform={post.platform} size={14} decorative />
+			{/* 14 px from calendar.css: no style attribute on every chip. */}
+			<PlatformMark platform={post.platform} decorative />
 			<span className="cal-chip-time" aria-hidden={shown}>
 				{post.time}
 			</span>

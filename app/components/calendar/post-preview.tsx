@@ -3,21 +3,25 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { CalendarPost } from './types.ts'
+import type { CalendarPreview } from '#modules/content/index.ts'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/calendar.ts'
 import '#locales/ns/posts.ts'
 
-/** The hover card: title, platform, status, date line, excerpt and image. */
-export function PostPreview({ post }: { post: CalendarPost }) {
+/** The card's text and image: read when it first opens. */
+export type PreviewDetails = CalendarPreview | 'loading' | 'failed'
+
+/** The hover card: title, platform, status, date line (from the chip), excerpt and image (`details`). */
+export function PostPreview({ post, details }: { post: CalendarPost; details: PreviewDetails }) {
 	const { t } = useTranslation('calendar')
 	const { t: tp } = useTranslation('posts')
 	const platformName = usePlatformName()
 	const when = t('when', { day: longDay(post.date), time: post.time })
 	return (
 		<Flex direction="column" gap="2" data-testid="post-preview">
-			{post.imageUrl ? (
+			{typeof details === 'object' && details.imageUrl ? (
 				<Inset side="top" clip="padding-box" pb="current">
-					<img src={post.imageUrl} alt={t('preview.image')} className="cal-preview-image" />
+					<img src={details.imageUrl} alt={t('preview.image')} className="cal-preview-image" />
 				</Inset>
 			) : null}
 			<Text as="div" weight="bold" size="3">
@@ -35,9 +39,15 @@ export function PostPreview({ post }: { post: CalendarPost }) {
 			<Text size="1" color="gray">
 				{post.status === 'published' ? t('preview.published', { when }) : t('preview.scheduled', { when })}
 			</Text>
-			<Text as="p" size="2">
-				{post.excerpt || t('preview.noText')}
-			</Text>
+			{typeof details === 'object' ? (
+				<Text as="p" size="2">
+					{details.excerpt || t('preview.noText')}
+				</Text>
+			) : (
+				<Text as="p" size="2" color="gray" aria-busy={details === 'loading'}>
+					{t(details === 'loading' ? 'preview.loading' : 'preview.failed')}
+				</Text>
+			)}
 			<Text size="1" color="gray">
 				{post.status === 'published' ? t('preview.editHintLocked') : t('preview.editHint')}
 			</Text>

@@ -3,7 +3,7 @@ import type { WeekStats } from '#modules/content/index.ts'
 
 export type CalendarView = 'week' | 'month'
 
-/** A post as the calendar shows it: its wall-clock date and time in the user's zone. */
+/** A post as the calendar's chip shows it: its wall-clock date and time in the user's zone (the hover card reads the rest when it opens). */
 export type CalendarPost = {
 	id: string
 	title: string
@@ -11,8 +11,6 @@ export type CalendarPost = {
 	status: 'scheduled' | 'published'
 	date: string
 	time: string
-	excerpt: string
-	imageUrl: string | null
 }
 
 /** Where a chip may be dropped: an hour row of the week view or a day of the month view. */
