@@ -20,8 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
 	// One call per owning module, in parallel; each makes a fixed number of queries.
-	const [agents, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
-		services.agents.listAgents(user.id),
+	const [agent, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
+		services.agents.dashboardAgent(user.id),
 		services.accounts.getProfile(user.id),
 		services.content.dashboard(user.id, user.timeZone),
 		services.publishing.dashboard(user.id),
@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 			days: content.days,
 			favorites,
 			activity,
-			agents,
+			agent,
 			ideas,
 		},
 	}

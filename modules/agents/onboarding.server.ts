@@ -47,6 +47,19 @@ export async function saveOnboardingAgent(db: Db, userId: string, draft: Onboard
 }
 
 /** The user's presets in their order (scoped to the user). */
+/** The dashboard's agent card: the default agent, else the first in the user's order (one row). */
+export async function dashboardAgent(db: Db, userId: string) {
+	const row = await db
+		.selectFrom('agent_configurations')
+		.select(['name', 'avatar', 'personality', 'tone', 'target_audience', 'is_default'])
+		.where('user_id', '=', userId)
+		.orderBy('is_default', 'desc')
+		.orderBy('agent_order')
+		.limit(1)
+		.executeTakeFirst()
+	return row ?? null
+}
+
 export async function listAgents(db: Db, userId: string) {
 	return db
 		.selectFrom('agent_configurations')

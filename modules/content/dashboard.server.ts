@@ -38,9 +38,9 @@ export type ContentDashboard = {
 
 const interactions = sql<number>`engagement_likes + engagement_comments + engagement_shares`
 
-/** The dashboard's content figures in four queries, whatever the number of posts and drafts. */
+/** The dashboard's content figures in three queries, whatever the number of posts and drafts. */
 export async function contentDashboard(db: Db, userId: string, options: { now: Date; timeZone: string }): Promise<ContentDashboard> {
-	const [figures, days, posts, drafts] = await Promise.all([
+	const [figures, days, recentRows] = await Promise.all([
 		// Counts from the (user_id, status, ...) indexes without reading a row; only the published posts'
 		// rows are read for their metrics (all of a user's posts were read before: 5000 for the heaviest).
 		db
@@ -66,31 +66,50 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 			])
 			.executeTakeFirstOrThrow(),
 		publishedPerDay(db, { ...options, userId }),
+		// The newest posts and drafts together (each side from its (user_id, updated_at) index).
 		db
-			.selectFrom('posts')
-			.select(['id', 'title', 'content', 'status', 'platform', 'updated_at'])
-			.where('user_id', '=', userId)
+			.selectFrom((eb) =>
+				eb
+					.selectFrom('posts')
+					.select(['id', 'title', 'content', 'status', sql<Array<string>>`array[platform]`.as('platforms'), 'updated_at', sql<'post' | 'draft'>`'post'`.as('kind')])
+					.where('user_id', '=', userId)
+					.orderBy('updated_at', 'desc')
+					.orderBy('id')
+					.limit(RECENT_LIMIT)
+					.as('p'),
+			)
+			.selectAll()
+			.unionAll((eb) =>
+				eb
+					.selectFrom((eb) =>
+						eb
+							.selectFrom('drafts')
+							.select(['id', 'title', 'content', sql<string>`'draft'`.as('status'), 'platforms', 'updated_at', sql<'post' | 'draft'>`'draft'`.as('kind')])
+							.where('user_id', '=', userId)
+							.orderBy('updated_at', 'desc')
+							.orderBy('id')
+							.limit(RECENT_LIMIT)
+							.as('d'),
+					)
+					.selectAll(),
+			)
 			.orderBy('updated_at', 'desc')
-			.orderBy('id')
-			.limit(RECENT_LIMIT)
-			.execute(),
-		db
-			.selectFrom('drafts')
-			.select(['id', 'title', 'content', 'platforms', 'updated_at'])
-			.where('user_id', '=', userId)
-			.orderBy('updated_at', 'desc')
+			.orderBy('kind', 'desc')
 			.orderBy('id')
 			.limit(RECENT_LIMIT)
 			.execute(),
 	])
 
 	const views = Number(figures.views)
-	const recent: Array<DashboardRecentItem> = [
-		...posts.map((p) => ({ kind: 'post' as const, id: p.id, title: p.title, excerpt: truncate(extractText(p.content), EXCERPT_LENGTH), status: p.status, platforms: [p.platform], updatedAt: new Date(p.updated_at).toISOString() })),
-		...drafts.map((d) => ({ kind: 'draft' as const, id: d.id, title: d.title, excerpt: truncate(extractText(d.content), EXCERPT_LENGTH), status: 'draft', platforms: d.platforms, updatedAt: new Date(d.updated_at).toISOString() })),
-	]
-		.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-		.slice(0, RECENT_LIMIT)
+	const recent: Array<DashboardRecentItem> = recentRows.map((r) => ({
+		kind: r.kind,
+		id: r.id,
+		title: r.title,
+		excerpt: truncate(extractText(r.content), EXCERPT_LENGTH),
+		status: r.status,
+		platforms: r.platforms,
+		updatedAt: new Date(r.updated_at).toISOString(),
+	}))
 
 	return {
 		draftsCount: Number(figures.drafts ?? 0) + Number(figures.post_drafts ?? 0),

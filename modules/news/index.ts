@@ -7,8 +7,8 @@ import { enqueueDailyNews } from './daily.server.ts'
 import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
 import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 import type { FeedReader } from './ports.ts'
-import { lastGeneratedAt, lastRefreshFailedAt, listIdeas, listNews } from './read.server.ts'
-import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
+import { ideasWithSettings, lastGeneratedAt, lastRefreshFailedAt, listIdeas, listNews } from './read.server.ts'
+import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds, toContentSettings } from './settings.server.ts'
 import { createNewsWriter } from './writer.server.ts'
 import { platformIdsOf, type NewsPlatforms } from './platforms.ts'
 import { exportNewsData } from './export.server.ts'
@@ -70,10 +70,10 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 			return { settings, news, ideas, refreshedAt, refreshFailedAt, testMode: writer.testMode }
 		},
 
-		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (two queries). */
+		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (one query). */
 		async dashboardIdeas(userId: string, limit = 4) {
-			const [settings, ideas] = await Promise.all([getContentSettings(db, userId), listIdeas(db, userId, limit)])
-			return { ideas, canGenerate: hasIdeaSettings(settings) }
+			const { settings, ideas } = await ideasWithSettings(db, userId, limit)
+			return { ideas, canGenerate: hasIdeaSettings(toContentSettings(settings)) }
 		},
 
 		refresh: (userId: string, signal?: AbortSignal) => refreshNews(deps, userId, signal),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 
 // What /news and the dashboard show: the user's own rows only, newest first.
@@ -51,8 +52,8 @@ export async function listNews(db: DbOrTrx, userId: string, limit: number): Prom
 	}))
 }
 
-export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Promise<Array<IdeaView>> {
-	const rows = await db
+function ideasQuery(db: DbOrTrx, userId: string, limit: number) {
+	return db
 		.selectFrom('content_ideas')
 		.select(['id', 'title', 'description', 'source', 'published_date', 'trending', 'platform', 'keyword', 'content_type', 'created_at'])
 		.where('user_id', '=', userId)
@@ -60,8 +61,13 @@ export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Pro
 		.orderBy('trending', 'desc')
 		.orderBy('id')
 		.limit(limit)
-		.execute()
-	return rows.map((r) => ({
+}
+
+// created_at is a Date from a row and a string from JSON.
+type IdeaRow = Omit<Awaited<ReturnType<ReturnType<typeof ideasQuery>['execute']>>[number], 'created_at'> & { created_at: Date | string }
+
+function toIdeaView(r: IdeaRow): IdeaView {
+	return {
 		id: r.id,
 		title: r.title,
 		description: r.description,
@@ -72,7 +78,22 @@ export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Pro
 		keyword: r.keyword,
 		contentType: r.content_type,
 		createdAt: new Date(r.created_at).toISOString(),
-	}))
+	}
+}
+
+export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Promise<Array<IdeaView>> {
+	return (await ideasQuery(db, userId, limit).execute()).map(toIdeaView)
+}
+
+/** The newest ideas and the user's content settings row (undefined while never saved) in one statement. */
+export async function ideasWithSettings(db: DbOrTrx, userId: string, limit: number) {
+	const row = await db
+		.selectNoFrom([
+			jsonObjectFrom(db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds']).where('user_id', '=', userId)).as('settings'),
+			jsonArrayFrom(ideasQuery(db, userId, limit)).as('ideas'),
+		])
+		.executeTakeFirstOrThrow()
+	return { settings: row.settings ?? undefined, ideas: row.ideas.map(toIdeaView) }
 }
 
 /** When the user's news were last generated (daily job or refresh), or null. */

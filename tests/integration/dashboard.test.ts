@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Kysely, PostgresDialect } from 'kysely'
 import { expect, test } from 'vitest'
 import { createActivityService } from '#modules/activity/index.ts'
+import { dashboardAgent } from '#modules/agents/onboarding.server.ts'
 import { createContentService } from '#modules/content/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
@@ -114,6 +115,23 @@ test('the dashboard makes the same small number of queries with no rows and with
 	queries = 0
 	await read(alice)
 	expect(queries).toBe(empty)
-	// content 4, publishing 1, toolbox 1, activity 1, news 2 (settings, ideas)
-	expect(empty).toBe(9)
+	// content 3 (figures, chart, recent posts and drafts), publishing 1, toolbox 1, activity 1, news 1 (ideas and settings)
+	expect(empty).toBe(7)
+})
+
+test('the agent card shows the default agent, else the first in the user\'s order, and none without agents', async () => {
+	await using t = await createTestDatabase()
+	const alice = await user(t.db)
+	expect(await dashboardAgent(t.db, alice)).toBeNull()
+	await t.db
+		.insertInto('agent_configurations')
+		.values([
+			{ user_id: alice, name: 'Zweiter', agent_order: 2 },
+			{ user_id: alice, name: 'Erster', agent_order: 1 },
+		])
+		.execute()
+	expect(await dashboardAgent(t.db, alice)).toMatchObject({ name: 'Erster', is_default: false })
+	await t.db.updateTable('agent_configurations').set({ is_default: true }).where('name', '=', 'Zweiter').execute()
+	expect(await dashboardAgent(t.db, alice)).toMatchObject({ name: 'Zweiter', is_default: true })
+	expect(await dashboardAgent(t.db, await user(t.db))).toBeNull()
 })

@@ -141,10 +141,10 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 
 function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: boolean; timeZone: string; onOpen: (kind: RowDialog['kind'], user: AdminUserRow, opener: HTMLElement) => void }) {
 	const { t } = useTranslation('adminUsers')
-	const planFetcher = useFetcher<AdminUsersReply>()
-	const roleFetcher = useFetcher<AdminUsersReply>()
-	useFetcherNotice(planFetcher)
-	useFetcherNotice(roleFetcher)
+	// One form for the plan and the role: the pressed button sends the intent (one fetcher per row, not two).
+	const fetcher = useFetcher<AdminUsersReply>()
+	useFetcherNotice(fetcher)
+	const busy = fetcher.state === 'idle' ? null : fetcher.formData?.get('intent')
 	const [plan, setPlan] = useState<string>(user.subscriptionType)
 	return (
 		<TableRow data-testid="admin-user-row" data-email={user.email} align="center">
@@ -174,9 +174,9 @@ function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: b
 					<Button size="1" aria-haspopup="dialog" onClick={(event) => onOpen('grant', user, event.currentTarget)}>
 						<SpriteIcon id="pw-user-grant" size={14} /> {t('grant.open')}
 					</Button>
-					<planFetcher.Form method="post">
-						<input type="hidden" name="intent" value="plan" />
+					<fetcher.Form method="post" className="inline-form">
 						<input type="hidden" name="userId" value={user.id} />
+						<input type="hidden" name="admin" value={user.isAdmin ? 'false' : 'true'} />
 						<Flex gap="1" align="center">
 							<NativeSelect
 								name="subscriptionType"
@@ -185,27 +185,24 @@ function UserRow({ user, isMe, timeZone, onOpen }: { user: AdminUserRow; isMe: b
 								aria-label={t('plan.label')}
 								options={SUBSCRIPTION_TYPES.map((type) => ({ value: type, label: t(`plans.${type}`) }))}
 							/>
-							<Button type="submit" size="1" variant="soft" disabled={plan === user.subscriptionType} loading={planFetcher.state !== 'idle'}>
+							<Button type="submit" name="intent" value="plan" size="1" variant="soft" disabled={plan === user.subscriptionType} loading={busy === 'plan'}>
 								{t('plan.save')}
 							</Button>
 						</Flex>
-					</planFetcher.Form>
-					<roleFetcher.Form method="post">
-						<input type="hidden" name="intent" value="role" />
-						<input type="hidden" name="userId" value={user.id} />
-						<input type="hidden" name="admin" value={user.isAdmin ? 'false' : 'true'} />
 						<Button
 							type="submit"
+							name="intent"
+							value="role"
 							size="1"
 							variant="soft"
 							color={user.isAdmin ? 'red' : 'purple'}
 							disabled={user.isAdmin && isMe}
 							title={user.isAdmin && isMe ? t('role.ownRole') : undefined}
-							loading={roleFetcher.state !== 'idle'}
+							loading={busy === 'role'}
 						>
 							{user.isAdmin ? t('role.revoke') : t('role.grant')}
 						</Button>
-					</roleFetcher.Form>
+					</fetcher.Form>
 					<Button size="1" variant="ghost" aria-haspopup="dialog" onClick={(event) => onOpen('history', user, event.currentTarget)}>
 						<SpriteIcon id="pw-user-history" size={14} /> {t('details.open')}
 					</Button>

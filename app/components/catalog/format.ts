@@ -12,6 +12,11 @@ export function levelColor(level: number) {
 	return level >= 3 ? 'violet' : level === 2 ? 'green' : level === 1 ? 'blue' : 'gray'
 }
 
+/** The text key of a recommendation level (levels outside 0-3 read as Standard). */
+export function levelKey(level: number) {
+	return `levels.${level === 1 || level === 2 || level === 3 ? level : 0}` as const
+}
+
 export function testUrl(modelIds: ReadonlyArray<string>, mode: 'single' | 'compare', category: ModelCategory) {
 	return `/model-test?${new URLSearchParams({ models: modelIds.join(','), mode, category })}`
 }

@@ -7,7 +7,7 @@ import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
-import { formatCredits, levelColor, testUrl } from './format.ts'
+import { formatCredits, levelColor, levelKey, testUrl } from './format.ts'
 import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/catalog.ts'
 
@@ -54,7 +54,7 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 						</Heading>
 						<Flex gap="1" wrap="wrap">
 							<Badge color={levelColor(model.recommendationLevel)} variant="soft" data-testid="model-level">
-								{t(`levels.${model.recommendationLevel}`, { defaultValue: t('levels.0') })}
+								{t(levelKey(model.recommendationLevel))}
 							</Badge>
 							{model.testMode ? (
 								<Tooltip content={t('gallery.testModeHint')}>

@@ -27,7 +27,8 @@ export type DashboardData = {
 	days: Array<DashboardDay>
 	favorites: Array<FavoriteTool>
 	activity: Array<RecentActivity>
-	agents: Array<{ id: string; name: string; avatar: string; personality: string; tone: string; target_audience: string; is_default: boolean }>
+	/** The default agent, else the first; null without one. */
+	agent: { name: string; avatar: string; personality: string; tone: string; target_audience: string; is_default: boolean } | null
 	/** 'KI Content-Ideen': the four newest ideas and whether more can be generated. */
 	ideas: DashboardIdeasData
 }
@@ -49,7 +50,7 @@ const percent = new Intl.NumberFormat('de-CH', { minimumFractionDigits: 1, maxim
 
 export function Dashboard({ data }: { data: DashboardData }) {
 	const { t } = useTranslation('dashboard')
-	const agent = data.agents.find((a) => a.is_default) ?? data.agents[0]
+	const agent = data.agent
 	const todos = (Object.keys(todoLinks) as Array<keyof typeof todoLinks>).filter((key) => data.todos[key] > 0)
 	const todoCount = todos.reduce((sum, key) => sum + data.todos[key], 0)
 	return (
