@@ -133,6 +133,10 @@ export async function startWorker(options: {
 	concurrency: number
 	logger: Logger
 	crontab?: string
+	/** Jobs fetched and locked ahead in one query (default twice the concurrency; 0: one job per fetch). */
+	localQueueSize?: number
+	/** How long a finished job waits to be recorded with others (default COMPLETE_BATCH_MS; 0: each at once). */
+	completeJobBatchDelayMs?: number
 	/** Tests only: shorter heartbeat and dead-worker limits. */
 	heartbeatMs?: number
 	deadWorkerSeconds?: number
@@ -140,6 +144,8 @@ export async function startWorker(options: {
 	const { pool, logger } = options
 	const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS
 	const deadWorkerSeconds = options.deadWorkerSeconds ?? DEAD_WORKER_SECONDS
+	const localQueueSize = options.localQueueSize ?? options.concurrency * 2
+	const completeJobBatchDelay = options.completeJobBatchDelayMs ?? COMPLETE_BATCH_MS
 	const workerId = PROCESS_WORKER_ID
 	let stopping = false
 	let current: { runner: Runner; jobWorkerIds: Set<string> } | null = null
@@ -173,7 +179,7 @@ export async function startWorker(options: {
 			// leaving the job locked by a live process. Completions of a few milliseconds go in one
 			// statement, and the pool fetches (and locks, under its own id: a dead process's queue is
 			// unlocked like its running jobs) a batch of due jobs at once instead of one per job.
-			preset: { worker: { completeJobBatchDelay: COMPLETE_BATCH_MS, failJobBatchDelay: 0, localQueue: { size: options.concurrency * 2 } } },
+			preset: { worker: { completeJobBatchDelay, failJobBatchDelay: 0, ...(localQueueSize > 0 ? { localQueue: { size: localQueueSize } } : {}) } },
 		})
 		entry = { runner, jobWorkerIds }
 		current = entry

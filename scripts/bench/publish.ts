@@ -1,21 +1,37 @@
-// npm run bench:publish — publishing throughput and on-time starts against the LinkedIn sandbox fake.
-// 1. the fake network's own capacity (direct POSTs), 2. 10 000 deliveries due now: deliveries per
+// npm run bench:publish — publishing throughput and on-time starts against a sandbox fake.
+// The network is picked from the registry by what it can do (the first that connects through the OAuth
+// popup and takes text-only posts), never by its id.
+// 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
 import { randomUUID } from 'node:crypto'
+import { loadavg } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { sql } from 'kysely'
+import { platformModules } from '#adapters/platforms/index.ts'
+import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createDb, createPool } from '#modules/core/db.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
+import { targetOf } from '#modules/publishing/tokens.server.ts'
 import { openDatabase } from '#server/database.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
+/** graphile-worker's knobs, to measure each on its own (unset: startWorker's defaults). */
+const LOCAL_QUEUE = process.env.BENCH_LOCAL_QUEUE === undefined ? undefined : Number(process.env.BENCH_LOCAL_QUEUE)
+const COMPLETE_DELAY = process.env.BENCH_COMPLETE_DELAY_MS === undefined ? undefined : Number(process.env.BENCH_COMPLETE_DELAY_MS)
+const APP_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+
+const network = platformModules.find((m) => m.descriptor.connect === 'oauth-popup' && m.descriptor.formats.includes('text') && !m.descriptor.images.required)
+if (!network) throw new Error('no registered platform takes text-only posts through the OAuth popup')
+const platform = network.platform
+// A network's posts per account in its window (the planning preflight refuses more): at most 100 per user, fewer where the quota is lower.
+const PER_USER = Math.max(1, Math.min(100, Math.floor((network.descriptor.account?.quota?.posts ?? 150) * 0.66)))
 
 const env = readEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('.data/bench'), LOG_LEVEL: 'error' })
 const database = await openDatabase(env)
@@ -36,13 +52,32 @@ function percentile(values: Array<number>, p: number) {
 
 try {
 	await migrateToLatest(db, pool)
-	await using h = await publishingHarness({ db, pool })
-	// LinkedIn takes at most 150 posts per member in 24 hours (the planning preflight refuses more): 100 per user.
+	await using h = await publishingHarness({ db, pool }, undefined, { APP_SECRET })
+	const store = h.li.store
 	const userIds: Array<string> = []
-	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / 100); i++) userIds.push((await h.connectedUser()).userId)
-	const token = h.li.token
+	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
 
-	// 1. The fake's own capacity, with the same concurrency.
+	// 1. The fake's own capacity, with the same concurrency, for the first user's page.
+	const page = await db
+		.selectFrom('connected_pages')
+		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
+		.select(['connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
+		.where('connected_pages.user_id', '=', userIds[0]!)
+		.executeTakeFirstOrThrow()
+	const target = targetOf(createSecretBox(APP_SECRET), page)
+	// The network's creating request, as its adapter sends it once, then sent again as it is (only the
+	// text differs): the fake's own capacity, without the adapter's or the database's work.
+	const MARKER = 'kapazitaet-probe'
+	const sent: Array<{ url: string; init: RequestInit }> = []
+	const recording: typeof fetch = (input, init = {}) => {
+		sent.push({ url: String(input), init })
+		return fetch(input, init)
+	}
+	const adapter = network.create({ ...network.sandboxEndpoints(h.li.base, h.li.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
+	await adapter.publish(target, { text: MARKER, imageUrl: null }, { checkpoint: async () => {} })
+	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
+	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
+	const body = creating.init.body as string
 	const fakeCount = Math.min(TOTAL, 3000)
 	let next = 0
 	const fakeStart = performance.now()
@@ -50,16 +85,12 @@ try {
 		Array.from({ length: CONCURRENCY }, async () => {
 			while (next < fakeCount) {
 				next++
-				await fetch(`${h.li.base}/linkedin/rest/posts`, {
-					method: 'POST',
-					headers: { authorization: `Bearer ${token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' },
-					body: JSON.stringify({ author: h.li.person, commentary: `kapazität ${next}`, visibility: 'PUBLIC', distribution: { feedDistribution: 'MAIN_FEED' }, lifecycleState: 'PUBLISHED' }),
-				})
+				await fetch(creating.url, { method: creating.init.method, headers: creating.init.headers, body: body.replace(MARKER, `kapazität ${next}`) })
 			}
 		}),
 	)
 	const fakeRate = fakeCount / ((performance.now() - fakeStart) / 1000)
-	h.li.store.posts.length = 0
+	store.posts.length = 0
 
 	// Setup, before any clock runs: a few posts per pool connection at a time (500 at once timed out
 	// waiting for a connection on a loaded machine).
@@ -68,7 +99,7 @@ try {
 			const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => start + k)
 			await Promise.all(
 				batch.map((i) =>
-					h.services.content.createPost(userIds[i % userIds.length]!, { platform: 'linkedin', content: { base: `bench ${randomUUID()} ${i}`, platforms: {} }, status: 'scheduled', scheduledAt: at(i), timeZone: 'Europe/Zurich' }),
+					h.services.content.createPost(userIds[i % userIds.length]!, { platform, content: { base: `bench ${randomUUID()} ${i}`, platforms: {} }, status: 'scheduled', scheduledAt: at(i), timeZone: 'Europe/Zurich' }),
 				),
 			)
 		}
@@ -83,7 +114,7 @@ try {
 	}
 
 	async function runUntilDone(total: number) {
-		const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger })
+		const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
 		const started = performance.now()
 		for (;;) {
 			const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['published', 'failed', 'unconfirmed']).executeTakeFirstOrThrow()
@@ -102,17 +133,18 @@ try {
 	const seconds = await runUntilDone(TOTAL)
 	const first = await lateness()
 	const texts = new Map<string, number>()
-	for (const post of h.li.store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
+	for (const post of store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
 	const duplicates = [...texts.values()].filter((n) => n > 1).length
 	const rate = TOTAL / seconds
+	console.log(`network: ${network.descriptor.name}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity)`)
 	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
 
 	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
 	await db.deleteFrom('posts').execute()
-	h.li.store.posts.length = 0
-	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger })
+	store.posts.length = 0
+	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
 	const base = Date.now() + 3000
 	await schedule(SPREAD, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
 	for (;;) {
@@ -123,7 +155,7 @@ try {
 	await runner.stop()
 	const late = (await lateness()).map((r) => Number(r.late))
 	console.log(`on time: ${SPREAD} posts due over 6 s: start lateness p50 ${percentile(late, 50).toFixed(0)} ms, p99 ${percentile(late, 99).toFixed(0)} ms (target p99 <= 100 ms)`)
-	console.log(`  duplicates ${h.li.store.posts.length - new Set(h.li.store.posts.map((p) => p.text)).size}`)
+	console.log(`  duplicates ${store.posts.length - new Set(store.posts.map((p) => p.text)).size}`)
 } finally {
 	await db.destroy()
 	await admin.query(`drop database if exists ${name} with (force)`)

@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { expect, test } from 'vitest'
+import type { DB } from '#modules/core/db.server.ts'
 import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
@@ -12,7 +13,10 @@ const serverError = { status: 500, headers: { 'content-type': 'text/html' }, raw
 
 test('a batch with mixed outcomes: published, failed, taken over, unknown outcome, each once and in its own state', async () => {
 	await using t = await createTestDatabase()
-	await using h = await publishingHarness(t)
+	// The publisher's statements, counted: the same pool, with Kysely's query log (never destroyed: t ends the pool).
+	const statements: Array<{ sql: string; parameters: ReadonlyArray<unknown> }> = []
+	const counted = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: (event) => void (event.level === 'query' && statements.push(event.query)) })
+	await using h = await publishingHarness({ db: counted, pool: t.pool })
 	const published = await h.connectedUser()
 	const failed = await h.connectedUser()
 	const takenOver = await h.connectedUser()
@@ -37,6 +41,7 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	await t.db.updateTable('social_tokens').set({ status: 'reconnect_required' }).where('user_id', '=', failed.userId).execute()
 
 	// All four start in the same tick: one claim, one load.
+	statements.length = 0
 	const running = Promise.all(Object.values(ids).map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
 	const until = Date.now() + 5000
 	while (h.li.router.count('POST /rest/images') < 2) {
@@ -45,6 +50,13 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	}
 	await sql`update post_deliveries set attempt_id = gen_random_uuid(), attempt_worker = 'worker-b' where id = ${ids.takenOver}`.execute(t.db)
 	await running
+	// One claim and one load (a query each for posts and pages) for the four; later reads (the reconcile
+	// of the unknown outcome, the failure mail) are one delivery's own.
+	const matching = (pattern: RegExp) => statements.filter((s) => pattern.test(s.sql))
+	const jsonRows = (pattern: RegExp) => matching(pattern).map((s) => (JSON.parse(String(s.parameters[0])) as Array<unknown>).length)
+	expect(jsonRows(/set status = 'publishing', attempt_id = gen_random_uuid\(\)/)).toEqual([4])
+	expect(matching(/^select .* from "posts" where "id" in \(/).map((s) => s.parameters.length)[0]).toBe(4)
+	expect(jsonRows(/join connected_pages p on/)[0]).toBe(4)
 
 	const rows = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'error_code', 'request_sent_at', 'attempt_worker', 'checkpoint']).execute()
 	const state = Object.fromEntries(rows.map((r) => [r.id, r]))
