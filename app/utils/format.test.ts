@@ -19,4 +19,8 @@ test('every pattern the app uses, across a daylight saving change and at midnigh
 	expect(formatDateTime(new Date('2026-11-23T08:00:00Z'), 'Europe/Zurich', 'EEEE, dd.MM.yyyy HH:mm')).toBe('Montag, 23.11.2026 09:00')
 	expect(formatDateTime('2026-03-05T12:00:00Z', 'America/New_York', 'dd.MM.yyyy')).toBe('05.03.2026')
 	expect(formatDateTime('2026-03-05T12:00:00Z', 'Europe/Zurich', 'd. MMMM yyyy')).toBe('5. März 2026')
+	// Patterns with only some parts (each pattern has its own formatter with just those parts).
+	expect(formatDateTime('2026-11-22T23:05:09Z', 'Europe/Zurich', 'HH:mm')).toBe('00:05')
+	expect(formatDateTime('2026-12-31T23:30:00Z', 'Europe/Zurich', 'yyyy')).toBe('2027')
+	expect(formatDateTime('2026-03-05T12:00:00Z', 'Asia/Kolkata', 'EEEE HH:mm:ss')).toBe('Donnerstag 17:30:00')
 })

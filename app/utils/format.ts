@@ -12,19 +12,32 @@ export function formatNumber(value: number) {
 }
 
 type DatePart = 'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'second'
-const dateParts = new Map<string, Intl.DateTimeFormat>()
 const monthNames = new Intl.DateTimeFormat('de-CH', { month: 'long', timeZone: 'UTC' })
+const TOKENS = /EEEE|yyyy|MMMM|MM|dd|d|HH|mm|ss/g
+const tokenParts: Record<string, DatePart> = { EEEE: 'weekday', yyyy: 'year', MMMM: 'month', MM: 'month', dd: 'day', d: 'day', HH: 'hour', mm: 'minute', ss: 'second' }
+const partOptions: Record<DatePart, Intl.DateTimeFormatOptions> = {
+	weekday: { weekday: 'long' },
+	day: { day: 'numeric' },
+	month: { month: 'numeric' },
+	year: { year: 'numeric' },
+	hour: { hour: 'numeric', hourCycle: 'h23' },
+	minute: { minute: 'numeric' },
+	second: { second: 'numeric' },
+}
+// One formatter per time zone and pattern, asking Intl only for the parts the pattern shows (a card list
+// formats a date per card: building formatters or unused parts per call was a measurable share of a page).
+const formatters = new Map<string, Intl.DateTimeFormat>()
 
-/** The calendar and clock parts of `date` in `timeZone` (Intl, so the browser needs no date library). */
-function partsIn(date: Date, timeZone: string) {
-	let formatter = dateParts.get(timeZone)
+function formatterFor(timeZone: string, pattern: string) {
+	const key = `${timeZone}|${pattern}`
+	let formatter = formatters.get(key)
 	if (!formatter) {
-		formatter = new Intl.DateTimeFormat('de-CH', { timeZone, weekday: 'long', day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
-		dateParts.set(timeZone, formatter)
+		const options: Intl.DateTimeFormatOptions = { timeZone }
+		for (const token of pattern.match(TOKENS) ?? []) Object.assign(options, partOptions[tokenParts[token]!])
+		formatter = new Intl.DateTimeFormat('de-CH', options)
+		formatters.set(key, formatter)
 	}
-	const parts = {} as Record<DatePart, string>
-	for (const part of formatter.formatToParts(date)) if (part.type !== 'literal') parts[part.type as DatePart] = part.value
-	return parts
+	return formatter
 }
 
 const two = (value: string) => value.padStart(2, '0')
@@ -34,18 +47,20 @@ const two = (value: string) => value.padStart(2, '0')
  * Pattern letters as in date-fns: EEEE (weekday), d/dd, MM/MMMM, yyyy, HH, mm, ss.
  */
 export function formatDateTime(date: Date | string, timeZone = 'Europe/Zurich', pattern = 'dd.MM.yyyy HH:mm:ss') {
-	const instant = new Date(date)
-	const p = partsIn(instant, timeZone)
-	const tokens: Record<string, () => string> = {
-		EEEE: () => p.weekday,
-		yyyy: () => p.year,
-		MMMM: () => monthNames.format(new Date(Date.UTC(2000, Number(p.month) - 1, 1))),
-		MM: () => two(p.month),
-		dd: () => two(p.day),
-		d: () => String(Number(p.day)),
-		HH: () => two(p.hour),
-		mm: () => two(p.minute),
-		ss: () => two(p.second),
-	}
-	return pattern.replace(/EEEE|yyyy|MMMM|MM|dd|d|HH|mm|ss/g, (token) => tokens[token]!())
+	const p = {} as Record<DatePart, string>
+	for (const part of formatterFor(timeZone, pattern).formatToParts(new Date(date))) if (part.type !== 'literal') p[part.type as DatePart] = part.value
+	return pattern.replace(TOKENS, (token) => {
+		switch (token) {
+			case 'EEEE':
+				return p.weekday
+			case 'yyyy':
+				return p.year
+			case 'MMMM':
+				return monthNames.format(new Date(Date.UTC(2000, Number(p.month) - 1, 1)))
+			case 'd':
+				return String(Number(p.day))
+			default:
+				return two(p[tokenParts[token]!])
+		}
+	})
 }

@@ -25,7 +25,7 @@ function matching(query: string) {
 /**
  * The 'Meine Posts' board: per column (Entwürfe = drafts and posts in draft or review, newest first;
  * Geplant = soonest first; Veröffentlicht = newest first) the first `limit` cards and the column's
- * total, in five queries whatever the number of posts.
+ * total, in three statements whatever the number of posts.
  */
 export async function boardPage(db: Db, registered: RegisteredPlatforms, userId: string, options: { query?: string; limit?: number } = {}): Promise<Board> {
 	const query = (options.query ?? '').trim()
@@ -36,7 +36,22 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.select(postColumns)
 			.where('user_id', '=', userId)
 			.$if(query !== '', (qb) => qb.where(matching(query)))
-	const [draftRows, draftPosts, scheduled, published, counts] = await Promise.all([
+	// Three statements: the drafts table's first cards, the three columns' first posts in one union, and
+	// the totals (each a count over the index range of one status).
+	const column = (status: 'drafts' | 'scheduled' | 'published') =>
+		status === 'drafts'
+			? posts().where('status', 'in', ['draft', 'review']).orderBy('updated_at', 'desc').limit(limit)
+			: status === 'scheduled'
+				? posts().where('status', '=', 'scheduled').orderBy('scheduled_at', 'asc').orderBy('id').limit(limit)
+				: posts().where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id').limit(limit)
+	const count = (statuses: Array<'draft' | 'review' | 'scheduled' | 'published'>) =>
+		db
+			.selectFrom('posts')
+			.select((eb) => eb.fn.countAll<string>().as('n'))
+			.where('user_id', '=', userId)
+			.where('status', 'in', statuses)
+			.$if(query !== '', (qb) => qb.where(matching(query)))
+	const [draftRows, postRows, counts] = await Promise.all([
 		db
 			.selectFrom('drafts')
 			.select(draftColumns)
@@ -45,26 +60,30 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.orderBy('updated_at', 'desc')
 			.limit(limit)
 			.execute(),
-		posts().where('status', 'in', ['draft', 'review']).orderBy('updated_at', 'desc').limit(limit).execute(),
-		posts().where('status', '=', 'scheduled').orderBy('scheduled_at', 'asc').orderBy('id').limit(limit).execute(),
-		posts().where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id').limit(limit).execute(),
 		db
-			.selectFrom('posts')
-			.select((eb) => [
-				eb.fn.countAll<string>().filterWhere('status', 'in', ['draft', 'review']).as('drafts'),
-				eb.fn.countAll<string>().filterWhere('status', '=', 'scheduled').as('scheduled'),
-				eb.fn.countAll<string>().filterWhere('status', '=', 'published').as('published'),
-				eb
+			.selectFrom(column('drafts').as('d'))
+			.selectAll()
+			.unionAll(db.selectFrom(column('scheduled').as('s')).selectAll())
+			.unionAll(db.selectFrom(column('published').as('p')).selectAll())
+			.execute(),
+		db
+			.selectNoFrom([
+				count(['draft', 'review']).as('drafts'),
+				count(['scheduled']).as('scheduled'),
+				count(['published']).as('published'),
+				db
 					.selectFrom('drafts')
 					.select((e) => e.fn.countAll<string>().as('n'))
 					.where('user_id', '=', userId)
 					.$if(query !== '', (qb) => qb.where(matching(query)))
 					.as('draft_rows'),
 			])
-			.where('user_id', '=', userId)
-			.$if(query !== '', (qb) => qb.where(matching(query)))
 			.executeTakeFirstOrThrow(),
 	])
+	// The union's order is not guaranteed: each column is sorted again on the page, so only the split matters.
+	const draftPosts = postRows.filter((r) => r.status === 'draft' || r.status === 'review')
+	const scheduled = postRows.filter((r) => r.status === 'scheduled')
+	const published = postRows.filter((r) => r.status === 'published')
 	// The drafts column mixes both tables: the newest `limit` of the two lists together.
 	const cutoff = [...draftRows, ...draftPosts]
 		.map((r) => r.updated_at.getTime())

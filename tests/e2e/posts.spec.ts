@@ -139,6 +139,9 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	const html = await (await page.request.get('/posts')).text()
 	expect(html.match(/data-testid="post-card"/g)).toHaveLength(4)
 	expect(html).toContain('Idee Nummer 12')
+	// The link counts the cards on screen and, before hydration, leads to the page with all loaded cards.
+	expect(html).toContain('Weitere anzeigen (4 von 12)')
+	expect(html).toContain('href="/posts?show=10"')
 
 	await gotoReady(page, '/posts')
 	const column = page.getByTestId('column-drafts')
@@ -152,4 +155,42 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	await expect(column.getByTestId('post-card').last()).toContainText('Idee Nummer 1')
 	await expect(more).toHaveCount(0)
 	expect(new URL(page.url()).searchParams.get('show')).toBe('20')
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('"Weitere anzeigen" is a plain link: 4 cards, then the 10 loaded, then the next 10', async ({ page, createConfirmedUser, login, services }) => {
+		const user = await createConfirmedUser()
+		for (let i = 1; i <= 12; i++) await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: `Idee Nummer ${i}`, platforms: {} } })
+		await login(user)
+		await page.goto('/posts')
+		const column = page.getByTestId('column-drafts')
+		const more = column.getByTestId('more-drafts')
+		await expect(column.getByTestId('post-card')).toHaveCount(4)
+		await expect(more).toHaveText('Weitere anzeigen (4 von 12)')
+		await more.click()
+		await expect(page).toHaveURL(/\/posts\?show=10$/)
+		await expect(column.getByTestId('post-card')).toHaveCount(10)
+		await expect(column.getByTestId('post-card').nth(9)).toContainText('Idee Nummer 3')
+		await expect(more).toHaveText('Weitere anzeigen (10 von 12)')
+		await more.click()
+		await expect(page).toHaveURL(/\/posts\?show=20$/)
+		await expect(column.getByTestId('post-card')).toHaveCount(12)
+		await expect(column.getByTestId('post-card').last()).toContainText('Idee Nummer 1')
+		await expect(more).toHaveCount(0)
+	})
+
+	test('a column with fewer posts than a page still reaches its last cards', async ({ page, createConfirmedUser, login, services }) => {
+		const user = await createConfirmedUser()
+		for (let i = 1; i <= 7; i++) await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: `Notiz ${i}`, platforms: {} } })
+		await login(user)
+		await page.goto('/posts')
+		const column = page.getByTestId('column-drafts')
+		await expect(column.getByTestId('post-card')).toHaveCount(4)
+		await column.getByTestId('more-drafts').getByText('Weitere anzeigen (4 von 7)').click()
+		await expect(column.getByTestId('post-card')).toHaveCount(7)
+		await expect(column.getByTestId('post-card').last()).toContainText('Notiz 1')
+		await expect(column.getByTestId('more-drafts')).toHaveCount(0)
+	})
 })

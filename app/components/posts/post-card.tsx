@@ -16,7 +16,8 @@ const statusColors = { draft: 'gray', scheduled: 'indigo', published: 'green', r
 
 // The board renders up to 60 cards per page (more with 'Weitere anzeigen'): the card is plain elements
 // with the classes Radix Themes' Card, Flex, Text, Badge and IconButton would render (their prop
-// extraction was the largest cost of the page on the server), and the icons come from one sprite.
+// extraction was the largest cost of the page on the server), and the icons come from one sprite. The
+// icon buttons are named by their `title` (also their tooltip; an aria-label repeating it only added bytes).
 const iconButton = 'rt-reset rt-BaseButton rt-r-size-1 rt-variant-soft rt-IconButton'
 const icons = { 'pw-card-edit': Pencil, 'pw-card-schedule': CalendarClock, 'pw-card-publish': Send, 'pw-card-open': ExternalLink, 'pw-card-delete': Trash2 }
 
@@ -84,16 +85,15 @@ export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: B
 				<div className="rt-Flex rt-r-fw-wrap rt-r-gap-2">
 					{item.status !== 'published' ? (
 						<>
-							<button data-accent-color="" className={iconButton} aria-label={t('actions.edit')} title={t('actions.edit')} onClick={() => actions.onEdit(item)}>
+							<button data-accent-color="" className={iconButton} title={t('actions.edit')} onClick={() => actions.onEdit(item)}>
 								<SpriteIcon id="pw-card-edit" size={14} />
 							</button>
-							<button data-accent-color="" className={iconButton} aria-label={t('actions.schedule')} title={t('actions.schedule')} onClick={() => actions.onSchedule(item)}>
+							<button data-accent-color="" className={iconButton} title={t('actions.schedule')} onClick={() => actions.onSchedule(item)}>
 								<SpriteIcon id="pw-card-schedule" size={14} />
 							</button>
 							<button
 								data-accent-color="green"
 								className={iconButton}
-								aria-label={t('actions.publishNow')}
 								title={t('actions.publishNow')}
 								disabled={actions.publishing}
 								data-disabled={actions.publishing || undefined}
@@ -103,10 +103,10 @@ export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: B
 							</button>
 						</>
 					) : null}
-					<Link to={creatorLink} data-accent-color="" className={iconButton} aria-label={t('actions.openInCreator')} title={t('actions.openInCreator')}>
+					<Link to={creatorLink} data-accent-color="" className={iconButton} title={t('actions.openInCreator')}>
 						<SpriteIcon id="pw-card-open" size={14} />
 					</Link>
-					<button data-accent-color="red" className={iconButton} aria-label={t('actions.delete')} title={t('actions.delete')} onClick={() => actions.onDelete(item)}>
+					<button data-accent-color="red" className={iconButton} title={t('actions.delete')} onClick={() => actions.onDelete(item)}>
 						<SpriteIcon id="pw-card-delete" size={14} />
 					</button>
 				</div>

@@ -90,9 +90,13 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 	}
 
 	const deletingIds = deleter.formData ? String(deleter.formData.get('id')) : null
-	const moreParams = new URLSearchParams(searchParams)
-	moreParams.set('show', String(show + BOARD_PAGE_SIZE))
-	moreParams.delete('edit')
+	/** The link of 'Weitere anzeigen': a plain link, so it works before hydration and without JavaScript too. */
+	function moreLink(count: number) {
+		const params = new URLSearchParams(searchParams)
+		params.set('show', String(count))
+		params.delete('edit')
+		return `?${params.toString()}`
+	}
 	const columns = [
 		{ key: 'drafts', items: board.drafts },
 		{ key: 'scheduled', items: board.scheduled },
@@ -101,7 +105,9 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 	// Phones show one column at a time (posts-page.css), first the first one that has posts.
 	const [phoneColumn, setPhoneColumn] = useState<ColumnKey | null>(null)
 	const shownColumn = phoneColumn ?? COLUMN_KEYS.find((key) => counts[key] > 0) ?? 'drafts'
-	const hydrated = useHydrated()
+	// A page asked for with ?show (the link below, followed without JavaScript or before hydration) renders
+	// every loaded card on the server too.
+	const allCards = useHydrated() || searchParams.has('show')
 
 	return (
 		<Flex direction="column" gap="4">
@@ -142,18 +148,12 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 							</Badge>
 						</Flex>
 						<Flex direction="column" gap="3">
-							{(hydrated ? column.items : column.items.slice(0, FIRST_PAINT_CARDS))
+							{(allCards ? column.items : column.items.slice(0, FIRST_PAINT_CARDS))
 								.filter((item) => item.id !== deletingIds)
 								.map((item) => (
 									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} deliveries={item.kind === 'post' ? (deliveries[item.id] ?? []) : []} />
 								))}
-							{column.items.length < counts[column.key] && column.items.length >= show ? (
-								<Button asChild variant="soft" color="gray" data-testid={`more-${column.key}`}>
-									<Link to={`?${moreParams.toString()}`} preventScrollReset>
-										{t('showMore', { shown: column.items.length, total: counts[column.key] })}
-									</Link>
-								</Button>
-							) : null}
+							<MoreLink testId={`more-${column.key}`} loaded={column.items.length} rendered={allCards ? column.items.length : Math.min(FIRST_PAINT_CARDS, column.items.length)} total={counts[column.key]} show={show} link={moreLink} />
 							{column.items.length === 0 ? (
 								<Flex direction="column" align="start" gap="2" p="3" style={{ border: '1px dashed var(--gray-6)', borderRadius: 12 }}>
 									<Text size="2" color="gray">
@@ -176,5 +176,22 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 			{importing ? <CsvImportDialog onClose={() => setImporting(false)} timeZone={timeZone} /> : null}
 			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />
 		</Flex>
+	)
+}
+
+/**
+ * 'Weitere anzeigen (4 von 25)': counts the cards on screen. Before hydration (or without JavaScript) it
+ * links to the page with the loaded cards; after, to the next page of them.
+ */
+function MoreLink({ testId, loaded, rendered, total, show, link }: { testId: string; loaded: number; rendered: number; total: number; show: number; link: (count: number) => string }) {
+	const { t } = useTranslation('posts')
+	const next = rendered < loaded ? show : loaded < total && loaded >= show ? show + BOARD_PAGE_SIZE : null
+	if (next === null) return null
+	return (
+		<Button asChild variant="soft" color="gray" data-testid={testId}>
+			<Link to={link(next)} preventScrollReset>
+				{t('showMore', { shown: rendered, total })}
+			</Link>
+		</Button>
 	)
 }
