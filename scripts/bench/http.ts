@@ -17,7 +17,8 @@
 // BENCH_ROUNDS (requests/s measurements per page, each right after one of the empty route, 1: the table
 // shows the median ratio and, with more than one round, the lowest and highest), BENCH_RATE (the fixed
 // rate of the latency run, 100 requests/s), BENCH_NODE_ARGS (flags for the server's node, e.g.
-// "--cpu-prof --cpu-prof-dir=/tmp/prof": the profile is written when the server stops).
+// "--cpu-prof --cpu-prof-dir=/tmp/prof": the profile is written when the server stops), BENCH_SAVE_HTML
+// (a folder: each page's HTML is written there, to see what a page sends).
 // Flags: --build (build first even when a build exists).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -206,6 +207,10 @@ try {
 		}
 		const gz = await cannon({ url: BASE + page.path, amount: 1, connections: 1, headers: headersFor(cookies[page.user]) })
 		sizes[`${page.label}/${page.user}`] = { html: Buffer.byteLength(body), gzip: gz.throughput.total }
+		if (process.env.BENCH_SAVE_HTML) {
+			fs.mkdirSync(process.env.BENCH_SAVE_HTML, { recursive: true })
+			fs.writeFileSync(path.join(process.env.BENCH_SAVE_HTML, `${page.label.replace(/ /g, '-')}-${page.user}.html`), body)
+		}
 	}
 
 	await warm(LIVE, null)
