@@ -1,7 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { requestInfoContext, servicesContext, userContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { isDatabaseUnavailable } from '#modules/core/db-errors.ts'
 import { sessionCookie } from './cookies.server.ts'
 
 export async function readSessionToken(request: Request, context: Readonly<RouterContextProvider>) {
@@ -16,15 +15,8 @@ export async function readSessionToken(request: Request, context: Readonly<Route
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
 	const token = await readSessionToken(request, context)
-	let user = null
-	if (token) {
-		try {
-			user = await context.get(servicesContext).accounts.getSessionUser(token)
-		} catch (error) {
-			if (isDatabaseUnavailable(error)) throw serviceUnavailable(context)
-			throw error
-		}
-	}
+	const user = token ? await context.get(servicesContext).accounts.resolveSession(token) : null
+	if (user === 'unavailable') throw serviceUnavailable(context)
 	context.set(userContext, user)
 }
 

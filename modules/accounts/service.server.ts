@@ -1,4 +1,5 @@
 import { isUniqueViolation, type Db } from '#modules/core/db.server.ts'
+import { isDatabaseUnavailable } from '#modules/core/db-errors.ts'
 import { isSpelling, type Spelling } from '#modules/core/spelling.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
@@ -66,6 +67,20 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 
 	return {
 		getSessionUser: (token: string) => getSessionUser(db, token),
+
+		/**
+		 * The request's user for the session middleware: the user, null for no valid session, or
+		 * 'unavailable' when the database cannot be reached (restarting, failing over), so the web
+		 * layer answers 503 without knowing what a database error looks like.
+		 */
+		async resolveSession(token: string): Promise<Awaited<ReturnType<typeof getSessionUser>> | 'unavailable'> {
+			try {
+				return await getSessionUser(db, token)
+			} catch (error) {
+				if (isDatabaseUnavailable(error)) return 'unavailable'
+				throw error
+			}
+		},
 
 		/** Personal API tokens (Settings › API & Integrationen); the secret only in createApiToken's answer. */
 		apiTokens: {
