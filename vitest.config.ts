@@ -1,6 +1,7 @@
 // Vitest on its own config: the React Router Vite plugin is for the app build and dev server,
 // not for unit and integration tests. Imports through package.json "imports" (#modules/...)
 // resolve natively.
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -21,10 +22,10 @@ export default defineConfig({
 		globalSetup: ['tests/support/global-setup.ts'],
 		// Each test file clones its own database, so files run in parallel safely.
 		pool: 'forks',
-		// Both cores of the CI machine (vitest's default is cores - 1: one worker on two cores took
+		// At least two workers (vitest's default is cores - 1: one worker on the two-core CI machine took
 		// 17 min, two took 11). Timing checks measure CPU time, not wall time, so they hold beside
 		// the other worker.
-		maxWorkers: 2,
+		maxWorkers: Math.max(2, availableParallelism() - 1),
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		teardownTimeout: 60_000,
