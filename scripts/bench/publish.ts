@@ -53,7 +53,7 @@ function percentile(values: Array<number>, p: number) {
 try {
 	await migrateToLatest(db, pool)
 	await using h = await publishingHarness({ db, pool }, undefined, { APP_SECRET })
-	const store = h.li.store
+	const store = h.sandbox.store
 	const userIds: Array<string> = []
 	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
 
@@ -73,7 +73,7 @@ try {
 		sent.push({ url: String(input), init })
 		return fetch(input, init)
 	}
-	const adapter = network.create({ ...network.sandboxEndpoints(h.li.base, h.li.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
+	const adapter = network.create({ ...network.sandboxEndpoints(h.sandbox.base, h.sandbox.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
 	await adapter.publish(target, { text: MARKER, imageUrl: null }, { checkpoint: async () => {} })
 	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
 	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
