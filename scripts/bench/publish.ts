@@ -16,12 +16,11 @@ import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { targetOf } from '#modules/publishing/tokens.server.ts'
-import { openDatabase } from '#server/database.ts'
+import { openDatabase, poolSize } from '#server/database.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 /** graphile-worker's knobs, to measure each on its own (unset: startWorker's defaults). */
 const LOCAL_QUEUE = process.env.BENCH_LOCAL_QUEUE === undefined ? undefined : Number(process.env.BENCH_LOCAL_QUEUE)
 const COMPLETE_DELAY = process.env.BENCH_COMPLETE_DELAY_MS === undefined ? undefined : Number(process.env.BENCH_COMPLETE_DELAY_MS)
@@ -34,6 +33,8 @@ const platform = network.platform
 const PER_USER = Math.max(1, Math.min(100, Math.floor((network.descriptor.account?.quota?.posts ?? 150) * 0.66)))
 
 const env = readEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('.data/bench'), LOG_LEVEL: 'error' })
+/** The worker's concurrency as it ships (WORKER_CONCURRENCY's default), or BENCH_CONCURRENCY. */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? env.WORKER_CONCURRENCY)
 const database = await openDatabase(env)
 const name = `bench_${process.pid}`
 const admin = new pg.Client({ connectionString: database.url })
@@ -41,7 +42,7 @@ await admin.connect()
 await admin.query(`create database ${name}`)
 const url = new URL(database.url)
 url.pathname = `/${name}`
-const pool = createPool(url.toString(), CONCURRENCY + 10)
+const pool = createPool(url.toString(), poolSize(CONCURRENCY))
 const db = createDb(pool)
 const logger = createLogger('error')
 
