@@ -4,6 +4,7 @@
 // 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -128,10 +129,33 @@ try {
 		return seconds
 	}
 
+	/**
+	 * CPU time (user + system) of this process and of the Postgres backends of the bench database, in
+	 * ms: what a delivery costs, whatever else the machine runs (the figure per second swings with the load).
+	 */
+	async function cpuMs(since?: Map<string, number>) {
+		const ticks = new Map<string, number>([['node', (process.cpuUsage().user + process.cpuUsage().system) / 1000]])
+		const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
+		for (const { pid } of rows) {
+			try {
+				const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+				ticks.set(String(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+			} catch {
+				// the backend ended meanwhile
+			}
+		}
+		if (!since) return { ticks, node: 0, postgres: 0 }
+		let postgres = 0
+		for (const [key, ms] of ticks) if (key !== 'node') postgres += ms - (since.get(key) ?? 0)
+		return { ticks, node: ticks.get('node')! - since.get('node')!, postgres }
+	}
+
 	// 2. Throughput: all due now.
 	await schedule(TOTAL, () => new Date(Date.now() + 2000))
 	await new Promise((r) => setTimeout(r, 2100))
+	const cpuBefore = await cpuMs()
 	const seconds = await runUntilDone(TOTAL)
+	const cpu = await cpuMs(cpuBefore.ticks)
 	const first = await lateness()
 	const texts = new Map<string, number>()
 	for (const post of store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
@@ -141,6 +165,7 @@ try {
 	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity)`)
 	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
+	console.log(`  CPU per delivery: ${(cpu.node / TOTAL).toFixed(2)} ms this process (worker and fake), ${(cpu.postgres / TOTAL).toFixed(2)} ms Postgres backends`)
 
 	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
 	await db.deleteFrom('posts').execute()
