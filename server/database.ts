@@ -3,13 +3,16 @@ import { createDb, createPool, type Db } from '#modules/core/db.server.ts'
 import { ensureLocalDatabase } from '#modules/core/embedded-postgres.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 
+/** A process's pool: a connection for each job the worker runs at once, and room for the web requests beside them. */
+export const poolSize = (workerConcurrency: number) => workerConcurrency + 20
+
 export type Database = { url: string; pool: pg.Pool; db: Db; embedded: boolean; close: () => Promise<void> }
 
 /** DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (shared with a running server). */
 export async function openDatabase(env: Env, log: (msg: string) => void = () => {}): Promise<Database> {
 	const local = env.DATABASE_URL ? null : await ensureLocalDatabase(env.dataDir, log)
 	const url = env.DATABASE_URL ?? local!.url
-	const pool = createPool(url, env.WORKER_CONCURRENCY + 20)
+	const pool = createPool(url, poolSize(env.WORKER_CONCURRENCY))
 	const db = createDb(pool)
 	return {
 		url,

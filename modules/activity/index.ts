@@ -4,7 +4,7 @@ import type { ActivityQuery } from './types.ts'
 import { recentActivity } from './recent.server.ts'
 import { exportActivityData } from './export.server.ts'
 
-export { logActivities, logActivity, type ActivityEntry, type LogType } from './log.server.ts'
+export { activitiesSql, logActivities, logActivity, type ActivityEntry, type LogType } from './log.server.ts'
 export { listAdminActions, recordAdminAction, type AdminAction, type AdminActor, type AuditActor, type AuditEntry } from './admin-audit.server.ts'
 export { listActivity, reportError, type ReportMeta, type ReportResult } from './logs.server.ts'
 export * from './types.ts'

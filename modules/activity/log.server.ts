@@ -1,5 +1,6 @@
+import { sql, type RawBuilder } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
-import { notifyChanges } from '#modules/core/live-events.server.ts'
+import { notifyChangesSql } from '#modules/core/live-events.server.ts'
 
 export type LogType =
 	| 'post_creation'
@@ -30,21 +31,31 @@ export async function logActivity(db: DbOrTrx, entry: ActivityEntry) {
 	await logActivities(db, [entry])
 }
 
-/** Several entries in one insert (and one notification per user). */
+/** Several entries in one statement, with one notification per user. */
 export async function logActivities(db: DbOrTrx, entries: ReadonlyArray<ActivityEntry>) {
 	if (entries.length === 0) return
-	await db
-		.insertInto('activity_logs')
-		.values(
-			entries.map((entry) => ({
-				user_id: entry.userId,
-				log_type: entry.logType,
-				title: entry.title.slice(0, 500),
-				description: (entry.description ?? '').slice(0, 2000),
-				status: entry.status,
-				metadata: JSON.stringify(entry.metadata ?? {}),
-			})),
-		)
-		.execute()
-	await notifyChanges(db, entries.map((entry) => ({ userId: entry.userId, topic: 'activity' })))
+	await sql`with a as (${activitiesSql(entries)}) select (${notifyChangesSql(sql`select user_id, topic from a`)})`.execute(db)
+}
+
+/**
+ * logActivities as a part of a caller's statement (a data-modifying CTE): the entries whose `key` is
+ * among the rows of `kept` (a select of one text column; all entries without it); returns the
+ * changes to announce (user_id, topic) for notifyChangesSql.
+ */
+export function activitiesSql(entries: ReadonlyArray<ActivityEntry & { key?: string }>, kept?: RawBuilder<unknown>) {
+	const rows = entries.map((entry) => ({
+		key: entry.key ?? null,
+		user_id: entry.userId,
+		log_type: entry.logType,
+		title: entry.title.slice(0, 500),
+		description: (entry.description ?? '').slice(0, 2000),
+		status: entry.status,
+		metadata: entry.metadata ?? {},
+	}))
+	return sql<{ user_id: string; topic: string }>`
+		insert into activity_logs (user_id, log_type, title, description, status, metadata)
+		select x.user_id, x.log_type, x.title, x.description, x.status, x.metadata
+		from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, log_type text, title text, description text, status text, metadata jsonb)
+		${kept ? sql`where x.key in (${kept})` : sql``}
+		returning user_id, 'activity'::text as topic`
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
-import { notifyChange, notifyChanges } from '#modules/core/live-events.server.ts'
+import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
@@ -315,18 +315,25 @@ export async function markPostPublished(db: DbOrTrx, postId: string, at: Date) {
 	await markPostsPublished(db, [{ postId, at }])
 }
 
-/** markPostPublished for several posts in one statement (a post named twice: its earliest time). */
+/** markPostPublished for several posts in one statement, their announcement included (a post named twice: its earliest time). */
 export async function markPostsPublished(db: DbOrTrx, published: ReadonlyArray<{ postId: string; at: Date }>) {
-	const earliest = new Map<string, Date>()
-	for (const { postId, at } of published) if (!earliest.has(postId) || at < earliest.get(postId)!) earliest.set(postId, at)
-	if (earliest.size === 0) return
-	const values = JSON.stringify([...earliest].map(([id, at]) => ({ id, at: at.toISOString() })))
-	const { rows } = await sql<{ user_id: string }>`
+	if (published.length === 0) return
+	const values = JSON.stringify(published.map(({ postId, at }) => ({ post_id: postId, at: at.toISOString() })))
+	await sql`
+		with p as (${postsPublishedSql(sql`select * from json_to_recordset(${values}::json) as v(post_id uuid, at timestamptz)`)})
+		select (${notifyChangesSql(sql`select user_id, topic from p`)})`.execute(db)
+}
+
+/**
+ * markPostsPublished as a part of a caller's statement (a data-modifying CTE): `source` selects
+ * (post_id, at); returns the changes to announce (user_id, topic) for notifyChangesSql.
+ */
+export function postsPublishedSql(source: RawBuilder<unknown>) {
+	return sql<{ user_id: string; topic: string }>`
 		update posts p set status = 'published', published_at = v.at
-		from json_to_recordset(${values}::json) as v(id uuid, at timestamptz)
-		where p.id = v.id and p.status <> 'published'
-		returning p.user_id`.execute(db)
-	await notifyChanges(db, rows.map((row) => ({ userId: row.user_id, topic: 'posts' })))
+		from (select s.post_id, min(s.at) as at from (${source}) s group by s.post_id) v
+		where p.id = v.post_id and p.status <> 'published'
+		returning p.user_id, 'posts'::text as topic`
 }
 
 /** Fills a published post's engagement numbers from the networks' metrics. */

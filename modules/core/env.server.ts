@@ -51,7 +51,7 @@ const EnvSchema = z.object({
 	WEB_FETCH_ALLOW_HOSTS: z.string().optional(),
 	PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 	WORKER_IN_PROCESS: booleanString.default(true),
-	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(16),
 	TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	DEMO_USERS: booleanString.optional(),

@@ -1,6 +1,6 @@
 // Live updates: a change is a Postgres NOTIFY on one channel; each web process holds one LISTEN
 // connection and fans the change out to the open event streams of that user only.
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import pg from 'pg'
 import type { DbOrTrx } from './db.server.ts'
 import { errorFields, type Logger } from './logger.server.ts'
@@ -36,6 +36,15 @@ export async function notifyChanges(db: DbOrTrx, changes: ReadonlyArray<{ userId
 	if (payloads.length === 0) return
 	if (payloads.length === 1) await sql`select pg_notify(${LIVE_CHANNEL}, ${payloads[0]})`.execute(db)
 	else await sql`select pg_notify(${LIVE_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(db)
+}
+
+/**
+ * notifyChanges inside another statement (one round trip for the change and its announcement):
+ * `changes` selects (user_id, topic) rows, each pair is announced once. A select of one row (the count),
+ * for a scalar subquery of the statement's final select.
+ */
+export function notifyChangesSql(changes: RawBuilder<unknown>) {
+	return sql<number>`select count(pg_notify(${LIVE_CHANNEL}, c.p))::int from (select distinct json_build_object('u', x.user_id, 't', x.topic)::text as p from (${changes}) x) c`
 }
 
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000]

@@ -4,12 +4,12 @@ import type { DB, Db } from '#modules/core/db.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { createBatcher } from '#modules/core/batch.server.ts'
-import { notifyChange } from '#modules/core/live-events.server.ts'
+import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
-import { logActivities, logActivity } from '#modules/activity/index.ts'
-import { emitWebhookEvent, emitWebhookEvents } from '#modules/webhooks/index.ts'
-import { markPostsPublished, postForDelivery, postsForDelivery, textFor, truncate } from '#modules/content/index.ts'
+import { activitiesSql, logActivity } from '#modules/activity/index.ts'
+import { emitWebhookEvent, webhookJobsSql, webhookMessagesSql } from '#modules/webhooks/index.ts'
+import { postForDelivery, postsPublishedSql, postsForDelivery, textFor, truncate } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
@@ -129,10 +129,9 @@ export function createPublisher(deps: PublisherDeps) {
 
 	const claim = (deliveryId: string, worker: string | null) => claimBatch({ deliveryId, worker })
 
-	/** A post and page of each delivery, two queries for the deliveries loaded together. */
+	/** A post and page of each delivery, two queries (side by side) for the deliveries loaded together. */
 	const loadBatch = createBatcher(async (deliveries: Array<Delivery>) => {
-		const posts = await postsForDelivery(db, registered, deliveries.map((d) => d.post_id))
-		const pages = await deliveryPages(db, deliveries)
+		const [posts, pages] = await Promise.all([postsForDelivery(db, registered, deliveries.map((d) => d.post_id)), deliveryPages(db, deliveries)])
 		return deliveries.map((d, i) => ({ post: posts.get(d.post_id) ?? null, page: pages[i] }))
 	})
 
@@ -172,45 +171,48 @@ export function createPublisher(deps: PublisherDeps) {
 	}
 
 	/**
-	 * Records confirmed posts in one transaction for the attempts that finished together: each delivery
-	 * only while the attempt is still its own (attempt_id, status), then the posts, webhook events and
-	 * activity entries of those that changed. true for each delivery recorded now.
+	 * Records confirmed posts in one statement (one round trip, atomic) for the attempts that finished
+	 * together: each delivery only while the attempt is still its own (attempt_id, status), then, for
+	 * those that changed, their posts, webhook events and activity entries (each owning module's part of
+	 * the statement) and one announcement per user and topic. true for each delivery recorded now.
 	 */
 	const publishedBatch = createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
-		const values = JSON.stringify(items.map(({ delivery, published }) => ({ id: delivery.id, attempt_id: delivery.attempt_id, external_id: published.externalId, url: published.url })))
-		const recorded = await db.transaction().execute(async (trx) => {
-			const { rows } = await sql<{ id: string; attempt_id: string; published_at: Date }>`
+		const at = new Date()
+		const values = JSON.stringify(items.map(({ delivery, published }, i) => ({ i, id: delivery.id, attempt_id: delivery.attempt_id, external_id: published.externalId, url: published.url })))
+		// A delivery named twice in the batch is recorded by one of its calls: the parts keep that call's entries only.
+		const kept = sql`select i::text from d`
+		const events = items.map(({ delivery, published }, i) => ({
+			key: String(i),
+			userId: delivery.user_id,
+			type: 'post.published' as const,
+			data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: at.toISOString() },
+		}))
+		const activities = items.map(({ delivery, published }, i) => ({
+			key: String(i),
+			userId: delivery.user_id,
+			logType: 'post_publication' as const,
+			title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
+			description: published.url ?? '',
+			status: 'success' as const,
+			metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
+		}))
+		const { rows } = await sql<{ recorded: Array<number> }>`
+			with d as (
 				update post_deliveries d
-				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = now(), error_code = null, error_message = null
-				from json_to_recordset(${values}::json) as v(id uuid, attempt_id uuid, external_id text, url text)
+				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null
+				from json_to_recordset(${values}::json) as v(i int, id uuid, attempt_id uuid, external_id text, url text)
 				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
-				returning d.id, d.attempt_id, d.published_at`.execute(trx)
-			const at = handOutOnce(items, rows, (item) => attemptKey(item.delivery), attemptKey).map((row) => row?.published_at ?? null)
-			const done = items.flatMap((item, i) => (at[i] ? [{ ...item, publishedAt: at[i] }] : []))
-			await markPostsPublished(trx, done.map(({ delivery, publishedAt }) => ({ postId: delivery.post_id, at: publishedAt })))
-			await emitWebhookEvents(
-				trx,
-				done.map(({ delivery, published, publishedAt }) => ({
-					userId: delivery.user_id,
-					type: 'post.published' as const,
-					data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: publishedAt.toISOString() },
-				})),
-			)
-			await logActivities(
-				trx,
-				done.map(({ delivery, published }) => ({
-					userId: delivery.user_id,
-					logType: 'post_publication' as const,
-					title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
-					description: published.url ?? '',
-					status: 'success' as const,
-					metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
-				})),
-			)
-			return at.map(Boolean)
-		})
-		items.forEach(({ delivery }, i) => recorded[i] && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
-		return recorded
+				returning v.i, d.post_id, d.published_at
+			),
+			p as (${postsPublishedSql(sql`select post_id, published_at as at from d`)}),
+			m as (${webhookMessagesSql(events, kept)}),
+			a as (${activitiesSql(activities, kept)})
+			select coalesce((select json_agg(i) from d), '[]') as recorded,
+				(${notifyChangesSql(sql`select user_id, topic from p union all select user_id, topic from a`)}) as notified,
+				(${webhookJobsSql(sql`select id from m`)}) as webhook_jobs`.execute(db)
+		const recorded = new Set(rows[0]?.recorded ?? [])
+		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
+		return items.map((_, i) => recorded.has(i))
 	})
 
 	async function markPublished(delivery: Delivery, published: Published) {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import type { WebhookEvent } from './events.ts'
 import { deliverWebhookJob } from './jobs.ts'
@@ -16,15 +16,27 @@ export async function emitWebhookEvent(db: DbOrTrx, userId: string, type: Webhoo
 /** Several events (of one or more users) in one statement, like emitWebhookEvent each. */
 export async function emitWebhookEvents(db: DbOrTrx, events: ReadonlyArray<{ userId: string; type: WebhookEvent; data: Record<string, unknown> }>) {
 	if (events.length === 0) return
+	await sql`with messages as (${webhookMessagesSql(events)}) select (${webhookJobsSql(sql`select id from messages`)})`.execute(db)
+}
+
+/**
+ * emitWebhookEvents as a part of a caller's statement, first half (a data-modifying CTE): the
+ * messages of the events whose `key` is among the rows of `kept` (a select of one text column; all
+ * events without it). Returns the messages' ids for webhookJobsSql.
+ */
+export function webhookMessagesSql(events: ReadonlyArray<{ userId: string; type: WebhookEvent; data: Record<string, unknown>; key?: string }>, kept?: RawBuilder<unknown>) {
 	const timestamp = new Date().toISOString()
-	const rows = events.map((e) => ({ user_id: e.userId, type: e.type, body: JSON.stringify({ type: e.type, timestamp, data: e.data }) }))
-	await sql`
-		with messages as (
-			insert into webhook_messages (id, endpoint_id, user_id, event_type, body)
-			select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, e.user_id, x.type, x.body
-			from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id uuid, type text, body text)
-			join webhook_endpoints e on e.user_id = x.user_id and e.enabled and x.type = any(e.events)
-			returning id
-		)
-		select graphile_worker.add_job(${deliverWebhookJob.id}, json_build_object('messageId', m.id), max_attempts := ${deliverWebhookJob.maxAttempts}) from messages m`.execute(db)
+	const rows = events.map((e) => ({ key: e.key ?? null, user_id: e.userId, type: e.type, body: JSON.stringify({ type: e.type, timestamp, data: e.data }) }))
+	return sql<{ id: string }>`
+		insert into webhook_messages (id, endpoint_id, user_id, event_type, body)
+		select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, e.user_id, x.type, x.body
+		from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, type text, body text)
+		join webhook_endpoints e on e.user_id = x.user_id and e.enabled and x.type = any(e.events)
+		${kept ? sql`where x.key in (${kept})` : sql``}
+		returning id`
+}
+
+/** Second half: one delivery job per message of `messages` (a select of their ids); one row, the count. */
+export function webhookJobsSql(messages: RawBuilder<unknown>) {
+	return sql<number>`select count(graphile_worker.add_job(${deliverWebhookJob.id}, json_build_object('messageId', m.id), max_attempts := ${deliverWebhookJob.maxAttempts}))::int from (${messages}) m`
 }

@@ -4,6 +4,7 @@
 // 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -16,12 +17,11 @@ import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { targetOf } from '#modules/publishing/tokens.server.ts'
-import { openDatabase } from '#server/database.ts'
+import { openDatabase, poolSize } from '#server/database.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 /** graphile-worker's knobs, to measure each on its own (unset: startWorker's defaults). */
 const LOCAL_QUEUE = process.env.BENCH_LOCAL_QUEUE === undefined ? undefined : Number(process.env.BENCH_LOCAL_QUEUE)
 const COMPLETE_DELAY = process.env.BENCH_COMPLETE_DELAY_MS === undefined ? undefined : Number(process.env.BENCH_COMPLETE_DELAY_MS)
@@ -34,6 +34,8 @@ const platform = network.platform
 const PER_USER = Math.max(1, Math.min(100, Math.floor((network.descriptor.account?.quota?.posts ?? 150) * 0.66)))
 
 const env = readEnv({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('.data/bench'), LOG_LEVEL: 'error' })
+/** The worker's concurrency as it ships (WORKER_CONCURRENCY's default), or BENCH_CONCURRENCY. */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? env.WORKER_CONCURRENCY)
 const database = await openDatabase(env)
 const name = `bench_${process.pid}`
 const admin = new pg.Client({ connectionString: database.url })
@@ -41,7 +43,7 @@ await admin.connect()
 await admin.query(`create database ${name}`)
 const url = new URL(database.url)
 url.pathname = `/${name}`
-const pool = createPool(url.toString(), CONCURRENCY + 10)
+const pool = createPool(url.toString(), poolSize(CONCURRENCY))
 const db = createDb(pool)
 const logger = createLogger('error')
 
@@ -53,7 +55,7 @@ function percentile(values: Array<number>, p: number) {
 try {
 	await migrateToLatest(db, pool)
 	await using h = await publishingHarness({ db, pool }, undefined, { APP_SECRET })
-	const store = h.li.store
+	const store = h.sandbox.store
 	const userIds: Array<string> = []
 	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
 
@@ -73,7 +75,7 @@ try {
 		sent.push({ url: String(input), init })
 		return fetch(input, init)
 	}
-	const adapter = network.create({ ...network.sandboxEndpoints(h.li.base, h.li.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
+	const adapter = network.create({ ...network.sandboxEndpoints(h.sandbox.base, h.sandbox.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
 	await adapter.publish(target, { text: MARKER, imageUrl: null }, { checkpoint: async () => {} })
 	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
 	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
@@ -127,10 +129,33 @@ try {
 		return seconds
 	}
 
+	/**
+	 * CPU time (user + system) of this process and of the Postgres backends of the bench database, in
+	 * ms: what a delivery costs, whatever else the machine runs (the figure per second swings with the load).
+	 */
+	async function cpuMs(since?: Map<string, number>) {
+		const ticks = new Map<string, number>([['node', (process.cpuUsage().user + process.cpuUsage().system) / 1000]])
+		const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])
+		for (const { pid } of rows) {
+			try {
+				const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+				ticks.set(String(pid), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100)
+			} catch {
+				// the backend ended meanwhile
+			}
+		}
+		if (!since) return { ticks, node: 0, postgres: 0 }
+		let postgres = 0
+		for (const [key, ms] of ticks) if (key !== 'node') postgres += ms - (since.get(key) ?? 0)
+		return { ticks, node: ticks.get('node')! - since.get('node')!, postgres }
+	}
+
 	// 2. Throughput: all due now.
 	await schedule(TOTAL, () => new Date(Date.now() + 2000))
 	await new Promise((r) => setTimeout(r, 2100))
+	const cpuBefore = await cpuMs()
 	const seconds = await runUntilDone(TOTAL)
+	const cpu = await cpuMs(cpuBefore.ticks)
 	const first = await lateness()
 	const texts = new Map<string, number>()
 	for (const post of store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
@@ -140,6 +165,7 @@ try {
 	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity)`)
 	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
+	console.log(`  CPU per delivery: ${(cpu.node / TOTAL).toFixed(2)} ms this process (worker and fake), ${(cpu.postgres / TOTAL).toFixed(2)} ms Postgres backends`)
 
 	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
 	await db.deleteFrom('posts').execute()

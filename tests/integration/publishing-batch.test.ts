@@ -1,6 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
+import { LIVE_CHANNEL } from '#modules/core/live-events.server.ts'
 import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
@@ -88,4 +90,66 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	await Promise.all([ids.published, ids.failed].map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
 	expect(h.li.router.count('POST /rest/posts')).toBe(1)
 	expect(await t.db.selectFrom('activity_logs').select('id').where('log_type', '=', 'post_publication').execute()).toHaveLength(3)
+})
+
+test('the published record of a batch is one statement: deliveries, posts, webhook events, activity and announcements', async () => {
+	await using t = await createTestDatabase()
+	const statements: Array<{ sql: string; parameters: ReadonlyArray<unknown> }> = []
+	const counted = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: (event) => void (event.level === 'query' && statements.push(event.query)) })
+	await using h = await publishingHarness({ db: counted, pool: t.pool })
+	const users = [await h.connectedUser(), await h.connectedUser(), await h.connectedUser()]
+	// One user has a webhook endpoint for published posts.
+	await t.db.insertInto('webhook_endpoints').values({ user_id: users[0]!.userId, url: 'https://hooks.example/batch', events: ['post.published'], secret_sealed: 'v1:sealed-webhook-secret' }).execute()
+	const ids: Array<string> = []
+	for (const [i, user] of users.entries()) {
+		const post = await h.services.content.createPost(user.userId, { platform: 'linkedin', content: { base: `Zusammen veröffentlicht ${i}`, platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 1000), timeZone: 'Europe/Zurich' })
+		ids.push((await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).id)
+	}
+	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).execute()
+	const listener = new pg.Client({ connectionString: t.url })
+	await listener.connect()
+	await using _listening = { [Symbol.asyncDispose]: () => listener.end().catch(() => {}) }
+	const announced: Array<{ u: string; t: string }> = []
+	listener.on('notification', (n) => n.channel === LIVE_CHANNEL && announced.push(JSON.parse(n.payload!) as { u: string; t: string }))
+	await listener.query(`listen ${LIVE_CHANNEL}`)
+
+	statements.length = 0
+	// The third delivery is named twice in the same tick: it is recorded once.
+	await Promise.all([...ids, ids[2]!].map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
+	// Round trips of the three deliveries: claim, posts, pages, request markers, published record; no transaction around it.
+	// Everything the three deliveries asked of the database: one claim, the duplicate's look at its
+	// delivery, one read each for posts and pages, one request marker, and per batch of finished
+	// attempts one statement for the whole record (no transaction around it: no begin, no commit).
+	const record = /^with d as \( update post_deliveries d set status = 'published'/
+	const kinds = statements.map((s) => s.sql.trim().replace(/\s+/g, ' '))
+	// (Sorted: the log records a statement when it ends, and the posts and pages go side by side.)
+	expect(kinds.filter((k) => !record.test(k)).map((k) => k.slice(0, 40)).sort()).toEqual([
+		'select "id", "user_id", "title", "conten',
+		'select * from "post_deliveries" where "i',
+		'select distinct on (v.i) v.i, p.id as pa',
+		"update post_deliveries d set request_sen",
+		"update post_deliveries d set status = 'p",
+	].sort())
+	const recorded = statements.filter((s) => record.test(s.sql.trim().replace(/\s+/g, ' ')))
+	// The fake answers at slightly different times: one or more batches, three deliveries in all.
+	expect(recorded.map((s) => (JSON.parse(String(s.parameters[1])) as Array<unknown>).length).reduce((a, b) => a + b, 0)).toBe(3)
+
+	const deliveries = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'published_at', 'post_id']).execute()
+	expect(deliveries.map((d) => d.status)).toEqual(['published', 'published', 'published'])
+	const posts = await t.db.selectFrom('posts').select(['id', 'status', 'published_at']).execute()
+	for (const post of posts) expect(post).toMatchObject({ status: 'published', published_at: deliveries.find((d) => d.post_id === post.id)!.published_at })
+	expect(h.posts()).toHaveLength(3)
+	const log = await t.db.selectFrom('activity_logs').select(['user_id', 'status']).where('log_type', '=', 'post_publication').execute()
+	expect(log.map((l) => l.user_id).sort()).toEqual(users.map((u) => u.userId).sort())
+	const messages = await t.db.selectFrom('webhook_messages').select(['user_id', 'event_type', 'body']).execute()
+	expect(messages).toHaveLength(1)
+	const first = deliveries.find((d) => d.id === ids[0])!
+	expect(messages[0]).toMatchObject({ user_id: users[0]!.userId, event_type: 'post.published' })
+	expect(JSON.parse(messages[0]!.body)).toMatchObject({ type: 'post.published', data: { deliveryId: ids[0], postId: first.post_id, state: 'published', publishedAt: first.published_at!.toISOString() } })
+	const jobs = await sql<{ n: number }>`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_deliver'`.execute(t.db)
+	expect(jobs.rows[0]!.n).toBe(1)
+	// One announcement per user and topic, after the commit.
+	await new Promise((r) => setTimeout(r, 200))
+	const published = announced.filter((a) => users.some((u) => u.userId === a.u) && (a.t === 'posts' || a.t === 'activity'))
+	expect(published.map((a) => `${a.u}/${a.t}`).sort()).toEqual(users.flatMap((u) => [`${u.userId}/activity`, `${u.userId}/posts`]).sort())
 })

@@ -70,6 +70,8 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 
 	return {
 		appUrl,
+		/** The sandbox network: its base URL and the store of what every fake received. */
+		sandbox: { base: server.base, store },
 		li,
 		routers: server.network.routers,
 		composition,
