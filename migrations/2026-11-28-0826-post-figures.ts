@@ -5,11 +5,14 @@ import { sql, type Kysely } from 'kysely'
 // platform counts and Meine Posts' totals read a handful of rows instead of counting up to thousands of
 // posts per request.
 //
-// Each statement's changes (transition tables) are summed per key. An upsert ordered by the key locks
-// (or creates) every changed key's row and adds the increases; the decreases follow on those locked
-// rows. So concurrent writers take a user's counter rows in the same order (no deadlock), and no row is
-// ever proposed with a negative count (the checks apply to an upsert's proposed row too). A statement
-// that changes no figure (a text edit) writes nothing. Rows of a user being deleted are left to the cascade.
+// Each statement's changes (transition tables) are summed per key. First the statement takes a
+// transaction lock per user whose figures change (advisory, by a hash of the user, in the order of the lock keys): a user's
+// writers queue there, so even transactions that write posts in several statements (a CSV import beside
+// the publisher's batch) never wait on each other's counter rows crosswise. An upsert ordered by the key
+// then locks (or creates) every changed key's row and adds the increases; the decreases follow on those
+// locked rows (the checks apply to an upsert's proposed row too, so it never carries a negative count).
+// A statement that changes no figure (a text edit) takes no lock and writes nothing. Rows of a user
+// being deleted are left to the cascade.
 const changes = {
 	insert: `select user_id, status, platform, 1 as posts, engagement_views::bigint as views,
 	           (engagement_likes + engagement_comments + engagement_shares)::bigint as interactions from new_rows`,
@@ -17,11 +20,18 @@ const changes = {
 	           -(engagement_likes + engagement_comments + engagement_shares)::bigint from old_rows`,
 }
 
+/** Advisory lock class of post_figures (the ADR's number); the second key is one of FIGURES_LOCK_SLOTS by a hash of the user id. */
+const FIGURES_LOCK = 260026
+// Users share a slot now and then (they queue behind each other, in order, without harm); the slots bound
+// the locks a bulk statement over thousands of users holds (the lock table has room for a few thousand).
+const FIGURES_LOCK_SLOTS = 1024
+
 function applyFunction(name: string, sources: Array<string>) {
 	return `
 create function ${name}() returns trigger language plpgsql as $$
 declare
   deltas post_figures[];
+  user_lock integer;
 begin
   select array_agg((g.user_id, g.status, g.platform, g.posts, g.views, g.interactions)::post_figures order by g.user_id, g.status, g.platform)
   into deltas
@@ -35,6 +45,9 @@ begin
   if deltas is null then
     return null;
   end if;
+  for user_lock in select distinct hashtext(d.user_id::text) & ${FIGURES_LOCK_SLOTS - 1} from unnest(deltas) as d order by 1 loop
+    perform pg_advisory_xact_lock(${FIGURES_LOCK}, user_lock);
+  end loop;
   insert into post_figures as f (user_id, status, platform, posts, views, interactions)
   select d.user_id, d.status, d.platform, greatest(d.posts, 0), greatest(d.views, 0), greatest(d.interactions, 0)
   from unnest(deltas) as d

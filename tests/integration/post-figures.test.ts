@@ -143,3 +143,30 @@ test('concurrent batched updates of one user\'s posts keep the rollup exact and 
 	const stored = await expectConsistent(t.db)
 	expect(stored.reduce((n, f) => n + f.posts, 0)).toBe(400)
 })
+
+test('transactions writing one user\'s posts in several statements beside batched publishes do not deadlock', async () => {
+	await using t = await createTestDatabase({ maxConnections: 8 })
+	const alice = await user(t.db)
+	const scheduled = { status: 'scheduled' as const, scheduled_at: new Date(Date.UTC(2026, 11, 1)), published_at: null, engagement_views: 0, engagement_likes: 0, engagement_comments: 0, engagement_shares: 0 }
+	const ids = (await t.db.insertInto('posts').values(Array.from({ length: 100 }, (_, i) => post(alice, i, scheduled))).returning('id').execute()).map((r) => r.id)
+	// A CSV import inserts one post per statement in one transaction, platform after platform, in opposite
+	// orders; the publisher marks posts of every platform published in one statement meanwhile.
+	const importing = (order: ReadonlyArray<number>) =>
+		t.db.transaction().execute(async (trx) => {
+			for (const i of order) {
+				await trx.insertInto('posts').values(post(alice, i, scheduled)).execute()
+				await sql`select pg_sleep(0.005)`.execute(trx)
+			}
+		})
+	const forward = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+	for (let round = 0; round < 3; round++) {
+		await Promise.all([
+			importing(forward),
+			importing([...forward].reverse()),
+			markPostsPublished(t.db, ids.slice(round * 30, round * 30 + 30).map((postId) => ({ postId, at: new Date() }))),
+			markPostsPublished(t.db, ids.slice(round * 30 + 15, round * 30 + 45).reverse().map((postId) => ({ postId, at: new Date() }))),
+		])
+	}
+	const stored = await expectConsistent(t.db)
+	expect(stored.reduce((n, f) => n + f.posts, 0)).toBe(160)
+})
