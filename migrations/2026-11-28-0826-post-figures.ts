@@ -31,10 +31,12 @@ function applyFunction(name: string, sources: Array<string>) {
 create function ${name}() returns trigger language plpgsql as $$
 declare
   deltas post_figures[];
+  decreases boolean;
   user_lock integer;
 begin
-  select array_agg((g.user_id, g.status, g.platform, g.posts, g.views, g.interactions)::post_figures order by g.user_id, g.status, g.platform)
-  into deltas
+  select array_agg((g.user_id, g.status, g.platform, g.posts, g.views, g.interactions)::post_figures order by g.user_id, g.status, g.platform),
+    bool_or(g.posts < 0 or g.views < 0 or g.interactions < 0)
+  into deltas, decreases
   from (
     select user_id, status, platform, sum(posts) as posts, sum(views) as views, sum(interactions) as interactions
     from (${sources.join('\n    union all\n    ')}) as c(user_id, status, platform, posts, views, interactions)
@@ -55,6 +57,9 @@ begin
   on conflict (user_id, status, platform) do update
     set posts = f.posts + excluded.posts, views = f.views + excluded.views, interactions = f.interactions + excluded.interactions
     where excluded.posts > 0 or excluded.views > 0 or excluded.interactions > 0;
+  if not decreases then
+    return null;
+  end if;
   update post_figures as f
   set posts = f.posts + least(d.posts, 0), views = f.views + least(d.views, 0), interactions = f.interactions + least(d.interactions, 0)
   from unnest(deltas) as d
