@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
+import { figureSum } from './figures.server.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
 import type { RegisteredPlatforms } from './platforms.ts'
@@ -37,20 +38,21 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.where('user_id', '=', userId)
 			.$if(query !== '', (qb) => qb.where(matching(query)))
 	// Three statements: the drafts table's first cards, the three columns' first posts in one union, and
-	// the totals (each a count over the index range of one status).
+	// the totals (without a search from the user's rollup rows, ADR 0026; with one, a count per status).
 	const column = (status: 'drafts' | 'scheduled' | 'published') =>
 		status === 'drafts'
 			? posts().where('status', 'in', ['draft', 'review']).orderBy('updated_at', 'desc').limit(limit)
 			: status === 'scheduled'
 				? posts().where('status', '=', 'scheduled').orderBy('scheduled_at', 'asc').orderBy('id').limit(limit)
 				: posts().where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id').limit(limit)
+	// Totals of a search: the matching posts of each status counted.
 	const count = (statuses: Array<'draft' | 'review' | 'scheduled' | 'published'>) =>
 		db
 			.selectFrom('posts')
 			.select((eb) => eb.fn.countAll<string>().as('n'))
 			.where('user_id', '=', userId)
 			.where('status', 'in', statuses)
-			.$if(query !== '', (qb) => qb.where(matching(query)))
+			.where(matching(query))
 	const [draftRows, postRows, counts] = await Promise.all([
 		db
 			.selectFrom('drafts')
@@ -66,19 +68,30 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.unionAll(db.selectFrom(column('scheduled').as('s')).selectAll())
 			.unionAll(db.selectFrom(column('published').as('p')).selectAll())
 			.execute(),
-		db
-			.selectNoFrom([
-				count(['draft', 'review']).as('drafts'),
-				count(['scheduled']).as('scheduled'),
-				count(['published']).as('published'),
-				db
-					.selectFrom('drafts')
-					.select((e) => e.fn.countAll<string>().as('n'))
+		query === ''
+			? db
+					.selectFrom('post_figures')
+					.select((eb) => [
+						figureSum('posts', ['draft', 'review']).as('drafts'),
+						figureSum('posts', ['scheduled']).as('scheduled'),
+						figureSum('posts', ['published']).as('published'),
+						eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('draft_rows'),
+					])
 					.where('user_id', '=', userId)
-					.$if(query !== '', (qb) => qb.where(matching(query)))
-					.as('draft_rows'),
-			])
-			.executeTakeFirstOrThrow(),
+					.executeTakeFirstOrThrow()
+			: db
+					.selectNoFrom([
+						count(['draft', 'review']).as('drafts'),
+						count(['scheduled']).as('scheduled'),
+						count(['published']).as('published'),
+						db
+							.selectFrom('drafts')
+							.select((e) => e.fn.countAll<string>().as('n'))
+							.where('user_id', '=', userId)
+							.where(matching(query))
+							.as('draft_rows'),
+					])
+					.executeTakeFirstOrThrow(),
 	])
 	// The union's order is not guaranteed: each column is sorted again on the page, so only the split matters.
 	const draftPosts = postRows.filter((r) => r.status === 'draft' || r.status === 'review')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { addDays, todayIn, toInstant } from '#modules/scheduling/index.ts'
+import { figureSum } from './figures.server.ts'
 import { extractText, truncate } from './post-content.ts'
 
 /** How many days the dashboard chart covers, today included. */
@@ -41,29 +42,19 @@ const interactions = sql<number>`engagement_likes + engagement_comments + engage
 /** The dashboard's content figures in three queries, whatever the number of posts and drafts. */
 export async function contentDashboard(db: Db, userId: string, options: { now: Date; timeZone: string }): Promise<ContentDashboard> {
 	const [figures, days, recentRows] = await Promise.all([
-		// Counts from the (user_id, status, ...) indexes without reading a row; only the published posts'
-		// rows are read for their metrics (all of a user's posts were read before: 5000 for the heaviest).
+		// The post figures from the user's rollup rows (one per status and platform, ADR 0026), the
+		// drafts table's rows counted from its user index.
 		db
-			.selectFrom((eb) =>
-				eb
-					.selectFrom('posts')
-					.select((eb) => [
-						eb.fn.countAll<string>().as('published'),
-						eb.fn.coalesce(eb.fn.sum<string>(interactions), sql<string>`0`).as('interactions'),
-						eb.fn.coalesce(eb.fn.sum<string>('engagement_views'), sql<string>`0`).as('views'),
-					])
-					.where('user_id', '=', userId)
-					.where('status', '=', 'published')
-					.as('published'),
-			)
+			.selectFrom('post_figures')
 			.select((eb) => [
-				'published.published',
-				'published.interactions',
-				'published.views',
+				figureSum('posts', ['published']).as('published'),
+				figureSum('interactions', ['published']).as('interactions'),
+				figureSum('views', ['published']).as('views'),
+				figureSum('posts', ['draft']).as('post_drafts'),
+				figureSum('posts', ['review']).as('review'),
 				eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
-				eb.selectFrom('posts').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'draft').as('post_drafts'),
-				eb.selectFrom('posts').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'review').as('review'),
 			])
+			.where('user_id', '=', userId)
 			.executeTakeFirstOrThrow(),
 		publishedPerDay(db, { ...options, userId }),
 		// The newest posts and drafts together (each side from its (user_id, updated_at) index).

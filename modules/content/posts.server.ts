@@ -3,6 +3,7 @@ import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
+import { postsPerPlatform } from './figures.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
@@ -258,12 +259,12 @@ export type WeekStats = {
 	platforms: Array<{ platform: string; count: number }>
 }
 
-/** The calendar's stat cards for the week [weekStart, weekStart + 7 days), in two queries. */
+/** The calendar's stat cards for the week [weekStart, weekStart + 7 days), in two queries (the platforms from the rollup). */
 export async function weekStats(db: Db, userId: string, weekStart: Date): Promise<WeekStats> {
 	const weekEnd = new Date(weekStart.getTime() + 7 * 24 * 3600 * 1000)
 	const lastWeekStart = new Date(weekStart.getTime() - 7 * 24 * 3600 * 1000)
 	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
-	const totals = await db
+	const weekTotals = db
 		.selectFrom('posts')
 		.select((eb) => [
 			eb.fn.count<number>('id').filterWhere((f) => f.and([f('status', '=', 'scheduled'), f('scheduled_at', '>=', weekStart), f('scheduled_at', '<', weekEnd)])).as('scheduled'),
@@ -279,14 +280,8 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 			]),
 		)
 		.executeTakeFirstOrThrow()
-	const platforms = await db
-		.selectFrom('posts')
-		.select((eb) => ['platform', eb.fn.countAll<number>().as('count')])
-		.where('user_id', '=', userId)
-		.where('status', 'in', ['scheduled', 'published'])
-		.groupBy('platform')
-		.orderBy('count', 'desc')
-		.execute()
+	// From the rollup (ADR 0026): counting the user's scheduled and published posts was ~5 ms for 5000.
+	const [totals, platforms] = await Promise.all([weekTotals, postsPerPlatform(db, userId, ['scheduled', 'published'])])
 	const thisWeek = Number(totals.this_week)
 	const lastWeek = Number(totals.last_week)
 	return {
@@ -294,7 +289,7 @@ export async function weekStats(db: Db, userId: string, weekStart: Date): Promis
 		engagementThisWeek: thisWeek,
 		engagementLastWeek: lastWeek,
 		engagementChange: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 1000) / 10 : null,
-		platforms: platforms.map((p) => ({ platform: p.platform, count: Number(p.count) })),
+		platforms,
 	}
 }
 

@@ -476,6 +476,15 @@ export interface PostDeliveries {
   user_id: string;
 }
 
+export interface PostFigures {
+  interactions: Generated<number>;
+  platform: string;
+  posts: Generated<number>;
+  status: string;
+  user_id: string;
+  views: Generated<number>;
+}
+
 export interface Posts {
   ai_prompt: string | null;
   content: Generated<string>;
@@ -751,6 +760,7 @@ export interface DB {
   plans: Plans;
   platform_clients: PlatformClients;
   post_deliveries: PostDeliveries;
+  post_figures: PostFigures;
   posts: Posts;
   profiles: Profiles;
   rate_limits: RateLimits;
