@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Locator, Page } from '@playwright/test'
 import type { DB } from '#modules/core/db.server.ts'
 import { shiftWeek, todayIn, toInstant, weekRange } from '#modules/scheduling/index.ts'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { expect, gotoReady, test, waitForLive } from '#tests/e2e/fixtures.ts'
 import { e2eUrl } from '#tests/support/e2e.ts'
 
 // The content calendar at /schedule: posts are written straight into the database for next week
@@ -117,6 +117,27 @@ test.describe('Content Kalender', () => {
 		// Double-click opens the editor on the posts page.
 		await chip(page, 'Herbst-Aktion').dblclick()
 		await expect(page).toHaveURL(`/posts?edit=${id}`)
+	})
+
+	test('the hover card reads the text again after the post was changed elsewhere', async ({ page, db, services, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		const id = await insertPost(db, user.id, { title: 'Vorschau', at: toInstant(nextWed, '10:00', zone) })
+		await login(user)
+		await gotoReady(page, `/schedule?date=${nextWed}&view=month`)
+		await waitForLive(page)
+		const post = page.locator('.cal-chip')
+		const preview = page.getByTestId('post-preview')
+		await post.hover()
+		await expect(preview).toContainText('Vorschau: Text für den Kalender-Test.')
+		await page.mouse.move(0, 0)
+		await expect(preview).toBeHidden()
+
+		// Another tab edits the post: the page's data is read again, the card's text with it.
+		await services.content.updatePost(user.id, id, { content: { base: 'Vorschau neu\nDer geänderte Text.', platforms: {} } })
+		await expect(post).toContainText('Vorschau neu', { timeout: 3000 })
+		await post.hover()
+		await expect(preview).toContainText('Der geänderte Text.')
+		await expect(preview).not.toContainText('Text für den Kalender-Test')
 	})
 
 	test('moves a post in the week view to another day and hour with the keyboard', async ({ page, db, createConfirmedUser, login }) => {

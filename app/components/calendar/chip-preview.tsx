@@ -1,5 +1,6 @@
 import { HoverCard } from '@radix-ui/themes'
 import { useEffect, useRef, useState } from 'react'
+import { useLoaderData } from 'react-router'
 import type { CalendarPreview } from '#modules/content/index.ts'
 import { PostPreview, type PreviewDetails } from './post-preview.tsx'
 import type { CalendarPost } from './types.ts'
@@ -20,20 +21,30 @@ export function ChipPreview({ post, open, onOpenChange, children }: Props) {
 }
 
 // The page sends only what the chips show; the card's text and image come from the post's preview
-// route the first time the card opens (again after a failure).
+// route when the card opens. They belong to the page's data as it was read: once the page's loader
+// data is read again (after an edit, a move, a live change from another tab) the next opening reads
+// them again instead of showing the old text.
 function usePreviewDetails(postId: string, open: boolean) {
-	const [details, setDetails] = useState<PreviewDetails>('loading')
-	const asked = useRef(false)
+	const pageData: unknown = useLoaderData()
+	const [read, setRead] = useState<{ pageData: unknown; details: PreviewDetails } | null>(null)
+	const asked = useRef<unknown>(undefined)
 	useEffect(() => {
-		if (!open || asked.current) return
-		asked.current = true
-		setDetails('loading')
+		if (!open || asked.current === pageData) return
+		asked.current = pageData
+		setRead({ pageData, details: 'loading' })
 		fetch(`/api/posts/${postId}/preview`, { headers: { accept: 'application/json' } })
 			.then((response) => (response.ok ? (response.json() as Promise<CalendarPreview>) : Promise.reject(new Error(String(response.status)))))
-			.then(setDetails, () => {
-				asked.current = false
-				setDetails('failed')
-			})
-	}, [open, postId])
-	return details
+			.then(
+				(details) => {
+					// An answer for data read before is dropped.
+					if (asked.current === pageData) setRead({ pageData, details })
+				},
+				() => {
+					if (asked.current !== pageData) return
+					asked.current = undefined
+					setRead({ pageData, details: 'failed' })
+				},
+			)
+	}, [open, postId, pageData])
+	return read && read.pageData === pageData ? read.details : 'loading'
 }

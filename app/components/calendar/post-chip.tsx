@@ -29,24 +29,24 @@ export function ChipIcons() {
 }
 
 /**
- * What a chip shows; also the floating copy under the pointer while dragging. With `label` the
- * chip's name is that text (it starts with the time and title shown, so speech input finds it).
+ * What a chip shows; also the floating copy under the pointer while dragging. The chip's name is
+ * its content: the time and title shown (so speech input finds it), then `details` (platform,
+ * status, day) for screen readers only.
  */
-export function ChipBody({ post, overlay = false, label }: { post: CalendarPost; overlay?: boolean; label?: string }) {
-	const shown = label ? true : undefined
+export function ChipBody({ post, overlay = false, details }: { post: CalendarPost; overlay?: boolean; details?: string }) {
 	const color = usePlatformColor()
 	return (
 		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={color(post.platform)}>
 			{/* 14 px from calendar.css: no style attribute on every chip. */}
 			<PlatformMark platform={post.platform} decorative />
-			<span className="cal-chip-time" aria-hidden={shown}>
+			<span className="cal-chip-time">
 				{post.time}
 			</span>
-			<span className="cal-chip-title" aria-hidden={shown}>
+			<span className="cal-chip-title">
 				{post.title}
 			</span>
 			{post.status === 'published' ? <SpriteIcon id={doneIcon} size={12} className="cal-chip-done" /> : null}
-			{label ? <span className="visually-hidden">{label}</span> : null}
+			{details ? <span className="visually-hidden">{details}</span> : null}
 		</span>
 	)
 }
@@ -96,9 +96,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		})
 	}
 	const edit = () => navigate(`/posts?edit=${post.id}`)
-	const label = t('chip.label', {
-		time: post.time,
-		title: post.title,
+	const details = t('chip.details', {
 		platform: platformName(post.platform),
 		status: tp(`status.${post.status}`),
 		day: longDay(post.date),
@@ -120,7 +118,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 				if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
 			}}
 		>
-			<ChipBody post={post} label={label} />
+			<ChipBody post={post} details={details} />
 		</div>
 	)
 	if (!preview) return element

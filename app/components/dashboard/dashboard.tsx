@@ -1,6 +1,5 @@
 import { Button, IconButton } from '@radix-ui/themes'
 import { Badge, Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
-import { Info, Lightbulb, Zap } from 'lucide-react'
 import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
@@ -33,15 +32,12 @@ export type DashboardData = {
 	ideas: DashboardIdeasData
 }
 
-// The shell's sprite has these two (no lucide code for them on the dashboard).
-const SpritePen = ({ size }: { size: number }) => <NavIcon name="square-pen" size={size} />
-const SpriteBot = ({ size }: { size: number }) => <NavIcon name="bot" size={size} />
-
+// Icons from the shell's sprite (no lucide code for them on the dashboard).
 const quickStart = [
-	{ to: '/create', key: 'quickStart.createPost', Icon: SpritePen },
-	{ to: '/toolbox', key: 'quickStart.automations', Icon: Zap },
-	{ to: '/news', key: 'quickStart.ideas', Icon: Lightbulb },
-	{ to: '/agent', key: 'quickStart.editAgent', Icon: SpriteBot },
+	{ to: '/create', key: 'quickStart.createPost', icon: 'square-pen' },
+	{ to: '/toolbox', key: 'quickStart.automations', icon: 'zap' },
+	{ to: '/news', key: 'quickStart.ideas', icon: 'lightbulb' },
+	{ to: '/agent', key: 'quickStart.editAgent', icon: 'bot' },
 ] as const
 
 const todoLinks = { drafts: '/posts', review: '/posts', deliveries: '/posts', reconnect: '/accounts' } as const
@@ -79,7 +75,7 @@ export function Dashboard({ data }: { data: DashboardData }) {
 								</Text>
 								<Tooltip content={t('overview.engagementHint')}>
 									<IconButton variant="ghost" size="1" color="gray" aria-label={t('overview.engagementHint')}>
-										<Info size={12} />
+										<NavIcon name="info" size={12} />
 									</IconButton>
 								</Tooltip>
 							</Flex>
@@ -126,10 +122,10 @@ export function Dashboard({ data }: { data: DashboardData }) {
 						{t('quickStart.title')}
 					</Heading>
 					<Grid columns="2" gap="2">
-						{quickStart.map(({ to, key, Icon }) => (
+						{quickStart.map(({ to, key, icon }) => (
 							<Button key={to} asChild variant="soft" size="3">
 								<Link to={to}>
-									<Icon size={16} /> {t(key)}
+									<NavIcon name={icon} size={16} /> {t(key)}
 								</Link>
 							</Button>
 						))}

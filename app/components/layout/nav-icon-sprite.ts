@@ -1,4 +1,4 @@
-import { Bell, Bot, Calendar, FileText, LayoutDashboard, ListChecks, LogOut, Mail, Menu, Newspaper, PenSquare, Settings, Shield, Sparkles, Wrench, type LucideIcon } from 'lucide-react'
+import { Bell, Bot, Calendar, FileText, Info, LayoutDashboard, Lightbulb, ListChecks, LogOut, Mail, Menu, Newspaper, PenSquare, Search, Settings, Shield, Sparkles, Wrench, Zap, type LucideIcon } from 'lucide-react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { NavIconName } from './nav-icon.tsx'
@@ -20,6 +20,10 @@ const icons: Record<NavIconName, LucideIcon> = {
 	'log-out': LogOut,
 	menu: Menu,
 	bell: Bell,
+	search: Search,
+	info: Info,
+	zap: Zap,
+	lightbulb: Lightbulb,
 }
 
 /** public/nav-icons.svg: one <symbol> per icon with lucide's paths and stroke settings. */

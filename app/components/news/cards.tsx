@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes'
-import { ExternalLink, PenSquare, TrendingUp } from 'lucide-react'
+import { ExternalLink, TrendingUp } from 'lucide-react'
+import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useNavigate } from 'react-router'
 import type { IdeaView, NewsItemView } from '#modules/news/index.ts'
@@ -12,7 +13,7 @@ function CreatePostButton({ suggestion, size = '2' }: { suggestion: Suggestion; 
 	const navigate = useNavigate()
 	return (
 		<Button size={size} onClick={() => void navigate('/create', { state: { suggestion } })}>
-			<PenSquare size={14} /> {t('createPost')}
+			<NavIcon name="square-pen" size={14} /> {t('createPost')}
 		</Button>
 	)
 }

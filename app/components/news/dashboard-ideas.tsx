@@ -1,6 +1,6 @@
 import { Button, Callout } from '@radix-ui/themes'
 import { Card, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
-import { Sparkles } from 'lucide-react'
+import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -21,7 +21,7 @@ export function DashboardIdeas({ data }: { data: DashboardIdeasData }) {
 		<Card size="3" data-testid="dashboard-ideas">
 			<Flex justify="between" align="center" mb="3" gap="2" wrap="wrap">
 				<Flex align="center" gap="2">
-					<Sparkles size={18} />
+					<NavIcon name="sparkles" size={18} />
 					<Heading as="h2" size="4">
 						{t('dashboard.title')}
 					</Heading>

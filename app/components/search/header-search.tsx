@@ -1,5 +1,5 @@
 import { TextField } from '@radix-ui/themes'
-import { Search } from 'lucide-react'
+import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, useFetcher, useLocation, useNavigate } from 'react-router'
@@ -101,7 +101,7 @@ export function HeaderSearch() {
 					aria-activedescendant={open && activeIndex >= 0 ? `${listId}-${activeIndex}` : undefined}
 				>
 					<TextField.Slot>
-						<Search size={16} />
+						<NavIcon name="search" size={16} />
 					</TextField.Slot>
 				</TextField.Root>
 			</Form>
