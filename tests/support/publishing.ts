@@ -66,6 +66,13 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 	/** Runs every job that is due now, like a worker would. */
 	async function runDueJobs() {
 		await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, logger) })
+		// graphile-worker records a failed job (unlock, next run_at) without awaiting it before runOnce
+		// resolves: a test that moves the retry to now could otherwise do so before the failure lands.
+		for (let waited = 0; waited < 5000; waited += 10) {
+			const { rows } = await t.pool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_at is not null')
+			if (rows[0]!.n === 0) return
+			await new Promise((resolve) => setTimeout(resolve, 10))
+		}
 	}
 
 	return {
