@@ -1,11 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
+import type { PostStatus } from './platforms.ts'
 
 // Readers of post_figures, the per-user rollup of the posts kept by triggers (migration
 // 2026-11-28-0826-post-figures, ADR 0026): at most one row per status and platform, whatever the
 // number of posts.
-
-type PostStatus = 'draft' | 'review' | 'scheduled' | 'published'
 
 /** Sum of a figure over the given statuses, as a select expression on post_figures. */
 export function figureSum(column: 'posts' | 'views' | 'interactions', statuses: ReadonlyArray<PostStatus>) {
