@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import type { Kysely } from 'kysely'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { runJobsOnce } from '#tests/support/jobs.ts'
 import { meta, testServices } from '#tests/support/services.ts'
 
 const password = 'richtig-langes-Passwort'
@@ -217,11 +218,10 @@ test('the confirmation mail job delivers through the mailer (dev mailbox) exactl
 	await using t = await createTestDatabase()
 	const { services, tasks } = testServices(t.db)
 	await services.accounts.signUp({ fullName: 'Mia "Zeile\nBcc: x@y.z" Muster', email: 'mia@beispiel.ch', password })
-	const { runOnce } = await import('graphile-worker')
 	const { toTaskList } = await import('#modules/core/jobs.server.ts')
 	const { createLogger } = await import('#modules/core/logger.server.ts')
-	await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
-	await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+	await runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
+	await runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
 	const mails = await services.devMailbox!.list()
 	expect(mails).toHaveLength(1)
 	expect(mails[0]).toMatchObject({ to: 'mia@beispiel.ch', subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse' })

@@ -16,6 +16,7 @@ import { debitCredits } from '#modules/credits/index.ts'
 import { createWebhooksService, emitWebhookEvent, MAX_AUTOMATIC_ATTEMPTS, pruneWebhookLog, type WebhooksService } from '#modules/webhooks/index.ts'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/fakes/webhook-receiver.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { runJobsOnce } from '#tests/support/jobs.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
@@ -85,9 +86,8 @@ test('a 500 is retried later with the same webhook-id; replay re-signs the same 
 	await using t = await createTestDatabase()
 	await using receiver = await startWebhookReceiver()
 	const { services, tasks } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host })
-	const { runOnce } = await import('graphile-worker')
 	const { toTaskList } = await import('#modules/core/jobs.server.ts')
-	const run = () => runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+	const run = () => runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
 	const userId = await userWithCredits(t.db, 100)
 	const { endpoint, secret } = await addEndpoint(services.webhooks, userId, receiver, ['credits.low'])
 	receiver.answer(500)
@@ -148,9 +148,8 @@ test('a receiver that does not answer times out, and the retry keeps the webhook
 		appUrl: 'http://127.0.0.1:3999',
 		timeoutMs: 300,
 	})
-	const { runOnce } = await import('graphile-worker')
 	const { toTaskList } = await import('#modules/core/jobs.server.ts')
-	const run = () => runOnce({ pgPool: t.pool, taskList: toTaskList(webhooks.tasks, logger) })
+	const run = () => runJobsOnce(t.pool, toTaskList(webhooks.tasks, logger))
 	const userId = await userWithCredits(t.db, 0)
 	const { endpoint, secret } = await addEndpoint(services.webhooks, userId, receiver, ['post.failed'])
 	receiver.answer('hang')
@@ -169,9 +168,8 @@ test('after every attempt of 5 messages failed the endpoint is switched off, wit
 	await using t = await createTestDatabase()
 	await using receiver = await startWebhookReceiver()
 	const { services, tasks } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host })
-	const { runOnce } = await import('graphile-worker')
 	const { toTaskList } = await import('#modules/core/jobs.server.ts')
-	const run = () => runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+	const run = () => runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
 	const email = `${randomUUID()}@beispiel.ch`
 	const userId = await services.accounts.createConfirmedUser({ email, password: 'ein-langes-passwort', fullName: 'Paula Post' })
 	const { endpoint } = await addEndpoint(services.webhooks, userId, receiver, ['post.failed'])
@@ -208,9 +206,8 @@ test('an endpoint failing for 24 hours is switched off at its next failed attemp
 	await using t = await createTestDatabase()
 	await using receiver = await startWebhookReceiver()
 	const { services, tasks } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host })
-	const { runOnce } = await import('graphile-worker')
 	const { toTaskList } = await import('#modules/core/jobs.server.ts')
-	const run = () => runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+	const run = () => runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
 	const userId = await services.accounts.createConfirmedUser({ email: `${randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Paula Post' })
 	const { endpoint } = await addEndpoint(services.webhooks, userId, receiver, ['post.unconfirmed'])
 	await t.db.updateTable('webhook_endpoints').set({ failing_since: new Date(Date.now() - 25 * 3600_000) }).where('id', '=', endpoint.id).execute()
@@ -288,14 +285,13 @@ test('a completed generation sends generation.completed, and its charge below 50
 	try {
 		await seedModelCatalogue(t.db)
 		const { services, tasks } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: receiver.host, DATA_DIR: dataDir })
-		const { runOnce } = await import('graphile-worker')
-		const { toTaskList } = await import('#modules/core/jobs.server.ts')
+			const { toTaskList } = await import('#modules/core/jobs.server.ts')
 		const userId = await userWithCredits(t.db, 51)
 		const { secret } = await addEndpoint(services.webhooks, userId, receiver, ['generation.completed', 'credits.low'])
 		const input = { requestId: randomUUID(), kind: 'smart-post', platforms: ['linkedin'], agentId: null, prompt: 'Wie Bäckereien ihre Stammkundschaft mit kurzen Posts pflegen', url: '', notes: '', article: null, document: null, image: null, audio: null } as const
 		const outcome = await services.generation.generate(userId, { ...input, platforms: [...input.platforms] })
 		if (!outcome.ok) throw new Error(outcome.code)
-		await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, createLogger('silent')) })
+		await runJobsOnce(t.pool, toTaskList(tasks, createLogger('silent')))
 		const payloads = receiver.requests.map((r) => verified(secret, r))
 		expect(payloads.map((p) => p.type).sort()).toEqual(['credits.low', 'generation.completed'])
 		const completed = payloads.find((p) => p.type === 'generation.completed')!

@@ -2,7 +2,6 @@
 // the sandbox network (all protocol fakes) on a loopback port, plus helpers to connect an account
 // through the real OAuth flow and to run due jobs.
 import { randomUUID } from 'node:crypto'
-import { runOnce } from 'graphile-worker'
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
 import { platformModules } from '#adapters/platforms/index.ts'
@@ -14,6 +13,7 @@ import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import type { Platform, createPublishingService } from '#modules/publishing/index.ts'
 import { appCallbackUrls } from '#server/platforms.ts'
+import { runJobsOnce } from './jobs.ts'
 import { approveConsent } from './sandbox-consent.ts'
 import { testServices } from './services.ts'
 
@@ -65,14 +65,7 @@ export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, fa
 
 	/** Runs every job that is due now, like a worker would. */
 	async function runDueJobs() {
-		await runOnce({ pgPool: t.pool, taskList: toTaskList(tasks, logger) })
-		// graphile-worker records a failed job (unlock, next run_at) without awaiting it before runOnce
-		// resolves: a test that moves the retry to now could otherwise do so before the failure lands.
-		for (let waited = 0; waited < 5000; waited += 10) {
-			const { rows } = await t.pool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_at is not null')
-			if (rows[0]!.n === 0) return
-			await new Promise((resolve) => setTimeout(resolve, 10))
-		}
+		await runJobsOnce(t.pool, toTaskList(tasks, logger))
 	}
 
 	return {
