@@ -24,3 +24,20 @@ test('every pattern the app uses, across a daylight saving change and at midnigh
 	expect(formatDateTime('2026-12-31T23:30:00Z', 'Europe/Zurich', 'yyyy')).toBe('2027')
 	expect(formatDateTime('2026-03-05T12:00:00Z', 'Asia/Kolkata', 'EEEE HH:mm:ss')).toBe('Donnerstag 17:30:00')
 })
+
+test('the per-day offset gives what Intl gives, on days with and without a change, in odd zones too', () => {
+	const zones = ['Europe/Zurich', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'UTC']
+	for (const timeZone of zones) {
+		const f = new Intl.DateTimeFormat('de-CH', { timeZone, weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+		const intl = (ms: number) => {
+			const p: Record<string, string> = {}
+			for (const part of f.formatToParts(ms)) p[part.type] = part.value
+			return `${p.weekday}, ${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}:${p.second}`
+		}
+		// Every 97 minutes and 17 seconds through 2026: both changes of each zone lie in it.
+		for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 97 * 60_000 + 17_000) {
+			const shown = formatDateTime(new Date(ms), timeZone, 'EEEE, dd.MM.yyyy HH:mm:ss')
+			if (shown !== intl(ms)) expect(shown).toBe(intl(ms))
+		}
+	}
+})

@@ -1,4 +1,5 @@
-import { Badge, Button, Flex, Grid, Heading, Text } from '@radix-ui/themes'
+import { Badge, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Button, buttonClassName } from '#app/components/ui/lean-controls.tsx'
 import { FileUp, Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -118,15 +119,13 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 						<FileUp size={16} aria-hidden /> {tImport('open')}
 					</Button>
 					{q ? (
-						<Button variant="soft" color="gray" asChild>
-							<Link to="/posts">{t('search.clear')}</Link>
-						</Button>
-					) : null}
-					<Button asChild>
-						<Link to="/create-post">
-							<Plus size={16} /> {t('empty.newPost')}
+						<Link to="/posts" data-accent-color="gray" className={buttonClassName('rt-Button', { variant: 'soft' })}>
+							{t('search.clear')}
 						</Link>
-					</Button>
+					) : null}
+					<Link to="/create-post" data-accent-color="" className={buttonClassName('rt-Button')}>
+						<Plus size={16} /> {t('empty.newPost')}
+					</Link>
 				</Flex>
 			</PageHeader>
 			<StatusSwitcher value={shownColumn} counts={counts} onChange={setPhoneColumn} />
@@ -160,9 +159,9 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 										{t(`empty.${column.key}`)}
 									</Text>
 									{column.key === 'drafts' ? (
-										<Button asChild size="1" variant="soft">
-											<Link to="/create-post">{t('empty.newPost')}</Link>
-										</Button>
+										<Link to="/create-post" data-accent-color="" className={buttonClassName('rt-Button', { size: '1', variant: 'soft' })}>
+											{t('empty.newPost')}
+										</Link>
 									) : null}
 								</Flex>
 							) : null}
@@ -188,10 +187,8 @@ function MoreLink({ testId, loaded, rendered, total, show, link }: { testId: str
 	const next = rendered < loaded ? show : loaded < total && loaded >= show ? show + BOARD_PAGE_SIZE : null
 	if (next === null) return null
 	return (
-		<Button asChild variant="soft" color="gray" data-testid={testId}>
-			<Link to={link(next)} preventScrollReset>
-				{t('showMore', { shown: rendered, total })}
-			</Link>
-		</Button>
+		<Link to={link(next)} preventScrollReset data-accent-color="gray" className={buttonClassName('rt-Button', { variant: 'soft' })} data-testid={testId}>
+			{t('showMore', { shown: rendered, total })}
+		</Link>
 	)
 }
