@@ -40,13 +40,13 @@ const DATABASE = 'postwerk'
  */
 export async function ensureLocalDatabase(dataDir: string, log: (msg: string) => void = () => {}): Promise<LocalDatabase> {
 	const instanceFile = path.join(dataDir, 'pg-instance.json')
+	const pgDir = path.join(dataDir, 'pg')
 	const running = readInstance(instanceFile)
-	if (running && (await canConnect(urlFor(running)))) {
+	if (running && (await servesDirectory(urlFor(running), pgDir))) {
 		return { url: urlFor(running), owned: false, stop: async () => {} }
 	}
 
 	fs.mkdirSync(dataDir, { recursive: true })
-	const pgDir = path.join(dataDir, 'pg')
 	const passwordFile = path.join(dataDir, 'pg-password')
 	const isRoot = userInfo().uid === 0
 	if (isRoot) makeTraversable(path.resolve(dataDir))
@@ -105,12 +105,26 @@ function readInstance(file: string): Instance | null {
 	}
 }
 
-async function canConnect(url: string) {
+/**
+ * Whether the instance file's server runs on this data folder: a copied DATA_DIR (or a stale file whose
+ * port another of our Postgres servers took since) must not lead to another folder's database.
+ */
+async function servesDirectory(url: string, pgDir: string) {
 	const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
 	try {
 		await client.connect()
-		await client.end()
-		return true
+		const { rows } = await client.query<{ data_directory: string }>('show data_directory')
+		return samePath(rows[0]!.data_directory, pgDir)
+	} catch {
+		return false
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
+
+function samePath(a: string, b: string) {
+	try {
+		return fs.realpathSync(a) === fs.realpathSync(b)
 	} catch {
 		return false
 	}
