@@ -301,8 +301,24 @@ export async function postForDelivery(db: DbOrTrx, registered: RegisteredPlatfor
 /** postForDelivery for several posts in one query, by id (a missing post is not in the map). */
 export async function postsForDelivery(db: DbOrTrx, registered: RegisteredPlatforms, postIds: ReadonlyArray<string>) {
 	const ids = [...new Set(postIds)]
-	const rows = ids.length ? await db.selectFrom('posts').select(['id', 'user_id', 'title', 'content', 'image_url', 'platform_images', 'status', 'platform']).where('id', 'in', ids).execute() : []
-	return new Map(rows.map((row) => [row.id, { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }]))
+	const rows = ids.length ? (await postsForDeliverySql(sql`select unnest(${ids}::uuid[])`).execute(db)).rows : []
+	return new Map(rows.map((row) => [row.id, deliveryPostOf(registered, row)]))
+}
+
+/** The columns postsForDeliverySql returns for a post (as a row, or as JSON through `to_json`). */
+export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; image_url: string | null; platform_images: unknown; status: string }
+
+/**
+ * postsForDelivery as a part of a caller's statement: `ids` selects post ids; returns what publishing
+ * needs of those posts (deliveryPostOf turns a row into the post).
+ */
+export function postsForDeliverySql(ids: RawBuilder<unknown>) {
+	return sql<DeliveryPostRow>`select id, user_id, title, content, image_url, platform_images, status from posts where id in (${ids})`
+}
+
+/** A row of postsForDeliverySql as publishing reads it. */
+export function deliveryPostOf(registered: RegisteredPlatforms, row: DeliveryPostRow) {
+	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }
 }
 
 /** Marks a post published once a network confirmed it (the first confirmation sets the time). */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, hkdfSync, randomBytes } from 'node:crypto'
 
 /** A CSPRNG token of 32 bytes, URL-safe. */
 export function randomToken(bytes = 32) {
@@ -13,7 +13,8 @@ export type SecretBox = { seal: (plain: string) => string; open: (sealed: string
 
 // AES-256-GCM with a key derived from APP_SECRET; the "v1" prefix leaves room for key rotation.
 export function createSecretBox(appSecret: string): SecretBox {
-	const key = Buffer.from(hkdfSync('sha256', appSecret, 'postwerk', 'secrets-at-rest-v1', 32))
+	// A KeyObject, made once: Node checks a Buffer key again on every cipher (several times slower per open).
+	const key = createSecretKey(Buffer.from(hkdfSync('sha256', appSecret, 'postwerk', 'secrets-at-rest-v1', 32)))
 	return {
 		seal(plain) {
 			const iv = randomBytes(12)

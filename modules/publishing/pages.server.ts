@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { connectionProblem } from './account-check.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
@@ -66,13 +66,26 @@ export async function deliveryPage(db: DbOrTrx, delivery: PageOf): Promise<Deliv
 export async function deliveryPages(db: DbOrTrx, deliveries: ReadonlyArray<PageOf>): Promise<Array<DeliveryPage | undefined>> {
 	if (deliveries.length === 0) return []
 	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.connected_page_id })))
-	const { rows } = await sql<DeliveryPage & { i: number }>`
-		select distinct on (v.i) v.i, p.id as page_row_id, p.page_id, p.access_token_encrypted as page_token, t.id as token_id, t.account_id,
+	const { rows } = await deliveryPagesSql(sql`select v.i::text as key, v.user_id, v.platform, v.page_id from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid)`).execute(db)
+	const byIndex = new Map(rows.map(({ key, ...page }) => [Number(key), page]))
+	return deliveries.map((_, i) => byIndex.get(i))
+}
+
+/**
+ * deliveryPages inside a statement: `source` selects (key text, user_id, platform, connected_page_id
+ * as page_id); one row per key that has a page (a JSON page read back with pageFromJson).
+ */
+export function deliveryPagesSql(source: RawBuilder<unknown>) {
+	return sql<DeliveryPage & { key: string }>`
+		select distinct on (v.key) v.key, p.id as page_row_id, p.page_id, p.access_token_encrypted as page_token, t.id as token_id, t.account_id,
 			t.status as token_status, t.access_token_encrypted, t.refresh_token_encrypted, t.expires_at, t.scopes, t.server
-		from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid)
+		from (${source}) v
 		join connected_pages p on p.user_id = v.user_id and p.platform = v.platform and (case when v.page_id is null then p.is_default else p.id = v.page_id end)
 		join social_tokens t on t.id = p.social_token_id
-		order by v.i`.execute(db)
-	const byIndex = new Map(rows.map(({ i, ...page }) => [i, page]))
-	return deliveries.map((_, i) => byIndex.get(i))
+		order by v.key`
+}
+
+/** A page of deliveryPagesSql that came back as JSON (`to_json`): its time as a Date again. */
+export function pageFromJson({ key: _key, ...page }: Omit<DeliveryPage, 'expires_at'> & { key?: string; expires_at: string | null }): DeliveryPage {
+	return { ...page, expires_at: page.expires_at === null ? null : new Date(page.expires_at) }
 }

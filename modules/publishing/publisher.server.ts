@@ -9,12 +9,12 @@ import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
 import { activitiesSql, logActivity } from '#modules/activity/index.ts'
 import { emitWebhookEvent, webhookJobsSql, webhookMessagesSql } from '#modules/webhooks/index.ts'
-import { postForDelivery, postsPublishedSql, postsForDelivery, textFor, truncate } from '#modules/content/index.ts'
+import { deliveryPostOf, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
-import { deliveryPages } from './pages.server.ts'
+import { deliveryPages, deliveryPagesSql, pageFromJson } from './pages.server.ts'
 import { fill, platformName, reasonFor, texts } from './messages.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
@@ -112,22 +112,31 @@ export function createPublisher(deps: PublisherDeps) {
 
 	/**
 	 * Claims deliveries (scheduled -> publishing, a new attempt) in one statement for the jobs that
-	 * start together; each job gets its row, or undefined when it was not claimable.
+	 * start together, and reads their posts and pages in the same statement (what sending needs; one
+	 * round trip less per batch); each job gets its row, or undefined when it was not claimable.
 	 */
 	const claimBatch = createBatcher(async (wanted: Array<{ deliveryId: string; worker: string | null }>) => {
 		const values = JSON.stringify(wanted.map((w) => ({ id: w.deliveryId, worker: w.worker })))
-		const { rows } = await sql<Delivery>`
-			update post_deliveries d
-			set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
-			from (select distinct on (x.id) x.id, x.worker from json_to_recordset(${values}::json) as x(id uuid, worker text)) v
-			where d.id = v.id and d.status = 'scheduled'
-				-- A job left from before a reschedule to a later time must not publish early.
-				and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
-			returning d.*`.execute(db)
-		return handOutOnce(wanted, rows, (w) => w.deliveryId, (row) => row.id)
+		const { rows } = await sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null }>`
+			with c as (
+				update post_deliveries d
+				set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
+				from (select distinct on (x.id) x.id, x.worker from json_to_recordset(${values}::json) as x(id uuid, worker text)) v
+				where d.id = v.id and d.status = 'scheduled'
+					-- A job left from before a reschedule to a later time must not publish early.
+					and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
+				returning d.*
+			),
+			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.connected_page_id as page_id from c`)}),
+			po as (${postsForDeliverySql(sql`select post_id from c`)})
+			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`.execute(db)
+		const claimed = rows.map(({ page, post, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } }))
+		return handOutOnce(wanted, claimed, (w) => w.deliveryId, (row) => row.delivery.id)
 	})
 
 	const claim = (deliveryId: string, worker: string | null) => claimBatch({ deliveryId, worker })
+
+	type Loaded = Awaited<ReturnType<typeof loadBatch>>
 
 	/** A post and page of each delivery, two queries (side by side) for the deliveries loaded together. */
 	const loadBatch = createBatcher(async (deliveries: Array<Delivery>) => {
@@ -150,8 +159,8 @@ export function createPublisher(deps: PublisherDeps) {
 	})
 
 	/** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
-	async function target(delivery: Delivery): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
-		const { post, page } = await loadBatch(delivery)
+	async function target(delivery: Delivery, preloaded?: Loaded): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
+		const { post, page } = preloaded ?? (await loadBatch(delivery))
 		if (!post) return { error: 'not_found' }
 		const imageUrl = post.images[delivery.platform as Platform] ?? post.imageUrl
 		if (!page) return { error: 'not_connected' }
@@ -415,19 +424,19 @@ export function createPublisher(deps: PublisherDeps) {
 		delivery.checkpoint = { ...(delivery.checkpoint as object), ...data }
 	}
 
-	async function send(delivery: Delivery, signal?: AbortSignal): Promise<void> {
+	async function send(delivery: Delivery, signal?: AbortSignal, preloaded?: Loaded): Promise<void> {
 		const attempt = delivery.attempt_id!
 		inFlight.add(attempt)
 		try {
-			return await sendAttempt(delivery, signal)
+			return await sendAttempt(delivery, signal, preloaded)
 		} finally {
 			inFlight.delete(attempt)
 		}
 	}
 
-	async function sendAttempt(delivery: Delivery, signal?: AbortSignal): Promise<void> {
+	async function sendAttempt(delivery: Delivery, signal?: AbortSignal, preloaded?: Loaded): Promise<void> {
 		const platform = delivery.platform as Platform
-		const loaded = await target(delivery)
+		const loaded = await target(delivery, preloaded)
 		if ('error' in loaded) return fail(delivery, loaded.error, null)
 		if (checkpointOf(delivery)[RESEND_AFTER]) {
 			// An earlier attempt's server error: the post may have landed since; look once more before sending again.
@@ -490,7 +499,7 @@ export function createPublisher(deps: PublisherDeps) {
 		 */
 		async publishDelivery(deliveryId: string, signal?: AbortSignal, worker: string | null = null) {
 			const claimed = await claim(deliveryId, worker)
-			if (claimed) return send(claimed, signal)
+			if (claimed) return send(claimed.delivery, signal, claimed.loaded)
 			const current = await db.selectFrom('post_deliveries').selectAll().where('id', '=', deliveryId).executeTakeFirst()
 			if (current?.status !== 'publishing') return
 			if (await mayStillBeSending(current, worker)) {
