@@ -20,9 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
 	// One call per owning module, in parallel; each makes a fixed number of queries.
-	const [agent, profile, content, publishing, favorites, activity, ideas] = await Promise.all([
+	const [agent, content, publishing, favorites, activity, ideas] = await Promise.all([
 		services.agents.dashboardAgent(user.id),
-		services.accounts.getProfile(user.id),
 		services.content.dashboard(user.id, user.timeZone),
 		services.publishing.dashboard(user.id),
 		services.toolbox.favorites(user.id, 4),
@@ -36,7 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 		title: t('dashboard:meta.title'),
 		shell,
 		dashboard: {
-			credits: { remaining: profile?.credits_remaining ?? 0, total: profile?.credits_total ?? 0 },
+			// The balance as the session read it (one query less than reading the profile again).
+			credits: { remaining: user.creditsRemaining, total: user.creditsTotal },
 			subscriptionType: user.subscriptionType,
 			timeZone: user.timeZone,
 			followers: publishing.followers,

@@ -26,9 +26,9 @@ export async function createSession(db: DbOrTrx, userId: string, meta: SessionMe
 }
 
 /** The columns of a CurrentUser on a query that joins users and profiles (plus its is_admin flag). */
-export const CURRENT_USER_COLUMNS = ['users.id', 'users.email', 'users.time_zone', 'users.spelling', 'profiles.full_name', 'profiles.subscription_type', 'profiles.plan', 'profiles.credits_remaining'] as const
+export const CURRENT_USER_COLUMNS = ['users.id', 'users.email', 'users.time_zone', 'users.spelling', 'profiles.full_name', 'profiles.subscription_type', 'profiles.plan', 'profiles.credits_remaining', 'profiles.credits_total'] as const
 
-type CurrentUserRow = { id: string; email: string; time_zone: string; spelling: string | null; full_name: string; subscription_type: string; plan: string | null; credits_remaining: number; is_admin: unknown }
+type CurrentUserRow = { id: string; email: string; time_zone: string; spelling: string | null; full_name: string; subscription_type: string; plan: string | null; credits_remaining: number; credits_total: number; is_admin: unknown }
 
 export function toCurrentUser(row: CurrentUserRow): CurrentUser {
 	return {
@@ -39,6 +39,7 @@ export function toCurrentUser(row: CurrentUserRow): CurrentUser {
 		subscriptionType: row.subscription_type as CurrentUser['subscriptionType'],
 		plan: row.plan,
 		creditsRemaining: row.credits_remaining,
+		creditsTotal: row.credits_total,
 		isAdmin: Boolean(row.is_admin),
 		spelling: isSpelling(row.spelling) ? row.spelling : null,
 	}

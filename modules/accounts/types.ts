@@ -10,6 +10,8 @@ export type CurrentUser = {
 	subscriptionType: SubscriptionType
 	plan: string | null
 	creditsRemaining: number
+	/** Every credit granted so far (the dashboard's 'von N'). */
+	creditsTotal: number
 	isAdmin: boolean
 	/** Settings › Schreibweise; null: the browser's Accept-Language decides (ADR 0013). */
 	spelling: Spelling | null

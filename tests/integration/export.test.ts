@@ -187,7 +187,7 @@ async function exportOf(services: ReturnType<typeof testServices>['services'], u
 	const account = await services.accounts.getAccountSettings(userId)
 	const context = new RouterContextProvider()
 	context.set(servicesContext, services)
-	context.set(userContext, { id: userId, email: account!.email, fullName: account!.fullName, timeZone: account!.timeZone, subscriptionType: 'free', plan: null, creditsRemaining: 0, isAdmin: false, spelling: null })
+	context.set(userContext, { id: userId, email: account!.email, fullName: account!.fullName, timeZone: account!.timeZone, subscriptionType: 'free', plan: null, creditsRemaining: 0, creditsTotal: 0, isAdmin: false, spelling: null })
 	const response = await loader({ request: new Request('http://127.0.0.1/settings/export'), context, params: {} } as never)
 	expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
 	expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="postwerk-export-\d{4}-\d{2}-\d{2}\.json"$/)
