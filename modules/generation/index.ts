@@ -100,10 +100,10 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 			handleJob(modelTestVideoJob, ({ testId }, helpers) => modelTests.runVideo(testId, helpers)),
 		],
 
-		/** 'Bild neu generieren' outside the creator (the draft editor): its cost and the balance (two queries). */
-		async regenerationQuote(userId: string) {
-			const [balance, models] = await Promise.all([creditBalance(deps.db, userId), resolveModels(deps.db, deps.ai, [])])
-			return { balance, cost: regenerationCost(models.regeneration.cost) }
+		/** What 'Bild neu generieren' costs outside the creator (the draft editor; the balance comes with the session user). */
+		async regenerationCost() {
+			const models = await resolveModels(deps.db, deps.ai, [])
+			return regenerationCost(models.regeneration.cost)
 		},
 
 		/** What the creator shows before generating: balance, agents with their models and costs (three queries). */

@@ -10,13 +10,13 @@ import { createGenerationService } from './index.ts'
 
 const unusedWeb: WebReader = { article: () => Promise.reject(new Error('not used')), youtube: () => Promise.reject(new Error('not used')), image: () => Promise.reject(new Error('not used')) }
 
-test("the draft editor's quote is the creator's regeneration cost and the balance it is charged from", async () => {
+test("the draft editor's regeneration cost is the creator's", async () => {
 	await using t = await createTestDatabase()
 	await seedModelCatalogue(t.db)
 	const generation = createGenerationService({ db: t.db, ai: fakeAi({}), web: unusedWeb, files: memoryFiles(), logger: createLogger('silent'), appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
 	const userId = await userWithCredits(t.db, 12)
-	const quote = await generation.regenerationQuote(userId)
+	const cost = await generation.regenerationCost()
 	const creator = await generation.creatorData(userId)
-	expect(quote).toEqual({ balance: 12, cost: creator.regenerationCost })
-	expect(quote.cost).toBeGreaterThan(0)
+	expect(cost).toBe(creator.regenerationCost)
+	expect(cost).toBeGreaterThan(0)
 })

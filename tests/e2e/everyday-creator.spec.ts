@@ -162,7 +162,7 @@ test('a Free user sees that video is part of Pro on the model test and cannot st
 test('the draft editor regenerates an image for the shown credits, once, and keeps it even when the dialog is closed without saving', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	const draft = await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Frische Gipfeli jeden Morgen ab sechs Uhr', platforms: {} } })
-	const { cost } = await services.generation.regenerationQuote(user.id)
+	const cost = await services.generation.regenerationCost()
 	await login(user)
 	await gotoReady(page, `/posts?edit=${draft.id}`)
 	const editor = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })

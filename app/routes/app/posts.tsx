@@ -24,10 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const editId = url.searchParams.get('edit')
 	// 'Weitere anzeigen' raises the number of cards per column (?show=20, 30, ...).
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
-	const [board, pages, regeneration] = await Promise.all([
+	const [board, pages, regenerationCost] = await Promise.all([
 		services.content.board(user.id, { query: q, limit: show, include: editId }),
 		services.publishing.listConnectedPages(user.id),
-		services.generation.regenerationQuote(user.id),
+		services.generation.regenerationCost(),
 	])
 	// Per network of every post on the board: its state, link or German reason (one query).
 	const deliveries = await services.publishing.deliveryStates(
@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		q,
 		editId,
 		timeZone: user.timeZone,
-		regeneration,
+		// The balance as the session read it (one query less).
+		regeneration: { balance: user.creditsRemaining, cost: regenerationCost },
 	}
 }
 
