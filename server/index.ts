@@ -1,12 +1,6 @@
 // First: NODE_ENV must be set before React is loaded.
 import './node-env.ts'
-import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
-import express from 'express'
-import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { requestInfoContext, servicesContext } from '#app/context.ts'
-import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
+import cluster from 'node:cluster'
 import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger, errorFields } from '#modules/core/logger.server.ts'
@@ -14,11 +8,9 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
-import { mountSandbox } from './platforms.ts'
-import { precompressedAssets } from './precompressed.ts'
-import { proxyHeaderWarning } from './proxy-warning.ts'
 import { seedReferenceData } from './seed.ts'
-import { createAppServer, secureApp } from './security.ts'
+import { startWebProcesses } from './web-processes.ts'
+import { startWebServer } from './web.ts'
 
 const dev = process.argv.includes('--dev')
 const env = readEnv()
@@ -27,96 +19,64 @@ const print = (line: string) => process.stdout.write(line + '\n')
 
 process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection', errorFields(reason)))
 
-const database = await openDatabase(env, (message) => logger.info('database', { message }))
-await migrateToLatest(database.db, database.pool)
-await seedReferenceData(database.db)
-const { services, tasks, crontab, sandbox } = composeServices({ env, db: database.db, logger, databaseUrl: database.url })
-await services.liveEvents.start()
-if (!env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
+// 'single': one process serves the web and runs the jobs (development, WEB_PROCESSES=1).
+// 'primary': migrates, runs the jobs and starts WEB_PROCESSES web processes ('web') on the same port.
+const role = cluster.isWorker ? 'web' : !dev && env.WEB_PROCESSES > 1 ? 'primary' : 'single'
+
+const database = await openDatabase(env, (message) => logger.info('database', { message }), { jobs: role === 'web' ? 0 : env.WORKER_CONCURRENCY })
+if (role !== 'web') {
+	await migrateToLatest(database.db, database.pool)
+	await seedReferenceData(database.db)
+}
+// Live events are fanned out by the processes that hold the event streams: not by the primary.
+const { services, tasks, crontab, sandbox } = composeServices({ env, db: database.db, logger, databaseUrl: role === 'primary' ? undefined : database.url })
+if (role === 'primary' && sandbox) {
+	throw new Error('WEB_PROCESSES > 1 needs every platform configured: the sandbox network (Testmodus) keeps its posts in one process')
+}
+if (role !== 'primary') await services.liveEvents.start()
+if (role !== 'web' && !env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
 }
-const runner = env.WORKER_IN_PROCESS
-	? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger })
-	: null
+const runner = role !== 'web' && env.WORKER_IN_PROCESS ? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger }) : null
 
-const cookieSecret = deriveCookieSecret(env.APP_SECRET)
-const app = express()
-// Compression buffers its output: an event stream would reach the browser only in large chunks.
-// Small bodies too (the default skips those under 1 KB): many of the app's code chunks are that
-// small, and gzip still takes a third off them.
-app.use(compression({ threshold: 256, filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }))
-// No X-Powered-By, trust proxy, CSP nonce, security headers, the same-origin guard (the Stripe
-// webhook is authenticated by the signature on its raw body, app/routes/webhooks.stripe.ts).
-secureApp(app, {
-	appUrl: env.APP_URL,
-	trustProxy: env.TRUST_PROXY,
-	csp: !dev,
-	production: env.isProduction,
-	formActions: services.googleSignIn ? [new URL(env.GOOGLE_AUTHORIZATION_ENDPOINT).origin] : [],
-})
-app.use(proxyHeaderWarning({ production: env.isProduction, trustProxy: env.TRUST_PROXY, logger }))
-// The built-in sandbox network ('Testmodus'), behind the same headers and origin guard; only while
-// a platform runs without keys outside production (null otherwise: /sandbox is the app's 404).
-mountSandbox(app, sandbox)
-
-let build: ServerBuild | (() => Promise<ServerBuild>)
-if (dev) {
-	const vite = await import('vite')
-	const viteServer = await vite.createServer({ server: { middlewareMode: true } })
-	app.use(viteServer.middlewares)
-	build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-} else {
-	const root = path.resolve(import.meta.dirname, '..')
-	app.use('/assets', precompressedAssets(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-	app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-	app.use(express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false }))
-	build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+function announce() {
+	const processes = role === 'primary' ? `, ${env.WEB_PROCESSES} Webprozesse` : ''
+	print(`Postwerk läuft auf ${env.APP_URL}${database.embedded ? ' (eingebettetes Postgres)' : ''}${processes}`)
+	if (services.devMailbox) print(`Dev-Postfach: ${env.APP_URL}/dev/mailbox`)
 }
 
-app.use(
-	createRequestHandler({
-		build,
-		mode: dev ? 'development' : 'production',
-		getLoadContext(req, res) {
-			const context = new RouterContextProvider()
-			context.set(servicesContext, services)
-			context.set(requestInfoContext, {
-				nonce: String(res.locals.cspNonce ?? ''),
-				ip: req.ip ?? 'unknown',
-				userAgent: req.get('user-agent') ?? '',
-				appUrl: env.APP_URL,
-				isProduction: env.isProduction,
-				showDevTools: services.devMailbox !== null,
-				cookieSecret,
-				googleConfigured: services.googleSignIn !== null,
-				benchEmptyPage: env.BENCH_EMPTY_PAGE,
-			})
-			return context
+let stopWeb: () => Promise<void>
+if (role === 'primary') {
+	// The web processes use this process's database (the embedded one is started here) and run no jobs.
+	const processes = startWebProcesses({
+		count: env.WEB_PROCESSES,
+		env: { DATABASE_URL: database.url, WORKER_IN_PROCESS: 'false' },
+		logger,
+		onListening: announce,
+		onFailed: (reason) => {
+			logger.error('web_processes_failed', { reason })
+			void shutdown('start failed', 1)
 		},
-	}),
-)
-
-const server = createAppServer(app).listen(env.PORT, env.HOST, () => {
-	print(`Postwerk läuft auf ${env.APP_URL}${database.embedded ? ' (eingebettetes Postgres)' : ''}`)
-	if (services.devMailbox) print(`Dev-Postfach: ${env.APP_URL}/dev/mailbox`)
-})
+	})
+	stopWeb = processes.stop
+} else {
+	const server = await startWebServer({ env, logger, services, sandbox, dev, onListening: role === 'single' ? announce : undefined })
+	stopWeb = async () => {
+		server.close()
+		server.closeAllConnections()
+	}
+}
 
 let stopping = false
-async function shutdown(signal: string) {
+async function shutdown(signal: string, code = 0) {
 	if (stopping) return
 	stopping = true
 	logger.info('shutdown', { signal })
-	server.close()
-	server.closeAllConnections()
+	await stopWeb().catch(() => {})
 	await runner?.stop().catch(() => {})
 	await services.liveEvents.close().catch(() => {})
 	await database.close().catch(() => {})
-	process.exit(0)
-}
-
-// Streams (server-sent events, the creator's NDJSON progress) must reach the browser line by line.
-function isEventStream(res: express.Response) {
-	return /^(text\/event-stream|application\/x-ndjson)/i.test(String(res.getHeader('Content-Type') ?? ''))
+	process.exit(code)
 }
 
 process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -7,6 +8,9 @@ import { z } from 'zod'
 const booleanString = z
 	.enum(['true', 'false', '1', '0'])
 	.transform((v) => v === 'true' || v === '1')
+
+/** Each web process opens up to 20 database connections: more processes by default would need a bigger Postgres. */
+const MAX_DEFAULT_WEB_PROCESSES = 4
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
 
@@ -52,6 +56,8 @@ const EnvSchema = z.object({
 	PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 	WORKER_IN_PROCESS: booleanString.default(true),
 	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(16),
+	/** Web server processes on the port (node:cluster). Default: one per core, at most 4, in production; 1 otherwise. */
+	WEB_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
 	TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	DEMO_USERS: booleanString.optional(),
@@ -77,8 +83,9 @@ const EnvSchema = z.object({
 
 export type S3Settings = { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; prefix: string }
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL' | 'WEB_PROCESSES'> & {
 	APP_SECRET: string
+	WEB_PROCESSES: number
 	APP_URL: string
 	isProduction: boolean
 	dataDir: string
@@ -119,6 +126,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 		s3: s3Settings(env),
 		APP_SECRET: env.APP_SECRET ?? localSecret(dataDir),
 		APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+		WEB_PROCESSES: env.WEB_PROCESSES ?? (isProduction ? Math.min(availableParallelism(), MAX_DEFAULT_WEB_PROCESSES) : 1),
 		isProduction,
 		dataDir,
 		variables: cleaned,

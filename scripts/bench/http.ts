@@ -212,15 +212,17 @@ try {
 	}
 
 	server = spawn(node, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'server/index.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] })
-	await new Promise<void>((resolve, reject) => {
+	// The server runs as in production: one web process per core unless WEB_PROCESSES says otherwise.
+	const webProcesses = await new Promise<number>((resolve, reject) => {
 		server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
 		server!.stdout!.on('data', (chunk: Buffer) => {
-			if (chunk.toString().includes('Postwerk läuft')) resolve()
+			const line = chunk.toString()
+			if (line.includes('Postwerk läuft')) resolve(Number(/(\d+) Webprozesse/.exec(line)?.[1] ?? 1))
 		})
 	})
 	server.stdout!.resume()
 
-	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off), data in ${DATA_DIR}`)
+	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off, ${webProcesses} web process${webProcesses === 1 ? '' : 'es'}), data in ${DATA_DIR}`)
 	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts), admin ${BULK_ADMIN}`)
 	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s, ${ROUNDS} round(s) per page; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} (as the page's user) measured right before each page`)
 	console.log(`budgets: requests/s >= ${BUDGET_RPS * 100} % of the empty route's, p99 at ${RATE} requests/s <= ${BUDGET_P99}x the empty route's\n`)
