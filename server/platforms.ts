@@ -155,7 +155,7 @@ function createSandbox(env: Env, publicBase: string, modules: Array<PlatformModu
 }
 
 /**
- * Serves the sandbox network below /sandbox when there is one. server/index.ts calls this after
+ * Serves the sandbox network below /sandbox when there is one. server/web.ts calls this after
  * secureApp, so its pages carry the app's security headers and cross-origin posts are refused.
  */
 export function mountSandbox(app: Express, sandbox: SandboxNetwork | null) {

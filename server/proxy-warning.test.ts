@@ -5,7 +5,7 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { proxyHeaderWarning } from './proxy-warning.ts'
 import { secureApp } from './security.ts'
 
-/** A server like server/index.ts (secureApp, then the warning) that records what is logged; runs `requests` against it. */
+/** A server like server/web.ts (secureApp, then the warning) that records what is logged; runs `requests` against it. */
 async function warningsOf(options: { production: boolean; trustProxy: number }, requests: Array<Record<string, string>>) {
 	const warnings: Array<{ event: string; fields?: Record<string, unknown> }> = []
 	const ignore = () => {}

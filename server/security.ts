@@ -74,7 +74,7 @@ export const OWN_POLICY_PATHS = ['/media/']
 export const SIGNED_WEBHOOKS = new Set(['/webhooks/stripe'])
 
 /**
- * Everything server/index.ts puts in front of React Router for security, in order: no
+ * Everything server/web.ts puts in front of React Router for security, in order: no
  * X-Powered-By, the client IP from `trustProxy` hops only, the per-request CSP nonce, the security
  * headers (left to the route on OWN_POLICY_PATHS), and the same-origin guard for state changes (signed webhooks exempt). The security
  * suite (tests/security/csrf.test.ts, headers.test.ts) builds its app with this very function.
@@ -99,7 +99,7 @@ export function secureApp(app: Express, options: { appUrl: string; trustProxy: n
  */
 export const REQUEST_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000 }
 
-/** The app's HTTP server (server/index.ts; the security suite builds its servers with it too). */
+/** The app's HTTP server (server/web.ts; the security suite builds its servers with it too). */
 export function createAppServer(app: Express, timeouts: typeof REQUEST_TIMEOUTS = REQUEST_TIMEOUTS) {
 	return http.createServer({ requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs }, app)
 }

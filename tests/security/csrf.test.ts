@@ -3,7 +3,7 @@
 // Router's own action check covers only UI routes), by the same-origin guard of server/security.ts
 // (Fetch Metadata first, then Origin). Only the Stripe webhook is exempt: its raw body is signed.
 //
-// Here: the guard as server/index.ts installs it (secureApp), in-process, for every route and
+// Here: the guard as server/web.ts installs it (secureApp), in-process, for every route and
 // method. Against the real server (production build): tests/e2e/security.spec.ts ("every route
 // with an action refuses a cross-site POST") and tests/e2e/pricing.spec.ts (the webhook exemption).
 // The webhook's own signature check: tests/integration/stripe-webhook-route.test.ts. SameSite=Lax

@@ -7,7 +7,7 @@
 // (@react-router/express) over the real root and media route modules behind secureApp.
 //
 // Request timeouts: a body shorter than its Content-Length held the connection for Node's 300 s.
-// The app's server (createAppServer, as server/index.ts starts it) closes it after
+// The app's server (createAppServer, as server/web.ts starts it) closes it after
 // REQUEST_TIMEOUTS.requestMs (60 s; shorter here); the limit is on receiving the request only
 // (Node: "requestTimeout: the timeout for receiving the entire request from the client"), so a
 // long event stream (/events) or a long NDJSON answer to a complete POST (/api/generations) is not
@@ -170,9 +170,9 @@ describe('request timeouts of the app server', () => {
 		})
 	}
 
-	test('the app server is made with these settings: 60 s for headers and body, the headers within 20 s, checked every 5 s', async () => {
+	test('the app server (server/web.ts) is made with these settings: 60 s for headers and body, the headers within 20 s, checked every 5 s', async () => {
 		expect(REQUEST_TIMEOUTS).toEqual({ requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000 })
-		const index = await fs.readFile(path.join(import.meta.dirname, '../../server/index.ts'), 'utf8')
+		const index = await fs.readFile(path.join(import.meta.dirname, '../../server/web.ts'), 'utf8')
 		expect(index).toMatch(/createAppServer\(app\)\.listen\(/)
 		expect(index).not.toMatch(/app\.listen\(/)
 	})

@@ -4,7 +4,7 @@
 // security headers and same-origin guard, and its consent stand-ins send the browser back only to
 // the app's own OAuth callbacks (SECURITY.md 1.7, 1.8; ASVS 3.4, 3.5, 10.4.1 open redirects).
 //
-// Here the front of the server is built as server/index.ts builds it (secureApp, then mountSandbox
+// Here the front of the server is built as server/web.ts builds it (secureApp, then mountSandbox
 // with the composition root's sandbox) on a loopback port, with a stand-in for React Router behind
 // it that answers 404 and records what reached it; that React Router answers /sandbox with its 404
 // route and /dev/mailbox with 404 is checked through the harness. The dev mailbox page's German

@@ -1,4 +1,4 @@
-// The server's security middleware (server/security.ts secureApp, exactly as server/index.ts uses
+// The server's security middleware (server/security.ts secureApp, exactly as server/web.ts uses
 // it) on an in-process Express app in the app's HTTP server (createAppServer, with its request
 // timeouts) on 127.0.0.1, with a stand-in for React Router's handler behind it that records what
 // reached it. React Router itself needs the production build; its wiring
@@ -25,7 +25,7 @@ export async function startSecureApp(
 		reached.push(`${req.method} ${req.path}`)
 		handler(req, res)
 	})
-	// The server as server/index.ts makes it (its request timeouts; shorter ones for a test).
+	// The server as server/web.ts makes it (its request timeouts; shorter ones for a test).
 	const server = createAppServer(app, options.timeouts).listen(0, '127.0.0.1')
 	await new Promise((resolve) => server.once('listening', resolve))
 	const { port } = server.address() as AddressInfo
