@@ -1,6 +1,7 @@
 // npm run drill                 fault drill: SIGKILLs of the web process and the worker under a mixed
 //                               write load, then Postgres restarted mid-load; checks at the end
 // npm run drill -- --short      the same, bounded for CI (about 90 s, 2 kills, 1 database restart)
+//                               (both: then the production start with two web processes, ADR 0027)
 // npm run drill -- --scale      two web processes and two workers on one Postgres, 10 000 deliveries
 //                               due within a minute: all published once, the per-process share
 // Options: --no-build (use the existing build/), --keep (keep the drill database), --deliveries=N (scale),
@@ -16,9 +17,12 @@ import pg from 'pg'
 import { platformModules } from '#adapters/platforms/index.ts'
 import { createSandboxNetwork, listenSandbox } from '#adapters/platforms/sandbox/network.ts'
 import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
+import { createSessionCookie } from '#app/server/cookies.server.ts'
+import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import { createDb, createPool, type Db } from '#modules/core/db.server.ts'
 import { ensureLocalDatabase, type LocalDatabase } from '#modules/core/embedded-postgres.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { composeServices } from '#server/compose.ts'
@@ -28,6 +32,7 @@ import { approveConsent } from '#tests/support/sandbox-consent.ts'
 import { Browser, type Sample } from './drill/browser.ts'
 import { createLoad, GENERATION_TIMEOUT_MS, MARKER, newMarker, REQUEST_TIMEOUT_MS, type Ack, type VirtualUser } from './drill/load.ts'
 import { createProcessManager, freePorts, root, type ManagedProcess } from './drill/processes.ts'
+import { webProcessesDrill } from './drill/web-processes.ts'
 
 const argv = process.argv.slice(2)
 const flag = (name: string) => argv.includes(`--${name}`)
@@ -167,7 +172,10 @@ const load = createLoad({ packId: pack.id, record: (s) => samples.push(s), acks 
 let exitCode = 0
 try {
 	if (mode === 'scale') await scaleDrill()
-	else await faultDrill(profiles[mode])
+	else {
+		await faultDrill(profiles[mode])
+		await webProcessesPhase()
+	}
 } catch (error) {
 	exitCode = 1
 	print(`\nDrill abgebrochen: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
@@ -348,6 +356,20 @@ async function faultDrill(profile: (typeof profiles)['full']) {
 	print(`load: ${samples.length} requests (${fmtCounts(byAction)}), ${acks.length} acknowledged writes (${fmtCounts(countBy(acks, (a) => a.kind))})`)
 	print(`outcomes: ${fmtCounts(countBy(samples, (s) => s.outcome))}`)
 	print(`kills: ${kills.map((k) => k.target).join(', ')}; process starts (ms): ${manager.processes.map((p) => `${p.label} ${p.startMs.join('/')}`).join('; ')}`)
+}
+
+/** The server as production starts it on one machine: a primary and two web processes (ADR 0027). */
+async function webProcessesPhase() {
+	print()
+	log('web processes: the production start with WEB_PROCESSES=2')
+	const email = `drill-cluster-${randomBytes(4).toString('hex')}@beispiel.ch`
+	const password = `drill-passwort-${randomBytes(6).toString('hex')}`
+	const userId = await services.accounts.createConfirmedUser({ email, password, fullName: 'Drill Cluster' })
+	const signedIn = await services.accounts.signIn({ email, password }, { ip: 'drill-cluster', userAgent: 'drill' })
+	if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error}`)
+	const cookie = (await createSessionCookie({ isProduction: true, cookieSecret: deriveCookieSecret(appSecret) }).serialize(signedIn.token)).split(';')[0]!
+	const [port] = await freePorts(1, Number(process.env.DRILL_PORT_FROM ?? 3500), 3599, new Set([sandboxPort!, ...webPorts]))
+	await webProcessesDrill({ env: commonEnv, port: port!, cookie, notify: () => notifyChange(db, { userId, topic: 'posts' }), logFile: path.join(logDir, 'web-processes.log'), log, check })
 }
 
 /** user 1's /events stream on web-1, reopened when it breaks (as EventSource does). */

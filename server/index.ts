@@ -1,6 +1,7 @@
 // First: NODE_ENV must be set before React is loaded.
 import './node-env.ts'
 import cluster from 'node:cluster'
+import { handleStopSignalsOurselves } from '#modules/core/embedded-postgres.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger, errorFields } from '#modules/core/logger.server.ts'
@@ -79,5 +80,6 @@ async function shutdown(signal: string, code = 0) {
 	process.exit(code)
 }
 
+handleStopSignalsOurselves()
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

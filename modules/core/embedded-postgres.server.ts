@@ -18,6 +18,16 @@ exitHook.hookEvent('beforeExit', 0, failing)
 exitHook.unhookEvent('exit')
 exitHook.hookEvent('exit', undefined, failing)
 
+/**
+ * For a process that stops its database itself on SIGINT and SIGTERM (server/index.ts): the exit
+ * hook would otherwise end it with 130/143 as soon as the embedded servers are stopped, cutting its
+ * own shutdown short (web processes still serving, jobs still running).
+ */
+export function handleStopSignalsOurselves() {
+	exitHook.unhookEvent('SIGINT')
+	exitHook.unhookEvent('SIGTERM')
+}
+
 type Instance = { port: number; password: string; database: string; pid: number }
 
 export type LocalDatabase = {
