@@ -68,11 +68,14 @@ if (role === 'primary') {
 	}
 }
 
+const SHUTDOWN_LIMIT_MS = 15_000
 let stopping = false
 async function shutdown(signal: string, code = 0) {
 	if (stopping) return
 	stopping = true
 	logger.info('shutdown', { signal })
+	// A job that does not end in time must not keep the process (its lock is released by the others).
+	setTimeout(() => process.exit(code), SHUTDOWN_LIMIT_MS).unref()
 	await stopWeb().catch(() => {})
 	await runner?.stop().catch(() => {})
 	await services.liveEvents.close().catch(() => {})
