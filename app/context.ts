@@ -29,3 +29,5 @@ export const servicesContext = sharedContext<Services>('services')
 export const requestInfoContext = sharedContext<RequestInfo>('request')
 /** Set by the session middleware of the root route: the signed-in user or null. */
 export const userContext = sharedContext<CurrentUser | null>('user', null)
+/** Set by the root's databaseOutageMiddleware; entry.server's handleError marks it when the database was unreachable. */
+export const databaseOutageContext = sharedContext<{ seen: boolean } | null>('database-outage', null)

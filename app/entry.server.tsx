@@ -3,11 +3,19 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router'
 import { requestInfoContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { noteDatabaseOutage } from '#app/server/database-outage.server.ts'
 
 export const streamTimeout = 5_000
+
+/** React Router's default (the error on the console unless the request was aborted), and a database outage noted for the root middleware. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	noteDatabaseOutage(error, context)
+	const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+	if (!request.signal.aborted) console.error(inner ?? error)
+}
 
 export default function handleRequest(
 	request: Request,

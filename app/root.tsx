@@ -11,6 +11,7 @@ import { getLocale, getSpelling, i18nextMiddleware, spellingMiddleware } from '#
 import { spellingInstance } from '#app/utils/spelling-instances.ts'
 import { I18nextProvider } from 'react-i18next'
 import { refuseNulMiddleware } from '#app/server/body-limit.server.ts'
+import { databaseOutageMiddleware } from '#app/server/database-outage.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { toast as showToast, Toasts } from '#app/components/toast.tsx'
@@ -20,7 +21,7 @@ import '#locales/ns/common.ts'
 // Only error pages show it (unknown addresses have their own route, routes/not-found.tsx).
 const NotFound = lazy(() => import('#app/components/not-found.tsx').then((module) => ({ default: module.NotFound })))
 
-export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, sessionMiddleware, spellingMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, databaseOutageMiddleware, sessionMiddleware, spellingMiddleware]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: radixStyles },
