@@ -8,8 +8,10 @@ export const poolSize = (workerConcurrency: number) => workerConcurrency + 20
 
 export type Database = { url: string; pool: pg.Pool; db: Db; embedded: boolean; close: () => Promise<void> }
 
-/** DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (shared with a running server). */
-/** `jobs`: how many jobs this process runs at once (0 for a web process of several; default WORKER_CONCURRENCY). */
+/**
+ * DATABASE_URL when set; otherwise the embedded Postgres under DATA_DIR (shared with a running server).
+ * `jobs`: how many jobs this process runs at once (0 for a web process of several; default WORKER_CONCURRENCY).
+ */
 export async function openDatabase(env: Env, log: (msg: string) => void = () => {}, options: { jobs?: number } = {}): Promise<Database> {
 	const local = env.DATABASE_URL ? null : await ensureLocalDatabase(env.dataDir, log)
 	const url = env.DATABASE_URL ?? local!.url
