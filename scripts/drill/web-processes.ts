@@ -47,12 +47,14 @@ export async function webProcessesDrill(options: {
 		log(`web processes ${first.join(', ')} on ${base}`)
 
 		// The primary hands new connections out in turn: two streams opened one after the other are
-		// held by different processes, and each must hear the change.
+		// held by different processes (read from /proc), and each must hear the change.
 		const streams = [await openStream(base, options.cookie), await openStream(base, options.cookie)]
+		const holders = streams.map((s) => socketHolder(first, port, s.clientPort))
 		await options.notify()
 		const heard = await Promise.all(streams.map((s) => s.until(/event: change/, 5000)))
 		streams.forEach((s) => s.close())
-		check('web processes: live events in both', heard.every(Boolean), `change heard by ${heard.filter(Boolean).length} of 2 event streams`)
+		const apart = holders.every((pid) => pid !== null) && holders[0] !== holders[1]
+		check('web processes: live events in both', apart && heard.every(Boolean), `event streams held by ${holders.map((pid) => pid ?? '?').join(' and ')}; change heard by ${heard.filter(Boolean).length} of 2`)
 
 		const [killed] = first
 		process.kill(killed!, 'SIGKILL')
@@ -82,6 +84,31 @@ export async function webProcessesDrill(options: {
 	} finally {
 		if (primary.exitCode === null) primary.kill('SIGKILL')
 		fs.closeSync(out)
+	}
+}
+
+/** Which of `pids` holds the server side of the loopback connection from `clientPort` to `serverPort` (Linux /proc). */
+function socketHolder(pids: Array<number>, serverPort: number, clientPort: number) {
+	const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0')
+	const row = fs
+		.readFileSync('/proc/net/tcp', 'utf8')
+		.split('\n')
+		.map((line) => line.trim().split(/\s+/))
+		.find((cols) => cols[1]?.endsWith(`:${hex(serverPort)}`) && cols[2]?.endsWith(`:${hex(clientPort)}`))
+	const inode = row?.[9]
+	if (!inode) return null
+	for (const pid of pids) {
+		const fds = fs.readdirSync(`/proc/${pid}/fd`, { withFileTypes: true })
+		if (fds.some((fd) => fd.isSymbolicLink() && readLink(`/proc/${pid}/fd/${fd.name}`) === `socket:[${inode}]`)) return pid
+	}
+	return null
+}
+
+function readLink(file: string) {
+	try {
+		return fs.readlinkSync(file)
+	} catch {
+		return null
 	}
 }
 
@@ -117,14 +144,14 @@ function get(base: string, pathname: string) {
 
 /** An event stream on a connection of its own, open once its first line (retry:) has arrived. */
 function openStream(base: string, cookie: string) {
-	return new Promise<{ until: (pattern: RegExp, timeoutMs: number) => Promise<boolean>; close: () => void }>((resolve, reject) => {
+	return new Promise<{ clientPort: number; until: (pattern: RegExp, timeoutMs: number) => Promise<boolean>; close: () => void }>((resolve, reject) => {
 		let text = ''
 		const req = http.get(`${base}/events`, { agent: false, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
 			if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`))
 			res.on('data', (chunk: Buffer) => {
 				const first = text === ''
 				text += chunk.toString()
-				if (first) resolve({ until, close: () => req.destroy() })
+				if (first) resolve({ clientPort: res.socket.localPort ?? 0, until, close: () => req.destroy() })
 			})
 		})
 		req.on('error', (error) => (text ? undefined : reject(error)))
