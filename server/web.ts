@@ -55,7 +55,7 @@ export async function startWebServer(options: { env: Env; logger: Logger; servic
 		const root = path.resolve(import.meta.dirname, '..')
 		app.use('/assets', precompressedAssets(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
 		app.use('/assets', express.static(path.join(root, 'build/client/assets'), { immutable: true, maxAge: '1y' }))
-		// Every file of build/client has an extension and no page address does: a page skips the file lookup (an fs.stat per request).
+		// Every file of build/client has an extension: an address without one (every page) skips the file lookup (an fs.stat).
 		const files = express.static(path.join(root, 'build/client'), { maxAge: '1h', index: false })
 		app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()))
 		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
