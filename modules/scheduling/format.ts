@@ -1,5 +1,5 @@
-import { format } from 'date-fns'
-import { de } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { de } from 'date-fns/locale/de'
 import { inZone } from './time-zone.ts'
 
 export type ScheduledForParts = { weekday: string; date: string; time: string }

@@ -1,5 +1,6 @@
-import { format, parseISO } from 'date-fns'
-import { de } from 'date-fns/locale'
+import { format } from 'date-fns/format'
+import { parseISO } from 'date-fns/parseISO'
+import { de } from 'date-fns/locale/de'
 
 // Calendar dates ('YYYY-MM-DD') carry no zone: parsed as local midnight they format the same
 // on the server and in any browser.
