@@ -1,4 +1,4 @@
-import { RichText, type Facet } from '@atproto/api'
+import type { Facet } from '@atproto/api'
 import { countText } from '#modules/publishing/counting.ts'
 import { PlatformError, type Checkpoint, type PublishContent, type Published, type PublishHooks, type PublishTarget } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
@@ -46,8 +46,9 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 
 	/** Links, hashtags and mentions as facets (UTF-8 byte ranges); a mention that does not resolve stays plain text. */
 	async function facetsOf(pds: string, text: string): Promise<Array<Facet> | undefined> {
+		const { RichText } = await import('@atproto/api')
 		const rich = new RichText({ text })
-		await rich.detectFacets(xrpc.agent(pds))
+		await rich.detectFacets(await xrpc.agent(pds))
 		const facets = (rich.facets ?? []).filter((facet) => facet.features.every((f) => f.$type !== MENTION || isDid((f as { did?: unknown }).did)))
 		return facets.length ? facets : undefined
 	}
