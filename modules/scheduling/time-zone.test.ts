@@ -90,3 +90,24 @@ test('withDate keeps the wall-clock time on another date, across the DST change'
 	expect(withDate(saturday, '2026-03-30', zurich).toISOString()).toBe('2026-03-30T07:17:42.500Z')
 	expect(withDate(new Date('2026-10-26T08:00:00Z'), '2026-10-24', zurich).toISOString()).toBe('2026-10-24T07:00:00.000Z')
 })
+
+test('fromInstant by the per-day offset gives what Intl gives, on days with and without a change, in odd zones too', () => {
+	const zones = ['Europe/Zurich', 'America/St_Johns', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/Sao_Paulo', 'UTC']
+	const weekdays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+	for (const timeZone of zones) {
+		const f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+		const intl = (ms: number) => {
+			const p: Record<string, string> = {}
+			for (const part of f.formatToParts(ms)) p[part.type] = part.value
+			return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, weekday: weekdays[p.weekday!] }
+		}
+		// Every 97 minutes and 17 seconds through 2026 (both changes of each zone lie in it), and 1900.
+		for (const [from, to] of [[Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)], [Date.UTC(1900, 0, 1), Date.UTC(1900, 1, 1)]] as const) {
+			for (let ms = from; ms < to; ms += 97 * 60_000 + 17_000) {
+				const got = fromInstant(new Date(ms), timeZone)
+				const want = intl(ms)
+				if (got.date !== want.date || got.time !== want.time || got.weekday !== want.weekday) expect({ ms, ...got }).toEqual({ ms, ...want })
+			}
+		}
+	}
+})

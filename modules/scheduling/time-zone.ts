@@ -37,10 +37,20 @@ export function toInstant(date: IsoDate, time: ClockTime, timeZone: string): Dat
 
 /** What the clocks in `timeZone` show at `instant`. */
 export function fromInstant(instant: Date, timeZone: string): WallClock {
-	if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant')
+	const ms = instant.getTime()
+	if (Number.isNaN(ms)) throw new RangeError('Invalid instant')
 	requireTimeZone(timeZone)
-	// One formatToParts of a cached format (the calendar reads hundreds of instants per page; a TZDate
-	// and date-fns' format cost several zone look-ups each).
+	// The calendar reads hundreds of instants per page: on a day without an offset change that is
+	// arithmetic on the day's offset; on the two days a year with one, one formatToParts.
+	const offset = offsetOfUtcDay(timeZone, ms)
+	if (offset !== null) {
+		const local = new Date(ms + offset * 60_000)
+		return {
+			date: `${String(local.getUTCFullYear()).padStart(4, '0')}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+			time: `${pad2(local.getUTCHours())}:${pad2(local.getUTCMinutes())}`,
+			weekday: (local.getUTCDay() || 7) as Weekday,
+		}
+	}
 	const parts: Record<string, string> = {}
 	for (const part of wallClockFormat(timeZone).formatToParts(instant)) parts[part.type] = part.value
 	return {
@@ -48,6 +58,39 @@ export function fromInstant(instant: Date, timeZone: string): WallClock {
 		time: `${parts.hour}:${parts.minute}`,
 		weekday: weekdays[parts.weekday!]!,
 	}
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+const offsetsOfDay = new Map<string, number | null>()
+const secondsClocks = new Map<string, Intl.DateTimeFormat>()
+
+/** Minutes the clocks of `timeZone` are ahead of UTC at `ms` (to the second: old zones had odd offsets). */
+function offsetAt(timeZone: string, ms: number) {
+	let format = secondsClocks.get(timeZone)
+	if (!format) {
+		format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+		if (secondsClocks.size < 2000) secondsClocks.set(timeZone, format)
+	}
+	const p: Record<string, number> = {}
+	for (const part of format.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value)
+	return (Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000
+}
+
+/**
+ * Minutes `timeZone` is ahead of UTC throughout the UTC day of `ms`, or null for a day on which its
+ * offset changes (then ask Intl for the instant itself). Remembered per zone and day.
+ */
+export function offsetOfUtcDay(timeZone: string, ms: number): number | null {
+	const day = Math.floor(ms / DAY)
+	const key = `${timeZone}|${day}`
+	let offset = offsetsOfDay.get(key)
+	if (offset === undefined) {
+		const start = offsetAt(timeZone, day * DAY)
+		offset = start === offsetAt(timeZone, (day + 1) * DAY) ? start : null
+		if (offsetsOfDay.size >= 20_000) offsetsOfDay.clear()
+		offsetsOfDay.set(key, offset)
+	}
+	return offset
 }
 
 const weekdays: Record<string, Weekday> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
