@@ -20,6 +20,9 @@
 // rate of the latency run, 100 requests/s), BENCH_NODE_ARGS (flags for the server's node, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof": the profile is written when the server stops), BENCH_SAVE_HTML
 // (a folder: each page's HTML is written there, to see what a page sends).
+// BENCH_CPU (a number N: instead of the load runs, N sequential requests of each page and of the empty
+// route, alternating in rounds of 20, and the server's CPU time per request from /proc, all its
+// processes together: what a page costs the server, with little noise from a busy machine).
 // Flags: --build (build first even when a build exists).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -43,6 +46,7 @@ const RATE_DURATION = Number(process.env.BENCH_RATE_DURATION ?? 10)
 const CONNECTIONS = 50
 const RATE = Number(process.env.BENCH_RATE ?? 100)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1))
+const CPU_REQUESTS = Number(process.env.BENCH_CPU ?? 0)
 const ONLY = process.env.BENCH_PAGES?.split(',').map((s) => s.trim()).filter(Boolean)
 const BASE = `http://127.0.0.1:${PORT}`
 const EMPTY = '/bench/leer'
@@ -182,8 +186,73 @@ async function drain() {
 	}
 }
 
+/** CPU seconds (user + system) of a process and all its descendants, from /proc. */
+function cpuSeconds(pid: number) {
+	const ticksPerSecond = 100
+	const stats = fs
+		.readdirSync('/proc')
+		.filter((name) => /^\d+$/.test(name))
+		.map((name) => {
+			try {
+				const fields = fs.readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+				return { pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }
+			} catch {
+				return null
+			}
+		})
+		.filter((s) => s !== null)
+	const tree = new Set([pid])
+	for (let grew = true; grew; ) {
+		grew = false
+		for (const s of stats) {
+			if (tree.has(s.pid) || !tree.has(s.ppid)) continue
+			tree.add(s.pid)
+			grew = true
+		}
+	}
+	return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / ticksPerSecond
+}
+
+async function cpuPerRequest(pid: number, cookies: Record<Page['user'], string>) {
+	const pool = new Pool(BASE, { connections: 1 })
+	const one = async (url: string, cookie: string) => {
+		const response = await pool.request({ path: url, method: 'GET', headers: headersFor(cookie) })
+		await response.body.dump({ limit: Number.POSITIVE_INFINITY })
+	}
+	const measure = async (url: string, cookie: string, n: number) => {
+		const before = cpuSeconds(pid)
+		for (let i = 0; i < n; i++) await one(url, cookie)
+		return cpuSeconds(pid) - before
+	}
+	console.log(`server CPU per request (all server processes; the database not counted): ${CPU_REQUESTS} sequential requests per page, in rounds of 20 alternating with ${EMPTY}`)
+	for (const page of pages) {
+		const cookie = cookies[page.user]
+		await measure(page.path, cookie, 20)
+		await measure(EMPTY, cookie, 20)
+		let pageCpu = 0
+		let emptyCpu = 0
+		for (let done = 0; done < CPU_REQUESTS; done += 20) {
+			const n = Math.min(20, CPU_REQUESTS - done)
+			emptyCpu += await measure(EMPTY, cookie, n)
+			pageCpu += await measure(page.path, cookie, n)
+		}
+		const perPage = (pageCpu / CPU_REQUESTS) * 1000
+		const perEmpty = (emptyCpu / CPU_REQUESTS) * 1000
+		console.log(`${page.label.padEnd(16)}${page.user.padEnd(7)} ${perPage.toFixed(2).padStart(7)} ms  empty ${perEmpty.toFixed(2).padStart(6)} ms  empty/page ${((perEmpty / perPage) * 100).toFixed(0).padStart(3)} %`)
+	}
+	await pool.destroy()
+}
+
 let server: ChildProcess | null = null
 const database = await openDatabase(env)
+async function shutdown() {
+	if (server && server.exitCode === null) {
+		const exited = new Promise((resolve) => server!.once('exit', resolve))
+		server.kill('SIGTERM')
+		await exited
+	}
+	await database.close()
+}
 try {
 	if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/server/index.js'))) {
 		console.log('Building the production build (react-router build) ...')
@@ -251,6 +320,12 @@ try {
 		}
 	}
 
+	if (CPU_REQUESTS > 0) {
+		await cpuPerRequest(server.pid!, cookies)
+		await shutdown()
+		process.exit(0)
+	}
+
 	await warm(LIVE, null)
 	await measureIdle()
 	const liveRps = await throughput(LIVE, null)
@@ -316,11 +391,6 @@ try {
 	console.log(`\n${misses === 0 ? 'All budgets hold.' : `${misses} budget(s) missed.`} (ms; rate = requests/s actually carried in the latency run)`)
 	console.log(`reference ${LIVE} (no session, no rendering): ${liveRps.rps.toFixed(0)} req/s, p99 at ${RATE}/s ${liveLat.p99.toFixed(1)} ms`)
 } finally {
-	if (server && server.exitCode === null) {
-		const exited = new Promise((resolve) => server!.once('exit', resolve))
-		server.kill('SIGTERM')
-		await exited
-	}
-	await database.close()
+	await shutdown()
 }
 process.exit(0)
