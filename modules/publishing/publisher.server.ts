@@ -61,6 +61,10 @@ const MAX_BACKOFF_MS = 15 * 60_000
 
 const attemptKey = (row: { id: string; attempt_id: string | null }) => `${row.id}/${row.attempt_id}`
 
+// The batched statements take their rows as typed arrays (`unnest`, one array a column), not as JSON:
+// the planner then knows how many rows come and looks each delivery and post up by its key. With
+// `json_to_recordset` it assumed 100 rows and read post_deliveries and posts whole for every batch.
+
 /** Matches a batch's returned rows to its calls by key; a key named twice gets its row only once (the first call). */
 function handOutOnce<C, R>(calls: ReadonlyArray<C>, rows: ReadonlyArray<R>, callKey: (call: C) => string, rowKey: (row: R) => string): Array<R | undefined> {
 	const byKey = new Map(rows.map((row) => [rowKey(row), row]))
@@ -116,12 +120,11 @@ export function createPublisher(deps: PublisherDeps) {
 	 * round trip less per batch); each job gets its row, or undefined when it was not claimable.
 	 */
 	const claimBatch = createBatcher(async (wanted: Array<{ deliveryId: string; worker: string | null }>) => {
-		const values = JSON.stringify(wanted.map((w) => ({ id: w.deliveryId, worker: w.worker })))
 		const { rows } = await sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null }>`
 			with c as (
 				update post_deliveries d
 				set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
-				from (select distinct on (x.id) x.id, x.worker from json_to_recordset(${values}::json) as x(id uuid, worker text)) v
+				from (select distinct on (x.id) x.id, x.worker from unnest(${wanted.map((w) => w.deliveryId)}::uuid[], ${wanted.map((w) => w.worker)}::text[]) as x(id, worker)) v
 				where d.id = v.id and d.status = 'scheduled'
 					-- A job left from before a reschedule to a later time must not publish early.
 					and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
@@ -149,10 +152,9 @@ export function createPublisher(deps: PublisherDeps) {
 	 * marker was written (still its attempt, still publishing), which then, and only then, may send.
 	 */
 	const markSentBatch = createBatcher(async (attempts: Array<Delivery>) => {
-		const values = JSON.stringify(attempts.map((d) => ({ id: d.id, attempt_id: d.attempt_id })))
 		const { rows } = await sql<{ id: string; attempt_id: string }>`
 			update post_deliveries d set request_sent_at = now()
-			from json_to_recordset(${values}::json) as v(id uuid, attempt_id uuid)
+			from unnest(${attempts.map((d) => d.id)}::uuid[], ${attempts.map((d) => d.attempt_id)}::uuid[]) as v(id, attempt_id)
 			where d.id = v.id and d.attempt_id = v.attempt_id and d.status = 'publishing'
 			returning d.id, d.attempt_id`.execute(db)
 		return handOutOnce(attempts, rows, attemptKey, attemptKey).map(Boolean)
@@ -187,7 +189,6 @@ export function createPublisher(deps: PublisherDeps) {
 	 */
 	const publishedBatch = createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
 		const at = new Date()
-		const values = JSON.stringify(items.map(({ delivery, published }, i) => ({ i, id: delivery.id, attempt_id: delivery.attempt_id, external_id: published.externalId, url: published.url })))
 		// A delivery named twice in the batch is recorded by one of its calls: the parts keep that call's entries only.
 		const kept = sql`select i::text from d`
 		const events = items.map(({ delivery, published }, i) => ({
@@ -209,7 +210,7 @@ export function createPublisher(deps: PublisherDeps) {
 			with d as (
 				update post_deliveries d
 				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null
-				from json_to_recordset(${values}::json) as v(i int, id uuid, attempt_id uuid, external_id text, url text)
+				from unnest(${items.map((_, i) => i)}::int[], ${items.map(({ delivery }) => delivery.id)}::uuid[], ${items.map(({ delivery }) => delivery.attempt_id)}::uuid[], ${items.map(({ published }) => published.externalId)}::text[], ${items.map(({ published }) => published.url)}::text[]) as v(i, id, attempt_id, external_id, url)
 				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
 				returning v.i, d.post_id, d.published_at
 			),
