@@ -90,3 +90,21 @@ test('withDate keeps the wall-clock time on another date, across the DST change'
 	expect(withDate(saturday, '2026-03-30', zurich).toISOString()).toBe('2026-03-30T07:17:42.500Z')
 	expect(withDate(new Date('2026-10-26T08:00:00Z'), '2026-10-24', zurich).toISOString()).toBe('2026-10-24T07:00:00.000Z')
 })
+
+test('fromInstant agrees with Intl every 97 minutes from 2025 to 2027, in zones with DST, half and quarter hours', () => {
+	const zones = ['Europe/Zurich', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'UTC', '+05:30']
+	const weekdays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+	for (const timeZone of zones) {
+		const intl = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
+		for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 97 * 60_000 + 1_234) {
+			const p = Object.fromEntries(intl.formatToParts(ms).map((part) => [part.type, part.value]))
+			expect(fromInstant(new Date(ms), timeZone), `${timeZone} ${new Date(ms).toISOString()}`).toEqual({ date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, weekday: weekdays[p.weekday!] })
+		}
+	}
+})
+
+test('fromInstant outside 1900-2199 (local mean time, four-digit years)', () => {
+	// Zurich kept Bern mean time (+0:29:44) until June 1894.
+	expect(fromInstant(new Date('1890-06-01T12:00:00Z'), zurich)).toEqual({ date: '1890-06-01', time: '12:29', weekday: 7 })
+	expect(fromInstant(new Date('2250-01-01T12:00:00Z'), zurich)).toEqual({ date: '2250-01-01', time: '13:00', weekday: 2 })
+})
