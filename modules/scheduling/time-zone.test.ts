@@ -94,13 +94,20 @@ test('withDate keeps the wall-clock time on another date, across the DST change'
 test('fromInstant agrees with Intl every 97 minutes from 2025 to 2027, in zones with DST, half and quarter hours', () => {
 	const zones = ['Europe/Zurich', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns', 'UTC', '+05:30']
 	const weekdays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+	const differing: Array<string> = []
+	let compared = 0
 	for (const timeZone of zones) {
 		const intl = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' })
 		for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 97 * 60_000 + 1_234) {
 			const p = Object.fromEntries(intl.formatToParts(ms).map((part) => [part.type, part.value]))
-			expect(fromInstant(new Date(ms), timeZone), `${timeZone} ${new Date(ms).toISOString()}`).toEqual({ date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, weekday: weekdays[p.weekday!] })
+			const expected = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${weekdays[p.weekday!]}`
+			const { date, time, weekday } = fromInstant(new Date(ms), timeZone)
+			if (`${date} ${time} ${weekday}` !== expected) differing.push(`${timeZone} ${new Date(ms).toISOString()}: ${date} ${time} ${weekday}, Intl ${expected}`)
+			compared++
 		}
 	}
+	expect(compared).toBeGreaterThan(100_000)
+	expect(differing).toEqual([])
 })
 
 test('fromInstant outside 1900-2199 (local mean time, four-digit years)', () => {
