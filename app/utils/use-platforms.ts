@@ -60,7 +60,7 @@ export function platformStyles(platforms: ReadonlyArray<PlatformView>) {
 		.map(
 			(p) =>
 				`.platform-mark[data-platform=${p.id}]{background:${p.color.brand}}` +
-				`.cal-chip-body[data-color=${p.color.scale}]{background:var(--${p.color.scale}-a3);border-left-color:var(--${p.color.scale}-9)}`,
+				`.cal-chip[data-color=${p.color.scale}]{background:var(--${p.color.scale}-a3);border-left-color:var(--${p.color.scale}-9)}`,
 		)
 		.join('\n')
 }

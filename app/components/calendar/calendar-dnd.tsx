@@ -17,12 +17,12 @@ import {
 	type DragStartEvent,
 	type Over,
 } from '@dnd-kit/core'
-import { useId, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { createCellKeyboard } from './keyboard.ts'
 import { cellAt, startPoint, trackPointer } from './pointer-drop.ts'
-import { ChipBody } from './post-chip.tsx'
+import { ChipOverlay } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
 import '#locales/ns/calendar.ts'
 
@@ -55,6 +55,8 @@ const keyboardCodes = {
 }
 
 type Props = {
+	/** The DndContext's id, also that of its instructions for screen readers (the chips' aria-describedby). */
+	id: string
 	view: CalendarView
 	/** The dates of the grid in order (7 in the week view, whole weeks in the month view). */
 	dates: ReadonlyArray<string>
@@ -63,9 +65,8 @@ type Props = {
 	children: React.ReactNode
 }
 
-export function CalendarDnd({ view, dates, onMove, children }: Props) {
+export function CalendarDnd({ id, view, dates, onMove, children }: Props) {
 	const { t } = useTranslation('calendar')
-	const id = useId()
 	const [dragged, setDragged] = useState<CalendarPost | null>(null)
 	const keyboard = useMemo(() => createCellKeyboard(view, dates), [view, dates])
 	const sensors = useSensors(
@@ -122,7 +123,7 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 			onDragCancel={onDragCancel}
 		>
 			{children}
-			<DragOverlay dropAnimation={null}>{dragged ? <ChipBody post={dragged} overlay /> : null}</DragOverlay>
+			<DragOverlay dropAnimation={null}>{dragged ? <ChipOverlay post={dragged} /> : null}</DragOverlay>
 		</DndContext>
 	)
 }
