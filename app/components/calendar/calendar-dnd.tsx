@@ -17,7 +17,7 @@ import {
 	type DragStartEvent,
 	type Over,
 } from '@dnd-kit/core'
-import { useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { createCellKeyboard } from './keyboard.ts'
@@ -55,8 +55,6 @@ const keyboardCodes = {
 }
 
 type Props = {
-	/** The DndContext's id, also that of its instructions for screen readers (the chips' aria-describedby). */
-	id: string
 	view: CalendarView
 	/** The dates of the grid in order (7 in the week view, whole weeks in the month view). */
 	dates: ReadonlyArray<string>
@@ -65,8 +63,9 @@ type Props = {
 	children: React.ReactNode
 }
 
-export function CalendarDnd({ id, view, dates, onMove, children }: Props) {
+export function CalendarDnd({ view, dates, onMove, children }: Props) {
 	const { t } = useTranslation('calendar')
+	const id = useId()
 	const [dragged, setDragged] = useState<CalendarPost | null>(null)
 	const keyboard = useMemo(() => createCellKeyboard(view, dates), [view, dates])
 	const sensors = useSensors(

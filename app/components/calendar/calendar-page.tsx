@@ -1,5 +1,5 @@
-import { Card, Flex, Text } from '@radix-ui/themes'
-import { useId, useMemo } from 'react'
+import { Card, Flex, Text } from '#app/components/ui/lean.tsx'
+import { useMemo } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { CalendarDnd } from './calendar-dnd.tsx'
 import { CalendarHeader } from './calendar-header.tsx'
@@ -14,8 +14,7 @@ import '#locales/ns/calendar.ts'
 
 export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')
-	const dndId = useId()
-	const look = useMakeChipLook(dndId)
+	const look = useMakeChipLook()
 	const { reschedule, pending, settled } = useReschedule()
 	const moved = useOptimisticPosts(data.posts)
 	const posts = moved.toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
@@ -29,7 +28,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 			))}
 			<ChipLookProvider value={look}>
 				{/* The drag overlay is position: fixed; it must live outside the Card (contain: paint). */}
-				<CalendarDnd id={dndId} view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
+				<CalendarDnd view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
 					<Card size="2">
 						{posts.length === 0 ? (
 							<Text as="p" size="2" color="gray" mb="2">

@@ -18,13 +18,11 @@ export type ChipLook = {
 	details: (post: CalendarPost) => string
 	/** aria-roledescription: a scheduled post can be moved, a published one not. */
 	role: (locked: boolean) => string
-	/** The id of dnd-kit's instructions for screen readers (the DndContext's id). */
-	describedBy: string
 }
 
 const ChipLookContext = createContext<ChipLook | null>(null)
 
-export function useMakeChipLook(describedBy: string): ChipLook {
+export function useMakeChipLook(): ChipLook {
 	const platforms = usePlatforms()
 	const platformName = usePlatformName()
 	const t = useFixedT('calendar')
@@ -38,9 +36,8 @@ export function useMakeChipLook(describedBy: string): ChipLook {
 			platform: (platform) => byId.get(platform) ?? (platform === 'multiple' ? other : { ...other, color: 'gray' }),
 			details: (post) => t('chip.details', { platform: platformName(post.platform), status: tp(`status.${post.status}`), day: longDay(post.date) }),
 			role: (locked) => (locked ? t('chip.lockedRole') : t('chip.role')),
-			describedBy,
 		}
-	}, [platforms, platformName, t, tp, describedBy])
+	}, [platforms, platformName, t, tp])
 }
 
 export const ChipLookProvider = ChipLookContext.Provider

@@ -48,12 +48,15 @@ export function MonthDay(props: MonthDayProps) {
 	)
 }
 
-/** The day as the server renders it and the page hydrates it: MonthDay's markup as a plain function, swapped for MonthDay right after hydration. */
+/**
+ * The day as the server renders it and the page hydrates it: what MonthDay shows, as a plain function,
+ * swapped for MonthDay right after hydration (which brings the drop target and its `data-date`).
+ */
 export function monthDayMarkup(props: MonthDayProps, t: TFunction<'calendar'>, look: ChipLook) {
 	const { date, inMonth, today } = props
 	const { number, shown, more } = dayParts(props, t)
 	return (
-		<div key={date} className="cal-day" data-date={date} data-outside={!inMonth || undefined} data-today={today || undefined}>
+		<div key={date} className="cal-day" data-outside={!inMonth || undefined} data-today={today || undefined}>
 			{number}
 			{shown.map((post) => chipMarkup(post, look))}
 			{more ? (

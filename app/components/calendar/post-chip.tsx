@@ -33,25 +33,14 @@ function chipContent(post: CalendarPost, mark: { badge: string; mark: string }, 
 }
 
 /**
- * A chip as the server renders it and the page hydrates it: the same element and attributes as the
- * movable chip (PostChip), without its behaviour; the grid swaps in PostChips right after hydration.
- * A plain function, not a component: a month view has ~80 chips.
+ * A chip as the server renders it and the page hydrates it: what PostChip shows, without its
+ * behaviour and the attributes that describe it (button, movable, instructions); the grid swaps in
+ * PostChips right after hydration. A plain function, not a component: a month view has ~80 chips.
  */
 export function chipMarkup(post: CalendarPost, look: ChipLook) {
 	const platform = look.platform(post.platform)
-	const locked = post.status !== 'scheduled'
 	return (
-		<div
-			key={post.id}
-			role="button"
-			tabIndex={0}
-			aria-disabled={locked}
-			aria-roledescription={look.role(locked)}
-			aria-describedby={look.describedBy}
-			className="cal-chip"
-			data-status={post.status}
-			data-color={platform.color}
-		>
+		<div key={post.id} className="cal-chip" data-status={post.status} data-color={platform.color}>
 			{chipContent(post, platform, look.details(post))}
 		</div>
 	)

@@ -41,10 +41,13 @@ export function WeekSlot({ date, hour, posts, suggested, today }: WeekSlotProps)
 	)
 }
 
-/** The hour as the server renders it and the page hydrates it: WeekSlot's markup as a plain function, swapped for WeekSlot right after hydration. */
+/**
+ * The hour as the server renders it and the page hydrates it: what WeekSlot shows, as a plain function,
+ * swapped for WeekSlot right after hydration (which brings the drop target, `data-date` and `data-hour`).
+ */
 export function weekSlotMarkup({ date, hour, posts, suggested, today }: WeekSlotProps, t: TFunction<'calendar'>, look: ChipLook) {
 	return (
-		<div key={date} className="cal-slot" data-date={date} data-hour={hour} data-today={today || undefined}>
+		<div key={date} className="cal-slot" data-today={today || undefined}>
 			{suggested ? suggestedMark(hour, t) : null}
 			{posts.slice(0, visibleChips).map((post) => chipMarkup(post, look))}
 			{moreMark(posts, t)}
