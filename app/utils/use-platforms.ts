@@ -19,6 +19,8 @@ let canonical: { json: string; list: ReadonlyArray<PlatformView> } | null = null
 const seen = new WeakMap<ReadonlyArray<PlatformView>, ReadonlyArray<PlatformView>>()
 
 function stable(list: ReadonlyArray<PlatformView>) {
+	// A server render reads each request's list once: no effects to spare (and a JSON copy of every descriptor less).
+	if (typeof document === 'undefined') return list
 	const known = seen.get(list)
 	if (known) return known
 	const json = JSON.stringify(list)

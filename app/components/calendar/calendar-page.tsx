@@ -17,7 +17,8 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 	const look = useMakeChipLook()
 	const { reschedule, pending, settled } = useReschedule()
 	const moved = useOptimisticPosts(data.posts)
-	const posts = moved.toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
+	// 'YYYY-MM-DD' and 'HH:MM' sort as plain strings (localeCompare asks the collator for every pair).
+	const posts = moved.toSorted((a, b) => (a.date === b.date ? compare(a.time, b.time) : compare(a.date, b.date)))
 	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
@@ -46,3 +47,5 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 		</Flex>
 	)
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
