@@ -3,7 +3,8 @@ import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 
 // Brand-coloured marks (lucide has no brand icons): the badge and colour come from the platform's descriptor
 // (the colours as CSS rules, app/utils/use-platforms.ts); the name is the accessible label.
-const MULTIPLE_BADGE = '+'
+/** The mark of a post for several platforms (or of one no longer registered). */
+export const MULTIPLE_BADGE = '+'
 const DEFAULT_SIZE = 22
 
 export function PlatformMark({ platform, size = DEFAULT_SIZE, decorative = false }: { platform: PostPlatform; size?: number; decorative?: boolean }) {

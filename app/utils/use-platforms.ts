@@ -19,6 +19,8 @@ let canonical: { json: string; list: ReadonlyArray<PlatformView> } | null = null
 const seen = new WeakMap<ReadonlyArray<PlatformView>, ReadonlyArray<PlatformView>>()
 
 function stable(list: ReadonlyArray<PlatformView>) {
+	// A server render reads each request's list once: no effects to spare (and a JSON copy of every descriptor less).
+	if (typeof document === 'undefined') return list
 	const known = seen.get(list)
 	if (known) return known
 	const json = JSON.stringify(list)
@@ -60,7 +62,7 @@ export function platformStyles(platforms: ReadonlyArray<PlatformView>) {
 		.map(
 			(p) =>
 				`.platform-mark[data-platform=${p.id}]{background:${p.color.brand}}` +
-				`.cal-chip-body[data-color=${p.color.scale}]{background:var(--${p.color.scale}-a3);border-left-color:var(--${p.color.scale}-9)}`,
+				`.cal-chip[data-color=${p.color.scale}]{background:var(--${p.color.scale}-a3);border-left-color:var(--${p.color.scale}-9)}`,
 		)
 		.join('\n')
 }

@@ -36,11 +36,27 @@ type Translate = (key: unknown, ...rest: Array<unknown>) => string
 const PLACEHOLDER = /\{\{(\w+)\}\}/g
 const SPECIAL = /\{\{(?!\w+\}\})|\$t\(/
 
+/** A simple template split at its placeholders: `texts[0] names[0] texts[1] …`. */
+type Template = { texts: Array<string>; names: Array<string> }
+
+function compile(raw: string): Template {
+	const texts: Array<string> = []
+	const names: Array<string> = []
+	let at = 0
+	for (const match of raw.matchAll(PLACEHOLDER)) {
+		texts.push(raw.slice(at, match.index))
+		names.push(match[1]!)
+		at = match.index + match[0].length
+	}
+	texts.push(raw.slice(at))
+	return { texts, names }
+}
+
 /**
  * The translation of `ns`, with two shortcuts around i18next: a string without options is looked up
- * once per instance, and a simple template whose options are strings (and a numeric `count`, which
- * picks the plural form as i18next does: key_one, key_other, else the key) is filled in here.
- * Everything else goes to i18next as before.
+ * once per instance, and a simple template whose options are strings (and a `count`: a number picks
+ * the plural form as i18next does, key_one, key_other, else the key; a string, as in i18next, none)
+ * is filled in here. Everything else goes to i18next as before.
  */
 export function fixedTranslation(i18n: I18n, namespaces: Namespaces): TFunction {
 	const fixed = (i18n.getFixedT as (lng: null, ns: Namespaces) => unknown)(null, namespaces) as Translate
@@ -48,13 +64,13 @@ export function fixedTranslation(i18n: I18n, namespaces: Namespaces): TFunction 
 	const ns = typeof namespaces === 'string' ? namespaces : namespaces[0]!
 	const plurals = new Intl.PluralRules(i18n.language)
 	const strings = new Map<string, string>()
-	const templates = new Map<string, string | null>()
+	const templates = new Map<string, Template | null>()
 
 	function template(key: string) {
 		let value = templates.get(key)
 		if (value === undefined) {
 			const raw: unknown = key.includes(':') ? undefined : i18n.getResource(i18n.language, ns, key)
-			value = typeof raw === 'string' && !SPECIAL.test(raw) ? raw : null
+			value = typeof raw === 'string' && !SPECIAL.test(raw) ? compile(raw) : null
 			templates.set(key, value)
 		}
 		return value
@@ -63,18 +79,23 @@ export function fixedTranslation(i18n: I18n, namespaces: Namespaces): TFunction 
 	function filled(key: string, options: Record<string, unknown>) {
 		if ('context' in options) return null
 		const count = options.count
-		if (count !== undefined && typeof count !== 'number') return null
-		const raw = count === undefined ? template(key) : (template(`${key}_${plurals.select(count)}`) ?? template(key))
-		if (raw === null) return null
-		let complete = true
-		const text = raw.replace(PLACEHOLDER, (match, name: string) => {
-			const value = options[name]
-			if (typeof value === 'string') return value
-			if (name === 'count' && typeof value === 'number') return String(value)
-			complete = false
-			return match
-		})
-		return complete && Object.keys(options).every((name) => raw.includes(`{{${name}}}`)) ? text : null
+		let compiled: Template | null
+		if (typeof count === 'number') compiled = template(`${key}_${plurals.select(count)}`) ?? template(key)
+		else if (count === undefined || typeof count === 'string') compiled = template(key)
+		else return null
+		if (compiled === null) return null
+		const { texts, names } = compiled
+		// Every option must be a placeholder of the template: others (defaultValue, ns, ...) mean something to i18next.
+		for (const name in options) if (!names.includes(name)) return null
+		let text = texts[0]!
+		for (let i = 0; i < names.length; i++) {
+			const value = options[names[i]!]
+			if (typeof value === 'string') text += value
+			else if (typeof value === 'number' && names[i] === 'count') text += String(value)
+			else return null
+			text += texts[i + 1]!
+		}
+		return text
 	}
 
 	const t: Translate = (key, ...rest) => {

@@ -22,7 +22,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { createCellKeyboard } from './keyboard.ts'
 import { cellAt, startPoint, trackPointer } from './pointer-drop.ts'
-import { ChipBody } from './post-chip.tsx'
+import { ChipOverlay } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
 import '#locales/ns/calendar.ts'
 
@@ -122,7 +122,7 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 			onDragCancel={onDragCancel}
 		>
 			{children}
-			<DragOverlay dropAnimation={null}>{dragged ? <ChipBody post={dragged} overlay /> : null}</DragOverlay>
+			<DragOverlay dropAnimation={null}>{dragged ? <ChipOverlay post={dragged} /> : null}</DragOverlay>
 		</DndContext>
 	)
 }

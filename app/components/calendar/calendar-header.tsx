@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, IconButton, Text } from '@radix-ui/themes'
+import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Button, IconButton } from '#app/components/ui/lean-controls.tsx'
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, useRevalidator } from 'react-router'

@@ -1,10 +1,10 @@
-import { Card, Flex, Text } from '@radix-ui/themes'
+import { Card, Flex, Text } from '#app/components/ui/lean.tsx'
 import { useMemo } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { CalendarDnd } from './calendar-dnd.tsx'
 import { CalendarHeader } from './calendar-header.tsx'
+import { ChipLookProvider, useMakeChipLook } from './chip-look.tsx'
 import { MonthView } from './month-view.tsx'
-import { ChipIcons } from './post-chip.tsx'
 import { StatCards } from './stat-cards.tsx'
 import type { CalendarData } from './types.ts'
 import { MoveNotice, totalsWithMoves, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
@@ -14,33 +14,38 @@ import '#locales/ns/calendar.ts'
 
 export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')
+	const look = useMakeChipLook()
 	const { reschedule, pending, settled } = useReschedule()
 	const moved = useOptimisticPosts(data.posts)
-	const posts = moved.toSorted((a, b) => `${a.date}T${a.time}`.localeCompare(`${b.date}T${b.time}`))
+	// 'YYYY-MM-DD' and 'HH:MM' sort as plain strings (localeCompare asks the collator for every pair).
+	const posts = moved.toSorted((a, b) => (a.date === b.date ? compare(a.time, b.time) : compare(a.date, b.date)))
 	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
-			<ChipIcons />
 			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
 			<StatCards stats={data.stats} />
 			{pending.map((key) => (
 				<MoveNotice key={key} fetcherKey={key} onSettled={settled} />
 			))}
-			{/* The drag overlay is position: fixed; it must live outside the Card (contain: paint). */}
-			<CalendarDnd view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
-				<Card size="2">
-					{posts.length === 0 ? (
-						<Text as="p" size="2" color="gray" mb="2">
-							{t(data.view === 'week' ? 'empty.week' : 'empty.month')}
-						</Text>
-					) : null}
-					{data.view === 'week' ? (
-						<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
-					) : (
-						<MonthView weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, data.posts, moved)} />
-					)}
-				</Card>
-			</CalendarDnd>
+			<ChipLookProvider value={look}>
+				{/* The drag overlay is position: fixed; it must live outside the Card (contain: paint). */}
+				<CalendarDnd view={data.view} dates={dates} onMove={(post, date, time) => reschedule(post.id, date, time)}>
+					<Card size="2">
+						{posts.length === 0 ? (
+							<Text as="p" size="2" color="gray" mb="2">
+								{t(data.view === 'week' ? 'empty.week' : 'empty.month')}
+							</Text>
+						) : null}
+						{data.view === 'week' ? (
+							<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
+						) : (
+							<MonthView weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, data.posts, moved)} />
+						)}
+					</Card>
+				</CalendarDnd>
+			</ChipLookProvider>
 		</Flex>
 	)
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

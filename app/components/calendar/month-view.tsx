@@ -1,6 +1,8 @@
-import { useTranslation } from '#app/utils/use-translation.ts'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useChipLook } from './chip-look.tsx'
 import { weekdayShort } from './format.ts'
-import { MonthDay } from './month-day.tsx'
+import { MonthDay, monthDayMarkup } from './month-day.tsx'
 import type { CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
@@ -13,7 +15,11 @@ type Props = {
 }
 
 export function MonthView({ weeks, today, posts, totals }: Props) {
-	const { t } = useTranslation('calendar')
+	const t = useFixedT('calendar')
+	const look = useChipLook()
+	// The server and the hydration render the days as plain markup; the drop targets, movable chips and
+	// router links replace them in the render right after (ADR 0031).
+	const live = useHydrated()
 	const byDay = new Map<string, Array<CalendarPost>>()
 	for (const post of posts) {
 		const list = byDay.get(post.date)
@@ -30,9 +36,10 @@ export function MonthView({ weeks, today, posts, totals }: Props) {
 				</div>
 				{weeks.map((week) => (
 					<div key={week[0]?.date} className="cal-month-week">
-						{week.map(({ date, inMonth }) => (
-							<MonthDay key={date} date={date} inMonth={inMonth} today={date === today} posts={byDay.get(date) ?? []} total={totals[date] ?? 0} />
-						))}
+						{week.map(({ date, inMonth }) => {
+							const day = { date, inMonth, today: date === today, posts: byDay.get(date) ?? [], total: totals[date] ?? 0 }
+							return live ? <MonthDay key={date} {...day} /> : monthDayMarkup(day, t, look)
+						})}
 					</div>
 				))}
 			</div>

@@ -1,18 +1,8 @@
 import { useDndContext, useDraggable } from '@dnd-kit/core'
-import { CheckCircle2 } from 'lucide-react'
-import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { longDay } from './format.ts'
-import { PlatformMark } from '#app/components/platform-badge.tsx'
-import { usePlatformColor } from './platform.tsx'
-import { usePlatformName } from '#app/utils/use-platforms.ts'
+import { useChipLook, type ChipLook } from './chip-look.tsx'
 import type { CalendarPost, DragData } from './types.ts'
-import { useFixedT } from '#app/utils/use-fixed-t.ts'
-import '#locales/ns/calendar.ts'
-import '#locales/ns/posts.ts'
-
-const doneIcon = 'pw-chip-done'
 
 // The hover card (Radix HoverCard, its trigger's Slot and the preview) is ~8 % of a month view's
 // server render and most chips are never hovered: a chip renders plain until a mouse, pen or the
@@ -23,31 +13,46 @@ let loading: Promise<Preview> | undefined
 const loadPreview = () => (loading ??= import('./chip-preview.tsx').then((module) => module.ChipPreview))
 const openDelay = 250
 
-/** The chips' icons, once per page. */
-export function ChipIcons() {
-	return <IconSprite icons={{ [doneIcon]: CheckCircle2 }} />
+/**
+ * What a chip shows: the platform's mark, time and title (a published post's check mark is drawn by
+ * calendar.css), then `details` (platform, status, day) for screen readers only. The chip's name is
+ * its content, so speech input finds it by the time and title shown.
+ */
+function chipContent(post: CalendarPost, mark: { badge: string; mark: string }, details?: string) {
+	return (
+		<>
+			{/* Decorative: the chip names the platform. 14 px from calendar.css. */}
+			<span aria-hidden className="platform-mark" data-platform={mark.mark}>
+				{mark.badge}
+			</span>
+			<span className="cal-chip-time">{post.time}</span>
+			<span className="cal-chip-title">{post.title}</span>
+			{details ? <span className="visually-hidden">{details}</span> : null}
+		</>
+	)
 }
 
 /**
- * What a chip shows; also the floating copy under the pointer while dragging. The chip's name is
- * its content: the time and title shown (so speech input finds it), then `details` (platform,
- * status, day) for screen readers only.
+ * A chip as the server renders it and the page hydrates it: what PostChip shows, without its
+ * behaviour and the attributes that describe it (button, movable, instructions); the grid swaps in
+ * PostChips right after hydration. A plain function, not a component: a month view has ~80 chips.
  */
-export function ChipBody({ post, overlay = false, details }: { post: CalendarPost; overlay?: boolean; details?: string }) {
-	const color = usePlatformColor()
+export function chipMarkup(post: CalendarPost, look: ChipLook) {
+	const platform = look.platform(post.platform)
 	return (
-		<span className={`cal-chip-body${overlay ? ' cal-chip-overlay' : ''}`} data-color={color(post.platform)}>
-			{/* 14 px from calendar.css: no style attribute on every chip. */}
-			<PlatformMark platform={post.platform} decorative />
-			<span className="cal-chip-time">
-				{post.time}
-			</span>
-			<span className="cal-chip-title">
-				{post.title}
-			</span>
-			{post.status === 'published' ? <SpriteIcon id={doneIcon} size={12} className="cal-chip-done" /> : null}
-			{details ? <span className="visually-hidden">{details}</span> : null}
-		</span>
+		<div key={post.id} className="cal-chip" data-status={post.status} data-color={platform.color}>
+			{chipContent(post, platform, look.details(post))}
+		</div>
+	)
+}
+
+/** The floating copy of a chip under the pointer while it is dragged. */
+export function ChipOverlay({ post }: { post: CalendarPost }) {
+	const platform = useChipLook().platform(post.platform)
+	return (
+		<div className="cal-chip cal-chip-overlay" data-status={post.status} data-color={platform.color}>
+			{chipContent(post, platform)}
+		</div>
 	)
 }
 
@@ -56,9 +61,7 @@ export function ChipBody({ post, overlay = false, details }: { post: CalendarPos
  * the editor, and scheduled posts can be dragged (pointer, or Space and the arrow keys).
  */
 export function PostChip({ post }: { post: CalendarPost }) {
-	const t = useFixedT('calendar')
-	const tp = useFixedT('posts')
-	const platformName = usePlatformName()
+	const look = useChipLook()
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
@@ -70,7 +73,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		id: post.id,
 		data: { post } satisfies DragData,
 		disabled: locked,
-		attributes: { roleDescription: locked ? t('chip.lockedRole') : t('chip.role') },
+		attributes: { roleDescription: look.role(locked) },
 	})
 	const ref = useCallback(
 		(element: HTMLDivElement | null) => {
@@ -96,11 +99,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		})
 	}
 	const edit = () => navigate(`/posts?edit=${post.id}`)
-	const details = t('chip.details', {
-		platform: platformName(post.platform),
-		status: tp(`status.${post.status}`),
-		day: longDay(post.date),
-	})
+	const platform = look.platform(post.platform)
 
 	const element = (
 		<div
@@ -109,6 +108,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 			{...listeners}
 			className="cal-chip"
 			data-status={post.status}
+			data-color={platform.color}
 			data-dragging={isDragging || undefined}
 			onDoubleClick={edit}
 			onPointerEnter={preview ? undefined : wake}
@@ -118,7 +118,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 				if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
 			}}
 		>
-			<ChipBody post={post} details={details} />
+			{chipContent(post, platform, look.details(post))}
 		</div>
 	)
 	if (!preview) return element

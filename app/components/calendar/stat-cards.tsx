@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Grid, Text } from '@radix-ui/themes'
+import { Badge, Card, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import type { WeekStats } from '#modules/content/index.ts'
@@ -37,17 +37,15 @@ export function StatCards({ stats }: { stats: WeekStats }) {
 						{t('stats.noPlatforms')}
 					</Text>
 				) : (
-					<Flex gap="2" wrap="wrap" asChild>
-						<ul className="cal-platform-list">
-							{stats.platforms.map(({ platform, count }) => (
-								<li key={platform}>
-									<Badge variant="soft" color="gray" size="2">
-										<PlatformMark platform={platform as PostPlatform} size={18} />
-										{t('stats.platformCount', { platform: platformName(platform), count: formatNumber(count) })}
-									</Badge>
-								</li>
-							))}
-						</ul>
+					<Flex as="ul" gap="2" wrap="wrap" className="cal-platform-list">
+						{stats.platforms.map(({ platform, count }) => (
+							<li key={platform}>
+								<Badge variant="soft" color="gray" size="2">
+									<PlatformMark platform={platform as PostPlatform} size={18} />
+									{t('stats.platformCount', { platform: platformName(platform), count: formatNumber(count) })}
+								</Badge>
+							</li>
+						))}
 					</Flex>
 				)}
 			</StatCard>

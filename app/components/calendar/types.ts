@@ -41,8 +41,9 @@ export type CalendarData = {
 	nav: { previous: string; next: string }
 	/** Monday to Sunday of the anchor's week. */
 	days: Array<string>
+	/** The month of the anchor ('YYYY-MM') and, in the month view, its grid of whole weeks (empty in the week view). */
 	month: { key: string; weeks: Array<Array<{ date: string; inMonth: boolean }>> }
-	/** Suggested posting times ('HH:MM') per day of the week view. */
+	/** Suggested posting times ('HH:MM') per day of the week view (empty in the month view). */
 	suggested: Record<string, Array<string>>
 	/** The week's posts; in the month view the first posts of each day, `dayTotals` counts them all. */
 	posts: Array<CalendarPost>

@@ -1,9 +1,12 @@
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useFixedT } from '#app/utils/use-fixed-t.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import { useChipLook } from './chip-look.tsx'
 import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
 import { DayPicker } from './day-picker.tsx'
 import { ScrollBadges } from './scroll-badges.tsx'
-import { WeekSlot } from './week-slot.tsx'
+import { WeekSlot, weekSlotMarkup } from './week-slot.tsx'
 import { hourOf, type CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
@@ -11,11 +14,16 @@ import '#locales/ns/calendar.ts'
 export const HOUR_HEIGHT = 64
 const INITIAL_HOUR = 15
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
+const NO_POSTS: Array<CalendarPost> = []
 
 type Props = { days: Array<string>; today: string; posts: Array<CalendarPost>; suggested: Record<string, Array<string>> }
 
 export function WeekView({ days, today, posts, suggested }: Props) {
-	const { t } = useTranslation('calendar')
+	const t = useFixedT('calendar')
+	const look = useChipLook()
+	// The server and the hydration render the hours as plain markup; the drop targets and movable chips
+	// replace them in the render right after (ADR 0031).
+	const live = useHydrated()
 	const { scrollRef, onScroll, above, below, scrollToHour } = useVisibleHours(posts)
 	const cells = groupByCell(posts)
 	// Phones show one day of the week (CSS hides the other columns); today, or Monday.
@@ -39,16 +47,10 @@ export function WeekView({ days, today, posts, suggested }: Props) {
 						{HOURS.map((hour) => (
 							<div key={hour} className="cal-week-row">
 								<span className="cal-time">{hourLabel(hour)}</span>
-								{days.map((day) => (
-									<WeekSlot
-										key={day}
-										date={day}
-										hour={hour}
-										today={day === today}
-										posts={cells.get(`${day}|${hour}`) ?? []}
-										suggested={(suggested[day] ?? []).includes(hourLabel(hour))}
-									/>
-								))}
+								{days.map((day) => {
+									const slot = { date: day, hour, today: day === today, posts: cells.get(`${day}|${hour}`) ?? NO_POSTS, suggested: (suggested[day] ?? []).includes(hourLabel(hour)) }
+									return live ? <WeekSlot key={day} {...slot} /> : weekSlotMarkup(slot, t, look)
+								})}
 							</div>
 						))}
 					</div>

@@ -52,8 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 			next: view === 'week' ? shiftWeek(anchor, 1) : shiftMonth(anchor, 1),
 		},
 		days: week.days,
-		month: { key: month.month, weeks: month.weeks },
-		suggested: Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])),
+		// Each view's own grid data only: the page data is part of the HTML.
+		month: { key: month.month, weeks: view === 'month' ? month.weeks : [] },
+		suggested: view === 'week' ? Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])) : {},
 		posts: posts.map((post) => toCalendarPost(post, timeZone)),
 		dayTotals,
 		stats,
