@@ -8,7 +8,7 @@ import { documentResponse } from './document-response.server.ts'
  * How long a document whose shell is ready waits for the rest (the loader data React Router streams
  * into it, lazy parts) before its shell goes out alone. A page is usually all ready 1-10 ms after its
  * shell; sent whole it is one socket write with Content-Length instead of a chunked, streamed
- * compression (ADR 0031). A page that waits on something slow still shows its shell after this.
+ * compression (ADR 0032). A page that waits on something slow still shows its shell after this.
  */
 export const WHOLE_DOCUMENT_WAIT_MS = 50
 
