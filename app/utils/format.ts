@@ -1,3 +1,5 @@
+import { offsetOfUtcDay } from '#modules/core/utc-day-offset.ts'
+
 const chf = new Intl.NumberFormat('de-CH', { style: 'currency', currency: 'CHF' })
 const number = new Intl.NumberFormat('de-CH')
 
@@ -42,43 +44,13 @@ function formatterFor(timeZone: string, pattern: string) {
 
 const two = (value: string) => value.padStart(2, '0')
 
-const DAY = 86_400_000
-const wallClock = new Map<string, Intl.DateTimeFormat>()
-/** Minutes the wall clock of `timeZone` is ahead of UTC at `ms`. */
-function offsetAt(timeZone: string, ms: number) {
-	let formatter = wallClock.get(timeZone)
-	if (!formatter) {
-		formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
-		wallClock.set(timeZone, formatter)
-	}
-	const p: Record<string, number> = {}
-	for (const part of formatter.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value)
-	return (Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (ms - (ms % 1000))) / 60_000
-}
-// A time zone's offset per UTC day (null for a day on which it changes), so that a list of dates asks Intl
-// once per day and zone instead of once per date (formatToParts was ~3 % of the 'Meine Posts' page).
-// modules/scheduling has the same (offsetOfUtcDay); importing it here put date-fns' format, which the
-// scheduling module's index also exports, into the code of every page (dashboard JS +39 KB).
-const dayOffsets = new Map<string, number | null>()
-function dayOffset(timeZone: string, ms: number) {
-	const day = Math.floor(ms / DAY)
-	const key = `${timeZone}|${day}`
-	let offset = dayOffsets.get(key)
-	if (offset === undefined) {
-		const start = offsetAt(timeZone, day * DAY)
-		offset = start === offsetAt(timeZone, (day + 1) * DAY) ? start : null
-		if (dayOffsets.size >= 20_000) dayOffsets.clear()
-		dayOffsets.set(key, offset)
-	}
-	return offset
-}
 const weekdayFormat = new Intl.DateTimeFormat('de-CH', { weekday: 'long', timeZone: 'UTC' })
 /** de-CH weekday names by `getUTCDay()` (4 January 2026 was a Sunday). */
 const weekdayNames = Array.from({ length: 7 }, (_, i) => weekdayFormat.format(Date.UTC(2026, 0, 4 + i)))
 
 function dateParts(date: Date | string, timeZone: string, pattern: string): Record<DatePart, string> {
 	const ms = new Date(date).getTime()
-	const offset = Number.isNaN(ms) ? null : dayOffset(timeZone, ms)
+	const offset = Number.isNaN(ms) ? null : offsetOfUtcDay(timeZone, ms)
 	if (offset === null) {
 		const p = {} as Record<DatePart, string>
 		for (const part of formatterFor(timeZone, pattern).formatToParts(new Date(date))) if (part.type !== 'literal') p[part.type as DatePart] = part.value

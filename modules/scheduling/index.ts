@@ -15,7 +15,7 @@ export {
 	suggestedTimesFor,
 	WEEK_STARTS_ON,
 } from './rules.ts'
-export { fromInstant, inZone, isValidTimeZone, offsetOfUtcDay, toInstant, withDate, type WallClock } from './time-zone.ts'
+export { fromInstant, inZone, isValidTimeZone, toInstant, withDate, type WallClock } from './time-zone.ts'
 export {
 	anchorOrToday,
 	isPastDate,

@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz'
+import { offsetOfUtcDay } from '#modules/core/utc-day-offset.ts'
 import { requireDate, requireTime, type ClockTime, type IsoDate, type Weekday } from './civil.ts'
 
 export type WallClock = { date: IsoDate; time: ClockTime; weekday: Weekday }
@@ -61,38 +62,6 @@ export function fromInstant(instant: Date, timeZone: string): WallClock {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0')
-const offsetsOfDay = new Map<string, number | null>()
-const secondsClocks = new Map<string, Intl.DateTimeFormat>()
-
-/** Minutes the clocks of `timeZone` are ahead of UTC at `ms` (to the second: old zones had odd offsets). */
-function offsetAt(timeZone: string, ms: number) {
-	let format = secondsClocks.get(timeZone)
-	if (!format) {
-		format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
-		if (secondsClocks.size < 2000) secondsClocks.set(timeZone, format)
-	}
-	const p: Record<string, number> = {}
-	for (const part of format.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value)
-	return (Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - (ms - (((ms % 1000) + 1000) % 1000))) / 60_000
-}
-
-/**
- * Minutes `timeZone` is ahead of UTC throughout the UTC day of `ms`, or null for a day on which its
- * offset changes (then ask Intl for the instant itself). Remembered per zone and day.
- */
-export function offsetOfUtcDay(timeZone: string, ms: number): number | null {
-	const day = Math.floor(ms / DAY)
-	const key = `${timeZone}|${day}`
-	let offset = offsetsOfDay.get(key)
-	if (offset === undefined) {
-		const start = offsetAt(timeZone, day * DAY)
-		offset = start === offsetAt(timeZone, (day + 1) * DAY) ? start : null
-		if (offsetsOfDay.size >= 20_000) offsetsOfDay.clear()
-		offsetsOfDay.set(key, offset)
-	}
-	return offset
-}
-
 const weekdays: Record<string, Weekday> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>()
 

@@ -97,7 +97,7 @@ function ensureBuild() {
 	const mode = process.env.BENCH_BUILD ?? 'auto'
 	const manifest = path.join(root, 'build/client/.vite/manifest.json')
 	const built = fs.existsSync(path.join(root, 'build/server/index.js')) ? newestMtime(manifest) || newestMtime(path.join(root, 'build/server/index.js')) : 0
-	const sources = Math.max(...['app', 'locales', 'modules', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'].map((p) => newestMtime(path.join(root, p))))
+	const sources = Math.max(...['app', 'locales', 'modules', 'package-lock.json', 'vite.config.ts', 'scripts/vite', 'react-router.config.ts'].map((p) => newestMtime(path.join(root, p))))
 	if (mode === 'never' || (mode === 'auto' && built > sources)) {
 		if (!built) throw new Error('No production build in build/ (BENCH_BUILD=never): run `npm run build`.')
 		console.log('Produktions-Build ist aktuell (build/), wird wiederverwendet.')
@@ -247,7 +247,7 @@ try {
 		console.log(`\nClient-Budgets (${BASE}, Chromium, kalter Cache, ${RUNS} Läufe je Seite, LCP = Median; Last vorher ${load()} bei ${os.cpus().length} Kernen)\n`)
 		const header = ['Seite', 'Pfad', 'JS (gzip)', 'Dateien', 'Budget JS', 'CSS (gzip)', 'LCP', 'Ergebnis']
 		const rows: Array<Array<string>> = []
-		for (const spec of pages.filter((p) => !process.env.BENCH_ONLY || p.name.includes(process.env.BENCH_ONLY))) {
+		for (const spec of pages.filter((p) => !process.env.BENCH_ONLY || p.name.toLowerCase().includes(process.env.BENCH_ONLY.toLowerCase()))) {
 			const signedOut = spec.path === '/landing' || spec.path === '/auth'
 			const url = BASE + (spec.path.startsWith('/schedule') ? `${spec.path}${spec.path.includes('?') ? '&' : '?'}date=${cookie.nextWeek}` : spec.path)
 			const runs: Array<Measurement> = []

@@ -20,6 +20,8 @@ const uiCore = new RegExp(
 	].join('|'),
 )
 const appCode = /[\\/](app|locales)[\\/]/
+// The dependency-free files of modules/core that app code imports (the per-day offset, spelling, platform ids).
+const coreForApp = /[\\/]modules[\\/]core[\\/][^\\/]+[.]ts$/
 const icon = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
 
 export const clientChunks: NonNullable<NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['output']> = {
@@ -31,7 +33,7 @@ export const clientChunks: NonNullable<NonNullable<NonNullable<UserConfig['build
 			{ name: 'ui', test: uiCore },
 			// The app's own modules that at least 8 pages share (toasts, tooltips, formatting), with Vite's
 			// helper for lazy imports (toasts use one on every page).
-			{ name: 'common', test: (id) => (appCode.test(id) && !id.includes('node_modules')) || id.includes('vite/preload-helper'), minShareCount: 8 },
+			{ name: 'common', test: (id) => ((appCode.test(id) || coreForApp.test(id)) && !id.includes('node_modules')) || id.includes('vite/preload-helper'), minShareCount: 8 },
 			{ name: 'icons', test: icon, minShareCount: 6 },
 			// Anything else from node_modules that 20 or more pages share; a lower count pulls zod into every page.
 			{ name: 'shared', test: /node_modules/, minShareCount: 20 },
