@@ -52,12 +52,11 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 		if (due > 0) await nudge(due)
 		if (wait === null) return
 		// Wake a hair late rather than early: an early nudge finds nothing and costs a round trip.
+		// The nudge goes through plan() (the job is due by then): one query at a time on the connection,
+		// where a nudge of its own could overlap a plan() that a notification started.
 		timer = setTimeout(() => {
 			timer = null
-			if (!client) return
-			void nudge()
-				.catch((error: unknown) => logger.warn('job_waker_nudge_failed', { error: String(error) }))
-				.then(() => replan())
+			if (client) replan()
 		}, Math.min(Math.max(0, wait) + 1, MAX_SLEEP_MS))
 	}
 
