@@ -6,6 +6,7 @@ import type { AgentsService } from './agents/index.ts'
 import type { BillingService } from './billing/index.ts'
 import type { CatalogService } from './catalog/index.ts'
 import type { ContentService } from './content/index.ts'
+import type { DashboardService } from './dashboard/index.ts'
 import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
 import type { GenerationService } from './generation/index.ts'
@@ -24,6 +25,8 @@ export type Services = {
 	/** The model gallery and the admin's model catalogue. */
 	catalog: CatalogService
 	content: ContentService
+	/** The dashboard's reads of six modules in one statement. */
+	dashboard: DashboardService
 	generation: GenerationService
 	/** Uploaded and generated files, served at /media/<key>. */
 	files: FileStore

@@ -14,6 +14,7 @@ import { createAgentsService } from '#modules/agents/index.ts'
 import { createBillingService } from '#modules/billing/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
+import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService } from '#modules/news/index.ts'
 import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
@@ -107,6 +108,7 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		content: createContentService({ db, clock: systemClock, planner, platforms: publishing.platforms.ids }),
+		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,

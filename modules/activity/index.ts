@@ -10,7 +10,7 @@ export { listActivity, reportError, type ReportMeta, type ReportResult } from '.
 export * from './types.ts'
 export * from './error-reports.ts'
 export { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportChange } from './error-reports.server.ts'
-export type { RecentActivity } from './recent.server.ts'
+export { recentActivityPart, type RecentActivity } from './recent.server.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
 export function createActivityService({ db }: { db: Db }) {

@@ -1,4 +1,6 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
+import type { JsonPart } from '#modules/core/json-part.server.ts'
 
 export type RecentActivity = { id: string; title: string; description: string; logType: string; status: string; createdAt: string }
 
@@ -7,7 +9,16 @@ export type RecentActivity = { id: string; title: string; description: string; l
  * calls ('api', one per request) would push out what the user did; the activity log shows them.
  */
 export async function recentActivity(db: Db, userId: string, limit = 5): Promise<Array<RecentActivity>> {
-	const rows = await db
+	return (await recentQuery(db, userId, limit).execute()).map(toRecent)
+}
+
+/** recentActivity as a part of a caller's statement. */
+export function recentActivityPart(db: Db, userId: string, limit = 5): JsonPart<Array<RecentRow>, Array<RecentActivity>> {
+	return { json: jsonArrayFrom(recentQuery(db, userId, limit)), read: (rows) => rows.map(toRecent) }
+}
+
+function recentQuery(db: Db, userId: string, limit: number) {
+	return db
 		.selectFrom('activity_logs')
 		.select(['id', 'title', 'description', 'log_type', 'status', 'created_at'])
 		.where('user_id', '=', userId)
@@ -15,6 +26,11 @@ export async function recentActivity(db: Db, userId: string, limit = 5): Promise
 		.orderBy('created_at', 'desc')
 		.orderBy('id', 'desc')
 		.limit(limit)
-		.execute()
-	return rows.map((r) => ({ id: r.id, title: r.title, description: r.description, logType: r.log_type, status: r.status, createdAt: new Date(r.created_at).toISOString() }))
+}
+
+// created_at is a Date from a row and a string from JSON.
+type RecentRow = Omit<Awaited<ReturnType<ReturnType<typeof recentQuery>['execute']>>[number], 'created_at'> & { created_at: Date | string }
+
+function toRecent(r: RecentRow): RecentActivity {
+	return { id: r.id, title: r.title, description: r.description, logType: r.log_type, status: r.status, createdAt: new Date(r.created_at).toISOString() }
 }

@@ -4,12 +4,12 @@ import type { FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { WebReader } from '#modules/media/index.ts'
 import type { OnboardingDraft } from './onboarding-schema.ts'
-import { dashboardAgent, listAgents, saveOnboardingAgent } from './onboarding.server.ts'
+import { listAgents, saveOnboardingAgent } from './onboarding.server.ts'
 import { findPersona, listPersonas } from './persona.server.ts'
 import { createPresets } from './presets.server.ts'
 import { exportAgentData } from './export.server.ts'
 
-export { MAX_AGENT_PRESETS } from './onboarding.server.ts'
+export { dashboardAgentPart, MAX_AGENT_PRESETS, type DashboardAgent } from './onboarding.server.ts'
 export { OnboardingDraftSchema, type OnboardingDraft } from './onboarding-schema.ts'
 export { findPersona, listPersonas, type AgentPersona } from './persona.server.ts'
 export { analyseStyle } from './style.ts'
@@ -21,8 +21,6 @@ export function createAgentsService({ db, files, web, logger }: { db: Db; files:
 	return {
 		saveOnboardingAgent: (userId: string, draft: OnboardingDraft) => saveOnboardingAgent(db, userId, draft),
 		listAgents: (userId: string) => listAgents(db, userId),
-		/** The dashboard's agent card: the default agent, else the first; null without one. */
-		dashboardAgent: (userId: string) => dashboardAgent(db, userId),
 		/** Presets with persona and models, for the creator's agent picker and for generation. */
 		listPersonas: (userId: string) => listPersonas(db, userId),
 		findPersona: (userId: string, agentId: string) => findPersona(db, userId, agentId),

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
+import type { JsonPart } from '#modules/core/json-part.server.ts'
 import type { OnboardingDraft } from './onboarding-schema.ts'
 
 export const MAX_AGENT_PRESETS = 3
@@ -46,20 +48,29 @@ export async function saveOnboardingAgent(db: Db, userId: string, draft: Onboard
 	})
 }
 
-/** The user's presets in their order (scoped to the user). */
 /** The dashboard's agent card: the default agent, else the first in the user's order (one row). */
-export async function dashboardAgent(db: Db, userId: string) {
-	const row = await db
+function dashboardAgentQuery(db: Db, userId: string) {
+	return db
 		.selectFrom('agent_configurations')
 		.select(['name', 'avatar', 'personality', 'tone', 'target_audience', 'is_default'])
 		.where('user_id', '=', userId)
 		.orderBy('is_default', 'desc')
 		.orderBy('agent_order')
 		.limit(1)
-		.executeTakeFirst()
-	return row ?? null
 }
 
+export type DashboardAgent = NonNullable<Awaited<ReturnType<ReturnType<typeof dashboardAgentQuery>['executeTakeFirst']>>>
+
+export async function dashboardAgent(db: Db, userId: string): Promise<DashboardAgent | null> {
+	return (await dashboardAgentQuery(db, userId).executeTakeFirst()) ?? null
+}
+
+/** dashboardAgent as a part of a caller's statement (its columns are text and booleans: JSON keeps them as they are). */
+export function dashboardAgentPart(db: Db, userId: string): JsonPart<DashboardAgent | null, DashboardAgent | null> {
+	return { json: jsonObjectFrom(dashboardAgentQuery(db, userId)), read: (row) => row ?? null }
+}
+
+/** The user's presets in their order (scoped to the user). */
 export async function listAgents(db: Db, userId: string) {
 	return db
 		.selectFrom('agent_configurations')

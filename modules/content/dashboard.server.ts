@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
+import type { JsonPart } from '#modules/core/json-part.server.ts'
 import { addDays, todayIn, toInstant } from '#modules/scheduling/index.ts'
 import { figureSum } from './figures.server.ts'
 import { extractText, truncate } from './post-content.ts'
@@ -39,12 +41,29 @@ export type ContentDashboard = {
 
 const interactions = sql<number>`engagement_likes + engagement_comments + engagement_shares`
 
+type Options = { now: Date; timeZone: string }
+
 /** The dashboard's content figures in three queries, whatever the number of posts and drafts. */
-export async function contentDashboard(db: Db, userId: string, options: { now: Date; timeZone: string }): Promise<ContentDashboard> {
-	const [figures, days, recentRows] = await Promise.all([
+export async function contentDashboard(db: Db, userId: string, options: Options): Promise<ContentDashboard> {
+	const q = dashboardQueries(db, userId, options)
+	const [figures, days, recent] = await Promise.all([q.figures.executeTakeFirstOrThrow(), q.days.query.execute(), q.recent.execute()])
+	return contentDashboardOf({ figures, days, recent }, q.days.from)
+}
+
+/** contentDashboard as a part of a caller's statement: its three reads as one JSON object. */
+export function contentDashboardPart(db: Db, userId: string, options: Options): JsonPart<DashboardRows, ContentDashboard> {
+	const q = dashboardQueries(db, userId, options)
+	return {
+		json: sql<DashboardRows>`json_build_object('figures', ${jsonObjectFrom(q.figures)}, 'days', ${jsonArrayFrom(q.days.query)}, 'recent', ${jsonArrayFrom(q.recent)})`,
+		read: (rows) => contentDashboardOf(rows, q.days.from),
+	}
+}
+
+function dashboardQueries(db: Db, userId: string, options: Options) {
+	return {
 		// The post figures from the user's rollup rows (one per status and platform, ADR 0026), the
 		// drafts table's rows counted from its user index.
-		db
+		figures: db
 			.selectFrom('post_figures')
 			.select((eb) => [
 				figureSum('posts', ['published']).as('published'),
@@ -54,11 +73,10 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 				figureSum('posts', ['review']).as('review'),
 				eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
 			])
-			.where('user_id', '=', userId)
-			.executeTakeFirstOrThrow(),
-		publishedPerDay(db, { ...options, userId }),
+			.where('user_id', '=', userId),
+		days: publishedPerDayQuery(db, { ...options, userId }),
 		// The newest posts and drafts together (each side from its (user_id, updated_at) index).
-		db
+		recent: db
 			.selectFrom((eb) =>
 				eb
 					.selectFrom('posts')
@@ -87,28 +105,36 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
 			.orderBy('updated_at', 'desc')
 			.orderBy('kind', 'desc')
 			.orderBy('id')
-			.limit(RECENT_LIMIT)
-			.execute(),
-	])
+			.limit(RECENT_LIMIT),
+	}
+}
 
+// Counts are strings in a row and numbers in JSON; times are Dates in a row and strings in JSON.
+type Count = string | number | null
+type DayRow = { day: string; posts: Count; interactions: Count }
+type DashboardRows = {
+	figures: { published: Count; interactions: Count; views: Count; post_drafts: Count; review: Count; drafts: Count }
+	days: Array<DayRow>
+	recent: Array<{ kind: 'post' | 'draft'; id: string; title: string; content: string; status: string; platforms: Array<string>; updated_at: Date | string }>
+}
+
+function contentDashboardOf({ figures, days, recent }: DashboardRows, from: string): ContentDashboard {
 	const views = Number(figures.views)
-	const recent: Array<DashboardRecentItem> = recentRows.map((r) => ({
-		kind: r.kind,
-		id: r.id,
-		title: r.title,
-		excerpt: truncate(extractText(r.content), EXCERPT_LENGTH),
-		status: r.status,
-		platforms: r.platforms,
-		updatedAt: new Date(r.updated_at).toISOString(),
-	}))
-
 	return {
 		draftsCount: Number(figures.drafts ?? 0) + Number(figures.post_drafts ?? 0),
 		reviewCount: Number(figures.review ?? 0),
 		publishedCount: Number(figures.published),
 		engagementRate: views > 0 ? Math.round((Number(figures.interactions) / views) * 1000) / 10 : null,
-		recent,
-		days,
+		recent: recent.map((r) => ({
+			kind: r.kind,
+			id: r.id,
+			title: r.title,
+			excerpt: truncate(extractText(r.content), EXCERPT_LENGTH),
+			status: r.status,
+			platforms: r.platforms,
+			updatedAt: new Date(r.updated_at).toISOString(),
+		})),
+		days: chartDays(days, from),
 	}
 }
 
@@ -117,6 +143,11 @@ export async function contentDashboard(db: Db, userId: string, options: { now: D
  * first, every day present: one user's (the dashboard) or, with userId null, everyone's (the admin overview).
  */
 export async function publishedPerDay(db: Db, options: { userId: string | null; now: Date; timeZone: string }): Promise<Array<DashboardDay>> {
+	const { query, from } = publishedPerDayQuery(db, options)
+	return chartDays(await query.execute(), from)
+}
+
+function publishedPerDayQuery(db: Db, options: { userId: string | null; now: Date; timeZone: string }) {
 	// Civil dates and the zone's cached Intl format (TZDate arithmetic per day was a visible cost of the dashboard).
 	const today = todayIn(options.timeZone, options.now)
 	const from = addDays(today, -(CHART_DAYS - 1))
@@ -131,7 +162,11 @@ export async function publishedPerDay(db: Db, options: { userId: string | null; 
 		.where('published_at', '>=', toInstant(from, '00:00', options.timeZone))
 		.where('published_at', '<', toInstant(addDays(today, 1), '00:00', options.timeZone))
 	if (options.userId !== null) query = query.where('user_id', '=', options.userId)
-	const rows = await query.groupBy('day').execute()
+	return { query: query.groupBy('day'), from }
+}
+
+/** Every one of the CHART_DAYS days from `from`, with the rows' figures (0 where no row). */
+function chartDays(rows: ReadonlyArray<DayRow>, from: string): Array<DashboardDay> {
 	const byDay = new Map(rows.map((d) => [d.day, d]))
 	return Array.from({ length: CHART_DAYS }, (_, i) => {
 		const date = addDays(from, i)

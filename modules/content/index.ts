@@ -7,7 +7,6 @@ import { boardPage } from './board.server.ts'
 import { freeSlots } from './free-slots.server.ts'
 import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
 import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
-import { contentDashboard } from './dashboard.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
 import {
@@ -37,7 +36,7 @@ export type { Page, PagePosition, PostFilter } from './pages.server.ts'
 export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
-export { postTotals, publishedPerDay } from './dashboard.server.ts'
+export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
 export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
 export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
@@ -105,9 +104,6 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/** The content part of 'Daten exportieren': every post and draft of the user. */
 		exportData: (userId: string) => exportContentData(db, userId),
-
-		/** The dashboard's figures, recent items and 30-day chart, in a fixed number of queries. */
-		dashboard: (userId: string, timeZone: string) => contentDashboard(db, userId, { now: clock.now(), timeZone }),
 
 		/**
 		 * The 'Meine Posts' board: the first `limit` cards of each column and the column totals, in a fixed

@@ -4,14 +4,15 @@ import { handleJob } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { AiProviders } from '#modules/ai/index.ts'
 import { enqueueDailyNews } from './daily.server.ts'
-import { createFeedCache, generateMoreIdeas, hasIdeaSettings, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
+import { createFeedCache, generateMoreIdeas, refreshNews, runDailyNews, type NewsDeps } from './generate.server.ts'
 import { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 import type { FeedReader } from './ports.ts'
-import { ideasWithSettings, lastGeneratedAt, lastRefreshFailedAt, listIdeas, listNews } from './read.server.ts'
-import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds, toContentSettings } from './settings.server.ts'
+import { lastGeneratedAt, lastRefreshFailedAt, listIdeas, listNews } from './read.server.ts'
+import { addNewsFeed, getContentSettings, saveContentSettings, saveNewsFeeds } from './settings.server.ts'
 import { createNewsWriter } from './writer.server.ts'
 import { platformIdsOf, type NewsPlatforms } from './platforms.ts'
 import { exportNewsData } from './export.server.ts'
+import { dashboardIdeas } from './dashboard-ideas.server.ts'
 
 export { ContentSettingsSchema, DEFAULT_KEYWORDS, MAX_KEYWORD_LENGTH, MAX_KEYWORDS, normaliseKeyword, normaliseKeywords, type ContentSettingsInput } from './schema.ts'
 export { getContentSettings, saveContentSettings, saveNewsFeeds, type AddFeedResult, type ContentSettings } from './settings.server.ts'
@@ -24,6 +25,7 @@ export { FeedError, type FeedContent, type FeedEntry, type FeedErrorCode, type F
 export { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 export { IDEAS_LIMIT, REFRESH_LIMIT, type IdeasRunResult, type NewsRunResult, type SourceReport } from './generate.server.ts'
 export type { IdeaView, NewsItemView } from './read.server.ts'
+export { dashboardIdeasPart, type DashboardIdeas } from './dashboard-ideas.server.ts'
 
 export type NewsServiceDeps = {
 	db: Db
@@ -71,10 +73,7 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 		},
 
 		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (one query). */
-		async dashboardIdeas(userId: string, limit = 4) {
-			const { settings, ideas } = await ideasWithSettings(db, userId, limit)
-			return { ideas, canGenerate: hasIdeaSettings(toContentSettings(settings)) }
-		},
+		dashboardIdeas: (userId: string, limit = 4) => dashboardIdeas(db, userId, limit),
 
 		refresh: (userId: string, signal?: AbortSignal) => refreshNews(deps, userId, signal),
 		generateIdeas: (userId: string, signal?: AbortSignal) => generateMoreIdeas(deps, userId, signal),

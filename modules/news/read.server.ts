@@ -87,13 +87,25 @@ export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Pro
 
 /** The newest ideas and the user's content settings row (undefined while never saved) in one statement. */
 export async function ideasWithSettings(db: DbOrTrx, userId: string, limit: number) {
-	const row = await db
-		.selectNoFrom([
-			jsonObjectFrom(db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds']).where('user_id', '=', userId)).as('settings'),
-			jsonArrayFrom(ideasQuery(db, userId, limit)).as('ideas'),
-		])
-		.executeTakeFirstOrThrow()
+	return ideasWithSettingsOf(await ideasWithSettingsQuery(db, userId, limit).executeTakeFirstOrThrow())
+}
+
+/** ideasWithSettings as a JSON expression for a caller's statement (read back with ideasWithSettingsOf). */
+export function ideasWithSettingsJson(db: DbOrTrx, userId: string, limit: number) {
+	return jsonObjectFrom(ideasWithSettingsQuery(db, userId, limit))
+}
+
+export type IdeasWithSettingsRow = Awaited<ReturnType<ReturnType<typeof ideasWithSettingsQuery>['executeTakeFirstOrThrow']>>
+
+export function ideasWithSettingsOf(row: IdeasWithSettingsRow) {
 	return { settings: row.settings ?? undefined, ideas: row.ideas.map(toIdeaView) }
+}
+
+function ideasWithSettingsQuery(db: DbOrTrx, userId: string, limit: number) {
+	return db.selectNoFrom([
+		jsonObjectFrom(db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds']).where('user_id', '=', userId)).as('settings'),
+		jsonArrayFrom(ideasQuery(db, userId, limit)).as('ideas'),
+	])
 }
 
 /** When the user's news were last generated (daily job or refresh), or null. */

@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
+import type { JsonPart } from '#modules/core/json-part.server.ts'
 
 export type PublishingDashboard = {
 	/** Sum of follower_count over the user's connected pages. */
@@ -13,14 +15,29 @@ export type PublishingDashboard = {
 
 /** The dashboard's publishing figures in one query. */
 export async function publishingDashboard(db: Db, userId: string): Promise<PublishingDashboard> {
-	const row = await db
-		.selectNoFrom((eb) => [
-			eb.selectFrom('connected_pages').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).as('followers'),
-			eb.selectFrom('connected_pages').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).as('pages'),
-			eb.selectFrom('post_deliveries').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', 'in', ['failed', 'unconfirmed']).as('failed'),
-			eb.selectFrom('social_tokens').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'reconnect_required').as('reconnect'),
-		])
-		.executeTakeFirstOrThrow()
+	return publishingDashboardOf(await publishingDashboardQuery(db, userId).executeTakeFirstOrThrow())
+}
+
+/** publishingDashboard as a part of a caller's statement. */
+export function publishingDashboardPart(db: Db, userId: string): JsonPart<Figures | null, PublishingDashboard> {
+	// The query has no FROM and always gives one row: the object is never null.
+	return { json: jsonObjectFrom(publishingDashboardQuery(db, userId)), read: (row) => publishingDashboardOf(row!) }
+}
+
+function publishingDashboardQuery(db: Db, userId: string) {
+	return db.selectNoFrom((eb) => [
+		eb.selectFrom('connected_pages').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).as('followers'),
+		eb.selectFrom('connected_pages').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).as('pages'),
+		eb.selectFrom('post_deliveries').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', 'in', ['failed', 'unconfirmed']).as('failed'),
+		eb.selectFrom('social_tokens').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'reconnect_required').as('reconnect'),
+	])
+}
+
+// Strings in a row, numbers in JSON.
+type Count = string | number | null
+type Figures = { followers: Count; pages: Count; failed: Count; reconnect: Count }
+
+function publishingDashboardOf(row: Figures): PublishingDashboard {
 	return {
 		followers: Number(row.followers ?? 0),
 		connectedPages: Number(row.pages ?? 0),

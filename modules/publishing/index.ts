@@ -1,7 +1,6 @@
 import { handleJob } from '#modules/core/jobs.server.ts'
 import { createCommentReplies } from './comments.server.ts'
 import { createConnections } from './connections.server.ts'
-import { publishingDashboard } from './dashboard.server.ts'
 import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
 import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
@@ -21,7 +20,7 @@ export type { DeliveryStatusView } from './publish-now.server.ts'
 export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
 export type { PreflightFinding, PreflightTarget } from './preflight.server.ts'
 export type { Health } from './health.server.ts'
-export type { PublishingDashboard } from './dashboard.server.ts'
+export { publishingDashboardPart, type PublishingDashboard } from './dashboard.server.ts'
 export type { AccountLimits, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
 export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
 export { countFor, DEFAULT_REQUIRED_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
@@ -58,8 +57,6 @@ export function createPublishingService(deps: PublishingDeps) {
 		listConnectedPages: (userId: string) => listConnectedPages(db, deps.descriptors, userId),
 		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
 		exportData: (userId: string) => exportPublishingData(db, userId),
-		/** Followers, failed or unconfirmed deliveries and accounts to reconnect (dashboard), one query. */
-		dashboard: (userId: string) => publishingDashboard(db, userId),
 		...connections,
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
 		sandboxPlatforms: () => (Object.values(adapters) as Array<PlatformAdapter>).filter((a) => a.sandbox).map((a) => a.platform),

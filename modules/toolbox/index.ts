@@ -1,5 +1,5 @@
 export { AUTO_REPLY_SETUP_HINT, autoReplyConfigured } from './automations/auto-reply.ts'
-export { favoriteTools, type FavoriteTool } from './favorites.server.ts'
+export { favoriteTools, favoriteToolsPart, type FavoriteTool } from './favorites.server.ts'
 export { createToolboxService, type ToolboxService } from './service.server.ts'
 export type { ToolboxDeps } from './deps.ts'
 export { seedToolboxConfigs, type SeedResult } from './seed.server.ts'

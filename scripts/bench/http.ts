@@ -22,7 +22,8 @@
 // (a folder: each page's HTML is written there, to see what a page sends).
 // BENCH_CPU (a number N: instead of the load runs, N sequential requests of each page and of the empty
 // route, alternating in rounds of 20, and the server's CPU time per request from /proc, all its
-// processes together: what a page costs the server, with little noise from a busy machine).
+// processes together: what a page costs the server, with little noise from a busy machine; with the
+// embedded Postgres also its CPU time per request, postmaster and backends, apart and added).
 // Flags: --build (build first even when a build exists).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -213,32 +214,54 @@ function cpuSeconds(pid: number) {
 	return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / ticksPerSecond
 }
 
+/** The embedded Postgres's postmaster (first line of postmaster.pid under DATA_DIR/pg), or null. */
+function postmasterPid() {
+	try {
+		const pid = Number(fs.readFileSync(path.join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+		return Number.isInteger(pid) && pid > 0 && fs.existsSync(`/proc/${pid}`) ? pid : null
+	} catch {
+		return null
+	}
+}
+
 async function cpuPerRequest(pid: number, cookies: Record<Page['user'], string>) {
 	const pool = new Pool(BASE, { connections: 1 })
 	const one = async (url: string, cookie: string) => {
 		const response = await pool.request({ path: url, method: 'GET', headers: headersFor(cookie) })
 		await response.body.dump({ limit: Number.POSITIVE_INFINITY })
 	}
+	// The embedded Postgres (postmaster and its backends) is counted apart; with DATABASE_URL it is not seen.
+	const postmaster = postmasterPid()
+	const dbSeconds = () => (postmaster ? cpuSeconds(postmaster) : 0)
 	const measure = async (url: string, cookie: string, n: number) => {
 		const before = cpuSeconds(pid)
+		const dbBefore = dbSeconds()
 		for (let i = 0; i < n; i++) await one(url, cookie)
-		return cpuSeconds(pid) - before
+		return { server: cpuSeconds(pid) - before, db: dbSeconds() - dbBefore }
 	}
-	console.log(`server CPU per request (all server processes; the database not counted): ${CPU_REQUESTS} sequential requests per page, in rounds of 20 alternating with ${EMPTY}`)
+	console.log(`server CPU per request (all server processes) and ${postmaster ? 'the embedded Postgres\'s (postmaster and backends)' : 'no database CPU (not the embedded Postgres)'}: ${CPU_REQUESTS} sequential requests per page, in rounds of 20 alternating with ${EMPTY}`)
 	for (const page of pages) {
 		const cookie = cookies[page.user]
 		await measure(page.path, cookie, 20)
 		await measure(EMPTY, cookie, 20)
-		let pageCpu = 0
-		let emptyCpu = 0
+		const pageCpu = { server: 0, db: 0 }
+		const emptyCpu = { server: 0, db: 0 }
 		for (let done = 0; done < CPU_REQUESTS; done += 20) {
 			const n = Math.min(20, CPU_REQUESTS - done)
-			emptyCpu += await measure(EMPTY, cookie, n)
-			pageCpu += await measure(page.path, cookie, n)
+			const e = await measure(EMPTY, cookie, n)
+			const p = await measure(page.path, cookie, n)
+			emptyCpu.server += e.server
+			emptyCpu.db += e.db
+			pageCpu.server += p.server
+			pageCpu.db += p.db
 		}
-		const perPage = (pageCpu / CPU_REQUESTS) * 1000
-		const perEmpty = (emptyCpu / CPU_REQUESTS) * 1000
-		console.log(`${page.label.padEnd(16)}${page.user.padEnd(7)} ${perPage.toFixed(2).padStart(7)} ms  empty ${perEmpty.toFixed(2).padStart(6)} ms  empty/page ${((perEmpty / perPage) * 100).toFixed(0).padStart(3)} %`)
+		const ms = (s: number) => (s / CPU_REQUESTS) * 1000
+		const perPage = ms(pageCpu.server)
+		const perEmpty = ms(emptyCpu.server)
+		const withDb = ms(pageCpu.server + pageCpu.db)
+		const emptyWithDb = ms(emptyCpu.server + emptyCpu.db)
+		const dbPart = postmaster ? `  | database ${ms(pageCpu.db).toFixed(2).padStart(6)} ms (empty ${ms(emptyCpu.db).toFixed(2).padStart(5)})  server+database ${withDb.toFixed(2).padStart(6)} ms (empty ${emptyWithDb.toFixed(2).padStart(5)})  empty/page ${((emptyWithDb / withDb) * 100).toFixed(0).padStart(3)} %` : ''
+		console.log(`${page.label.padEnd(16)}${page.user.padEnd(7)} ${perPage.toFixed(2).padStart(7)} ms  empty ${perEmpty.toFixed(2).padStart(6)} ms  empty/page ${((perEmpty / perPage) * 100).toFixed(0).padStart(3)} %${dbPart}`)
 	}
 	await pool.destroy()
 }

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { Kysely, PostgresDialect } from 'kysely'
 import { expect, test } from 'vitest'
-import { createActivityService } from '#modules/activity/index.ts'
+import { recentActivity } from '#modules/activity/recent.server.ts'
 import { dashboardAgent } from '#modules/agents/onboarding.server.ts'
-import { createContentService } from '#modules/content/index.ts'
-import { createNewsService } from '#modules/news/index.ts'
+import { contentDashboard } from '#modules/content/dashboard.server.ts'
+import { createDashboardService } from '#modules/dashboard/index.ts'
+import { dashboardIdeas } from '#modules/news/dashboard-ideas.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
-import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { publishingDashboard } from '#modules/publishing/dashboard.server.ts'
-import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index.ts'
+import { favoriteTools } from '#modules/toolbox/favorites.server.ts'
+import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { expected, longText, seedDashboard } from '#tests/support/dashboard-seed.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { createLogger } from '#modules/core/logger.server.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 
 // A fixed "now": Sunday 2026-11-22 10:00 Zurich.
@@ -25,22 +25,33 @@ async function user(db: Kysely<DB>) {
 	return row.id
 }
 
-/** The dashboard loader's module calls (app/routes/home.tsx), on one database handle. */
+/** The dashboard loader's read (app/routes/home.tsx): the six modules' parts in one statement. */
 function dashboardReader(db: Kysely<DB>) {
-	const content = createContentService({ db, clock: { now: () => now }, planner: deliveryPlanner, platforms: testPlatforms.ids })
-	const activity = createActivityService({ db })
-	const toolbox = createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms })
-	const news = createNewsService({ db, logger: createLogger('silent'), platforms: testPlatforms.descriptors })
-	return async (userId: string) => {
-		const [c, p, favorites, recent, ideas] = await Promise.all([
-			content.dashboard(userId, zurich),
-			publishingDashboard(db, userId),
-			toolbox.favorites(userId, 4),
-			activity.recent(userId, 5),
-			news.dashboardIdeas(userId, 4),
-		])
-		return { content: c, publishing: p, favorites, activity: recent, ideas }
-	}
+	const dashboard = createDashboardService({ db, clock: { now: () => now } })
+	return (userId: string) => dashboard.read(userId, zurich, { favorites: 4, activity: 5, ideas: 4 })
+}
+
+/** The same reads as each module's own function, one query (or three) each. */
+async function separateReads(db: Kysely<DB>, userId: string) {
+	const [agent, content, publishing, favorites, activity, ideas] = await Promise.all([
+		dashboardAgent(db, userId),
+		contentDashboard(db, userId, { now, timeZone: zurich }),
+		publishingDashboard(db, userId),
+		favoriteTools(db, userId, 4),
+		recentActivity(db, userId, 5),
+		dashboardIdeas(db, userId, 4),
+	])
+	return { agent, content, publishing, favorites, activity, ideas }
+}
+
+/** An agent, content settings and ideas (the parts seedDashboard leaves out), named after `label`. */
+async function seedAgentAndIdeas(db: Kysely<DB>, userId: string, label: string) {
+	await db.insertInto('agent_configurations').values({ user_id: userId, name: `Agent ${label}`, agent_order: 1 }).execute()
+	await db.insertInto('content_settings').values({ user_id: userId, niche: `Nische ${label}`, keywords: ['Bäckerei'], news_feeds: ['https://beispiel.ch/feed.xml'] }).execute()
+	await db
+		.insertInto('content_ideas')
+		.values(Array.from({ length: 6 }, (_, i) => ({ user_id: userId, title: `Idee ${label} ${i}`, description: 'Beschreibung', platform: ['linkedin'], published_date: '2026-11-20', keyword: 'Bäckerei', created_at: new Date(now.getTime() - i * 60_000) })))
+		.execute()
 }
 
 test('the dashboard figures match the inserted rows and never count another user\'s rows', async () => {
@@ -96,7 +107,7 @@ test('a post counts on its day in the user\'s time zone, not in UTC', async () =
 	expect(content.engagementRate).toBe(10)
 })
 
-test('the dashboard makes the same small number of queries with no rows and with 300 posts', async () => {
+test('the dashboard makes one query with no rows and with 300 posts', async () => {
 	await using t = await createTestDatabase()
 	let queries = 0
 	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void queries++ })
@@ -115,8 +126,8 @@ test('the dashboard makes the same small number of queries with no rows and with
 	queries = 0
 	await read(alice)
 	expect(queries).toBe(empty)
-	// content 3 (figures, chart, recent posts and drafts), publishing 1, toolbox 1, activity 1, news 1 (ideas and settings)
-	expect(empty).toBe(7)
+	// agents, content (figures, chart, recent posts and drafts), publishing, toolbox, activity and news in one statement
+	expect(empty).toBe(1)
 })
 
 test('the agent card shows the default agent, else the first in the user\'s order, and none without agents', async () => {
@@ -134,4 +145,34 @@ test('the agent card shows the default agent, else the first in the user\'s orde
 	await t.db.updateTable('agent_configurations').set({ is_default: true }).where('name', '=', 'Zweiter').execute()
 	expect(await dashboardAgent(t.db, alice)).toMatchObject({ name: 'Zweiter', is_default: true })
 	expect(await dashboardAgent(t.db, await user(t.db))).toBeNull()
+})
+
+test('the composed read gives what each module\'s own read gives, and only the user\'s rows', async () => {
+	await using t = await createTestDatabase()
+	await seedToolboxConfigs(t.db, testPlatforms.ids)
+	const alice = await user(t.db)
+	const bob = await user(t.db)
+	await seedDashboard(t.db, alice, now)
+	await seedDashboard(t.db, bob, now)
+	await seedAgentAndIdeas(t.db, alice, 'Alice')
+	await seedAgentAndIdeas(t.db, bob, 'Bob')
+	const read = dashboardReader(t.db)
+
+	for (const userId of [alice, bob]) expect(await read(userId)).toEqual(await separateReads(t.db, userId))
+	const nobody = await user(t.db)
+	expect(await read(nobody)).toEqual(await separateReads(t.db, nobody))
+
+	const composed = await read(alice)
+	expect(composed.agent?.name).toBe('Agent Alice')
+	expect(composed.ideas.canGenerate).toBe(true)
+	expect(composed.ideas.ideas.map((i) => i.title)).toEqual(['Idee Alice 0', 'Idee Alice 1', 'Idee Alice 2', 'Idee Alice 3'])
+	expect(composed.content.recent.length).toBeGreaterThan(0)
+	expect(composed.activity.length).toBeGreaterThan(0)
+	// None of Bob's posts, drafts or activity entries.
+	const bobsRows = new Set([
+		...(await t.db.selectFrom('posts').select('id').where('user_id', '=', bob).execute()),
+		...(await t.db.selectFrom('drafts').select('id').where('user_id', '=', bob).execute()),
+		...(await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', bob).execute()),
+	].map((r) => r.id))
+	expect([...composed.content.recent, ...composed.activity].filter((r) => bobsRows.has(r.id))).toEqual([])
 })
