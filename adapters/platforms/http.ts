@@ -15,31 +15,59 @@ export async function call(
 	init: RequestInit & { creates?: boolean; signal?: AbortSignal } = {},
 ): Promise<HttpResult> {
 	if (init.creates) await createRequestGuard.getStore()?.beforeCreate()
-	const timeout = AbortSignal.timeout(settings.timeoutMs)
-	const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-	let response: Response
+	const { signal, timedOut, done } = deadline(settings.timeoutMs, init.signal)
 	try {
-		response = await settings.fetch(url, { ...init, signal })
-	} catch (error) {
-		const refused = isConnectionRefused(error)
-		throw new PlatformError({
-			kind: init.creates && !refused ? 'unknown_outcome' : 'transient',
-			code: timeout.aborted ? 'timeout' : 'network',
-			message: error instanceof Error ? error.message : String(error),
-		})
+		let response: Response
+		try {
+			response = await settings.fetch(url, { ...init, signal })
+		} catch (error) {
+			const refused = isConnectionRefused(error)
+			throw new PlatformError({
+				kind: init.creates && !refused ? 'unknown_outcome' : 'transient',
+				code: timedOut() ? 'timeout' : 'network',
+				message: error instanceof Error ? error.message : String(error),
+			})
+		}
+		let text: string
+		try {
+			text = await response.text()
+		} catch (error) {
+			throw new PlatformError({
+				kind: init.creates ? 'unknown_outcome' : 'transient',
+				code: 'network',
+				message: error instanceof Error ? error.message : String(error),
+				status: response.status,
+			})
+		}
+		return { status: response.status, headers: response.headers, text, json: parseJson(text) }
+	} finally {
+		done()
 	}
-	let text: string
-	try {
-		text = await response.text()
-	} catch (error) {
-		throw new PlatformError({
-			kind: init.creates ? 'unknown_outcome' : 'transient',
-			code: 'network',
-			message: error instanceof Error ? error.message : String(error),
-			status: response.status,
-		})
+}
+
+/**
+ * A signal that aborts after `ms` or with `outer`, and `done` to clear it once the answer is read.
+ * A timer cleared at the end instead of `AbortSignal.timeout`: that one stays armed for the whole timeout
+ * after every request (one per delivery) and builds its DOMException when it fires, listened to or not.
+ */
+function deadline(ms: number, outer?: AbortSignal) {
+	const controller = new AbortController()
+	let expired = false
+	const timer = setTimeout(() => {
+		expired = true
+		controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+	}, ms)
+	const onAbort = () => controller.abort(outer?.reason)
+	if (outer?.aborted) onAbort()
+	else outer?.addEventListener('abort', onAbort, { once: true })
+	return {
+		signal: controller.signal,
+		timedOut: () => expired,
+		done: () => {
+			clearTimeout(timer)
+			outer?.removeEventListener('abort', onAbort)
+		},
 	}
-	return { status: response.status, headers: response.headers, text, json: parseJson(text) }
 }
 
 /** Retry-After in seconds or as an HTTP date, or retry-after-ms; null when absent. */

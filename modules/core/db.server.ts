@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, type QueryResult, type RawBuilder, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { DB } from './db-types.ts'
 
@@ -23,12 +23,43 @@ export function createPool(connectionString: string, max = 20) {
 	const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
 	// An idle client error (e.g. the server restarted) must not crash the process.
 	pool.on('error', () => {})
-	pool.on('connect', (client) => client.on('error', () => {}))
+	pool.on('connect', (client) => {
+		client.on('error', () => {})
+		sendPreparedByName(client)
+	})
 	return pool
 }
 
 export function createDb(pool: pg.Pool): Db {
 	return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/** Statements that run as named prepared statements (executePrepared): name by text, text by name. */
+const preparedByText = new Map<string, string>()
+const preparedByName = new Map<string, string>()
+
+/**
+ * Runs a statement whose text never changes (its values are parameters) as a named prepared statement:
+ * each connection parses and analyses it once instead of on every call (Postgres may then also keep a
+ * generic plan). Kysely passes no statement name to pg; the pools of createPool add it for these texts.
+ */
+export function executePrepared<R>(db: DbOrTrx, name: string, query: RawBuilder<R>): Promise<QueryResult<R>> {
+	const compiled = query.compile(db)
+	const known = preparedByName.get(name)
+	if (known === undefined) {
+		preparedByName.set(name, compiled.sql)
+		preparedByText.set(compiled.sql, name)
+	} else if (known !== compiled.sql) throw new Error(`prepared statement ${name}: its text changed (its values must be parameters)`)
+	return db.executeQuery(compiled)
+}
+
+/** A client of the pool sends the texts of executePrepared under their name (pg prepares a named statement once per connection). */
+function sendPreparedByName(client: pg.PoolClient) {
+	const query = client.query.bind(client) as (...args: Array<unknown>) => unknown
+	client.query = ((config: unknown, ...rest: Array<unknown>) => {
+		const name = typeof config === 'string' ? preparedByText.get(config) : undefined
+		return query(name ? { name, text: config } : config, ...rest)
+	}) as typeof client.query
 }
 
 /** A Postgres unique_violation (23505): the row another request just inserted. */

@@ -24,7 +24,8 @@ export type LiveEvents = {
 
 /**
  * Announces a change of a user's data. Through a transaction handle Postgres delivers it only on
- * commit (and never after a rollback). The payload names the user and the topic, never data.
+ * commit (and never after a rollback). The payload names the user and the topic (or a list of
+ * topics, see notifyChangesSql), never data.
  */
 export async function notifyChange(db: DbOrTrx, change: { userId: string; topic: ChangeTopic }) {
 	await notifyChanges(db, [change])
@@ -40,11 +41,15 @@ export async function notifyChanges(db: DbOrTrx, changes: ReadonlyArray<{ userId
 
 /**
  * notifyChanges inside another statement (one round trip for the change and its announcement):
- * `changes` selects (user_id, topic) rows, each pair is announced once. A select of one row (the count),
- * for a scalar subquery of the statement's final select.
+ * `changes` selects (user_id, topic) rows; each user gets one notification naming all their topics
+ * (`t` a list when there are several: a batch of published deliveries changes posts and activity).
+ * A select of one row (the count of notifications), for a scalar subquery of the statement's final select.
  */
 export function notifyChangesSql(changes: RawBuilder<unknown>) {
-	return sql<number>`select count(pg_notify(${LIVE_CHANNEL}, c.p))::int from (select distinct json_build_object('u', x.user_id, 't', x.topic)::text as p from (${changes}) x) c`
+	return sql<number>`select count(pg_notify(${LIVE_CHANNEL}, c.p))::int from (
+		select case when count(distinct x.topic) = 1 then json_build_object('u', x.user_id, 't', min(x.topic))
+			else json_build_object('u', x.user_id, 't', json_agg(distinct x.topic order by x.topic)) end::text as p
+		from (${changes}) x group by x.user_id) c`
 }
 
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000]
@@ -76,8 +81,9 @@ export function createLiveEvents({ connectionString, logger }: { connectionStrin
 		}
 		if (typeof parsed !== 'object' || parsed === null) return
 		const { u, t } = parsed as { u?: unknown; t?: unknown }
-		if (typeof u !== 'string' || typeof t !== 'string' || !u || !t) return
-		emit(u, t)
+		if (typeof u !== 'string' || !u) return
+		// One topic, or several of one statement (notifyChangesSql).
+		for (const topic of Array.isArray(t) ? t : [t]) if (typeof topic === 'string' && topic) emit(u, topic)
 	}
 
 	async function connect() {

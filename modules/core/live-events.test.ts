@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createLiveEvents, LIVE_CHANNEL, notifyChange, RESYNC_TOPIC } from './live-events.server.ts'
+import { createLiveEvents, LIVE_CHANNEL, notifyChange, notifyChangesSql, RESYNC_TOPIC } from './live-events.server.ts'
 import { createLogger } from './logger.server.ts'
 
 async function startedLiveEvents(t: TestDatabase) {
@@ -45,6 +45,30 @@ test("a user's listener receives that user's changes and nobody else's; malforme
 	await b.waitFor('drafts')
 	expect(a.topics).toEqual(['posts'])
 	expect(b.topics).toEqual(['drafts'])
+})
+
+test('changes announced inside a statement: one notification per user, naming each of its topics once', async () => {
+	await using t = await createTestDatabase()
+	await using live = await startedLiveEvents(t)
+	const [userA, userB] = [randomUUID(), randomUUID()]
+	const a = collector()
+	const b = collector()
+	live.subscribe(userA, a.listener)
+	live.subscribe(userB, b.listener)
+
+	const changes = JSON.stringify([
+		{ user_id: userA, topic: 'posts' },
+		{ user_id: userA, topic: 'activity' },
+		{ user_id: userA, topic: 'posts' },
+		{ user_id: userB, topic: 'posts' },
+	])
+	const { rows } = await sql<{ n: number }>`select (${notifyChangesSql(sql`select * from json_to_recordset(${changes}::json) as v(user_id uuid, topic text)`)}) as n`.execute(t.db)
+	expect(rows[0]!.n).toBe(2)
+	await a.waitFor('posts')
+	await a.waitFor('activity')
+	await b.waitFor('posts')
+	expect(a.topics.sort()).toEqual(['activity', 'posts'])
+	expect(b.topics).toEqual(['posts'])
 })
 
 test('an unsubscribed listener hears nothing more', async () => {

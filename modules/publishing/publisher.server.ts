@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Selectable } from 'kysely'
-import type { DB, Db } from '#modules/core/db.server.ts'
+import { executePrepared, type DB, type Db } from '#modules/core/db.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { createBatcher } from '#modules/core/batch.server.ts'
@@ -39,6 +39,16 @@ export type PublisherDeps = {
 
 type Delivery = Selectable<DB['post_deliveries']>
 
+// The claim returns these columns by name, not `d.*`: a prepared statement whose result columns change
+// (a migration adding a column while the worker runs) fails on every later call of its connection.
+const DELIVERY_COLUMNS = [
+	'id', 'post_id', 'user_id', 'platform', 'status', 'scheduled_at', 'retry_at', 'attempts', 'attempt_id', 'attempt_worker', 'attempt_started_at',
+	'request_sent_at', 'checkpoint', 'connected_page_id', 'external_id', 'external_url', 'published_at', 'error_code', 'error_message', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof Delivery>
+// Every column of the table, checked when the generated types change (a new column must be added above).
+const everyColumn: Exclude<keyof Delivery, (typeof DELIVERY_COLUMNS)[number]> extends never ? true : never = true
+void everyColumn
+
 /** The attempt changed hands before the creating request left: this one must not send. */
 class AttemptTakenOver extends Error {
 	constructor(deliveryId: string) {
@@ -64,6 +74,7 @@ const attemptKey = (row: { id: string; attempt_id: string | null }) => `${row.id
 // The batched statements take their rows as typed arrays (`unnest`, one array a column), not as JSON:
 // the planner then knows how many rows come and looks each delivery and post up by its key. With
 // `json_to_recordset` it assumed 100 rows and read post_deliveries and posts whole for every batch.
+// Their text is fixed, so they run as prepared statements (executePrepared): parsed once per connection.
 
 /** Matches a batch's returned rows to its calls by key; a key named twice gets its row only once (the first call). */
 function handOutOnce<C, R>(calls: ReadonlyArray<C>, rows: ReadonlyArray<R>, callKey: (call: C) => string, rowKey: (row: R) => string): Array<R | undefined> {
@@ -120,7 +131,7 @@ export function createPublisher(deps: PublisherDeps) {
 	 * round trip less per batch); each job gets its row, or undefined when it was not claimable.
 	 */
 	const claimBatch = createBatcher(async (wanted: Array<{ deliveryId: string; worker: string | null }>) => {
-		const { rows } = await sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null }>`
+		const { rows } = await executePrepared(db, 'publishing_claim', sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null }>`
 			with c as (
 				update post_deliveries d
 				set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
@@ -128,11 +139,11 @@ export function createPublisher(deps: PublisherDeps) {
 				where d.id = v.id and d.status = 'scheduled'
 					-- A job left from before a reschedule to a later time must not publish early.
 					and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
-				returning d.*
+				returning ${sql.join(DELIVERY_COLUMNS.map((column) => sql.ref(`d.${column}`)))}
 			),
 			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.connected_page_id as page_id from c`)}),
 			po as (${postsForDeliverySql(sql`select post_id from c`)})
-			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`.execute(db)
+			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`)
 		const claimed = rows.map(({ page, post, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } }))
 		return handOutOnce(wanted, claimed, (w) => w.deliveryId, (row) => row.delivery.id)
 	})
@@ -152,11 +163,11 @@ export function createPublisher(deps: PublisherDeps) {
 	 * marker was written (still its attempt, still publishing), which then, and only then, may send.
 	 */
 	const markSentBatch = createBatcher(async (attempts: Array<Delivery>) => {
-		const { rows } = await sql<{ id: string; attempt_id: string }>`
+		const { rows } = await executePrepared(db, 'publishing_mark_sent', sql<{ id: string; attempt_id: string }>`
 			update post_deliveries d set request_sent_at = now()
 			from unnest(${attempts.map((d) => d.id)}::uuid[], ${attempts.map((d) => d.attempt_id)}::uuid[]) as v(id, attempt_id)
 			where d.id = v.id and d.attempt_id = v.attempt_id and d.status = 'publishing'
-			returning d.id, d.attempt_id`.execute(db)
+			returning d.id, d.attempt_id`)
 		return handOutOnce(attempts, rows, attemptKey, attemptKey).map(Boolean)
 	})
 
@@ -206,7 +217,7 @@ export function createPublisher(deps: PublisherDeps) {
 			status: 'success' as const,
 			metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
 		}))
-		const { rows } = await sql<{ recorded: Array<number> }>`
+		const { rows } = await executePrepared(db, 'publishing_published', sql<{ recorded: Array<number> }>`
 			with d as (
 				update post_deliveries d
 				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null
@@ -219,7 +230,7 @@ export function createPublisher(deps: PublisherDeps) {
 			a as (${activitiesSql(activities, kept)})
 			select coalesce((select json_agg(i) from d), '[]') as recorded,
 				(${notifyChangesSql(sql`select user_id, topic from p union all select user_id, topic from a`)}) as notified,
-				(${webhookJobsSql(sql`select id from m`)}) as webhook_jobs`.execute(db)
+				(${webhookJobsSql(sql`select id from m`)}) as webhook_jobs`)
 		const recorded = new Set(rows[0]?.recorded ?? [])
 		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
 		return items.map((_, i) => recorded.has(i))

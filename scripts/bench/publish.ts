@@ -22,7 +22,7 @@ import { publishingHarness } from '#tests/support/publishing.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
-/** graphile-worker's knobs, to measure each on its own (unset: startWorker's defaults). */
+/** graphile-worker's knobs, to measure each on its own (unset: startWorker's defaults). BENCH_PLANS=1: see printPlans. */
 const LOCAL_QUEUE = process.env.BENCH_LOCAL_QUEUE === undefined ? undefined : Number(process.env.BENCH_LOCAL_QUEUE)
 const COMPLETE_DELAY = process.env.BENCH_COMPLETE_DELAY_MS === undefined ? undefined : Number(process.env.BENCH_COMPLETE_DELAY_MS)
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
@@ -150,6 +150,29 @@ try {
 		return { ticks, node: ticks.get('node')! - since.get('node')!, postgres }
 	}
 
+	/**
+	 * BENCH_PLANS=1: the publisher's prepared statements as one pool connection holds them after the
+	 * throughput phase (how often Postgres used its generic plan) and that generic plan of each.
+	 */
+	async function printPlans() {
+		const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()))
+		try {
+			for (const client of clients) {
+				const { rows } = await client.query<{ name: string; statement: string; generic_plans: number; custom_plans: number }>(
+					"select name, statement, generic_plans, custom_plans from pg_prepared_statements where name like 'publishing_%' order by name",
+				)
+				if (rows.length === 0) continue
+				for (const row of rows) {
+					console.log(`${row.name}: ${row.generic_plans} generic plans, ${row.custom_plans} custom`)
+					console.log((await client.query<{ 'QUERY PLAN': string }>(`explain (generic_plan) ${row.statement}`)).rows.map((r) => r['QUERY PLAN']).join('\n'))
+				}
+				return
+			}
+		} finally {
+			for (const client of clients) client.release()
+		}
+	}
+
 	// 2. Throughput: all due now.
 	await schedule(TOTAL, () => new Date(Date.now() + 2000))
 	await new Promise((r) => setTimeout(r, 2100))
@@ -157,6 +180,7 @@ try {
 	const seconds = await runUntilDone(TOTAL)
 	const cpu = await cpuMs(cpuBefore.ticks)
 	const first = await lateness()
+	if (process.env.BENCH_PLANS) await printPlans()
 	const texts = new Map<string, number>()
 	for (const post of store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
 	const duplicates = [...texts.values()].filter((n) => n > 1).length
