@@ -157,6 +157,13 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	await expect(column.getByTestId('post-card').last()).toContainText('Idee Nummer 1')
 	await expect(more).toHaveCount(0)
 	expect(new URL(page.url()).searchParams.get('show')).toBe('20')
+
+	// A client-side navigation shows the whole first page too (the clientLoader, ADR 0034).
+	await gotoReady(page, '/')
+	await page.locator('a[href="/posts"]').first().click()
+	await expect(page).toHaveURL(/\/posts$/)
+	await expect(column.getByTestId('post-card')).toHaveCount(10)
+	await expect(column.getByTestId('more-drafts')).toHaveText('Weitere anzeigen (10 von 12)')
 })
 
 test.describe('without JavaScript', () => {
