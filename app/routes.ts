@@ -56,6 +56,7 @@ export default [
 	route('settings/export', 'routes/settings.export.ts'),
 	route('posts/csv-import', 'routes/posts.csv-import.ts'),
 	route('posts/csv-sample', 'routes/posts.csv-sample.ts'),
+	route('posts/cards', 'routes/posts.cards.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('health/live', 'routes/health.live.ts'),

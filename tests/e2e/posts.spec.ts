@@ -139,6 +139,8 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	const html = await (await page.request.get('/posts')).text()
 	expect(html.match(/data-testid="post-card"/g)).toHaveLength(4)
 	expect(html).toContain('Idee Nummer 12')
+	// The page's data holds only these cards; the rest of the first page comes right after hydration (ADR 0034).
+	expect(html).not.toContain('Idee Nummer 8')
 	// The link counts the cards on screen and, before hydration, leads to the page with all loaded cards.
 	expect(html).toContain('Weitere anzeigen (4 von 12)')
 	expect(html).toContain('href="/posts?show=10"')
@@ -155,6 +157,13 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	await expect(column.getByTestId('post-card').last()).toContainText('Idee Nummer 1')
 	await expect(more).toHaveCount(0)
 	expect(new URL(page.url()).searchParams.get('show')).toBe('20')
+
+	// A client-side navigation shows the whole first page too (the clientLoader, ADR 0034).
+	await gotoReady(page, '/')
+	await page.locator('a[href="/posts"]').first().click()
+	await expect(page).toHaveURL(/\/posts$/)
+	await expect(column.getByTestId('post-card')).toHaveCount(10)
+	await expect(column.getByTestId('more-drafts')).toHaveText('Weitere anzeigen (10 von 12)')
 })
 
 test.describe('without JavaScript', () => {

@@ -208,6 +208,9 @@ const entries: Record<string, Entry> = {
 	'/settings/integrationen': { notOwned: "token and webhook ids of another user answer 404 and change nothing (tests/integration/api-tokens.test.ts revoke, webhooks-settings.test.ts)" },
 	'/posts/csv-import': { none: "imports into the user's own posts; the rows come from the user's own file" },
 	'/posts/csv-sample': { none: 'the same sample file for everyone' },
+	'/posts/cards': {
+		probes: [{ name: "the board's remaining cards with ?edit=", request: (f) => ({ search: { edit: f.post } }), attacker: 'empty', owner: 'shows' }],
+	},
 	'/settings': { none: "the user's own account (password change and sign-out of other devices: sessions.test.ts)" },
 	'/accounts': {
 		probes: [

@@ -19,14 +19,9 @@ import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import type { RegenerationQuote } from './use-image-regeneration.ts'
 import { COLUMN_KEYS, StatusSwitcher, type ColumnKey } from './status-switcher.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
 import '#locales/ns/csvImport.ts'
-
-// The server renders the first cards of each column (about a screen's height); the rest of the loaded
-// cards follow right after hydration from the loader data already in the page.
-const FIRST_PAINT_CARDS = 4
 
 type Props = {
 	drafts: Array<BoardDraft>
@@ -34,6 +29,8 @@ type Props = {
 	/** Cards per column in all; the lists hold the first `show` of each. */
 	counts: Record<'drafts' | 'scheduled' | 'published', number>
 	show: number
+	/** Only the cards the server draws (ADR 0034): the rest of the first page is on its way (the route's clientLoader). */
+	partial: boolean
 	pages: Array<ConnectedPageView>
 	/** Per post id: each network's state (link, German reason, the action that helps). */
 	deliveries: Record<string, Array<DeliveryState>>
@@ -43,7 +40,7 @@ type Props = {
 	regeneration: RegenerationQuote
 }
 
-export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, editId, timeZone, regeneration }: Props) {
+export function PostsPage({ drafts, posts, counts, show, partial, pages, deliveries, q, editId, timeZone, regeneration }: Props) {
 	const { t } = useTranslation('posts')
 	const tImport = useFixedT('csvImport')
 	const [searchParams, setSearchParams] = useSearchParams()
@@ -106,9 +103,6 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 	// Phones show one column at a time (posts-page.css), first the first one that has posts.
 	const [phoneColumn, setPhoneColumn] = useState<ColumnKey | null>(null)
 	const shownColumn = phoneColumn ?? COLUMN_KEYS.find((key) => counts[key] > 0) ?? 'drafts'
-	// A page asked for with ?show (the link below, followed without JavaScript or before hydration) renders
-	// every loaded card on the server too.
-	const allCards = useHydrated() || searchParams.has('show')
 
 	return (
 		<Flex direction="column" gap="4">
@@ -147,12 +141,12 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 							</Badge>
 						</Flex>
 						<Flex direction="column" gap="3">
-							{(allCards ? column.items : column.items.slice(0, FIRST_PAINT_CARDS))
+							{column.items
 								.filter((item) => item.id !== deletingIds)
 								.map((item) => (
 									<PostCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} deliveries={item.kind === 'post' ? (deliveries[item.id] ?? []) : []} />
 								))}
-							<MoreLink testId={`more-${column.key}`} loaded={column.items.length} rendered={allCards ? column.items.length : Math.min(FIRST_PAINT_CARDS, column.items.length)} total={counts[column.key]} show={show} link={moreLink} />
+							<MoreLink testId={`more-${column.key}`} loaded={column.items.length} total={counts[column.key]} show={show} partial={partial} link={moreLink} />
 							{column.items.length === 0 ? (
 								<Flex direction="column" align="start" gap="2" p="3" style={{ border: '1px dashed var(--gray-6)', borderRadius: 12 }}>
 									<Text size="2" color="gray">
@@ -179,16 +173,17 @@ export function PostsPage({ drafts, posts, counts, show, pages, deliveries, q, e
 }
 
 /**
- * 'Weitere anzeigen (4 von 25)': counts the cards on screen. Before hydration (or without JavaScript) it
- * links to the page with the loaded cards; after, to the next page of them.
+ * 'Weitere anzeigen (4 von 25)': counts the cards on screen. While only the server's first cards are there
+ * (before hydration, without JavaScript, or a click before the rest arrived) it links to the first page
+ * (?show=10); after, to the next page.
  */
-function MoreLink({ testId, loaded, rendered, total, show, link }: { testId: string; loaded: number; rendered: number; total: number; show: number; link: (count: number) => string }) {
+function MoreLink({ testId, loaded, total, show, partial, link }: { testId: string; loaded: number; total: number; show: number; partial: boolean; link: (count: number) => string }) {
 	const { t } = useTranslation('posts')
-	const next = rendered < loaded ? show : loaded < total && loaded >= show ? show + BOARD_PAGE_SIZE : null
+	const next = loaded >= total ? null : partial ? show : loaded >= show ? show + BOARD_PAGE_SIZE : null
 	if (next === null) return null
 	return (
 		<Link to={link(next)} preventScrollReset data-accent-color="gray" className={buttonClassName('rt-Button', { variant: 'soft' })} data-testid={testId}>
-			{t('showMore', { shown: rendered, total })}
+			{t('showMore', { shown: loaded, total })}
 		</Link>
 	)
 }

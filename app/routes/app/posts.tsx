@@ -5,50 +5,68 @@ import { z } from 'zod'
 import type { Route } from './+types/posts'
 import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
-import { boardDraft, boardPost } from '#app/components/posts/board-items.ts'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { boardCards, pageParams, type BoardCards } from '#app/server/posts-board.server.ts'
 import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
-import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
-	const url = new URL(request.url)
-	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
-	const editId = url.searchParams.get('edit')
-	// 'Weitere anzeigen' raises the number of cards per column (?show=20, 30, ...).
-	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
-	const [board, pages, regenerationCost] = await Promise.all([
-		services.content.board(user.id, { query: q, limit: show, include: editId }),
+	const params = pageParams(new URL(request.url))
+	// Without ?show the page carries only the cards the server draws; the rest of the first page comes
+	// from /posts/cards (clientLoader below, ADR 0034). 'Weitere anzeigen' raises ?show (20, 30, ...).
+	const first = !params.asked
+	const [cards, pages, regenerationCost] = await Promise.all([
+		boardCards(services, user.id, params, first),
 		services.publishing.listConnectedPages(user.id),
 		services.generation.regenerationCost(),
 	])
-	// Per network of every post on the board: its state, link or German reason (one query).
-	const deliveries = await services.publishing.deliveryStates(
-		user.id,
-		board.posts.map((p) => p.id),
-	)
 	return {
 		title: getInstance(context).t('posts:meta.title'),
-		drafts: board.drafts.map(boardDraft),
-		posts: board.posts.map(boardPost),
-		counts: board.counts,
-		show: board.limit,
+		...cards,
+		show: params.show,
+		/** Only the first cards of each column: the others are still to come. */
+		partial: first,
 		pages,
-		deliveries,
-		q,
-		editId,
+		q: params.q,
+		editId: params.edit,
 		timeZone: user.timeZone,
 		// The balance as the session read it (one query less).
 		regeneration: { balance: user.creditsRemaining, cost: regenerationCost },
 	}
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The rest of the first page's cards (and their delivery states); null when they cannot come now (the page keeps its link to ?show). */
+async function restOfCards(page: { q: string; editId: string | null }, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
+	const search = new URLSearchParams()
+	if (page.q) search.set('q', page.q)
+	if (page.editId && UUID.test(page.editId)) search.set('edit', page.editId)
+	try {
+		const response = await fetch(`/posts/cards?${search.toString()}`, { signal, headers: { Accept: 'application/json' } })
+		return response.ok ? ((await response.json()) as BoardCards) : null
+	} catch (error) {
+		if (signal.aborted) throw error
+		return null
+	}
+}
+
+// Right after hydration (with the server's data on screen) and on every client-side load: the page's
+// data and the rest of the first page's cards, in parallel, so the columns fill at once.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+	const url = new URL(request.url)
+	const [page, rest] = await Promise.all([serverLoader(), url.searchParams.has('show') ? null : restOfCards({ q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), editId: url.searchParams.get('edit') }, request.signal)])
+	if (!page.partial || !rest) return page
+	return { ...page, drafts: rest.drafts, posts: rest.posts, deliveries: rest.deliveries, partial: false }
+}
+clientLoader.hydrate = true as const
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 

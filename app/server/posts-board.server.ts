@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { boardDraft, boardPost } from '#app/components/posts/board-items.ts'
+import { BOARD_FIRST_CARDS, BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
+import type { Services } from '#modules/services.ts'
+
+/** What 'Meine Posts' is asked for: the search, the card the editor opens, and the cards per column ('Weitere anzeigen'). */
+export type BoardParams = { q: string; edit: string | null; show: number }
+
+/** The page's own URL: lenient, as today (a bad `show` falls back to the first page, a bad `edit` opens nothing). */
+export function pageParams(url: URL): BoardParams & { asked: boolean } {
+	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
+	return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), edit: url.searchParams.get('edit'), show, asked: url.searchParams.has('show') }
+}
+
+/** The cards' data route (/posts/cards), asked for by the page's own code only: strict. */
+export const CardsParamsSchema = z.object({
+	q: z.string().max(200).default('').transform((q) => q.trim()),
+	edit: z.uuid().optional(),
+	show: z.coerce.number().int().min(BOARD_PAGE_SIZE).max(BOARD_MAX_LIMIT).default(BOARD_PAGE_SIZE),
+})
+
+/**
+ * The cards of the board and each post's delivery states. `first`: only the cards the server draws
+ * (BOARD_FIRST_CARDS per column, ADR 0034); the others come from /posts/cards right after hydration.
+ */
+export async function boardCards(services: Services, userId: string, params: BoardParams, first: boolean) {
+	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit })
+	// Per network of every post on the board: its state, link or German reason (one query).
+	const deliveries = await services.publishing.deliveryStates(
+		userId,
+		board.posts.map((p) => p.id),
+	)
+	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map(boardPost), counts: board.counts, deliveries }
+}
+
+export type BoardCards = Awaited<ReturnType<typeof boardCards>>
