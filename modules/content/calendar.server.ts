@@ -71,12 +71,12 @@ function postsPart(db: Db, userId: string, from: Date, to: Date, perDay?: Calend
 		const rows = inRange.select(columns).select(sql<number>`row_number() over (order by ${at}, id)`.as('rank'))
 		return sql<Array<PostJson>>`(select coalesce(json_agg(json_build_object('id', id, 'title', title, 'platform', platform, 'status', status, 'at', at) order by rank), '[]') from (${rows}) as r)`
 	}
-	const day = sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`
-	const ranked = inRange.select(columns).select([
-		day.as('day'),
-		sql<number>`row_number() over (partition by ${day} order by ${at}, id)`.as('rank'),
-		sql<number>`count(*) over (partition by ${day})`.as('day_total'),
-	])
+	// The day once per row in an inner select: both window functions then share one partition (one sort).
+	const withDay = inRange.select(columns).select(sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`.as('day'))
+	const ranked = db
+		.selectFrom(withDay.as('d'))
+		.selectAll()
+		.select([sql<number>`row_number() over (partition by day order by at, id)`.as('rank'), sql<number>`count(*) over (partition by day)`.as('day_total')])
 	return sql<Array<PostJson>>`(select coalesce(json_agg(json_build_object('id', id, 'title', title, 'platform', platform, 'status', status, 'at', at, 'day', day, 'day_total', day_total) order by day, rank), '[]') from (${ranked}) as r where rank <= ${perDay.limit})`
 }
 

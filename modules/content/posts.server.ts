@@ -7,7 +7,7 @@ import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.s
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
-import type { CalendarEntry, CalendarPreview, ContentResult, PostView } from './views.ts'
+import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
 	platform: PostPlatform
