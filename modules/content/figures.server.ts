@@ -13,7 +13,13 @@ export function figureSum(column: 'posts' | 'views' | 'interactions', statuses: 
 
 /** The user's posts per platform in the given statuses, most first; platforms without posts are left out. */
 export async function postsPerPlatform(db: Db, userId: string, statuses: ReadonlyArray<PostStatus>) {
-	const rows = await db
+	const rows = await postsPerPlatformQuery(db, userId, statuses).execute()
+	return rows.map((r) => ({ platform: r.platform, count: Number(r.count) }))
+}
+
+/** postsPerPlatform as a query, for a caller's statement (the calendar's). */
+export function postsPerPlatformQuery(db: Db, userId: string, statuses: ReadonlyArray<PostStatus>) {
+	return db
 		.selectFrom('post_figures')
 		.select((eb) => ['platform', eb.fn.sum<string>('posts').as('count')])
 		.where('user_id', '=', userId)
@@ -22,6 +28,4 @@ export async function postsPerPlatform(db: Db, userId: string, statuses: Readonl
 		.having((eb) => eb.fn.sum('posts'), '>', 0)
 		.orderBy('count', 'desc')
 		.orderBy('platform')
-		.execute()
-	return rows.map((r) => ({ platform: r.platform, count: Number(r.count) }))
 }

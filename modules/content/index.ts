@@ -4,6 +4,7 @@ import { once } from '#modules/core/request-keys.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
+import { calendarView, type CalendarRange } from './calendar.server.ts'
 import { freeSlots } from './free-slots.server.ts'
 import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
 import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
@@ -14,14 +15,11 @@ import {
 	deletePost,
 	insertPost,
 	getPost,
-	listCalendarPosts,
 	calendarPreview,
 	listPosts,
 	schedulePost,
 	draftToPost,
 	updatePostContent,
-	weekStats,
-	type CalendarPerDay,
 	type PostInput,
 } from './posts.server.ts'
 import type { Platform, RegisteredPlatforms } from './platforms.ts'
@@ -38,7 +36,8 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
-export type { CalendarPerDay, PostInput, WeekStats } from './posts.server.ts'
+export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
+export type { PostInput } from './posts.server.ts'
 export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postsPublishedSql, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { textFor, truncate } from './post-content.ts'
@@ -224,11 +223,10 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/**
 		 * The calendar: posts of the range (with `perDay` the first posts of each day and the days'
-		 * totals) and the week's stat cards, in a fixed number of queries.
+		 * totals) and the week's stat cards, in one statement.
 		 */
-		async calendar(userId: string, range: { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }) {
-			const [{ posts, dayTotals }, stats] = await Promise.all([listCalendarPosts(db, userId, range.from, range.to, range.perDay), weekStats(db, userId, range.weekStart)])
-			return { posts, dayTotals, stats }
+		calendar(userId: string, range: CalendarRange) {
+			return calendarView(db, userId, range)
 		},
 
 		/** A calendar chip's hover card: the start of one of the user's posts and its image; null for another user's post. */

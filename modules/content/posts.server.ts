@@ -3,12 +3,11 @@ import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
-import { postsPerPlatform } from './figures.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
-import type { CalendarEntry, CalendarPreview, ContentResult, PostView } from './views.ts'
+import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
 	platform: PostPlatform
@@ -186,111 +185,10 @@ function contentForPlatforms(content: PostContent, platforms: Array<Platform>): 
 	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, content.platforms[p] ?? content.base])) }
 }
 
-/** What a month view needs: per day of the user's zone the first `limit` posts, and how many the day has. */
-export type CalendarPerDay = { limit: number; timeZone: string }
-
-/**
- * Scheduled posts by plan time and published posts by publication time within [from, to). One query.
- * With `perDay` only the first `limit` posts of each day (in the zone) come back, and `dayTotals`
- * ('YYYY-MM-DD' -> posts of that day) counts them all.
- */
-export async function listCalendarPosts(db: Db, userId: string, from: Date, to: Date, perDay?: CalendarPerDay): Promise<{ posts: Array<CalendarEntry>; dayTotals: Record<string, number> | null }> {
-	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
-	const inRange = db
-		.selectFrom('posts')
-		.where('user_id', '=', userId)
-		.where((eb) =>
-			eb.or([
-				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', from), eb('scheduled_at', '<', to)]),
-				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
-			]),
-		)
-	// Only what a chip shows (a page reads up to a few hundred posts); the hover card reads the rest
-	// of one post when it opens (calendarPreview).
-	const columns = ['id', 'title', 'platform', 'status', at.as('at')] as const
-	if (!perDay) {
-		const rows = await inRange.select(columns).orderBy(at).orderBy('id').execute()
-		return { posts: rows.map(toCalendarEntry), dayTotals: null }
-	}
-	const day = sql<string>`to_char(${at} at time zone ${perDay.timeZone}, 'YYYY-MM-DD')`
-	const rows = await db
-		.selectFrom(
-			inRange
-				.select(columns)
-				.select([
-					day.as('day'),
-					sql<string>`row_number() over (partition by ${day} order by ${at}, id)`.as('rank'),
-					sql<string>`count(*) over (partition by ${day})`.as('day_total'),
-				])
-				.as('ranked'),
-		)
-		.selectAll()
-		.where('rank', '<=', String(perDay.limit))
-		.orderBy('day')
-		.orderBy('rank')
-		.execute()
-	const dayTotals: Record<string, number> = {}
-	for (const row of rows) dayTotals[row.day] = Number(row.day_total)
-	return { posts: rows.map(toCalendarEntry), dayTotals }
-}
-
-function toCalendarEntry(row: { id: string; title: string; platform: string; status: string; at: Date }): CalendarEntry {
-	return {
-		id: row.id,
-		title: row.title,
-		platform: row.platform as PostPlatform,
-		status: row.status === 'published' ? 'published' : 'scheduled',
-		at: row.at,
-	}
-}
-
 /** What a calendar chip's hover card adds to the chip: the start of the text and the image; null when the post is not the user's. */
 export async function calendarPreview(db: Db, userId: string, postId: string): Promise<CalendarPreview | null> {
 	const row = await db.selectFrom('posts').select(['content', 'image_url']).where('id', '=', postId).where('user_id', '=', userId).executeTakeFirst()
 	return row ? { excerpt: truncate(extractText(row.content), 120), imageUrl: row.image_url } : null
-}
-
-export type WeekStats = {
-	scheduledThisWeek: number
-	engagementThisWeek: number
-	engagementLastWeek: number
-	/** Change in percent against last week; null when last week had no engagement to compare with. */
-	engagementChange: number | null
-	platforms: Array<{ platform: string; count: number }>
-}
-
-/** The calendar's stat cards for the week [weekStart, weekStart + 7 days), in two queries (the platforms from the rollup). */
-export async function weekStats(db: Db, userId: string, weekStart: Date): Promise<WeekStats> {
-	const weekEnd = new Date(weekStart.getTime() + 7 * 24 * 3600 * 1000)
-	const lastWeekStart = new Date(weekStart.getTime() - 7 * 24 * 3600 * 1000)
-	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
-	const weekTotals = db
-		.selectFrom('posts')
-		.select((eb) => [
-			eb.fn.count<number>('id').filterWhere((f) => f.and([f('status', '=', 'scheduled'), f('scheduled_at', '>=', weekStart), f('scheduled_at', '<', weekEnd)])).as('scheduled'),
-			eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', weekStart), f('published_at', '<', weekEnd)])), sql<number>`0`).as('this_week'),
-			eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', lastWeekStart), f('published_at', '<', weekStart)])), sql<number>`0`).as('last_week'),
-		])
-		.where('user_id', '=', userId)
-		// Only the rows the filters count (index ranges), not every post of the user.
-		.where((eb) =>
-			eb.or([
-				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', weekStart), eb('scheduled_at', '<', weekEnd)]),
-				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', lastWeekStart), eb('published_at', '<', weekEnd)]),
-			]),
-		)
-		.executeTakeFirstOrThrow()
-	// From the rollup (ADR 0026): counting the user's scheduled and published posts was ~5 ms for 5000.
-	const [totals, platforms] = await Promise.all([weekTotals, postsPerPlatform(db, userId, ['scheduled', 'published'])])
-	const thisWeek = Number(totals.this_week)
-	const lastWeek = Number(totals.last_week)
-	return {
-		scheduledThisWeek: Number(totals.scheduled),
-		engagementThisWeek: thisWeek,
-		engagementLastWeek: lastWeek,
-		engagementChange: lastWeek > 0 ? Math.round(((thisWeek - lastWeek) / lastWeek) * 1000) / 10 : null,
-		platforms,
-	}
 }
 
 /** What publishing needs of a post to deliver it (read through this module, never its table). */

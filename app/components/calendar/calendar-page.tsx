@@ -6,7 +6,7 @@ import { CalendarHeader } from './calendar-header.tsx'
 import { ChipLookProvider, useMakeChipLook } from './chip-look.tsx'
 import { MonthView } from './month-view.tsx'
 import { StatCards } from './stat-cards.tsx'
-import type { CalendarData } from './types.ts'
+import { postOfRow, type CalendarData } from './types.ts'
 import { MoveNotice, totalsWithMoves, useOptimisticPosts, useReschedule } from './use-reschedule.tsx'
 import { WeekView } from './week-view.tsx'
 import './calendar.css'
@@ -16,10 +16,11 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 	const { t } = useTranslation('calendar')
 	const look = useMakeChipLook()
 	const { reschedule, pending, settled } = useReschedule()
-	const moved = useOptimisticPosts(data.posts)
+	const loaded = useMemo(() => data.posts.map(postOfRow), [data.posts])
+	const moved = useOptimisticPosts(loaded)
 	// 'YYYY-MM-DD' and 'HH:MM' sort as plain strings (localeCompare asks the collator for every pair).
 	const posts = moved.toSorted((a, b) => (a.date === b.date ? compare(a.time, b.time) : compare(a.date, b.date)))
-	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat().map((day) => day.date)), [data.view, data.days, data.month.weeks])
+	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat()), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
 			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
@@ -39,7 +40,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 						{data.view === 'week' ? (
 							<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
 						) : (
-							<MonthView weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, data.posts, moved)} />
+							<MonthView month={data.month.key} weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, loaded, moved)} />
 						)}
 					</Card>
 				</CalendarDnd>

@@ -7,14 +7,16 @@ import type { CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
 type Props = {
-	weeks: Array<Array<{ date: string; inMonth: boolean }>>
+	/** 'YYYY-MM': the days of other months are drawn dimmed. */
+	month: string
+	weeks: Array<Array<string>>
 	today: string
 	posts: Array<CalendarPost>
 	/** Posts per day in all (the loader sends only each day's first ones). */
 	totals: Record<string, number>
 }
 
-export function MonthView({ weeks, today, posts, totals }: Props) {
+export function MonthView({ month, weeks, today, posts, totals }: Props) {
 	const t = useFixedT('calendar')
 	const look = useChipLook()
 	// The server and the hydration render the days as plain markup; the drop targets, movable chips and
@@ -30,14 +32,14 @@ export function MonthView({ weeks, today, posts, totals }: Props) {
 		<div className="cal-month" role="region" aria-label={t('month.label')}>
 			<div className="cal-month-inner">
 				<div className="cal-month-head" aria-hidden>
-					{(weeks[0] ?? []).map(({ date }) => (
+					{(weeks[0] ?? []).map((date) => (
 						<span key={date}>{weekdayShort(date)}</span>
 					))}
 				</div>
 				{weeks.map((week) => (
-					<div key={week[0]?.date} className="cal-month-week">
-						{week.map(({ date, inMonth }) => {
-							const day = { date, inMonth, today: date === today, posts: byDay.get(date) ?? [], total: totals[date] ?? 0 }
+					<div key={week[0]} className="cal-month-week">
+						{week.map((date) => {
+							const day = { date, inMonth: date.startsWith(month), today: date === today, posts: byDay.get(date) ?? [], total: totals[date] ?? 0 }
 							return live ? <MonthDay key={date} {...day} /> : monthDayMarkup(day, t, look)
 						})}
 					</div>

@@ -21,6 +21,21 @@ export const MONTH_DAY_CHIPS = 2
 
 export type DragData = { post: CalendarPost }
 
+/**
+ * A post as the loader sends it: one array, not an object (the page data is part of the HTML and a
+ * month sends ~80): [id, date, time, title, platform, status]. `postRow` and `postOfRow` are the
+ * only places that know the order.
+ */
+export type PostRow = [id: string, date: string, time: string, title: string, platform: PostPlatform, status: CalendarPost['status']]
+
+export function postRow(post: CalendarPost): PostRow {
+	return [post.id, post.date, post.time, post.title, post.platform, post.status]
+}
+
+export function postOfRow([id, date, time, title, platform, status]: PostRow): CalendarPost {
+	return { id, date, time, title, platform, status }
+}
+
 export function hourOf(time: string) {
 	return Number(time.slice(0, 2))
 }
@@ -41,12 +56,12 @@ export type CalendarData = {
 	nav: { previous: string; next: string }
 	/** Monday to Sunday of the anchor's week. */
 	days: Array<string>
-	/** The month of the anchor ('YYYY-MM') and, in the month view, its grid of whole weeks (empty in the week view). */
-	month: { key: string; weeks: Array<Array<{ date: string; inMonth: boolean }>> }
+	/** The month of the anchor ('YYYY-MM') and, in the month view, its grid of whole weeks' dates (empty in the week view). */
+	month: { key: string; weeks: Array<Array<string>> }
 	/** Suggested posting times ('HH:MM') per day of the week view (empty in the month view). */
 	suggested: Record<string, Array<string>>
-	/** The week's posts; in the month view the first posts of each day, `dayTotals` counts them all. */
-	posts: Array<CalendarPost>
+	/** The week's posts; in the month view the posts each day shows, `dayTotals` counts them all (decoded with `postOfRow`). */
+	posts: Array<PostRow>
 	/** Month view: posts per day ('YYYY-MM-DD'); null in the week view. */
 	dayTotals: Record<string, number> | null
 	stats: WeekStats

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/schedule'
 import { servicesContext } from '#app/context.ts'
 import { CalendarPage } from '#app/components/calendar/calendar-page.tsx'
-import { MONTH_DAY_CHIPS, type CalendarData, type CalendarPost, type CalendarView } from '#app/components/calendar/types.ts'
+import { MONTH_DAY_CHIPS, postRow, type CalendarData, type CalendarView, type PostRow } from '#app/components/calendar/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
@@ -34,13 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 	const month = monthGrid(anchor, timeZone)
 	const range = view === 'week' ? week : month
 	// The stat cards always describe the current week, whatever week or month is on screen. A month
-	// day shows two chips and '+N mehr': one more post per day keeps a day full while a chip is being
-	// moved away (the optimistic update), the rest is only counted.
+	// day shows two chips and '+N mehr': only those two come, the rest is counted (while a chip is
+	// being moved away its day shows one chip until the reload after the move).
 	const { posts, dayTotals, stats } = await context.get(servicesContext).content.calendar(user.id, {
 		from: range.start,
 		to: range.end,
 		weekStart: weekRange(today, timeZone).start,
-		perDay: view === 'month' ? { limit: MONTH_DAY_CHIPS + 1, timeZone } : undefined,
+		perDay: view === 'month' ? { limit: MONTH_DAY_CHIPS, timeZone } : undefined,
 	})
 	return {
 		title: t('calendar:meta.title'),
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 		},
 		days: week.days,
 		// Each view's own grid data only: the page data is part of the HTML.
-		month: { key: month.month, weeks: view === 'month' ? month.weeks : [] },
+		month: { key: month.month, weeks: view === 'month' ? month.weeks.map((days) => days.map((day) => day.date)) : [] },
 		suggested: view === 'week' ? Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])) : {},
 		posts: posts.map((post) => toCalendarPost(post, timeZone)),
 		dayTotals,
@@ -61,9 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 	}
 }
 
-function toCalendarPost({ at, ...post }: CalendarEntry, timeZone: string): CalendarPost {
+function toCalendarPost({ at, ...post }: CalendarEntry, timeZone: string): PostRow {
 	const { date, time } = fromInstant(at, timeZone)
-	return { ...post, date, time }
+	return postRow({ ...post, date, time })
 }
 
 const RescheduleSchema = z.object({
