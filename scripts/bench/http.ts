@@ -1,5 +1,5 @@
 // npm run bench:http — the server's pages against bulk data, next to an empty route of the same server.
-// Starts the production build (built when missing, or with --build) as a child process with its own
+// Starts the production build (built when missing or older than its sources, or with --build) as a child process with its own
 // PORT and DATA_DIR and no in-process worker, loads the bulk data when missing (npm run seed:bulk),
 // signs in a user with ~100 posts, one with ~5000 and an admin, and measures for every page:
 //   (a) requests per second at 50 connections, (b) latency p50/p95/p99 at a steady 100 requests/s (open
@@ -37,6 +37,7 @@ import { createLogger } from '#modules/core/logger.server.ts'
 import { composeServices } from '#server/compose.ts'
 import { openDatabase } from '#server/database.ts'
 import { BULK_ADMIN, BULK_DOMAIN, BULK_HEAVY, BULK_LIGHT, BULK_PASSWORD } from '#scripts/bulk-users.ts'
+import { buildState } from './build-freshness.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const node = process.execPath
@@ -277,7 +278,8 @@ async function shutdown() {
 	await database.close()
 }
 try {
-	if (process.argv.includes('--build') || !fs.existsSync(path.join(root, 'build/server/index.js'))) {
+	// A stale build would serve old routes against the services of the current source (server/ runs from source).
+	if (process.argv.includes('--build') || !buildState(root).current) {
 		console.log('Building the production build (react-router build) ...')
 		await run(node, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'])
 	}

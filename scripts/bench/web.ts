@@ -13,7 +13,6 @@
 // Exit code 1 when a budget is missed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,6 +25,7 @@ import { shiftWeek, todayIn, toInstant, weekRange } from '#modules/scheduling/in
 import { composeServices } from '#server/compose.ts'
 import { openDatabase } from '#server/database.ts'
 import { stopOrphanedPostgres } from '#tests/support/postgres-process.ts'
+import { buildState } from './build-freshness.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const node = path.join(root, 'node_modules/.bin/node')
@@ -81,24 +81,10 @@ const launchArgs = [
 	'--disable-sync',
 ]
 
-function newestMtime(entry: string): number {
-	const stat = fs.statSync(entry, { throwIfNoEntry: false })
-	if (!stat) return 0
-	if (!stat.isDirectory()) return stat.mtimeMs
-	let newest = stat.mtimeMs
-	for (const child of fs.readdirSync(entry)) {
-		if (child === 'node_modules' || child === '+types' || child.startsWith('.')) continue
-		newest = Math.max(newest, newestMtime(path.join(entry, child)))
-	}
-	return newest
-}
-
 function ensureBuild() {
 	const mode = process.env.BENCH_BUILD ?? 'auto'
-	const manifest = path.join(root, 'build/client/.vite/manifest.json')
-	const built = fs.existsSync(path.join(root, 'build/server/index.js')) ? newestMtime(manifest) || newestMtime(path.join(root, 'build/server/index.js')) : 0
-	const sources = Math.max(...['app', 'locales', 'modules', 'package-lock.json', 'vite.config.ts', 'scripts/vite', 'react-router.config.ts'].map((p) => newestMtime(path.join(root, p))))
-	if (mode === 'never' || (mode === 'auto' && built > sources)) {
+	const { built, current } = buildState(root)
+	if (mode === 'never' || (mode === 'auto' && current)) {
 		if (!built) throw new Error('No production build in build/ (BENCH_BUILD=never): run `npm run build`.')
 		console.log('Produktions-Build ist aktuell (build/), wird wiederverwendet.')
 		return
