@@ -17,6 +17,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from '@playwright/test'
+import { platformModules } from '#adapters/platforms/index.ts'
 import { createSessionCookie } from '#app/server/cookies.server.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
@@ -157,7 +158,8 @@ async function signedInCookie() {
 			user_id: userId,
 			title: `Beitrag ${i + 1}`,
 			content: `Beitrag ${i + 1}: ein geplanter Text für den Kalender.`,
-			platform: (['linkedin', 'instagram', 'threads', 'facebook', 'linkedin'] as const)[i]!,
+			// The registry's networks in turn (a platform is a plugin: no ids here).
+			platform: platformModules[i % platformModules.length]!.platform,
 			status: 'scheduled' as const,
 			scheduled_at: toInstant(date, `${String(9 + i).padStart(2, '0')}:00`, zone),
 			time_zone: zone,
