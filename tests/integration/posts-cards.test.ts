@@ -96,3 +96,13 @@ test("only a document without ?show holds just the server's first cards; a data 
 	expect(pageParams(new URL('https://postwerk.test/posts.data?_routes=routes%2Fapp%2Fposts')).first).toBe(false)
 	expect(pageParams(new URL('https://postwerk.test/posts.data?q=Herbst&_routes=routes%2Fapp%2Fposts')).first).toBe(false)
 })
+
+test('the board without a search (its statements prepared once per connection) answers what the plain statements of a search matching every card answer', async () => {
+	const alice = await userWithBoard('Alice')
+	const ids = (board: Awaited<ReturnType<typeof h.services.content.board>>) => ({ drafts: board.drafts.map((d) => d.id).sort(), posts: board.posts.map((p) => p.id).sort(), counts: board.counts })
+	for (const limit of [BOARD_FIRST_CARDS, BOARD_PAGE_SIZE, BOARD_PAGE_SIZE, BOARD_FIRST_CARDS]) {
+		const prepared = await h.services.content.board(alice.id, { limit })
+		expect(ids(prepared)).toEqual(ids(await h.services.content.board(alice.id, { query: 'Alice', limit })))
+		expect(prepared.drafts[0]?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+	}
+})
