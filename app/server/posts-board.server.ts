@@ -6,10 +6,16 @@ import type { Services } from '#modules/services.ts'
 /** What 'Meine Posts' is asked for: the search, the card the editor opens, and the cards per column ('Weitere anzeigen'). */
 export type BoardParams = { q: string; edit: string | null; show: number }
 
-/** The page's own URL: lenient, as today (a bad `show` falls back to the first page, a bad `edit` opens nothing). */
-export function pageParams(url: URL): BoardParams & { asked: boolean } {
+/**
+ * The page's own URL: lenient, as today (a bad `show` falls back to the first page, a bad `edit` opens nothing).
+ * `first`: only the cards the server draws (ADR 0034) — a document without `?show`. A data request
+ * ('/posts.data': client-side navigation, revalidation) draws nothing on the server, so it gets the
+ * whole first page and the page needs no second read of the board (ADR 0034, addendum).
+ */
+export function pageParams(url: URL): BoardParams & { first: boolean } {
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
-	return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), edit: url.searchParams.get('edit'), show, asked: url.searchParams.has('show') }
+	const first = !url.searchParams.has('show') && !url.pathname.endsWith('.data')
+	return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), edit: url.searchParams.get('edit'), show, first }
 }
 
 /** The cards' data route (/posts/cards), asked for by the page's own code only: strict. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '#modules/core/db.server.ts'
+import { executePrepared, type Db } from '#modules/core/db.server.ts'
 import { figureSum } from './figures.server.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
@@ -53,32 +53,38 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.where('user_id', '=', userId)
 			.where('status', 'in', statuses)
 			.where(matching(query))
-	const [draftRows, postRows, counts] = await Promise.all([
-		db
-			.selectFrom('drafts')
-			.select(draftColumns)
-			.where('user_id', '=', userId)
-			.$if(query !== '', (qb) => qb.where(matching(query)))
-			.orderBy('updated_at', 'desc')
-			.limit(limit)
-			.execute(),
-		db
-			.selectFrom(column('drafts').as('d'))
-			.selectAll()
-			.unionAll(db.selectFrom(column('scheduled').as('s')).selectAll())
-			.unionAll(db.selectFrom(column('published').as('p')).selectAll())
-			.execute(),
-		query === ''
-			? db
-					.selectFrom('post_figures')
-					.select((eb) => [
-						figureSum('posts', ['draft', 'review']).as('drafts'),
-						figureSum('posts', ['scheduled']).as('scheduled'),
-						figureSum('posts', ['published']).as('published'),
-						eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('draft_rows'),
-					])
-					.where('user_id', '=', userId)
-					.executeTakeFirstOrThrow()
+	const firstDrafts = db
+		.selectFrom('drafts')
+		.select(draftColumns)
+		.where('user_id', '=', userId)
+		.$if(query !== '', (qb) => qb.where(matching(query)))
+		.orderBy('updated_at', 'desc')
+		.limit(limit)
+	const firstPosts = db
+		.selectFrom(column('drafts').as('d'))
+		.selectAll()
+		.unionAll(db.selectFrom(column('scheduled').as('s')).selectAll())
+		.unionAll(db.selectFrom(column('published').as('p')).selectAll())
+	// Without a search the three texts never change (the user and the limit are parameters): prepared once
+	// per connection (executePrepared), so Postgres does not parse and plan them again on every page.
+	const prepared = query === ''
+	const rows = <R>(name: string, builder: { execute(): Promise<Array<R>> }) => (prepared ? executePrepared(db, name, sql<R>`${builder}`).then((r) => r.rows) : builder.execute())
+	const [draftRows, postRows, [counts]] = await Promise.all([
+		rows('content_board_drafts', firstDrafts),
+		rows('content_board_posts', firstPosts),
+		prepared
+			? rows(
+					'content_board_totals',
+					db
+						.selectFrom('post_figures')
+						.select((eb) => [
+							figureSum('posts', ['draft', 'review']).as('drafts'),
+							figureSum('posts', ['scheduled']).as('scheduled'),
+							figureSum('posts', ['published']).as('published'),
+							eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('draft_rows'),
+						])
+						.where('user_id', '=', userId),
+				)
 			: db
 					.selectNoFrom([
 						count(['draft', 'review']).as('drafts'),
@@ -91,8 +97,9 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 							.where(matching(query))
 							.as('draft_rows'),
 					])
-					.executeTakeFirstOrThrow(),
+					.execute(),
 	])
+	if (!counts) throw new Error(`board: no totals for user ${userId}`)
 	// The union's order is not guaranteed: each column is sorted again on the page, so only the split matters.
 	const draftPosts = postRows.filter((r) => r.status === 'draft' || r.status === 'review')
 	const scheduled = postRows.filter((r) => r.status === 'scheduled')

@@ -1,8 +1,21 @@
+import type { Page } from '@playwright/test'
 import { addDays, format } from 'date-fns'
 import { expect, gotoReady, signIn, test, waitForLive } from '#tests/e2e/fixtures.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
 const zurich = 'Europe/Zurich'
+
+/** The requests that read Meine Posts' board: the page's own data request and /posts/cards (the layout's data request reads none). */
+function boardReads(page: Page) {
+	const asked: Array<string> = []
+	page.on('request', (request) => {
+		const url = new URL(request.url())
+		if (url.pathname === '/posts/cards') asked.push(url.pathname)
+		const routes = url.searchParams.get('_routes')
+		if (url.pathname === '/posts.data' && (!routes || routes.split(',').includes('routes/app/posts'))) asked.push(url.pathname)
+	})
+	return asked
+}
 
 test('edit a draft in the modal: the counter turns red above the limit and it still saves', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
@@ -158,12 +171,38 @@ test('a column shows 10 cards, the first 4 already in the server HTML, and "Weit
 	await expect(more).toHaveCount(0)
 	expect(new URL(page.url()).searchParams.get('show')).toBe('20')
 
-	// A client-side navigation shows the whole first page too (the clientLoader, ADR 0034).
+	// A client-side navigation shows the whole first page too, from one read: the page's data request
+	// answers all 10 cards and /posts/cards is not asked (ADR 0034, addendum).
 	await gotoReady(page, '/')
+	const asked = boardReads(page)
 	await page.locator('a[href="/posts"]').first().click()
 	await expect(page).toHaveURL(/\/posts$/)
 	await expect(column.getByTestId('post-card')).toHaveCount(10)
 	await expect(column.getByTestId('more-drafts')).toHaveText('Weitere anzeigen (10 von 12)')
+	await page.waitForTimeout(300)
+	expect(asked).toEqual(['/posts.data'])
+})
+
+test('right after hydration the rest of the first page comes from /posts/cards once; a bad ?edit keeps the page and its ?show link', async ({ page, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	for (let i = 1; i <= 12; i++) await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: `Idee Nummer ${i}`, platforms: {} } })
+	await login(user)
+	const asked = boardReads(page)
+	await gotoReady(page, '/posts')
+	const column = page.getByTestId('column-drafts')
+	await expect(column.getByTestId('post-card')).toHaveCount(10)
+	await page.waitForTimeout(300)
+	expect(asked).toEqual(['/posts/cards'])
+
+	// /posts/cards refuses a bad `edit` (400): the page stays with the cards the server drew and its link to ?show.
+	await gotoReady(page, '/posts?edit=kein-uuid')
+	await expect(page.getByTestId('count-drafts')).toHaveText('12')
+	await expect(column.getByTestId('post-card')).toHaveCount(4)
+	const more = column.getByTestId('more-drafts')
+	await expect(more).toHaveText('Weitere anzeigen (4 von 12)')
+	await more.click()
+	await expect(page).toHaveURL(/\/posts\?show=10$/)
+	await expect(column.getByTestId('post-card')).toHaveCount(10)
 })
 
 test.describe('without JavaScript', () => {

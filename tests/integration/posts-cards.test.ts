@@ -2,6 +2,7 @@
 // first page with their delivery states. Both only ever hold the signed-in user's cards.
 import { expect, test, vi } from 'vitest'
 import { BOARD_FIRST_CARDS, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
+import { pageParams } from '#app/server/posts-board.server.ts'
 import { harnessPerFile, type Harness } from '#tests/security/support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -86,4 +87,22 @@ test('bad parameters of /posts/cards answer a German 400, never a 5xx; signed ou
 	const signedOut = await h.call('/posts/cards')
 	expect(signedOut.status).toBe(302)
 	expect(signedOut.location).toBe('/auth?redirectTo=%2Fposts%2Fcards')
+})
+
+test("only a document without ?show holds just the server's first cards; a data request ('/posts.data') asks for the whole first page (one board read per client load)", () => {
+	expect(pageParams(new URL('https://postwerk.test/posts')).first).toBe(true)
+	expect(pageParams(new URL('https://postwerk.test/posts?q=Herbst&edit=kein-uuid')).first).toBe(true)
+	expect(pageParams(new URL('https://postwerk.test/posts?show=10')).first).toBe(false)
+	expect(pageParams(new URL('https://postwerk.test/posts.data?_routes=routes%2Fapp%2Fposts')).first).toBe(false)
+	expect(pageParams(new URL('https://postwerk.test/posts.data?q=Herbst&_routes=routes%2Fapp%2Fposts')).first).toBe(false)
+})
+
+test('the board without a search (its statements prepared once per connection) answers what the plain statements of a search matching every card answer', async () => {
+	const alice = await userWithBoard('Alice')
+	const ids = (board: Awaited<ReturnType<typeof h.services.content.board>>) => ({ drafts: board.drafts.map((d) => d.id).sort(), posts: board.posts.map((p) => p.id).sort(), counts: board.counts })
+	for (const limit of [BOARD_FIRST_CARDS, BOARD_PAGE_SIZE, BOARD_PAGE_SIZE, BOARD_FIRST_CARDS]) {
+		const prepared = await h.services.content.board(alice.id, { limit })
+		expect(ids(prepared)).toEqual(ids(await h.services.content.board(alice.id, { query: 'Alice', limit })))
+		expect(prepared.drafts[0]?.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+	}
 })

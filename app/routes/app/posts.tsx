@@ -19,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
 	const params = pageParams(new URL(request.url))
-	// Without ?show the page carries only the cards the server draws; the rest of the first page comes
+	// A document without ?show carries only the cards the server draws; the rest of the first page comes
 	// from /posts/cards (clientLoader below, ADR 0034). 'Weitere anzeigen' raises ?show (20, 30, ...).
-	const first = !params.asked
+	const { first } = params
 	const [cards, pages, regenerationCost] = await Promise.all([
 		boardCards(services, user.id, params, first),
 		services.publishing.listConnectedPages(user.id),
@@ -42,13 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The rest of the first page's cards (and their delivery states); null when they cannot come now (the page keeps its link to ?show). */
-async function restOfCards(page: { q: string; editId: string | null }, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
+async function restOfCards(url: URL, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
+	// /posts/cards checks `q` and `edit` itself: a bad `edit` answers 400 and the page keeps its link to ?show.
 	const search = new URLSearchParams()
-	if (page.q) search.set('q', page.q)
-	if (page.editId && UUID.test(page.editId)) search.set('edit', page.editId)
+	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
+	const edit = url.searchParams.get('edit')
+	if (q) search.set('q', q)
+	if (edit) search.set('edit', edit)
 	try {
 		const response = await fetch(`/posts/cards?${search.toString()}`, { signal, headers: { Accept: 'application/json' } })
 		return response.ok ? ((await response.json()) as BoardCards) : null
@@ -58,12 +59,14 @@ async function restOfCards(page: { q: string; editId: string | null }, signal: A
 	}
 }
 
-// Right after hydration (with the server's data on screen) and on every client-side load: the page's
-// data and the rest of the first page's cards, in parallel, so the columns fill at once.
+// One read of the board per load: a client-side load or revalidation asks /posts.data, which answers
+// the whole first page (pageParams). Only right after hydration, when serverLoader() hands back the
+// document's data (the cards the server drew) without a request, does the rest come from /posts/cards.
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-	const url = new URL(request.url)
-	const [page, rest] = await Promise.all([serverLoader(), url.searchParams.has('show') ? null : restOfCards({ q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), editId: url.searchParams.get('edit') }, request.signal)])
-	if (!page.partial || !rest) return page
+	const page = await serverLoader()
+	if (!page.partial) return page
+	const rest = await restOfCards(new URL(request.url), request.signal)
+	if (!rest) return page
 	return { ...page, drafts: rest.drafts, posts: rest.posts, deliveries: rest.deliveries, partial: false }
 }
 clientLoader.hydrate = true as const
