@@ -4,7 +4,9 @@
 // 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { Worker } from 'node:worker_threads'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -19,6 +21,7 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { targetOf } from '#modules/publishing/tokens.server.ts'
 import { openDatabase, poolSize } from '#server/database.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { testServices } from '#tests/support/services.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
@@ -26,6 +29,9 @@ const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
 const LOCAL_QUEUE = process.env.BENCH_LOCAL_QUEUE === undefined ? undefined : Number(process.env.BENCH_LOCAL_QUEUE)
 const COMPLETE_DELAY = process.env.BENCH_COMPLETE_DELAY_MS === undefined ? undefined : Number(process.env.BENCH_COMPLETE_DELAY_MS)
 const APP_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
+/** BENCH_FAKE=thread: the sandbox network in a worker thread of its own (sandbox-thread.ts), for its capacity and for the run; else in this thread. */
+const FAKE_THREAD = process.env.BENCH_FAKE === 'thread'
+const SANDBOX_SECRET = randomUUID()
 
 const network = platformModules.find((m) => m.descriptor.connect === 'oauth-popup' && m.descriptor.formats.includes('text') && !m.descriptor.images.required)
 if (!network) throw new Error('no registered platform takes text-only posts through the OAuth popup')
@@ -47,6 +53,34 @@ const pool = createPool(url.toString(), poolSize(CONCURRENCY))
 const db = createDb(pool)
 const logger = createLogger('error')
 
+type Fake = { base: string; texts: () => Promise<Array<string>>; clear: () => Promise<void>; [Symbol.asyncDispose]: () => Promise<void> }
+
+function fakeInline(sandbox: { base: string; store: { posts: Array<{ text: string }> } }): Fake {
+	return {
+		base: sandbox.base,
+		texts: async () => sandbox.store.posts.map((post) => post.text),
+		clear: async () => void (sandbox.store.posts.length = 0),
+		[Symbol.asyncDispose]: async () => {},
+	}
+}
+
+async function fakeInThread(appUrl: string): Promise<Fake> {
+	const worker = new Worker(new URL('./sandbox-thread.ts', import.meta.url), { workerData: { secret: SANDBOX_SECRET, appUrl } })
+	const answer = <T>(message?: string) =>
+		new Promise<T>((resolve, reject) => {
+			worker.once('message', resolve)
+			worker.once('error', reject)
+			if (message) worker.postMessage(message)
+		})
+	const base = await answer<string>()
+	return {
+		base,
+		texts: () => answer<Array<string>>('texts'),
+		clear: () => answer<void>('clear'),
+		[Symbol.asyncDispose]: async () => void (await worker.terminate()),
+	}
+}
+
 function percentile(values: Array<number>, p: number) {
 	const sorted = [...values].sort((a, b) => a - b)
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -54,8 +88,10 @@ function percentile(values: Array<number>, p: number) {
 
 try {
 	await migrateToLatest(db, pool)
-	await using h = await publishingHarness({ db, pool }, undefined, { APP_SECRET })
-	const store = h.sandbox.store
+	await using h = await publishingHarness({ db, pool }, undefined, { APP_SECRET }, { sandboxSecret: SANDBOX_SECRET })
+	// Accounts are connected through the harness's fake; a fake in a thread accepts their tokens (same secret).
+	await using fake = FAKE_THREAD ? await fakeInThread(h.appUrl) : fakeInline(h.sandbox)
+	const tasks = FAKE_THREAD ? testServices(db, { APP_SECRET, SANDBOX_API_BASE: fake.base, APP_URL: h.appUrl, PUBLISH_TIMEOUT_MS: '1000' }).tasks : h.composition.tasks
 	const userIds: Array<string> = []
 	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
 
@@ -75,7 +111,7 @@ try {
 		sent.push({ url: String(input), init })
 		return fetch(input, init)
 	}
-	const adapter = network.create({ ...network.sandboxEndpoints(h.sandbox.base, h.sandbox.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
+	const adapter = network.create({ ...network.sandboxEndpoints(fake.base, fake.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
 	await adapter.publish(target, { text: MARKER, imageUrl: null }, { checkpoint: async () => {} })
 	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
 	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
@@ -92,7 +128,7 @@ try {
 		}),
 	)
 	const fakeRate = fakeCount / ((performance.now() - fakeStart) / 1000)
-	store.posts.length = 0
+	await fake.clear()
 
 	// Setup, before any clock runs: a few posts per pool connection at a time (500 at once timed out
 	// waiting for a connection on a loaded machine).
@@ -115,12 +151,23 @@ try {
 		return rows
 	}
 
+	/** Deliveries per second over each step of about 1000 (the step's end, then its rate). */
+	const steps: Array<string> = []
 	async function runUntilDone(total: number) {
-		const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
+		const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
 		const started = performance.now()
+		let lastMark = started
+		let lastDone = 0
 		for (;;) {
 			const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['published', 'failed', 'unconfirmed']).executeTakeFirstOrThrow()
-			if (Number(row.n) >= total) break
+			const done = Number(row.n)
+			if (done >= lastDone + 1000 || done >= total) {
+				const now = performance.now()
+				steps.push(`${done}: ${(((done - lastDone) / (now - lastMark)) * 1000).toFixed(0)}/s`)
+				lastMark = now
+				lastDone = done
+			}
+			if (done >= total) break
 			if (performance.now() - started > 15 * 60_000) throw new Error('timeout')
 			await new Promise((r) => setTimeout(r, 200))
 		}
@@ -177,24 +224,37 @@ try {
 	await schedule(TOTAL, () => new Date(Date.now() + 2000))
 	await new Promise((r) => setTimeout(r, 2100))
 	const cpuBefore = await cpuMs()
+	// BENCH_CPU_PROFILE=<file>: a CPU profile of this process over the throughput phase only (open it in Chrome's DevTools).
+	const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null
+	if (profiler) {
+		profiler.connect()
+		await profiler.post('Profiler.enable')
+		await profiler.post('Profiler.start')
+	}
 	const seconds = await runUntilDone(TOTAL)
+	if (profiler) {
+		const { profile } = await profiler.post('Profiler.stop')
+		writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile))
+		profiler.disconnect()
+	}
 	const cpu = await cpuMs(cpuBefore.ticks)
 	const first = await lateness()
 	if (process.env.BENCH_PLANS) await printPlans()
 	const texts = new Map<string, number>()
-	for (const post of store.posts) texts.set(post.text, (texts.get(post.text) ?? 0) + 1)
+	for (const text of await fake.texts()) texts.set(text, (texts.get(text) ?? 0) + 1)
 	const duplicates = [...texts.values()].filter((n) => n > 1).length
 	const rate = TOTAL / seconds
 	console.log(`network: ${network.descriptor.name}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY})`)
+	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY}; the fake ${FAKE_THREAD ? 'in its own thread' : 'in this thread'})`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity)`)
+	console.log(`  per step: ${steps.join(', ')}`)
 	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
 	console.log(`  CPU per delivery: ${(cpu.node / TOTAL).toFixed(2)} ms this process (worker and fake), ${(cpu.postgres / TOTAL).toFixed(2)} ms Postgres backends`)
 
 	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
 	await db.deleteFrom('posts').execute()
-	store.posts.length = 0
-	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
+	await fake.clear()
+	const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
 	const base = Date.now() + 3000
 	await schedule(SPREAD, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
 	for (;;) {
@@ -205,7 +265,8 @@ try {
 	await runner.stop()
 	const late = (await lateness()).map((r) => Number(r.late))
 	console.log(`on time: ${SPREAD} posts due over 6 s: start lateness p50 ${percentile(late, 50).toFixed(0)} ms, p99 ${percentile(late, 99).toFixed(0)} ms (target p99 <= 100 ms)`)
-	console.log(`  duplicates ${store.posts.length - new Set(store.posts.map((p) => p.text)).size}`)
+	const spreadTexts = await fake.texts()
+	console.log(`  duplicates ${spreadTexts.length - new Set(spreadTexts).size}`)
 } finally {
 	await db.destroy()
 	await admin.query(`drop database if exists ${name} with (force)`)

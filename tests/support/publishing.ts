@@ -20,9 +20,17 @@ import { testServices } from './services.ts'
 /** An app password in the format handle networks' sandboxes accept. */
 export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
 
-/** `env`: more settings for the services (e.g. WEB_FETCH_ALLOW_HOSTS for a local webhook receiver). */
-export async function publishingHarness(t: { db: Kysely<DB>; pool: pg.Pool }, faultPoint?: (point: 'before_send' | 'after_send') => void, env: Record<string, string> = {}) {
-	const store = new SandboxStore()
+/**
+ * `env`: more settings for the services (e.g. WEB_FETCH_ALLOW_HOSTS for a local webhook receiver).
+ * `sandboxSecret`: what the fakes' tokens are signed with (a second fake with the same secret accepts them).
+ */
+export async function publishingHarness(
+	t: { db: Kysely<DB>; pool: pg.Pool },
+	faultPoint?: (point: 'before_send' | 'after_send') => void,
+	env: Record<string, string> = {},
+	options: { sandboxSecret?: string } = {},
+) {
+	const store = new SandboxStore({ secret: options.sandboxSecret })
 	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
 	const appUrl = 'http://127.0.0.1:3999'
 	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: appCallbackUrls(appUrl), controls: true }))
