@@ -151,21 +151,25 @@ try {
 		return rows
 	}
 
-	/** Deliveries per second over each step of about 1000 (the step's end, then its rate). */
+	/** Each step of about 1000 deliveries: where it ended, deliveries per second, CPU per delivery of this process + the Postgres backends. */
 	const steps: Array<string> = []
 	async function runUntilDone(total: number) {
 		const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY })
 		const started = performance.now()
 		let lastMark = started
 		let lastDone = 0
+		let lastCpu = await cpuMs()
 		for (;;) {
 			const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['published', 'failed', 'unconfirmed']).executeTakeFirstOrThrow()
 			const done = Number(row.n)
 			if (done >= lastDone + 1000 || done >= total) {
 				const now = performance.now()
-				steps.push(`${done}: ${(((done - lastDone) / (now - lastMark)) * 1000).toFixed(0)}/s`)
+				const cpu = await cpuMs(lastCpu.ticks)
+				const n = done - lastDone
+				steps.push(`${done}: ${((n / (now - lastMark)) * 1000).toFixed(0)}/s ${(cpu.node / n).toFixed(2)}+${(cpu.postgres / n).toFixed(2)} ms`)
 				lastMark = now
 				lastDone = done
+				lastCpu = cpu
 			}
 			if (done >= total) break
 			if (performance.now() - started > 15 * 60_000) throw new Error('timeout')
