@@ -140,6 +140,28 @@ test.describe('Content Kalender', () => {
 		await expect(preview).not.toContainText('Text für den Kalender-Test')
 	})
 
+	test('the chip keeps its element and the focus when its hover card arrives, and the card sits at the chip', async ({ page, db, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		await insertPost(db, user.id, { title: 'Ankerplan', at: toInstant(nextWed, '10:30', zone) })
+		await login(user)
+		await gotoReady(page, `/schedule?view=month&date=${nextWed}`)
+		const post = chip(day(page, nextWed), 'Ankerplan')
+		// Wrapping the chip in the card would replace its element (and dnd-kit's node) mid keyboard move.
+		await post.evaluate((element) => element.setAttribute('data-first', ''))
+		await post.focus()
+		const card = page.locator('.cal-preview')
+		await expect(card).toBeVisible()
+		await expect(card).toContainText('Ankerplan: Text für den Kalender-Test.')
+		await expect(post).toHaveAttribute('data-first', '')
+		expect(await post.evaluate((element) => element === document.activeElement)).toBe(true)
+		// Anchored to the chip: 8 px below it, or above it if there is no room below.
+		const [chipBox, cardBox] = [(await post.boundingBox())!, (await card.boundingBox())!]
+		const gap = cardBox.y >= chipBox.y ? cardBox.y - (chipBox.y + chipBox.height) : chipBox.y - (cardBox.y + cardBox.height)
+		expect(Math.abs(gap - 8)).toBeLessThan(2)
+		await page.keyboard.press('Tab')
+		await expect(card).toBeHidden()
+	})
+
 	test('moves a post in the week view to another day and hour with the keyboard', async ({ page, db, createConfirmedUser, login }) => {
 		const user = await createConfirmedUser()
 		const id = await insertPost(db, user.id, { title: 'Wochenplan', at: toInstant(nextWed, '10:00', zone) })

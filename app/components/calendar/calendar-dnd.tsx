@@ -2,7 +2,6 @@ import {
 	DndContext,
 	DragOverlay,
 	KeyboardCode,
-	KeyboardSensor,
 	MeasuringStrategy,
 	PointerSensor,
 	pointerWithin,
@@ -20,7 +19,7 @@ import {
 import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
-import { createCellKeyboard } from './keyboard.ts'
+import { createCellKeyboard, KeyboardSensorKeepingKeys } from './keyboard.ts'
 import { cellAt, startPoint, trackPointer } from './pointer-drop.ts'
 import { ChipOverlay } from './post-chip.tsx'
 import { hourOf, type CalendarPost, type CalendarView, type DragData, type DropTarget } from './types.ts'
@@ -72,7 +71,7 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 		useSensor(MouseOrPenSensor, { activationConstraint: { distance: 6 } }),
 		useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
 		// Instant scrolling keeps the cell under the chip current between quick key presses.
-		useSensor(KeyboardSensor, { coordinateGetter: keyboard.coordinateGetter, keyboardCodes, scrollBehavior: 'auto' }),
+		useSensor(KeyboardSensorKeepingKeys, { coordinateGetter: keyboard.coordinateGetter, keyboardCodes, scrollBehavior: 'auto' }),
 	)
 	const announcements = useAnnouncements()
 	const pointer = useRef<ReturnType<typeof trackPointer> | null>(null)

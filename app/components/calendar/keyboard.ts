@@ -1,4 +1,4 @@
-import { KeyboardCode, type KeyboardCoordinateGetter } from '@dnd-kit/core'
+import { KeyboardCode, KeyboardSensor, type KeyboardCoordinateGetter, type KeyboardSensorProps } from '@dnd-kit/core'
 import { dayId, hourOf, slotId, type CalendarPost, type CalendarView } from './types.ts'
 
 const moves: Partial<Record<string, { days: number; hours: number }>> = {
@@ -52,4 +52,32 @@ function parseCell(id: string) {
 	const [kind, date, hour] = id.split(':')
 	if (!date || (kind !== 'slot' && kind !== 'day')) return null
 	return { date, hour: Number(hour ?? 0) }
+}
+
+/**
+ * dnd-kit's keyboard sensor listens for the keys of a move only from a timeout after the pick-up
+ * (so the Space that picked the chip up does not drop it). Chrome hands input to a page before its
+ * timers: on a busy page (the reload after the last move landing) the next arrow key came before
+ * that timeout and was lost. This sensor holds the keys dnd-kit did not take (its handler, on the
+ * document, runs before this one on the window and prevents the default of what it takes) until
+ * the timeout has passed, then hands them on.
+ */
+export class KeyboardSensorKeepingKeys extends KeyboardSensor {
+	constructor(props: KeyboardSensorProps) {
+		super(props)
+		const pickUp = props.event
+		const view = (pickUp.target as Node | null)?.ownerDocument?.defaultView ?? window
+		const held: Array<KeyboardEvent> = []
+		const hold = (event: KeyboardEvent) => {
+			if (event === pickUp || event.defaultPrevented) return
+			event.preventDefault()
+			held.push(event)
+		}
+		view.addEventListener('keydown', hold)
+		// After dnd-kit's own timeout (same delay, set before this one).
+		setTimeout(() => {
+			view.removeEventListener('keydown', hold)
+			for (const { key, code } of held) view.document.dispatchEvent(new KeyboardEvent('keydown', { key, code, bubbles: true, cancelable: true }))
+		})
+	}
 }

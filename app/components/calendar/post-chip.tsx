@@ -1,13 +1,15 @@
 import { useDndContext, useDraggable } from '@dnd-kit/core'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useChipLook, type ChipLook } from './chip-look.tsx'
+import type { TriggerEvents } from './chip-preview.tsx'
 import type { CalendarPost, DragData } from './types.ts'
 
 // The hover card (Radix HoverCard, its trigger's Slot and the preview) is ~8 % of a month view's
 // server render and most chips are never hovered: a chip renders plain until a mouse, pen or the
-// keyboard first reaches it, then the card's module is loaded and the chip is wrapped in it. The
-// wrapping remounts the chip, so a chip that had the focus gets it back.
+// keyboard first reaches it, then the card's module is loaded and the card renders beside the chip,
+// anchored to it. Not around it: that would remount the chip (and its draggable) when the card
+// arrives, in the middle of a keyboard move (focus, Space, arrow keys).
 type Preview = (typeof import('./chip-preview.tsx'))['ChipPreview']
 let loading: Promise<Preview> | undefined
 const loadPreview = () => (loading ??= import('./chip-preview.tsx').then((module) => module.ChipPreview))
@@ -65,8 +67,9 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
-	const [preview, setPreview] = useState<{ Preview: Preview; refocus: boolean } | null>(null)
+	const [card, setCard] = useState<{ Preview: Preview } | null>(null)
 	const chip = useRef<HTMLDivElement | null>(null)
+	const trigger = useRef<TriggerEvents | null>(null)
 	const waking = useRef(false)
 	const locked = post.status !== 'scheduled'
 	const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
@@ -82,49 +85,45 @@ export function PostChip({ post }: { post: CalendarPost }) {
 		},
 		[setNodeRef],
 	)
-	useEffect(() => {
-		if (preview?.refocus) chip.current?.focus()
-	}, [preview])
 	// Radix opens hover cards for a mouse, pen or the keyboard, never for touch (a touch hold picks the chip up).
 	const wake = (event?: React.PointerEvent) => {
 		if (event?.pointerType === 'touch' || waking.current) return
 		waking.current = true
 		void loadPreview().then((Preview) => {
-			const element = chip.current
-			setPreview({ Preview, refocus: !!element && element === document.activeElement })
-			// The new trigger gets no pointerenter while the pointer rests on it.
+			setCard({ Preview })
+			// The card's trigger saw neither the pointerenter nor the focus that woke it.
 			setTimeout(() => {
-				if (chip.current?.matches(':hover')) setOpen(true)
+				const element = chip.current
+				if (element && (element.matches(':hover') || element === document.activeElement)) setOpen(true)
 			}, openDelay)
 		})
 	}
 	const edit = () => navigate(`/posts?edit=${post.id}`)
 	const platform = look.platform(post.platform)
 
-	const element = (
-		<div
-			ref={ref}
-			{...attributes}
-			{...listeners}
-			className="cal-chip"
-			data-status={post.status}
-			data-color={platform.color}
-			data-dragging={isDragging || undefined}
-			onDoubleClick={edit}
-			onPointerEnter={preview ? undefined : wake}
-			onFocus={preview ? undefined : () => wake()}
-			onKeyDown={(event) => {
-				listeners?.onKeyDown?.(event)
-				if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
-			}}
-		>
-			{chipContent(post, platform, look.details(post))}
-		</div>
-	)
-	if (!preview) return element
 	return (
-		<preview.Preview post={post} open={open && !active} onOpenChange={setOpen}>
-			{element}
-		</preview.Preview>
+		<>
+			<div
+				ref={ref}
+				{...attributes}
+				{...listeners}
+				className="cal-chip"
+				data-status={post.status}
+				data-color={platform.color}
+				data-dragging={isDragging || undefined}
+				onDoubleClick={edit}
+				onPointerEnter={(event) => (card ? trigger.current?.onPointerEnter?.(event) : wake(event))}
+				onPointerLeave={(event) => trigger.current?.onPointerLeave?.(event)}
+				onFocus={(event) => (card ? trigger.current?.onFocus?.(event) : wake())}
+				onBlur={(event) => trigger.current?.onBlur?.(event)}
+				onKeyDown={(event) => {
+					listeners?.onKeyDown?.(event)
+					if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
+				}}
+			>
+				{chipContent(post, platform, look.details(post))}
+			</div>
+			{card ? <card.Preview post={post} open={open && !active} onOpenChange={setOpen} chipRef={chip} triggerRef={trigger} /> : null}
+		</>
 	)
 }
