@@ -15,7 +15,8 @@ export type BoardParams = { q: string; edit: string | null; show: number }
 export function pageParams(url: URL): BoardParams & { first: boolean } {
 	const show = Math.min(BOARD_MAX_LIMIT, Math.max(BOARD_PAGE_SIZE, Number.parseInt(url.searchParams.get('show') ?? '', 10) || BOARD_PAGE_SIZE))
 	const first = !url.searchParams.has('show') && !url.pathname.endsWith('.data')
-	return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), edit: url.searchParams.get('edit'), show, first }
+	const edit = z.uuid().safeParse(url.searchParams.get('edit'))
+	return { q: (url.searchParams.get('q') ?? '').trim().slice(0, 200), edit: edit.success ? edit.data : null, show, first }
 }
 
 /** The cards' data route (/posts/cards), asked for by the page's own code only: strict. */

@@ -43,13 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The rest of the first page's cards (and their delivery states); null when they cannot come now (the page keeps its link to ?show). */
-async function restOfCards(url: URL, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
-	// /posts/cards checks `q` and `edit` itself: a bad `edit` answers 400 and the page keeps its link to ?show.
+async function restOfCards(page: { q: string; editId: string | null }, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
+	// The loader's search and editor id (pageParams: a bad `edit` is already null), so /posts/cards gets what it accepts.
 	const search = new URLSearchParams()
-	const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
-	const edit = url.searchParams.get('edit')
-	if (q) search.set('q', q)
-	if (edit) search.set('edit', edit)
+	if (page.q) search.set('q', page.q)
+	if (page.editId) search.set('edit', page.editId)
 	try {
 		const response = await fetch(`/posts/cards?${search.toString()}`, { signal, headers: { Accept: 'application/json' } })
 		return response.ok ? ((await response.json()) as BoardCards) : null
@@ -65,7 +63,7 @@ async function restOfCards(url: URL, signal: AbortSignal): Promise<Pick<BoardCar
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
 	const page = await serverLoader()
 	if (!page.partial) return page
-	const rest = await restOfCards(new URL(request.url), request.signal)
+	const rest = await restOfCards(page, request.signal)
 	if (!rest) return page
 	return { ...page, drafts: rest.drafts, posts: rest.posts, deliveries: rest.deliveries, partial: false }
 }
