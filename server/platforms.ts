@@ -1,6 +1,5 @@
 import path from 'node:path'
 import type { Express } from 'express'
-import { fetch as undiciFetch } from 'undici'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
 import { createSafeFetch, createSafeHttp, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
 import { sandboxUserFetch } from '#adapters/platforms/sandbox/user-hosts.ts'
@@ -8,6 +7,7 @@ import { WebReadError } from '#modules/media/index.ts'
 import { createSandboxNetwork, type SandboxFactory, type SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import { unconfiguredAdapter } from '#adapters/platforms/unconfigured.ts'
+import { createRequestFetch } from '#adapters/platforms/request-fetch.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import { z } from 'zod'
@@ -123,6 +123,8 @@ export function createPlatforms(env: Env) {
 	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
 	const userFetch = createUserFetch(env)
+	// The platforms' own APIs (and the sandbox standing in for them) through undici's request (ADR 0023, ninth addendum).
+	const platformFetch = createRequestFetch()
 	const adapters = Object.fromEntries(
 		platformModules.map((module: PlatformModule) => {
 			const real = configured(module)
@@ -134,9 +136,9 @@ export function createPlatforms(env: Env) {
 				clientId: real ? creds.clientId! : `sandbox-${module.platform}`,
 				clientSecret: real ? creds.clientSecret! : 'sandbox-secret',
 				sandbox: !real,
-				fetch: undiciFetch as unknown as typeof fetch,
+				fetch: platformFetch,
 				mediaFetch,
-				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, undiciFetch as unknown as typeof fetch),
+				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, platformFetch),
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,
 			})
 			return [module.platform, adapter]

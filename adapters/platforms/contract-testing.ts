@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import type { ConnectedAccount, PageInfo, PublishTarget } from '#modules/publishing/ports.ts'
 import { platformModules } from './index.ts'
 import { createSandboxNetwork, listenSandbox } from './sandbox/network.ts'
+import { createRequestFetch } from './request-fetch.ts'
 import { SandboxStore } from './sandbox/store.ts'
 import { sandboxUserFetch } from './sandbox/user-hosts.ts'
 import type { PlatformModule } from './settings.ts'
@@ -63,9 +64,11 @@ export async function startContractNetwork(timeoutMs = 5_000) {
 	const fakes = Object.fromEntries(platformModules.map((module) => [module.sandboxName, module.sandbox]))
 	const sandbox = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: platformModules.map(callbackUrl) }))
 	const image = await serveJpeg()
+	// The transport the adapters ship with (server/platforms.ts), so the battery runs over it.
+	const transport = createRequestFetch()
 	const adapters = new Map(
 		platformModules.map((module) => {
-			const network = lossyFetch()
+			const network = lossyFetch(transport)
 			const adapter = module.create({
 				...module.sandboxEndpoints(sandbox.base, sandbox.base),
 				clientId: `sandbox-${module.platform}`,
