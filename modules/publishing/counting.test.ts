@@ -31,3 +31,11 @@ describe('countText: the networks\' own counting', () => {
 		expect(countText('little-escaped', 'a_b*c~d')).toBe(7 + 3)
 	})
 })
+
+test('graphemes: the shortcut for text below U+0300 counts as the segmenter does', () => {
+	const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
+	const bySegmenter = (text: string) => [...segmenter.segment(text)].length
+	const samples = ['Grüezi mitenand, Äpfel für 12.50 CHF!', 'Zeile 1\nZeile 2\tTab', 'Windows\r\nZeilen\r\n', 'ÿ\u00ad°§ «Zitat» ©', 'e\u0301 kombiniert', 'Kaffee ☕ und 👍🏽', '', '\u0000\u001f\u007f']
+	for (let code = 0; code < 0x300; code++) samples.push(`a${String.fromCharCode(code)}b${String.fromCharCode(code)}`)
+	for (const text of samples) expect(countText('graphemes', text), JSON.stringify(text)).toBe(bySegmenter(text))
+})

@@ -10,7 +10,17 @@ const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
 const encoder = new TextEncoder()
 const PICTOGRAPHIC = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u
 
+/** Below U+0300 (Latin with its accented letters) every character but CR is a grapheme of its own: no segmenter needed. */
+function singleUnits(text: string) {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i)
+		if (code >= 0x300 || code === 13) return false
+	}
+	return true
+}
+
 function graphemes(text: string) {
+	if (singleUnits(text)) return text.length
 	let count = 0
 	for (const _ of segmenter.segment(text)) count++
 	return count
