@@ -4,7 +4,9 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { editorData } from '#app/server/posts-editor.server.ts'
-import '#locales/ns/posts.ts'
+// No '#locales/ns/posts.ts' here: the server has every namespace, and in the client build this module's
+// side-effect imports count as one more page sharing the namespace (8 move it into the common chunk
+// that the dashboard loads, scripts/vite/chunks.ts).
 
 /** Asked for by the page's own code without parameters: strict. */
 const EditorDataParamsSchema = z.object({}).strict()
