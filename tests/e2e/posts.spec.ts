@@ -214,11 +214,12 @@ function editorDataReads(page: Page) {
 	return asked
 }
 
-test("the editor's page picker and regeneration cost are not in the document: asked once, when the editor first opens", async ({ page, createConfirmedUser, login, services, db }) => {
+test("the editor's page picker and regeneration cost are not in the document: asked once, when a draft's editor first opens", async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
 	const { page_name: pageName } = await db.selectFrom('connected_pages').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
+	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'draft', timeZone: zurich })
 	const cost = await services.generation.regenerationCost()
 	await login(user)
 	const asked = editorDataReads(page)
@@ -228,6 +229,13 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	expect(html).not.toContain(pageName)
 	expect(html).not.toContain('regenerationCost')
 	await page.waitForTimeout(300)
+	expect(asked).toEqual([])
+
+	// A post's editor shows neither the picker nor 'Bild neu generieren': it asks nothing.
+	await page.getByTestId('post-card').filter({ hasText: 'Zopf am Sonntag' }).getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(page.getByRole('dialog', { name: 'Post bearbeiten' })).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(page.getByRole('dialog')).toHaveCount(0)
 	expect(asked).toEqual([])
 
 	const card = page.getByTestId('post-card').filter({ hasText: 'Gipfeli frisch aus dem Ofen' })

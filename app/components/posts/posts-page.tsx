@@ -59,8 +59,9 @@ export function PostsPage({ drafts, posts, counts, show, partial, editor, delive
 	const [importing, setImporting] = useState(false)
 	const editorData = useEditorData(editor)
 	const loadEditorData = editorData.load
+	// Only a draft's editor shows the page picker and 'Bild neu generieren'.
 	useEffect(() => {
-		if (editing) loadEditorData()
+		if (editing?.kind === 'draft') loadEditorData()
 	}, [editing, loadEditorData])
 
 	const closeEditor = useCallback(() => {

@@ -5,8 +5,8 @@ export type { EditorData }
 
 /**
  * The editor's pages and regeneration cost (ADR 0034, addendum 'editor data on demand'): from the loader
- * when the page opened with `?edit=`, otherwise asked from /posts/editor-data once, when the editor first
- * opens (`load`). Kept for the page's lifetime: a later opening, or the loader's data without them after
+ * when the page opened with `?edit=`, otherwise asked from /posts/editor-data once, when a draft's editor
+ * first opens (`load`). Kept for the page's lifetime: a later opening, or the loader's data without them after
  * the editor closed, asks nothing again. A failed request is asked again on the next opening.
  */
 export function useEditorData(fromLoader: EditorData | null) {
