@@ -57,6 +57,7 @@ export default [
 	route('posts/csv-import', 'routes/posts.csv-import.ts'),
 	route('posts/csv-sample', 'routes/posts.csv-sample.ts'),
 	route('posts/cards', 'routes/posts.cards.ts'),
+	route('posts/editor-data', 'routes/posts.editor-data.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('health/live', 'routes/health.live.ts'),

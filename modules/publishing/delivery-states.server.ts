@@ -1,4 +1,5 @@
-import type { Db } from '#modules/core/db.server.ts'
+import { sql } from 'kysely'
+import { executePrepared, type Db } from '#modules/core/db.server.ts'
 import { reasonFor } from './messages.ts'
 
 // What 'Meine Posts' shows per network of a post (issue 19, defect 6): published with its link,
@@ -37,14 +38,16 @@ export function actionFor(code: string | null): DeliveryAction {
 export async function deliveryStates(db: Db, userId: string, postIds: Array<string>): Promise<Record<string, Array<DeliveryState>>> {
 	const states: Record<string, Array<DeliveryState>> = {}
 	if (postIds.length === 0) return states
-	const rows = await db
+	// One text whatever the number of posts (the ids as one array parameter, the statuses as fixed text):
+	// prepared once per connection (executePrepared), as the board's statements (ADR 0034).
+	const query = db
 		.selectFrom('post_deliveries')
 		.select(['post_id', 'platform', 'status', 'external_url', 'error_code', 'error_message'])
 		.where('user_id', '=', userId)
-		.where('post_id', 'in', postIds)
-		.where('status', 'in', ['scheduled', 'publishing', 'published', 'failed', 'unconfirmed'])
+		.where(sql<boolean>`post_id = any(${postIds}::uuid[])`)
+		.where(sql<boolean>`status in ('scheduled', 'publishing', 'published', 'failed', 'unconfirmed')`)
 		.orderBy('platform')
-		.execute()
+	const { rows } = await executePrepared(db, 'publishing_delivery_states', sql<Awaited<ReturnType<typeof query.execute>>[number]>`${query}`)
 	for (const row of rows) {
 		const status = row.status as DeliveryState['status']
 		const failed = status === 'failed'

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { addDays, format } from 'date-fns'
-import { expect, gotoReady, signIn, test, waitForLive } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, signIn, test, waitForLive } from '#tests/e2e/fixtures.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
 const zurich = 'Europe/Zurich'
@@ -203,6 +203,103 @@ test('right after hydration the rest of the first page comes from /posts/cards o
 	await expect(page.getByRole('dialog')).toHaveCount(0)
 	await page.waitForTimeout(300)
 	expect(again).toEqual(['/posts/cards'])
+})
+
+/** The page's requests for the editor's data (/posts/editor-data). */
+function editorDataReads(page: Page) {
+	const asked: Array<string> = []
+	page.on('request', (request) => {
+		if (new URL(request.url()).pathname === '/posts/editor-data') asked.push(request.url())
+	})
+	return asked
+}
+
+test("the editor's page picker and regeneration cost are not in the document: asked once, when a draft's editor first opens", async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	const { page_name: pageName } = await db.selectFrom('connected_pages').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
+	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
+	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'draft', timeZone: zurich })
+	const cost = await services.generation.regenerationCost()
+	await login(user)
+	const asked = editorDataReads(page)
+	const response = await gotoReady(page, '/posts')
+	// The loader read neither: the document holds no page name and no cost.
+	const html = await response!.text()
+	expect(html).not.toContain(pageName)
+	expect(html).not.toContain('regenerationCost')
+	await page.waitForTimeout(300)
+	expect(asked).toEqual([])
+
+	// A post's editor shows neither the picker nor 'Bild neu generieren': it asks nothing.
+	await page.getByTestId('post-card').filter({ hasText: 'Zopf am Sonntag' }).getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(page.getByRole('dialog', { name: 'Post bearbeiten' })).toBeVisible()
+	await page.keyboard.press('Escape')
+	await expect(page.getByRole('dialog')).toHaveCount(0)
+	expect(asked).toEqual([])
+
+	const card = page.getByTestId('post-card').filter({ hasText: 'Gipfeli frisch aus dem Ofen' })
+	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
+	const regenerate = dialog.getByRole('button', { name: `Bild neu generieren · ${cost} Credits` })
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toHaveText(pageName)
+	await expect(picker).toBeEnabled()
+	await expect(regenerate).toBeEnabled()
+	expect(asked).toHaveLength(1)
+
+	// Closed and opened again (also after a save, which revalidates the page): nothing is asked again.
+	await page.keyboard.press('Escape')
+	await expect(dialog).toBeHidden()
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toHaveText(pageName)
+	await dialog.getByRole('button', { name: 'Speichern' }).click()
+	await expect(dialog).toBeHidden()
+	await expect(page.getByText('Entwurf gespeichert').first()).toBeVisible()
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toHaveText(pageName)
+	await expect(regenerate).toBeVisible()
+	await page.waitForTimeout(300)
+	expect(asked).toHaveLength(1)
+	// The save sent the page the picker showed.
+	const draft = await db.selectFrom('drafts').select('page_ids').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	const { id: pageId } = await db.selectFrom('connected_pages').select('id').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
+	expect(typeof draft.page_ids === 'string' ? JSON.parse(draft.page_ids) : draft.page_ids).toEqual({ linkedin: pageId })
+})
+
+test('while the editor data loads the picker and "Bild neu generieren" wait; a failed load says so in German and the next opening asks again', async ({ page, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Brot vom Vortag', platforms: {} } })
+	await login(user)
+	let release: () => void = () => {}
+	const held = new Promise<void>((resolve) => (release = resolve))
+	let answers = 0
+	await page.route('**/posts/editor-data', async (route) => {
+		answers += 1
+		await held
+		if (answers === 1) await route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+		else await route.continue()
+	})
+	await gotoReady(page, '/posts')
+	const card = page.getByTestId('post-card').filter({ hasText: 'Brot vom Vortag' })
+	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
+	await expect(picker).toHaveText('Seiten werden geladen …')
+	await expect(picker).toBeDisabled()
+	await expect(dialog.getByRole('button', { name: 'Bild neu generieren', exact: true })).toBeDisabled()
+	// No connection warning while the pages are not known.
+	await expect(dialog.getByTestId('account-not_connected')).toHaveCount(0)
+	release()
+	await expect(dialog.getByTestId('editor-data-failed')).toHaveText('Fehler beim Laden Die verbundenen Seiten und die Kosten für «Bild neu generieren» konnten nicht geladen werden. Öffnen Sie den Editor erneut, um es nochmals zu versuchen.')
+	await expect(picker).toBeDisabled()
+	await page.keyboard.press('Escape')
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toBeEnabled()
+	await expect(dialog.getByTestId('editor-data-failed')).toHaveCount(0)
+	await expect(dialog.getByRole('button', { name: /^Bild neu generieren · \d+ Credits?$/ })).toBeEnabled()
+	expect(answers).toBe(2)
 })
 
 test.describe('without JavaScript', () => {

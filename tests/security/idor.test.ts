@@ -211,6 +211,10 @@ const entries: Record<string, Entry> = {
 	'/posts/cards': {
 		probes: [{ name: "the board's remaining cards with ?edit=", request: (f) => ({ search: { edit: f.post } }), attacker: 'empty', owner: 'shows' }],
 	},
+	'/posts/editor-data': {
+		// Takes no id: the editor's pages are the signed-in user's own (A's page names carry the marker).
+		probes: [{ name: "the editor's connected pages", request: () => ({}), attacker: 'empty', owner: 'shows' }],
+	},
 	'/settings': { none: "the user's own account (password change and sign-out of other devices: sessions.test.ts)" },
 	'/accounts': {
 		probes: [

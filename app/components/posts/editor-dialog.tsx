@@ -1,29 +1,32 @@
-import { Button, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
-import { RefreshCw } from 'lucide-react'
+import { Button, Callout, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
+import { AlertTriangle, RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
-import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
-import { useImageRegeneration, type RegenerationQuote } from './use-image-regeneration.ts'
+import type { EditorData } from './use-editor-data.ts'
+import { useImageRegeneration } from './use-image-regeneration.ts'
 import '#locales/ns/posts.ts'
 
 /** The draft editor modal: one card per platform; Speichern, Löschen and Schließen. */
 export function EditorDialog({
 	item,
-	pages,
+	data,
+	dataFailed,
+	balance,
 	onClose,
 	onDelete,
 	onPublish,
-	regeneration,
 }: {
 	item: BoardItem | null
-	pages: Array<ConnectedPageView>
-	/** What 'Bild neu generieren' costs and the balance it is charged from. */
-	regeneration: RegenerationQuote
+	/** The page picker's pages and what 'Bild neu generieren' costs; null while they load (or after a failed load: `dataFailed`). */
+	data: EditorData | null
+	dataFailed: boolean
+	/** The credits 'Bild neu generieren' is charged from. */
+	balance: number
 	onClose: () => void
 	onDelete: (item: BoardItem) => void
 	/** 'Sofort posten': called after the edits were saved. */
@@ -40,7 +43,7 @@ export function EditorDialog({
 	const [images, setImages] = useState(() => item?.images ?? {})
 	const [imageToSave, setImageToSave] = useState(false)
 	const keepOpen = useRef(false)
-	const regenerator = useImageRegeneration(regeneration)
+	const regenerator = useImageRegeneration(data ? { cost: data.regenerationCost, balance } : null)
 	useEffect(() => {
 		if (!imageToSave || !form.current) return
 		setImageToSave(false)
@@ -74,6 +77,16 @@ export function EditorDialog({
 				<Dialog.Description size="2" color="gray" mb="3">
 					{t('editor.description')}
 				</Dialog.Description>
+				{dataFailed ? (
+					<Callout.Root color="red" role="alert" mb="3" data-testid="editor-data-failed">
+						<Callout.Icon>
+							<AlertTriangle size={16} />
+						</Callout.Icon>
+						<Callout.Text>
+							<strong>{t('toasts.loadFailed')}</strong> {t('editor.dataLoadFailed')}
+						</Callout.Text>
+					</Callout.Root>
+				) : null}
 				<fetcher.Form method="post" ref={form}>
 					<input type="hidden" name="intent" value={isDraft ? 'save-draft' : 'save-post'} />
 					<input type="hidden" name="id" value={item.id} />
@@ -88,7 +101,8 @@ export function EditorDialog({
 									platform={platform}
 									text={item.texts[platform] ?? item.text}
 									image={isDraft ? images[platform] : item.images[platform]}
-									pages={pages.filter((p) => p.platform === platform)}
+									pages={data ? data.pages.filter((p) => p.platform === platform) : []}
+									pagesNote={data ? undefined : dataFailed ? t('toasts.loadFailed') : t('editor.pagesLoading')}
 									pageId={item.pageIds[platform]}
 									showPagePicker={isDraft}
 								>
@@ -99,7 +113,7 @@ export function EditorDialog({
 											variant="soft"
 											style={{ alignSelf: 'flex-start' }}
 											loading={regenerator.running === platform}
-											disabled={regenerator.running !== null || busy}
+											disabled={!data || regenerator.running !== null || busy}
 											onClick={async () => {
 												const text = form.current ? String(new FormData(form.current).get(`texts.${platform}`) ?? '') : ''
 												const image = await regenerator.regenerate(platform, text)
@@ -108,7 +122,8 @@ export function EditorDialog({
 												setImageToSave(true)
 											}}
 										>
-											<RefreshCw size={14} aria-hidden /> {t('editor.regenerate')} · {t('editor.regenerateCost', { count: regeneration.cost })}
+											<RefreshCw size={14} aria-hidden /> {t('editor.regenerate')}
+											{data ? ` · ${t('editor.regenerateCost', { count: data.regenerationCost })}` : null}
 										</Button>
 									) : null}
 								</PlatformTextCard>

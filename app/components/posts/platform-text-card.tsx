@@ -12,6 +12,8 @@ import '#locales/ns/posts.ts'
 import '#locales/ns/publishing.ts'
 
 const NO_PAGE = 'none'
+/** The picker's value while `pagesNote` stands in for the pages. */
+const NOTE = 'note'
 
 /**
  * One platform's text in the editor: page picker, text, counter against the network's limit in its
@@ -23,6 +25,7 @@ export function PlatformTextCard({
 	text,
 	image,
 	pages,
+	pagesNote,
 	pageId,
 	showPagePicker,
 	showConnection = false,
@@ -33,6 +36,8 @@ export function PlatformTextCard({
 	text: string
 	image?: string
 	pages: Array<ConnectedPageView>
+	/** The pages are not there (loading, or their load failed): the picker is disabled and says this, and no connection badge is shown. */
+	pagesNote?: string
 	pageId?: string
 	showPagePicker: boolean
 	/** Without the picker: the default page's connection problem as a badge (the creator's preview). */
@@ -47,7 +52,9 @@ export function PlatformTextCard({
 	const [local, setLocal] = useState(text)
 	const value = onChange ? text : local
 	const setValue = onChange ?? setLocal
-	const [page, setPage] = useState(pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE)
+	// Until the user picks one: the stored page, else the default one (also when the pages arrive after the first render).
+	const [picked, setPicked] = useState<string | null>(null)
+	const page = picked ?? pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE
 	// The limit and the counting are the network's own (the descriptor names how it counts: emoji bytes, links, escapes).
 	const descriptor = usePlatform(platform)
 	const limit = descriptor?.text.limit ?? Infinity
@@ -61,7 +68,7 @@ export function PlatformTextCard({
 	const words = value.trim() ? value.trim().split(/\s+/).length : 0
 	const label = platformName(platform)
 	// The chosen page's connection (planning later is fine while it is being renewed; publishing now is not).
-	const connection = showPagePicker || showConnection ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
+	const connection = pagesNote === undefined && (showPagePicker || showConnection) ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
 	return (
 		<Card data-testid={`editor-${platform}`}>
 			<Flex direction="column" gap="2">
@@ -75,10 +82,11 @@ export function PlatformTextCard({
 							<Text size="1" color="gray">
 								{t('editor.page')}
 							</Text>
-							<Select.Root value={page} onValueChange={setPage} disabled={pages.length === 0} size="1">
+							<Select.Root value={pagesNote === undefined ? page : NOTE} onValueChange={setPicked} disabled={pagesNote !== undefined || pages.length === 0} size="1">
 								<Select.Trigger aria-label={`${t('editor.page')} ${label}`} />
 								<Select.Content>
-									{pages.length === 0 ? <Select.Item value={NO_PAGE}>{t('editor.noPages')}</Select.Item> : null}
+									{pagesNote !== undefined ? <Select.Item value={NOTE}>{pagesNote}</Select.Item> : null}
+									{pagesNote === undefined && pages.length === 0 ? <Select.Item value={NO_PAGE}>{t('editor.noPages')}</Select.Item> : null}
 									{pages.map((p) => (
 										<Select.Item key={p.id} value={p.id}>
 											{p.pageName}

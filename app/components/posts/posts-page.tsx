@@ -1,13 +1,13 @@
 import { Badge, Flex, Grid, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Button, buttonClassName } from '#app/components/ui/lean-controls.tsx'
 import { FileUp, Plus } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
-import type { ConnectedPageView, DeliveryState } from '#modules/publishing/index.ts'
+import type { DeliveryState } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { buildBoard, type BoardDraft, type BoardItem, type BoardPost } from './board-items.ts'
 import { CsvImportDialog } from './csv-import-dialog.tsx'
@@ -16,7 +16,7 @@ import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
 import { usePublishNow } from './use-publish-now.ts'
 import { EmptyTextConfirm } from './empty-text-confirm.tsx'
-import type { RegenerationQuote } from './use-image-regeneration.ts'
+import { useEditorData, type EditorData } from './use-editor-data.ts'
 import { COLUMN_KEYS, StatusSwitcher, type ColumnKey } from './status-switcher.tsx'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
@@ -31,16 +31,18 @@ type Props = {
 	show: number
 	/** Only the cards the server draws (ADR 0034): the rest of the first page is on its way (the route's clientLoader). */
 	partial: boolean
-	pages: Array<ConnectedPageView>
+	/** The editor's pages and regeneration cost: only with `?edit=` (the editor opened on load); otherwise asked when it opens. */
+	editor: EditorData | null
 	/** Per post id: each network's state (link, German reason, the action that helps). */
 	deliveries: Record<string, Array<DeliveryState>>
 	q: string
 	editId: string | null
 	timeZone: string
-	regeneration: RegenerationQuote
+	/** The credits the session read (what 'Bild neu generieren' is charged from). */
+	balance: number
 }
 
-export function PostsPage({ drafts, posts, counts, show, partial, pages, deliveries, q, editId, timeZone, regeneration }: Props) {
+export function PostsPage({ drafts, posts, counts, show, partial, editor, deliveries, q, editId, timeZone, balance }: Props) {
 	const { t } = useTranslation('posts')
 	const tImport = useFixedT('csvImport')
 	const [searchParams, setSearchParams] = useSearchParams()
@@ -55,6 +57,12 @@ export function PostsPage({ drafts, posts, counts, show, partial, pages, deliver
 	const [deleting, setDeleting] = useState<BoardItem | null>(null)
 	const [discarding, setDiscarding] = useState(false)
 	const [importing, setImporting] = useState(false)
+	const editorData = useEditorData(editor)
+	const loadEditorData = editorData.load
+	// Only a draft's editor shows the page picker and 'Bild neu generieren'.
+	useEffect(() => {
+		if (editing?.kind === 'draft') loadEditorData()
+	}, [editing, loadEditorData])
 
 	const closeEditor = useCallback(() => {
 		setEditing(null)
@@ -164,7 +172,16 @@ export function PostsPage({ drafts, posts, counts, show, partial, pages, deliver
 				))}
 			</Grid>
 			<EmptyTextConfirm question={publisher.confirmEmpty} />
-			<EditorDialog key={editing?.id} item={editing} pages={pages} onClose={closeEditor} onDelete={actions.onDelete} onPublish={publisher.publish} regeneration={regeneration} />
+			<EditorDialog
+				key={editing?.id}
+				item={editing}
+				data={editorData.data}
+				dataFailed={editorData.failed}
+				balance={balance}
+				onClose={closeEditor}
+				onDelete={actions.onDelete}
+				onPublish={publisher.publish}
+			/>
 			<ScheduleDialog key={scheduling?.id} target={scheduling} timeZone={timeZone} onClose={closeSchedule} />
 			{importing ? <CsvImportDialog onClose={() => setImporting(false)} timeZone={timeZone} /> : null}
 			<DeletePostDialog item={deleting} discard={discarding} onCancel={() => setDeleting(null)} onConfirm={remove} />

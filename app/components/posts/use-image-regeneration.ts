@@ -14,9 +14,9 @@ export type RegenerationQuote = { cost: number; balance: number }
 /**
  * 'Bild neu generieren' in the draft editor: the creator's endpoint and module function, charged
  * `quote.cost` credits once per request id (a retry after a lost answer reuses it). Answers the new
- * image's path, or null after a German error toast.
+ * image's path, or null after a German error toast; null at once while the cost is not known (`quote` null).
  */
-export function useImageRegeneration(quote: RegenerationQuote) {
+export function useImageRegeneration(quote: RegenerationQuote | null) {
 	const { t } = useTranslation('posts')
 	const { t: tg } = useTranslation('generation')
 	const revalidator = useRevalidator()
@@ -24,6 +24,7 @@ export function useImageRegeneration(quote: RegenerationQuote) {
 	const [running, setRunning] = useState<Platform | null>(null)
 
 	async function regenerate(platform: Platform, text: string): Promise<string | null> {
+		if (!quote) return null
 		if (!text.trim()) {
 			toast.error(tg('errors.content_required.title'), { description: tg('errors.content_required.message') })
 			return null

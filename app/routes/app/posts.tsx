@@ -12,6 +12,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, pageParams, type BoardCards } from '#app/server/posts-board.server.ts'
+import { editorData } from '#app/server/posts-editor.server.ts'
 import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
 import '#locales/ns/posts.ts'
 
@@ -22,23 +23,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// A document without ?show carries only the cards the server draws; the rest of the first page comes
 	// from /posts/cards (clientLoader below, ADR 0034). 'Weitere anzeigen' raises ?show (20, 30, ...).
 	const { first } = params
-	const [cards, pages, regenerationCost] = await Promise.all([
-		boardCards(services, user.id, params, first),
-		services.publishing.listConnectedPages(user.id),
-		services.generation.regenerationCost(),
-	])
+	// The editor's pages and regeneration cost only for the editor opened on load (?edit=); otherwise the
+	// dialog asks /posts/editor-data when it first opens (ADR 0034, addendum 'editor data on demand').
+	const [cards, editor] = await Promise.all([boardCards(services, user.id, params, first), params.edit ? editorData(services, user.id) : null])
 	return {
 		title: getInstance(context).t('posts:meta.title'),
 		...cards,
 		show: params.show,
 		/** Only the first cards of each column: the others are still to come. */
 		partial: first,
-		pages,
+		editor,
 		q: params.q,
 		editId: params.edit,
 		timeZone: user.timeZone,
 		// The balance as the session read it (one query less).
-		regeneration: { balance: user.creditsRemaining, cost: regenerationCost },
+		balance: user.creditsRemaining,
 	}
 }
 
