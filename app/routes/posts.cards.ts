@@ -3,7 +3,7 @@ import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, CardsParamsSchema } from '#app/server/posts-board.server.ts'
-import '#locales/ns/posts.ts'
+// No '#locales/ns/posts.ts' (the server has every namespace): see posts.editor-data.ts.
 
 // The cards of 'Meine Posts' the server does not draw (ADR 0034): the first page of each column and
 // their delivery states, asked for by the page right after hydration and on client-side navigation.
