@@ -1,6 +1,6 @@
 import { Button as RadixButton, Table } from '@radix-ui/themes'
 import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
-import { Button, TableCell, TableRow, TableRowHeaderCell } from '#app/components/ui/lean-controls.tsx'
+import { Button, TableCell, TableColumnHeaderCell, TableRow, TableRowHeaderCell } from '#app/components/ui/lean-controls.tsx'
 import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { ChevronLeft, ChevronRight, Coins, History, Shield } from 'lucide-react'
 import { useCallback, useState, type FormEvent } from 'react'
@@ -56,6 +56,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 	const closeDialog = useCallback(() => setDialogOpen(false), [])
 	// The rows' plan/role form posts here (this route, with the list's ?q and ?page), as fetcher.Form would.
 	const formAction = useFormAction()
+	const planOptions = SUBSCRIPTION_TYPES.map((type) => ({ value: type, label: t(`plans.${type}`) }))
 	const pageHref = (page: number) => {
 		const params = new URLSearchParams()
 		if (query) params.set('q', query)
@@ -87,19 +88,19 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					) : (
 						<Table.Root variant="surface">
 							<Table.Header>
-								<Table.Row>
-									<Table.ColumnHeaderCell>{t('table.name')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.email')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.plan')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.credits')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.apiTokens')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.created')}</Table.ColumnHeaderCell>
-									<Table.ColumnHeaderCell>{t('table.actions')}</Table.ColumnHeaderCell>
-								</Table.Row>
+								<TableRow>
+									<TableColumnHeaderCell>{t('table.name')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.email')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.plan')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.credits')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.apiTokens')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.created')}</TableColumnHeaderCell>
+									<TableColumnHeaderCell>{t('table.actions')}</TableColumnHeaderCell>
+								</TableRow>
 							</Table.Header>
 							<Table.Body>
 								{list.users.map((user) => (
-									<UserRow key={user.id} user={user} isMe={user.id === me} timeZone={timeZone} formAction={formAction} onOpen={openDialog} />
+									<UserRow key={user.id} user={user} isMe={user.id === me} timeZone={timeZone} formAction={formAction} planOptions={planOptions} onOpen={openDialog} />
 								))}
 							</Table.Body>
 						</Table.Root>
@@ -118,7 +119,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 								)}
 							</RadixButton>
 							<Text size="2" data-testid="page-info">
-								{t('pagination.page', { page: list.page, pageCount: list.pageCount })}
+								{t('pagination.page', { page: String(list.page), pageCount: String(list.pageCount) })}
 							</Text>
 							<RadixButton asChild variant="soft" disabled={list.page >= list.pageCount}>
 								{list.page < list.pageCount ? (
@@ -141,7 +142,16 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 	)
 }
 
-function UserRow({ user, isMe, timeZone, formAction, onOpen }: { user: AdminUserRow; isMe: boolean; timeZone: string; formAction: string; onOpen: (kind: RowDialog['kind'], user: AdminUserRow, opener: HTMLElement) => void }) {
+type UserRowProps = {
+	user: AdminUserRow
+	isMe: boolean
+	timeZone: string
+	formAction: string
+	planOptions: ReadonlyArray<{ value: string; label: string }>
+	onOpen: (kind: RowDialog['kind'], user: AdminUserRow, opener: HTMLElement) => void
+}
+
+function UserRow({ user, isMe, timeZone, formAction, planOptions, onOpen }: UserRowProps) {
 	const { t } = useTranslation('adminUsers')
 	// One form for the plan and the role: the pressed button sends the intent (one fetcher per row, not two).
 	const fetcher = useFetcher<AdminUsersReply>()
@@ -162,7 +172,8 @@ function UserRow({ user, isMe, timeZone, formAction, onOpen }: { user: AdminUser
 					<Text>{user.fullName || t('table.noName')}</Text>
 					{user.isAdmin ? (
 						<Badge color="purple" data-testid="admin-badge">
-							<SpriteIcon id="pw-user-admin" size={12} /> {t('table.admin')}
+							<SpriteIcon id="pw-user-admin" size={12} />
+							{` ${t('table.admin')}`}
 						</Badge>
 					) : null}
 				</Flex>
@@ -174,14 +185,15 @@ function UserRow({ user, isMe, timeZone, formAction, onOpen }: { user: AdminUser
 				</Badge>
 			</TableCell>
 			<TableCell data-testid="credits">
-				{formatNumber(user.creditsRemaining)} / {formatNumber(user.creditsTotal)}
+				{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}
 			</TableCell>
 			<TableCell data-testid="api-tokens">{formatNumber(user.apiTokens)}</TableCell>
 			<TableCell>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</TableCell>
 			<TableCell>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Button size="1" aria-haspopup="dialog" onClick={(event) => onOpen('grant', user, event.currentTarget)}>
-						<SpriteIcon id="pw-user-grant" size={14} /> {t('grant.open')}
+						<SpriteIcon id="pw-user-grant" size={14} />
+						{` ${t('grant.open')}`}
 					</Button>
 					<form method="post" action={formAction} className="inline-form" onSubmit={submit}>
 						<input type="hidden" name="userId" value={user.id} />
@@ -192,7 +204,7 @@ function UserRow({ user, isMe, timeZone, formAction, onOpen }: { user: AdminUser
 								value={plan}
 								onChange={(event) => setPlan(event.currentTarget.value)}
 								aria-label={t('plan.label')}
-								options={SUBSCRIPTION_TYPES.map((type) => ({ value: type, label: t(`plans.${type}`) }))}
+								options={planOptions}
 							/>
 							<Button type="submit" name="intent" value="plan" size="1" variant="soft" disabled={plan === user.subscriptionType} loading={busy === 'plan'}>
 								{t('plan.save')}
@@ -213,7 +225,8 @@ function UserRow({ user, isMe, timeZone, formAction, onOpen }: { user: AdminUser
 						</Button>
 					</form>
 					<Button size="1" variant="ghost" aria-haspopup="dialog" onClick={(event) => onOpen('history', user, event.currentTarget)}>
-						<SpriteIcon id="pw-user-history" size={14} /> {t('details.open')}
+						<SpriteIcon id="pw-user-history" size={14} />
+						{` ${t('details.open')}`}
 					</Button>
 				</Flex>
 			</TableCell>
