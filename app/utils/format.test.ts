@@ -6,13 +6,6 @@ test('CHF and numbers use the Swiss German format', () => {
 	expect(formatNumber(1000)).toBe("1'000")
 })
 
-test('numbers grouped without Intl read as Intl writes them', () => {
-	const intl = new Intl.NumberFormat('de-CH')
-	const values = [0, -0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10_000, 99_999, 100_000, 123_456, 999_999, 1_000_000, 12_345_678, 123_456_789, 2 ** 31, Number.MAX_SAFE_INTEGER]
-	for (const value of [...values, ...values.map((v) => -v), 0.5, 1234.5, -1234.56, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY]) expect(formatNumber(value)).toBe(intl.format(value))
-	for (let value = 0; value < 2_000_000; value += 997) expect(formatNumber(value)).toBe(intl.format(value))
-})
-
 test('dates are German and in the user\'s time zone', () => {
 	expect(formatDateTime('2026-07-01T07:30:00Z')).toBe('01.07.2026 09:30:00')
 	expect(formatDateTime('2026-01-01T07:30:00Z')).toBe('01.01.2026 08:30:00')
