@@ -68,24 +68,41 @@ function dateParts(date: Date | string, timeZone: string, pattern: string): Reco
 	}
 }
 
+// Each pattern split once into its tokens and the text between them.
+const patterns = new Map<string, Array<string>>()
+function piecesOf(pattern: string) {
+	let pieces = patterns.get(pattern)
+	if (!pieces) {
+		pieces = pattern.split(new RegExp(`(${TOKENS.source})`))
+		patterns.set(pattern, pieces)
+	}
+	return pieces
+}
+
+function token(p: Record<DatePart, string>, token: string) {
+	switch (token) {
+		case 'EEEE':
+			return p.weekday
+		case 'yyyy':
+			return p.year
+		case 'MMMM':
+			return monthNames.format(new Date(Date.UTC(2000, Number(p.month) - 1, 1)))
+		case 'd':
+			return String(Number(p.day))
+		default:
+			return two(p[tokenParts[token]!])
+	}
+}
+
 /**
  * German date and time in the user's time zone (default Europe/Zurich), e.g. "22.11.2026 09:30:00".
  * Pattern letters as in date-fns: EEEE (weekday), d/dd, MM/MMMM, yyyy, HH, mm, ss.
  */
 export function formatDateTime(date: Date | string, timeZone = 'Europe/Zurich', pattern = 'dd.MM.yyyy HH:mm:ss') {
 	const p = dateParts(date, timeZone, pattern)
-	return pattern.replace(TOKENS, (token) => {
-		switch (token) {
-			case 'EEEE':
-				return p.weekday
-			case 'yyyy':
-				return p.year
-			case 'MMMM':
-				return monthNames.format(new Date(Date.UTC(2000, Number(p.month) - 1, 1)))
-			case 'd':
-				return String(Number(p.day))
-			default:
-				return two(p[tokenParts[token]!])
-		}
-	})
+	const pieces = piecesOf(pattern)
+	// split() with a capturing group: text at even indexes, tokens at odd ones.
+	let text = pieces[0]!
+	for (let i = 1; i < pieces.length; i += 2) text += token(p, pieces[i]!) + pieces[i + 1]!
+	return text
 }

@@ -3,7 +3,9 @@
 
 const DAY = 86_400_000
 const secondsClocks = new Map<string, Intl.DateTimeFormat>()
-const offsetsOfDay = new Map<string, number | null>()
+// Per zone, the offset of each UTC day (nested maps: a `${zone}|${day}` key cost more than the lookup).
+const offsetsOfDay = new Map<string, Map<number, number | null>>()
+let remembered = 0
 
 /** Minutes the clocks of `timeZone` are ahead of UTC at `ms` (to the second: old zones had odd offsets). */
 function offsetAt(timeZone: string, ms: number) {
@@ -24,13 +26,18 @@ function offsetAt(timeZone: string, ms: number) {
  */
 export function offsetOfUtcDay(timeZone: string, ms: number): number | null {
 	const day = Math.floor(ms / DAY)
-	const key = `${timeZone}|${day}`
-	let offset = offsetsOfDay.get(key)
+	let offset = offsetsOfDay.get(timeZone)?.get(day)
 	if (offset === undefined) {
 		const start = offsetAt(timeZone, day * DAY)
 		offset = start === offsetAt(timeZone, (day + 1) * DAY) ? start : null
-		if (offsetsOfDay.size >= 20_000) offsetsOfDay.clear()
-		offsetsOfDay.set(key, offset)
+		if (remembered >= 20_000) {
+			offsetsOfDay.clear()
+			remembered = 0
+		}
+		let days = offsetsOfDay.get(timeZone)
+		if (!days) offsetsOfDay.set(timeZone, (days = new Map()))
+		days.set(day, offset)
+		remembered++
 	}
 	return offset
 }

@@ -69,6 +69,28 @@ test('an admin cannot revoke their own admin role in the UI', async ({ page, cre
 	await expect(row.getByRole('button', { name: 'Adminrechte entziehen' })).toBeDisabled()
 })
 
+test('an admin makes another user admin and takes the role back; the row shows each change', async ({ page, db, createConfirmedUser, login }) => {
+	const admin = await createConfirmedUser({ admin: true })
+	const target = await createConfirmedUser({ fullName: 'Rolf Rolle' })
+	await login(admin)
+	await gotoReady(page, `/admin/users?q=${encodeURIComponent(target.email)}`)
+	const row = page.getByTestId('admin-user-row').first()
+	await expect(row.getByTestId('admin-badge')).toHaveCount(0)
+	const adminRoles = () => db.selectFrom('user_roles').select('id').where('user_id', '=', target.id).where('role', '=', 'admin').execute()
+
+	await row.getByRole('button', { name: 'Zum Admin machen' }).click()
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Adminrechte vergeben' }).first()).toBeVisible()
+	await expect(row.getByTestId('admin-badge')).toBeVisible()
+	expect(await adminRoles()).toHaveLength(1)
+	// The role button sent only the role: the plan stayed.
+	await expect(row.getByTestId('plan-badge')).toHaveText('Free')
+
+	await row.getByRole('button', { name: 'Adminrechte entziehen' }).click()
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Adminrechte entzogen' }).first()).toBeVisible()
+	await expect(row.getByTestId('admin-badge')).toHaveCount(0)
+	expect(await adminRoles()).toHaveLength(0)
+})
+
 test('a normal user gets no data from /admin/users and its action changes nothing', async ({ page, db, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser()
 	const other = await createConfirmedUser()

@@ -58,6 +58,7 @@ describe('lean controls render what Radix Themes renders', () => {
 						<tr>
 							<Lean.TableCell {...props}>x</Lean.TableCell>
 							<Lean.TableRowHeaderCell {...props}>y</Lean.TableRowHeaderCell>
+							<Lean.TableColumnHeaderCell {...props}>z</Lean.TableColumnHeaderCell>
 						</tr>
 					</tbody>
 				</table>,
@@ -66,6 +67,7 @@ describe('lean controls render what Radix Themes renders', () => {
 						<tr>
 							<Table.Cell {...props}>x</Table.Cell>
 							<Table.RowHeaderCell {...props}>y</Table.RowHeaderCell>
+							<Table.ColumnHeaderCell {...props}>z</Table.ColumnHeaderCell>
 						</tr>
 					</tbody>
 				</table>,

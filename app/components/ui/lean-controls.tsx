@@ -64,6 +64,10 @@ export function TableCell({ className, ...rest }: ComponentPropsWithoutRef<'td'>
 	return createElement('td', { ...rest, className: className ? `rt-TableCell ${className}` : 'rt-TableCell' })
 }
 
+export function TableColumnHeaderCell({ className, ...rest }: ComponentPropsWithoutRef<'th'>) {
+	return createElement('th', { scope: 'col', ...rest, className: `rt-TableCell rt-TableColumnHeaderCell${className ? ` ${className}` : ''}` })
+}
+
 export function TableRowHeaderCell({ className, ...rest }: ComponentPropsWithoutRef<'th'>) {
 	return createElement('th', { scope: 'row', ...rest, className: `rt-TableCell rt-TableRowHeaderCell${className ? ` ${className}` : ''}` })
 }
