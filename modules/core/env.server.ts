@@ -55,7 +55,7 @@ const EnvSchema = z.object({
 	WEB_FETCH_ALLOW_HOSTS: z.string().optional(),
 	PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 	WORKER_IN_PROCESS: booleanString.default(true),
-	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(16),
+	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
 	/** Web server processes on the port (node:cluster). Default: one per core, at most 4, in production; 1 otherwise. */
 	WEB_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
 	TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
