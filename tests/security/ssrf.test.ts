@@ -342,6 +342,7 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/web/safe-fetch.ts': 'the SSRF-safe fetcher itself: web articles, training posts, feeds (through adapters/web/index.ts and feed.ts) and post images (server/platforms.ts)',
 	'adapters/web/youtube.ts': 'fixed API hosts from the configuration (YOUTUBE_*); only the 11-character video id comes from the user',
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
+	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
 	'adapters/platforms/linkedin/publish.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
 	'adapters/platforms/bluesky/image.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
@@ -353,7 +354,7 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/ai/replicate/download.ts': "the output files at the URLs Replicate's answer names (the provider's, not a user's)",
 	'adapters/payments/stripe/index.ts': 'the Stripe SDK (STRIPE_API_BASE in tests)',
 	'adapters/auth/google/index.ts': 'Google sign-in at the configured GOOGLE_* endpoints',
-	'server/platforms.ts': 'builds the platform adapters: undici for their API bases, the safe fetcher for media and user-named hosts',
+	'server/platforms.ts': 'builds the platform adapters: the request transport (adapters/platforms/request-fetch.ts) for their API bases, the safe fetcher for media and user-named hosts',
 }
 
 test('every outbound request in the code is listed with what it may reach', async () => {
