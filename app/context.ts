@@ -1,6 +1,7 @@
 import { createContext, type RouterContext } from 'react-router'
 import type { Services } from '#modules/services.ts'
 import type { CurrentUser } from '#modules/accounts/index.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
 
 export type RequestInfo = {
 	nonce: string
@@ -31,3 +32,5 @@ export const requestInfoContext = sharedContext<RequestInfo>('request')
 export const userContext = sharedContext<CurrentUser | null>('user', null)
 /** Set by the root's databaseOutageMiddleware; entry.server's handleError marks it when the database was unreachable. */
 export const databaseOutageContext = sharedContext<{ seen: boolean } | null>('database-outage', null)
+/** The server's JSON logger (server/web.ts); null outside the server (entry.server then makes its own). */
+export const loggerContext = sharedContext<Logger | null>('logger', null)

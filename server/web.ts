@@ -5,13 +5,14 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { loggerContext, requestInfoContext, servicesContext } from '#app/context.ts'
 import { BROTLI_QUALITY, GZIP_LEVEL } from '#app/server/document-response.server.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
+import { refuseMutationsWithoutAction } from './method-guard.ts'
 import { mountSandbox } from './platforms.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { proxyHeaderWarning } from './proxy-warning.ts'
@@ -57,6 +58,8 @@ export async function startWebServer(options: { env: Env; logger: Logger; servic
 		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
 	}
 
+	// A POST to a page without an action: 405 here, not an error (and a stack trace in the log) in React Router.
+	app.use(refuseMutationsWithoutAction(build))
 	app.use(
 		createRequestHandler({
 			build,
@@ -64,6 +67,7 @@ export async function startWebServer(options: { env: Env; logger: Logger; servic
 			getLoadContext(req, res) {
 				const context = new RouterContextProvider()
 				context.set(servicesContext, services)
+				context.set(loggerContext, logger)
 				context.set(requestInfoContext, {
 					nonce: String(res.locals.cspNonce ?? ''),
 					ip: req.ip ?? 'unknown',

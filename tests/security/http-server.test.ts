@@ -12,18 +12,31 @@
 // (Node: "requestTimeout: the timeout for receiving the entire request from the client"), so a
 // long event stream (/events) or a long NDJSON answer to a complete POST (/api/generations) is not
 // cut: both checked here with stand-ins that answer longer than the timeout.
+//
+// Mutations of pages without an action (issue 37 item 1.3): each POST to such a page went to React
+// Router, which logged a ~750-byte stack trace per request (signed out, in production too). The
+// server answers 405 with Allow before the framework (server/method-guard.ts, from the build's route
+// modules), and whatever React Router still reports goes through the JSON logger.
+//
+// 413 on a keep-alive connection (issue 37 item 1.4): an answer sent before the body was read left
+// the connection open, so the client's next request on it failed with ECONNRESET. Every such answer
+// carries `Connection: close` and the socket is closed after it.
 import fs from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { requestInfoContext, servicesContext } from '#app/context.ts'
+import { loggerContext, requestInfoContext, servicesContext } from '#app/context.ts'
+import routeTable from '#app/routes.ts'
+import { createLogger } from '#modules/core/logger.server.ts'
+import { ALLOW_WITHOUT_ACTION, refuseMutationsWithoutAction } from '#server/method-guard.ts'
 import { REQUEST_TIMEOUTS } from '#server/security.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { createHarness, loadModule, type Harness } from './support/harness.ts'
+import { createHarness, flatRoutes, loadModule, type Harness } from './support/harness.ts'
 import { startSecureApp, type SecureServer } from './support/http.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
@@ -211,5 +224,112 @@ describe('request timeouts of the app server', () => {
 		expect(performance.now() - started).toBeGreaterThan(2 * timeouts.requestMs)
 		expect(text.endsWith('data: end\n\n')).toBe(true)
 		expect(text.split('\n').filter((line) => line === '{"type":"step"}').length).toBeGreaterThan(8)
+	})
+})
+
+/** The build's route records (id, parent, path, module) for app/routes.ts, as React Router's build has them. */
+async function buildRoutes(entries: ReadonlyArray<RouteConfigEntry> = routeTable, parentId = 'root'): Promise<Record<string, unknown>> {
+	const records: Record<string, unknown> = {}
+	for (const entry of entries) {
+		const id = entry.id ?? entry.file.replace(/\.tsx?$/, '')
+		records[id] = { id, parentId, path: entry.path, index: entry.index, module: await loadModule(entry.file) }
+		Object.assign(records, await buildRoutes(entry.children ?? [], id))
+	}
+	return records
+}
+
+describe('mutations of pages without an action', () => {
+	let t: TestDatabase
+	let h: Harness
+	let server: SecureServer
+	const logged: Array<string> = []
+	const withoutAction: Array<string> = []
+	const withAction: Array<string> = []
+
+	beforeAll(async () => {
+		t = await createTestDatabase()
+		h = await createHarness(t.db)
+		const entry = await import('#app/entry.server.tsx')
+		const build = {
+			entry: { module: { handleError: entry.handleError, default: (_request: Request, status: number) => new Response('document', { status }) } },
+			routes: { root: { id: 'root', path: '', module: await loadModule('root.tsx') }, ...(await buildRoutes()) },
+			assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
+			publicPath: '/',
+			assetsBuildDirectory: h.dataDir,
+			future: {},
+			ssr: true,
+			isSpaMode: false,
+			prerender: [],
+			routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+		} as unknown as ServerBuild
+		// The pages of the table without dynamic segments, by whether their module has an action.
+		for (const route of flatRoutes()) {
+			if (route.params.length > 0) continue
+			;((await loadModule(route.file)).action ? withAction : withoutAction).push(route.path)
+		}
+		const logger = createLogger('debug')
+		const handler = createRequestHandler({
+			build,
+			mode: 'production',
+			getLoadContext() {
+				const context = new RouterContextProvider()
+				context.set(servicesContext, h.services)
+				context.set(requestInfoContext, { ...h.info(), isProduction: true })
+				context.set(loggerContext, logger)
+				return context
+			},
+		})
+		const guard = refuseMutationsWithoutAction(build)
+		server = await startSecureApp({ production: true }, (req, res) => guard(req, res, () => void handler(req, res, () => {})))
+		// Everything the process writes from here on: the logger's lines and any console output.
+		const capture = (stream: NodeJS.WriteStream) => vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (logged.push(String(chunk)), true))
+		capture(process.stdout)
+		capture(process.stderr)
+	})
+
+	afterAll(async () => {
+		vi.restoreAllMocks()
+		await server?.close()
+		await h?.[Symbol.asyncDispose]()
+		await t?.[Symbol.asyncDispose]()
+	})
+
+	test('POST, PUT and DELETE to the pages without an action: 405 with Allow, only JSON lines in the log, no stack trace', async () => {
+		expect(withoutAction.length).toBeGreaterThan(5)
+		logged.length = 0
+		for (const page of withoutAction) {
+			for (const [method, address] of [['POST', page], ['PUT', page], ['DELETE', page], ['POST', `${page === '/' ? '/_' : page}.data`]] as const) {
+				const response = await fetch(`${server.url}${address}`, { method, body: method === 'DELETE' ? undefined : new URLSearchParams({ intent: 'x' }) })
+				expect([method, address, response.status]).toEqual([method, address, 405])
+				expect(response.headers.get('allow')).toBe(ALLOW_WITHOUT_ACTION)
+				expect(await response.text()).toBe('Diese Seite nimmt keine Formulardaten an.')
+			}
+		}
+		const lines = logged.join('').split('\n').filter(Boolean)
+		for (const line of lines) expect(() => JSON.parse(line)).not.toThrow()
+		expect(logged.join('')).not.toMatch(/\n\s+at /)
+	})
+
+	test('a POST to an address no route has, and a GET of one: their log lines are JSON without a stack', async () => {
+		logged.length = 0
+		expect((await fetch(`${server.url}/gibt-es-nicht`, { method: 'POST', body: new URLSearchParams({ a: '1' }) })).status).toBe(404)
+		expect((await fetch(`${server.url}/gibt-es-nicht`)).status).toBe(404)
+		const lines = logged.join('').split('\n').filter(Boolean)
+		for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 'debug', event: 'request_refused', status: 404 })
+		expect(logged.join('')).not.toMatch(/\s+at /)
+	})
+
+	test('the pages with an action still reach it', async () => {
+		expect(withAction.length).toBeGreaterThan(3)
+		for (const page of withAction) {
+			const response = await fetch(`${server.url}${page}`, { method: 'POST', body: new URLSearchParams({ intent: 'x' }), redirect: 'manual' })
+			expect([page, await response.text()]).not.toEqual([page, 'Diese Seite nimmt keine Formulardaten an.'])
+		}
+	})
+
+	test('server/web.ts puts the guard in front of React Router', async () => {
+		const web = await fs.readFile(path.join(import.meta.dirname, '../../server/web.ts'), 'utf8')
+		expect(web.indexOf('app.use(refuseMutationsWithoutAction(build))')).toBeGreaterThan(0)
+		expect(web.indexOf('app.use(refuseMutationsWithoutAction(build))')).toBeLessThan(web.indexOf('createRequestHandler({'))
 	})
 })
