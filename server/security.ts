@@ -73,14 +73,70 @@ export const OWN_POLICY_PATHS = ['/media/']
 /** Routes authenticated by a signature on their raw body instead of a browser session: exempt from the origin check. */
 export const SIGNED_WEBHOOKS = new Set(['/webhooks/stripe'])
 
+/** How long a connection closed with an unread body goes on discarding it after the answer (see closeUnreadRequests). */
+export const UNREAD_LINGER_MS = 2_000
+
+/**
+ * An answer written before the request's body was received to its end (a 413 refused by its declared
+ * length or while streaming, a 401 or 429 before the form was read) says `Connection: close`: the
+ * unread rest must not be taken for the next request on a keep-alive connection (the client's next
+ * request on it failed with ECONNRESET). A 413 says so even when the body happened to arrive whole.
+ * When the app stops reading (React Router's adapter destroys the request when its body stream is
+ * cancelled, which reset the socket before the answer was out), the rest is discarded instead, the
+ * answer is sent, and the socket is closed after it: half-closed first, so that a client still sending
+ * reads the answer rather than a reset, then destroyed when the body has ended, the client has closed
+ * or UNREAD_LINGER_MS have passed. A body read to its end keeps the connection.
+ */
+export function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
+	const socket = req.socket
+	let lingering = false
+	const lingerAfterAnswer = () => {
+		if (lingering) return
+		lingering = true
+		const destroySoon = socket.destroySoon
+		socket.destroySoon = function (this: typeof socket) {
+			socket.destroySoon = destroySoon
+			if (req.complete) return destroySoon.call(this)
+			this.end()
+			const close = () => {
+				clearTimeout(timer)
+				this.destroy()
+			}
+			const timer = setTimeout(close, UNREAD_LINGER_MS)
+			timer.unref()
+			req.once('end', close)
+			this.once('end', close)
+		}
+	}
+	const destroy = req.destroy
+	req.destroy = function (this: Request, error?: Error) {
+		if (req.complete || res.writableFinished || socket.destroyed) return destroy.call(this, error)
+		// The app has stopped reading: the rest is discarded (flowing, no listener) until the answer is out.
+		req.destroy = destroy
+		lingerAfterAnswer()
+		if (!res.headersSent) res.setHeader('Connection', 'close')
+		req.resume()
+		return this
+	} as typeof req.destroy
+	const writeHead = res.writeHead
+	res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+		const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+		if (!req.complete) lingerAfterAnswer()
+		if (!this.headersSent && (status === 413 || !req.complete)) this.setHeader('Connection', 'close')
+		return writeHead.apply(this, args)
+	} as typeof writeHead
+	next()
+}
+
 /**
  * Everything server/web.ts puts in front of React Router for security, in order: no
- * X-Powered-By, the client IP from `trustProxy` hops only, the per-request CSP nonce, the security
+ * X-Powered-By, `Connection: close` for answers sent before the body was read (closeUnreadRequests), the client IP from `trustProxy` hops only, the per-request CSP nonce, the security
  * headers (left to the route on OWN_POLICY_PATHS), and the same-origin guard for state changes (signed webhooks exempt). The security
  * suite (tests/security/csrf.test.ts, headers.test.ts) builds its app with this very function.
  */
 export function secureApp(app: Express, options: { appUrl: string; trustProxy: number; csp: boolean; production: boolean; formActions: Array<string> }) {
 	app.disable('x-powered-by')
+	app.use(closeUnreadRequests)
 	app.set('trust proxy', options.trustProxy)
 	app.use(nonceMiddleware)
 	const pageHeaders = securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions })

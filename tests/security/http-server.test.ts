@@ -29,11 +29,13 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { Pool } from 'undici'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { loggerContext, requestInfoContext, servicesContext } from '#app/context.ts'
 import routeTable from '#app/routes.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { ALLOW_WITHOUT_ACTION, refuseMutationsWithoutAction } from '#server/method-guard.ts'
+import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { REQUEST_TIMEOUTS } from '#server/security.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, flatRoutes, loadModule, type Harness } from './support/harness.ts'
@@ -331,5 +333,87 @@ describe('mutations of pages without an action', () => {
 		const web = await fs.readFile(path.join(import.meta.dirname, '../../server/web.ts'), 'utf8')
 		expect(web.indexOf('app.use(refuseMutationsWithoutAction(build))')).toBeGreaterThan(0)
 		expect(web.indexOf('app.use(refuseMutationsWithoutAction(build))')).toBeLessThan(web.indexOf('createRequestHandler({'))
+	})
+})
+
+describe('an answer sent before the body was read, on a keep-alive connection', () => {
+	let server: SecureServer
+	const LIMIT = 1000
+
+	beforeAll(async () => {
+		// React Router's adapter over two resource routes: an upload whose action refuses a body over
+		// LIMIT bytes (readFormDataWithin, as every form of the app is read) and a page to ask next.
+		const build = {
+			entry: { module: { default: () => new Response('no documents here', { status: 500 }) } },
+			routes: {
+				root: { id: 'root', path: '', module: {} },
+				upload: {
+					id: 'upload',
+					parentId: 'root',
+					path: 'upload',
+					module: { action: async ({ request }: { request: Request }) => ((await readFormDataWithin(request, LIMIT)) === 'too_large' ? new Response('zu gross', { status: 413 }) : new Response('gelesen')) },
+				},
+				ping: { id: 'ping', parentId: 'root', path: 'ping', module: { loader: () => new Response('pong') } },
+			},
+			assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: 'test' },
+			publicPath: '/',
+			assetsBuildDirectory: '/nonexistent',
+			future: {},
+			ssr: true,
+			isSpaMode: false,
+			prerender: [],
+			routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+		} as unknown as ServerBuild
+		const handler = createRequestHandler({ build, mode: 'production', getLoadContext: () => new RouterContextProvider() })
+		server = await startSecureApp({}, (req, res) => void handler(req, res, () => {}))
+	})
+
+	afterAll(async () => {
+		await server?.close()
+	})
+
+	test.each([
+		['a declared Content-Length over the limit', 256 * 1024, false],
+		['a chunked body that grows over the limit', 256 * 1024, true],
+		['a chunked upload of 8 MB', 8 * 1024 * 1024, true],
+	])('%s: 413 with Connection: close, and the next request works on a new connection', async (_what, size, chunked) => {
+		// One keep-alive connection at most: the next request reuses it unless the server said close.
+		const pool = new Pool(server.url, { connections: 1, pipelining: 1 })
+		const connections: Array<unknown> = []
+		pool.on('connect', (_origin, [client]) => connections.push(client))
+		try {
+			const body = 'a='.padEnd(size, 'x')
+			const refused = await pool.request({
+				path: '/upload',
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: chunked ? (async function* () { for (let at = 0; at < body.length; at += 16 * 1024) yield body.slice(at, at + 16 * 1024) })() : body,
+			})
+			expect(refused.statusCode).toBe(413)
+			expect(refused.headers.connection).toBe('close')
+			await refused.body.text()
+			const next = await pool.request({ path: '/ping', method: 'GET' })
+			expect(next.statusCode).toBe(200)
+			expect(await next.body.text()).toBe('pong')
+			expect(connections.length).toBe(2)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test('a body read to its end keeps the connection', async () => {
+		const pool = new Pool(server.url, { connections: 1, pipelining: 1 })
+		let connects = 0
+		pool.on('connect', () => connects++)
+		try {
+			const read = await pool.request({ path: '/upload', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+			expect(read.statusCode).toBe(200)
+			expect(read.headers.connection).not.toBe('close')
+			await read.body.text()
+			expect((await pool.request({ path: '/ping', method: 'GET' })).statusCode).toBe(200)
+			expect(connects).toBe(1)
+		} finally {
+			await pool.close()
+		}
 	})
 })
