@@ -14,6 +14,16 @@ const dateFnsRoots = [
 	{ name: 'date-fns/locale', message: 'Import the one locale (date-fns/locale/de).' },
 ]
 
+// graphile-worker's tables (`_private_jobs`, ...) and its internal notification (`jobs:insert`) are not
+// its API: a patch release may change them (ADR 0035). WorkerUtils, its events, its documented SQL
+// functions (add_job, add_jobs, reschedule_jobs, ...) or our own records instead.
+const graphileInternals = 'graphile-worker internals are not its API (ADR 0035): use WorkerUtils, its events, its documented SQL functions (add_job, reschedule_jobs, ...) or our own records (deliveries).'
+const graphileInternalsRule = [
+	'error',
+	{ selector: 'Literal[value=/_private_|jobs:insert/]', message: graphileInternals },
+	{ selector: 'TemplateElement[value.raw=/_private_|jobs:insert/]', message: graphileInternals },
+]
+
 export default defineConfig([
 	globalIgnores([
 		'build/',
@@ -63,6 +73,10 @@ export default defineConfig([
 	{
 		files: ['modules/**/*.ts', 'server/**/*.ts', 'adapters/**/*.ts', 'scripts/**/*.ts'],
 		rules: { 'no-restricted-imports': ['error', { paths: dateFnsRoots }] },
+	},
+	{
+		files: ['app/**/*.{ts,tsx}', 'modules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+		rules: { 'no-restricted-syntax': graphileInternalsRule },
 	},
 	{
 		files: ['app/components/tooltip/tooltip-popup.tsx'],

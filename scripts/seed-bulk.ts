@@ -59,7 +59,7 @@ try {
 		await load(passwordHash, sealedToken)
 		const t = performance.now()
 		await Promise.all([
-			client.query('analyze posts, graphile_worker._private_jobs'),
+			client.query('analyze posts'),
 			second.query('analyze post_deliveries, activity_logs, credit_transactions, users, profiles, agent_configurations, social_tokens, connected_pages, drafts, toolbox_settings, content_settings, content_ideas'),
 		])
 		const counts = await client.query<Record<string, string>>(`

@@ -4,6 +4,7 @@ import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger, errorFields } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
+import { nextDeliveryDueInMs } from '#modules/publishing/index.ts'
 import { composeServices } from '#server/compose.ts'
 import { openDatabase } from '#server/database.ts'
 
@@ -13,7 +14,7 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection',
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 const { tasks, crontab } = composeServices({ env, db: database.db, logger })
-const runner = await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger })
+const runner = await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: () => nextDeliveryDueInMs(database.db) })
 logger.info('worker_started', { concurrency: env.WORKER_CONCURRENCY })
 
 async function stop() {

@@ -6,6 +6,7 @@ import { readEnv } from '#modules/core/env.server.ts'
 import { startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger, errorFields } from '#modules/core/logger.server.ts'
 import { migrateToLatest } from '#modules/core/migrate.server.ts'
+import { nextDeliveryDueInMs } from '#modules/publishing/index.ts'
 import { composeServices } from './compose.ts'
 import { openDatabase } from './database.ts'
 import { ensureDemoUsers } from './demo.ts'
@@ -38,7 +39,7 @@ if (role !== 'primary') await services.liveEvents.start()
 if (role !== 'web' && !env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
 }
-const runner = role !== 'web' && env.WORKER_IN_PROCESS ? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger }) : null
+const runner = role !== 'web' && env.WORKER_IN_PROCESS ? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: () => nextDeliveryDueInMs(database.db) }) : null
 
 function announce() {
 	const processes = role === 'primary' ? `, ${env.WEB_PROCESSES} Webprozesse` : ''

@@ -4,17 +4,14 @@ import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import type { Kysely } from 'kysely'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { runJobsOnce } from '#tests/support/jobs.ts'
+import { runJobsOnce, waitingJobs } from '#tests/support/jobs.ts'
 import { meta, testServices } from '#tests/support/services.ts'
 
 const password = 'richtig-langes-Passwort'
 
 async function mailLinks(db: Kysely<DB>, to: string) {
-	const rows = await sql<{ payload: { to: string; link: string; kind: string } }>`
-		select j.payload from graphile_worker._private_jobs j
-		join graphile_worker._private_tasks t on t.id = j.task_id
-		where t.identifier = 'accounts_send_mail' order by j.id`.execute(db)
-	return rows.rows.map((r) => r.payload).filter((p) => p.to === to)
+	const jobs = await waitingJobs<{ to: string; link: string; kind: string }>(db, 'accounts_send_mail')
+	return jobs.map((job) => job.payload).filter((p) => p.to === to)
 }
 
 function tokenOf(link: string) {

@@ -5,15 +5,31 @@ const MAX_SLEEP_MS = 30_000
 const SAFETY_RECHECK_MS = 2_000
 const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000]
 
+/** The channel enqueue() notifies when it plans a job for later (the waker re-reads the next instant). */
+export const JOBS_PLANNED_CHANNEL = 'postwerk_jobs_planned'
+
+export type JobWakerOptions = {
+	pool: pg.Pool
+	logger: Logger
+	/**
+	 * Milliseconds until the next timed job is due, by the database's clock (the one graphile-worker
+	 * compares run_at with), from the app's own records, never graphile-worker's tables; null: none planned.
+	 */
+	nextDueInMs: () => Promise<number | null>
+	/** Wakes the workers now, through graphile-worker's public API (startWorker adds a no-op job, which notifies them). */
+	nudge: () => Promise<void>
+}
+
 /**
  * graphile-worker finds future jobs by polling, which makes a 09:00 post start up to a poll interval
- * late. The waker keeps one connection, knows the next due job and sends the worker's own
- * "jobs:insert" nudge at that instant, so a due job starts within milliseconds. Polling stays the net.
- * It re-reads the next instant when jobs are added (the same notification) and every 2 seconds
- * (jobs replaced by key do not notify). When its connection drops (the database restarted), it
- * connects again with a backoff and plans anew; until then the worker's polling carries on.
+ * late. The waker knows the next instant from our own records (a delivery's time) and wakes the workers
+ * at that instant, so a due job starts within milliseconds; polling stays the net (ADR 0035: no reads of
+ * graphile-worker's private tables, none of its internal notifications). It re-reads the next instant
+ * when a job is planned for later (JOBS_PLANNED_CHANNEL, on the one connection it keeps) and every 2
+ * seconds. When its connection drops (the database restarted), it connects again with a backoff and
+ * plans anew; until then the worker's polling carries on.
  */
-export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: Logger }) {
+export async function startJobWaker({ pool, logger, nextDueInMs, nudge }: JobWakerOptions) {
 	let client: pg.PoolClient | null = null
 	let timer: NodeJS.Timeout | null = null
 	let safety: NodeJS.Timeout | null = null
@@ -22,42 +38,28 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 	let stopped = false
 	let running: Promise<void> | null = null
 	let again = false
-
-	function connected() {
-		if (!client) throw new Error('job waker: not connected')
-		return client
-	}
-
-	/** How many unlocked jobs are due now, and how long until the next future one. */
-	async function upcoming(): Promise<{ due: number; wait: number | null }> {
-		const { rows } = await connected().query<{ due: number; wait: number | null }>(
-			`select count(*) filter (where run_at <= now())::int as due,
-			        extract(epoch from (min(run_at) filter (where run_at > now()) - now())) * 1000 as wait
-			 from graphile_worker._private_jobs
-			 where locked_at is null and attempts < max_attempts`,
-		)
-		const row = rows[0]
-		return { due: row?.due ?? 0, wait: row?.wait === null || row?.wait === undefined ? null : Number(row.wait) }
-	}
-
-	async function nudge(count = 1) {
-		await connected().query(`select pg_notify('jobs:insert', $1)`, [JSON.stringify({ count, waker: true })])
-	}
+	/** The timer has reached the planned instant: the next plan() wakes the workers first. */
+	let instantReached = false
 
 	async function plan() {
 		if (stopped || !client) return
-		const { due, wait } = await upcoming()
+		if (instantReached) {
+			instantReached = false
+			await nudge()
+		}
+		const inMs = await nextDueInMs()
 		if (timer) clearTimeout(timer)
 		timer = null
-		if (due > 0) await nudge(due)
-		if (wait === null) return
-		// Wake a hair late rather than early: an early nudge finds nothing and costs a round trip.
-		// The nudge goes through plan() (the job is due by then): one query at a time on the connection,
-		// where a nudge of its own could overlap a plan() that a notification started.
+		if (inMs === null) return
+		// Wake a hair late rather than early: an early nudge finds nothing due and costs a round trip.
+		const wait = Math.max(0, inMs) + 1
+		if (wait > MAX_SLEEP_MS) return
+		// The nudge goes through plan(): one plan at a time, so a notification cannot start a second.
 		timer = setTimeout(() => {
 			timer = null
+			instantReached = true
 			if (client) replan()
-		}, Math.min(Math.max(0, wait) + 1, MAX_SLEEP_MS))
+		}, wait)
 	}
 
 	function replan() {
@@ -74,12 +76,6 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 					replan()
 				}
 			})
-	}
-
-	function onNotification(message: pg.Notification) {
-		// Our own nudges also arrive here; they must not loop.
-		if (message.payload?.includes('"waker"')) return
-		replan()
 	}
 
 	async function connect() {
@@ -99,11 +95,11 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 				scheduleReconnect()
 			}
 		}
-		next.on('notification', onNotification)
+		next.on('notification', replan)
 		next.on('error', drop)
 		next.on('end', () => drop())
 		try {
-			await next.query('LISTEN "jobs:insert"')
+			await next.query(`LISTEN "${JOBS_PLANNED_CHANNEL}"`)
 		} catch (error) {
 			if (!dropped) {
 				dropped = true
@@ -151,7 +147,7 @@ export async function startJobWaker({ pool, logger }: { pool: pg.Pool; logger: L
 			const current = client
 			client = null
 			if (!current) return
-			await current.query('UNLISTEN "jobs:insert"').catch(() => {})
+			await current.query(`UNLISTEN "${JOBS_PLANNED_CHANNEL}"`).catch(() => {})
 			current.removeAllListeners('notification')
 			current.release()
 		},

@@ -6,7 +6,7 @@ import type pg from 'pg'
 import type { z } from 'zod'
 import type { DbOrTrx } from './db.server.ts'
 import type { Logger } from './logger.server.ts'
-import { startJobWaker } from './job-waker.server.ts'
+import { JOBS_PLANNED_CHANNEL, startJobWaker } from './job-waker.server.ts'
 
 /** What producers need to enqueue a job: its id, the zod schema of its payload, its attempts. */
 export type JobDefinition<S extends z.ZodType> = { id: string; schema: S; maxAttempts?: number }
@@ -47,8 +47,12 @@ export async function enqueue<S extends z.ZodType>(
 		job_key := ${options.jobKey ?? null},
 		max_attempts := ${options.maxAttempts ?? task.maxAttempts ?? 10}
 	)`.execute(db)
-	// A job replaced by key sends no notification of its own; this one lets the waker re-plan (count 0: no nudge).
-	if (options.jobKey && options.runAt) await sql`select pg_notify('jobs:insert', '{"count":0}')`.execute(db)
+	if (options.runAt) await notifyPlanned(db)
+}
+
+/** Tells the job waker that a job was planned for later (it re-reads the next instant; sent at commit). */
+async function notifyPlanned(db: DbOrTrx) {
+	await sql`select pg_notify(${JOBS_PLANNED_CHANNEL}, '')`.execute(db)
 }
 
 /** One job of enqueueMany. */
@@ -56,7 +60,7 @@ export type JobSpec<S extends z.ZodType> = { task: JobDefinition<S>; payload: z.
 
 /**
  * Enqueues several jobs in ONE statement (graphile_worker.add_jobs, with add_job's default
- * 'replace' for a job key) in the caller's transaction, plus the waker's notification.
+ * 'replace' for a job key) in the caller's transaction, plus the waker's notification for timed ones.
  */
 export async function enqueueMany(db: DbOrTrx, jobs: ReadonlyArray<JobSpec<z.ZodType>>) {
 	if (jobs.length === 0) return
@@ -67,11 +71,11 @@ export async function enqueueMany(db: DbOrTrx, jobs: ReadonlyArray<JobSpec<z.Zod
 		max_attempts: options.maxAttempts ?? task.maxAttempts ?? 10,
 		job_key: options.jobKey ?? null,
 	}))
-	const keyed = jobs.some((j) => j.options?.jobKey && j.options.runAt)
+	const timed = jobs.some((j) => j.options?.runAt)
 	await sql`select graphile_worker.add_jobs(array(
 			select row(x.identifier, x.payload, null, coalesce(x.run_at, now()), x.max_attempts, x.job_key, null, null)::graphile_worker.job_spec
 			from json_to_recordset(${JSON.stringify(specs)}::json) as x(identifier text, payload json, run_at timestamptz, max_attempts int, job_key text)
-		), false)${keyed ? sql`, pg_notify('jobs:insert', '{"count":0}')` : sql``}`.execute(db)
+		), false)${timed ? sql`, pg_notify(${JOBS_PLANNED_CHANNEL}, '')` : sql``}`.execute(db)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of tasks of different payloads
@@ -96,6 +100,15 @@ export function toTaskList(tasks: Array<AnyTask>, logger: Logger): TaskList {
 		}
 	}
 	return list
+}
+
+/** The job the waker adds to wake the workers at a due instant (adding a job is what notifies them); it does nothing. */
+export const WAKE_TASK = 'job_waker_wake'
+const WAKE_KEY = 'job-waker:wake'
+
+/** Wakes the workers through graphile-worker's public add_job: one no-op job (replaced by key while it waits). */
+async function addWakeJob(pool: pg.Pool) {
+	await pool.query(`select graphile_worker.add_job($1, '{}'::json, job_key := $2, max_attempts := 1)`, [WAKE_TASK, WAKE_KEY])
 }
 
 export async function migrateJobs(pool: pg.Pool) {
@@ -137,6 +150,8 @@ export async function startWorker(options: {
 	localQueueSize?: number
 	/** How long a finished job waits to be recorded with others (default COMPLETE_BATCH_MS; 0: each at once). */
 	completeJobBatchDelayMs?: number
+	/** Milliseconds until the next timed job is due, from the app's own records (the waker's clock; see startJobWaker). Without it, polling alone. */
+	nextDueInMs?: () => Promise<number | null>
 	/** Tests only: shorter heartbeat and dead-worker limits. */
 	heartbeatMs?: number
 	deadWorkerSeconds?: number
@@ -167,7 +182,7 @@ export async function startWorker(options: {
 		events.on('pool:forcefulShutdown', ({ message }) => entry && gone(entry, message))
 		const runner = await run({
 			pgPool: pool,
-			taskList: toTaskList(options.tasks, logger),
+			taskList: { ...toTaskList(options.tasks, logger), [WAKE_TASK]: async () => {} },
 			crontab: options.crontab ?? '',
 			concurrency: options.concurrency,
 			noHandleSignals: true,
@@ -234,14 +249,9 @@ export async function startWorker(options: {
 				[deadWorkerSeconds, workerId],
 			)
 			const ids = rows.flatMap((r) => r.job_worker_ids)
-			let jobs = 0
-			if (ids.length) {
-				const locked = await client.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_by = any($1::text[])', [ids])
-				jobs = locked.rows[0]?.n ?? 0
-				await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids])
-			}
+			if (ids.length) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [ids])
 			await client.query('commit')
-			if (rows.length) logger.warn('dead_workers_reclaimed', { workers: rows.map((r) => r.worker_id), unlockedJobs: jobs })
+			if (rows.length) logger.warn('dead_workers_reclaimed', { workers: rows.map((r) => r.worker_id), pools: ids })
 			client.release()
 		} catch (error) {
 			await client.query('rollback').catch(() => {})
@@ -275,7 +285,8 @@ export async function startWorker(options: {
 	}
 
 	await launch()
-	const waker = await startJobWaker({ pool, logger })
+	const nextDueInMs = options.nextDueInMs
+	const waker = nextDueInMs ? await startJobWaker({ pool, logger, nextDueInMs, nudge: () => addWakeJob(pool) }) : null
 	await beat()
 	const heartbeat = setInterval(() => void beat(), heartbeatMs)
 	heartbeat.unref()
@@ -285,7 +296,7 @@ export async function startWorker(options: {
 			stopping = true
 			clearInterval(heartbeat)
 			if (relaunchTimer) clearTimeout(relaunchTimer)
-			await waker.stop()
+			await waker?.stop()
 			await current?.runner.stop()
 			current = null
 			await pool.query('delete from worker_heartbeats where worker_id = $1', [workerId]).catch(() => {})

@@ -7,20 +7,24 @@ export type Health = {
 	ok: boolean
 	database: 'ok' | 'error'
 	worker: { alive: boolean; lastHeartbeat: string | null; workers: number }
+	/** The deliveries' queue: due and not yet started, planned for later, failed for good (our own records, ADR 0035). */
 	queue: { due: number; scheduled: number; failed: number }
 	overdueDeliveries: number
 }
 
-/** Database reachable, a worker beating within the last minute, the queue and the overdue deliveries. */
+/**
+ * Database reachable, a worker beating within the last minute, the deliveries' queue and the overdue
+ * ones. Read from our own tables: graphile-worker's are not a public interface (ADR 0035).
+ */
 export async function health(db: Db): Promise<Health> {
 	try {
 		const row = await sql<{ last_beat: Date | null; workers: number; due: number; scheduled: number; failed: number; overdue: number }>`
 			select
 				(select max(beat_at) from worker_heartbeats) as last_beat,
 				(select count(*) from worker_heartbeats where beat_at > now() - ${`${WORKER_ALIVE_SECONDS} seconds`}::interval)::int as workers,
-				(select count(*) from graphile_worker._private_jobs where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
-				(select count(*) from graphile_worker._private_jobs where run_at > now())::int as scheduled,
-				(select count(*) from graphile_worker._private_jobs where attempts >= max_attempts)::int as failed,
+				(select count(*) from post_deliveries where status = 'scheduled' and scheduled_at <= now())::int as due,
+				(select count(*) from post_deliveries where status = 'scheduled' and scheduled_at > now())::int as scheduled,
+				(select count(*) from post_deliveries where status = 'failed')::int as failed,
 				(select count(*) from post_deliveries where status = 'scheduled' and scheduled_at < now() - interval '1 minute')::int as overdue`.execute(db)
 		const r = row.rows[0]!
 		const alive = r.workers > 0

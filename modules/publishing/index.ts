@@ -39,6 +39,7 @@ export function permanentRefusal(error: unknown): string | null {
 	return null
 }
 export { deliveryProblems, health } from './health.server.ts'
+export { nextDeliveryDueInMs } from './next-delivery-due.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
 /** `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them. */

@@ -2,11 +2,11 @@
 // sandbox: connecting both with German messages for bad input, and one post for all six networks
 // from the creator with per-network texts and counters, published now and scheduled.
 import type { Locator, Page } from '@playwright/test'
-import { sql } from 'kysely'
 import { BLUESKY_SANDBOX } from '#adapters/platforms/bluesky/sandbox.ts'
 import { platformModules } from '#adapters/platforms/index.ts'
 import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, SANDBOX_APP_PASSWORD, test, type TestUser } from '#tests/e2e/fixtures.ts'
+import { makeJobsDue } from '#tests/support/jobs.ts'
 
 /** An app password of the right format that the Bluesky sandbox refuses. */
 const WRONG_APP_PASSWORD = BLUESKY_SANDBOX.wrongAppPassword
@@ -146,7 +146,7 @@ test('one post for all six networks planned from the creator is published on eac
 	// Time passes: the post and its jobs fall due now (the worker of the running app publishes them).
 	await db.updateTable('posts').set({ scheduled_at: new Date() }).where('id', '=', post.id).execute()
 	await db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('post_id', '=', post.id).execute()
-	await sql`update graphile_worker._private_jobs set run_at = now() where key = any(${planned.map((d) => `publish:${d.id}`)})`.execute(db)
+	await makeJobsDue(db, { keys: planned.map((d) => `publish:${d.id}`) })
 	await expect
 		.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).execute()).map((d) => d.status).sort(), { timeout: 40_000 })
 		.toEqual(platformModules.map(() => 'published'))

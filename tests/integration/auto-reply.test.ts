@@ -5,6 +5,7 @@ import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 type Harness = Awaited<ReturnType<typeof publishingHarness>>
 const helpers = { jobId: 'test', attempts: 1 }
@@ -129,8 +130,7 @@ test('disabled, unavailable or unconfigured tool: nothing is answered', async ()
 	await run(h, unavailable.userId)
 	// The cron fan-out does not even queue them.
 	await h.composition.tasks.find((task) => task.id === 'toolbox_auto_reply')!.handler({}, helpers)
-	const queued = await sql<{ n: number }>`select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'toolbox_auto_reply_user'`.execute(t.db)
-	expect(queued.rows[0]!.n).toBe(0)
+	expect(await waitingJobs(t.db, 'toolbox_auto_reply_user')).toEqual([])
 
 	expect(h.li.store.comments.filter((c) => c.parentId !== null)).toEqual([])
 	expect(await t.db.selectFrom('comment_replies').selectAll().execute()).toEqual([])

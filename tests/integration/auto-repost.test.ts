@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
@@ -7,6 +7,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 const helpers = { jobId: 'test', attempts: 1 }
 const DAY = 24 * 3600 * 1000
@@ -126,8 +127,7 @@ test('below the threshold, too recent, disabled or unavailable: nothing is propo
 	await t.db.updateTable('admin_toolbox_configs').set({ is_available: false }).where('tool_name', '=', 'autoRepost').execute()
 	await t.run(carla)
 	await t.tasks.find((task) => task.id === 'toolbox_auto_repost')!.handler({}, helpers)
-	const queued = await sql<{ n: number }>`select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'toolbox_auto_repost_user'`.execute(t.db)
-	expect(queued.rows[0]!.n).toBe(0)
+	expect(await waitingJobs(t.db, 'toolbox_auto_repost_user')).toEqual([])
 	expect(await reviews(t.db, carla)).toEqual([])
 	expect(await t.db.selectFrom('tool_runs').select('user_id').where('user_id', '=', carla).execute()).toEqual([])
 })

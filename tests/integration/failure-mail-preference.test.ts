@@ -1,7 +1,7 @@
-import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { makeJobsDue } from '#tests/support/jobs.ts'
 
 // 'E-Mail bei fehlgeschlagenen Posts' (settings): off means no failure mail, on (the default) sends it.
 for (const notify of [false, true]) {
@@ -17,7 +17,7 @@ for (const notify of [false, true]) {
 		await h.services.publishing.publishNow(userId, post.id)
 		await h.runDueJobs()
 		h.li.router.reset()
-		await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+		await makeJobsDue(t.pool)
 		await h.runDueJobs()
 		await h.services.publishing.maintenance.sweep()
 		const delivery = await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()

@@ -5,6 +5,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
 import { FAKE_ATOM_PATH, FAKE_FEED_TITLES, FAKE_NOT_A_FEED_PATH, FAKE_RSS_PATH, FAKE_RSS_TITLE, fakeWebEnv, startWebFake, type WebFake } from '#tests/fakes/web.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 let web: WebFake
 beforeAll(async () => {
@@ -191,14 +192,12 @@ describe('the daily job', () => {
 		await services.news.runDaily(ida)
 
 		expect(await services.news.enqueueDaily()).toBe(1)
-		const jobs = await sql<{ key: string; task: string }>`
-			select j.key, t.identifier as task from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-			where t.identifier = 'news_daily_user'`.execute(t.db)
+		const jobs = await waitingJobs(t.db, 'news_daily_user')
 		const aucklandToday = (await sql<{ d: string }>`select (now() at time zone 'Pacific/Auckland')::date::text as d`.execute(t.db)).rows[0]!.d
-		expect(jobs.rows.map((j) => j.key)).toEqual([`news_daily:${jan}:${aucklandToday}`])
+		expect(jobs.map((j) => j.key)).toEqual([`news_daily:${jan}:${aucklandToday}`])
 		// Twice in the same hour: the job key keeps it one job.
 		await services.news.enqueueDaily()
-		expect((await sql`select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'news_daily_user'`.execute(t.db)).rows).toHaveLength(1)
+		expect(await waitingJobs(t.db, 'news_daily_user')).toHaveLength(1)
 	})
 })
 

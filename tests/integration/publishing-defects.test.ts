@@ -37,12 +37,22 @@ test("'Jetzt posten' pressed again and again while the post is on its way: one p
 	const { id } = await t.db.selectFrom('post_deliveries').select('id').where('post_id', '=', post.id).executeTakeFirstOrThrow()
 
 	// A worker has picked the job up but not claimed the delivery yet: presses now used to add a second job.
-	await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-a' where key = ${`publish:${id}`}`.execute(t.db)
+	let pickedUp!: () => void
+	const picked = new Promise<void>((resolve) => (pickedUp = resolve))
+	let go!: () => void
+	const held = new Promise<void>((resolve) => (go = resolve))
+	const first = h.runDueJobs({
+		publishing_publish_delivery: async (run) => {
+			pickedUp()
+			await held
+			await run()
+		},
+	})
+	await picked
 	expect(await Promise.all([press(), press(), press()])).toEqual([1, 1, 1])
 	for (let i = 0; i < 3; i++) expect(await press()).toBe(1)
-	await sql`update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_by = 'worker-a'`.execute(t.db)
+	go()
 
-	const first = h.runDueJobs()
 	await waitFor(async () => (await t.db.selectFrom('post_deliveries').select('request_sent_at').where('id', '=', id).executeTakeFirstOrThrow()).request_sent_at !== null)
 	expect(await Promise.all([press(), press(), press()])).toEqual([1, 1, 1])
 	for (let i = 0; i < 3; i++) expect(await press()).toBe(1)

@@ -1,9 +1,9 @@
-import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { metaRoutes } from '#adapters/platforms/meta/sandbox.ts'
 import type { FakeResponse, ScriptedResponse } from '#adapters/platforms/sandbox/fake-http.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { makeJobsDue } from '#tests/support/jobs.ts'
 
 // Issue 19, defect 2: a 5xx on the request that creates the post is an unknown outcome on every
 // network. The publisher looks for the post before anything is sent again: found, it is published;
@@ -48,7 +48,7 @@ async function publishEachOnce(first: ScriptedResponse, sends: number) {
 	const afterFirst = await t.db.selectFrom('post_deliveries').select(['platform', 'status', 'attempts']).where('user_id', '=', userId).execute()
 	// Whatever the first run left to retry is due now.
 	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('user_id', '=', userId).where('status', '=', 'scheduled').execute()
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 
 	const deliveries = await t.db.selectFrom('post_deliveries').select(['platform', 'status', 'external_id']).where('user_id', '=', userId).orderBy('platform').execute()
@@ -95,7 +95,7 @@ test('a post that lands late after the 500 is found before the resend, never sen
 	h.li.store.addPost({ id: 'urn:li:share:spaet', platform: 'linkedin', authorId: (sent.json as { author: string }).author, text: 'Kommt spät an', imageUrl: null, url: `${h.li.base}/#urn:li:share:spaet` })
 
 	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('post_id', '=', post.id).execute()
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 	expect(await t.db.selectFrom('post_deliveries').select(['status', 'external_id']).where('post_id', '=', post.id).executeTakeFirstOrThrow()).toEqual({ status: 'published', external_id: 'urn:li:share:spaet' })
 	expect(h.li.router.count('POST /rest/posts')).toBe(1)

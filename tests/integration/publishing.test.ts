@@ -1,14 +1,13 @@
-import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { makeJobsDue, waitingJobs } from '#tests/support/jobs.ts'
 
 const zurich = 'Europe/Zurich'
 
-async function jobsFor(t: { db: import('kysely').Kysely<import('#modules/core/db.server.ts').DB> }, key: string) {
-	const rows = await sql<{ key: string; run_at: Date; locked_at: Date | null }>`select key, run_at, locked_at from graphile_worker._private_jobs where key = ${key}`.execute(t.db)
-	return rows.rows
+async function jobsFor(t: { pool: import('pg').Pool }, key: string) {
+	return (await waitingJobs(t.pool)).filter((job) => job.key === key)
 }
 
 test('a scheduled post is published once at its time: delivery, URL, post status and activity entry', async () => {
@@ -49,7 +48,7 @@ test('a crash before the network call publishes once after the restart', async (
 	const stuck = await t.db.selectFrom('post_deliveries').select(['status', 'request_sent_at']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
 	expect(stuck).toMatchObject({ status: 'publishing', request_sent_at: null })
 	// The job is retried (graphile-worker's backoff); run it now.
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 	expect(h.posts()).toHaveLength(1)
 	expect((await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()).status).toBe('published')
@@ -69,7 +68,7 @@ test('a crash after the network call is reconciled: the post is found, never sen
 	await h.services.publishing.publishNow(userId, post.id)
 	await h.runDueJobs()
 	expect(h.posts()).toHaveLength(1)
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 	await h.services.publishing.maintenance.sweep()
 	expect(h.posts()).toHaveLength(1)
@@ -81,7 +80,7 @@ test('a crash after the network call is reconciled: the post is found, never sen
 /** Runs the delivery's next job now, as if its time had come. */
 async function runRetryNow(t: { db: import('kysely').Kysely<import('#modules/core/db.server.ts').DB> }, h: { runDueJobs: () => Promise<void> }, deliveryId: string) {
 	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('id', '=', deliveryId).execute()
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 }
 
@@ -143,7 +142,7 @@ test('when nobody can tell (the lookup fails too) the delivery is "unconfirmed",
 	expect(delivery.status).toBe('unconfirmed')
 	expect(delivery.error_message).toMatch(/Bitte prüfen Sie/)
 	h.li.router.reset()
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 	await h.services.publishing.maintenance.sweep()
 	expect(h.li.router.count('POST /rest/posts')).toBe(0)
@@ -164,12 +163,12 @@ test('429 with Retry-After is honoured, then the post goes out once', async () =
 	expect(waiting.status).toBe('scheduled')
 	expect(waiting.scheduled_at!.getTime() - before).toBeGreaterThanOrEqual(7000)
 	const [job] = await jobsFor(t, `publish:${waiting.id}`)
-	expect(job!.run_at.getTime()).toBe(waiting.scheduled_at!.getTime())
+	expect(job!.runAt.getTime()).toBe(waiting.scheduled_at!.getTime())
 	// Not before its time.
 	await h.runDueJobs()
 	expect(h.li.router.count('POST /rest/posts')).toBe(1)
 	h.li.router.reset()
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('id', '=', waiting.id).execute()
 	await h.runDueJobs()
 	expect(h.posts()).toHaveLength(1)
@@ -188,11 +187,11 @@ test('a rescheduled post has one job at the new time; a deleted post has none an
 	expect(moved.ok).toBe(true)
 	const jobs = await jobsFor(t, `publish:${delivery.id}`)
 	expect(jobs).toHaveLength(1)
-	expect(jobs[0]!.run_at.toISOString()).toBe(`${date}T10:00:00.000Z`)
+	expect(jobs[0]!.runAt.toISOString()).toBe(`${date}T10:00:00.000Z`)
 
 	expect((await h.services.content.deletePost(userId, post.id)).ok).toBe(true)
 	expect(await jobsFor(t, `publish:${delivery.id}`)).toHaveLength(0)
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await h.runDueJobs()
 	expect(h.posts()).toHaveLength(0)
 })

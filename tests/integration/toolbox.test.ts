@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import { createContentWriter } from '#modules/content/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
@@ -8,6 +8,7 @@ import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -56,8 +57,8 @@ test('eventPlanning: running twice creates the ideas once; off, unavailable or a
 
 	// The fan-out enqueues only users with the tool on.
 	await runTask(service, 'toolbox_event_planning', {})
-	const queued = await sql<{ key: string }>`select j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'toolbox_event_planning_user'`.execute(t.db)
-	expect(queued.rows.map((r) => r.key)).toEqual([`event-planning:${alice}:2026-12-20`])
+	const queued = await waitingJobs(t.db, 'toolbox_event_planning_user')
+	expect(queued.map((job) => job.key)).toEqual([`event-planning:${alice}:2026-12-20`])
 
 	// An admin makes the tool unavailable: nothing runs, and it cannot be switched on.
 	await t.db.updateTable('admin_toolbox_configs').set({ is_available: false }).where('tool_name', '=', 'eventPlanning').execute()

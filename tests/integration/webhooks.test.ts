@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { expect, test } from 'vitest'
 import { createSafeHttp } from '#adapters/web/index.ts'
@@ -16,7 +15,7 @@ import { debitCredits } from '#modules/credits/index.ts'
 import { createWebhooksService, emitWebhookEvent, MAX_AUTOMATIC_ATTEMPTS, pruneWebhookLog, type WebhooksService } from '#modules/webhooks/index.ts'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/fakes/webhook-receiver.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { runJobsOnce } from '#tests/support/jobs.ts'
+import { makeJobsDue, runJobsOnce } from '#tests/support/jobs.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
@@ -35,7 +34,7 @@ async function addEndpoint(webhooks: WebhooksService, userId: string, receiver: 
 
 /** Makes every queued job due now and runs them (a webhook retry waits 5 s and more). */
 async function runAllNow(t: TestDatabase, run: () => Promise<void>) {
-	await sql`update graphile_worker._private_jobs set run_at = now()`.execute(t.db)
+	await makeJobsDue(t.pool)
 	await run()
 }
 

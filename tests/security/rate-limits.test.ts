@@ -24,6 +24,7 @@ import authTexts from '#locales/de/auth.json'
 import { secureApp } from '#server/security.ts'
 import type { TestDatabase } from '#tests/support/db.ts'
 import { harnessPerFile, PASSWORD, type Harness } from './support/harness.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
@@ -102,11 +103,8 @@ describe('sign-in', () => {
 
 describe('confirmation and reset mails', () => {
 	const mailsTo = async (email: string) => {
-		const rows = await sql<{ payload: { to: string; kind: string } }>`
-			select j.payload from graphile_worker._private_jobs j
-			join graphile_worker._private_tasks t on t.id = j.task_id
-			where t.identifier = 'accounts_send_mail'`.execute(t.db)
-		return rows.rows.filter((r) => r.payload.to === email).map((r) => r.payload.kind)
+		const jobs = await waitingJobs<{ to: string; kind: string }>(t.db, 'accounts_send_mail')
+		return jobs.filter((job) => job.payload.to === email).map((job) => job.payload.kind)
 	}
 
 	test('at most five reset mails per address and hour; the answer is the same for every address and every try', async () => {

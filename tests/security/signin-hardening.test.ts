@@ -21,6 +21,7 @@ import type { FakeGoogle } from '#tests/fakes/google-oidc.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { signInWithGoogle, startGoogle } from './support/google.ts'
 import { createHarness, PASSWORD, type CallResult, type Harness } from './support/harness.ts'
+import { waitingJobs } from '#tests/support/jobs.ts'
 
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
@@ -67,11 +68,8 @@ const statuses = (results: Array<CallResult>) => results.reduce<Record<number, n
 
 /** The account mails queued for `to` (kind and link), oldest first. */
 async function mailsTo(to: string) {
-	const rows = await sql<{ payload: { to: string; kind: string; link: string } }>`
-		select j.payload from graphile_worker._private_jobs j
-		join graphile_worker._private_tasks t on t.id = j.task_id
-		where t.identifier = 'accounts_send_mail' order by j.id`.execute(t.db)
-	return rows.rows.map((r) => r.payload).filter((p) => p.to === to)
+	const jobs = await waitingJobs<{ to: string; kind: string; link: string }>(t.db, 'accounts_send_mail')
+	return jobs.map((job) => job.payload).filter((p) => p.to === to)
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!
 

@@ -71,9 +71,14 @@ export async function publishingHarness(
 		return { userId, email }
 	}
 
-	/** Runs every job that is due now, like a worker would. */
-	async function runDueJobs() {
-		await runJobsOnce(t.pool, toTaskList(tasks, logger))
+	/** Runs every job that is due now, like a worker would (`around`: a task's handler wrapped, e.g. held before it starts). */
+	async function runDueJobs(around: Partial<Record<string, (run: () => Promise<void>) => Promise<void>>> = {}) {
+		const list = toTaskList(tasks, logger)
+		for (const [id, wrap] of Object.entries(around)) {
+			const task = list[id]!
+			list[id] = (payload, helpers) => wrap!(async () => void (await task(payload, helpers)))
+		}
+		await runJobsOnce(t.pool, list)
 	}
 
 	return {
