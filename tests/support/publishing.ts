@@ -23,16 +23,17 @@ export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
 /**
  * `env`: more settings for the services (e.g. WEB_FETCH_ALLOW_HOSTS for a local webhook receiver).
  * `sandboxSecret`: what the fakes' tokens are signed with (a second fake with the same secret accepts them).
+ * `appUrl`: the app's address (default http://127.0.0.1:3999; a benchmark serving /media/ files passes a free port).
  */
 export async function publishingHarness(
 	t: { db: Kysely<DB>; pool: pg.Pool },
 	faultPoint?: (point: 'before_send' | 'after_send') => void,
 	env: Record<string, string> = {},
-	options: { sandboxSecret?: string } = {},
+	options: { sandboxSecret?: string; appUrl?: string } = {},
 ) {
 	const store = new SandboxStore({ secret: options.sandboxSecret })
 	const fakes = Object.fromEntries(platformModules.map((m) => [m.sandboxName, m.sandbox]))
-	const appUrl = 'http://127.0.0.1:3999'
+	const appUrl = options.appUrl ?? 'http://127.0.0.1:3999'
 	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes, callbackUrls: appCallbackUrls(appUrl), controls: true }))
 	const composition = testServices(t.db, { SANDBOX_API_BASE: server.base, APP_URL: appUrl, PUBLISH_TIMEOUT_MS: '1000', ...env }, faultPoint)
 	const { services, tasks } = composition

@@ -11,7 +11,9 @@ export type PollOptions = {
 	maxWaitMs: number
 }
 
-export const defaultPollOptions: PollOptions = { pollIntervalMs: 1000, maxPollIntervalMs: 30_000, maxWaitMs: 5 * 60_000 }
+// The first read after 250 ms (a small image is usually ready by then; a first wait of 1 s held every
+// post with an image that long), then doubling: the reads per container stay a handful.
+export const defaultPollOptions: PollOptions = { pollIntervalMs: 250, maxPollIntervalMs: 30_000, maxWaitMs: 5 * 60_000 }
 
 type Status = { status_code?: string; status?: string }
 

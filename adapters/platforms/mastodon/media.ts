@@ -7,7 +7,9 @@ import { str, type MastodonClient } from './client.ts'
 import { mastodonDescriptor } from './descriptor.ts'
 import { badResponse, invalid, mastodonError } from './errors.ts'
 
+/** pollIntervalMs: the longest wait between two reads of a processing upload (the first is FIRST_POLL_MS). */
 export type MediaPolling = { pollIntervalMs: number; maxPollMs: number }
+const FIRST_POLL_MS = 250
 
 type Image = { bytes: Uint8Array<ArrayBuffer>; type: string }
 
@@ -57,13 +59,17 @@ export async function uploadImage(client: MastodonClient, server: string, token:
 	if (!id) throw badResponse('POST /api/v2/media without id')
 	if (str(media.url)) return id
 	const deadline = Date.now() + polling.maxPollMs
+	// A small image is usually ready within a fraction of a second: the first read comes soon, the
+	// wait doubles up to pollIntervalMs (a fixed 2 s made every post with an image wait 2 s per read).
+	let wait = Math.min(FIRST_POLL_MS, polling.pollIntervalMs)
 	for (;;) {
-		if (Date.now() + polling.pollIntervalMs > deadline) {
+		if (Date.now() + wait > deadline) {
 			throw new PlatformError({ kind: 'transient', code: 'image_processing', message: `Mastodon media ${id} still processing after ${polling.maxPollMs} ms` })
 		}
-		await delay(polling.pollIntervalMs, undefined, { signal }).catch(() => {
+		await delay(wait, undefined, { signal }).catch(() => {
 			throw new PlatformError({ kind: 'transient', code: 'network', message: 'Mastodon: stopped while the image was processing' })
 		})
+		wait = Math.min(wait * 2, polling.pollIntervalMs)
 		const result = await client.send(server, `/api/v1/media/${encodeURIComponent(id)}`, { token, signal })
 		if (result.status === 206) continue
 		if (result.status === 422) throw new PlatformError({ kind: 'invalid_request', code: 'image_failed', message: `Mastodon media ${id}: ${result.text.slice(0, 200)}`, status: 422 })
