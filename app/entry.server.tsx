@@ -51,6 +51,7 @@ export default function handleRequest(
 			nonce,
 			waitForAll: Boolean((userAgent && isbot(userAgent)) || routerContext.isSpaMode),
 			abortAfterMs: streamTimeout + 1000,
+			logError: (error) => (loadContext.get(loggerContext) ?? fallbackLogger).error('render_failed', { path: new URL(request.url).pathname, ...errorFields(error) }),
 		},
 	)
 }

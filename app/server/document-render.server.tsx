@@ -21,10 +21,12 @@ type Options = {
 	waitForAll: boolean
 	abortAfterMs: number
 	waitMs?: number
+	/** An error while the document streams (after its shell): the server's JSON logger (entry.server.tsx). */
+	logError?: (error: unknown) => void
 }
 
 /** Renders `element` as the HTML document of the answer: whole when it is ready in time, else streamed. */
-export function renderDocument(element: ReactNode, { request, status, headers, nonce, waitForAll, abortAfterMs, waitMs = WHOLE_DOCUMENT_WAIT_MS }: Options) {
+export function renderDocument(element: ReactNode, { request, status, headers, nonce, waitForAll, abortAfterMs, waitMs = WHOLE_DOCUMENT_WAIT_MS, logError = console.error }: Options) {
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		let sent = false
@@ -56,7 +58,7 @@ export function renderDocument(element: ReactNode, { request, status, headers, n
 			},
 			onError(error: unknown) {
 				status = 500
-				if (shellRendered) console.error(error)
+				if (shellRendered) logError(error)
 			},
 		})
 		setTimeout(abort, abortAfterMs)
