@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { matchRoutes, type ServerBuild } from 'react-router'
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import common from '#locales/de/common.json' with { type: 'json' }
 
 type BuildRoutes = ServerBuild['routes']
@@ -32,7 +32,8 @@ function routedPath(pathname: string) {
  * the address carries a bare `?index`, else the deepest route that adds to the path. undefined: no route matches.
  */
 export function actionRouteId(build: ServerBuild, pathname: string, search: string): string | undefined {
-	const matches = matchRoutes(treeOf(build), routedPath(pathname), build.basename)
+	// The tree has the fields matching reads (id, path, index, caseSensitive, children).
+	const matches = matchRoutes(treeOf(build) as Array<RouteObject>, routedPath(pathname), build.basename)
 	if (!matches?.length) return undefined
 	const last = matches[matches.length - 1]!
 	if (last.route.index && new URLSearchParams(search).getAll('index').includes('')) return last.route.id

@@ -80,7 +80,7 @@ test('a crash after the network call is reconciled: the post is found, never sen
 /** Runs the delivery's next job now, as if its time had come. */
 async function runRetryNow(t: { db: import('kysely').Kysely<import('#modules/core/db.server.ts').DB> }, h: { runDueJobs: () => Promise<void> }, deliveryId: string) {
 	await t.db.updateTable('post_deliveries').set({ scheduled_at: new Date() }).where('id', '=', deliveryId).execute()
-	await makeJobsDue(t.pool)
+	await makeJobsDue(t.db)
 	await h.runDueJobs()
 }
 

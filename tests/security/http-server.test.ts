@@ -25,6 +25,7 @@ import fs from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -387,7 +388,7 @@ describe('an answer sent before the body was read, on a keep-alive connection', 
 				path: '/upload',
 				method: 'POST',
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
-				body: chunked ? (async function* () { for (let at = 0; at < body.length; at += 16 * 1024) yield body.slice(at, at + 16 * 1024) })() : body,
+				body: chunked ? Readable.from((function* () { for (let at = 0; at < body.length; at += 16 * 1024) yield body.slice(at, at + 16 * 1024) })()) : body,
 			})
 			expect(refused.statusCode).toBe(413)
 			expect(refused.headers.connection).toBe('close')
