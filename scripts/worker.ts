@@ -14,7 +14,7 @@ process.on('unhandledRejection', (reason) => logger.error('unhandled_rejection',
 const database = await openDatabase(env, (message) => logger.info('database', { message }))
 await migrateToLatest(database.db, database.pool)
 const { tasks, crontab } = composeServices({ env, db: database.db, logger })
-const runner = await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: () => nextDeliveryDueInMs(database.db) })
+const runner = await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: nextDeliveryDueInMs })
 logger.info('worker_started', { concurrency: env.WORKER_CONCURRENCY })
 
 async function stop() {

@@ -39,7 +39,7 @@ if (role !== 'primary') await services.liveEvents.start()
 if (role !== 'web' && !env.isProduction && (env.DEMO_USERS ?? env.APP_ENV === 'development')) {
 	await ensureDemoUsers(services.accounts, env.dataDir, print)
 }
-const runner = role !== 'web' && env.WORKER_IN_PROCESS ? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: () => nextDeliveryDueInMs(database.db) }) : null
+const runner = role !== 'web' && env.WORKER_IN_PROCESS ? await startWorker({ pool: database.pool, tasks, crontab, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: nextDeliveryDueInMs }) : null
 
 function announce() {
 	const processes = role === 'primary' ? `, ${env.WEB_PROCESSES} Webprozesse` : ''

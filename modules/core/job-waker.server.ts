@@ -13,11 +13,12 @@ export type JobWakerOptions = {
 	logger: Logger
 	/**
 	 * Milliseconds until the next timed job is due, by the database's clock (the one graphile-worker
-	 * compares run_at with), from the app's own records, never graphile-worker's tables; null: none planned.
+	 * compares run_at with), from the app's own records, never graphile-worker's tables; null: none
+	 * planned. Asked on the waker's own connection: a pool busy with jobs must not hold it up.
 	 */
-	nextDueInMs: () => Promise<number | null>
+	nextDueInMs: (client: pg.ClientBase) => Promise<number | null>
 	/** Wakes the workers now, through graphile-worker's public API (startWorker adds a no-op job, which notifies them). */
-	nudge: () => Promise<void>
+	nudge: (client: pg.ClientBase) => Promise<void>
 }
 
 /**
@@ -42,12 +43,13 @@ export async function startJobWaker({ pool, logger, nextDueInMs, nudge }: JobWak
 	let instantReached = false
 
 	async function plan() {
-		if (stopped || !client) return
+		const connection = client
+		if (stopped || !connection) return
 		if (instantReached) {
 			instantReached = false
-			await nudge()
+			await nudge(connection)
 		}
-		const inMs = await nextDueInMs()
+		const inMs = await nextDueInMs(connection)
 		if (timer) clearTimeout(timer)
 		timer = null
 		if (inMs === null) return

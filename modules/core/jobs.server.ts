@@ -107,8 +107,8 @@ export const WAKE_TASK = 'job_waker_wake'
 const WAKE_KEY = 'job-waker:wake'
 
 /** Wakes the workers through graphile-worker's public add_job: one no-op job (replaced by key while it waits). */
-async function addWakeJob(pool: pg.Pool) {
-	await pool.query(`select graphile_worker.add_job($1, '{}'::json, job_key := $2, max_attempts := 1)`, [WAKE_TASK, WAKE_KEY])
+async function addWakeJob(client: pg.ClientBase) {
+	await client.query(`select graphile_worker.add_job($1, '{}'::json, job_key := $2, max_attempts := 1)`, [WAKE_TASK, WAKE_KEY])
 }
 
 export async function migrateJobs(pool: pg.Pool) {
@@ -151,7 +151,7 @@ export async function startWorker(options: {
 	/** How long a finished job waits to be recorded with others (default COMPLETE_BATCH_MS; 0: each at once). */
 	completeJobBatchDelayMs?: number
 	/** Milliseconds until the next timed job is due, from the app's own records (the waker's clock; see startJobWaker). Without it, polling alone. */
-	nextDueInMs?: () => Promise<number | null>
+	nextDueInMs?: (client: pg.ClientBase) => Promise<number | null>
 	/** Tests only: shorter heartbeat and dead-worker limits. */
 	heartbeatMs?: number
 	deadWorkerSeconds?: number
@@ -286,7 +286,7 @@ export async function startWorker(options: {
 
 	await launch()
 	const nextDueInMs = options.nextDueInMs
-	const waker = nextDueInMs ? await startJobWaker({ pool, logger, nextDueInMs, nudge: () => addWakeJob(pool) }) : null
+	const waker = nextDueInMs ? await startJobWaker({ pool, logger, nextDueInMs, nudge: addWakeJob }) : null
 	await beat()
 	const heartbeat = setInterval(() => void beat(), heartbeatMs)
 	heartbeat.unref()

@@ -70,7 +70,7 @@ try {
 	await using h = await publishingHarness({ db, pool }, undefined, {}, { appUrl: app.url })
 	const { userId } = await h.connectedUser(platforms)
 	const imageUrl = IMAGE ? IMAGE_PATH : null
-	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: () => nextDeliveryDueInMs(db) })
+	const runner = await startWorker({ pool, tasks: h.composition.tasks, concurrency: env.WORKER_CONCURRENCY, logger, nextDueInMs: nextDeliveryDueInMs })
 	const rows: Array<{ action: number; preflight: number; create: number; toStart: number; onNetwork: Record<string, number>; total: number }> = []
 	try {
 		for (let run = 0; run < RUNS; run++) {

@@ -163,7 +163,7 @@ try {
 	/** Each step of about 1000 deliveries: where it ended, deliveries per second, CPU per delivery of this process + the Postgres backends. */
 	const steps: Array<string> = []
 	async function runUntilDone(total: number) {
-		const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY, nextDueInMs: () => nextDeliveryDueInMs(db) })
+		const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY, nextDueInMs: nextDeliveryDueInMs })
 		const started = performance.now()
 		let lastMark = started
 		let lastDone = 0
@@ -268,7 +268,7 @@ try {
 	// 3. On-time starts: 300 posts due over 6 seconds, an idle worker between them.
 	await db.deleteFrom('posts').execute()
 	await fake.clear()
-	const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY, nextDueInMs: () => nextDeliveryDueInMs(db) })
+	const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY, nextDueInMs: nextDeliveryDueInMs })
 	const base = Date.now() + 3000
 	await schedule(SPREAD, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
 	for (;;) {

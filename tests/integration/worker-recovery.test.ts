@@ -111,9 +111,9 @@ test('the job waker reconnects after the database cut its connection, and wakes 
 	await using t = await createTestDatabase()
 	// The next instant as the app's records would give it (here: a value the test sets), by the database's clock.
 	let planned: Date | null = null
-	const nextDueInMs = async () => {
+	const nextDueInMs = async (client: pg.ClientBase) => {
 		if (!planned) return null
-		const { rows } = await t.pool.query<{ wait: number }>('select extract(epoch from ($1::timestamptz - now())) * 1000 as wait', [planned])
+		const { rows } = await client.query<{ wait: number }>('select extract(epoch from ($1::timestamptz - now())) * 1000 as wait', [planned])
 		return Number(rows[0]!.wait) > 0 ? Number(rows[0]!.wait) : null
 	}
 	const nudges: Array<number> = []
