@@ -15,6 +15,25 @@ function actionRoutes(entries: ReadonlyArray<RouteConfigEntry>, parent = ''): Ar
 	})
 }
 
+/** The full paths without dynamic segments of the route table's routes whose module has no action. */
+function pagesWithoutAction(entries: ReadonlyArray<RouteConfigEntry>, parent = ''): Array<string> {
+	return entries.flatMap((entry) => {
+		const full = [parent, entry.path ?? ''].filter(Boolean).join('/')
+		const source = fs.readFileSync(path.join(import.meta.dirname, '../../app', entry.file), 'utf8')
+		const own = (entry.path !== undefined || entry.index) && !full.includes(':') && !full.includes('*') && !/export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b/.test(source) ? [`/${full}`] : []
+		return [...own, ...pagesWithoutAction(entry.children ?? [], full)]
+	})
+}
+
+test('a POST to a page without an action is answered 405 with Allow by the server, before React Router (issue 37 item 1.3)', async ({ request }) => {
+	const pages = pagesWithoutAction(routes)
+	expect(pages.length).toBeGreaterThan(5)
+	for (const page of pages) {
+		const response = await request.post(page, { form: { intent: 'x' }, maxRedirects: 0 })
+		expect([page, response.status(), response.headers()['allow']]).toEqual([page, 405, 'GET, HEAD'])
+	}
+})
+
 test('pages carry a nonce-based CSP and the basic security headers', async ({ request }) => {
 	const first = await request.get('/landing')
 	const second = await request.get('/landing')
