@@ -88,6 +88,8 @@ export const UNREAD_LINGER_MS = 2_000
  * or UNREAD_LINGER_MS have passed. A body read to its end keeps the connection.
  */
 export function closeUnreadRequests(req: Request, res: Response, next: NextFunction) {
+	// A request without a body (most GETs) may still be 'incomplete' while its handler starts: it has nothing unread.
+	if (req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length'] ?? 0) > 0)) return next()
 	const socket = req.socket
 	let lingering = false
 	const lingerAfterAnswer = () => {
