@@ -120,13 +120,13 @@ export function createGenerator(deps: GenerationDeps) {
 		return found
 	}
 
-	async function writeText(platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
+	async function writeText(generationId: string, platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
 		const { name, text: rules } = descriptor(platform)
 		const brief = { platform, platformName: name, group: rules.group, maxLength: rules.limit, style: rules.style, hashtags: rules.hashtags, persona, source }
 		const { system, prompt } = textPrompts(brief, templates)
 		const provider = ai.forProvider(model.provider)
 		const text = provider.text ?? ai.offline.text!
-		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, signal })
+		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, seed: generationId, signal })
 		return fitLength(result.text, rules.limit, rules.counting)
 	}
 
@@ -263,7 +263,7 @@ export function createGenerator(deps: GenerationDeps) {
 		onStep('writing')
 		const textsWork = Promise.all(
 			input.platforms.map((platform) =>
-				writeText(platform, models.text, persona, source, templates, signal).then(
+				writeText(generationId, platform, models.text, persona, source, templates, signal).then(
 					(text) => [platform, text] as const,
 					(error: unknown) => {
 						logger.warn('generation_text_failed', { generationId, platform, error: error instanceof Error ? error.message : String(error) })
