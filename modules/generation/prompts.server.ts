@@ -97,9 +97,18 @@ export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCa
 		topic: brief.source.title ?? brief.source.text.slice(0, 120),
 	} satisfies Record<TextPromptVariable, string>
 	return {
-		system: fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values),
+		system: withHabits(fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values), templates.content_generation, persona),
 		prompt: fillTemplate(templates.platform_generation ?? BUILT_IN_PLATFORM, values),
 	}
+}
+
+/**
+ * An admin's system template composes with what the agent learned: a template that does not place
+ * {persona_details} still gets the learned habits (own hashtags, emojis, phrases, signature) after its text.
+ */
+function withHabits(system: string, template: string | undefined, persona: Persona | null) {
+	if (!template || !persona?.styleProfile || template.includes('{persona_details}')) return system
+	return `${system}\n\n${learnedStyle(persona.styleProfile)}`
 }
 
 export function imagePrompt(brief: ImageBrief, templates: Partial<Record<PromptCategory, string>>) {
