@@ -75,7 +75,7 @@ const BIRTHDAY_WISHES: ReadonlyArray<Line<Birthday>> = [
 	(c, o) => `${w(c, 'Wir wünschen', 'Ich wünsche')} ${o.name ?? 'dem Geburtstagskind'} einen wunderbaren Tag und ein neues Lebensjahr voller Freude, Gesundheit und schöner Momente.`,
 	(c, o) => `${w(c, 'Wir wünschen', 'Ich wünsche')} ${o.name ?? 'dem Geburtstagskind'} von Herzen alles Liebe, viel Gesundheit und ein Jahr voller guter Überraschungen.`,
 	(c, o) => `Auf ein Jahr voller Freude, Erfolg und schöner Begegnungen – ${w(c, 'wir stossen', 'ich stosse')} auf ${o.name ?? 'das Geburtstagskind'} an!`,
-	(c, o) => `${w(c, 'Wir wünschen', 'Ich wünsche')} ${o.name ?? 'dem Geburtstagskind'} einen Tag voller Lachen, guter Gespräche und feinem Kuchen.`,
+	(c, o) => `${w(c, 'Wir wünschen', 'Ich wünsche')} ${o.name ?? 'dem Geburtstagskind'} einen Tag mit viel Lachen, guten Gesprächen und feinem Kuchen.`,
 	(c, o) => `Für das neue Lebensjahr ${w(c, 'wünschen wir', 'wünsche ich')} ${o.name ?? 'dem Geburtstagskind'} Glück, Gesundheit und viele Momente zum Geniessen.`,
 ]
 

@@ -75,14 +75,14 @@ function roleAndName(text: string) {
 		const match = text.match(new RegExp(`\\b(unsere[nmr]?|unser|meine[nmr]?|mein)?\\s*\\b${role}\\b\\s+(\\p{Lu}[\\p{L}-]+)`, 'u'))
 		if (match && NAME.test(match[2]!) && !NOT_NAMES.test(match[2]!)) return { role, female, name: match[2]!, own: Boolean(match[1]) }
 	}
-	const named = text.match(/\b(?:für|an)\s+(\p{Lu}[\p{L}-]+)(?=[\s,.!]|$)/u) ?? text.match(/\b(\p{Lu}[\p{Ll}-]+)\s+(?:wird|feiert|hat)\b/u)
+	const named = text.match(/\b(?:für|an|von)\s+(\p{Lu}[\p{L}-]+)(?=[\s,.!]|$)/u) ?? text.match(/\b(\p{Lu}[\p{Ll}-]+)\s+(?:wird|feiert|hat)\b/u)
 	const name = named?.[1]
 	if (name && NAME.test(name) && !NOT_NAMES.test(name)) return { role: null, female: null, name, own: false }
 	return { role: null, female: null, name: null, own: false }
 }
 
 function ageOf(text: string) {
-	const match = text.match(/\b(\d{1,3})\.\s*(?:Geburtstag|Lebensjahr)|\bwird\s+(?:heute\s+|morgen\s+|am\s+\S+\s+)?(\d{1,3})\b|\b(\d{1,3})\s+Jahre\s+alt|\b(\d{1,3})\s+wird\b/u)
+	const match = text.match(/\b(\d{1,3})\.\s*(?:Geburtstag|Lebensjahr)|\bwird\s+(?:heute\s+|morgen\s+|am\s+\S+\s+)?(\d{1,3})\b|\b(\d{1,3})\s+Jahre\b|\b(\d{1,3})\s+wird\b/u)
 	const age = Number(match?.[1] ?? match?.[2] ?? match?.[3] ?? match?.[4] ?? NaN)
 	return Number.isInteger(age) && age > 0 && age < 120 ? age : null
 }
@@ -115,7 +115,7 @@ function productOf(text: string) {
 /** The kind of post a short idea asks for and its slots; null for an idea about a topic. */
 export function readOccasion(idea: string): Occasion | null {
 	const whole = idea.replace(/\s+/g, ' ').trim()
-	if (/geburtstag|wiegenfest/iu.test(whole)) return { kind: 'birthday', ...roleAndName(whole), age: ageOf(whole) }
+	if (/geburtstag|wiegenfest|birthday/iu.test(whole)) return { kind: 'birthday', ...roleAndName(whole), age: ageOf(whole) }
 	const text = withoutInstruction(whole)
 	const when = cleanPhrase(text.match(WHEN)?.[0])
 	const where = cleanPhrase(text.match(WHERE)?.[0])

@@ -131,7 +131,7 @@ describe('the offline writer reads like a person wrote it', () => {
 			'Bei uns wird heute gefeiert, denn unsere Mitarbeiterin Anna hat Geburtstag.',
 			'Anna bringt unser Team jeden Tag ein Stück weiter.',
 			'Schön, dass es Anna gibt!',
-			'Wir wünschen Anna einen Tag voller Lachen, guter Gespräche und feinem Kuchen.',
+			'Wir wünschen Anna einen Tag mit viel Lachen, guten Gesprächen und feinem Kuchen.',
 			'Für das neue Lebensjahr wünschen wir Anna Glück, Gesundheit und viele Momente zum Geniessen.',
 			'Haben Sie einen Geburtstagswunsch für Anna?',
 			'Ab damit in die Kommentare!',

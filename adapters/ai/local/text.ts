@@ -325,7 +325,7 @@ function analyse(text: string, title: string | null, occasion: Occasion | null =
 // Words of an instruction to the writer ('Schreibe einen Post über …'): never a topic or a hashtag.
 const INSTRUCTION_WORDS = new Set(['schreibe', 'schreib', 'erstelle', 'verfasse', 'post', 'posts', 'beitrag', 'posting', 'text', 'idee', 'thema'])
 
-const CALENDAR_WORDS = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|uhr|heute|morgen)$/
+const CALENDAR_WORDS = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|uhr|heute|morgen|sofort|birthday|happy)$/
 
 /** Up to four words, capitalised nouns and the small words between them ('Künstliche Intelligenz im Handwerk'). */
 function isTopicPhrase(idea: string) {
