@@ -144,6 +144,8 @@ const LAUNCH_HOOKS: ReadonlyArray<Line<Launch>> = [
 	(c, o) => `Neu ${w(c, 'bei uns', 'bei mir')}: ${o.product}!`,
 	(_, o) => `Darauf haben viele gewartet: ${o.product}.`,
 	(_, o) => `Neu im Angebot: ${o.product}!`,
+	(_, o) => `Endlich da: ${o.product}!`,
+	(c, o) => `${w(c, 'Wir stellen vor', 'Ich stelle vor')}: ${o.product}.`,
 	(c, o) => `${w(c, 'Wir haben', 'Ich habe')} Neuigkeiten: ${o.product}!`,
 ]
 
@@ -168,6 +170,8 @@ const LAUNCH_CTAS: ReadonlyArray<Line<Launch>> = [
 	(c) => `${s(c, 'Schau', 'Schauen Sie')} vorbei und ${s(c, 'sag', 'sagen Sie')} ${w(c, 'uns', 'mir')}, wie es ${s(c, 'dir', 'Ihnen')} gefällt!`,
 	(c) => `${s(c, 'Erzähl', 'Erzählen Sie')} ${w(c, 'uns', 'mir')} in den Kommentaren, was ${s(c, 'du davon hältst', 'Sie davon halten')}.`,
 	(c) => `${w(c, 'Wir freuen uns', 'Ich freue mich')} auf ${s(c, 'deinen', 'Ihren')} Besuch!`,
+	(c) => `${s(c, 'Sag', 'Sagen Sie')} ${w(c, 'uns', 'mir')} ehrlich: Wie gefällt es ${s(c, 'dir', 'Ihnen')}?`,
+	(c) => `${s(c, 'Markiere', 'Markieren Sie')} jemanden, der das sehen sollte!`,
 ]
 
 function launchParts(c: Context, o: Launch, shape: Shape): Parts {
@@ -185,22 +189,39 @@ const HIRING_HOOKS: ReadonlyArray<Line<Hiring>> = [
 	(c, o) => `${w(c, 'Wir suchen', 'Ich suche')} Verstärkung: ${o.role}!`,
 	(_, o) => `Job-Alarm: ${o.role} gesucht!`,
 	(c, o) => `${w(c, 'Unser Team wächst', 'Ich brauche Unterstützung')} – gesucht: ${o.role}.`,
+	(_, o) => `Stellenangebot: ${o.role}.`,
+	(c, o) => `${w(c, 'Wir stellen ein', 'Ich stelle ein')}: ${o.role}!`,
+	(c, o) => `Verstärkung gesucht: ${o.role} – ${s(c, 'bist du', 'sind Sie')} dabei?`,
 ]
 
 const HIRING_INTROS: ReadonlyArray<Line<Hiring>> = [
 	(c) => `${s(c, 'Du arbeitest gern im Team und packst an', 'Sie arbeiten gern im Team und packen an')}? Dann ${w(c, 'freuen wir uns', 'freue ich mich')} auf ${s(c, 'deine', 'Ihre')} Bewerbung.`,
 	(c) => `${s(c, 'Du suchst', 'Sie suchen')} eine Aufgabe mit Sinn und ein Team, das zusammenhält? Dann ${s(c, 'bist du', 'sind Sie')} hier richtig.`,
+	(c) => `Bei ${w(c, 'uns', 'mir')} ${s(c, 'erwartet dich', 'erwartet Sie')} ein herzliches Team und viel Raum für eigene Ideen.`,
+	(c) => `${s(c, 'Du bringst', 'Sie bringen')} Freude an der Arbeit mit – den Rest ${w(c, 'zeigen wir', 'zeige ich')} ${s(c, 'dir', 'Ihnen')}.`,
+	() => 'Quereinsteigerinnen und Quereinsteiger sind herzlich willkommen.',
+]
+
+const HIRING_BENEFITS: ReadonlyArray<Line<Hiring>> = [
+	() => 'Faire Arbeitszeiten, ein gutes Klima und echte Wertschätzung gehören dazu.',
+	(c) => `${w(c, 'Wir bieten', 'Ich biete')} eine gründliche Einarbeitung und ein Team, das sich aufeinander verlassen kann.`,
+	() => 'Kurze Wege, flache Hierarchien und Platz für Weiterbildung.',
+	() => 'Der Einstieg ist nach Absprache möglich.',
 ]
 
 const HIRING_CTAS: ReadonlyArray<Line<Hiring>> = [
 	(c) => `${s(c, 'Kennst du', 'Kennen Sie')} jemanden, der passt? ${s(c, 'Teile', 'Teilen Sie')} den Beitrag gern!`,
 	(c) => `${s(c, 'Schreib', 'Schreiben Sie')} ${w(c, 'uns', 'mir')} eine Nachricht – ${w(c, 'wir melden uns', 'ich melde mich')} rasch.`,
+	(c) => `${s(c, 'Bewirb dich', 'Bewerben Sie sich')} gern direkt per Nachricht.`,
+	(c) => `${s(c, 'Interessiert? Melde dich', 'Interessiert? Melden Sie sich')} – ${w(c, 'wir freuen uns', 'ich freue mich')} auf ${s(c, 'dich', 'Sie')}!`,
+	(c) => `${s(c, 'Hilf', 'Helfen Sie')} ${w(c, 'uns', 'mir')} beim Suchen und ${s(c, 'teile', 'teilen Sie')} den Beitrag.`,
 ]
 
 function hiringParts(c: Context, o: Hiring, shape: Shape): Parts {
 	const hook = withEmojis(c, choose(c, o, HIRING_HOOKS)!, ['🙌', '💼', '🚀'])
 	const lead = o.details.length >= 2 ? 'Die Eckdaten:' : null
-	return listParts(c, shape, hook, choose(c, o, HIRING_INTROS), lead, o.details, choose(c, o, HIRING_CTAS))
+	const intro = [choose(c, o, HIRING_INTROS), shape === 'authentic' ? null : choose(c, o, HIRING_BENEFITS)].filter(Boolean).join(' ')
+	return listParts(c, shape, hook, intro, lead, o.details, choose(c, o, HIRING_CTAS))
 }
 
 // ---------------------------------------------------------------------------------------------

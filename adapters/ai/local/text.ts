@@ -629,6 +629,9 @@ const CTAS: Record<Shape, Array<Phrase>> = {
 		(c) => s(c, 'Geht es dir ähnlich?', 'Geht es Ihnen ähnlich?'),
 		(c) => s(c, 'Was meinst du?', 'Was meinen Sie?'),
 		(c) => s(c, 'Wie siehst du das?', 'Wie sehen Sie das?'),
+		(c) => s(c, 'Was ist deine Erfahrung?', 'Was ist Ihre Erfahrung?'),
+		(c) => s(c, 'Was würdest du ergänzen?', 'Was würden Sie ergänzen?'),
+		(c) => s(c, 'Wie gehst du damit um?', 'Wie gehen Sie damit um?'),
 	],
 	original: [
 		(c) => `${s(c, 'Was denkst du? Schreib es', 'Was denken Sie? Schreiben Sie es')} ${w(c, 'uns', 'mir')} gern in die Kommentare!`,
@@ -641,6 +644,9 @@ const THREADS_OPENERS: Array<Phrase> = [
 	(c) => (c.brand ? `Bei ${c.brand} haben wir heute über das Thema ${c.topic} gesprochen.` : `Ich habe heute wieder über das Thema ${c.topic} nachgedacht.`),
 	(c) => `Kurzer Gedanke zum Thema ${c.topic}:`,
 	(c) => `Was ${w(c, 'uns', 'mich')} gerade beschäftigt: ${c.topic}.`,
+	(c) => `Das Thema ${c.topic} lässt ${w(c, 'uns', 'mich')} gerade nicht los.`,
+	(c) => `${cap(c.topic)} – darüber wird viel zu selten gesprochen.`,
+	(c) => `${w(c, 'Wir haben', 'Ich habe')} diese Woche viel über ${c.topic} nachgedacht.`,
 ]
 
 /** Key sentences, topped up with framing phrases when the source is too short. */
