@@ -57,9 +57,15 @@ test('suggestions come from the salient nouns of realistic texts, not from fille
 	const bakeryTags = suggestHashtags({ text: bakery, maxHashtags: 5, trendingWeight: 0, nicheSpecific: false })
 	expect(bakeryTags[0]).toBe('#Roggenbrot')
 	expect(bakeryTags).toEqual(expect.arrayContaining(['#Roggenbrot', '#Sauerteig', '#Getreide']))
-	const energyTags = suggestHashtags({ text: energy, maxHashtags: 6, trendingWeight: 0, nicheSpecific: false })
+	const energyTags = suggestHashtags({ text: energy, maxHashtags: 8, trendingWeight: 0, nicheSpecific: false })
 	expect(energyTags).toEqual(expect.arrayContaining(['#Energieberatung', '#Wärmepumpen', '#Solarstrom', '#Fördergelder']))
 	for (const tag of [...bakeryTags, ...energyTags]) expect(fillers).not.toContain(tag)
+})
+
+test('nouns that end like superlatives stay (Kosten, Liste, Meister); nominalised adjectives go', () => {
+	const terms = textTerms('Die Kosten stehen auf der Liste vom Meister. Das Wichtigste und die Besten: die Künstliche hilft dem Neuen.').map((t) => t.term)
+	expect(terms).toEqual(expect.arrayContaining(['Kosten', 'Liste', 'Meister']))
+	for (const filler of ['Wichtigste', 'Besten', 'Neuen', 'Künstliche']) expect(terms).not.toContain(filler)
 })
 
 test('a word counts its compounds: Beratung gains from Energieberatung', () => {

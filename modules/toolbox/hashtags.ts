@@ -85,8 +85,11 @@ const GENERIC_NOUNS = new Set(
 	september oktober november dezember`.split(/\s+/).filter(Boolean),
 )
 
-/** Nominalised adjectives and participles ('die Wichtigsten', 'das Neue', 'im Folgenden') are no subjects. */
-const NOMINALISED = /^(?:\p{Lu}\p{Ll}*(?:sten|ste|stes|ster|eren|ere|erer|eres)|Folgende[nsr]?|Neue[nsr]?|Gute[nsr]?|Beste[nsr]?|Ganze[nsr]?|Wichtige[nsr]?)$/u
+/**
+ * Nominalised adjectives ('die Wichtigsten', 'das Neue', 'im Folgenden') are no subjects: adjective
+ * suffixes with an ending (nouns such as Kosten, Liste or Meister keep theirs), and the common short ones.
+ */
+const NOMINALISED = /^(?:\p{Lu}\p{Ll}*(?:ig|lich|isch|bar|sam|haft)(?:st)?(?:e|en|er|es|em)|(?:Folgend|Neu|Neuest|Gut|Best|Ganz|Letzt|Erst|Grösst|Größt|Schönst)e[nsr]?|Meisten)$/u
 
 type Word = { word: string; key: string; lower: string; sentenceStart: boolean; beforeLower: boolean }
 

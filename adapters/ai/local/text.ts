@@ -297,7 +297,7 @@ function analyse(text: string, title: string | null, occasion: Occasion | null =
 		family.set(word, total)
 	})
 	const ranked = candidates
-		.filter(({ word }) => !INSTRUCTION_WORDS.has(word) && !CALENDAR_WORDS.test(word))
+		.filter(({ word }) => !INSTRUCTION_WORDS.has(word) && !CALENDAR_WORDS.test(word) && !FILLER_NOUNS.test(word))
 		.map(({ word, order }) => ({ word, order, score: family.get(word)! * ((nounCount.get(word) ?? 0) > 0 ? 2 : 1) }))
 		.sort((a, b) => b.score - a.score || a.order - b.order)
 		.slice(0, 12)
@@ -326,6 +326,9 @@ function analyse(text: string, title: string | null, occasion: Occasion | null =
 const INSTRUCTION_WORDS = new Set(['schreibe', 'schreib', 'erstelle', 'verfasse', 'post', 'posts', 'beitrag', 'posting', 'text', 'idee', 'thema'])
 
 const CALENDAR_WORDS = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|uhr|heute|morgen|sofort|birthday|happy)$/
+
+// Nouns that say nothing about a post's subject, and nominalised superlatives ('die Wichtigsten'): no hashtag.
+const FILLER_NOUNS = /^(punkte?n?|blicke?|thema|themen|beitrag|beiträge|tipps?|dinge?|sache|beispiel|fall|seite|zeit|woche|monat|jahre?n?|anfang|ende|schritte?|grund|moment|leute|menschen|prozent|überblick|einblick|details?|möglichkeiten|problem|lösung|kommentare?n?|\p{L}*(?:ig|lich|isch)ste?n?|beste?n?|meiste?n?|neueste?n?)$/u
 
 /** Up to four words, capitalised nouns and the small words between them ('Künstliche Intelligenz im Handwerk'). */
 function isTopicPhrase(idea: string) {
