@@ -165,5 +165,11 @@ describe('the offline writer reads like a person wrote it', () => {
 		expect(event).toMatch(/frische Gipfeli/)
 		const launch = composePost(brief('facebook', sie, idea(IDEAS.launch)), 'slots')
 		expect(launch).toContain('Roggenbrot aus regionalem Getreide')
+		// A topic idea gives its noun phrase as the topic, without its opening; no hashtag of a number word.
+		for (const seed of SEEDS) {
+			const tips = composePost(brief('threads', sie, idea('Drei Tipps für mehr Sichtbarkeit im lokalen Handwerk')), seed)
+			expect(tips, tips).toContain('Sichtbarkeit im lokalen Handwerk')
+			expect(tips, tips).not.toMatch(/Drei Tipps|#Drei/)
+		}
 	})
 })

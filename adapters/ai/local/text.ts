@@ -315,7 +315,7 @@ function analyse(text: string, title: string | null, occasion: Occasion | null =
 	let topic: string
 	if (title) topic = quote(title)
 	// A short idea names its topic ('Künstliche Intelligenz'); a longer one is a sentence, never quoted back.
-	else if (textIsTopic && isTopicPhrase(idea)) topic = idea
+	else if (textIsTopic && topicPhraseOf(idea)) topic = topicPhraseOf(idea)!
 	else if (keywords.length) topic = keywords[0]!
 	else topic = ''
 
@@ -328,13 +328,29 @@ const INSTRUCTION_WORDS = new Set(['schreibe', 'schreib', 'erstelle', 'verfasse'
 const CALENDAR_WORDS = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|uhr|heute|morgen|sofort|birthday|happy)$/
 
 // Nouns that say nothing about a post's subject, and nominalised superlatives ('die Wichtigsten'): no hashtag.
-const FILLER_NOUNS = /^(punkte?n?|blicke?|thema|themen|beitrag|beiträge|tipps?|dinge?|sache|beispiel|fall|seite|zeit|woche|monat|jahre?n?|anfang|ende|schritte?|grund|moment|leute|menschen|prozent|überblick|einblick|details?|möglichkeiten|problem|lösung|kommentare?n?|\p{L}*(?:ig|lich|isch)ste?n?|beste?n?|meiste?n?|neueste?n?)$/u
+const FILLER_NOUNS = /^(punkte?n?|blicke?|thema|themen|beitrag|beiträge|tipps?|dinge?|sache|beispiel|fall|seite|zeit|woche|monat|jahre?n?|anfang|ende|schritte?|grund|moment|leute|menschen|prozent|überblick|einblick|details?|möglichkeiten|problem|lösung|kommentare?n?|\p{L}*(?:ig|lich|isch)ste?n?|beste?n?|meiste?n?|neueste?n?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|vorteile?|nachteile?|gründe|fehler)$/u
 
 /** Up to four words, capitalised nouns and the small words between them ('Künstliche Intelligenz im Handwerk'). */
-function isTopicPhrase(idea: string) {
-	const words = idea.split(/\s+/)
-	if (words.length > 4 || !/^\p{Lu}/u.test(idea) || /[.!?,:;„“"]/u.test(idea)) return false
+function isTopicPhrase(phrase: string) {
+	const words = phrase.split(/\s+/)
+	if (words.length > 6 || !/^\p{Lu}/u.test(phrase) || !/^\p{Lu}/u.test(words[words.length - 1]!) || /[.!?,:;„“"]/u.test(phrase)) return false
 	return words.every((word, index) => /^\p{Lu}/u.test(word) || (STOP_WORDS.has(word.toLowerCase()) && !/^(ist|sind|wird|werden|hat|haben|kann|soll)$/.test(word)) || (index < words.length - 1 && /(e|en|er|es|em)$/.test(word)))
+}
+
+// What opens an idea without being its topic: articles, numbers and 'Tipps für', question words, 'mehr'.
+const TOPIC_LEAD = /^(?:(?:warum|wieso|wie|was|wann|wo|die|der|das|den|dem|ein|eine|einen|unsere?[nmrs]?|meine?[nmrs]?|mehr|weniger|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|\d+|top|tipps?|gründe|ideen|fehler|schritte|wege|fakten)\s+(?:(?:für|zu|zum|zur|gegen|über)\s+)?)+/iu
+const NOUN_PHRASE = /\p{Lu}[\p{L}-]+\s+(?:im|in|für|von|bei|mit|ohne|am|zum|zur|auf)\s+(?:(?:der|die|das|dem|den)\s+)?(?:\p{Ll}+e[nrsm]?\s+)?\p{Lu}[\p{L}-]+/u
+
+/**
+ * The topic a short idea names, as a noun phrase: the idea without its opening ('Drei Tipps für mehr …')
+ * when that is a noun phrase ('Sichtbarkeit im lokalen Handwerk'), else the first noun with its
+ * complement in it ('Website im Winter'); null when there is none.
+ */
+function topicPhraseOf(idea: string) {
+	const rest = idea.replace(TOPIC_LEAD, '').trim()
+	if (isTopicPhrase(rest)) return rest
+	const phrase = idea.match(NOUN_PHRASE)?.[0]
+	return phrase && !/^(Sie|Ihr\w*)\s/u.test(phrase) ? phrase : null
 }
 
 function quote(phrase: string) {
