@@ -45,13 +45,17 @@ export async function selectKnowledge(db: Db, userId: string, agentId: string, i
 		: []
 	const matched = ranked.length > 0
 	// Too few matching passages to fill the budget: the beginning fills the rest, as before.
-	const beginning = await db
-		.selectFrom('knowledge_chunks')
-		.select(['position', 'start_offset', 'content'])
-		.where('agent_configuration_id', 'in', owned)
-		.orderBy('position')
-		.limit(CANDIDATES)
-		.execute()
+	const rankedChars = ranked.reduce((sum, p) => sum + p.content.length, 0)
+	const beginning =
+		rankedChars >= budget
+			? []
+			: await db
+					.selectFrom('knowledge_chunks')
+					.select(['position', 'start_offset', 'content'])
+					.where('agent_configuration_id', 'in', owned)
+					.orderBy('position')
+					.limit(CANDIDATES)
+					.execute()
 	const seen = new Set(ranked.map((p) => p.position))
 	const chosen = fitPassages([...ranked, ...beginning.filter((p) => !seen.has(p.position))], budget, SEPARATOR)
 	const text = chosen.map((p) => p.content).join(SEPARATOR)
