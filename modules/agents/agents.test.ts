@@ -335,6 +335,18 @@ describe('Agent trainieren', () => {
 		expect(analyseStyle(['   '])).toBeNull()
 	})
 
+	test('a recurring phrase keeps the preposition it always follows (issue 37, 4.6)', () => {
+		const bakery = [
+			'Frisch aus dem Ofen: unsere Dinkelbrötchen! 🥐 Mit Liebe gebacken. ☕ #Bäckerei #Zürich #Frischgebacken',
+			'Heute gibt es Zopf wie bei Grossmutter. 🥐 Mit Liebe gebacken, jeden Morgen. ☕ #Bäckerei #Zürich #Frischgebacken',
+			'Unser Sauerteig ruht 48 Stunden. 🥐 Mit Liebe gebacken. ☕ #Bäckerei #Zürich #Frischgebacken',
+		]
+		const profile = analyseStyle(bakery)!
+		expect(profile.phrases[0]).toBe('Mit Liebe gebacken')
+		expect(profile.topHashtags).toEqual(['#Bäckerei', '#Zürich', '#Frischgebacken'])
+		expect(profile.topEmojis).toEqual(['🥐', '☕'])
+	})
+
 	test('reads the post URLs through the web reader; a refused or unreachable URL is reported, not fatal', async () => {
 		await using s = await setup({
 			'https://roestwerk.example/post/1': casual[0]!,

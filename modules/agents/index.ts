@@ -13,6 +13,8 @@ export { dashboardAgentPart, MAX_AGENT_PRESETS, type DashboardAgent } from './on
 export { OnboardingDraftSchema, type OnboardingDraft } from './onboarding-schema.ts'
 export { findPersona, listPersonas, type AgentPersona } from './persona.server.ts'
 export { analyseStyle } from './style.ts'
+export { selectKnowledge } from './knowledge.server.ts'
+export { KNOWLEDGE_BUDGET, type KnowledgeUse } from './knowledge.ts'
 export type { TrainResult } from './presets.server.ts'
 export type { AgentError, AgentPreset, AgentResult, StyleProfile, UrlFailure } from './types.ts'
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { isUniqueViolation, type Db, type Trx } from '#modules/core/db.server.ts'
+import { isUniqueViolation, type Db, type DbOrTrx, type Trx } from '#modules/core/db.server.ts'
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { WebReadError, type WebReader } from '#modules/media/index.ts'
+import { storeKnowledge } from './knowledge.server.ts'
 import { prepareLogo } from './logo.server.ts'
 import { MAX_AGENTS, type AgentPresetValues, type TrainingMaterial } from './schema.ts'
 import { analyseStyle, readStyleProfile } from './style.ts'
@@ -201,7 +202,15 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 	/** 'Speichern': the whole preset at once (everything but the logo, the models and the training result). */
 	async function save(userId: string, agentId: string, values: AgentPresetValues): Promise<AgentResult> {
 		if (!UUID.test(agentId)) return notFound
-		const result = await db
+		return db.transaction().execute(async (trx) => {
+			const saved = await savePreset(trx, userId, agentId, values)
+			if (saved.ok) await storeKnowledge(trx, agentId, values.knowledgeBase)
+			return saved
+		})
+	}
+
+	async function savePreset(trx: DbOrTrx, userId: string, agentId: string, values: AgentPresetValues): Promise<AgentResult> {
+		const result = await trx
 			.updateTable('agent_configurations')
 			.set({
 				name: values.name,

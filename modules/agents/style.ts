@@ -134,7 +134,29 @@ function recurringPhrases(samples: Array<Array<Array<string>>>): Array<string> {
 		if (chosen.length >= TOP) break
 	}
 	const spelled = new Map(forms.top(Number.MAX_SAFE_INTEGER).map((form) => [form.toLowerCase(), form]))
-	return chosen.map((phrase) => spelled.get(phrase.key) ?? phrase.key)
+	return chosen.map((phrase) => withPreposition(spelled.get(phrase.key) ?? phrase.key, samples))
+}
+
+const PREPOSITIONS = new Set(['mit', 'für', 'von', 'aus', 'in', 'im', 'am', 'zum', 'zur', 'ohne', 'bei', 'beim', 'nach', 'auf', 'vom'])
+
+/** 'Liebe gebacken' is 'Mit Liebe gebacken' when every occurrence follows the same preposition: the phrase keeps it. */
+function withPreposition(phrase: string, samples: Array<Array<Array<string>>>) {
+	const words = phrase.toLowerCase().split(' ')
+	const before = new Map<string, number>()
+	let occurrences = 0
+	for (const sentences of samples) {
+		for (const sentence of sentences) {
+			const lower = sentence.map((word) => word.toLowerCase())
+			for (let start = 0; start + words.length <= lower.length; start++) {
+				if (!words.every((word, i) => lower[start + i] === word)) continue
+				occurrences++
+				const previous = start > 0 ? sentence[start - 1]! : ''
+				before.set(previous, (before.get(previous) ?? 0) + 1)
+			}
+		}
+	}
+	const [only] = before.size === 1 ? [...before.keys()] : []
+	return only && occurrences >= 2 && PREPOSITIONS.has(only.toLowerCase()) ? `${only} ${phrase}` : phrase
 }
 
 const SIGNATURE_MAX = 120

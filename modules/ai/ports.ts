@@ -93,6 +93,8 @@ export type TextRequest = {
 	system: string
 	prompt: string
 	brief: TextBrief
+	/** Varies a writer that composes from the brief (the offline one): the generation's id, so every run reads differently. */
+	seed?: string
 	signal?: AbortSignal
 }
 

@@ -359,6 +359,14 @@ export interface Generations {
   video_model: string | null;
 }
 
+export interface KnowledgeChunks {
+  agent_configuration_id: string;
+  content: string;
+  position: number;
+  search: Generated<string | null>;
+  start_offset: number;
+}
+
 export interface ModelTests {
   agent_configuration_id: string | null;
   ai_model_id: string | null;
@@ -752,6 +760,7 @@ export interface DB {
   enterprise_requests: EnterpriseRequests;
   error_reports: ErrorReports;
   generations: Generations;
+  knowledge_chunks: KnowledgeChunks;
   model_tests: ModelTests;
   news_items: NewsItems;
   oauth_states: OauthStates;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { logActivity } from '#modules/activity/index.ts'
 import { emitWebhookEvent } from '#modules/webhooks/index.ts'
-import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
+import { findPersona, selectKnowledge, type AgentPersona } from '#modules/agents/index.ts'
 import { modelsById } from '#modules/catalog/index.ts'
 import { countText, type CountingKind } from '#modules/publishing/counting.ts'
 import type { Platform, PlatformCatalog } from '#modules/publishing/index.ts'
@@ -120,13 +120,13 @@ export function createGenerator(deps: GenerationDeps) {
 		return found
 	}
 
-	async function writeText(platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
+	async function writeText(generationId: string, platform: Platform, model: ResolvedModel, persona: Persona | null, source: SourceMaterial, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
 		const { name, text: rules } = descriptor(platform)
 		const brief = { platform, platformName: name, group: rules.group, maxLength: rules.limit, style: rules.style, hashtags: rules.hashtags, persona, source }
 		const { system, prompt } = textPrompts(brief, templates)
 		const provider = ai.forProvider(model.provider)
 		const text = provider.text ?? ai.offline.text!
-		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, signal })
+		const result = await text.generate({ model: model.modelId, parameters: model.parameters, system, prompt, brief, seed: generationId, signal })
 		return fitLength(result.text, rules.limit, rules.counting)
 	}
 
@@ -256,6 +256,9 @@ export function createGenerator(deps: GenerationDeps) {
 			return { ok: false, code, balance, detail: mapped?.detail ?? null }
 		}
 		const { source } = extracted
+		// The knowledge base's passages that match this input, within the budget (the result says which).
+		const knowledge = agent && persona?.knowledgeBase ? await selectKnowledge(db, userId, agent.id, `${source.title ?? ''}\n${source.text}`) : null
+		const writer = persona && knowledge ? { ...persona, knowledgeBase: knowledge.text } : persona
 		const templates = await activePromptTemplates(db)
 		const warnings: Array<GenerationWarning> = [...extracted.warnings]
 		let detail: string | null = null
@@ -263,7 +266,7 @@ export function createGenerator(deps: GenerationDeps) {
 		onStep('writing')
 		const textsWork = Promise.all(
 			input.platforms.map((platform) =>
-				writeText(platform, models.text, persona, source, templates, signal).then(
+				writeText(generationId, platform, models.text, writer, source, templates, signal).then(
 					(text) => [platform, text] as const,
 					(error: unknown) => {
 						logger.warn('generation_text_failed', { generationId, platform, error: error instanceof Error ? error.message : String(error) })
@@ -321,6 +324,7 @@ export function createGenerator(deps: GenerationDeps) {
 			warnings,
 			source: { kind: source.kind, title: source.title },
 			detail,
+			knowledge: knowledge?.use ?? null,
 		}
 		await db.transaction().execute(async (trx) => {
 			if (refund > 0) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import { hasProPlan } from '#modules/accounts/index.ts'
 import { logActivity } from '#modules/activity/index.ts'
-import { findPersona, type AgentPersona } from '#modules/agents/index.ts'
+import { findPersona, selectKnowledge, type AgentPersona } from '#modules/agents/index.ts'
 import { AiError, type AiProviders, type Persona } from '#modules/ai/index.ts'
 import { MAX_COMPARED_MODELS, isOffered, isUuid, modelsForTest, sharedVideoOptions, testCost, type GalleryModel, type ModelCategory, type VideoSettings } from '#modules/catalog/index.ts'
 import { debitCredits, refundCredits, creditBalance } from '#modules/credits/index.ts'
@@ -386,7 +386,10 @@ export function createModelTests(deps: ModelTestDeps) {
 				? Promise.resolve()
 				: (async () => {
 						const note = await describeReference(reference && !reference.video ? reference : null)
-						const persona = toPersona(agent)
+						const agentPersona = toPersona(agent)
+						// The knowledge base's passages that match the prompt, as in a generation.
+						const knowledge = agent && agentPersona?.knowledgeBase ? await selectKnowledge(db, userId, agent.id, prompt) : null
+						const persona = agentPersona && knowledge ? { ...agentPersona, knowledgeBase: knowledge.text } : agentPersona
 						const parameters = await apiParameters(models.map((m) => m.id))
 						await Promise.all(claimed.tests.map((test, index) => runDirect(userId, test, models[index]!, parameters.get(models[index]!.id) ?? {}, prompt, persona, note)))
 					})().catch(async (error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Platform } from '#modules/content/platforms.ts'
 import type { InputErrorCode } from '#modules/media/errors.ts'
+import type { KnowledgeUse } from '#modules/agents/knowledge.ts'
 
 // Pure and shared with the browser: what a generation answers (streamed as NDJSON by /api/generations).
 
@@ -44,6 +45,8 @@ export type GenerationResult = {
 	source: { kind: string; title: string | null }
 	/** The provider's message when a part failed (German, may be shown). */
 	detail: string | null
+	/** What the texts took from the agent's knowledge base (absent: none, or a result stored before). */
+	knowledge?: KnowledgeUse | null
 }
 
 export type GenerationOutcome = ({ ok: true } & GenerationResult) | { ok: false; code: GenerationErrorCode; balance?: number; detail?: string | null }

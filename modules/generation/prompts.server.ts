@@ -1,5 +1,6 @@
 import { replaceVariables, type ImagePromptVariable, type PromptCategory, type TextPromptVariable } from './prompt-variables.ts'
 import type { ImageBrief, Persona, StyleProfile, TextBrief } from '#modules/ai/index.ts'
+import { KNOWLEDGE_BUDGET } from '#modules/agents/index.ts'
 
 // The prompts sent to language and image models. An active admin prompt of the category
 // ('Prompts verwalten') replaces the built-in template; its {variables} are filled from the values below.
@@ -41,7 +42,8 @@ function personaDetails(persona: Persona | null) {
 		persona.description && `Beschreibung: ${persona.description}`,
 		persona.industry && `Branche: ${persona.industry}`,
 		persona.specialties.length > 0 && `Fachgebiete: ${persona.specialties.join(', ')}`,
-		persona.knowledgeBase && `Wissensbasis: ${persona.knowledgeBase.slice(0, 3000)}`,
+		// The generation passes the passages that match the input (agents' selectKnowledge); the cut guards other callers.
+		persona.knowledgeBase && `Wissensbasis: ${persona.knowledgeBase.slice(0, KNOWLEDGE_BUDGET)}`,
 		`Formalität ${persona.formality}/100 (ab 60 Sie, sonst du), Kreativität ${persona.creativity}/100, Humor ${persona.humor}/100, Empathie ${persona.empathy}/100, Begeisterung ${persona.enthusiasm}/100.`,
 		persona.brand.useBranding && persona.brand.name && `Marke: ${persona.brand.name}`,
 		persona.styleProfile && learnedStyle(persona.styleProfile),
@@ -97,9 +99,18 @@ export function textPrompts(brief: TextBrief, templates: Partial<Record<PromptCa
 		topic: brief.source.title ?? brief.source.text.slice(0, 120),
 	} satisfies Record<TextPromptVariable, string>
 	return {
-		system: fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values),
+		system: withHabits(fillTemplate(templates.content_generation ?? BUILT_IN_SYSTEM, values), templates.content_generation, persona),
 		prompt: fillTemplate(templates.platform_generation ?? BUILT_IN_PLATFORM, values),
 	}
+}
+
+/**
+ * An admin's system template composes with what the agent learned: a template that does not place
+ * {persona_details} still gets the learned habits (own hashtags, emojis, phrases, signature) after its text.
+ */
+function withHabits(system: string, template: string | undefined, persona: Persona | null) {
+	if (!template || !persona?.styleProfile || template.includes('{persona_details}')) return system
+	return `${system}\n\n${learnedStyle(persona.styleProfile)}`
 }
 
 export function imagePrompt(brief: ImageBrief, templates: Partial<Record<PromptCategory, string>>) {

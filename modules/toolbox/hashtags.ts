@@ -1,7 +1,7 @@
 // The hashtagOptimizer's suggestions: pure, shared by the service (and testable without a database).
 // Candidates come from the text itself, the user's niche and content keywords (nicheSpecific) and the
 // terms trending in the user's news feed (weighted by trendingWeight). Hashtags keep their umlauts
-// (#Künstliche); duplicates are found on a transliterated key (ä = ae, ß = ss), so #Kuenstliche and
+// (#Künstliche, #Wärmepumpen); duplicates are found on a transliterated key (ä = ae, ß = ss), so #Kuenstliche and
 // #Künstliche count as the same tag, as do tags already in the text.
 
 export type HashtagTerm = { term: string; weight: number }
@@ -71,26 +71,85 @@ export function existingHashtags(text: string) {
 	return new Set([...text.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => hashtagKey(m[1]!)))
 }
 
-/** The text's own candidate terms with a relevance 0.5..1 (frequency, capitalised nouns and compounds count more). */
-export function textTerms(text: string): Array<HashtagTerm> {
-	const clean = text
-		.replace(/https?:\/\/\S+/g, ' ')
-		.replace(/[#@][\p{L}\p{N}_]+/gu, ' ')
-	const counts = new Map<string, { term: string; score: number }>()
-	for (const match of clean.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
-		const word = match[0]
-		const lower = word.toLowerCase()
-		if (word.length < MIN_WORD && !/^\p{Lu}{2,}$/u.test(word)) continue
-		if (STOP_WORDS.has(lower) || /^\p{N}+$/u.test(word)) continue
-		const key = hashtagKey(word)
-		// Capitalised words (German nouns, names) and long compounds make better tags than verbs.
-		const bonus = (/^\p{Lu}/u.test(word) ? 0.5 : 0) + (word.length >= 10 || word.includes('-') ? 0.5 : 0)
-		const entry = counts.get(key)
-		if (entry) entry.score += 1 + bonus
-		else counts.set(key, { term: word, score: 1 + bonus })
+// Words that are capitalised nouns in German but say nothing about a post's subject ('die wichtigsten
+// Punkte auf einen Blick', 'ein Thema', 'viele Tipps'): no hashtag from the text itself.
+const GENERIC_NOUNS = new Set(
+	`punkt punkte punkten blick blicke thema themen beitrag beiträge post posts frage fragen antwort antworten tipp tipps
+	ding dinge sache sachen teil teile art arten weise beispiel beispiele fall fälle seite seiten zeit zeiten tag tage tagen
+	woche wochen monat monate jahr jahre jahren mal male anfang ende schritt schritte grund gründe moment momente leute menschen
+	prozent stück uhr minute minuten stunde stunden hälfte überblick einblick ausblick rückblick detail details möglichkeit
+	möglichkeiten problem probleme lösung lösungen idee ideen info infos information informationen update news neuigkeiten
+	unterschied unterschiede kommentar kommentare kommentaren link text texte bild bilder video videos heute morgen
+	gruss grüsse gruß grüße dank herz ziel ziele weg wege frau herr herren damen liebe
+	montag dienstag mittwoch donnerstag freitag samstag sonntag wochenende januar februar märz april mai juni juli august
+	september oktober november dezember`.split(/\s+/).filter(Boolean),
+)
+
+/**
+ * Nominalised adjectives ('die Wichtigsten', 'das Neue', 'im Folgenden') are no subjects: adjective
+ * suffixes with an ending (nouns such as Kosten, Liste or Meister keep theirs), and the common short ones.
+ */
+const NOMINALISED = /^(?:\p{Lu}\p{Ll}*(?:ig|lich|isch|bar|sam|haft)(?:st)?(?:e|en|er|es|em)|(?:Folgend|Neu|Neuest|Gut|Best|Ganz|Letzt|Erst|Grösst|Größt|Schönst)e[nsr]?|Meisten)$/u
+
+type Word = { word: string; key: string; lower: string; sentenceStart: boolean; beforeLower: boolean }
+
+function wordsOf(text: string): Array<Word> {
+	const clean = text.replace(/https?:\/\/\S+/g, ' ').replace(/[#@][\p{L}\p{N}_]+/gu, ' ')
+	const words: Array<Word> = []
+	for (const sentence of clean.split(/(?<=[.!?:…])\s+|\n+/u)) {
+		const matches = [...sentence.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)].map((m) => m[0])
+		matches.forEach((word, index) => {
+			const next = matches[index + 1]
+			words.push({ word, key: hashtagKey(word), lower: word.toLowerCase(), sentenceStart: index === 0, beforeLower: Boolean(next && /^\p{Ll}/u.test(next)) })
+		})
 	}
-	const top = Math.max(0, ...[...counts.values()].map((c) => c.score))
-	return [...counts.values()].map((c) => ({ term: c.term, weight: top ? 0.5 + (0.5 * c.score) / top : 0 }))
+	return words
+}
+
+/** A German text writes its nouns capitalised: words seen capitalised inside a sentence and never in lower case. */
+function nounKeys(words: ReadonlyArray<Word>) {
+	const lowerSeen = new Set(words.filter((w) => /^\p{Ll}/u.test(w.word)).map((w) => w.key))
+	const nouns = new Set<string>()
+	// A sentence's first word tells little; followed by a lower-case word ('Wärmepumpen senken') it is a noun,
+	// followed by a capitalised one ('Künstliche Intelligenz') it is an adjective before its noun.
+	for (const w of words) if ((!w.sentenceStart || w.beforeLower) && /^\p{Lu}/u.test(w.word) && !lowerSeen.has(w.key)) nouns.add(w.key)
+	return nouns
+}
+
+function usable(w: Word) {
+	if (w.word.length < MIN_WORD && !/^\p{Lu}{2,}$/u.test(w.word)) return false
+	if (STOP_WORDS.has(w.lower) || GENERIC_NOUNS.has(w.lower) || /^\p{N}+$/u.test(w.word) || /\p{N}/u.test(w.word.charAt(0))) return false
+	return !NOMINALISED.test(w.word)
+}
+
+/**
+ * The text's own candidate terms with a relevance 0.5..1. In German text only nouns count (verbs and
+ * adjectives are written in lower case), generic nouns and nominalised adjectives are left out, and a
+ * word counts its compounds: 'Velo' gains from 'Velowege', 'Beratung' from 'Energieberatung'.
+ */
+export function textTerms(text: string): Array<HashtagTerm> {
+	const words = wordsOf(text)
+	const nouns = nounKeys(words)
+	const german = nouns.size >= 2
+	const counts = new Map<string, { term: string; score: number; noun: boolean }>()
+	for (const w of words) {
+		if (!usable(w)) continue
+		const noun = nouns.has(w.key)
+		// In German text a word that is no noun is a verb, an adjective or an adverb: no tag (acronyms stay).
+		if (german && !noun && !/^\p{Lu}{2,}$/u.test(w.word)) continue
+		const bonus = (noun ? 0.5 : 0) + (w.word.length >= 10 || w.word.includes('-') ? 0.5 : 0)
+		const entry = counts.get(w.key)
+		if (entry) entry.score += 1 + bonus
+		else counts.set(w.key, { term: w.word, score: 1 + bonus, noun })
+	}
+	const entries = [...counts.entries()]
+	const scored = entries.map(([key, entry]) => {
+		let family = 0
+		for (const [other, o] of entries) if (other !== key && key.length >= 4 && (other.startsWith(key) || other.endsWith(key))) family += o.score * 0.5
+		return { term: entry.term, score: entry.score + family }
+	})
+	const top = Math.max(0, ...scored.map((c) => c.score))
+	return scored.map((c) => ({ term: c.term, weight: top ? 0.5 + (0.5 * c.score) / top : 0 }))
 }
 
 /**

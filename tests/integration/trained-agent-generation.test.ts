@@ -150,3 +150,40 @@ test('offline: an active admin template steers the local text (opening, closing,
 		expect(plain.texts[platform]).not.toContain('#Hausstil')
 	}
 })
+
+test('offline and remote: an active admin system template and the trained agent compose (issue 37, 4.6)', async () => {
+	await using t = await createTestDatabase()
+	await using openai = await startOpenAiFake()
+	await using replicate = await startReplicateFake()
+	await seedModelCatalogue(t.db)
+	const actor = await adminActor(t.db)
+	const form = new FormData()
+	for (const [key, value] of Object.entries({ name: 'System', category: 'content_generation', isActive: 'on', promptText: 'Du bist {agent_name}, Social-Media-Profi. Schreibe sachlich. Verwende #Hausstil. Beende den Beitrag mit „Bis bald in Bern.“' }))
+		form.append(key, value)
+	const submission = parseWithZod(form, { schema: PromptFormSchema })
+	if (submission.status !== 'success') throw new Error('invalid prompt form')
+	const { services } = testServices(t.db, { DATA_DIR: dataDir })
+	expect((await services.admin.prompts.save(actor, submission.value)).ok).toBe(true)
+	const userId = await userWithCredits(t.db, 50)
+	const agent = await trainedAgent(services, userId)
+
+	const outcome = await services.generation.generate(userId, idea(agent.id))
+	if (!outcome.ok) throw new Error(outcome.code)
+	for (const platform of PLATFORMS) {
+		const text = outcome.texts[platform]!
+		for (const tag of ['#Hausstil', ...agent.profile.topHashtags]) expect(text, `${platform}: ${text}`).toContain(tag)
+		expect(text, platform).toContain(SIGNATURE)
+		expect(text, platform).toContain('Bis bald in Bern.')
+		expect(text, platform).not.toContain(`${SIGNATURE}\nBis bald`)
+		expect(text, platform).not.toContain(`Bis bald in Bern.\n${SIGNATURE}`)
+	}
+
+	const remote = testServices(t.db, { DATA_DIR: dataDir, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url, REPLICATE_API_TOKEN: 'r8-test', REPLICATE_BASE_URL: replicate.url }).services
+	const sent = await remote.generation.generate(userId, { ...idea(agent.id), platforms: ['linkedin'] })
+	if (!sent.ok) throw new Error(sent.code)
+	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+	const system = messages![0]!.content
+	expect(system).toContain('Verwende #Hausstil.')
+	expect(system).toContain('Verwende die eigenen Hashtags #BäckereiSonne #Bergbrot.')
+	expect(system).toContain(`mit der Signatur „${SIGNATURE}“`)
+})

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { AiError, type AiProvider, type AiProviderModule } from '#modules/ai/ports.ts'
 import { readDirectives } from './directives.ts'
 import { renderBrandedImage } from './image.ts'
@@ -25,7 +26,9 @@ export function createLocalAiProvider(): AiProvider {
 		text: {
 			async generate(request) {
 				// An admin's template (and the learned style in the built-in one) steers the offline text too.
-				return { text: composePost(request.brief, request.model + request.prompt, readDirectives(request.system, request.prompt, request.brief)) }
+				// Seeded by the generation (or at random): five runs of the same idea read differently.
+				const seed = `${request.model}\u0000${request.seed ?? randomUUID()}`
+				return { text: composePost(request.brief, seed, readDirectives(request.system, request.prompt, request.brief)) }
 			},
 		},
 		image: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { platformModules } from '#adapters/platforms/index.ts'
 import type { Platform } from '#modules/publishing/descriptor.ts'
 import type { Persona, SourceMaterial, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
+import { readDirectives } from './directives.ts'
 import { composePost } from './text.ts'
 
 // A trained agent's style profile steers the offline composer: length, emojis, hashtags, du/Sie
@@ -103,7 +104,10 @@ describe('composePost with a style profile', () => {
 			expect(text).not.toMatch(DU)
 			expect(text.match(EMOJI) ?? []).toEqual([])
 			expect(tagsOf(text)).toHaveLength(HASHTAGS[platform]!.min)
-			expect(text).toContain('„nachhaltige Vorsorge“ – wie wir gern sagen.')
+			// The phrase is a sentence of the text, in a paragraph with the call to action, not a loose closing line.
+			const paragraph = text.split('\n\n').find((block) => block.includes('nachhaltige Vorsorge'))
+			expect(paragraph).toBeDefined()
+			expect(paragraph!.replace(/[^.!?]*nachhaltige Vorsorge[^.!?]*[.!?]/u, '').trim()).not.toBe('')
 			expect(text.length).toBeLessThanOrEqual(platform === 'threads' ? 500 : LIMITS[platform]!)
 		})
 	}
@@ -115,4 +119,62 @@ describe('composePost with a style profile', () => {
 		expect(long.length).toBeLessThanOrEqual(1680)
 		expect(short.length).toBeLessThanOrEqual(240)
 	})
+})
+
+// Issue 37, 4.6: the trained agent's habits all arrive (three hashtags, two emojis, the phrase inside the
+// text) and compose with an admin template's own hashtag, closing line and Sie.
+describe('the trained agent’s habits and an admin template compose', () => {
+	const bakery: StyleProfile = {
+		samples: 3,
+		typicalLength: 165,
+		sentenceWords: 6,
+		emojisPerPost: 2,
+		topEmojis: ['🥐', '☕'],
+		hashtagsPerPost: 3,
+		topHashtags: ['#Bäckerei', '#Zürich', '#Frischgebacken'],
+		phrases: ['Mit Liebe gebacken'],
+		formality: 'formell',
+		sieCount: 2,
+		duCount: 0,
+		questionsPerPost: 0,
+		exclamationsPerPost: 0.3,
+		signature: 'Herzlich, Ihr Team vom Beck',
+		questionPosition: null,
+	}
+	const idea: SourceMaterial = { kind: 'smart-post', title: null, text: 'Unser neues Roggenbrot mit Walnüssen ist ab Montag in allen Filialen erhältlich.', origin: null }
+	const trained = (platform: Platform): TextBrief => ({ ...brief(platform, bakery), persona: { ...persona, formality: 80, styleProfile: bakery }, source: idea })
+
+	function expectHabits(text: string, label: string) {
+		for (const tag of bakery.topHashtags) expect(tagsOf(text), label).toContain(tag)
+		for (const emoji of bakery.topEmojis) expect(text, label).toContain(emoji)
+		// The phrase is a sentence in a paragraph with more text, not a loose line of its own.
+		const paragraph = text.split('\n\n').find((block) => block.includes('Mit Liebe gebacken'))
+		expect(paragraph, label).toBeDefined()
+		expect(paragraph!.replace(/Mit Liebe gebacken[.!]?/u, '').replace(/\p{Extended_Pictographic}/gu, '').trim(), label).not.toBe('')
+		expect(text, label).toContain(bakery.signature)
+	}
+
+	for (const platform of PLATFORMS) {
+		it(`${platform}: all learned hashtags and emojis, the phrase inside the text`, () => {
+			for (const seed of ['a', 'b', 'c']) {
+				const text = composePost(trained(platform), seed)
+				expectHabits(text, `${platform} ${seed}: ${text}`)
+			}
+		})
+
+		it(`${platform}: with a template's hashtag and closing line, the habits stay and the closing is not glued to the signature`, () => {
+			const template = 'Du bist Beck. Schreibe sachlich. Verwende #Hausstil. Beende den Beitrag mit „Bis bald in Bern.“'
+			for (const seed of ['a', 'b', 'c']) {
+				const text = composePost(trained(platform), seed, readDirectives(template, 'Schreibe einen Beitrag.', trained(platform)))
+				const label = `${platform} ${seed}: ${text}`
+				expectHabits(text, label)
+				expect(tagsOf(text), label).toContain('#Hausstil')
+				const blocks = text.split('\n\n')
+				const closing = blocks.indexOf('Bis bald in Bern.')
+				expect(closing, label).toBeGreaterThan(0)
+				expect(blocks[closing + 1], label).toBe(bakery.signature)
+				expect(text, label).not.toMatch(/\p{L}\n(Bis bald|Herzlich)/u)
+			}
+		})
+	}
 })

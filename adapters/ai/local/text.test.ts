@@ -147,9 +147,13 @@ describe('composePost', () => {
 					const text = composePost(brief(platform, personas.formal!, source, maxLength), 'tight')
 					expect(text.length).toBeLessThanOrEqual(maxLength)
 					expect(text.length).toBeGreaterThan(0)
-					// Every word is whole: it also occurs in the uncut text of the same brief and seed.
-					const full = new Set(composePost(brief(platform, personas.formal!, source, 100_000), 'tight').match(/[\p{L}\p{N}]+/gu))
-					for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) expect(full).toContain(word)
+					// Every word is whole: it also occurs in the uncut text of the same brief and seed. A list's
+					// hook gives way to one that announces no list when the list is cut (the hook is cut by the same shorten()).
+					const uncut = composePost(brief(platform, personas.formal!, source, 100_000), 'tight')
+					const full = new Set(uncut.match(/[\p{L}\p{N}]+/gu))
+					const [hook = '', ...rest] = text.split('\n\n')
+					const swapped = hook !== uncut.split('\n\n')[0] && !uncut.includes(hook.replace(/…$/u, ''))
+					for (const word of (swapped ? rest.join('\n\n') : text).match(/[\p{L}\p{N}]+/gu) ?? []) expect(full).toContain(word)
 				}
 			}
 		})
@@ -194,7 +198,8 @@ describe('composePost', () => {
 		expect(hashtagsOf(instagram.split('\n\n').at(-1)!).length).toBeGreaterThanOrEqual(5)
 
 		const threads = composePost(brief('threads', personas.informal!, sources.velo!), 's')
-		expect(threads.split('\n\n')[0]!.split(/(?<=[.!?:])\s+/).length).toBeLessThanOrEqual(4)
+		// Sentences, not the emoji after the question.
+		expect(threads.split('\n\n')[0]!.replace(/\s*\p{Extended_Pictographic}/gu, '').split(/(?<=[.!?:])\s+/).length).toBeLessThanOrEqual(4)
 		expect(threads).toMatch(/\?/)
 
 		const facebook = composePost(brief('facebook', personas.formal!, sources.velo!), 's')
@@ -216,7 +221,9 @@ describe('composePost', () => {
 
 	it('strips the instruction from an idea', () => {
 		const text = composePost(brief('threads', null, { kind: 'smart-post', title: null, text: 'Schreibe einen Post über unsere neue Yoga-Klasse am Montag', origin: null }), 'i')
-		expect(text).toContain('„unsere neue Yoga-Klasse am Montag“')
+		// The idea's subject and date fill the writer's own sentences; the idea itself is not quoted back.
+		expect(text).toContain('Yoga-Klasse am Montag')
+		expect(text).not.toContain('„unsere neue Yoga-Klasse am Montag“')
 		expect(text).not.toContain('Schreibe einen Post')
 	})
 })
@@ -231,9 +238,9 @@ describe('createLocalAiProvider', () => {
 
 	it('generates text from the brief', async () => {
 		const provider = createLocalAiProvider()
-		const request = { model: 'gpt-4o-mini', parameters: {}, system: 'system', prompt: 'prompt', brief: brief('linkedin', personas.formal!, sources.ki!) }
+		const request = { model: 'gpt-4o-mini', parameters: {}, system: 'system', prompt: 'prompt', brief: brief('linkedin', personas.formal!, sources.ki!), seed: 'generation-1' }
 		const { text } = await provider.text!.generate(request)
-		expect(text).toBe(composePost(request.brief, 'gpt-4o-miniprompt'))
+		expect(text).toBe(composePost(request.brief, 'gpt-4o-mini\u0000generation-1'))
 	})
 
 	it('refuses transcription with a German message', async () => {

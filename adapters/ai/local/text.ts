@@ -1,6 +1,9 @@
 import type { TextGroup } from '#modules/publishing/descriptor.ts'
 import type { Persona, StyleProfile, TextBrief } from '#modules/ai/ports.ts'
 import { NO_DIRECTIVES, type TemplateDirectives } from './directives.ts'
+import { occasionParts, occasionTags } from './occasion-posts.ts'
+import { readOccasion, type Occasion } from './occasion.ts'
+import { cap, emojis, hash, pick, pickPhrase, random, s, shuffle, w, type Context, type Parts, type Phrase, type Shape, type Voice } from './voice.ts'
 
 // The offline text writer: an extractive summary of the source (the sentences with the most
 // frequent content words, in their original order), framed by German phrases that follow the
@@ -8,62 +11,11 @@ import { NO_DIRECTIVES, type TemplateDirectives } from './directives.ts'
 // style profile steers length, emojis, hashtags, the form of address and a recurring phrase.
 // Deterministic: every choice comes from a PRNG seeded by the seed, the platform and the source.
 
-type Voice = 'sachlich' | 'locker' | 'motivierend' | 'empathisch'
-
-type Context = {
-	sie: boolean
-	/** A brand speaks as 'wir', a person as 'ich'. */
-	we: boolean
-	voice: Voice
-	humor: boolean
-	/** The topic as it fits after 'das Thema …' (quoted when it is a phrase). */
-	topic: string
-	audience: string | null
-	specialties: string | null
-	brand: string | null
-	/** 0-3: how many emojis this platform and persona allow. */
-	emojis: number
-	/** The trained agent's own emojis, most used first. */
-	favouriteEmojis: Array<string>
-	/** A recurring phrase of the trained agent, closing the post. */
-	phrase: string | null
-	/** The trained agent likes exclamation marks. */
-	exclaims: boolean
-	/** The trained agent's typical post length in characters. */
-	targetLength: number | null
-	/** The trained agent's closing line. */
-	signature: string | null
-	/** Where the trained agent asks its question. */
-	questionPosition: 'opening' | 'closing' | null
-	rng: () => number
-}
-
-type Parts = {
-	hook: string
-	intro: Array<string>
-	lead: string | null
-	items: Array<string>
-	cta: string | null
-	tags: Array<string>
-	minTags: number
-	/** A closing line (the trained agent's recurring phrase). */
-	sign?: string | null
-	/** The trained agent's signature, or the template's closing line. */
-	signature?: string | null
-	/** The template's opening line. */
-	opening?: string | null
-	/** The learned question style needs the call to action (a question). */
-	keepCta?: boolean
-}
-
-type Phrase = (c: Context) => string | null
-
 /**
  * The post shapes this writer knows. A platform's descriptor names its style; the shape of that style
  * is used, and a style the writer does not know gets its text group's shape (a new platform writes
  * without touching this file).
  */
-type Shape = 'professional' | 'snappy' | 'authentic' | 'original'
 const SHAPE_BY_STYLE: Readonly<Record<string, Shape>> = { Professionell: 'professional', 'Kurz & knackig': 'snappy', Authentisch: 'authentic', Original: 'original' }
 const SHAPE_BY_GROUP: Readonly<Record<TextGroup, Shape>> = { long: 'original', short: 'authentic' }
 /** A one-thought post stays short whatever room the platform gives. */
@@ -77,20 +29,24 @@ export function composePost(brief: TextBrief, seed: string, directives: Template
 	const title = cleanTitle(brief.source.title)
 	const text = cleanText(brief.source.text)
 	const rng = random(hash(`${seed}\u0000${brief.platform}\u0000${title ?? ''}\u0000${text}`))
-	const analysis = analyse(text, title)
+	const occasion = occasionOf(brief, text)
+	const analysis = analyse(text, title, occasion)
 	const shape = shapeOf(brief)
 	const ctx = contextOf(brief, shape, analysis, rng)
 	if (directives.noEmojis) ctx.emojis = 0
 	if (directives.sie !== null) ctx.sie = directives.sie
-	const parts = builders[shape](ctx, analysis)
+	// 'unsere Mitarbeiterin', 'wir laden ein': the idea speaks for a team.
+	if (occasion && /\b(wir|uns|unser\w*)\b/iu.test(text)) ctx.we = true
+	const parts = occasion ? occasionParts(ctx, occasion, shape) : builders[shape](ctx, analysis)
 	parts.tags = directives.noHashtags ? [] : hashtags(ctx, analysis, brief, directives.hashtags)
-	const own = ownTagCount(parts.tags, [...directives.hashtags, ...(brief.persona?.styleProfile?.topHashtags ?? [])])
+	const own = ownTagCount(parts.tags, [...directives.hashtags, ...learnedTags(brief)])
 	parts.minTags = Math.min(Math.max(0, brief.hashtags.min, own), parts.tags.length)
 	if (ctx.exclaims) parts.hook = parts.hook.replace(/\.$/, '!')
 	if (ctx.phrase) parts.sign = signOff(ctx, ctx.phrase)
+	if (!directives.noEmojis) carryLearnedEmojis(ctx, parts, renderers[shape])
 	askLikeTheAgent(ctx, parts, shape)
 	parts.signature = ctx.signature
-	if (directives.closing && directives.closing.toLowerCase() !== ctx.signature?.toLowerCase()) parts.signature = [ctx.signature, directives.closing].filter(Boolean).join('\n')
+	if (directives.closing && directives.closing.toLowerCase() !== ctx.signature?.toLowerCase()) parts.closing = directives.closing
 	parts.opening = directives.opening
 	const platformLimit = Math.min(brief.maxLength, SHAPE_MAX_LENGTH[shape] ?? Infinity, directives.maxLength ?? Infinity)
 	let limit = platformLimit
@@ -101,17 +57,41 @@ export function composePost(brief: TextBrief, seed: string, directives: Template
 	return fit(parts, Math.max(0, limit), (p) => withFrame(p, renderers[shape](p)))
 }
 
-/** The template's opening line first, the signature (and the template's closing line) before the hashtags. */
+/**
+ * The template's opening line first; before the hashtags the template's closing line and then the
+ * agent's signature, each a paragraph of its own (a closing line glued to a signature reads as one).
+ */
 function withFrame(parts: Parts, body: string) {
-	if (!parts.opening && !parts.signature) return body
+	if (!parts.opening && !parts.signature && !parts.closing) return body
 	const tags = parts.tags.join(' ')
 	const main = tags && body.endsWith(tags) ? body.slice(0, body.length - tags.length).trimEnd() : body
-	return blocks([parts.opening ?? null, main, parts.signature ?? null, tags])
+	return blocks([parts.opening ?? null, main, parts.closing ?? null, parts.signature ?? null, tags])
+}
+
+/** A short idea that asks for an occasion's post (a birthday, an event, something new, a job). */
+function occasionOf(brief: TextBrief, text: string): Occasion | null {
+	if (brief.source.kind !== 'smart-post' || text.length > 400) return null
+	return readOccasion(text)
+}
+
+function learnedTags(brief: TextBrief) {
+	const profile = brief.persona?.styleProfile
+	return profile && profile.hashtagsPerPost > 0 ? profile.topHashtags : []
+}
+
+/** The trained agent's own emojis: each one it uses (up to three) appears, the missing ones after the call to action. */
+function carryLearnedEmojis(c: Context, parts: Parts, render: (p: Parts) => string) {
+	const profile = c.favouriteEmojis.length && c.emojis > 0 ? c.favouriteEmojis.slice(0, 3) : []
+	const text = render(parts)
+	const missing = profile.filter((emoji) => !text.includes(emoji))
+	if (!missing.length) return
+	if (parts.cta) parts.cta = `${parts.cta} ${missing.join(' ')}`
+	else parts.hook = `${parts.hook} ${missing.join(' ')}`
 }
 
 /** What the learned habits add beyond the samples' typical length (they were measured without a template). */
 function learnedExtras(parts: Parts) {
-	return (parts.opening?.length ?? 0) + (parts.signature?.length ?? 0) + (parts.keepCta ? (parts.cta?.length ?? 0) : 0)
+	return (parts.opening?.length ?? 0) + (parts.closing?.length ?? 0) + (parts.signature?.length ?? 0) + (parts.keepCta ? (parts.cta?.length ?? 0) : 0)
 }
 
 function ownTagCount(tags: ReadonlyArray<string>, own: ReadonlyArray<string>) {
@@ -140,10 +120,14 @@ function askLikeTheAgent(c: Context, parts: Parts, shape: Shape) {
 
 const MIN_TARGET_LENGTH = 140
 
-/** The recurring phrase as a closing line: as it is when it opens a sentence ('Komm vorbei!'), else quoted. */
+/**
+ * The recurring phrase as a sentence of the text (rendered with the call to action, not as a loose line):
+ * as it is when it opens a sentence ('Frisch geröstet schmeckt besser!'), else after a colon.
+ */
 function signOff(c: Context, phrase: string) {
-	if (/^\p{Lu}/u.test(phrase)) return `${phrase}${c.exclaims ? '!' : '.'}`
-	return `„${phrase}“ – ${w(c, 'wie wir gern sagen', 'wie ich gern sage')}.`
+	const end = c.exclaims ? '!' : '.'
+	if (/^\p{Lu}/u.test(phrase)) return `${phrase}${end}`
+	return pick(c.rng, [`Für ${w(c, 'uns', 'mich')} heisst das: ${phrase}${end}`, `${w(c, 'Unser', 'Mein')} Motto bleibt: ${phrase}${end}`, `Darum geht es ${w(c, 'uns', 'mir')}: ${phrase}${end}`])
 }
 
 /** A trained agent that writes long posts gets more body lines, until the typical length is near. */
@@ -155,47 +139,6 @@ function lengthen(c: Context, analysis: Analysis, parts: Parts, shape: Shape, ta
 	)
 	const prefix = parts.lead ? '→ ' : shape === 'snappy' && /^\p{Extended_Pictographic}/u.test(parts.items[0] ?? '') ? '✨ ' : ''
 	while (render(parts).length < target * 0.8 && extra.length) parts.items.push(`${prefix}${extra.shift()!}`)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Determinism
-
-function hash(text: string) {
-	let h = 0x811c9dc5
-	for (let i = 0; i < text.length; i++) {
-		h ^= text.charCodeAt(i)
-		h = Math.imul(h, 0x01000193)
-	}
-	return h >>> 0
-}
-
-/** mulberry32 */
-function random(seed: number) {
-	let a = seed
-	return () => {
-		a = (a + 0x6d2b79f5) | 0
-		let t = Math.imul(a ^ (a >>> 15), 1 | a)
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
-}
-
-function pick<T>(rng: () => number, items: ReadonlyArray<T>): T {
-	return items[Math.floor(rng() * items.length)]!
-}
-
-function pickPhrase(c: Context, bank: ReadonlyArray<Phrase>): string {
-	const options = bank.map((phrase) => phrase(c)).filter((text): text is string => Boolean(text))
-	return options.length ? pick(c.rng, options) : ''
-}
-
-function shuffle<T>(rng: () => number, items: ReadonlyArray<T>): Array<T> {
-	const copy = [...items]
-	for (let i = copy.length - 1; i > 0; i--) {
-		const j = Math.floor(rng() * (i + 1))
-		;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-	}
-	return copy
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -308,7 +251,7 @@ type Analysis = {
 	textIsTopic: boolean
 }
 
-function analyse(text: string, title: string | null): Analysis {
+function analyse(text: string, title: string | null, occasion: Occasion | null = null): Analysis {
 	const all = splitSentences(text)
 	const frequency = new Map<string, number>()
 	const nounForm = new Map<string, string>()
@@ -353,11 +296,13 @@ function analyse(text: string, title: string | null): Analysis {
 		for (let next = index + 1; next < sorted.length && sorted[next]!.word.startsWith(word); next++) total += sorted[next]!.count
 		family.set(word, total)
 	})
-	const keywords = candidates
+	const ranked = candidates
+		.filter(({ word }) => !INSTRUCTION_WORDS.has(word) && !CALENDAR_WORDS.test(word) && !FILLER_NOUNS.test(word))
 		.map(({ word, order }) => ({ word, order, score: family.get(word)! * ((nounCount.get(word) ?? 0) > 0 ? 2 : 1) }))
 		.sort((a, b) => b.score - a.score || a.order - b.order)
 		.slice(0, 12)
 		.map(({ word }) => nounForm.get(word) ?? word)
+	const keywords = occasion ? [...new Set([...occasionTags(occasion), ...ranked])] : ranked
 
 	const titleTags = title
 		? title.split(/\s+/).length <= 3
@@ -369,11 +314,43 @@ function analyse(text: string, title: string | null): Analysis {
 	const textIsTopic = !title && idea.length > 0 && idea.length <= 90 && all.length <= 1
 	let topic: string
 	if (title) topic = quote(title)
-	else if (textIsTopic) topic = quote(idea)
+	// A short idea names its topic ('Künstliche Intelligenz'); a longer one is a sentence, never quoted back.
+	else if (textIsTopic && topicPhraseOf(idea)) topic = topicPhraseOf(idea)!
 	else if (keywords.length) topic = keywords[0]!
 	else topic = ''
 
 	return { sentences: all, scores, keywords, titleTags, topic, textIsTopic }
+}
+
+// Words of an instruction to the writer ('Schreibe einen Post über …'): never a topic or a hashtag.
+const INSTRUCTION_WORDS = new Set(['schreibe', 'schreib', 'erstelle', 'verfasse', 'post', 'posts', 'beitrag', 'posting', 'text', 'idee', 'thema'])
+
+const CALENDAR_WORDS = /^(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|uhr|heute|morgen|sofort|birthday|happy)$/
+
+// Nouns that say nothing about a post's subject, and nominalised superlatives ('die Wichtigsten'): no hashtag.
+const FILLER_NOUNS = /^(punkte?n?|blicke?|thema|themen|beitrag|beiträge|tipps?|dinge?|sache|beispiel|fall|seite|zeit|woche|monat|jahre?n?|anfang|ende|schritte?|grund|moment|leute|menschen|prozent|überblick|einblick|details?|möglichkeiten|problem|lösung|kommentare?n?|\p{L}*(?:ig|lich|isch)ste?n?|beste?n?|meiste?n?|neueste?n?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|vorteile?|nachteile?|gründe|fehler)$/u
+
+/** Up to four words, capitalised nouns and the small words between them ('Künstliche Intelligenz im Handwerk'). */
+function isTopicPhrase(phrase: string) {
+	const words = phrase.split(/\s+/)
+	if (words.length > 6 || !/^\p{Lu}/u.test(phrase) || !/^\p{Lu}/u.test(words[words.length - 1]!) || /[.!?,:;„“"]/u.test(phrase)) return false
+	return words.every((word, index) => /^\p{Lu}/u.test(word) || (STOP_WORDS.has(word.toLowerCase()) && !/^(ist|sind|wird|werden|hat|haben|kann|soll)$/.test(word)) || (index < words.length - 1 && /(e|en|er|es|em)$/.test(word)))
+}
+
+// What opens an idea without being its topic: articles, numbers and 'Tipps für', question words, 'mehr'.
+const TOPIC_LEAD = /^(?:(?:warum|wieso|wie|was|wann|wo|die|der|das|den|dem|ein|eine|einen|unsere?[nmrs]?|meine?[nmrs]?|mehr|weniger|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|\d+|top|tipps?|gründe|ideen|fehler|schritte|wege|fakten)\s+(?:(?:für|zu|zum|zur|gegen|über)\s+)?)+/iu
+const NOUN_PHRASE = /\p{Lu}[\p{L}-]+\s+(?:im|in|für|von|bei|mit|ohne|am|zum|zur|auf)\s+(?:(?:der|die|das|dem|den)\s+)?(?:\p{Ll}+e[nrsm]?\s+)?\p{Lu}[\p{L}-]+/u
+
+/**
+ * The topic a short idea names, as a noun phrase: the idea without its opening ('Drei Tipps für mehr …')
+ * when that is a noun phrase ('Sichtbarkeit im lokalen Handwerk'), else the first noun with its
+ * complement in it ('Website im Winter'); null when there is none.
+ */
+function topicPhraseOf(idea: string) {
+	const rest = idea.replace(TOPIC_LEAD, '').trim()
+	if (isTopicPhrase(rest)) return rest
+	const phrase = idea.match(NOUN_PHRASE)?.[0]
+	return phrase && !/^(Sie|Ihr\w*)\s/u.test(phrase) ? phrase : null
 }
 
 function quote(phrase: string) {
@@ -562,11 +539,7 @@ function contextOf(brief: TextBrief, shape: Shape, analysis: Analysis, rng: () =
 }
 
 // ---------------------------------------------------------------------------------------------
-// Phrase banks. `s(c, du, sie)` picks the form of address, `w(c, wir, ich)` brand or person.
-
-const s = (c: Context, du: string, sie: string) => (c.sie ? sie : du)
-const w = (c: Context, wir: string, ich: string) => (c.we ? wir : ich)
-const cap = (text: string) => (text.startsWith('„') ? `„${text.charAt(1).toLocaleUpperCase('de')}${text.slice(2)}` : text.charAt(0).toLocaleUpperCase('de') + text.slice(1))
+// Phrase banks
 
 const HOOKS: Record<Voice, Array<Phrase>> = {
 	sachlich: [
@@ -598,7 +571,13 @@ const HOOKS: Record<Voice, Array<Phrase>> = {
 }
 
 const INSTAGRAM_HOOKS: Record<Voice, Array<Phrase>> = {
-	sachlich: [(c) => `${cap(c.topic)} – kurz erklärt`, (c) => `Das Wichtigste zum Thema ${c.topic}`, (c) => `${cap(c.topic)}: die Fakten in Kürze`],
+	sachlich: [
+		(c) => `${cap(c.topic)} – kurz erklärt`,
+		(c) => `Das Wichtigste zum Thema ${c.topic}`,
+		(c) => `${cap(c.topic)}: die Fakten in Kürze`,
+		(c) => `Heute im Fokus: ${c.topic}`,
+		(c) => `Darüber lohnt es sich nachzudenken: ${c.topic}`,
+	],
 	locker: [
 		(c) => s(c, `Lass uns über ${c.topic} reden`, `Reden wir über ${c.topic}`),
 		(c) => `Kurzer Reminder zum Thema ${c.topic}`,
@@ -669,6 +648,9 @@ const CTAS: Record<Shape, Array<Phrase>> = {
 		(c) => s(c, 'Geht es dir ähnlich?', 'Geht es Ihnen ähnlich?'),
 		(c) => s(c, 'Was meinst du?', 'Was meinen Sie?'),
 		(c) => s(c, 'Wie siehst du das?', 'Wie sehen Sie das?'),
+		(c) => s(c, 'Was ist deine Erfahrung?', 'Was ist Ihre Erfahrung?'),
+		(c) => s(c, 'Was würdest du ergänzen?', 'Was würden Sie ergänzen?'),
+		(c) => s(c, 'Wie gehst du damit um?', 'Wie gehen Sie damit um?'),
 	],
 	original: [
 		(c) => `${s(c, 'Was denkst du? Schreib es', 'Was denken Sie? Schreiben Sie es')} ${w(c, 'uns', 'mir')} gern in die Kommentare!`,
@@ -681,33 +663,50 @@ const THREADS_OPENERS: Array<Phrase> = [
 	(c) => (c.brand ? `Bei ${c.brand} haben wir heute über das Thema ${c.topic} gesprochen.` : `Ich habe heute wieder über das Thema ${c.topic} nachgedacht.`),
 	(c) => `Kurzer Gedanke zum Thema ${c.topic}:`,
 	(c) => `Was ${w(c, 'uns', 'mich')} gerade beschäftigt: ${c.topic}.`,
+	(c) => `Das Thema ${c.topic} lässt ${w(c, 'uns', 'mich')} gerade nicht los.`,
+	(c) => `${cap(c.topic)} – darüber wird viel zu selten gesprochen.`,
+	(c) => `${w(c, 'Wir haben', 'Ich habe')} diese Woche viel über ${c.topic} nachgedacht.`,
 ]
-
-const EMOJIS: Record<Voice, Array<string>> = {
-	sachlich: ['💡', '📊', '📌', '🔍', '✅'],
-	locker: ['😄', '🙌', '☕', '😉', '👀'],
-	motivierend: ['🚀', '✨', '💪', '🌱', '🔥'],
-	empathisch: ['🤝', '💬', '🌿', '💛', '🤗'],
-}
-
-function emojis(c: Context, count: number) {
-	const own = c.favouriteEmojis.slice(0, 3)
-	const pool = [...own, ...shuffle(c.rng, EMOJIS[c.voice]).filter((emoji) => !own.includes(emoji))]
-	return pool.slice(0, Math.max(0, count))
-}
 
 /** Key sentences, topped up with framing phrases when the source is too short. */
 function items(c: Context, analysis: Analysis, count: number, max: number) {
-	const key = keySentences(analysis, count).map((sentence) => shorten(sentence, max))
+	const key = keySentences(analysis, count + 4)
+		.filter((sentence) => addressFits(c, sentence))
+		.slice(0, count)
+		.map((sentence) => shorten(sentence, max))
 	const framing = shuffle(c.rng, FRAMING.map((phrase) => phrase(c)).filter((text): text is string => Boolean(text)))
 	const result = [...key]
 	// A short source also keeps its own sentences, even when they are too short to score.
 	if (!key.length && !analysis.textIsTopic) {
-		for (const sentence of analysis.sentences.slice(0, count)) if (sentence.length >= 8) result.push(shorten(finishSentence(sentence), max))
+		for (const sentence of analysis.sentences.slice(0, count)) if (sentence.length >= 8 && addressFits(c, sentence)) result.push(shorten(finishSentence(sentence), max))
 	}
 	while (result.length < count && framing.length) result.push(framing.shift()!)
 	if (c.humor && key.length < count) result.push(pickPhrase(c, ASIDES))
 	return result
+}
+
+const DU_WORDS = /\b(du|dich|dir|dein|deine|deinem|deinen|deiner|deines|euch|euer|eure|eurem|euren|eurer)\b/iu
+// Capitalised inside a sentence, 'Sie' and 'Ihr…' address the reader formally ('sie' is 'she' or 'they').
+const SIE_WORDS = /(?<=[\p{L}\p{N},;:–-]\s+)(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b/u
+
+/** A sentence of the source in the agent's form of address (or in none): a Sie agent quotes no du sentence and vice versa. */
+function addressFits(c: Context, sentence: string) {
+	return c.sie ? !DU_WORDS.test(sentence) : !SIE_WORDS.test(sentence)
+}
+
+/** Hooks that announce a list ('die wichtigsten Punkte auf einen Blick'): only for a post that lists points. */
+const ANNOUNCES_LIST = /Punkte|auf einen Blick|Das Wichtigste|in Kürze|Fakten|kurz erklärt/u
+
+function hookOf(c: Context, bank: ReadonlyArray<Phrase>, lists: boolean) {
+	return pickPhrase(c, lists ? bank : bank.map((phrase) => (d: Context) => {
+		const text = phrase(d)
+		return text && ANNOUNCES_LIST.test(text) ? null : text
+	}))
+}
+
+/** How many points of its own the source gives (framing phrases are no points). */
+function pointsOf(c: Context, analysis: Analysis) {
+	return keySentences(analysis, 6).filter((sentence) => addressFits(c, sentence)).length
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,13 +714,13 @@ function items(c: Context, analysis: Analysis, count: number, max: number) {
 
 const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
 	professional(c, analysis) {
-		let hook = pickPhrase(c, HOOKS[c.voice])
-		if (c.emojis > 0) hook = `${hook} ${emojis(c, 1).join('')}`
 		const intro = [pickPhrase(c, EXPERTISE), pickPhrase(c, INTROS)].filter(Boolean).slice(0, c.rng() < 0.5 ? 1 : 2)
 		const body = items(c, analysis, 3 + (c.rng() < 0.4 ? 1 : 0), 240)
-		const bullets = body.length >= 3 && body.every((item) => item.length <= 200) && c.rng() < 0.55
+		const bullets = pointsOf(c, analysis) >= 2 && body.length >= 3 && body.every((item) => item.length <= 200) && c.rng() < 0.55
+		const emoji = c.emojis > 0 ? ` ${emojis(c, 1).join('')}` : ''
 		return {
-			hook,
+			hook: `${hookOf(c, HOOKS[c.voice], bullets)}${emoji}`,
+			plainHook: `${hookOf(c, HOOKS[c.voice], false)}${emoji}`,
 			intro: intro.length ? [intro.join(' ')] : [],
 			lead: bullets ? pick(c.rng, BULLET_LEADS) : null,
 			items: bullets ? body.map((item) => `→ ${item}`) : body.slice(0, 3),
@@ -732,7 +731,9 @@ const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
 	},
 	snappy(c, analysis) {
 		const [first, second] = emojis(c, c.emojis >= 2 ? 2 : c.emojis)
-		const hook = [first, pickPhrase(c, INSTAGRAM_HOOKS[c.voice]), second].filter(Boolean).join(' ')
+		const lists = pointsOf(c, analysis) >= 2
+		const hook = [first, hookOf(c, INSTAGRAM_HOOKS[c.voice], lists), second].filter(Boolean).join(' ')
+		const plainHook = [first, hookOf(c, INSTAGRAM_HOOKS[c.voice], false), second].filter(Boolean).join(' ')
 		const lineCount = 3 + Math.floor(c.rng() * 3)
 		const context = c.brand ? pickPhrase(c, EXPERTISE) : pickPhrase(c, INTROS)
 		const body = items(c, analysis, context ? lineCount - 1 : lineCount, 130)
@@ -742,6 +743,7 @@ const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
 		if (c.emojis >= 2) cta = `${cta} 📌`
 		return {
 			hook,
+			plainHook,
 			intro: [],
 			lead: null,
 			items: lines.map((line, index) => (marks ? `${marks[index % marks.length]} ${line}` : line)),
@@ -758,7 +760,8 @@ const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
 		return { hook: opener, intro: [], lead: null, items: key ? [key] : [], cta: question, tags: [], minTags: 0 }
 	},
 	original(c, analysis) {
-		let hook = pickPhrase(c, c.rng() < 0.5 ? FACEBOOK_HOOKS : HOOKS[c.voice])
+		// Paragraphs, no list: no hook that announces one.
+		let hook = hookOf(c, c.rng() < 0.5 ? FACEBOOK_HOOKS : HOOKS[c.voice], false)
 		if (c.emojis > 0) hook = `${hook} ${emojis(c, c.emojis).join(' ')}`
 		const intro = [pickPhrase(c, EXPERTISE) || pickPhrase(c, INTROS)].filter(Boolean)
 		const body = items(c, analysis, 4, 300)
@@ -772,10 +775,15 @@ const builders: Record<Shape, (c: Context, analysis: Analysis) => Parts> = {
 }
 
 const renderers: Record<Shape, (p: Parts) => string> = {
-	professional: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
-	snappy: (p) => blocks([p.hook, p.items.join('\n'), p.cta, p.sign ?? null, p.tags.join(' ')]),
-	authentic: (p) => blocks([[p.hook, ...p.items, p.cta, p.sign].filter(Boolean).join(' '), p.tags.join(' ')]),
-	original: (p) => blocks([p.hook, ...p.intro, ...p.items, p.cta, p.sign ?? null, p.tags.join(' ')]),
+	professional: (p) => blocks([p.hook, ...p.intro, p.lead ? [p.lead, ...p.items].join('\n') : p.items.join('\n\n'), closingOf(p), p.tags.join(' ')]),
+	snappy: (p) => blocks([p.hook, ...p.intro, [p.lead, ...p.items].filter(Boolean).join('\n'), closingOf(p), p.tags.join(' ')]),
+	authentic: (p) => blocks([[p.hook, ...p.intro, ...p.items, p.sign, p.cta].filter(Boolean).join(' '), p.tags.join(' ')]),
+	original: (p) => blocks([p.hook, ...p.intro, ...(p.lead ? [[p.lead, ...p.items].join('\n')] : p.items), closingOf(p), p.tags.join(' ')]),
+}
+
+/** The recurring phrase and the call to action: one paragraph. */
+function closingOf(p: Parts) {
+	return [p.sign, p.cta].filter(Boolean).join(' ') || null
 }
 
 function blocks(parts: Array<string | null>) {
@@ -797,6 +805,7 @@ function fit(parts: Parts, limit: number, render: (p: Parts) => string): string 
 		parts.lead = null
 		parts.items = parts.items.map((item) => item.replace(/^→ /, ''))
 	}
+	if (parts.plainHook && parts.items.length < 2) parts.hook = parts.plainHook
 	while (over() > 0 && parts.intro.length) parts.intro.pop()
 	if (over() > 0 && parts.lead) parts.lead = null
 	if (over() > 0 && parts.items.length) {
@@ -813,6 +822,7 @@ function fit(parts: Parts, limit: number, render: (p: Parts) => string): string 
 	}
 	if (over() > 0) parts.sign = null
 	if (over() > 0) parts.cta = null
+	if (over() > 0) parts.closing = null
 	if (over() > 0) parts.signature = null
 	while (over() > 0 && parts.tags.length) parts.tags.pop()
 	if (over() > 0) parts.opening = null
@@ -842,13 +852,14 @@ function hashtags(c: Context, analysis: Analysis, brief: TextBrief, required: Re
 	const preferred = profile
 		? Math.max(Math.round(profile.hashtagsPerPost), profile.hashtagsPerPost > 0 ? Math.min(learned.length, 3) || 1 : 0)
 		: { professional: 3, snappy: 5 + Math.floor(c.rng() * 5), authentic: 1 + Math.floor(c.rng() * 2), original: 2 + Math.floor(c.rng() * 2) }[shapeOf(brief)]
-	const count = Math.min(Math.max(max, required.length ? 1 : 0), Math.max(min, preferred, required.length))
+	const own = [...required, ...learned].map((tag) => tag.replace(/^#/, ''))
+	// The template's and the agent's own tags all stay (the platform's range is a suggestion for the others).
+	const count = Math.max(Math.min(max, Math.max(min, preferred)), new Set(own.map((tag) => tag.toLowerCase())).size)
 	if (count === 0) return []
 
-	const own = [...required, ...learned].map((tag) => tag.replace(/^#/, ''))
-	const specialties = [...own, ...(brief.persona?.specialties ?? [])]
+	const specialties = brief.persona?.specialties ?? []
 	const rounds = Math.max(specialties.length, analysis.titleTags.length, analysis.keywords.length)
-	const candidates: Array<string> = []
+	const candidates: Array<string> = [...own]
 	for (let i = 0; i < rounds; i++) {
 		for (const list of [specialties, analysis.keywords, analysis.titleTags]) {
 			const value = list[i]

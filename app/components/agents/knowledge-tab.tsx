@@ -4,6 +4,8 @@ import { X } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { agentLimits } from '#modules/agents/schema.ts'
+import { KNOWLEDGE_BUDGET } from '#modules/agents/knowledge.ts'
+import { formatNumber } from '#app/utils/format.ts'
 import type { Draft, UpdateDraft } from './draft.ts'
 import { TextAreaField } from './fields.tsx'
 import { ListInput } from './list-input.tsx'
@@ -23,6 +25,9 @@ export function KnowledgeTab({ draft, update }: { draft: Draft; update: UpdateDr
 				placeholder={t('knowledge.textPlaceholder')}
 				counter={t('knowledge.counter', { count: draft.knowledgeBase.length, max: agentLimits.knowledgeMax })}
 			/>
+			<Text size="2" color="gray" data-testid="knowledge-budget">
+				{t('knowledge.budget', { budget: formatNumber(KNOWLEDGE_BUDGET) })}
+			</Text>
 			<Flex direction="column" gap="2">
 				<Text id={listId} size="2" weight="medium">
 					{t('knowledge.specialties')}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
+import { formatNumber } from '#app/utils/format.ts'
 import { newDraftId as newRequestId } from '#app/components/onboarding/draft-text.ts'
 import { LOW_CREDIT_THRESHOLD } from '#modules/generation/costs.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationStep } from '#modules/generation/outcome.ts'
@@ -99,6 +100,12 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 		pending.current = null
 		if (!outcome.warnings.includes('text_failed')) toast.success(t('toasts.created'))
 		for (const warning of outcome.warnings) toast.warning(tg(`warnings.${warning}.title`), { description: tg(`warnings.${warning}.message`) })
+		const knowledge = outcome.knowledge
+		// Only part of the knowledge base fits a post: say which part was used.
+		if (knowledge && knowledge.passages.length < knowledge.totalPassages) {
+			const values = { count: knowledge.passages.length, total: knowledge.totalPassages, used: formatNumber(knowledge.usedChars), chars: formatNumber(knowledge.totalChars) }
+			toast.info(tg('knowledge.title'), { description: tg(knowledge.matched ? 'knowledge.matched' : 'knowledge.beginning', values) })
+		}
 		onSuccess(outcome)
 	}
 
