@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const file = form.get('file')
 		if (!(file instanceof File) || file.size === 0) return refuse(messages.errors.noFile)
 		if (file.size > CSV_MAX_BYTES) return refuse(messages.errors.tooLarge, 413)
-		const read = readCsvFile(new Uint8Array(await file.arrayBuffer()))
+		const read = await readCsvFile(new Uint8Array(await file.arrayBuffer()))
 		if (!read.ok) return refuse(read.message)
 		const preview = await previewRows(services, user, read.rows, { asDrafts: false })
 		return { ok: true as const, ...preview, ignoredColumns: read.ignoredColumns.length ? fill(messages.ignoredColumns, { columns: read.ignoredColumns.join(', ') }) : null }

@@ -1,6 +1,7 @@
-import { parse } from 'csv-parse/sync'
+import { Parser } from 'csv-parse'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import { sniff } from '#modules/media/index.ts'
+import { timeSlicer } from '#modules/core/time-slice.ts'
 import { isValidDate, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
 import type { Platform } from './platforms.ts'
 import { MAX_TEXT } from './schema.ts'
@@ -61,9 +62,14 @@ export function decodeCsv(bytes: Uint8Array): string {
 	}
 }
 
+function headerLine(text: string) {
+	const end = text.search(/\r?\n/)
+	return end === -1 ? text : text.slice(0, end)
+}
+
 /** ';' when the header line has more semicolons than commas (Excel in DACH writes ';'), else ','. */
 export function detectDelimiter(text: string): ';' | ',' {
-	const header = text.split(/\r?\n/, 1)[0] ?? ''
+	const header = headerLine(text)
 	const count = (c: string) => header.split(c).length - 1
 	return count(';') > count(',') ? ';' : ','
 }
@@ -86,24 +92,73 @@ function columnOf(header: string): CsvColumn | null {
 	return ALIASES[key] ?? null
 }
 
+/** Blank lines and rows of empty cells the reader passes over before it gives up (a file of 200 000 ';' lines). */
+const CSV_MAX_BLANK_RECORDS = 1000
+/** More columns than any export has; a header of a million ';' is refused before it costs anything. */
+export const CSV_MAX_COLUMNS = 100
+/** The text is fed to the parser in slices this long, with a turn of the event loop between them when due. */
+const PARSE_CHUNK = 2048
+
+type RecordsRead = { ok: true; records: Array<Array<string>>; more: boolean } | { ok: false; message: string }
+
+const isBlank = (record: ReadonlyArray<string>) => record.every((cell) => cell.trim() === '')
+
+/**
+ * The header and at most CSV_MAX_ROWS + 1 data records, streamed: the parser stops at the first record
+ * past the limit (`more`), so the work per upload is bounded by rows, not by the file's lines, and it
+ * gives the event loop a turn every few milliseconds. (csv-parse makes an Error object for each row
+ * of the wrong length under relax_column_count, ~40 µs: reading a 200 000-line file whole took seconds.)
+ */
+async function readRecords(text: string, delimiter: ';' | ','): Promise<RecordsRead> {
+	const parser = new Parser({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true })
+	const records: Array<Array<string>> = []
+	let blanks = 0
+	let tooWide = false
+	let failure: { lines?: number } | null = null
+	parser.on('data', (record: Array<string>) => {
+		if (record.length > CSV_MAX_COLUMNS) tooWide = true
+		else if (isBlank(record)) blanks++
+		else records.push(record)
+	})
+	parser.on('error', (error: { lines?: number }) => (failure = error))
+	const ended = new Promise<void>((resolve) => {
+		parser.on('end', resolve)
+		parser.on('close', resolve)
+	})
+	const slice = timeSlicer(10)
+	const full = () => tooWide || records.length > CSV_MAX_ROWS + 1 || blanks > CSV_MAX_BLANK_RECORDS
+	for (let offset = 0; offset < text.length && !failure && !full(); offset += PARSE_CHUNK) {
+		parser.write(text.slice(offset, offset + PARSE_CHUNK))
+		// The records of this slice arrive on the next ticks; a turn of the loop is due anyway.
+		await new Promise((resolve) => setImmediate(resolve))
+		await slice()
+	}
+	if (failure) return { ok: false, message: fill(messages.errors.malformed, { line: (failure as { lines?: number }).lines ?? 1 }) }
+	if (full()) {
+		parser.destroy()
+		if (tooWide) return { ok: false, message: fill(messages.errors.tooManyColumns, { max: CSV_MAX_COLUMNS }) }
+		return { ok: true, records: records.slice(0, CSV_MAX_ROWS + 2), more: true }
+	}
+	parser.end()
+	await ended
+	if (failure) return { ok: false, message: fill(messages.errors.malformed, { line: (failure as { lines?: number }).lines ?? 1 }) }
+	return { ok: true, records, more: false }
+}
+
 /** Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages for what cannot be read. */
-export function readCsvFile(bytes: Uint8Array): CsvFileResult {
+export async function readCsvFile(bytes: Uint8Array): Promise<CsvFileResult> {
 	const errors = messages.errors
 	if (bytes.byteLength > CSV_MAX_BYTES) return { ok: false, message: errors.tooLarge }
 	const text = decodeCsv(bytes)
 	if (looksBinary(bytes, text)) return { ok: false, message: errors.notText }
 	if (!text.trim()) return { ok: false, message: errors.empty }
 	const delimiter = detectDelimiter(text)
-	let records: Array<Array<string>>
-	try {
-		records = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as Array<Array<string>>
-	} catch (error) {
-		const line = (error as { lines?: number }).lines ?? 1
-		return { ok: false, message: fill(errors.malformed, { line }) }
-	}
-	const [header, ...data] = records
+	if (headerLine(text).split(delimiter).length > CSV_MAX_COLUMNS) return { ok: false, message: fill(errors.tooManyColumns, { max: CSV_MAX_COLUMNS }) }
+	const read = await readRecords(text, delimiter)
+	if (!read.ok) return read
+	const [header, ...data] = read.records
+	if (read.more || data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { max: CSV_MAX_ROWS }) }
 	if (!header || data.length === 0) return { ok: false, message: errors.empty }
-	if (data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { count: data.length }) }
 	const columns = header.map(columnOf)
 	const missing = REQUIRED.filter((c) => !columns.includes(c))
 	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }) }

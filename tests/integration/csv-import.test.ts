@@ -52,8 +52,8 @@ function csvOf(lines: Array<Array<string>>) {
 	return new TextEncoder().encode(['text;netzwerke;datum;zeit;bild_url', ...lines.map((l) => l.map(quote).join(';'))].join('\n'))
 }
 
-function rowsOf(bytes: Uint8Array): Array<CsvRow> {
-	const read = readCsvFile(bytes)
+async function rowsOf(bytes: Uint8Array): Promise<Array<CsvRow>> {
+	const read = await readCsvFile(bytes)
 	if (!read.ok) throw new Error(read.message)
 	return read.rows
 }
@@ -62,7 +62,7 @@ test('1 000 rows are checked and imported in one transaction in seconds; a retry
 	await using s = await setup()
 	const lines = Array.from({ length: 1000 }, (_, i) => (i < 990 ? [`Post Nummer ${i + 1} aus der Tabelle`, textOnly.name, dayAhead(2 + Math.floor(i / 30)), slot(i), ''] : [`Entwurf ${i + 1}`, textOnly.id, '', '', '']))
 	const started = performance.now()
-	const rows = rowsOf(csvOf(lines))
+	const rows = await rowsOf(csvOf(lines))
 	const preview = await previewRows(s.services, s.user, rows, { asDrafts: false })
 	const checkedMs = performance.now() - started
 	expect(preview.counts).toEqual({ total: 1000, planned: 990, drafts: 10, errors: 0 })
@@ -91,7 +91,7 @@ test('1 000 rows are checked and imported in one transaction in seconds; a retry
 
 test('rows with problems are skipped with German reasons per cell; the others are imported; images become own /media files', async () => {
 	await using s = await setup()
-	const rows = rowsOf(
+	const rows = await rowsOf(
 		csvOf([
 			['Guter Post mit Bild', textOnly.name, dayAhead(3), '10:00', `${s.web.url}/bilder/herbst.png`],
 			['', textOnly.name, dayAhead(3), '10:30', ''],
@@ -135,7 +135,7 @@ test('Fehlende Zeiten füllen: free suggested slots, not taken by the file itsel
 	await using s = await setup()
 	const [free] = await s.services.content.freeSlots(s.user.id, zone, 1)
 	const firstDate = german(free!.date)
-	const rows = rowsOf(
+	const rows = await rowsOf(
 		csvOf([
 			['Schon geplant', textOnly.name, firstDate, free!.time, ''],
 			['Ohne alles', textOnly.name, '', '', ''],
@@ -200,7 +200,7 @@ test('the routes: the sample file (BOM, German headers, ;) reads back without pr
 	expect(response.headers.get('content-disposition')).toContain('postwerk-beispiel.csv')
 	const bytes = new Uint8Array(await response.arrayBuffer())
 	expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-	const preview = await previewRows(s.services, s.user, rowsOf(bytes), { asDrafts: false })
+	const preview = await previewRows(s.services, s.user, await rowsOf(bytes), { asDrafts: false })
 	expect(preview.counts).toMatchObject({ total: 2, errors: 0 })
 
 	const post = async (form: FormData) => {
