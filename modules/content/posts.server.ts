@@ -3,6 +3,7 @@ import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
+import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
@@ -61,7 +62,9 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered:
 		scheduledAt: input.dueNow ? new Date() : row.scheduled_at,
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
-	return toPostView(registered, row)
+	const post = toPostView(registered, row)
+	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
+	return post
 }
 
 export function createPost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
@@ -136,6 +139,7 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
 		const post = toPostView(registered, row)
+		await emitPostsScheduled(trx, userId, [post])
 		await logPostScheduled(trx, userId, post)
 		return { ok: true as const, post }
 	})
@@ -317,5 +321,7 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, regis
 		.executeTakeFirstOrThrow()
 	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, scheduledAt: null })
 	await notifyChange(trx, { userId, topic: 'posts' })
-	return toPostView(registered, row)
+	const post = toPostView(registered, row)
+	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
+	return post
 }
