@@ -33,27 +33,29 @@ function postTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledPost
 }
 
+/** The posts row of a new post. */
+export function newPostRow(userId: string, input: PostInput) {
+	return {
+		user_id: userId,
+		title: postTitle(input.content),
+		content: serializeContent(input.content),
+		platform: input.platform,
+		status: input.status,
+		scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
+		time_zone: input.timeZone,
+		image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
+		platform_images: JSON.stringify(input.images ?? {}),
+		post_type: input.postType ?? 'ai-generated',
+		ai_prompt: input.aiPrompt ?? null,
+		origin: input.origin ?? 'web',
+	}
+}
+
 /** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
 export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
-	const content = serializeContent(input.content)
-	const row = await trx
-		.insertInto('posts')
-		.values({
-			user_id: userId,
-			title: postTitle(input.content),
-			content,
-			platform: input.platform,
-			status: input.status,
-			scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
-			time_zone: input.timeZone,
-			image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
-			platform_images: JSON.stringify(input.images ?? {}),
-			post_type: input.postType ?? 'ai-generated',
-			ai_prompt: input.aiPrompt ?? null,
-			origin: input.origin ?? 'web',
-		})
-		.returning(postColumns)
-		.executeTakeFirstOrThrow()
+	const values = newPostRow(userId, input)
+	const content = values.content
+	const row = await trx.insertInto('posts').values(values).returning(postColumns).executeTakeFirstOrThrow()
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,

@@ -8,11 +8,12 @@ import * as importer from '#app/routes/posts.csv-import.ts'
 import * as sample from '#app/routes/posts.csv-sample.ts'
 import { fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
 import { readCsvFile, type CsvRow } from '#modules/content/csv-import.ts'
-import { createContentService, PlanRefused, type DeliveryPlanner } from '#modules/content/index.ts'
+import { createContentService, type DeliveryPlanner } from '#modules/content/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { addDays, todayIn } from '#modules/scheduling/index.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { startWebFake } from '#tests/fakes/web.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -34,6 +35,7 @@ async function setup() {
 	const { services } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: web.host })
 	const id = await services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Paula Import' })
 	const user = { id, timeZone: zone }
+	await connectAccounts(t.db, id, testPlatforms.ids)
 	return {
 		t,
 		web,
@@ -157,16 +159,18 @@ test('Fehlende Zeiten füllen: free suggested slots, not taken by the file itsel
 	expect(drafts.counts).toMatchObject({ planned: 0, drafts: 4 })
 })
 
-test('a row the planner refuses is rolled back alone; any other failure imports nothing, and the request id can be used again', async () => {
+test('a row the planner refuses is left out alone; any other failure imports nothing, and the request id can be used again', async () => {
 	await using s = await setup()
 	let failOn: string | null = null
 	const planner: DeliveryPlanner = {
 		...deliveryPlanner,
-		async plan(trx, input) {
-			const post = await trx.selectFrom('posts').select('content').where('id', '=', input.postId).executeTakeFirstOrThrow()
-			if (post.content.includes('VERWEIGERT')) throw new PlanRefused(['Das Netzwerk lehnt diesen Post ab.'])
-			if (failOn && post.content.includes(failOn)) throw new Error('connection lost')
-			return deliveryPlanner.plan(trx, input)
+		async planMany(trx, inputs) {
+			const posts = await trx.selectFrom('posts').select(['id', 'content']).where('id', 'in', inputs.map((i) => i.postId)).execute()
+			const contentOf = (id: string) => posts.find((p) => p.id === id)!.content
+			if (failOn && inputs.some((i) => contentOf(i.postId).includes(failOn!))) throw new Error('connection lost')
+			const reasons = inputs.map((i) => (contentOf(i.postId).includes('VERWEIGERT') ? ['Das Netzwerk lehnt diesen Post ab.'] : []))
+			await deliveryPlanner.planMany(trx, inputs.filter((_, index) => reasons[index]!.length === 0))
+			return reasons
 		},
 	}
 	const content = createContentService({ db: s.t.db, clock: systemClock, planner, platforms: testPlatforms.ids })
@@ -219,3 +223,17 @@ test('the routes: the sample file (BOM, German headers, ;) reads back without pr
 	tampered.set('requestId', crypto.randomUUID())
 	expect((await post(tampered)).init?.status).toBe(400)
 })
+
+test("a network's posting quota counts the import's own rows, in file order, as planning them one by one did", async () => {
+	await using s = await setup()
+	const quoted = testPlatforms.descriptors.filter((d) => d.account?.quota && !d.images.required).sort((a, b) => a.account!.quota!.posts - b.account!.quota!.posts)[0]!
+	const limit = quoted.account!.quota!.posts
+	// All rows at one time (a file may do that): the first `limit` are planned, the rest refused by the quota.
+	const lines = Array.from({ length: limit + 3 }, (_, i) => [`Quote ${i + 1}`, quoted.name, dayAhead(4), '10:00', ''])
+	const result = await importRows(s.services, s.user, await rowsOf(csvOf(lines)), { asDrafts: false, requestId: crypto.randomUUID() })
+	if (!result.ok) throw new Error(result.message)
+	expect(result.planned).toBe(limit)
+	expect(result.skipped.map((r) => r.row)).toEqual([limit + 2, limit + 3, limit + 4])
+	expect(result.skipped[0]!.reasons.join(' ')).toContain(String(limit))
+	expect(await s.posts()).toHaveLength(limit)
+}, 60_000)

@@ -7,6 +7,7 @@ import { importRows } from '#app/server/csv-import.server.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { addDays, todayIn } from '#modules/scheduling/index.ts'
 import { startWebhookReceiver } from '#tests/fakes/webhook-receiver.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -27,6 +28,7 @@ test('a CSV import sends one post.scheduled per planned post (none for drafts), 
 	const created = await services.webhooks.create(userId, randomUUID(), { url: `${receiver.url}/hooks`, description: 'Zapier', events: ['post.scheduled'] })
 	if (!created.ok) throw new Error(created.message)
 	const network = testPlatforms.descriptors.find((d) => !d.images.required)!
+	await connectAccounts(t.db, userId, [network.id])
 	const day = addDays(todayIn(zone, new Date()), 3)
 	const date = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`
 	const row = (n: number, time: string) => ({ row: n + 1, text: `Post ${n} aus der Tabelle`, networks: network.name, date: time ? date : '', time, imageUrl: '', firstComment: '' })
