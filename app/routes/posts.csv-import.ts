@@ -14,7 +14,7 @@ import { CSV_MAX_BYTES, fill, readCsvFile } from '#modules/content/csv-import.ts
 /** The file (2 MB) or the rows read from it as JSON (1 000 rows of long texts), with room for the form. */
 const MAX_BODY = 8 * 1024 * 1024
 
-const RowsForm = z.object({ rows: z.string().max(MAX_BODY), asDrafts: z.enum(['0', '1']).default('0') })
+const RowsForm = z.object({ rows: z.string().max(MAX_BODY), asDrafts: z.enum(['0', '1']).default('0'), importDuplicates: z.enum(['0', '1']).default('0') })
 const ImportForm = RowsForm.extend({ requestId: z.uuid() })
 
 function refuse(message: string, status = 400) {
@@ -51,22 +51,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = (intent === 'import' ? ImportForm : RowsForm).safeParse(Object.fromEntries(form))
 	const rows = parsed.success ? rowsOf(parsed.data.rows) : null
 	if (!parsed.success || !rows) return refuse(messages.errors.invalid)
-	const asDrafts = parsed.data.asDrafts === '1'
+	const options = { asDrafts: parsed.data.asDrafts === '1', importDuplicates: parsed.data.importDuplicates === '1' }
 
 	if (intent === 'fill') {
 		const filled = await fillMissingTimes(services, user, rows)
-		return { ok: true as const, ...(await previewRows(services, user, filled, { asDrafts })), ignoredColumns: null }
+		return { ok: true as const, ...(await previewRows(services, user, filled, options)), ignoredColumns: null }
 	}
 
 	if (intent === 'import') {
 		const requestId = String(form.get('requestId'))
-		const result = await importRows(services, user, rows, { asDrafts, requestId })
+		const result = await importRows(services, user, rows, { ...options, requestId })
 		if (!result.ok) return refuse(result.message, 409)
 		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { imported: result.imported, planned: result.planned, drafts: result.drafts, skipped: result.skipped.length })
 		return { ok: true as const, imported: result, notice: { type: result.imported ? ('success' as const) : ('error' as const), title: messages.result.title, description: text }, message: text }
 	}
 
-	if (intent === 'recheck') return { ok: true as const, ...(await previewRows(services, user, rows, { asDrafts })), ignoredColumns: null }
+	if (intent === 'recheck') return { ok: true as const, ...(await previewRows(services, user, rows, options)), ignoredColumns: null }
 	return refuse(messages.errors.invalid)
 }
 

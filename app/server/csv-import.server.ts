@@ -35,13 +35,40 @@ export function networksOf(services: Pick<Services, 'publishing'>): Array<CsvNet
 const IMAGE_CODES = new Set(['image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_too_many_pixels'])
 
 type Checked = { preview: PreviewRow; reading: CsvRowReading; instant: Date | null }
+/** Rows the user has as posts already: marked and skipped, marked and imported anyway, or (the import, which skips them in its transaction) not looked for. */
+type DuplicateRule = 'skip' | 'import' | 'unchecked'
+type CheckOptions = { asDrafts: boolean; now: Date; duplicates: DuplicateRule }
+
+/** The post a row makes (the same for the preview's duplicate check and the import). */
+function postOf(reading: CsvRowReading) {
+	return { platform: reading.networks.length === 1 ? reading.networks[0]! : ('multiple' as const), content: postContentOf({ networks: reading.networks, text: reading.text }) }
+}
+
+/**
+ * Rows the user has as posts already (same text, networks and time: the file uploaded again) are
+ * skipped with a note, or with `importDuplicates` imported anyway with a note saying so.
+ */
+async function markDuplicates(services: ImportServices, user: User, checked: Array<Checked>, importDuplicates: boolean) {
+	const candidates = checked.filter((c) => c.preview.kind !== 'error')
+	const matches = await services.content.findMatchingPosts(user.id, candidates.map((c) => ({ ...postOf(c.reading), scheduledAt: c.instant })))
+	candidates.forEach((c, index) => {
+		if (!matches[index]) return
+		c.preview.duplicate = true
+		if (importDuplicates) c.preview.notes.push(messages.notes.duplicateImported)
+		else {
+			c.preview.notes.push(messages.notes.duplicate)
+			c.preview.kind = 'duplicate'
+			c.preview.scheduledAt = null
+		}
+	})
+}
 
 /**
  * Every row against the rules of the app: its cells, the schedule (a half-hour slot 06:00-23:00 in the
  * user's zone, not in the past), and each network's rules on its text and image (the planning
  * preflight's text and image half; the account half, scopes and quota, is the planner's at import).
  */
-async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; now: Date }): Promise<Array<Checked>> {
+async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: CheckOptions): Promise<Array<Checked>> {
 	const networks = networksOf(services)
 	const nameOf = new Map(networks.map((n) => [n.id, n.name]))
 	const checked: Array<Checked> = []
@@ -68,9 +95,10 @@ async function checkRows(services: ImportServices, user: User, rows: ReadonlyArr
 		checked.push({
 			reading,
 			instant: kind === 'planned' ? instant : null,
-			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes },
+			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes, duplicate: false },
 		})
 	}
+	if (options.duplicates !== 'unchecked') await markDuplicates(services, user, checked, options.duplicates === 'import')
 	return checked
 }
 
@@ -80,11 +108,15 @@ function countsOf(rows: ReadonlyArray<PreviewRow>): PreviewCounts {
 		planned: rows.filter((r) => r.kind === 'planned').length,
 		drafts: rows.filter((r) => r.kind === 'draft').length,
 		errors: rows.filter((r) => r.kind === 'error').length,
+		duplicates: rows.filter((r) => r.kind === 'duplicate').length,
 	}
 }
 
-export async function previewRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; now?: Date }) {
-	const checked = await checkRows(services, user, rows, { asDrafts: options.asDrafts, now: options.now ?? new Date() })
+export type ImportOptions = { asDrafts: boolean; importDuplicates?: boolean; now?: Date }
+const checkOptions = (options: ImportOptions): CheckOptions => ({ asDrafts: options.asDrafts, now: options.now ?? new Date(), duplicates: options.importDuplicates ? 'import' : 'skip' })
+
+export async function previewRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: ImportOptions) {
+	const checked = await checkRows(services, user, rows, checkOptions(options))
 	const preview = checked.map((c) => c.preview)
 	return { rows: preview, counts: countsOf(preview) }
 }
@@ -146,8 +178,9 @@ export type ImportAnswer =
  * `asDrafts`) in one transaction, once per request id. Images are fetched first (a few at a time)
  * and stored as the user's own files; a row whose image cannot be loaded is skipped with its reason.
  */
-export async function importRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; requestId: string; now?: Date }): Promise<ImportAnswer> {
-	const checked = await checkRows(services, user, rows, { asDrafts: options.asDrafts, now: options.now ?? new Date() })
+export async function importRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: ImportOptions & { requestId: string }): Promise<ImportAnswer> {
+	// Existing posts are skipped inside the import's transaction (a retry answers the first import's outcome).
+	const checked = await checkRows(services, user, rows, { ...checkOptions(options), duplicates: 'unchecked' })
 	const skipped: Array<{ row: number; reasons: Array<string> }> = checked.filter((c) => c.preview.kind === 'error').map((c) => ({ row: c.preview.row, reasons: c.preview.problems.map((p) => p.message) }))
 	const valid = checked.filter((c) => c.preview.kind !== 'error')
 	const urls = [...new Set(valid.flatMap((c) => (c.reading.imageUrl ? [c.reading.imageUrl] : [])))]
@@ -169,15 +202,15 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 			row: preview.row,
 			scheduledAt: instant,
 			input: {
-				platform: reading.networks.length === 1 ? reading.networks[0]! : 'multiple',
-				content: postContentOf({ networks: reading.networks, text: reading.text }),
+				...postOf(reading),
 				imageUrl: image?.url ?? null,
 				images: {},
 				timeZone: user.timeZone,
 			},
 		})
 	}
-	const result = await services.content.importPosts(user.id, options.requestId, { rows, asDrafts: options.asDrafts }, items)
+	const existing = options.importDuplicates ? null : { reason: messages.notes.duplicate }
+	const result = await services.content.importPosts(user.id, options.requestId, { rows, asDrafts: options.asDrafts, importDuplicates: !existing }, items, { skipExisting: existing })
 	if (!result.ok) return { ok: false, message: messages.errors.requestConflict }
 	skipped.push(...result.skipped)
 	skipped.sort((a, b) => a.row - b.row)

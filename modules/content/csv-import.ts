@@ -247,8 +247,8 @@ export function isHttpUrl(value: string) {
 	}
 }
 
-/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems). */
-export type RowKind = 'planned' | 'draft' | 'error'
+/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems, or the user has that post already). */
+export type RowKind = 'planned' | 'draft' | 'error' | 'duplicate'
 /** A row as the preview shows it: its cells (sent back on every step), what it resolved to, its German problems per cell. */
 export type PreviewRow = CsvRow & {
 	kind: RowKind
@@ -258,8 +258,10 @@ export type PreviewRow = CsvRow & {
 	scheduledAt: string | null
 	problems: Array<{ field: CsvField | null; message: string }>
 	notes: Array<string>
+	/** The user has a post with the same text, networks and time already (the file uploaded again). */
+	duplicate: boolean
 }
-export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number }
+export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number; duplicates: number }
 
 /** Reads one row's cells; the schedule rules and the networks' rules are the server's next step. */
 export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRowReading {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Trx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
+import { findMatchingPosts } from './find-matching-posts.server.ts'
 import { postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { newPostRow, type PostInput } from './posts.server.ts'
 import type { RegisteredPlatforms } from './platforms.ts'
@@ -10,6 +11,9 @@ import { emitPostsScheduled } from './scheduled-event.server.ts'
 /** One post of an import: planned at `scheduledAt`, or (null) a draft post without a time. */
 export type ImportItem = { row: number; input: Omit<PostInput, 'status' | 'scheduledAt' | 'dueNow' | 'origin'>; scheduledAt: Date | null }
 
+/** `skipExisting`: items the user has as posts already (same text, networks, time) are skipped with `reason`. */
+export type ImportOptions = { skipExisting?: { reason: string } | null }
+
 export type ImportOutcome = { planned: number; drafts: number; postIds: Array<string>; skipped: Array<{ row: number; reasons: Array<string> }> }
 
 /**
@@ -18,8 +22,9 @@ export type ImportOutcome = { planned: number; drafts: number; postIds: Array<st
  * planMany, the refused posts removed again in one delete and reported with their German reasons, the
  * 'post.scheduled' events in one statement. Any other error fails the whole transaction.
  */
-export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, platforms: RegisteredPlatforms, userId: string, items: ReadonlyArray<ImportItem>): Promise<ImportOutcome> {
+export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, platforms: RegisteredPlatforms, userId: string, all: ReadonlyArray<ImportItem>, options: ImportOptions = {}): Promise<ImportOutcome> {
 	const outcome: ImportOutcome = { planned: 0, drafts: 0, postIds: [], skipped: [] }
+	const items = options.skipExisting ? await withoutExisting(trx, userId, all, options.skipExisting.reason, outcome) : all
 	if (items.length === 0) return outcome
 	const ids = items.map(() => randomUUID())
 	const values = items.map((item, index) => ({
@@ -49,4 +54,11 @@ export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, pl
 	await emitPostsScheduled(trx, userId, planned)
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return outcome
+}
+
+/** The items the user has no post like yet; the others are noted in `outcome` as skipped with `reason`. */
+async function withoutExisting(trx: Trx, userId: string, items: ReadonlyArray<ImportItem>, reason: string, outcome: ImportOutcome) {
+	const matches = await findMatchingPosts(trx, userId, items.map((item) => ({ platform: item.input.platform, content: item.input.content, scheduledAt: item.scheduledAt })))
+	items.forEach((item, index) => matches[index] && outcome.skipped.push({ row: item.row, reasons: [reason] }))
+	return items.filter((_, index) => !matches[index])
 }

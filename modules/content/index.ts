@@ -5,8 +5,9 @@ import { validateReschedule, validateSchedule } from '#modules/scheduling/index.
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
 import { calendarView, type CalendarRange } from './calendar.server.ts'
+import { findMatchingPosts, type PostCandidate } from './find-matching-posts.server.ts'
 import { freeSlots } from './free-slots.server.ts'
-import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
+import { insertImportedPosts, type ImportItem, type ImportOptions, type ImportOutcome } from './import.server.ts'
 import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -100,6 +101,8 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/** The next suggested posting times without a planned post of the user (API, MCP, CSV import). */
 		freeSlots: (userId: string, timeZone: string, count: number, taken?: ReadonlyArray<Date>) => freeSlots(db, userId, { timeZone, now: clock.now(), count, taken }),
+		/** Which of the posts about to be made the user already has (same text, networks and time): a CSV file uploaded again. */
+		findMatchingPosts: (userId: string, candidates: ReadonlyArray<PostCandidate>) => findMatchingPosts(db, userId, candidates),
 
 		/** The content part of 'Daten exportieren': every post and draft of the user. */
 		exportData: (userId: string) => exportContentData(db, userId),
@@ -189,8 +192,8 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		 * transaction, once per request id; `request` is what the user sent (the rows as read from the
 		 * file), so a retry is recognised even when the items name freshly stored images.
 		 */
-		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>) =>
-			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items)) })),
+		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>, options: ImportOptions = {}) =>
+			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items, options)) })),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>

@@ -67,7 +67,7 @@ test('1 000 rows are checked and imported in one transaction in seconds; a retry
 	const rows = await rowsOf(csvOf(lines))
 	const preview = await previewRows(s.services, s.user, rows, { asDrafts: false })
 	const checkedMs = performance.now() - started
-	expect(preview.counts).toEqual({ total: 1000, planned: 990, drafts: 10, errors: 0 })
+	expect(preview.counts).toEqual({ total: 1000, planned: 990, drafts: 10, errors: 0, duplicates: 0 })
 	const requestId = crypto.randomUUID()
 	const importStarted = performance.now()
 	const result = await importRows(s.services, s.user, rows, { asDrafts: false, requestId })
@@ -237,3 +237,39 @@ test("a network's posting quota counts the import's own rows, in file order, as 
 	expect(result.skipped[0]!.reasons.join(' ')).toContain(String(limit))
 	expect(await s.posts()).toHaveLength(limit)
 }, 60_000)
+
+test('the same file uploaded again: its rows are marked as existing posts (same text, networks, time) and skipped, unless the user imports them anyway', async () => {
+	await using s = await setup()
+	const rows = await rowsOf(
+		csvOf([
+			['Schon einmal importiert', textOnly.name, dayAhead(3), '10:00', ''],
+			['Entwurf ohne Zeit', textOnly.name, '', '', ''],
+			['Gleicher Text, andere Zeit', textOnly.name, dayAhead(3), '11:00', ''],
+		]),
+	)
+	const first = await importRows(s.services, s.user, rows.slice(0, 2), { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(first).toMatchObject({ ok: true, imported: 2 })
+	await importRows(s.services, s.user, [{ ...rows[2]!, time: '11:30' }], { asDrafts: false, requestId: crypto.randomUUID() })
+
+	const again = await previewRows(s.services, s.user, rows, { asDrafts: false })
+	expect(again.rows.map((r) => [r.kind, r.duplicate])).toEqual([
+		['duplicate', true],
+		['duplicate', true],
+		['planned', false],
+	])
+	expect(again.counts).toMatchObject({ total: 3, planned: 1, drafts: 0, duplicates: 2 })
+	expect(again.rows[0]!.notes).toContain('Diesen Post gibt es schon (gleicher Text, gleiche Netzwerke, gleiche Zeit). Die Zeile wird übersprungen.')
+	const skipping = await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(skipping).toMatchObject({ ok: true, imported: 1, skipped: [{ row: 2, reasons: [expect.stringContaining('gibt es schon')] }, { row: 3, reasons: [expect.stringContaining('gibt es schon')] }] })
+	expect(await s.posts()).toHaveLength(4)
+
+	const anyway = await previewRows(s.services, s.user, rows, { asDrafts: false, importDuplicates: true })
+	expect(anyway.rows.map((r) => [r.kind, r.duplicate])).toEqual([
+		['planned', true],
+		['draft', true],
+		['planned', true],
+	])
+	expect(anyway.rows[0]!.notes).toContain('Diesen Post gibt es schon (gleicher Text, gleiche Netzwerke, gleiche Zeit). Er wird trotzdem noch einmal importiert.')
+	const imported = await importRows(s.services, s.user, rows, { asDrafts: false, importDuplicates: true, requestId: crypto.randomUUID() })
+	expect(imported).toMatchObject({ ok: true, imported: 3, skipped: [] })
+})

@@ -12,7 +12,7 @@ import { truncate } from '#modules/content/post-content.ts'
 import '#locales/ns/csvImport.ts'
 
 const ACTION = '/posts/csv-import'
-const kindColors = { planned: 'indigo', draft: 'gray', error: 'red' } as const
+const kindColors = { planned: 'indigo', draft: 'gray', error: 'red', duplicate: 'amber' } as const
 
 type PreviewAnswer = { ok: true; rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null } | { ok: false; message: string }
 type ImportAnswer = { ok: true; message: string; imported: { imported: number; skipped: Array<{ row: number; reasons: Array<string> }> } } | { ok: false; message: string }
@@ -31,6 +31,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 	const requestId = useRequestId(importer.data)
 	const [preview, setPreview] = useState<{ rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null } | null>(null)
 	const [asDrafts, setAsDrafts] = useState(false)
+	const [importDuplicates, setImportDuplicates] = useState(false)
 	const [fileName, setFileName] = useState<string | null>(null)
 	const [result, setResult] = useState<{ message: string; imported: number } | null>(null)
 	// Each answer once, while rendering (an answer replaces the rows or says how the import went).
@@ -51,11 +52,14 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 	const missingTimes = rows.some((r) => r.kind !== 'error' && !(r.date && r.time))
 	const importable = rows.some((r) => r.kind !== 'error')
 
-	function submitRows(intent: 'fill' | 'recheck' | 'import', drafts = asDrafts) {
+	const hasDuplicates = rows.some((r) => r.duplicate)
+
+	function submitRows(intent: 'fill' | 'recheck' | 'import', options: { drafts?: boolean; duplicates?: boolean } = {}) {
 		const form = new FormData()
 		form.set('intent', intent)
 		form.set('rows', JSON.stringify(rows.map(cellsOf)))
-		form.set('asDrafts', drafts ? '1' : '0')
+		form.set('asDrafts', (options.drafts ?? asDrafts) ? '1' : '0')
+		form.set('importDuplicates', (options.duplicates ?? importDuplicates) ? '1' : '0')
 		if (intent === 'import') {
 			form.set('requestId', requestId)
 			void importer.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
@@ -67,6 +71,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 		if (!file) return
 		setPreview(null)
 		setResult(null)
+		setImportDuplicates(false)
 		const form = new FormData()
 		form.set('intent', 'preview')
 		form.set('file', file)
@@ -118,18 +123,25 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							<Text size="2" data-testid="csv-import-summary">
 								{t('summary', { total: preview.counts.total, planned: preview.counts.planned, drafts: preview.counts.drafts, errors: preview.counts.errors })}
 							</Text>
+							{preview.counts.duplicates > 0 ? (
+								<Callout.Root color="amber" size="1" data-testid="csv-import-duplicates">
+									<Callout.Text>{t('duplicates', { count: preview.counts.duplicates })}</Callout.Text>
+								</Callout.Root>
+							) : null}
 							{preview.ignoredColumns ? (
 								<Text size="2" color="gray">
 									{preview.ignoredColumns}
 								</Text>
 							) : null}
 							<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '45vh' }}>
-								<Table.Root size="1" className="fit-table" data-testid="csv-import-table">
+								<Table.Root size="1" className="fit-table fixed-table" data-testid="csv-import-table">
 									<Table.Header>
 										<Table.Row>
 											<Table.ColumnHeaderCell style={{ width: '4.5em' }}>{t('table.row')}</Table.ColumnHeaderCell>
 											<Table.ColumnHeaderCell>{t('table.content')}</Table.ColumnHeaderCell>
-											<Table.ColumnHeaderCell>{t('table.check')}</Table.ColumnHeaderCell>
+											<Table.ColumnHeaderCell style={{ width: '38%' }} data-testid="csv-check-column">
+												{t('table.check')}
+											</Table.ColumnHeaderCell>
 										</Table.Row>
 									</Table.Header>
 									<Table.Body>
@@ -178,12 +190,27 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 										disabled={checking || importing}
 										onCheckedChange={(checked) => {
 											setAsDrafts(checked === true)
-											submitRows('recheck', checked === true)
+											submitRows('recheck', { drafts: checked === true })
 										}}
 									/>
 									{t('asDrafts')}
 								</Flex>
 							</Text>
+							{hasDuplicates ? (
+								<Text as="label" size="2">
+									<Flex gap="2" align="center">
+										<Checkbox
+											checked={importDuplicates}
+											disabled={checking || importing}
+											onCheckedChange={(checked) => {
+												setImportDuplicates(checked === true)
+												submitRows('recheck', { duplicates: checked === true })
+											}}
+										/>
+										{t('importDuplicates')}
+									</Flex>
+								</Text>
+							) : null}
 						</>
 					) : null}
 					<Flex gap="3" justify="end" wrap="wrap">
