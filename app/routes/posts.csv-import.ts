@@ -6,7 +6,7 @@ import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { CsvRowsSchema, fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }
-import { CSV_MAX_BYTES, fill, readCsvFile } from '#modules/content/csv-import.ts'
+import { CSV_MAPPABLE, CSV_MAX_BYTES, CSV_MAX_COLUMNS, fill, readCsvFile } from '#modules/content/csv-import.ts'
 
 // 'CSV importieren' on Meine Posts: 'preview' reads the uploaded file, 'fill' fills missing times,
 // 'import' imports the valid rows once per request id. Every step checks the rows again.
@@ -16,6 +16,18 @@ const MAX_BODY = 8 * 1024 * 1024
 
 const RowsForm = z.object({ rows: z.string().max(MAX_BODY), asDrafts: z.enum(['0', '1']).default('0'), importDuplicates: z.enum(['0', '1']).default('0') })
 const ImportForm = RowsForm.extend({ requestId: z.uuid() })
+/** The mapping step's answer: a file column per Postwerk column, and the networks of rows that name none. */
+const MappingSchema = z.object({ columns: z.partialRecord(z.enum(CSV_MAPPABLE), z.number().int().min(0).max(CSV_MAX_COLUMNS)), networks: z.string().max(1000) })
+
+function mappingOf(raw: FormDataEntryValue | null) {
+	if (typeof raw !== 'string') return raw === null ? undefined : null
+	try {
+		const parsed = MappingSchema.safeParse(JSON.parse(raw))
+		return parsed.success ? parsed.data : null
+	} catch {
+		return null
+	}
+}
 
 function refuse(message: string, status = 400) {
 	return data({ ok: false as const, message, notice: { type: 'error' as const, title: messages.title, description: message } }, { status })
@@ -42,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const file = form.get('file')
 		if (!(file instanceof File) || file.size === 0) return refuse(messages.errors.noFile)
 		if (file.size > CSV_MAX_BYTES) return refuse(messages.errors.tooLarge, 413)
-		const read = await readCsvFile(new Uint8Array(await file.arrayBuffer()))
+		const mapping = mappingOf(form.get('mapping'))
+		if (mapping === null) return refuse(messages.errors.invalid)
+		const read = await readCsvFile(new Uint8Array(await file.arrayBuffer()), mapping)
+		// Columns not found by their names: the dialog asks the user to map them (once; a mapping that still lacks one is refused).
+		if (!read.ok && read.mapping && !mapping) return { ok: true as const, mapping: read.mapping }
 		if (!read.ok) return refuse(read.message)
 		const preview = await previewRows(services, user, read.rows, { asDrafts: false })
 		return { ok: true as const, ...preview, ignoredColumns: read.ignoredColumns.length ? fill(messages.ignoredColumns, { columns: read.ignoredColumns.join(', ') }) : null }

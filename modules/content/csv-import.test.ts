@@ -61,7 +61,7 @@ test('too many rows, too large, not text, no rows, missing columns, broken quote
 	const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 	expect(await readCsvFile(png)).toEqual({ ok: false, message: expect.stringContaining('keine CSV-Datei') })
 	expect(await readCsvFile(utf8('text;netzwerke\n'))).toEqual({ ok: false, message: expect.stringContaining('keine Zeilen') })
-	expect(await readCsvFile(utf8('titel;datum\nA;01.12.2030\n'))).toEqual({ ok: false, message: expect.stringContaining('text, netzwerke') })
+	expect(await readCsvFile(utf8('titel;datum\nA;01.12.2030\n'))).toEqual({ ok: false, message: expect.stringContaining('text, netzwerke'), mapping: { headers: ['titel', 'datum'], guess: { datum: 1 } } })
 	expect(await readCsvFile(utf8('text;netzwerke\n"offen;x\n'))).toEqual({ ok: false, message: expect.stringContaining('nicht gelesen werden') })
 })
 
@@ -96,4 +96,24 @@ test('the sample file: BOM, German headers, two rows that the reader reads back 
 	const read = await rowsOf(utf8(sample))
 	expect(read.rows).toHaveLength(2)
 	expect(read.rows.map((r) => readCsvRow(r, known).problems)).toEqual([[], []])
+})
+
+test("other tools' exports: Hootsuite's Date,Message,Link asks for a mapping with guesses; with it the rows read (date and time in one cell, the link added to the text)", async () => {
+	const hootsuite = utf8('Date,Message,Link\n31/12/2030 10:00,Frohes neues Jahr,https://beispiel.ch/neujahr\n"01/01/2031 09:30","Ohne Link, mit Komma",\n')
+	const asked = await readCsvFile(hootsuite)
+	expect(asked).toMatchObject({ ok: false, message: expect.stringContaining('netzwerke'), mapping: { headers: ['Date', 'Message', 'Link'], guess: { datum: 0, text: 1, link: 2 } } })
+	const mapped = await readCsvFile(hootsuite, { columns: { datum: 0, text: 1, link: 2 }, networks: `${first!.name}, ${second!.name}` })
+	if (!mapped.ok) throw new Error(mapped.message)
+	expect(mapped.rows).toEqual([
+		{ row: 2, text: 'Frohes neues Jahr\n\nhttps://beispiel.ch/neujahr', networks: `${first!.name}, ${second!.name}`, date: '31.12.2030', time: '10:00', imageUrl: '', firstComment: '' },
+		{ row: 3, text: 'Ohne Link, mit Komma', networks: `${first!.name}, ${second!.name}`, date: '01.01.2031', time: '09:30', imageUrl: '', firstComment: '' },
+	])
+	expect(mapped.ignoredColumns).toEqual([])
+	// Buffer's and Later's headers are found by name.
+	const buffer = await rowsOf(utf8(`Text,Image URL,Posting Time,Profile\nHallo,https://bilder.example/a.jpg,2030-12-31 10:00,${first!.name}\n`))
+	expect(buffer.rows[0]).toMatchObject({ text: 'Hallo', imageUrl: 'https://bilder.example/a.jpg', date: '2030-12-31', time: '10:00', networks: first!.name })
+	const later = await rowsOf(utf8(`Caption;Media URL;Scheduled At;Channel\nHallo;;31.12.2030 10:30;${first!.name}\n`))
+	expect(later.rows[0]).toMatchObject({ text: 'Hallo', date: '31.12.2030', time: '10:30' })
+	// A mapping without a text column is still refused.
+	expect(await readCsvFile(hootsuite, { columns: { datum: 0 }, networks: 'x' })).toMatchObject({ ok: false, message: expect.stringContaining('text') })
 })

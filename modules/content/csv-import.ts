@@ -4,6 +4,7 @@ import { sniff } from '#modules/media/index.ts'
 import { timeSlicer } from '#modules/core/time-slice.ts'
 import { isValidDate, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
 import type { Platform } from './platforms.ts'
+import { CSV_COLUMNS, type CsvColumn, type CsvMappable, type CsvMapping, type CsvMappingProposal } from './csv-columns.ts'
 import { MAX_TEXT } from './schema.ts'
 
 // 'CSV importieren' on Meine Posts: a spreadsheet's rows as posts. This file reads the file and each
@@ -12,12 +13,9 @@ import { MAX_TEXT } from './schema.ts'
 export const CSV_MAX_BYTES = 2 * 1024 * 1024
 export const CSV_MAX_ROWS = 1000
 
-/** The columns, by their German names; English and common spellings are accepted as aliases. */
-export const CSV_COLUMNS = ['text', 'netzwerke', 'datum', 'zeit', 'bild_url', 'erster_kommentar'] as const
-export type CsvColumn = (typeof CSV_COLUMNS)[number]
-const REQUIRED: ReadonlyArray<CsvColumn> = ['text', 'netzwerke']
+export { CSV_COLUMNS, CSV_MAPPABLE, type CsvColumn, type CsvMappable, type CsvMapping, type CsvMappingProposal } from './csv-columns.ts'
 
-const ALIASES: Record<string, CsvColumn> = {
+const ALIASES: Record<string, CsvMappable> = {
 	text: 'text',
 	inhalt: 'text',
 	content: 'text',
@@ -42,12 +40,37 @@ const ALIASES: Record<string, CsvColumn> = {
 	kommentar: 'erster_kommentar',
 	first_comment: 'erster_kommentar',
 	firstcomment: 'erster_kommentar',
+	// Other tools' exports (Hootsuite: Date, Message, Link; Buffer: Text, Image URL, Posting Time; Later: Caption, Media URL, Scheduled At).
+	message: 'text',
+	caption: 'text',
+	post: 'text',
+	beitrag: 'text',
+	posting_time: 'datum',
+	scheduled_at: 'datum',
+	scheduled_time: 'datum',
+	publish_date: 'datum',
+	date_time: 'datum',
+	datetime: 'datum',
+	media_url: 'bild_url',
+	media: 'bild_url',
+	photo_url: 'bild_url',
+	profile: 'netzwerke',
+	profiles: 'netzwerke',
+	channel: 'netzwerke',
+	channels: 'netzwerke',
+	social_network: 'netzwerke',
+	kanal: 'netzwerke',
+	kanäle: 'netzwerke',
+	link: 'link',
+	link_url: 'link',
 }
 
 /** One data row as written in the file (cells trimmed); `row` is its row number in a spreadsheet (the header is row 1). */
 export type CsvRow = { row: number; text: string; networks: string; date: string; time: string; imageUrl: string; firstComment: string }
 
-export type CsvFileResult = { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' } | { ok: false; message: string }
+export type CsvFileResult =
+	| { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' }
+	| { ok: false; message: string; mapping?: CsvMappingProposal }
 
 export function fill(template: string, values: Record<string, string | number>) {
 	return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''))
@@ -87,7 +110,7 @@ function looksBinary(bytes: Uint8Array, text: string) {
 }
 
 /** The header cell as a column name: lower case, spaces and hyphens as '_'. */
-function columnOf(header: string): CsvColumn | null {
+function columnOf(header: string): CsvMappable | null {
 	const key = header.trim().toLowerCase().replace(/[\s-]+/g, '_')
 	return ALIASES[key] ?? null
 }
@@ -145,8 +168,28 @@ async function readRecords(text: string, delimiter: ';' | ','): Promise<RecordsR
 	return { ok: true, records, more: false }
 }
 
-/** Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages for what cannot be read. */
-export async function readCsvFile(bytes: Uint8Array): Promise<CsvFileResult> {
+/** The file's columns as the header names them (the first of each name). */
+function guessColumns(header: ReadonlyArray<string>) {
+	const guess: Partial<Record<CsvMappable, number>> = {}
+	header.forEach((name, index) => {
+		const column = columnOf(name)
+		if (column && guess[column] === undefined) guess[column] = index
+	})
+	return guess
+}
+
+/** A date cell that holds the time too ("31.12.2030 10:00", "2030-12-31T10:00", Hootsuite's "31/12/2030 10:00", day first). */
+function splitDateTime(date: string, time: string) {
+	const match = time ? null : /^(\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2})(?::\d{2})?$/.exec(date)
+	return match ? { date: match[1]!.replaceAll('/', '.'), time: match[2]! } : { date, time }
+}
+
+/**
+ * Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages
+ * for what cannot be read. Columns are found by their names, or by the user's `mapping`; a file
+ * without a text or networks column answers the proposal of a mapping (the headers, the guesses).
+ */
+export async function readCsvFile(bytes: Uint8Array, mapping?: CsvMapping): Promise<CsvFileResult> {
 	const errors = messages.errors
 	if (bytes.byteLength > CSV_MAX_BYTES) return { ok: false, message: errors.tooLarge }
 	const text = decodeCsv(bytes)
@@ -159,23 +202,29 @@ export async function readCsvFile(bytes: Uint8Array): Promise<CsvFileResult> {
 	const [header, ...data] = read.records
 	if (read.more || data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { max: CSV_MAX_ROWS }) }
 	if (!header || data.length === 0) return { ok: false, message: errors.empty }
-	const columns = header.map(columnOf)
-	const missing = REQUIRED.filter((c) => !columns.includes(c))
-	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }) }
-	const ignoredColumns = header.filter((name, i) => columns[i] === null && name.trim()).map((name) => name.trim())
-	const cell = (record: Array<string>, column: CsvColumn) => {
-		const index = columns.indexOf(column)
-		return index === -1 ? '' : (record[index] ?? '').trim()
+	const guess = guessColumns(header)
+	const positions = mapping ? Object.fromEntries(Object.entries(mapping.columns).filter(([, index]) => index !== undefined && index < header.length)) : guess
+	const fallbackNetworks = mapping?.networks.trim() ?? ''
+	const missing = (['text', 'netzwerke'] as const).filter((c) => positions[c] === undefined && !(c === 'netzwerke' && fallbackNetworks))
+	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }), mapping: { headers: header.map((h) => h.trim()), guess } }
+	const used = new Set(Object.values(positions))
+	const ignoredColumns = header.filter((name, i) => !used.has(i) && name.trim()).map((name) => name.trim())
+	const cell = (record: Array<string>, column: CsvMappable) => {
+		const index = positions[column]
+		return index === undefined ? '' : (record[index] ?? '').trim()
 	}
-	const rows = data.map((record, index) => ({
-		row: index + 2,
-		text: cell(record, 'text'),
-		networks: cell(record, 'netzwerke'),
-		date: cell(record, 'datum'),
-		time: cell(record, 'zeit'),
-		imageUrl: cell(record, 'bild_url'),
-		firstComment: cell(record, 'erster_kommentar'),
-	}))
+	const rows = data.map((record, index) => {
+		const link = cell(record, 'link')
+		const body = cell(record, 'text')
+		return {
+			row: index + 2,
+			text: link && !body.includes(link) ? (body ? `${body}\n\n${link}` : link) : body,
+			networks: cell(record, 'netzwerke') || fallbackNetworks,
+			...splitDateTime(cell(record, 'datum'), cell(record, 'zeit')),
+			imageUrl: cell(record, 'bild_url'),
+			firstComment: cell(record, 'erster_kommentar'),
+		}
+	})
 	return { ok: true, rows, ignoredColumns, delimiter }
 }
 

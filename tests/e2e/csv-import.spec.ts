@@ -98,3 +98,87 @@ test.describe('on a phone', () => {
 		expect(posts).toEqual(Array.from({ length: 3 }, () => ({ status: 'draft', origin: 'csv' })))
 	})
 })
+
+test.describe('at 1440 px', () => {
+	test.use({ viewport: { width: 1440, height: 900 } })
+
+	// A long word (a chain of hashtags, no place to break a line) pushed the column out: the table grew to its width.
+	const longText = (n: number) => `${n}#${Array.from({ length: 12 }, () => 'HerbstAktionImLaden').join('#')}`
+
+	function wideFile(network: string) {
+		const lines = ['text;netzwerke;datum;zeit', `Falsches Netzwerk;Myspace;${inDays(5)};11:00`, `"${longText(1)}";${network};${inDays(5)};10:00`, `"${longText(2)}";${network};${inDays(5)};10:30`]
+		return { name: 'breit.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) }
+	}
+
+	test("a Hootsuite export (Date,Message,Link): the columns are mapped with German labels and guesses, networks for all rows, then the preview", async ({ page, createConfirmedUser, login, services }) => {
+		const user = await createConfirmedUser()
+		await login(user)
+		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		const at = new Date(Date.now() + 6 * 86_400_000)
+		const day = `${String(at.getDate()).padStart(2, '0')}/${String(at.getMonth() + 1).padStart(2, '0')}/${at.getFullYear()}`
+		const lines = ['Date,Message,Link', `${day} 10:00,Neue Öffnungszeiten ab Montag,https://beispiel.ch/zeiten`, `${day} 14:30,"Danke, liebe Kundschaft",`]
+		const dialog = await openImport(page)
+		await dialog.getByLabel('CSV-Datei').setInputFiles({ name: 'hootsuite.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) })
+
+		const mapping = dialog.getByTestId('csv-column-mapping')
+		await expect(mapping).toContainText('Bitte ordnen Sie die Spalten zu.')
+		await expect(dialog.getByLabel('Text', { exact: true })).toHaveValue('1')
+		await expect(dialog.getByLabel('Datum (auch mit Uhrzeit)')).toHaveValue('0')
+		await expect(dialog.getByLabel('Link (wird an den Text angehängt)')).toHaveValue('2')
+		await expect(dialog.getByLabel('Netzwerke', { exact: true })).toHaveValue('')
+		const apply = dialog.getByRole('button', { name: 'Zuordnung übernehmen' })
+		await expect(apply).toBeDisabled()
+		await dialog.getByLabel('Netzwerke für Zeilen ohne Netzwerk').fill(network.name)
+		await apply.click()
+
+		await expect(dialog.getByTestId('csv-row')).toHaveCount(2)
+		await expect(dialog.getByTestId('csv-import-summary')).toHaveText('2 Zeilen: 2 geplant, 0 als Entwurf, 0 mit Fehlern (werden übersprungen).')
+		await expect(dialog.locator('[data-row="2"]')).toContainText('https://beispiel.ch/zeiten')
+		await expect(dialog.locator('[data-row="3"]')).toContainText(network.name)
+		await expect(mapping).toBeHidden()
+	})
+
+	test("the 'Prüfung' column is on screen and skipped rows show their reason; the same file again is marked 'Schon vorhanden' and skipped", async ({ page, createConfirmedUser, login, db, services }) => {
+		const user = await createConfirmedUser()
+		await login(user)
+		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		await db.insertInto('social_tokens').values({ user_id: user.id, platform: network.id, account_id: `e2e-${user.id}`, access_token_encrypted: 'x', status: 'active' }).execute()
+		const token = await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		await db.insertInto('connected_pages').values({ user_id: user.id, social_token_id: token.id, platform: network.id, page_id: `e2e-page-${user.id}`, page_name: 'Seite', is_default: true }).execute()
+
+		let dialog = await openImport(page)
+		await dialog.getByLabel('CSV-Datei').setInputFiles(wideFile(network.name))
+		await expect(dialog.getByTestId('csv-row')).toHaveCount(3)
+		// The whole column is visible: not clipped by the table's scroll area, nothing to scroll sideways.
+		await expect(dialog.getByTestId('csv-check-column')).toBeInViewport({ ratio: 1 })
+		const skipped = dialog.locator('[data-row="2"]')
+		await expect(skipped.getByText('Wird übersprungen')).toBeInViewport({ ratio: 1 })
+		await expect(skipped.getByTestId('csv-problem')).toContainText('Unbekanntes Netzwerk „Myspace“')
+		await expect(skipped.getByTestId('csv-problem')).toBeInViewport({ ratio: 1 })
+		const sideways = await dialog.getByTestId('csv-import-table').evaluate((table) => {
+			const viewport = table.closest('.rt-ScrollAreaViewport')!
+			return viewport.scrollWidth - viewport.clientWidth
+		})
+		expect(sideways).toBeLessThanOrEqual(0)
+		await dialog.getByRole('button', { name: 'Importieren' }).click()
+		await expect(dialog.getByTestId('csv-import-result')).toHaveText('2 Posts importiert (2 geplant, 0 Entwürfe), 1 Zeilen übersprungen.')
+		await dialog.getByRole('button', { name: 'Schliessen' }).click()
+
+		// The same file again: both posts exist, their rows are skipped with a note (the default).
+		dialog = await openImport(page)
+		await dialog.getByLabel('CSV-Datei').setInputFiles(wideFile(network.name))
+		await expect(dialog.getByTestId('csv-import-duplicates')).toHaveText('2 Zeilen gibt es schon als Post (gleicher Text, gleiche Netzwerke, gleiche Zeit). Sie werden übersprungen.')
+		const again = dialog.locator('[data-row="3"]')
+		await expect(again).toHaveAttribute('data-kind', 'duplicate')
+		await expect(again.getByText('Schon vorhanden')).toBeInViewport({ ratio: 1 })
+		await expect(again).toContainText('Diesen Post gibt es schon (gleicher Text, gleiche Netzwerke, gleiche Zeit). Die Zeile wird übersprungen.')
+		await expect(dialog.getByRole('button', { name: 'Importieren' })).toBeDisabled()
+		// The user may import them anyway.
+		await dialog.getByText('Vorhandene Posts trotzdem noch einmal importieren').click()
+		await expect(again).toHaveAttribute('data-kind', 'planned')
+		await expect(again).toContainText('Er wird trotzdem noch einmal importiert.')
+		await dialog.getByText('Vorhandene Posts trotzdem noch einmal importieren').click()
+		await expect(again).toHaveAttribute('data-kind', 'duplicate')
+		expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2)
+	})
+})

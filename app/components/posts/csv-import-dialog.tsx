@@ -3,18 +3,22 @@ import { Download, FileUp } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { FileButton } from '#app/components/ui/file-button.tsx'
+import { ColumnMapping } from './csv-column-mapping.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
-import type { CsvRow, PreviewCounts, PreviewRow } from '#modules/content/csv-import.ts'
+import type { CsvMapping, CsvMappingProposal, CsvRow, PreviewCounts, PreviewRow } from '#modules/content/csv-import.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import '#locales/ns/csvImport.ts'
 
 const ACTION = '/posts/csv-import'
 const kindColors = { planned: 'indigo', draft: 'gray', error: 'red', duplicate: 'amber' } as const
 
-type PreviewAnswer = { ok: true; rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null } | { ok: false; message: string }
+type PreviewAnswer =
+	| { ok: true; rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null; mapping?: undefined }
+	| { ok: true; mapping: CsvMappingProposal; rows?: undefined }
+	| { ok: false; message: string }
 type ImportAnswer = { ok: true; message: string; imported: { imported: number; skipped: Array<{ row: number; reasons: Array<string> }> } } | { ok: false; message: string }
 
 /** The cells the server reads again on every step (what the file said, or what 'Fehlende Zeiten füllen' filled in). */
@@ -33,13 +37,20 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 	const [asDrafts, setAsDrafts] = useState(false)
 	const [importDuplicates, setImportDuplicates] = useState(false)
 	const [fileName, setFileName] = useState<string | null>(null)
+	// A file whose columns were not found by their names: kept to send again with the user's mapping.
+	const [mapping, setMapping] = useState<{ file: File; proposal: CsvMappingProposal } | null>(null)
+	const [file, setFile] = useState<File | null>(null)
 	const [result, setResult] = useState<{ message: string; imported: number } | null>(null)
 	// Each answer once, while rendering (an answer replaces the rows or says how the import went).
 	const [seen, setSeen] = useState<{ check: unknown; import: unknown }>({ check: undefined, import: undefined })
 	if (checker.data !== seen.check || importer.data !== seen.import) {
 		setSeen({ check: checker.data, import: importer.data })
 		const check = checker.data
-		if (check !== seen.check && check?.ok) setPreview({ rows: check.rows, counts: check.counts, ignoredColumns: check.ignoredColumns ?? preview?.ignoredColumns ?? null })
+		if (check !== seen.check && check?.ok && check.mapping && file) setMapping({ file, proposal: check.mapping })
+		if (check !== seen.check && check?.ok && check.rows) {
+			setPreview({ rows: check.rows, counts: check.counts, ignoredColumns: check.ignoredColumns ?? preview?.ignoredColumns ?? null })
+			setMapping(null)
+		}
 		const done = importer.data
 		if (done !== seen.import && done?.ok) setResult({ message: done.message, imported: done.imported.imported })
 	}
@@ -49,8 +60,8 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 	const imported = result
 	const error = checker.data && !checker.data.ok ? checker.data.message : importer.data && !importer.data.ok ? importer.data.message : null
 	const rows = preview?.rows ?? []
-	const missingTimes = rows.some((r) => r.kind !== 'error' && !(r.date && r.time))
-	const importable = rows.some((r) => r.kind !== 'error')
+	const missingTimes = rows.some((r) => (r.kind === 'planned' || r.kind === 'draft') && !(r.date && r.time))
+	const importable = rows.some((r) => r.kind === 'planned' || r.kind === 'draft')
 
 	const hasDuplicates = rows.some((r) => r.duplicate)
 
@@ -66,15 +77,18 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 		} else void checker.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
 	}
 
-	function upload(file: File | undefined) {
-		setFileName(file?.name ?? null)
-		if (!file) return
+	function upload(chosen: File | undefined, columns?: CsvMapping) {
+		setFileName(chosen?.name ?? null)
+		if (!chosen) return
+		setFile(chosen)
 		setPreview(null)
 		setResult(null)
 		setImportDuplicates(false)
+		if (!columns) setMapping(null)
 		const form = new FormData()
 		form.set('intent', 'preview')
-		form.set('file', file)
+		form.set('file', chosen)
+		if (columns) form.set('mapping', JSON.stringify(columns))
 		void checker.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
 	}
 
@@ -118,6 +132,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							<Callout.Text>{imported.message}</Callout.Text>
 						</Callout.Root>
 					) : null}
+					{mapping && !preview ? <ColumnMapping proposal={mapping.proposal} disabled={checking} onApply={(columns) => upload(mapping.file, columns)} /> : null}
 					{preview ? (
 						<>
 							<Text size="2" data-testid="csv-import-summary">
