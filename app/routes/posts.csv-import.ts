@@ -5,6 +5,7 @@ import { servicesContext } from '#app/context.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
 import { CsvRowsSchema, fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import type { ImportProgress } from '#modules/content/index.ts'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import { CSV_MAPPABLE, CSV_MAX_BYTES, CSV_MAX_COLUMNS, fill, readCsvFile } from '#modules/content/csv-import.ts'
 
@@ -76,7 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (intent === 'import') {
 		const requestId = String(form.get('requestId'))
-		const result = await importRows(services, user, rows, { ...options, requestId })
+		const progress = progressWriter((p) => services.content.noteImportProgress(user.id, requestId, p))
+		const result = await importRows(services, user, rows, { ...options, requestId, onProgress: progress.note })
+		await progress.finish({ phase: 'done', done: result.ok ? result.imported : 0, total: rows.length })
 		if (!result.ok) return refuse(result.message, 409)
 		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { imported: result.imported, planned: result.planned, drafts: result.drafts, skipped: result.skipped.length })
 		return { ok: true as const, imported: result, notice: { type: result.imported ? ('success' as const) : ('error' as const), title: messages.result.title, description: text }, message: text }
@@ -86,6 +89,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return refuse(messages.errors.invalid)
 }
 
-export function loader() {
-	throw data(null, { status: 405 })
+const ProgressQuery = z.object({ progress: z.uuid() })
+
+/** GET ?progress=<request id>: how far the user's import has come (the dialog polls it while it runs). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const user = requireUser(context, request)
+	const query = ProgressQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+	if (!query.success) throw data(null, { status: 405 })
+	const progress = await context.get(servicesContext).content.importProgress(user.id, query.data.progress)
+	return Response.json({ progress }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+/**
+ * Notes an import's progress at most every 200 ms, one write after the other, never failing the import
+ * (a lost note only makes the bar lag); `finish` writes the last state and waits for it.
+ */
+function progressWriter(write: (progress: ImportProgress) => Promise<void>) {
+	let last = 0
+	let queue = Promise.resolve()
+	const enqueue = (progress: ImportProgress) => {
+		queue = queue.then(() => write(progress)).catch(() => {})
+	}
+	return {
+		note(progress: ImportProgress) {
+			const now = performance.now()
+			if (now - last < 200 && progress.phase !== 'saving') return
+			last = now
+			enqueue(progress)
+		},
+		async finish(progress: ImportProgress) {
+			enqueue(progress)
+			await queue
+		},
+	}
 }

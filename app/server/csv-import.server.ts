@@ -3,7 +3,7 @@ import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import type { CurrentUser } from '#modules/accounts/index.ts'
 import { CSV_MAX_ROWS, fill, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from '#modules/content/csv-import.ts'
-import type { ImportItem } from '#modules/content/index.ts'
+import type { ImportItem, ImportProgress } from '#modules/content/index.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
 import { toInstant, validateSchedule, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
@@ -37,7 +37,9 @@ const IMAGE_CODES = new Set(['image_required', 'image_format', 'image_ratio', 'i
 type Checked = { preview: PreviewRow; reading: CsvRowReading; instant: Date | null }
 /** Rows the user has as posts already: marked and skipped, marked and imported anyway, or (the import, which skips them in its transaction) not looked for. */
 type DuplicateRule = 'skip' | 'import' | 'unchecked'
-type CheckOptions = { asDrafts: boolean; now: Date; duplicates: DuplicateRule }
+type CheckOptions = { asDrafts: boolean; now: Date; duplicates: DuplicateRule; onProgress?: ProgressListener }
+/** Told how far an import has come (rows checked, images loaded, saving, done). */
+export type ProgressListener = (progress: ImportProgress) => void
 
 /** The post a row makes (the same for the preview's duplicate check and the import). */
 function postOf(reading: CsvRowReading) {
@@ -74,8 +76,9 @@ async function checkRows(services: ImportServices, user: User, rows: ReadonlyArr
 	const checked: Array<Checked> = []
 	// 1 000 rows of preflight are ~100 ms of CPU: other requests get a turn in between.
 	const slice = timeSlicer()
-	for (const row of rows) {
+	for (const [index, row] of rows.entries()) {
 		await slice()
+		options.onProgress?.({ phase: 'checking', done: index, total: rows.length })
 		const reading = readCsvRow(row, networks)
 		const problems: PreviewRow['problems'] = [...reading.problems]
 		const notes: Array<string> = []
@@ -112,8 +115,8 @@ function countsOf(rows: ReadonlyArray<PreviewRow>): PreviewCounts {
 	}
 }
 
-export type ImportOptions = { asDrafts: boolean; importDuplicates?: boolean; now?: Date }
-const checkOptions = (options: ImportOptions): CheckOptions => ({ asDrafts: options.asDrafts, now: options.now ?? new Date(), duplicates: options.importDuplicates ? 'import' : 'skip' })
+export type ImportOptions = { asDrafts: boolean; importDuplicates?: boolean; now?: Date; onProgress?: ProgressListener }
+const checkOptions = (options: ImportOptions): CheckOptions => ({ asDrafts: options.asDrafts, now: options.now ?? new Date(), duplicates: options.importDuplicates ? 'import' : 'skip', onProgress: options.onProgress })
 
 export async function previewRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: ImportOptions) {
 	const checked = await checkRows(services, user, rows, checkOptions(options))
@@ -184,9 +187,12 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 	const skipped: Array<{ row: number; reasons: Array<string> }> = checked.filter((c) => c.preview.kind === 'error').map((c) => ({ row: c.preview.row, reasons: c.preview.problems.map((p) => p.message) }))
 	const valid = checked.filter((c) => c.preview.kind !== 'error')
 	const urls = [...new Set(valid.flatMap((c) => (c.reading.imageUrl ? [c.reading.imageUrl] : [])))]
+	let loaded = 0
+	if (urls.length) options.onProgress?.({ phase: 'images', done: 0, total: urls.length })
 	const stored = new Map(
 		await inBatches(urls, IMAGE_CONCURRENCY, async (url) => {
 			const result = await services.generation.importImage(user.id, url)
+			options.onProgress?.({ phase: 'images', done: ++loaded, total: urls.length })
 			const reason = result.ok ? null : result.error === 'not_image' ? messages.errors.imageNotImage : fill(messages.errors.imageFailed, { reason: result.message ?? '' })
 			return [url, result.ok ? { url: result.url, reason: null } : { url: null, reason: reason! }] as const
 		}),
@@ -210,6 +216,7 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 		})
 	}
 	const existing = options.importDuplicates ? null : { reason: messages.notes.duplicate }
+	options.onProgress?.({ phase: 'saving', done: 0, total: items.length })
 	const result = await services.content.importPosts(user.id, options.requestId, { rows, asDrafts: options.asDrafts, importDuplicates: !existing }, items, { skipExisting: existing })
 	if (!result.ok) return { ok: false, message: messages.errors.requestConflict }
 	skipped.push(...result.skipped)

@@ -7,6 +7,7 @@ import { boardPage } from './board.server.ts'
 import { calendarView, type CalendarRange } from './calendar.server.ts'
 import { findMatchingPosts, type PostCandidate } from './find-matching-posts.server.ts'
 import { freeSlots } from './free-slots.server.ts'
+import { importProgress, noteImportProgress, type ImportProgress } from './import-progress.server.ts'
 import { insertImportedPosts, type ImportItem, type ImportOptions, type ImportOutcome } from './import.server.ts'
 import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
 import { exportContentData } from './export.server.ts'
@@ -37,6 +38,7 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput } from './ports.ts'
+export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
 export type { PostInput } from './posts.server.ts'
 export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
@@ -101,6 +103,9 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/** The next suggested posting times without a planned post of the user (API, MCP, CSV import). */
 		freeSlots: (userId: string, timeZone: string, count: number, taken?: ReadonlyArray<Date>) => freeSlots(db, userId, { timeZone, now: clock.now(), count, taken }),
+		/** A CSV import's progress, noted outside its transaction and read by the dialog's poll (any web process). */
+		noteImportProgress: (userId: string, requestId: string, progress: ImportProgress) => noteImportProgress(db, userId, requestId, progress),
+		importProgress: (userId: string, requestId: string) => importProgress(db, userId, requestId),
 		/** Which of the posts about to be made the user already has (same text, networks and time): a CSV file uploaded again. */
 		findMatchingPosts: (userId: string, candidates: ReadonlyArray<PostCandidate>) => findMatchingPosts(db, userId, candidates),
 

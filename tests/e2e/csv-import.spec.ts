@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
@@ -138,13 +139,38 @@ test.describe('at 1440 px', () => {
 		await expect(mapping).toBeHidden()
 	})
 
+	test("while importing, the dialog shows how far the server has come (polled from the server's notes), then the result", async ({ page, createConfirmedUser, login, db, services }) => {
+		const user = await createConfirmedUser()
+		await login(user)
+		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		await connectAccounts(db, user.id, [network.id])
+		const lines = ['text;netzwerke;datum;zeit', ...Array.from({ length: 40 }, (_, i) => `Post ${i + 1} im Fortschritt;${network.name};${inDays(7 + Math.floor(i / 20))};${String(6 + Math.floor((i % 20) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)]
+		const dialog = await openImport(page)
+		await dialog.getByLabel('CSV-Datei').setInputFiles({ name: 'viele.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) })
+		await expect(dialog.getByTestId('csv-row')).toHaveCount(40)
+		// The import's answer is held back in the browser until the dialog has shown the server's last note.
+		let release = () => {}
+		const released = new Promise<void>((resolve) => (release = resolve))
+		await page.route('**/posts/csv-import*', async (route) => {
+			if (route.request().method() !== 'POST' || !(route.request().postData() ?? '').includes('\r\n\r\nimport\r\n')) return route.continue()
+			const response = await route.fetch()
+			await released
+			await route.fulfill({ response })
+		})
+		await dialog.getByRole('button', { name: 'Importieren' }).click()
+		const progress = dialog.getByTestId('csv-import-progress')
+		await expect(progress.getByRole('progressbar')).toBeVisible()
+		await expect(progress.getByRole('status')).toHaveText('Gespeichert.')
+		release()
+		await expect(dialog.getByTestId('csv-import-result')).toHaveText('40 Posts importiert (40 geplant, 0 Entwürfe), 0 Zeilen übersprungen.')
+		await expect(progress).toBeHidden()
+	})
+
 	test("the 'Prüfung' column is on screen and skipped rows show their reason; the same file again is marked 'Schon vorhanden' and skipped", async ({ page, createConfirmedUser, login, db, services }) => {
 		const user = await createConfirmedUser()
 		await login(user)
 		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
-		await db.insertInto('social_tokens').values({ user_id: user.id, platform: network.id, account_id: `e2e-${user.id}`, access_token_encrypted: 'x', status: 'active' }).execute()
-		const token = await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()
-		await db.insertInto('connected_pages').values({ user_id: user.id, social_token_id: token.id, platform: network.id, page_id: `e2e-page-${user.id}`, page_name: 'Seite', is_default: true }).execute()
+		await connectAccounts(db, user.id, [network.id])
 
 		let dialog = await openImport(page)
 		await dialog.getByLabel('CSV-Datei').setInputFiles(wideFile(network.name))

@@ -273,3 +273,34 @@ test('the same file uploaded again: its rows are marked as existing posts (same 
 	const imported = await importRows(s.services, s.user, rows, { asDrafts: false, importDuplicates: true, requestId: crypto.randomUUID() })
 	expect(imported).toMatchObject({ ok: true, imported: 3, skipped: [] })
 })
+
+test('the import notes its progress (rows checked, images, saving, done) where any web process can read it; another user cannot', async () => {
+	await using s = await setup()
+	const lines = Array.from({ length: 30 }, (_, i) => [`Fortschritt ${i + 1}`, textOnly.name, dayAhead(5), slot(i), i === 0 ? `${s.web.url}/bilder/herbst.png` : ''])
+	const rows = await rowsOf(csvOf(lines))
+	const seen: Array<string> = []
+	await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID(), onProgress: (p) => seen.push(`${p.phase} ${p.done}/${p.total}`) })
+	expect(seen[0]).toBe('checking 0/30')
+	expect(seen).toContain('checking 29/30')
+	expect(seen).toContain('images 1/1')
+	expect(seen.at(-1)).toBe('saving 0/30')
+
+	const context = new RouterContextProvider()
+	context.set(servicesContext, s.services)
+	context.set(userContext, { id: s.user.id, timeZone: zone } as never)
+	const requestId = crypto.randomUUID()
+	const form = new FormData()
+	form.set('intent', 'import')
+	form.set('rows', JSON.stringify(rows.map((r) => ({ ...r, text: `${r.text} (zweimal)` }))))
+	form.set('requestId', requestId)
+	await importer.action({ request: new Request('http://127.0.0.1/posts/csv-import', { method: 'POST', body: form }), context, params: {} } as never)
+	const poll = async (ctx: RouterContextProvider, id: string) => {
+		const answer = (await importer.loader({ request: new Request(`http://127.0.0.1/posts/csv-import?progress=${id}`), context: ctx, params: {} } as never)) as Response
+		return (await answer.json()) as { progress: unknown }
+	}
+	expect(await poll(context, requestId)).toEqual({ progress: { phase: 'done', done: 30, total: 30 } })
+	const other = new RouterContextProvider()
+	other.set(servicesContext, s.services)
+	other.set(userContext, { id: await s.services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Otto Fremd' }), timeZone: zone } as never)
+	expect(await poll(other, requestId)).toEqual({ progress: null })
+})

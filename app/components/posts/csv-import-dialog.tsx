@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { FileButton } from '#app/components/ui/file-button.tsx'
 import { ColumnMapping } from './csv-column-mapping.tsx'
+import { ProgressView, useImportProgress } from './csv-import-progress.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
 import { formatDateTime } from '#app/utils/format.ts'
@@ -57,6 +58,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 
 	const checking = checker.state !== 'idle'
 	const importing = importer.state !== 'idle'
+	const progress = useImportProgress(requestId, importing)
 	const imported = result
 	const error = checker.data && !checker.data.ok ? checker.data.message : importer.data && !importer.data.ok ? importer.data.message : null
 	const rows = preview?.rows ?? []
@@ -122,6 +124,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							{t('checking')}
 						</Text>
 					) : null}
+					{importing ? <ProgressView progress={progress} /> : null}
 					{error ? (
 						<Callout.Root color="red" role="alert">
 							<Callout.Text>{error}</Callout.Text>
