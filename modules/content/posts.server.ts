@@ -323,7 +323,5 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, regis
 		.executeTakeFirstOrThrow()
 	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, scheduledAt: null })
 	await notifyChange(trx, { userId, topic: 'posts' })
-	const post = toPostView(registered, row)
-	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
-	return post
+	return toPostView(registered, row)
 }
