@@ -3,10 +3,11 @@ import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import type { CurrentUser } from '#modules/accounts/index.ts'
 import { CSV_MAX_ROWS, fill, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from '#modules/content/csv-import.ts'
-import type { ImportItem } from '#modules/content/index.ts'
+import type { ImportItem, ImportProgress } from '#modules/content/index.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
 import { toInstant, validateSchedule, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
+import { timeSlicer } from '#modules/core/time-slice.ts'
 import { postContentOf } from './api/posts.server.ts'
 
 // 'CSV importieren': the rows the browser holds (the file's cells, as read by readCsvFile) are checked
@@ -34,17 +35,50 @@ export function networksOf(services: Pick<Services, 'publishing'>): Array<CsvNet
 const IMAGE_CODES = new Set(['image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_too_many_pixels'])
 
 type Checked = { preview: PreviewRow; reading: CsvRowReading; instant: Date | null }
+/** Rows the user has as posts already: marked and skipped, marked and imported anyway, or (the import, which skips them in its transaction) not looked for. */
+type DuplicateRule = 'skip' | 'import' | 'unchecked'
+type CheckOptions = { asDrafts: boolean; now: Date; duplicates: DuplicateRule; onProgress?: ProgressListener }
+/** Told how far an import has come (rows checked, images loaded, saving, done). */
+export type ProgressListener = (progress: ImportProgress) => void
+
+/** The post a row makes (the same for the preview's duplicate check and the import). */
+function postOf(reading: CsvRowReading) {
+	return { platform: reading.networks.length === 1 ? reading.networks[0]! : ('multiple' as const), content: postContentOf({ networks: reading.networks, text: reading.text }) }
+}
+
+/**
+ * Rows the user has as posts already (same text, networks and time: the file uploaded again) are
+ * skipped with a note, or with `importDuplicates` imported anyway with a note saying so.
+ */
+async function markDuplicates(services: ImportServices, user: User, checked: Array<Checked>, importDuplicates: boolean) {
+	const candidates = checked.filter((c) => c.preview.kind !== 'error')
+	const matches = await services.content.findMatchingPosts(user.id, candidates.map((c) => ({ ...postOf(c.reading), scheduledAt: c.instant })))
+	candidates.forEach((c, index) => {
+		if (!matches[index]) return
+		c.preview.duplicate = true
+		if (importDuplicates) c.preview.notes.push(messages.notes.duplicateImported)
+		else {
+			c.preview.notes.push(messages.notes.duplicate)
+			c.preview.kind = 'duplicate'
+			c.preview.scheduledAt = null
+		}
+	})
+}
 
 /**
  * Every row against the rules of the app: its cells, the schedule (a half-hour slot 06:00-23:00 in the
  * user's zone, not in the past), and each network's rules on its text and image (the planning
  * preflight's text and image half; the account half, scopes and quota, is the planner's at import).
  */
-async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; now: Date }): Promise<Array<Checked>> {
+async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: CheckOptions): Promise<Array<Checked>> {
 	const networks = networksOf(services)
 	const nameOf = new Map(networks.map((n) => [n.id, n.name]))
 	const checked: Array<Checked> = []
-	for (const row of rows) {
+	// 1 000 rows of preflight are ~100 ms of CPU: other requests get a turn in between.
+	const slice = timeSlicer()
+	for (const [index, row] of rows.entries()) {
+		await slice()
+		options.onProgress?.({ phase: 'checking', done: index, total: rows.length })
 		const reading = readCsvRow(row, networks)
 		const problems: PreviewRow['problems'] = [...reading.problems]
 		const notes: Array<string> = []
@@ -64,9 +98,10 @@ async function checkRows(services: ImportServices, user: User, rows: ReadonlyArr
 		checked.push({
 			reading,
 			instant: kind === 'planned' ? instant : null,
-			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes },
+			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes, duplicate: false },
 		})
 	}
+	if (options.duplicates !== 'unchecked') await markDuplicates(services, user, checked, options.duplicates === 'import')
 	return checked
 }
 
@@ -76,11 +111,15 @@ function countsOf(rows: ReadonlyArray<PreviewRow>): PreviewCounts {
 		planned: rows.filter((r) => r.kind === 'planned').length,
 		drafts: rows.filter((r) => r.kind === 'draft').length,
 		errors: rows.filter((r) => r.kind === 'error').length,
+		duplicates: rows.filter((r) => r.kind === 'duplicate').length,
 	}
 }
 
-export async function previewRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; now?: Date }) {
-	const checked = await checkRows(services, user, rows, { asDrafts: options.asDrafts, now: options.now ?? new Date() })
+export type ImportOptions = { asDrafts: boolean; importDuplicates?: boolean; now?: Date; onProgress?: ProgressListener }
+const checkOptions = (options: ImportOptions): CheckOptions => ({ asDrafts: options.asDrafts, now: options.now ?? new Date(), duplicates: options.importDuplicates ? 'import' : 'skip', onProgress: options.onProgress })
+
+export async function previewRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: ImportOptions) {
+	const checked = await checkRows(services, user, rows, checkOptions(options))
 	const preview = checked.map((c) => c.preview)
 	return { rows: preview, counts: countsOf(preview) }
 }
@@ -142,14 +181,18 @@ export type ImportAnswer =
  * `asDrafts`) in one transaction, once per request id. Images are fetched first (a few at a time)
  * and stored as the user's own files; a row whose image cannot be loaded is skipped with its reason.
  */
-export async function importRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: { asDrafts: boolean; requestId: string; now?: Date }): Promise<ImportAnswer> {
-	const checked = await checkRows(services, user, rows, { asDrafts: options.asDrafts, now: options.now ?? new Date() })
+export async function importRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: ImportOptions & { requestId: string }): Promise<ImportAnswer> {
+	// Existing posts are skipped inside the import's transaction (a retry answers the first import's outcome).
+	const checked = await checkRows(services, user, rows, { ...checkOptions(options), duplicates: 'unchecked' })
 	const skipped: Array<{ row: number; reasons: Array<string> }> = checked.filter((c) => c.preview.kind === 'error').map((c) => ({ row: c.preview.row, reasons: c.preview.problems.map((p) => p.message) }))
 	const valid = checked.filter((c) => c.preview.kind !== 'error')
 	const urls = [...new Set(valid.flatMap((c) => (c.reading.imageUrl ? [c.reading.imageUrl] : [])))]
+	let loaded = 0
+	if (urls.length) options.onProgress?.({ phase: 'images', done: 0, total: urls.length })
 	const stored = new Map(
 		await inBatches(urls, IMAGE_CONCURRENCY, async (url) => {
 			const result = await services.generation.importImage(user.id, url)
+			options.onProgress?.({ phase: 'images', done: ++loaded, total: urls.length })
 			const reason = result.ok ? null : result.error === 'not_image' ? messages.errors.imageNotImage : fill(messages.errors.imageFailed, { reason: result.message ?? '' })
 			return [url, result.ok ? { url: result.url, reason: null } : { url: null, reason: reason! }] as const
 		}),
@@ -165,15 +208,16 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 			row: preview.row,
 			scheduledAt: instant,
 			input: {
-				platform: reading.networks.length === 1 ? reading.networks[0]! : 'multiple',
-				content: postContentOf({ networks: reading.networks, text: reading.text }),
+				...postOf(reading),
 				imageUrl: image?.url ?? null,
 				images: {},
 				timeZone: user.timeZone,
 			},
 		})
 	}
-	const result = await services.content.importPosts(user.id, options.requestId, { rows, asDrafts: options.asDrafts }, items)
+	const existing = options.importDuplicates ? null : { reason: messages.notes.duplicate }
+	options.onProgress?.({ phase: 'saving', done: 0, total: items.length })
+	const result = await services.content.importPosts(user.id, options.requestId, { rows, asDrafts: options.asDrafts, importDuplicates: !existing }, items, { skipExisting: existing })
 	if (!result.ok) return { ok: false, message: messages.errors.requestConflict }
 	skipped.push(...result.skipped)
 	skipped.sort((a, b) => a.row - b.row)

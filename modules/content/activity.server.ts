@@ -2,7 +2,6 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logActivity } from '#modules/activity/index.ts'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { formatScheduledFor } from '#modules/scheduling/index.ts'
-import { emitWebhookEvent } from '#modules/webhooks/index.ts'
 import type { DraftView, PostView } from './views.ts'
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
@@ -19,12 +18,11 @@ export function logDraftSaved(db: DbOrTrx, userId: string, draft: DraftView, cre
 }
 
 /**
- * The activity log's 'Planung' entry: which post goes out when (in the post's time zone), and the
- * 'post.scheduled' webhook event (every planning path ends here, inside its transaction).
+ * The activity log's 'Planung' entry: which post goes out when (in the post's time zone). The
+ * 'post.scheduled' webhook event is the planning's own (emitPostsScheduled), not the log's.
  */
-export async function logPostScheduled(db: DbOrTrx, userId: string, post: PostView) {
+export function logPostScheduled(db: DbOrTrx, userId: string, post: PostView) {
 	const at = post.scheduledAt ? new Date(post.scheduledAt) : null
-	await emitWebhookEvent(db, userId, 'post.scheduled', { postId: post.id, title: post.title, scheduledAt: post.scheduledAt, timeZone: post.timeZone, networks: post.platforms, origin: post.origin })
 	return logActivity(db, {
 		userId,
 		logType: 'post_scheduling',

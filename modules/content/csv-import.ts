@@ -1,8 +1,10 @@
-import { parse } from 'csv-parse/sync'
+import { Parser } from 'csv-parse'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }
 import { sniff } from '#modules/media/index.ts'
+import { timeSlicer } from '#modules/core/time-slice.ts'
 import { isValidDate, type ClockTime, type IsoDate } from '#modules/scheduling/index.ts'
 import type { Platform } from './platforms.ts'
+import { CSV_COLUMNS, type CsvColumn, type CsvMappable, type CsvMapping, type CsvMappingProposal } from './csv-columns.ts'
 import { MAX_TEXT } from './schema.ts'
 
 // 'CSV importieren' on Meine Posts: a spreadsheet's rows as posts. This file reads the file and each
@@ -11,12 +13,9 @@ import { MAX_TEXT } from './schema.ts'
 export const CSV_MAX_BYTES = 2 * 1024 * 1024
 export const CSV_MAX_ROWS = 1000
 
-/** The columns, by their German names; English and common spellings are accepted as aliases. */
-export const CSV_COLUMNS = ['text', 'netzwerke', 'datum', 'zeit', 'bild_url', 'erster_kommentar'] as const
-export type CsvColumn = (typeof CSV_COLUMNS)[number]
-const REQUIRED: ReadonlyArray<CsvColumn> = ['text', 'netzwerke']
+export { CSV_COLUMNS, CSV_MAPPABLE, type CsvColumn, type CsvMappable, type CsvMapping, type CsvMappingProposal } from './csv-columns.ts'
 
-const ALIASES: Record<string, CsvColumn> = {
+const ALIASES: Record<string, CsvMappable> = {
 	text: 'text',
 	inhalt: 'text',
 	content: 'text',
@@ -41,12 +40,37 @@ const ALIASES: Record<string, CsvColumn> = {
 	kommentar: 'erster_kommentar',
 	first_comment: 'erster_kommentar',
 	firstcomment: 'erster_kommentar',
+	// Other tools' exports (Hootsuite: Date, Message, Link; Buffer: Text, Image URL, Posting Time; Later: Caption, Media URL, Scheduled At).
+	message: 'text',
+	caption: 'text',
+	post: 'text',
+	beitrag: 'text',
+	posting_time: 'datum',
+	scheduled_at: 'datum',
+	scheduled_time: 'datum',
+	publish_date: 'datum',
+	date_time: 'datum',
+	datetime: 'datum',
+	media_url: 'bild_url',
+	media: 'bild_url',
+	photo_url: 'bild_url',
+	profile: 'netzwerke',
+	profiles: 'netzwerke',
+	channel: 'netzwerke',
+	channels: 'netzwerke',
+	social_network: 'netzwerke',
+	kanal: 'netzwerke',
+	kanäle: 'netzwerke',
+	link: 'link',
+	link_url: 'link',
 }
 
 /** One data row as written in the file (cells trimmed); `row` is its row number in a spreadsheet (the header is row 1). */
 export type CsvRow = { row: number; text: string; networks: string; date: string; time: string; imageUrl: string; firstComment: string }
 
-export type CsvFileResult = { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' } | { ok: false; message: string }
+export type CsvFileResult =
+	| { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' }
+	| { ok: false; message: string; mapping?: CsvMappingProposal }
 
 export function fill(template: string, values: Record<string, string | number>) {
 	return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''))
@@ -61,9 +85,14 @@ export function decodeCsv(bytes: Uint8Array): string {
 	}
 }
 
+function headerLine(text: string) {
+	const end = text.search(/\r?\n/)
+	return end === -1 ? text : text.slice(0, end)
+}
+
 /** ';' when the header line has more semicolons than commas (Excel in DACH writes ';'), else ','. */
 export function detectDelimiter(text: string): ';' | ',' {
-	const header = text.split(/\r?\n/, 1)[0] ?? ''
+	const header = headerLine(text)
 	const count = (c: string) => header.split(c).length - 1
 	return count(';') > count(',') ? ';' : ','
 }
@@ -81,46 +110,121 @@ function looksBinary(bytes: Uint8Array, text: string) {
 }
 
 /** The header cell as a column name: lower case, spaces and hyphens as '_'. */
-function columnOf(header: string): CsvColumn | null {
+function columnOf(header: string): CsvMappable | null {
 	const key = header.trim().toLowerCase().replace(/[\s-]+/g, '_')
 	return ALIASES[key] ?? null
 }
 
-/** Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages for what cannot be read. */
-export function readCsvFile(bytes: Uint8Array): CsvFileResult {
+/** Blank lines and rows of empty cells the reader passes over before it gives up (a file of 200 000 ';' lines). */
+const CSV_MAX_BLANK_RECORDS = 1000
+/** More columns than any export has; a header of a million ';' is refused before it costs anything. */
+export const CSV_MAX_COLUMNS = 100
+/** The text is fed to the parser in slices this long, with a turn of the event loop between them when due. */
+const PARSE_CHUNK = 2048
+
+type RecordsRead = { ok: true; records: Array<Array<string>>; more: boolean } | { ok: false; message: string }
+
+const isBlank = (record: ReadonlyArray<string>) => record.every((cell) => cell.trim() === '')
+
+/**
+ * The header and at most CSV_MAX_ROWS + 1 data records, streamed: the parser stops at the first record
+ * past the limit (`more`), so the work per upload is bounded by rows, not by the file's lines, and it
+ * gives the event loop a turn every few milliseconds. (csv-parse makes an Error object for each row
+ * of the wrong length under relax_column_count, ~40 µs: reading a 200 000-line file whole took seconds.)
+ */
+async function readRecords(text: string, delimiter: ';' | ','): Promise<RecordsRead> {
+	const parser = new Parser({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true })
+	const records: Array<Array<string>> = []
+	let blanks = 0
+	let tooWide = false
+	let failure: { lines?: number } | null = null
+	parser.on('data', (record: Array<string>) => {
+		if (record.length > CSV_MAX_COLUMNS) tooWide = true
+		else if (isBlank(record)) blanks++
+		else records.push(record)
+	})
+	parser.on('error', (error: { lines?: number }) => (failure = error))
+	const ended = new Promise<void>((resolve) => {
+		parser.on('end', resolve)
+		parser.on('close', resolve)
+	})
+	const slice = timeSlicer(10)
+	const full = () => tooWide || records.length > CSV_MAX_ROWS + 1 || blanks > CSV_MAX_BLANK_RECORDS
+	for (let offset = 0; offset < text.length && !failure && !full(); offset += PARSE_CHUNK) {
+		parser.write(text.slice(offset, offset + PARSE_CHUNK))
+		// The records of this slice arrive on the next ticks; a turn of the loop is due anyway.
+		await new Promise((resolve) => setImmediate(resolve))
+		await slice()
+	}
+	if (failure) return { ok: false, message: fill(messages.errors.malformed, { line: (failure as { lines?: number }).lines ?? 1 }) }
+	if (full()) {
+		parser.destroy()
+		if (tooWide) return { ok: false, message: fill(messages.errors.tooManyColumns, { max: CSV_MAX_COLUMNS }) }
+		return { ok: true, records: records.slice(0, CSV_MAX_ROWS + 2), more: true }
+	}
+	parser.end()
+	await ended
+	if (failure) return { ok: false, message: fill(messages.errors.malformed, { line: (failure as { lines?: number }).lines ?? 1 }) }
+	return { ok: true, records, more: false }
+}
+
+/** The file's columns as the header names them (the first of each name). */
+function guessColumns(header: ReadonlyArray<string>) {
+	const guess: Partial<Record<CsvMappable, number>> = {}
+	header.forEach((name, index) => {
+		const column = columnOf(name)
+		if (column && guess[column] === undefined) guess[column] = index
+	})
+	return guess
+}
+
+/** A date cell that holds the time too ("31.12.2030 10:00", "2030-12-31T10:00", Hootsuite's "31/12/2030 10:00", day first). */
+function splitDateTime(date: string, time: string) {
+	const match = time ? null : /^(\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2})(?::\d{2})?$/.exec(date)
+	return match ? { date: match[1]!.replaceAll('/', '.'), time: match[2]! } : { date, time }
+}
+
+/**
+ * Reads an uploaded CSV file: encoding, delimiter, header, at most CSV_MAX_ROWS rows. German messages
+ * for what cannot be read. Columns are found by their names, or by the user's `mapping`; a file
+ * without a text or networks column answers the proposal of a mapping (the headers, the guesses).
+ */
+export async function readCsvFile(bytes: Uint8Array, mapping?: CsvMapping): Promise<CsvFileResult> {
 	const errors = messages.errors
 	if (bytes.byteLength > CSV_MAX_BYTES) return { ok: false, message: errors.tooLarge }
 	const text = decodeCsv(bytes)
 	if (looksBinary(bytes, text)) return { ok: false, message: errors.notText }
 	if (!text.trim()) return { ok: false, message: errors.empty }
 	const delimiter = detectDelimiter(text)
-	let records: Array<Array<string>>
-	try {
-		records = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as Array<Array<string>>
-	} catch (error) {
-		const line = (error as { lines?: number }).lines ?? 1
-		return { ok: false, message: fill(errors.malformed, { line }) }
-	}
-	const [header, ...data] = records
+	if (headerLine(text).split(delimiter).length > CSV_MAX_COLUMNS) return { ok: false, message: fill(errors.tooManyColumns, { max: CSV_MAX_COLUMNS }) }
+	const read = await readRecords(text, delimiter)
+	if (!read.ok) return read
+	const [header, ...data] = read.records
+	if (read.more || data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { max: CSV_MAX_ROWS }) }
 	if (!header || data.length === 0) return { ok: false, message: errors.empty }
-	if (data.length > CSV_MAX_ROWS) return { ok: false, message: fill(errors.tooManyRows, { count: data.length }) }
-	const columns = header.map(columnOf)
-	const missing = REQUIRED.filter((c) => !columns.includes(c))
-	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }) }
-	const ignoredColumns = header.filter((name, i) => columns[i] === null && name.trim()).map((name) => name.trim())
-	const cell = (record: Array<string>, column: CsvColumn) => {
-		const index = columns.indexOf(column)
-		return index === -1 ? '' : (record[index] ?? '').trim()
+	const guess = guessColumns(header)
+	const positions = mapping ? Object.fromEntries(Object.entries(mapping.columns).filter(([, index]) => index !== undefined && index < header.length)) : guess
+	const fallbackNetworks = mapping?.networks.trim() ?? ''
+	const missing = (['text', 'netzwerke'] as const).filter((c) => positions[c] === undefined && !(c === 'netzwerke' && fallbackNetworks))
+	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }), mapping: { headers: header.map((h) => h.trim()), guess } }
+	const used = new Set(Object.values(positions))
+	const ignoredColumns = header.filter((name, i) => !used.has(i) && name.trim()).map((name) => name.trim())
+	const cell = (record: Array<string>, column: CsvMappable) => {
+		const index = positions[column]
+		return index === undefined ? '' : (record[index] ?? '').trim()
 	}
-	const rows = data.map((record, index) => ({
-		row: index + 2,
-		text: cell(record, 'text'),
-		networks: cell(record, 'netzwerke'),
-		date: cell(record, 'datum'),
-		time: cell(record, 'zeit'),
-		imageUrl: cell(record, 'bild_url'),
-		firstComment: cell(record, 'erster_kommentar'),
-	}))
+	const rows = data.map((record, index) => {
+		const link = cell(record, 'link')
+		const body = cell(record, 'text')
+		return {
+			row: index + 2,
+			text: link && !body.includes(link) ? (body ? `${body}\n\n${link}` : link) : body,
+			networks: cell(record, 'netzwerke') || fallbackNetworks,
+			...splitDateTime(cell(record, 'datum'), cell(record, 'zeit')),
+			imageUrl: cell(record, 'bild_url'),
+			firstComment: cell(record, 'erster_kommentar'),
+		}
+	})
 	return { ok: true, rows, ignoredColumns, delimiter }
 }
 
@@ -192,8 +296,8 @@ export function isHttpUrl(value: string) {
 	}
 }
 
-/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems). */
-export type RowKind = 'planned' | 'draft' | 'error'
+/** How a checked row will be imported: a planned post, a draft, or not at all (it has problems, or the user has that post already). */
+export type RowKind = 'planned' | 'draft' | 'error' | 'duplicate'
 /** A row as the preview shows it: its cells (sent back on every step), what it resolved to, its German problems per cell. */
 export type PreviewRow = CsvRow & {
 	kind: RowKind
@@ -203,8 +307,10 @@ export type PreviewRow = CsvRow & {
 	scheduledAt: string | null
 	problems: Array<{ field: CsvField | null; message: string }>
 	notes: Array<string>
+	/** The user has a post with the same text, networks and time already (the file uploaded again). */
+	duplicate: boolean
 }
-export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number }
+export type PreviewCounts = { total: number; planned: number; drafts: number; errors: number; duplicates: number }
 
 /** Reads one row's cells; the schedule rules and the networks' rules are the server's next step. */
 export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRowReading {

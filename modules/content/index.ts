@@ -5,8 +5,10 @@ import { validateReschedule, validateSchedule } from '#modules/scheduling/index.
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
 import { calendarView, type CalendarRange } from './calendar.server.ts'
+import { findMatchingPosts, type PostCandidate } from './find-matching-posts.server.ts'
 import { freeSlots } from './free-slots.server.ts'
-import { insertImportedPosts, type ImportItem, type ImportOutcome } from './import.server.ts'
+import { importProgress, noteImportProgress, type ImportProgress } from './import-progress.server.ts'
+import { insertImportedPosts, type ImportItem, type ImportOptions, type ImportOutcome } from './import.server.ts'
 import { draftsPage, postsPage, type PagePosition, type PostFilter } from './pages.server.ts'
 import { exportContentData } from './export.server.ts'
 import { countDrafts, createDraft, deleteDraft, getDraft, insertDraft, listDrafts, updateDraft, type DraftInput } from './drafts.server.ts'
@@ -35,7 +37,8 @@ export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
-export { isPlanRefused, PlanRefused, type DeliveryPlanner } from './ports.ts'
+export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput } from './ports.ts'
+export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
 export type { PostInput } from './posts.server.ts'
 export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
@@ -100,6 +103,11 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		/** The next suggested posting times without a planned post of the user (API, MCP, CSV import). */
 		freeSlots: (userId: string, timeZone: string, count: number, taken?: ReadonlyArray<Date>) => freeSlots(db, userId, { timeZone, now: clock.now(), count, taken }),
+		/** A CSV import's progress, noted outside its transaction and read by the dialog's poll (any web process). */
+		noteImportProgress: (userId: string, requestId: string, progress: ImportProgress) => noteImportProgress(db, userId, requestId, progress),
+		importProgress: (userId: string, requestId: string) => importProgress(db, userId, requestId),
+		/** Which of the posts about to be made the user already has (same text, networks and time): a CSV file uploaded again. */
+		findMatchingPosts: (userId: string, candidates: ReadonlyArray<PostCandidate>) => findMatchingPosts(db, userId, candidates),
 
 		/** The content part of 'Daten exportieren': every post and draft of the user. */
 		exportData: (userId: string) => exportContentData(db, userId),
@@ -189,8 +197,8 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		 * transaction, once per request id; `request` is what the user sent (the rows as read from the
 		 * file), so a retry is recognised even when the items name freshly stored images.
 		 */
-		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>) =>
-			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items)) })),
+		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>, options: ImportOptions = {}) =>
+			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items, options)) })),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>

@@ -1,13 +1,21 @@
 import type { Trx } from '#modules/core/db.server.ts'
 import type { Platform } from './platforms.ts'
 
+export type PlanInput = { postId: string; userId: string; platforms: Array<Platform>; pageIds: Partial<Record<Platform, string>>; scheduledAt: Date | null }
+
 /**
  * What content needs from publishing when posts are planned, moved or deleted: the deliveries
  * (one per platform) and their publish jobs, written in the same transaction as the post.
  * Implemented by modules/publishing; the composition root wires it in.
  */
 export type DeliveryPlanner = {
-	plan: (trx: Trx, input: { postId: string; userId: string; platforms: Array<Platform>; pageIds: Partial<Record<Platform, string>>; scheduledAt: Date | null }) => Promise<void>
+	plan: (trx: Trx, input: PlanInput) => Promise<void>
+	/**
+	 * `plan` for many new posts of one user in a few statements (a CSV import): the reasons a network
+	 * would refuse each (empty: planned), judged in order as planning them one by one would; refused
+	 * posts get no deliveries.
+	 */
+	planMany: (trx: Trx, inputs: ReadonlyArray<PlanInput>) => Promise<Array<Array<string>>>
 	reschedule: (trx: Trx, input: { postId: string; userId: string; scheduledAt: Date }) => Promise<void>
 	cancel: (trx: Trx, input: { postId: string; userId: string }) => Promise<void>
 }

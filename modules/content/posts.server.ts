@@ -3,6 +3,7 @@ import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
+import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
@@ -32,27 +33,29 @@ function postTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledPost
 }
 
+/** The posts row of a new post. */
+export function newPostRow(userId: string, input: PostInput) {
+	return {
+		user_id: userId,
+		title: postTitle(input.content),
+		content: serializeContent(input.content),
+		platform: input.platform,
+		status: input.status,
+		scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
+		time_zone: input.timeZone,
+		image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
+		platform_images: JSON.stringify(input.images ?? {}),
+		post_type: input.postType ?? 'ai-generated',
+		ai_prompt: input.aiPrompt ?? null,
+		origin: input.origin ?? 'web',
+	}
+}
+
 /** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
 export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
-	const content = serializeContent(input.content)
-	const row = await trx
-		.insertInto('posts')
-		.values({
-			user_id: userId,
-			title: postTitle(input.content),
-			content,
-			platform: input.platform,
-			status: input.status,
-			scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
-			time_zone: input.timeZone,
-			image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
-			platform_images: JSON.stringify(input.images ?? {}),
-			post_type: input.postType ?? 'ai-generated',
-			ai_prompt: input.aiPrompt ?? null,
-			origin: input.origin ?? 'web',
-		})
-		.returning(postColumns)
-		.executeTakeFirstOrThrow()
+	const values = newPostRow(userId, input)
+	const content = values.content
+	const row = await trx.insertInto('posts').values(values).returning(postColumns).executeTakeFirstOrThrow()
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,
@@ -61,7 +64,9 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered:
 		scheduledAt: input.dueNow ? new Date() : row.scheduled_at,
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
-	return toPostView(registered, row)
+	const post = toPostView(registered, row)
+	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
+	return post
 }
 
 export function createPost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
@@ -136,6 +141,7 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
 		const post = toPostView(registered, row)
+		await emitPostsScheduled(trx, userId, [post])
 		await logPostScheduled(trx, userId, post)
 		return { ok: true as const, post }
 	})

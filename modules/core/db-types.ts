@@ -248,6 +248,15 @@ export interface CreditTransactions {
   user_id: string;
 }
 
+export interface CsvImportProgress {
+  done: Generated<number>;
+  phase: string;
+  request_id: string;
+  total: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface DevMailbox {
   created_at: Generated<Timestamp>;
   html_body: string;
@@ -752,6 +761,7 @@ export interface DB {
   content_settings: ContentSettings;
   credit_packs: CreditPacks;
   credit_transactions: CreditTransactions;
+  csv_import_progress: CsvImportProgress;
   dev_mailbox: DevMailbox;
   discount_codes: DiscountCodes;
   discount_redemptions: DiscountRedemptions;

@@ -18,6 +18,7 @@ import { fitJpeg, readAudio, toJpeg } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
 import type { WebReader } from '#modules/media/index.ts'
+import { emitGenerationFailed } from './failed-event.server.ts'
 import { activePromptTemplates } from './prompt-templates.server.ts'
 import { imagePrompt, textPrompts } from './prompts.server.ts'
 import { REPLAY_WAIT_MS, claimRegeneration, regenerationExists, replayRegeneration, settleRegeneration } from './regeneration-claims.server.ts'
@@ -196,7 +197,8 @@ export function createGenerator(deps: GenerationDeps) {
 		return { ok: false, code: 'in_progress' }
 	}
 
-	async function fail(userId: string, generationId: string, cost: number, code: string, detail: string | null) {
+	async function fail(userId: string, generation: { id: string; kind: string; networks: ReadonlyArray<string> }, cost: number, code: string, detail: string | null) {
+		const generationId = generation.id
 		return db.transaction().execute(async (trx) => {
 			const balance = await refundCredits(trx, { userId, amount: cost, type: 'generation_refund', reference: generationId })
 			await trx
@@ -212,6 +214,7 @@ export function createGenerator(deps: GenerationDeps) {
 				status: 'error',
 				metadata: { generationId, code },
 			})
+			await emitGenerationFailed(trx, userId, { generationId, kind: generation.kind, networks: generation.networks, code, refunded: cost })
 			await notifyChange(trx, { userId, topic: 'credits' })
 			return balance ?? undefined
 		})
@@ -252,7 +255,7 @@ export function createGenerator(deps: GenerationDeps) {
 			if (mapped?.code === 'article_blocked') logger.warn('ssrf_blocked', { userId, generationId, url: (input.url || input.article?.url || '').slice(0, 300) })
 			if (!mapped) logger.error('generation_extract_failed', { generationId, error: error instanceof Error ? error.stack : String(error) })
 			const code = mapped?.code ?? 'failed'
-			const balance = await fail(userId, generationId, cost.total, code, mapped?.detail ?? null)
+			const balance = await fail(userId, { id: generationId, kind: input.kind, networks: input.platforms }, cost.total, code, mapped?.detail ?? null)
 			return { ok: false, code, balance, detail: mapped?.detail ?? null }
 		}
 		const { source } = extracted

@@ -4,6 +4,7 @@ import { refundCredits } from '#modules/credits/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import generationTexts from '#locales/de/generation.json' with { type: 'json' }
+import { emitGenerationFailed } from './failed-event.server.ts'
 import { REGENERATION_KIND, refundTypeOf } from './regeneration-claims.server.ts'
 
 /** A generation still 'running' after this long was cut off (a crash, a deploy): its reservation goes back. */
@@ -29,7 +30,7 @@ export async function reclaimStaleGenerations(db: Db, staleAfterMinutes = STALE_
 				.set({ status: 'failed', error_code: 'interrupted', completed_at: new Date() })
 				.where('id', '=', id)
 				.where('status', '=', 'running')
-				.returning(['user_id', 'kind', 'cost_credits'])
+				.returning(['user_id', 'kind', 'cost_credits', 'source_type', 'platforms'])
 				.executeTakeFirst()
 			if (!row) return
 			reclaimed++
@@ -42,6 +43,7 @@ export async function reclaimStaleGenerations(db: Db, staleAfterMinutes = STALE_
 				status: 'error',
 				metadata: { generationId: id, code: 'interrupted', refunded: row.cost_credits },
 			})
+			if (row.kind !== REGENERATION_KIND) await emitGenerationFailed(trx, row.user_id, { generationId: id, kind: row.source_type, networks: row.platforms, code: 'interrupted', refunded: row.cost_credits })
 			await notifyChange(trx, { userId: row.user_id, topic: 'credits' })
 		})
 	}

@@ -61,18 +61,41 @@ export function connectionProblem(descriptor: PlatformDescriptor, page: Connecti
 	return null
 }
 
-export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, input: AccountCheckInput): Promise<Array<AccountProblem>> {
-	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
-	if (platforms.length === 0) return []
-	const chosen = Object.values(input.pageIds ?? {}).filter((id): id is string => Boolean(id))
-	const pages = await db
+type PageFacts = ConnectionFacts & { id: string; platform: string; is_default: boolean }
+
+/** The user's default pages of `platforms` and the chosen ones, with their connections' facts (one query). */
+function loadPages(db: DbOrTrx, userId: string, platforms: ReadonlyArray<string>, chosen: ReadonlyArray<string>): Promise<Array<PageFacts>> {
+	return db
 		.selectFrom('connected_pages')
 		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
 		.select(['connected_pages.id', 'connected_pages.platform', 'connected_pages.is_default', 'connected_pages.page_type', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
-		.where('connected_pages.user_id', '=', input.userId)
+		.where('connected_pages.user_id', '=', userId)
 		.where('connected_pages.platform', 'in', platforms)
 		.where((eb) => eb.or([eb('connected_pages.is_default', '=', true), ...(chosen.length ? [eb('connected_pages.id', 'in', chosen)] : [])]))
 		.execute()
+}
+
+/** When the user's posts on a network with a quota go out, strictly between `from` and `to` (one query). */
+async function loadQuotaTimes(db: DbOrTrx, userId: string, platform: string, range: { from: Date; to: Date; exceptPostId?: string; limit?: number }): Promise<Array<Date>> {
+	const rows = await db
+		.selectFrom('post_deliveries')
+		.select(sql<Date>`coalesce(published_at, scheduled_at)`.as('at'))
+		.where('user_id', '=', userId)
+		.where('platform', '=', platform)
+		.where('status', 'in', ['scheduled', 'publishing', 'published', 'unconfirmed'])
+		.$if(range.exceptPostId !== undefined, (qb) => qb.where('post_id', '<>', range.exceptPostId!))
+		.where(sql<Date>`coalesce(published_at, scheduled_at)`, '>', range.from)
+		.where(sql<Date>`coalesce(published_at, scheduled_at)`, '<', range.to)
+		.$if(range.limit !== undefined, (qb) => qb.limit(range.limit!))
+		.execute()
+	return rows.map((r) => new Date(r.at))
+}
+
+const quotaOf = (descriptors: ReadonlyArray<PlatformDescriptor>, platform: string) => descriptorOf(descriptors, platform)?.account?.quota ?? null
+
+/** The problems of one post, judged on facts loaded before (pages, and the quota networks' post times). */
+function judgeAccount(descriptors: ReadonlyArray<PlatformDescriptor>, pages: ReadonlyArray<PageFacts>, quotaTimes: (platform: string) => ReadonlyArray<Date>, input: AccountCheckInput): Array<AccountProblem> {
+	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
 	const problems: Array<AccountProblem> = []
 	const add = (platform: string, code: AccountProblemCode, values: Record<string, string> = {}) =>
 		problems.push({ platform, code, message: fill((texts.accountCheck as Record<string, string>)[code]!, { platform: platformName(platform), ...values }) })
@@ -95,20 +118,51 @@ export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<Pl
 		}
 	}
 	for (const quota of quotas) {
-		const span = `${quota.hours} hours`
-		const rows = await db
-			.selectFrom('post_deliveries')
-			.select(sql<Date>`coalesce(published_at, scheduled_at)`.as('at'))
-			.where('user_id', '=', input.userId)
-			.where('platform', '=', quota.platform)
-			.where('status', 'in', ['scheduled', 'publishing', 'published', 'unconfirmed'])
-			.$if(input.postId !== undefined, (qb) => qb.where('post_id', '<>', input.postId!))
-			.where(sql<Date>`coalesce(published_at, scheduled_at)`, '>', sql<Date>`${input.at}::timestamptz - ${span}::interval`)
-			.where(sql<Date>`coalesce(published_at, scheduled_at)`, '<', sql<Date>`${input.at}::timestamptz + ${span}::interval`)
-			.limit(quota.posts * 2 + 1)
-			.execute()
-		if (rows.length < quota.posts) continue
-		if (busiestWindow(rows.map((r) => new Date(r.at)), input.at, quota.hours) > quota.posts) add(quota.platform, 'quota_reached', { limit: String(quota.posts), hours: String(quota.hours) })
+		const span = quota.hours * 3600_000
+		const near = quotaTimes(quota.platform).filter((t) => Math.abs(t.getTime() - input.at.getTime()) < span)
+		if (near.length < quota.posts) continue
+		if (busiestWindow(near, input.at, quota.hours) > quota.posts) add(quota.platform, 'quota_reached', { limit: String(quota.posts), hours: String(quota.hours) })
 	}
 	return problems
+}
+
+export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, input: AccountCheckInput): Promise<Array<AccountProblem>> {
+	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
+	if (platforms.length === 0) return []
+	const chosen = Object.values(input.pageIds ?? {}).filter((id): id is string => Boolean(id))
+	const pages = await loadPages(db, input.userId, platforms, chosen)
+	const times = new Map<string, Array<Date>>()
+	for (const platform of platforms) {
+		const quota = quotaOf(descriptors, platform)
+		if (!quota) continue
+		const span = quota.hours * 3600_000
+		const range = { from: new Date(input.at.getTime() - span), to: new Date(input.at.getTime() + span), exceptPostId: input.postId, limit: quota.posts * 2 + 1 }
+		times.set(platform, await loadQuotaTimes(db, input.userId, platform, range))
+	}
+	return judgeAccount(descriptors, pages, (platform) => times.get(platform) ?? [], input)
+}
+
+/**
+ * accountProblems for many new posts of one user (a CSV import), on facts loaded once: `problems`
+ * judges a post, `planned` counts a post that was planned against the quota of the posts after it,
+ * as planning them one by one would.
+ */
+export async function accountChecks(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, userId: string, inputs: ReadonlyArray<AccountCheckInput>) {
+	const platforms = [...new Set(inputs.flatMap((i) => i.platforms))].filter((p) => descriptorOf(descriptors, p))
+	const chosen = [...new Set(inputs.flatMap((i) => Object.values(i.pageIds ?? {}).filter((id): id is string => Boolean(id))))]
+	const pages = platforms.length ? await loadPages(db, userId, platforms, chosen) : []
+	const times = new Map<string, Array<Date>>()
+	const instants = inputs.map((i) => i.at.getTime())
+	for (const platform of platforms) {
+		const quota = quotaOf(descriptors, platform)
+		if (!quota || instants.length === 0) continue
+		const span = quota.hours * 3600_000
+		times.set(platform, await loadQuotaTimes(db, userId, platform, { from: new Date(Math.min(...instants) - span), to: new Date(Math.max(...instants) + span) }))
+	}
+	return {
+		problems: (input: AccountCheckInput) => judgeAccount(descriptors, pages, (platform) => times.get(platform) ?? [], input),
+		planned(input: AccountCheckInput) {
+			for (const platform of input.platforms) times.get(platform)?.push(input.at)
+		},
+	}
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import { enqueueMany } from '#modules/core/jobs.server.ts'
-import { PlanRefused, postForDelivery, textFor, type DeliveryPlanner } from '#modules/content/index.ts'
+import { PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
-import { accountProblems } from './account-check.server.ts'
+import { accountChecks, accountProblems } from './account-check.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { preflightTargets } from './preflight.server.ts'
 import { precheckDeliveryJob, precheckJobKey, publishDeliveryJob, publishJobKey } from './jobs.ts'
@@ -15,17 +15,18 @@ export async function enqueueDelivery(trx: Trx, deliveryId: string, at: Date) {
 	await enqueueDeliveries(trx, [deliveryId], at)
 }
 
-/** The jobs of several deliveries due at the same time, in one statement (a post for six networks, an import). */
+/** The jobs of several deliveries due at the same time, in one statement (a post for six networks). */
 export async function enqueueDeliveries(trx: Trx, deliveryIds: ReadonlyArray<string>, at: Date) {
+	await enqueueMany(trx, deliveryIds.flatMap((deliveryId) => deliveryJobs(deliveryId, at)))
+}
+
+/** A delivery's publish job and, when that is still ahead, its one-hour-before check. */
+function deliveryJobs(deliveryId: string, at: Date) {
 	const precheckAt = new Date(at.getTime() - HOUR)
-	const precheck = precheckAt.getTime() > Date.now()
-	await enqueueMany(
-		trx,
-		deliveryIds.flatMap((deliveryId) => [
-			{ task: publishDeliveryJob, payload: { deliveryId }, options: { runAt: at, jobKey: publishJobKey(deliveryId) } },
-			...(precheck ? [{ task: precheckDeliveryJob, payload: { deliveryId }, options: { runAt: precheckAt, jobKey: precheckJobKey(deliveryId) } }] : []),
-		]),
-	)
+	return [
+		{ task: publishDeliveryJob, payload: { deliveryId }, options: { runAt: at, jobKey: publishJobKey(deliveryId) } },
+		...(precheckAt.getTime() > Date.now() ? [{ task: precheckDeliveryJob, payload: { deliveryId }, options: { runAt: precheckAt, jobKey: precheckJobKey(deliveryId) } }] : []),
+	]
 }
 
 async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
@@ -63,6 +64,34 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 	return [...findings.map((f) => f.message), ...account.map((p) => p.message)]
 }
 
+/**
+ * planningProblems for many new posts of one user (a CSV import) in a few queries: the posts in one
+ * read, the account facts once (accountChecks), each post judged in order; a post without problems
+ * counts against the quota of the ones after it.
+ */
+export async function planningProblemsMany(trx: Trx, rules: PlanningRules, inputs: ReadonlyArray<PlanInput & { scheduledAt: Date }>): Promise<Array<Array<string>>> {
+	const ids = rules.descriptors.map((d) => d.id)
+	const posts = await postsForDelivery(trx, ids, inputs.map((i) => i.postId))
+	const checks = inputs.map((input) => ({ userId: input.userId, platforms: input.platforms, pageIds: input.pageIds, at: input.scheduledAt, now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS }))
+	const userIds = [...new Set(inputs.map((i) => i.userId))]
+	if (userIds.length > 1) throw new Error('planningProblemsMany plans the posts of one user')
+	const account = await accountChecks(trx, rules.descriptors, userIds[0] ?? '', checks)
+	const reasons: Array<Array<string>> = []
+	for (const [index, input] of inputs.entries()) {
+		const post = posts.get(input.postId)
+		if (!post || input.platforms.length === 0) {
+			reasons.push([])
+			continue
+		}
+		const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+		const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
+		const problems = [...findings.map((f) => f.message), ...account.problems(checks[index]!).map((p) => p.message)]
+		if (problems.length === 0) account.planned(checks[index]!)
+		reasons.push(problems)
+	}
+	return reasons
+}
+
 async function refuseIfBlocked(trx: Trx, rules: PlanningRules, input: Parameters<typeof planningProblems>[2]) {
 	const reasons = await planningProblems(trx, rules, input)
 	if (reasons.length > 0) throw new PlanRefused(reasons)
@@ -86,6 +115,16 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 				await refuseIfBlocked(trx, rules, { ...input, platforms: open.map((d) => d.platform), pageIds })
 			}
 			return deliveryPlanner.reschedule(trx, input)
+		},
+		async planMany(trx, inputs) {
+			const timed = inputs.flatMap((input, index) => (input.scheduledAt ? [{ index, input: { ...input, scheduledAt: input.scheduledAt } }] : []))
+			const reasons: Array<Array<string>> = inputs.map(() => [])
+			if (rules && timed.length) (await planningProblemsMany(trx, rules, timed.map((t) => t.input))).forEach((found, i) => (reasons[timed[i]!.index] = found))
+			await deliveryPlanner.planMany(
+				trx,
+				inputs.filter((_, index) => reasons[index]!.length === 0),
+			)
+			return reasons
 		},
 		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
 	}
@@ -117,6 +156,32 @@ export const deliveryPlanner: DeliveryPlanner = {
 			.returning('id')
 			.execute()
 		if (scheduledAt) await enqueueDeliveries(trx, rows.map((r) => r.id), scheduledAt)
+	},
+
+	async planMany(trx, inputs) {
+		const wanted = inputs.filter((input) => input.platforms.length > 0)
+		if (wanted.length === 0) return inputs.map(() => [])
+		const chosen = [...new Set(wanted.flatMap((input) => Object.values(input.pageIds).filter((id): id is string => Boolean(id))))]
+		const userIds = [...new Set(wanted.map((input) => input.userId))]
+		const existing = new Set(chosen.length ? (await trx.selectFrom('connected_pages').select('id').where('user_id', 'in', userIds).where('id', 'in', chosen).execute()).map((p) => p.id) : [])
+		const rows = await trx
+			.insertInto('post_deliveries')
+			.values(
+				wanted.flatMap(({ postId, userId, platforms, pageIds, scheduledAt }) =>
+					platforms.map((platform) => ({
+						post_id: postId,
+						user_id: userId,
+						platform,
+						status: scheduledAt ? 'scheduled' : 'pending',
+						scheduled_at: scheduledAt,
+						connected_page_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
+					})),
+				),
+			)
+			.returning(['id', 'scheduled_at'])
+			.execute()
+		await enqueueMany(trx, rows.flatMap((row) => (row.scheduled_at ? deliveryJobs(row.id, new Date(row.scheduled_at)) : [])))
+		return inputs.map(() => [])
 	},
 
 	async reschedule(trx, { postId, userId, scheduledAt }) {

@@ -1,5 +1,5 @@
 // The events a user can subscribe an endpoint to (shared with the settings page).
-export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'post.unconfirmed', 'post.scheduled', 'generation.completed', 'credits.low'] as const
+export const WEBHOOK_EVENTS = ['post.published', 'post.failed', 'post.unconfirmed', 'post.scheduled', 'generation.completed', 'generation.failed', 'credits.low'] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
 /** The type of the message 'Test senden' sends; no endpoint subscribes to it. */

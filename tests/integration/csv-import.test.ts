@@ -8,11 +8,12 @@ import * as importer from '#app/routes/posts.csv-import.ts'
 import * as sample from '#app/routes/posts.csv-sample.ts'
 import { fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
 import { readCsvFile, type CsvRow } from '#modules/content/csv-import.ts'
-import { createContentService, PlanRefused, type DeliveryPlanner } from '#modules/content/index.ts'
+import { createContentService, type DeliveryPlanner } from '#modules/content/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { addDays, todayIn } from '#modules/scheduling/index.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { startWebFake } from '#tests/fakes/web.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -34,6 +35,7 @@ async function setup() {
 	const { services } = testServices(t.db, { WEB_FETCH_ALLOW_HOSTS: web.host })
 	const id = await services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Paula Import' })
 	const user = { id, timeZone: zone }
+	await connectAccounts(t.db, id, testPlatforms.ids)
 	return {
 		t,
 		web,
@@ -52,8 +54,8 @@ function csvOf(lines: Array<Array<string>>) {
 	return new TextEncoder().encode(['text;netzwerke;datum;zeit;bild_url', ...lines.map((l) => l.map(quote).join(';'))].join('\n'))
 }
 
-function rowsOf(bytes: Uint8Array): Array<CsvRow> {
-	const read = readCsvFile(bytes)
+async function rowsOf(bytes: Uint8Array): Promise<Array<CsvRow>> {
+	const read = await readCsvFile(bytes)
 	if (!read.ok) throw new Error(read.message)
 	return read.rows
 }
@@ -62,10 +64,10 @@ test('1 000 rows are checked and imported in one transaction in seconds; a retry
 	await using s = await setup()
 	const lines = Array.from({ length: 1000 }, (_, i) => (i < 990 ? [`Post Nummer ${i + 1} aus der Tabelle`, textOnly.name, dayAhead(2 + Math.floor(i / 30)), slot(i), ''] : [`Entwurf ${i + 1}`, textOnly.id, '', '', '']))
 	const started = performance.now()
-	const rows = rowsOf(csvOf(lines))
+	const rows = await rowsOf(csvOf(lines))
 	const preview = await previewRows(s.services, s.user, rows, { asDrafts: false })
 	const checkedMs = performance.now() - started
-	expect(preview.counts).toEqual({ total: 1000, planned: 990, drafts: 10, errors: 0 })
+	expect(preview.counts).toEqual({ total: 1000, planned: 990, drafts: 10, errors: 0, duplicates: 0 })
 	const requestId = crypto.randomUUID()
 	const importStarted = performance.now()
 	const result = await importRows(s.services, s.user, rows, { asDrafts: false, requestId })
@@ -91,7 +93,7 @@ test('1 000 rows are checked and imported in one transaction in seconds; a retry
 
 test('rows with problems are skipped with German reasons per cell; the others are imported; images become own /media files', async () => {
 	await using s = await setup()
-	const rows = rowsOf(
+	const rows = await rowsOf(
 		csvOf([
 			['Guter Post mit Bild', textOnly.name, dayAhead(3), '10:00', `${s.web.url}/bilder/herbst.png`],
 			['', textOnly.name, dayAhead(3), '10:30', ''],
@@ -135,7 +137,7 @@ test('Fehlende Zeiten füllen: free suggested slots, not taken by the file itsel
 	await using s = await setup()
 	const [free] = await s.services.content.freeSlots(s.user.id, zone, 1)
 	const firstDate = german(free!.date)
-	const rows = rowsOf(
+	const rows = await rowsOf(
 		csvOf([
 			['Schon geplant', textOnly.name, firstDate, free!.time, ''],
 			['Ohne alles', textOnly.name, '', '', ''],
@@ -157,16 +159,18 @@ test('Fehlende Zeiten füllen: free suggested slots, not taken by the file itsel
 	expect(drafts.counts).toMatchObject({ planned: 0, drafts: 4 })
 })
 
-test('a row the planner refuses is rolled back alone; any other failure imports nothing, and the request id can be used again', async () => {
+test('a row the planner refuses is left out alone; any other failure imports nothing, and the request id can be used again', async () => {
 	await using s = await setup()
 	let failOn: string | null = null
 	const planner: DeliveryPlanner = {
 		...deliveryPlanner,
-		async plan(trx, input) {
-			const post = await trx.selectFrom('posts').select('content').where('id', '=', input.postId).executeTakeFirstOrThrow()
-			if (post.content.includes('VERWEIGERT')) throw new PlanRefused(['Das Netzwerk lehnt diesen Post ab.'])
-			if (failOn && post.content.includes(failOn)) throw new Error('connection lost')
-			return deliveryPlanner.plan(trx, input)
+		async planMany(trx, inputs) {
+			const posts = await trx.selectFrom('posts').select(['id', 'content']).where('id', 'in', inputs.map((i) => i.postId)).execute()
+			const contentOf = (id: string) => posts.find((p) => p.id === id)!.content
+			if (failOn && inputs.some((i) => contentOf(i.postId).includes(failOn!))) throw new Error('connection lost')
+			const reasons = inputs.map((i) => (contentOf(i.postId).includes('VERWEIGERT') ? ['Das Netzwerk lehnt diesen Post ab.'] : []))
+			await deliveryPlanner.planMany(trx, inputs.filter((_, index) => reasons[index]!.length === 0))
+			return reasons
 		},
 	}
 	const content = createContentService({ db: s.t.db, clock: systemClock, planner, platforms: testPlatforms.ids })
@@ -200,7 +204,7 @@ test('the routes: the sample file (BOM, German headers, ;) reads back without pr
 	expect(response.headers.get('content-disposition')).toContain('postwerk-beispiel.csv')
 	const bytes = new Uint8Array(await response.arrayBuffer())
 	expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-	const preview = await previewRows(s.services, s.user, rowsOf(bytes), { asDrafts: false })
+	const preview = await previewRows(s.services, s.user, await rowsOf(bytes), { asDrafts: false })
 	expect(preview.counts).toMatchObject({ total: 2, errors: 0 })
 
 	const post = async (form: FormData) => {
@@ -218,4 +222,85 @@ test('the routes: the sample file (BOM, German headers, ;) reads back without pr
 	tampered.set('rows', '[{"row":"x"}]')
 	tampered.set('requestId', crypto.randomUUID())
 	expect((await post(tampered)).init?.status).toBe(400)
+})
+
+test("a network's posting quota counts the import's own rows, in file order, as planning them one by one did", async () => {
+	await using s = await setup()
+	const quoted = testPlatforms.descriptors.filter((d) => d.account?.quota && !d.images.required).sort((a, b) => a.account!.quota!.posts - b.account!.quota!.posts)[0]!
+	const limit = quoted.account!.quota!.posts
+	// All rows at one time (a file may do that): the first `limit` are planned, the rest refused by the quota.
+	const lines = Array.from({ length: limit + 3 }, (_, i) => [`Quote ${i + 1}`, quoted.name, dayAhead(4), '10:00', ''])
+	const result = await importRows(s.services, s.user, await rowsOf(csvOf(lines)), { asDrafts: false, requestId: crypto.randomUUID() })
+	if (!result.ok) throw new Error(result.message)
+	expect(result.planned).toBe(limit)
+	expect(result.skipped.map((r) => r.row)).toEqual([limit + 2, limit + 3, limit + 4])
+	expect(result.skipped[0]!.reasons.join(' ')).toContain(String(limit))
+	expect(await s.posts()).toHaveLength(limit)
+}, 60_000)
+
+test('the same file uploaded again: its rows are marked as existing posts (same text, networks, time) and skipped, unless the user imports them anyway', async () => {
+	await using s = await setup()
+	const rows = await rowsOf(
+		csvOf([
+			['Schon einmal importiert', textOnly.name, dayAhead(3), '10:00', ''],
+			['Entwurf ohne Zeit', textOnly.name, '', '', ''],
+			['Gleicher Text, andere Zeit', textOnly.name, dayAhead(3), '11:00', ''],
+		]),
+	)
+	const first = await importRows(s.services, s.user, rows.slice(0, 2), { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(first).toMatchObject({ ok: true, imported: 2 })
+	await importRows(s.services, s.user, [{ ...rows[2]!, time: '11:30' }], { asDrafts: false, requestId: crypto.randomUUID() })
+
+	const again = await previewRows(s.services, s.user, rows, { asDrafts: false })
+	expect(again.rows.map((r) => [r.kind, r.duplicate])).toEqual([
+		['duplicate', true],
+		['duplicate', true],
+		['planned', false],
+	])
+	expect(again.counts).toMatchObject({ total: 3, planned: 1, drafts: 0, duplicates: 2 })
+	expect(again.rows[0]!.notes).toContain('Diesen Post gibt es schon (gleicher Text, gleiche Netzwerke, gleiche Zeit). Die Zeile wird übersprungen.')
+	const skipping = await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(skipping).toMatchObject({ ok: true, imported: 1, skipped: [{ row: 2, reasons: [expect.stringContaining('gibt es schon')] }, { row: 3, reasons: [expect.stringContaining('gibt es schon')] }] })
+	expect(await s.posts()).toHaveLength(4)
+
+	const anyway = await previewRows(s.services, s.user, rows, { asDrafts: false, importDuplicates: true })
+	expect(anyway.rows.map((r) => [r.kind, r.duplicate])).toEqual([
+		['planned', true],
+		['draft', true],
+		['planned', true],
+	])
+	expect(anyway.rows[0]!.notes).toContain('Diesen Post gibt es schon (gleicher Text, gleiche Netzwerke, gleiche Zeit). Er wird trotzdem noch einmal importiert.')
+	const imported = await importRows(s.services, s.user, rows, { asDrafts: false, importDuplicates: true, requestId: crypto.randomUUID() })
+	expect(imported).toMatchObject({ ok: true, imported: 3, skipped: [] })
+})
+
+test('the import notes its progress (rows checked, images, saving, done) where any web process can read it; another user cannot', async () => {
+	await using s = await setup()
+	const lines = Array.from({ length: 30 }, (_, i) => [`Fortschritt ${i + 1}`, textOnly.name, dayAhead(5), slot(i), i === 0 ? `${s.web.url}/bilder/herbst.png` : ''])
+	const rows = await rowsOf(csvOf(lines))
+	const seen: Array<string> = []
+	await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID(), onProgress: (p) => seen.push(`${p.phase} ${p.done}/${p.total}`) })
+	expect(seen[0]).toBe('checking 0/30')
+	expect(seen).toContain('checking 29/30')
+	expect(seen).toContain('images 1/1')
+	expect(seen.at(-1)).toBe('saving 0/30')
+
+	const context = new RouterContextProvider()
+	context.set(servicesContext, s.services)
+	context.set(userContext, { id: s.user.id, timeZone: zone } as never)
+	const requestId = crypto.randomUUID()
+	const form = new FormData()
+	form.set('intent', 'import')
+	form.set('rows', JSON.stringify(rows.map((r) => ({ ...r, text: `${r.text} (zweimal)` }))))
+	form.set('requestId', requestId)
+	await importer.action({ request: new Request('http://127.0.0.1/posts/csv-import', { method: 'POST', body: form }), context, params: {} } as never)
+	const poll = async (ctx: RouterContextProvider, id: string) => {
+		const answer = (await importer.loader({ request: new Request(`http://127.0.0.1/posts/csv-import?progress=${id}`), context: ctx, params: {} } as never)) as Response
+		return (await answer.json()) as { progress: unknown }
+	}
+	expect(await poll(context, requestId)).toEqual({ progress: { phase: 'done', done: 30, total: 30 } })
+	const other = new RouterContextProvider()
+	other.set(servicesContext, s.services)
+	other.set(userContext, { id: await s.services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Otto Fremd' }), timeZone: zone } as never)
+	expect(await poll(other, requestId)).toEqual({ progress: null })
 })

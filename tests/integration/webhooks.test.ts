@@ -58,17 +58,18 @@ test('post.scheduled and post.published reach the receiver, signed and verified 
 	if (!planned.ok) throw new Error('planning refused')
 	await h.runDueJobs()
 	expect(receiver.requests).toHaveLength(1)
-	// A post due in a moment is published by its job.
+	// A post due in a moment is planned too (post.scheduled), then published by its job.
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Signiert und zugestellt', platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 300), timeZone: zurich })
 	await new Promise((r) => setTimeout(r, 400))
 	await h.runDueJobs()
 	await h.runDueJobs()
-	const received = await receiver.waitFor(2)
+	const received = await receiver.waitFor(3)
 	const payloads = received.map((r) => verified(secret, r))
-	expect(payloads.map((p) => p.type)).toEqual(['post.scheduled', 'post.published'])
+	expect(payloads.map((p) => p.type)).toEqual(['post.scheduled', 'post.scheduled', 'post.published'])
 	expect(payloads[0]!.data).toMatchObject({ postId: planned.post.id, networks: ['linkedin'], timeZone: zurich, title: planned.post.title })
-	expect(payloads[1]!.data).toMatchObject({ postId: post.id, network: 'linkedin', state: 'published' })
-	expect(String(payloads[1]!.data.url)).toMatch(/^http/)
+	expect(payloads[1]!.data).toMatchObject({ postId: post.id })
+	expect(payloads[2]!.data).toMatchObject({ postId: post.id, network: 'linkedin', state: 'published' })
+	expect(String(payloads[2]!.data.url)).toMatch(/^http/)
 	expect(received[0]!.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/)
 	expect(received[0]!.headers['content-type']).toBe('application/json')
 	// A tampered body fails the verification.
@@ -76,6 +77,7 @@ test('post.scheduled and post.published reach the receiver, signed and verified 
 	const log = await h.services.webhooks.log(userId, endpoint.id)
 	expect(log!.map((l) => [l.event, l.statusCode, l.attempt, l.ok])).toEqual([
 		['post.published', 200, 1, true],
+		['post.scheduled', 200, 1, true],
 		['post.scheduled', 200, 1, true],
 	])
 	expect((await h.services.webhooks.get(userId, endpoint.id))!.lastDelivery).toMatchObject({ statusCode: 200, ok: true })

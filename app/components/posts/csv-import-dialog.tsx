@@ -3,18 +3,23 @@ import { Download, FileUp } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { FileButton } from '#app/components/ui/file-button.tsx'
+import { ColumnMapping } from './csv-column-mapping.tsx'
+import { ProgressView, useImportProgress } from './csv-import-progress.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { useRequestId } from '#app/components/use-request-id.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
-import type { CsvRow, PreviewCounts, PreviewRow } from '#modules/content/csv-import.ts'
+import type { CsvMapping, CsvMappingProposal, CsvRow, PreviewCounts, PreviewRow } from '#modules/content/csv-import.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import '#locales/ns/csvImport.ts'
 
 const ACTION = '/posts/csv-import'
-const kindColors = { planned: 'indigo', draft: 'gray', error: 'red' } as const
+const kindColors = { planned: 'indigo', draft: 'gray', error: 'red', duplicate: 'amber' } as const
 
-type PreviewAnswer = { ok: true; rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null } | { ok: false; message: string }
+type PreviewAnswer =
+	| { ok: true; rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null; mapping?: undefined }
+	| { ok: true; mapping: CsvMappingProposal; rows?: undefined }
+	| { ok: false; message: string }
 type ImportAnswer = { ok: true; message: string; imported: { imported: number; skipped: Array<{ row: number; reasons: Array<string> }> } } | { ok: false; message: string }
 
 /** The cells the server reads again on every step (what the file said, or what 'Fehlende Zeiten füllen' filled in). */
@@ -31,45 +36,61 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 	const requestId = useRequestId(importer.data)
 	const [preview, setPreview] = useState<{ rows: Array<PreviewRow>; counts: PreviewCounts; ignoredColumns: string | null } | null>(null)
 	const [asDrafts, setAsDrafts] = useState(false)
+	const [importDuplicates, setImportDuplicates] = useState(false)
 	const [fileName, setFileName] = useState<string | null>(null)
+	// A file whose columns were not found by their names: kept to send again with the user's mapping.
+	const [mapping, setMapping] = useState<{ file: File; proposal: CsvMappingProposal } | null>(null)
+	const [file, setFile] = useState<File | null>(null)
 	const [result, setResult] = useState<{ message: string; imported: number } | null>(null)
 	// Each answer once, while rendering (an answer replaces the rows or says how the import went).
 	const [seen, setSeen] = useState<{ check: unknown; import: unknown }>({ check: undefined, import: undefined })
 	if (checker.data !== seen.check || importer.data !== seen.import) {
 		setSeen({ check: checker.data, import: importer.data })
 		const check = checker.data
-		if (check !== seen.check && check?.ok) setPreview({ rows: check.rows, counts: check.counts, ignoredColumns: check.ignoredColumns ?? preview?.ignoredColumns ?? null })
+		if (check !== seen.check && check?.ok && check.mapping && file) setMapping({ file, proposal: check.mapping })
+		if (check !== seen.check && check?.ok && check.rows) {
+			setPreview({ rows: check.rows, counts: check.counts, ignoredColumns: check.ignoredColumns ?? preview?.ignoredColumns ?? null })
+			setMapping(null)
+		}
 		const done = importer.data
 		if (done !== seen.import && done?.ok) setResult({ message: done.message, imported: done.imported.imported })
 	}
 
 	const checking = checker.state !== 'idle'
 	const importing = importer.state !== 'idle'
+	const progress = useImportProgress(requestId, importing)
 	const imported = result
 	const error = checker.data && !checker.data.ok ? checker.data.message : importer.data && !importer.data.ok ? importer.data.message : null
 	const rows = preview?.rows ?? []
-	const missingTimes = rows.some((r) => r.kind !== 'error' && !(r.date && r.time))
-	const importable = rows.some((r) => r.kind !== 'error')
+	const missingTimes = rows.some((r) => (r.kind === 'planned' || r.kind === 'draft') && !(r.date && r.time))
+	const importable = rows.some((r) => r.kind === 'planned' || r.kind === 'draft')
 
-	function submitRows(intent: 'fill' | 'recheck' | 'import', drafts = asDrafts) {
+	const hasDuplicates = rows.some((r) => r.duplicate)
+
+	function submitRows(intent: 'fill' | 'recheck' | 'import', options: { drafts?: boolean; duplicates?: boolean } = {}) {
 		const form = new FormData()
 		form.set('intent', intent)
 		form.set('rows', JSON.stringify(rows.map(cellsOf)))
-		form.set('asDrafts', drafts ? '1' : '0')
+		form.set('asDrafts', (options.drafts ?? asDrafts) ? '1' : '0')
+		form.set('importDuplicates', (options.duplicates ?? importDuplicates) ? '1' : '0')
 		if (intent === 'import') {
 			form.set('requestId', requestId)
 			void importer.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
 		} else void checker.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
 	}
 
-	function upload(file: File | undefined) {
-		setFileName(file?.name ?? null)
-		if (!file) return
+	function upload(chosen: File | undefined, columns?: CsvMapping) {
+		setFileName(chosen?.name ?? null)
+		if (!chosen) return
+		setFile(chosen)
 		setPreview(null)
 		setResult(null)
+		setImportDuplicates(false)
+		if (!columns) setMapping(null)
 		const form = new FormData()
 		form.set('intent', 'preview')
-		form.set('file', file)
+		form.set('file', chosen)
+		if (columns) form.set('mapping', JSON.stringify(columns))
 		void checker.submit(form, { method: 'post', action: ACTION, encType: 'multipart/form-data' })
 	}
 
@@ -103,6 +124,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							{t('checking')}
 						</Text>
 					) : null}
+					{importing ? <ProgressView progress={progress} /> : null}
 					{error ? (
 						<Callout.Root color="red" role="alert">
 							<Callout.Text>{error}</Callout.Text>
@@ -113,23 +135,31 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 							<Callout.Text>{imported.message}</Callout.Text>
 						</Callout.Root>
 					) : null}
+					{mapping && !preview ? <ColumnMapping proposal={mapping.proposal} disabled={checking} onApply={(columns) => upload(mapping.file, columns)} /> : null}
 					{preview ? (
 						<>
 							<Text size="2" data-testid="csv-import-summary">
 								{t('summary', { total: preview.counts.total, planned: preview.counts.planned, drafts: preview.counts.drafts, errors: preview.counts.errors })}
 							</Text>
+							{preview.counts.duplicates > 0 ? (
+								<Callout.Root color="amber" size="1" data-testid="csv-import-duplicates">
+									<Callout.Text>{t('duplicates', { count: preview.counts.duplicates })}</Callout.Text>
+								</Callout.Root>
+							) : null}
 							{preview.ignoredColumns ? (
 								<Text size="2" color="gray">
 									{preview.ignoredColumns}
 								</Text>
 							) : null}
 							<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '45vh' }}>
-								<Table.Root size="1" className="fit-table" data-testid="csv-import-table">
+								<Table.Root size="1" className="fit-table fixed-table" data-testid="csv-import-table">
 									<Table.Header>
 										<Table.Row>
 											<Table.ColumnHeaderCell style={{ width: '4.5em' }}>{t('table.row')}</Table.ColumnHeaderCell>
 											<Table.ColumnHeaderCell>{t('table.content')}</Table.ColumnHeaderCell>
-											<Table.ColumnHeaderCell>{t('table.check')}</Table.ColumnHeaderCell>
+											<Table.ColumnHeaderCell style={{ width: '38%' }} data-testid="csv-check-column">
+												{t('table.check')}
+											</Table.ColumnHeaderCell>
 										</Table.Row>
 									</Table.Header>
 									<Table.Body>
@@ -178,12 +208,27 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 										disabled={checking || importing}
 										onCheckedChange={(checked) => {
 											setAsDrafts(checked === true)
-											submitRows('recheck', checked === true)
+											submitRows('recheck', { drafts: checked === true })
 										}}
 									/>
 									{t('asDrafts')}
 								</Flex>
 							</Text>
+							{hasDuplicates ? (
+								<Text as="label" size="2">
+									<Flex gap="2" align="center">
+										<Checkbox
+											checked={importDuplicates}
+											disabled={checking || importing}
+											onCheckedChange={(checked) => {
+												setImportDuplicates(checked === true)
+												submitRows('recheck', { duplicates: checked === true })
+											}}
+										/>
+										{t('importDuplicates')}
+									</Flex>
+								</Text>
+							) : null}
 						</>
 					) : null}
 					<Flex gap="3" justify="end" wrap="wrap">
