@@ -265,3 +265,26 @@ test('resources: the user agents with persona, not another user agents', async (
 	expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual(['postwerk://agents/{id}'])
 	await client.close()
 })
+
+test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision has none): nothing runs, one count, one log entry', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const secret = await tokenFor(h.services, userId, ['read', 'posts'])
+	const client = await connect(h.services, secret)
+	await client.close()
+	const logsBefore = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+
+	const create = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'create_post', arguments: { networks: ['linkedin'], text: `Post ${id}`, draft: true } } })
+	const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-03-26' }
+	for (const version of ['2025-03-26', '2025-11-25']) {
+		const response = await routeFetch(h.services)(URL_, { method: 'POST', headers: { ...headers, 'MCP-Protocol-Version': version }, body: JSON.stringify(Array.from({ length: 100 }, (_, i) => create(i + 1))) })
+		expect(response.status).toBe(400)
+		expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+		const body = await response.json()
+		expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/einzeln/) } })
+	}
+	expect(await t.db.selectFrom('drafts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+	const logsAfter = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+	expect(logsAfter.length - logsBefore.length).toBe(2)
+})
