@@ -181,6 +181,7 @@ test('GET /posts: filters (status, network, origin, planned range) and cursor pa
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId, token, call } = await setup(t, h)
+	await h.connect(userId, 'threads')
 	for (let i = 0; i < 7; i++) {
 		const response = await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: `Post ${i}`, schedule: { type: 'at', at: inDays(2 + i) } } })
 		expect(response.status).toBe(201)
@@ -271,4 +272,21 @@ test('problem texts follow the spelling: Accept-Language de-CH, or the token use
 	expect(await message({ 'Accept-Language': 'de-CH' })).toMatch(/gross/)
 	await t.db.updateTable('users').set({ spelling: 'ch' }).where('id', '=', userId).execute()
 	expect(await message()).toMatch(/gross/)
+})
+
+test('planning for a network without a connected account: 422 with the reason publish now gives, at a time and at the next slot', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	const now = await call('POST', '/posts', { token, json: { networks: ['threads'], text: 'Sofort', schedule: { type: 'now' } } })
+	expect(now.status).toBe(422)
+	const { reasons } = await now.json()
+	expect(reasons).toEqual([expect.stringMatching(/^Für Threads ist kein Konto verbunden/)])
+	for (const schedule of [{ type: 'at', at: inDays(3) }, { type: 'next_slot' }]) {
+		const planned = await call('POST', '/posts', { token, json: { networks: ['linkedin', 'threads'], text: 'Später', schedule } })
+		expect(planned.status, schedule.type).toBe(422)
+		expect(planned.headers.get('Content-Type')).toContain('application/problem+json')
+		expect(await planned.json()).toMatchObject({ code: 'preflight', reasons })
+	}
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
 })

@@ -288,3 +288,24 @@ test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision 
 	const logsAfter = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
 	expect(logsAfter.length - logsBefore.length).toBe(2)
 })
+
+test('planning for a network without a connected account is refused with the reason publish now gives: create_post and schedule_post', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const now = await call(client, 'create_post', { networks: ['threads'], text: 'Sofort', schedule: { type: 'now' } })
+	expect(data(now)).toMatchObject({ code: 'preflight', reasons: [expect.stringMatching(/^Für Threads ist kein Konto verbunden/)] })
+	const { reasons } = data(now)
+	for (const schedule of [{ type: 'at', at: inThreeDays() }, { type: 'next_slot' }]) {
+		const planned = await call(client, 'create_post', { networks: ['linkedin', 'threads'], text: 'Später', schedule })
+		expect(planned.isError, schedule.type).toBe(true)
+		expect(data(planned)).toMatchObject({ code: 'preflight', reasons })
+	}
+	const draft = await call(client, 'create_post', { networks: ['threads'], text: 'Ein Entwurf', draft: true })
+	const scheduled = await call(client, 'schedule_post', { id: data(draft).draft.id, schedule: { type: 'next_slot' } })
+	expect(scheduled.isError).toBe(true)
+	expect(data(scheduled)).toMatchObject({ code: 'preflight', reasons })
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+	await client.close()
+})
