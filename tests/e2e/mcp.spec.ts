@@ -3,11 +3,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult, TextContent } from '@modelcontextprotocol/sdk/types.js'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { e2eUrl } from '#tests/support/e2e.ts'
 
 test('an assistant plans a post through /mcp and it shows on Meine Posts', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	const token = await services.accounts.apiTokens.create(user.id, { name: 'Claude Desktop', scopes: ['read', 'posts'], expiresAt: null })
 	if (!token.ok) throw new Error('token refused')
 	const client = new Client({ name: 'playwright', version: '1.0.0' })
