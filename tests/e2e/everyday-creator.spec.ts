@@ -72,7 +72,8 @@ test('saving a draft and planning it leave entries in the activity log', async (
 	await expect(rows.filter({ hasText: 'Post geplant: Logbuch-Entwurf geändert' })).toContainText(`Geplant für ${format(new Date(`${date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })} um 17:00`)
 	await expect(rows.filter({ hasText: 'Entwurf gespeichert: Logbuch-Entwurf geändert' })).toContainText('Post erstellt')
 	const types = await db.selectFrom('activity_logs').select('log_type').where('user_id', '=', user.id).orderBy('created_at').execute()
-	expect(types.map((row) => row.log_type)).toEqual(['post_creation', 'post_scheduling'])
+	// The first entry is LinkedIn's connection (planning needs a connected account).
+	expect(types.map((row) => row.log_type)).toEqual(['social_connection', 'post_creation', 'post_scheduling'])
 })
 
 test('a damaged Word file or PDF is said to be unreadable, not an unsupported format, and nothing is charged', async ({ page, createConfirmedUser, login, db }) => {
