@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 // 'CSV importieren' on Meine Posts: a file with good and bad rows, the German reasons per row,
@@ -32,8 +32,10 @@ async function openImport(page: Page) {
 
 test('import a CSV with good and bad rows: reasons per row, missing times filled, the cards say CSV', async ({ page, createConfirmedUser, login, db, services }) => {
 	const user = await createConfirmedUser()
-	await login(user)
 	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+	// Planned rows need the network connected (the planner refuses a network without an account).
+	await connectPlatform(services, user.id, network.id)
+	await login(user)
 	const dialog = await openImport(page)
 	await expect(dialog.getByRole('link', { name: 'Beispieldatei herunterladen' })).toHaveAttribute('href', '/posts/csv-sample')
 	await dialog.getByLabel('CSV-Datei').setInputFiles(csvFile(network.name))
