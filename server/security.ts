@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { Express, NextFunction, Request, Response } from 'express'
 import helmet from 'helmet'
+import { PROBLEM_CONTENT_TYPE, problemBody } from '#app/server/api/problem.server.ts'
+import api from '#locales/de/api.json' with { type: 'json' }
 
 export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
 	res.locals.cspNonce = randomBytes(16).toString('base64')
@@ -42,6 +44,11 @@ export function securityHeaders(options: { csp: boolean; production: boolean; fo
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** Where programs call (REST API, MCP): every answer there, a refusal too, is JSON (problem details). */
+export const PROGRAM_PATHS = ['/api/v1', '/mcp']
+const isProgramPath = (path: string) => PROGRAM_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+const CROSS_ORIGIN_PROBLEM = JSON.stringify(problemBody({ status: 403, code: 'cross_origin', detail: api.problems.cross_origin }))
+
 /**
  * Rejects cross-origin state changes on every route, resource routes included (React Router's own
  * check covers only UI-route actions): Fetch Metadata first, then the Origin header.
@@ -56,6 +63,7 @@ export function sameOriginGuard(appUrl: string) {
 		const crossSite = site === 'cross-site' || site === 'same-site'
 		const foreignOrigin = origin !== undefined && origin !== 'null' && origin !== own && origin !== allowed
 		if (crossSite || foreignOrigin || origin === 'null') {
+			if (isProgramPath(req.path)) return void res.status(403).type(PROBLEM_CONTENT_TYPE).set('Cache-Control', 'no-store').send(CROSS_ORIGIN_PROBLEM)
 			res.status(403).type('text/plain; charset=utf-8').send('Diese Anfrage stammt nicht von dieser Seite und wurde abgelehnt.')
 			return
 		}

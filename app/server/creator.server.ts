@@ -156,6 +156,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	const queued = await publishing.publishNow(user.id, editing.id)
 	if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
 	if (typeof queued === 'object') return fail(400, t('publish.failed'), queued.refused.join(' '))
+	if (queued === 'published') return fail(409, t('publish.failed'), t('publish.alreadyPublished'))
 	if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 	return data({ ok: true, postId: editing.id, message: t('publish.publishing') })
 }

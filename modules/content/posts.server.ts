@@ -11,6 +11,8 @@ import type { DeliveryPlanner } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
+	/** The id to keep (a draft that becomes a post keeps its id); else a new one. */
+	id?: string
 	platform: PostPlatform
 	content: PostContent
 	status: 'draft' | 'review' | 'scheduled'
@@ -36,6 +38,7 @@ function postTitle(content: PostContent) {
 /** The posts row of a new post. */
 export function newPostRow(userId: string, input: PostInput) {
 	return {
+		...(input.id ? { id: input.id } : {}),
 		user_id: userId,
 		title: postTitle(input.content),
 		content: serializeContent(input.content),
@@ -148,8 +151,8 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 }
 
 /**
- * A draft becomes one post for its platforms, scheduled or (to publish now) a draft post whose
- * deliveries are due now; the draft is gone. Runs inside the caller's transaction.
+ * A draft becomes one post for its platforms under the draft's id, scheduled or (to publish now) a
+ * draft post whose deliveries are due now; the draft is gone. Runs inside the caller's transaction.
  */
 export async function draftToPost(
 	trx: Trx,
@@ -169,6 +172,8 @@ export async function draftToPost(
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
 	const images = platformMap(registered, draft.images)
 	const post = await insertPost(trx, planner, registered, userId, {
+		// The same id: whoever knew the draft (an assistant, an open editor) still finds it as a post.
+		id: draftId,
 		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
 		content: contentForPlatforms(parseContent(draft.content), platforms),
 		status: plan.status,

@@ -4,8 +4,9 @@ import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { fill, platformName, texts } from './messages.ts'
 
 // The account half of the preflight: what the user's connection allows, read from our own tables
-// (no network call). Planning checks the grant's scopes and the network's posting quota; publishing
-// now also needs a working connection (planned posts get the one-hour-before check instead).
+// (no network call). Planning checks that an account is connected, the grant's scopes and the
+// network's posting quota; publishing now also needs a working connection (planned posts get the
+// one-hour-before check instead).
 
 export type AccountProblemCode = 'not_connected' | 'reconnect_required' | 'token_expired' | 'scope_missing' | 'quota_reached'
 export type AccountProblem = { platform: string; code: AccountProblemCode; message: string }
@@ -106,8 +107,9 @@ function judgeAccount(descriptors: ReadonlyArray<PlatformDescriptor>, pages: Rea
 		if (quota) quotas.push({ platform, ...quota })
 		const wanted = input.pageIds?.[platform]
 		const page = pages.find((p) => p.platform === platform && (wanted ? p.id === wanted : p.is_default)) ?? pages.find((p) => p.platform === platform && p.is_default)
+		// No account at all cannot be fixed by the one-hour-before check's reminder: refused at any planning.
 		if (!page) {
-			if (input.now) add(platform, 'not_connected')
+			add(platform, 'not_connected')
 			continue
 		}
 		const problem = connectionProblem(descriptor, page, input.at)

@@ -12,18 +12,25 @@ export type DeliveryStatusView = {
 	url: string | null
 }
 
+export type PublishNowResult = number | null | 'published' | { refused: Array<string> }
+
+const OPEN = ['pending', 'failed', 'cancelled', 'scheduled']
+
 /**
  * 'Jetzt posten': every open delivery of the user's post is due now (a job each). A delivery already
  * due or being published is left alone: pressing twice must not start a second job that would find
  * the first one's post still in flight. Returns how many deliveries are on their way (queued now or
- * already), null for another user's post, or the German reasons when a network would refuse it now
- * (its rules, no working connection, the quota): then nothing is queued.
+ * already), null for another user's post, 'published' when every network already has it (nothing
+ * to send), or the German reasons when a network would refuse it now (its rules, no working
+ * connection, the quota): then nothing is queued.
  */
-export async function publishNow(db: Db, userId: string, postId: string, rules: PlanningRules): Promise<number | null | { refused: Array<string> }> {
+export async function publishNow(db: Db, userId: string, postId: string, rules: PlanningRules): Promise<PublishNowResult> {
 	return db.transaction().execute(async (trx) => {
 		const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).where('user_id', '=', userId).forUpdate().executeTakeFirst()
 		if (!post) return null
-		const open = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id']).where('post_id', '=', postId).where('user_id', '=', userId).where('status', 'in', ['pending', 'failed', 'cancelled', 'scheduled']).execute()
+		const deliveries = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id', 'status']).where('post_id', '=', postId).where('user_id', '=', userId).execute()
+		if (deliveries.length > 0 && deliveries.every((d) => d.status === 'published')) return 'published'
+		const open = deliveries.filter((d) => OPEN.includes(d.status))
 		const refused = await planningProblems(trx, rules, {
 			postId,
 			userId,

@@ -6,6 +6,7 @@ const helpers = { jobId: 'e2e', attempts: 1 }
 
 test('autoRepost: a top post is proposed in review once; Freigeben plans it, Verwerfen discards the other for good', async ({ page, createConfirmedUser, login, services, composition, db }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	const source = async (title: string, likes: number) =>
 		(
 			await db

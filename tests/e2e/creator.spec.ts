@@ -436,8 +436,9 @@ test('"Entwurf speichern" creates one draft per platform with its own text and i
 	await expect(page.getByRole('heading', { name: 'Womit möchten Sie starten?' })).toBeVisible()
 })
 
-test('"Planen" creates one scheduled post for several platforms', async ({ page, createConfirmedUser, login, db }) => {
+test('"Planen" creates one scheduled post for several platforms', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	for (const platform of ['linkedin', 'threads']) await connectPlatform(services, user.id, platform)
 	await login(user)
 	await gotoReady(page, '/create')
 	await smartPostToPlatforms(page)
@@ -508,8 +509,9 @@ test('a post without text asks first ("Post ohne Text?"), then goes out with its
 	expect(post.status).toBe('published')
 })
 
-test('planning a post without text: the schedule dialog asks, and plans once the box is ticked', async ({ page, createConfirmedUser, login, db }) => {
+test('planning a post without text: the schedule dialog asks, and plans once the box is ticked', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	await login(user)
 	await gotoReady(page, '/create')
 	await smartPostToPlatforms(page, 'Nur ein Bild, kein Text')

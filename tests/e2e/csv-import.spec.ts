@@ -33,10 +33,10 @@ async function openImport(page: Page) {
 
 test('import a CSV with good and bad rows: reasons per row, missing times filled, the cards say CSV', async ({ page, createConfirmedUser, login, db, services }) => {
 	const user = await createConfirmedUser()
-	await login(user)
 	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
 	// Planning refuses a network without a connected account (issue 37, 3.1).
 	await connectAccounts(db, user.id, [network.id])
+	await login(user)
 	const dialog = await openImport(page)
 	await expect(dialog.getByRole('link', { name: 'Beispieldatei herunterladen' })).toHaveAttribute('href', '/posts/csv-sample')
 	await dialog.getByLabel('CSV-Datei').setInputFiles(csvFile(network.name))

@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns'
 import { de } from 'date-fns/locale'
 import type { Page } from '@playwright/test'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { fakeWebUrl } from '#tests/support/e2e.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
@@ -19,6 +19,7 @@ function daysAhead(days: number) {
 
 test('Planen on a planned post opens at the post slot on Meine Posts and in the creator', async ({ page, createConfirmedUser, login, services }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	const date = daysAhead(40)
 	const post = await services.content.createPost(user.id, {
 		platform: 'linkedin',
@@ -46,6 +47,7 @@ test('Planen on a planned post opens at the post slot on Meine Posts and in the 
 
 test('saving a draft and planning it leave entries in the activity log', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Logbuch-Entwurf', platforms: {} } })
 	await login(user)
 	await gotoReady(page, '/posts')
@@ -70,7 +72,8 @@ test('saving a draft and planning it leave entries in the activity log', async (
 	await expect(rows.filter({ hasText: 'Post geplant: Logbuch-Entwurf geändert' })).toContainText(`Geplant für ${format(new Date(`${date}T12:00:00Z`), 'EEEE, d. MMMM yyyy', { locale: de })} um 17:00`)
 	await expect(rows.filter({ hasText: 'Entwurf gespeichert: Logbuch-Entwurf geändert' })).toContainText('Post erstellt')
 	const types = await db.selectFrom('activity_logs').select('log_type').where('user_id', '=', user.id).orderBy('created_at').execute()
-	expect(types.map((row) => row.log_type)).toEqual(['post_creation', 'post_scheduling'])
+	// The first entry is LinkedIn's connection (planning needs a connected account).
+	expect(types.map((row) => row.log_type)).toEqual(['social_connection', 'post_creation', 'post_scheduling'])
 })
 
 test('a damaged Word file or PDF is said to be unreadable, not an unsupported format, and nothing is charged', async ({ page, createConfirmedUser, login, db }) => {

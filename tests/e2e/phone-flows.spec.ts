@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { checkAccessibility, describeViolations } from '#tests/e2e/a11y.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
@@ -65,9 +65,10 @@ test('sign in by tapping; the menu opens the drawer with every entry, traps focu
 	await expect(page.getByText('Einstellungen gespeichert').first()).toBeVisible()
 })
 
-test('create and plan a post on a phone: steps and preview stacked, the schedule dialog full-screen, Meine Posts with the status switcher', async ({ page, createConfirmedUser, login, db }) => {
+test('create and plan a post on a phone: steps and preview stacked, the schedule dialog full-screen, Meine Posts with the status switcher', async ({ page, createConfirmedUser, login, services, db }) => {
 	test.setTimeout(90_000)
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
 	await login(user)
 	await gotoReady(page, '/create')
 	await expectPhoneReady(page, '/create')

@@ -48,6 +48,7 @@ test('edit a draft in the modal: the counter turns red above the limit and it st
 
 test('schedule a draft with the dialog: past days disabled, 06:00-23:00 only, default 17:00', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'facebook')
 	const draft = await services.content.createDraft(user.id, { platforms: ['facebook'], content: { base: 'Bald auf Facebook', platforms: {} } })
 	await login(user)
 	await gotoReady(page, '/posts')

@@ -3,6 +3,7 @@
 import { expect, test } from 'vitest'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { rawKeys } from '#tests/support/raw-keys.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 const inDays = (days: number, hour = 9) => {
@@ -119,7 +120,10 @@ test('Idempotency-Key: a retry answers the same post (one row), in parallel too;
 
 	const conflict = await call('POST', '/posts', { token, json: { ...body, text: 'Etwas anderes' }, idempotencyKey: 'auftrag-1' })
 	expect(conflict.status).toBe(409)
-	expect(await conflict.json()).toMatchObject({ code: 'idempotency_conflict', detail: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.' })
+	// Not "try again": the same key would be refused again; a new request needs a new key.
+	const { detail } = await conflict.json()
+	expect(detail).toMatch(/^Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet\. .*neuen Idempotency-Key/)
+	expect(detail).not.toMatch(/erneut versuchen|noch einmal/)
 	expect((await call('POST', '/posts', { token, json: body, idempotencyKey: 'ä'.repeat(3) })).status).toBe(400)
 
 	// Drafts: the same rules.
@@ -181,6 +185,7 @@ test('GET /posts: filters (status, network, origin, planned range) and cursor pa
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId, token, call } = await setup(t, h)
+	await h.connect(userId, 'threads')
 	for (let i = 0; i < 7; i++) {
 		const response = await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: `Post ${i}`, schedule: { type: 'at', at: inDays(2 + i) } } })
 		expect(response.status).toBe(201)
@@ -271,4 +276,60 @@ test('problem texts follow the spelling: Accept-Language de-CH, or the token use
 	expect(await message({ 'Accept-Language': 'de-CH' })).toMatch(/gross/)
 	await t.db.updateTable('users').set({ spelling: 'ch' }).where('id', '=', userId).execute()
 	expect(await message()).toMatch(/gross/)
+})
+
+test('planning for a network without a connected account: 422 with the reason publish now gives, at a time and at the next slot', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	const now = await call('POST', '/posts', { token, json: { networks: ['threads'], text: 'Sofort', schedule: { type: 'now' } } })
+	expect(now.status).toBe(422)
+	const { reasons } = await now.json()
+	expect(reasons).toEqual([expect.stringMatching(/^Für Threads ist kein Konto verbunden/)])
+	for (const schedule of [{ type: 'at', at: inDays(3) }, { type: 'next_slot' }]) {
+		const planned = await call('POST', '/posts', { token, json: { networks: ['linkedin', 'threads'], text: 'Später', schedule } })
+		expect(planned.status, schedule.type).toBe(422)
+		expect(planned.headers.get('Content-Type')).toContain('application/problem+json')
+		expect(await planned.json()).toMatchObject({ code: 'preflight', reasons })
+	}
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+})
+
+test('a post sent now reads publishing (create, read, list) until it is out; publishing a published post again 409', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { token, call } = await setup(t, h)
+	const now = await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: 'Sofort raus', schedule: { type: 'now' } } })
+	expect(now.status).toBe(201)
+	const sent = await now.json()
+	expect(sent).toMatchObject({ status: 'publishing', deliveries: [{ network: 'linkedin', status: 'scheduled' }] })
+	expect((await (await call('GET', `/posts/${sent.id}`, { token })).json()).status).toBe('publishing')
+	const listed = await (await call('GET', '/posts', { token })).json()
+	expect(listed.data.find((p: { id: string }) => p.id === sent.id).status).toBe('publishing')
+	await h.runDueJobs()
+	expect((await (await call('GET', `/posts/${sent.id}`, { token })).json()).status).toBe('published')
+
+	const again = await call('POST', `/posts/${sent.id}/publish`, { token })
+	expect(again.status).toBe(409)
+	expect(again.headers.get('Content-Type')).toContain('application/problem+json')
+	expect(await again.json()).toMatchObject({ code: 'already_published', detail: expect.stringMatching(/bereits auf allen seinen Netzwerken veröffentlicht/) })
+	expect(h.posts()).toHaveLength(1)
+})
+
+test('a field a shared schema refuses by a key of the pages texts is answered with the German text, never the raw key', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { token, call } = await setup(t, h)
+	const draft = await (await call('POST', '/drafts', { token, json: { networks: ['linkedin'], text: 'Entwurf' } })).json()
+	const answers = [
+		await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: 'Mit fremdem Bild', imageUrl: 'https://fremd.example/bild.png', schedule: { type: 'next_slot' } } }),
+		await call('POST', '/drafts', { token, json: { networks: ['linkedin'], text: 'Entwurf', images: { linkedin: '../../etc/passwd' } } }),
+		await call('PATCH', `/drafts/${draft.id}`, { token, json: { images: { linkedin: 'https://fremd.example/bild.png' } } }),
+	]
+	for (const answer of answers) {
+		expect(answer.status).toBe(400)
+		const text = await answer.text()
+		expect(rawKeys(text), text).toEqual([])
+		expect(JSON.parse(text).errors).toEqual([{ field: expect.stringMatching(/^(imageUrl|images\.linkedin)$/), message: 'Ungültige Eingabe.' }])
+	}
 })

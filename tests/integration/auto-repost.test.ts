@@ -6,6 +6,7 @@ import { seedToolboxConfigs } from '#modules/toolbox/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { waitingJobs } from '#tests/support/jobs.ts'
 
@@ -91,6 +92,7 @@ test('a post above the threshold and old enough is proposed once in review — r
 	const [next] = await reviews(t.db, userId)
 	expect(next!.repost_of).toBe(fresh)
 	const tomorrow = new Date(Date.now() + DAY).toLocaleDateString('sv-SE', { timeZone: 'Europe/Zurich' })
+	await connectAccounts(t.db, userId, ['linkedin'])
 	const planned = await t.services.content.schedulePost(userId, next!.id, { date: tomorrow, time: '17:00', timeZone: 'Europe/Zurich' })
 	expect(planned).toMatchObject({ ok: true, post: { status: 'scheduled' } })
 	expect(await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', next!.id).execute()).toEqual([{ status: 'scheduled' }])

@@ -15,6 +15,7 @@ import { fromInstant } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { rawKeys } from '#tests/support/raw-keys.ts'
 
 const URL_ = 'http://127.0.0.1:3999/mcp'
 
@@ -263,5 +264,115 @@ test('resources: the user agents with persona, not another user agents', async (
 	await expect(client.readResource({ uri: `postwerk://agents/${foreign.agent.id}` })).rejects.toThrow(/gibt es nicht/)
 	const templates = await client.listResourceTemplates()
 	expect(templates.resourceTemplates.map((r) => r.uriTemplate)).toEqual(['postwerk://agents/{id}'])
+	await client.close()
+})
+
+test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision has none): nothing runs, one count, one log entry', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const secret = await tokenFor(h.services, userId, ['read', 'posts'])
+	const client = await connect(h.services, secret)
+	await client.close()
+	const logsBefore = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+
+	const create = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'create_post', arguments: { networks: ['linkedin'], text: `Post ${id}`, draft: true } } })
+	const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-03-26' }
+	for (const version of ['2025-03-26', '2025-11-25']) {
+		const response = await routeFetch(h.services)(URL_, { method: 'POST', headers: { ...headers, 'MCP-Protocol-Version': version }, body: JSON.stringify(Array.from({ length: 100 }, (_, i) => create(i + 1))) })
+		expect(response.status).toBe(400)
+		expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+		const body = await response.json()
+		expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/einzeln/) } })
+	}
+	expect(await t.db.selectFrom('drafts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+	const logsAfter = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+	expect(logsAfter.length - logsBefore.length).toBe(2)
+})
+
+test('planning for a network without a connected account is refused with the reason publish now gives: create_post and schedule_post', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const now = await call(client, 'create_post', { networks: ['threads'], text: 'Sofort', schedule: { type: 'now' } })
+	expect(data(now)).toMatchObject({ code: 'preflight', reasons: [expect.stringMatching(/^Für Threads ist kein Konto verbunden/)] })
+	const { reasons } = data(now)
+	for (const schedule of [{ type: 'at', at: inThreeDays() }, { type: 'next_slot' }]) {
+		const planned = await call(client, 'create_post', { networks: ['linkedin', 'threads'], text: 'Später', schedule })
+		expect(planned.isError, schedule.type).toBe(true)
+		expect(data(planned)).toMatchObject({ code: 'preflight', reasons })
+	}
+	const draft = await call(client, 'create_post', { networks: ['threads'], text: 'Ein Entwurf', draft: true })
+	const scheduled = await call(client, 'schedule_post', { id: data(draft).draft.id, schedule: { type: 'next_slot' } })
+	expect(scheduled.isError).toBe(true)
+	expect(data(scheduled)).toMatchObject({ code: 'preflight', reasons })
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+	await client.close()
+})
+
+test('a draft keeps its id when planned or published; a post sent now reads publishing; a published post is not published again; a reused requestId asks for a new one', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+
+	const draft = data(await call(client, 'create_post', { networks: ['linkedin'], text: 'Ein Entwurf aus dem Chat', draft: true })).draft
+	const planned = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'at', at: inThreeDays() } })
+	expect(planned.isError).toBeFalsy()
+	expect(data(planned).post).toMatchObject({ id: draft.id, kind: 'post', status: 'scheduled' })
+	// The id the assistant knows still names it: planned again at the next slot, listed.
+	const moved = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'next_slot' } })
+	expect(data(moved).post.id).toBe(draft.id)
+	expect(data(await call(client, 'list_posts', { status: 'scheduled' })).items.map((i) => i.id)).toEqual([draft.id])
+
+	const now = await call(client, 'create_post', { networks: ['linkedin'], text: 'Sofort aus dem Chat', schedule: { type: 'now' } })
+	expect(data(now).message).toBe('Der Post wird jetzt veröffentlicht (1 Netzwerk).')
+	expect(data(now).post.status).toBe('publishing')
+	const second = data(await call(client, 'create_post', { networks: ['linkedin'], text: 'Noch ein Entwurf', draft: true })).draft
+	const published = await call(client, 'publish_post', { id: second.id })
+	expect(data(published).post).toMatchObject({ id: second.id, status: 'publishing' })
+	await h.runDueJobs()
+	expect(h.posts()).toHaveLength(2)
+
+	const again = await call(client, 'publish_post', { id: second.id })
+	expect(again.isError).toBe(true)
+	expect(data(again).code).toBe('already_published')
+	expect(textOf(again)).toMatch(/bereits auf allen seinen Netzwerken veröffentlicht/)
+	expect(h.posts()).toHaveLength(2)
+
+	const requestId = randomUUID()
+	await call(client, 'create_post', { networks: ['linkedin'], text: 'Erste Anfrage', draft: true, requestId })
+	const conflict = await call(client, 'create_post', { networks: ['linkedin'], text: 'Eine andere Anfrage', draft: true, requestId })
+	expect(conflict.isError).toBe(true)
+	expect(data(conflict).code).toBe('request_conflict')
+	expect(textOf(conflict)).toMatch(/requestId wurde bereits für eine andere Anfrage verwendet.*neue requestId/)
+	expect(textOf(conflict)).not.toMatch(/versuchen Sie es noch einmal|erneut/)
+	await client.close()
+})
+
+test('no tool answer names a raw i18n key: refusals of shared schemas, of the content service and of the tools read German', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const draft = data(await call(client, 'create_post', { networks: ['linkedin'], text: 'Entwurf', draft: true })).draft
+	const calls: Array<[string, Record<string, unknown>]> = [
+		['create_post', { networks: ['linkedin'], text: 'Fremdes Bild', imageUrl: 'https://fremd.example/bild.png', schedule: { type: 'next_slot' } }],
+		['create_post', { networks: ['linkedin'], text: 'Entwurf', imageUrl: '../../etc/passwd', draft: true }],
+		['create_post', { networks: ['linkedin'], text: 'In der Vergangenheit', schedule: { type: 'at', at: '2020-01-06T10:00:00+01:00' } }],
+		['create_post', { networks: ['linkedin'], text: 'Ungerade Zeit', schedule: { type: 'at', at: inThreeDays().replace('T10:00', 'T10:10') } }],
+		['schedule_post', { id: 'keine-uuid', schedule: { type: 'next_slot' } }],
+		['schedule_post', { id: randomUUID(), schedule: { type: 'next_slot' } }],
+		['schedule_post', { id: draft.id, schedule: { type: 'at', at: 'morgen' } }],
+		['publish_post', { id: randomUUID() }],
+		['list_posts', { status: 'irgendwas', limit: 0 }],
+	]
+	for (const [name, args] of calls) {
+		const result = await call(client, name, args)
+		expect(result.isError, name).toBe(true)
+		expect(rawKeys(textOf(result)), textOf(result)).toEqual([])
+		expect(rawKeys(JSON.stringify(result.structuredContent ?? {})), name).toEqual([])
+	}
 	await client.close()
 })

@@ -4,6 +4,7 @@ import { expect, test, vi } from 'vitest'
 import { BOARD_FIRST_CARDS, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import { pageParams } from '#app/server/posts-board.server.ts'
 import { harnessPerFile, type Harness } from '#tests/security/support/harness.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -17,6 +18,7 @@ type Cards = { drafts: Array<{ id: string; title: string }>; posts: Array<{ id: 
 /** A user with 12 drafts, 12 posts in draft and 12 planned posts (each planned post has a delivery). */
 async function userWithBoard(marker: string) {
 	const user = await h.user()
+	await connectAccounts(h.db, user.id, ['linkedin'])
 	const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 	for (let i = 1; i <= 12; i++) {
 		await h.services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: `${marker} Entwurf ${i}`, platforms: {} } })

@@ -8,6 +8,7 @@ import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, type Harness } from '#tests/security/support/harness.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -106,6 +107,7 @@ test("the page's document reads the editor's data only with a valid ?edit=; then
 
 test('the delivery states of any number of posts run under one statement text (prepared), with the same states as a plain query', async () => {
 	const user = await h.user()
+	await connectAccounts(h.db, user.id, ['linkedin'])
 	const posts: Array<string> = []
 	for (let i = 1; i <= 12; i++) {
 		const post = await h.services.content.createScheduledPost(user.id, randomUUID(), { platform: 'linkedin', content: { base: `Geplant ${i}`, platforms: {} } }, { date: inDays(i + 1), time: '09:00', timeZone: 'Europe/Zurich' })

@@ -49,21 +49,38 @@ test('an Instagram post without an image cannot be planned by any path: creator,
 	await expect(h.services.content.createPost(userId, { platform: 'instagram', content: { base: 'Automatisch', platforms: {} }, status: 'scheduled', scheduledAt: inDays(2), timeZone: zurich })).rejects.toMatchObject({ name: 'PlanRefused' })
 })
 
-test('publish now needs a working connection: not connected, to be reconnected, expired without refresh; planning for later does not', async () => {
+test('a network without a connected account is refused at every planning, with the reason publish now gives', async () => {
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId } = await h.connectedUser(['linkedin'])
-	const now = await h.services.content.publishNewPost(userId, crypto.randomUUID(), { platform: 'threads', content: { base: 'Sofort', platforms: {} } }, zurich)
-	expect(now).toMatchObject({ ok: false, error: 'preflight' })
-	expect(!now.ok && now.reasons?.join(' ')).toMatch(/Für Threads ist kein Konto verbunden/)
-	const later = await h.services.content.createScheduledPost(userId, crypto.randomUUID(), { platform: 'threads', content: { base: 'Später', platforms: {} } }, { date: dateOf(inDays(2)), time: '10:00', timeZone: zurich })
-	expect(later.ok).toBe(true)
+	const input = (base: string) => ({ platform: 'threads', content: { base, platforms: {} } }) as const
+	const now = await h.services.content.publishNewPost(userId, crypto.randomUUID(), input('Sofort'), zurich)
+	expect(now).toMatchObject({ ok: false, error: 'preflight', reasons: [expect.stringMatching(/^Für Threads ist kein Konto verbunden/)] })
+	const reasons = !now.ok && now.reasons
+	const request = { date: dateOf(inDays(2)), time: '10:00', timeZone: zurich }
+	expect(await h.services.content.createScheduledPost(userId, crypto.randomUUID(), input('Später'), request)).toEqual({ ok: false, error: 'preflight', reasons })
+	expect(await h.services.content.createPostAtNextSlot(userId, crypto.randomUUID(), input('Nächste Zeit'), zurich)).toEqual({ ok: false, error: 'preflight', reasons })
+	const draft = await h.services.content.createDraft(userId, { platforms: ['threads'], content: { base: 'Entwurf', platforms: {} } })
+	expect(await h.services.content.scheduleDraft(userId, draft.id, request, crypto.randomUUID())).toEqual({ ok: false, error: 'preflight', reasons })
+	// A post for LinkedIn and Threads: only Threads is named.
+	const both = await h.services.content.createScheduledPost(userId, crypto.randomUUID(), { platform: 'multiple', content: { base: 'Beide', platforms: { linkedin: 'Beide', threads: 'Beide' } } }, request)
+	expect(both).toEqual({ ok: false, error: 'preflight', reasons })
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toEqual([])
+})
+
+test('publish now needs a working connection: to be reconnected, expired without refresh; planning for later does not', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const request = { date: dateOf(inDays(2)), time: '10:00', timeZone: zurich }
 
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Gespeichert', platforms: {} }, status: 'draft', timeZone: zurich })
 	await t.db.updateTable('social_tokens').set({ status: 'reconnect_required' }).where('user_id', '=', userId).execute()
 	expect(await h.services.publishing.publishNow(userId, post.id)).toEqual({ refused: [expect.stringMatching(/Verbindung zu LinkedIn muss erneuert werden/)] })
 	await t.db.updateTable('social_tokens').set({ status: 'active', expires_at: new Date(Date.now() - 60_000), refresh_token_encrypted: null }).where('user_id', '=', userId).execute()
 	expect(await h.services.publishing.publishNow(userId, post.id)).toEqual({ refused: [expect.stringMatching(/Verbindung zu LinkedIn ist abgelaufen/)] })
+	// Planned for later, the one-hour-before check asks to reconnect while there is time.
+	expect((await h.services.content.createScheduledPost(userId, crypto.randomUUID(), { platform: 'linkedin', content: { base: 'Später', platforms: {} } }, request)).ok).toBe(true)
 	expect(h.posts()).toHaveLength(0)
 	const open = await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()
 	expect(open.status).toBe('pending')

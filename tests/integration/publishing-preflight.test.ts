@@ -7,6 +7,7 @@ import { expect, test, vi } from 'vitest'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { harnessPerFile, type Harness } from '#tests/security/support/harness.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -45,6 +46,7 @@ test('planning an Instagram post without an image is refused with the German rea
 
 test('the stored image decides: 4:5 goes, taller than 4:5 is refused; 31 hashtags are refused', async () => {
 	const user = await h.user()
+	await connectAccounts(h.db, user.id, ['instagram'])
 	expect((await plan(user.cookie, 'instagram', { 'text.instagram': 'Hochformat', 'image.instagram': await storedJpeg(1080, 1350) })).status).toBe(200)
 	const tall = await plan(user.cookie, 'instagram', { 'text.instagram': 'Zu hoch', 'image.instagram': await storedJpeg(1080, 1500) })
 	expect(tall.status).toBe(400)
@@ -67,6 +69,7 @@ test('a Threads text of 500 characters that is longer in emoji bytes is refused'
 
 test('an empty text with an image asks first and is planned with confirmEmpty=1', async () => {
 	const user = await h.user()
+	await connectAccounts(h.db, user.id, ['instagram'])
 	const image = await storedJpeg(1080, 1080)
 	const asked = await plan(user.cookie, 'instagram', { 'text.instagram': '', 'image.instagram': image })
 	expect(asked.status).toBe(409)

@@ -74,3 +74,14 @@ test('the refusal is a short German text, and the webhook exemption is exactly t
 		expect((await send(near, 'POST', { origin: 'https://evil.test' })).status, near).toBe(403)
 	}
 })
+
+test('where programs call (/mcp, /api/v1/…) a foreign Origin gets a German problem document, not a text', async () => {
+	for (const path of ['/mcp', '/api/v1/posts', '/api/v1/posts/3f0e8a52-3c1b-4d7e-9a55-0c2f1e6b7d10/publish']) {
+		const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { origin: 'https://evil.test', 'content-type': 'application/json' }, body: '{}' })
+		expect(response.status, path).toBe(403)
+		expect(response.headers.get('content-type'), path).toMatch(/^application\/problem\+json/)
+		expect(await response.json()).toEqual({ type: 'urn:postwerk:problem:cross_origin', title: 'Keine Berechtigung', status: 403, code: 'cross_origin', detail: expect.stringMatching(/fremden Website/) })
+	}
+	// A page path whose name only starts like one stays a page refusal.
+	expect((await send('/mcpx', 'POST', { origin: 'https://evil.test' })).body).toBe('Diese Anfrage stammt nicht von dieser Seite und wurde abgelehnt.')
+})

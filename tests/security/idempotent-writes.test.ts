@@ -48,7 +48,7 @@ const drafts = (user: TestUser) => count(h.db.selectFrom('drafts').select((eb) =
 const creatorContent = { platforms: ['linkedin', 'instagram'], 'text.linkedin': 'Ein Beitrag über Brot', 'text.instagram': 'Brot!', 'image.instagram': `/media/images/${randomUUID()}.jpg`, prompt: 'Brot' }
 const data = (answer: CallResult) => answer.data as Record<string, unknown>
 
-/** Publishing now needs a working connection (the planning preflight): active accounts for the user, stored as a connect would. */
+/** Planning needs a connected account, publishing now a working connection (the planning preflight): active accounts for the user, stored as a connect would. */
 async function connected(user: TestUser, platforms = ['linkedin', 'instagram', 'threads']) {
 	for (const platform of platforms) {
 		const token = await h.db
@@ -74,7 +74,10 @@ const cases: Array<Case> = [
 	{
 		name: "creator 'Planen' of new content",
 		route: '/create',
-		form: async () => ({ intent: 'schedule', ...creatorContent, date: nextWeek(), time: '10:00' }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'schedule', ...creatorContent, date: nextWeek(), time: '10:00' }
+		},
 		count: posts,
 		result: (answer) => data(answer).ids,
 	},
@@ -91,7 +94,10 @@ const cases: Array<Case> = [
 	{
 		name: "creator 'Planen' of an opened draft",
 		route: '/create',
-		form: async (user) => ({ intent: 'schedule', ...creatorContent, editKind: 'draft', editId: await draftOf(user), date: nextWeek(), time: '11:00' }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'schedule', ...creatorContent, editKind: 'draft', editId: await draftOf(user), date: nextWeek(), time: '11:00' }
+		},
 		count: posts,
 		result: (answer) => data(answer).ids,
 	},
@@ -108,7 +114,10 @@ const cases: Array<Case> = [
 	{
 		name: "Meine Posts 'Post planen' of a draft (schedule dialog)",
 		route: '/posts',
-		form: async (user) => ({ intent: 'schedule', kind: 'draft', id: await draftOf(user), date: nextWeek(), time: '12:00' }),
+		form: async (user) => {
+			await connected(user)
+			return { intent: 'schedule', kind: 'draft', id: await draftOf(user), date: nextWeek(), time: '12:00' }
+		},
 		count: posts,
 		result: (answer) => data(answer).ids,
 	},
@@ -270,6 +279,7 @@ test('request ids are per user: the same id from another user is that user’s o
 
 test('a refused create is not kept: the same id with valid input creates', async () => {
 	const user = await h.user()
+	await connected(user)
 	const draft = await draftOf(user)
 	const requestId = randomUUID()
 	// In the past: refused, and the draft stays a draft.

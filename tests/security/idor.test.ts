@@ -490,8 +490,6 @@ async function ownerFixture(): Promise<Fixture> {
 	const agent = (await agentRow(`Agent ${marker}`, 0, true)).id
 	const agent2 = (await agentRow(`Zweiter ${marker}`, 1, false)).id
 	const draft = await services.content.createDraft(a.id, { platforms: ['linkedin'], content: { base: `Entwurf ${marker}`, platforms: {} }, images: {} })
-	const post = await services.content.createScheduledPost(a.id, randomUUID(), { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
-	if (!post.ok) throw new Error(`post: ${post.error}`)
 	const box = createSecretBox(h.env.APP_SECRET)
 	const token = await db
 		.insertInto('social_tokens')
@@ -506,6 +504,9 @@ async function ownerFixture(): Promise<Fixture> {
 			.executeTakeFirstOrThrow()
 	const page = (await pageRow(`urn:li:person:${marker}`, true)).id
 	const page2 = (await pageRow(`urn:li:organization:${marker}`, false)).id
+	// Planned once A has an account there (planning refuses a network without one).
+	const post = await services.content.createScheduledPost(a.id, randomUUID(), { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+	if (!post.ok) throw new Error(`post: ${post.error}`)
 	// The planner made the post's delivery; its network URL carries the marker.
 	await db.updateTable('post_deliveries').set({ external_url: `https://www.linkedin.com/feed/update/${marker}` }).where('post_id', '=', post.post.id).execute()
 	const contact = (await db.insertInto('birthday_contacts').values({ user_id: a.id, name: `Kontakt ${marker}`, birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()).id

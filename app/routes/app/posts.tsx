@@ -152,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const queued = await publishing.publishNow(user.id, postId)
 		if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
 		if (typeof queued === 'object') return fail(400, t('publish.failed'), queued.refused.join(' '))
+		if (queued === 'published') return fail(409, t('publish.failed'), t('publish.alreadyPublished'))
 		if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId, message: t('publish.publishing') })
 	}

@@ -7,6 +7,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 export type ProblemCode =
 	| 'unauthorized'
 	| 'forbidden'
+	| 'cross_origin'
 	| 'rate_limited'
 	| 'not_found'
 	| 'invalid_request'
@@ -20,6 +21,7 @@ export type ProblemCode =
 	| 'unsupported_media_type'
 	| 'insufficient_credits'
 	| 'published_locked'
+	| 'already_published'
 	| 'invalid_transition'
 	| 'invalid_schedule'
 	| 'generation_failed'
@@ -60,9 +62,13 @@ const TITLES: Record<number, string> = {
 /** The problem's `type`: a URN per code (stable, needs no server to resolve). */
 export const problemType = (code: string) => `urn:postwerk:problem:${code}`
 
+/** The whole problem document: its `type` from the code, its title from the status unless given. */
+export function problemBody(body: Omit<ProblemBody, 'type' | 'title'> & { title?: string }): ProblemBody {
+	return { type: problemType(body.code), title: body.title ?? TITLES[body.status] ?? 'Fehler', ...body }
+}
+
 export function problemResponse(body: Omit<ProblemBody, 'type' | 'title'> & { title?: string }, headers: Record<string, string> = {}) {
-	const full: ProblemBody = { type: problemType(body.code), title: body.title ?? TITLES[body.status] ?? 'Fehler', ...body }
-	return new Response(JSON.stringify(full), { status: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers } })
+	return new Response(JSON.stringify(problemBody(body)), { status: body.status, headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers } })
 }
 
 /** A problem with the German text of `api:problems.<code>`. */

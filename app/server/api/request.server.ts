@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { de as germanZod } from 'zod/locales'
 import { servicesContext } from '#app/context.ts'
-import { getSpelling } from '#app/middleware/i18next.ts'
+import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
 import { readBodyWithin } from '#app/server/body-limit.server.ts'
 import type { ApiPrincipal, ApiScope } from '#modules/accounts/index.ts'
 import { spell } from '#modules/core/spelling.ts'
@@ -28,10 +28,26 @@ export async function requireApiPrincipal(context: Readonly<RouterContextProvide
 	throw problem(context, 429, 'rate_limited', { values: { seconds: result.retryAfterSeconds }, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
 }
 
+const MESSAGE_KEY = /^[a-z]+(?:\.[a-zA-Z]+)+$/
+/** Where the keys live that module schemas shared with the pages give as messages (content's imageUrl: 'errors.invalid' of posts). */
+const SCHEMA_KEY_NAMESPACES = ['posts', 'common'] as const
+
+/**
+ * An issue's German text: zod's own, or, where a shared schema names a key of the pages' texts
+ * instead, that text (a program must never read a raw key); an unknown key reads "Ungültiger Wert.".
+ */
+export function issueMessage(context: Readonly<RouterContextProvider>, issue: z.core.$ZodIssue) {
+	if (!MESSAGE_KEY.test(issue.message)) return issue.message
+	const i18n = getInstance(context)
+	const namespace = SCHEMA_KEY_NAMESPACES.find((ns) => i18n.exists(`${ns}:${issue.message}`))
+	const values = 'maximum' in issue ? { max: Number(issue.maximum) } : {}
+	return namespace ? i18n.t(`${namespace}:${issue.message}` as 'posts:errors.invalid', values) : i18n.t('api:fields.invalid')
+}
+
 /** zod's issues as German field errors (the user's spelling). */
 export function fieldErrors(context: Readonly<RouterContextProvider>, error: z.ZodError): Array<FieldError> {
 	const spelling = getSpelling(context)
-	return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(body)', message: spell(issue.message, spelling) }))
+	return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(body)', message: spell(issueMessage(context, issue), spelling) }))
 }
 
 /** Parses `value` with `schema` (German messages), or throws a 400 problem naming each field. */

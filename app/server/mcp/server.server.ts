@@ -47,11 +47,23 @@ function acceptsBoth(request: Request) {
 	return /\bapplication\/json\b|\*\/\*/.test(accept) && /\btext\/event-stream\b|\*\/\*/.test(accept)
 }
 
-/** One MCP POST of the token's user: its JSON-RPC message(s) answered as JSON. */
+const INVALID_REQUEST = -32600
+
+/** A refusal before any message runs, as JSON-RPC answers it (no id: it belongs to no single request). */
+function jsonRpcError(status: number, code: number, message: string) {
+	return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+}
+
+/**
+ * One MCP POST of the token's user: one JSON-RPC message answered as JSON. A batch (a JSON array) is
+ * refused: the revisions since 2025-06-18 have none, and no maintained client sends one (ADR 0038).
+ */
 export async function handleMcpPost(context: Readonly<RouterContextProvider>, request: Request, principal: ApiPrincipal): Promise<Response> {
 	const call = callOf(context, principal)
 	if (!acceptsBoth(request)) return problemResponse({ status: 406, code: 'not_acceptable', title: 'Nicht annehmbar', detail: call.t('errors.notAcceptable') })
 	const body = await readJson(context, request, z.unknown(), { allowNul: true })
+	// The token's rate limit and activity log count HTTP requests; a batch would run many messages as one.
+	if (Array.isArray(body)) return jsonRpcError(400, INVALID_REQUEST, call.t('errors.batch'))
 	const server = createMcpServer(call)
 	const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 	await server.connect(transport)

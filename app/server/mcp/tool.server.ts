@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import { de as germanZod } from 'zod/locales'
-import { uuidFrom } from '#app/server/api/request.server.ts'
+import { issueMessage, uuidFrom } from '#app/server/api/request.server.ts'
 import type { ApiPrincipal, ApiScope } from '#modules/accounts/index.ts'
 import { spell, type Spelling } from '#modules/core/spelling.ts'
 import type { Services } from '#modules/services.ts'
@@ -52,11 +52,9 @@ export function toolError(message: string, details: Record<string, unknown> = {}
 
 const germanIssues = germanZod().localeError
 
-/** zod's issues as German lines naming each field. */
+/** zod's issues as German lines naming each field (a shared schema's key as its text, as the REST API answers it). */
 function invalidArguments(call: McpCall, error: z.ZodError) {
-	// A shared schema's message may be a key of the app's forms (e.g. 'errors.invalid'), not a text.
-	const message = (text: string) => (/^[a-z]+(?:\.[a-zA-Z]+)+$/.test(text) ? call.t('errors.invalidValue') : text)
-	const lines = error.issues.map((issue) => `- ${issue.path.map(String).join('.') || '(Eingabe)'}: ${message(issue.message)}`)
+	const lines = error.issues.map((issue) => `- ${issue.path.map(String).join('.') || '(Eingabe)'}: ${issueMessage(call.context, issue)}`)
 	return spell([call.t('errors.invalid'), ...lines].join('\n'), call.spelling)
 }
 

@@ -36,7 +36,7 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 
 const listQuery = (registered: RegisteredPlatforms) =>
 	PaginationQuery.extend({
-		status: z.enum(POST_STATUSES).optional().meta({ description: 'Nur Posts in diesem Status' }),
+		status: z.enum(POST_STATUSES).optional().meta({ description: 'Nur Posts in diesem gespeicherten Status (ein Post, der gerade veröffentlicht wird, ist bis zur Bestätigung draft)' }),
 		network: z.enum(registered as [Platform, ...Array<Platform>]).optional().meta({ description: 'Nur Posts an dieses Netzwerk' }),
 		origin: z.enum(POST_ORIGINS).optional().meta({ description: 'Nur Posts dieser Herkunft (web, api, mcp, csv)' }),
 		from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Geplant ab diesem Zeitpunkt (ISO 8601)' }),
@@ -46,7 +46,7 @@ const listQuery = (registered: RegisteredPlatforms) =>
 async function detail({ services, principal }: OperationCall, id: string) {
 	const registered = services.publishing.platforms.ids
 	const [post, deliveries] = await Promise.all([services.content.getPost(principal.user.id, id), services.publishing.deliveryStatus(principal.user.id, id)])
-	return post ? { ...apiPost(registered, post), deliveries: deliveries.map(apiDelivery) } : null
+	return post ? { ...apiPost(registered, post, deliveries), deliveries: deliveries.map(apiDelivery) } : null
 }
 
 export function postOperations(registered: RegisteredPlatforms) {
@@ -70,7 +70,8 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const after = decodeCursor(context, q.cursor)
 				const filter = { status: q.status, network: q.network, origin: q.origin, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined }
 				const page = await services.content.postsPage(principal.user.id, filter, q.limit, after)
-				return json({ data: page.items.map((p) => apiPost(registered, p)), nextCursor: encodeCursor(page.next) })
+				const states = page.items.length ? await services.publishing.deliveryStates(principal.user.id, page.items.map((p) => p.id)) : {}
+				return json({ data: page.items.map((p) => apiPost(registered, p, states[p.id] ?? [])), nextCursor: encodeCursor(page.next) })
 			},
 		}),
 		defineOperation({
@@ -181,16 +182,18 @@ export function postOperations(registered: RegisteredPlatforms) {
 			operationId: 'publishPost',
 			tag: 'Posts',
 			summary: 'Post jetzt veröffentlichen',
-			description: 'Alle offenen Netzwerke des Posts werden sofort gesendet. Den Fortschritt zeigt GET /posts/{id} (deliveries). Ein zweiter Aufruf startet nichts doppelt.',
+			description:
+				'Alle offenen Netzwerke des Posts werden sofort gesendet. Den Fortschritt zeigt GET /posts/{id} (deliveries). Ein zweiter Aufruf startet nichts doppelt; ist der Post schon auf allen Netzwerken veröffentlicht, antwortet 409 (already_published).',
 			scope: 'posts',
 			pathParams: IdParams,
 			responses: { 202: { description: 'Unterwegs: der Post mit dem Zustand je Netzwerk', schema: PostDetailSchema } },
-			problems: [404, 422],
+			problems: [404, 409, 422],
 			async handle(call) {
 				const { context, services, principal, params } = call
 				const result = await services.publishing.publishNow(principal.user.id, params.id!)
 				if (result === null) return problem(context, 404, 'not_found')
 				if (typeof result === 'object') return problem(context, 422, 'preflight', { reasons: result.refused })
+				if (result === 'published') return problem(context, 409, 'already_published')
 				return json(await detail(call, params.id!), { status: 202 })
 			},
 		}),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { API_SCOPES } from '#modules/accounts/api-scopes.ts'
-import { POST_ORIGINS, POST_STATUSES } from '#modules/content/platforms.ts'
+import { POST_ORIGINS } from '#modules/content/platforms.ts'
+import { LIVE_POST_STATUSES } from '#modules/publishing/post-status.ts'
 
 // The REST API's answers as zod schemas: the OpenAPI document is generated from them (zod-openapi),
 // and the reference page shows them. Descriptions are German (they are shown to people).
@@ -40,7 +41,7 @@ export const PostSchema = z
 		text: z.string().meta({ description: 'Text für alle Netzwerke ohne eigenen Text' }),
 		texts: z.record(z.string(), z.string()).meta({ description: 'Eigener Text je Netzwerk' }),
 		networks: z.array(networkId),
-		status: z.enum(POST_STATUSES),
+		status: z.enum(LIVE_POST_STATUSES).meta({ description: 'draft, review, scheduled, published; publishing, während die Netzwerke gerade gesendet werden (z. B. nach schedule.type now)' }),
 		scheduledAt: instant.nullable(),
 		timeZone: z.string(),
 		publishedAt: instant.nullable(),

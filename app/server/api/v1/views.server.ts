@@ -1,4 +1,4 @@
-import type { DeliveryStatusView } from '#modules/publishing/index.ts'
+import { livePostStatus, type DeliveryStatusView } from '#modules/publishing/index.ts'
 import type { DraftView, PostView } from '#modules/content/index.ts'
 import { isRegistered, type RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { parseContent } from '#modules/content/post-content.ts'
@@ -10,13 +10,14 @@ function textsOf(registered: RegisteredPlatforms, content: string) {
 	return { text: parsed.base, texts: parsed.platforms as Record<string, string> }
 }
 
-export function apiPost(registered: RegisteredPlatforms, post: PostView) {
+/** `deliveries`: the post's networks' states ('publishing' while they are being sent now). */
+export function apiPost(registered: RegisteredPlatforms, post: PostView, deliveries: ReadonlyArray<{ status: string }>) {
 	return {
 		id: post.id,
 		title: post.title,
 		...textsOf(registered, post.content),
 		networks: post.platforms,
-		status: post.status,
+		status: livePostStatus(post.status, deliveries),
 		scheduledAt: post.scheduledAt,
 		timeZone: post.timeZone,
 		publishedAt: post.publishedAt,

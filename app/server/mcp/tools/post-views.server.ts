@@ -1,6 +1,6 @@
 import type { DraftView, Platform, PostView } from '#modules/content/index.ts'
 import { parseContent } from '#modules/content/post-content.ts'
-import type { DeliveryState } from '#modules/publishing/index.ts'
+import { livePostStatus, type DeliveryState } from '#modules/publishing/index.ts'
 
 // What the tools answer about drafts and posts: the texts per network instead of the stored content string.
 
@@ -13,11 +13,12 @@ export function draftOut(draft: DraftView) {
 	return { kind: 'draft' as const, id: draft.id, status: 'draft' as const, title: draft.title, networks: draft.platforms, ...texts(draft.content, draft.platforms), images: draft.images, createdAt: draft.createdAt, updatedAt: draft.updatedAt }
 }
 
+/** `deliveries`: the post's networks' states ('publishing' while they are being sent now; listed when given). */
 export function postOut(post: PostView, deliveries?: ReadonlyArray<DeliveryState>) {
 	return {
 		kind: 'post' as const,
 		id: post.id,
-		status: post.status,
+		status: livePostStatus(post.status, deliveries ?? []),
 		title: post.title,
 		networks: post.platforms,
 		...texts(post.content, post.platforms),

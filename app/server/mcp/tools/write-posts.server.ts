@@ -13,7 +13,17 @@ import { draftOut, postOut } from './post-views.server.ts'
 /** A refused content call: the networks' reasons for a preflight, else the app's German message. */
 function refused(call: McpCall, result: { error: ContentError; reasons?: Array<string> }, fallback: string) {
 	if (result.error === 'preflight' && result.reasons?.length) return toolError([call.t('errors.refused'), ...result.reasons.map((r) => `- ${r}`)].join('\n'), { code: 'preflight', reasons: result.reasons })
-	return toolError(contentErrorMessage(call.context, result.error, fallback, result.reasons), { code: result.error })
+	// Not the pages' "try again": the same requestId would only be refused again.
+	if (result.error === 'request_conflict') return toolError(call.t('errors.requestConflict'), { code: 'request_conflict' })
+	// A scheduling refusal's error names its text's key: programs read the REST API's code instead.
+	const code = result.error.startsWith('schedule:') ? 'invalid_schedule' : result.error
+	return toolError(contentErrorMessage(call.context, result.error, fallback, result.reasons), { code })
+}
+
+/** A post on its way now, with its networks' states (its status reads 'publishing'). */
+async function publishing(call: McpCall, post: PostView, count: number) {
+	const states = await call.services.publishing.deliveryStates(call.principal.user.id, [post.id])
+	return toolResult({ message: call.t('messages.publishing', { count }), post: postOut(post, states[post.id] ?? []) })
 }
 
 function planned(call: McpCall, result: ContentResult<{ post: PostView }>, fallback: string) {
@@ -57,7 +67,7 @@ export const createPostTool = (call: McpCall) =>
 			if (!args.schedule) return toolError(t('errors.scheduleRequired'))
 			const result = await submitPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
 			if (!result.ok) return refused(call, result, t('errors.createFailed'))
-			if (args.schedule.type === 'now') return toolResult({ message: t('messages.publishing', { count: result.post.platforms.length }), post: postOut(result.post) })
+			if (args.schedule.type === 'now') return publishing(call, result.post, result.post.platforms.length)
 			return planned(call, result, t('errors.createFailed'))
 		},
 	})
@@ -129,13 +139,14 @@ export const publishPostTool = (call: McpCall) =>
 				const converted = await services.content.publishDraft(user.id, id, user.timeZone, mcpRequestId(principal, requestId))
 				if (!converted.ok) return refused(call, converted, t('errors.publishFailed'))
 				if (converted.post.platforms.length === 0) return toolError(t('errors.nothingToPublish'))
-				return toolResult({ message: t('messages.publishing', { count: converted.post.platforms.length }), post: postOut(converted.post) })
+				return publishing(call, converted.post, converted.post.platforms.length)
 			}
 			const queued = await services.publishing.publishNow(user.id, id)
 			if (queued === null) return toolError(t('errors.notFound'), { code: 'not_found' })
 			if (typeof queued === 'object') return toolError([t('errors.refused'), ...queued.refused.map((r) => `- ${r}`)].join('\n'), { code: 'preflight', reasons: queued.refused })
+			if (queued === 'published') return toolError(t('errors.alreadyPublished'), { code: 'already_published' })
 			if (queued === 0) return toolError(t('errors.nothingToPublish'))
 			const post = await services.content.getPost(user.id, id)
-			return toolResult({ message: t('messages.publishing', { count: queued }), ...(post ? { post: postOut(post) } : {}) })
+			return post ? publishing(call, post, queued) : toolResult({ message: t('messages.publishing', { count: queued }) })
 		},
 	})
