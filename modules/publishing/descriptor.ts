@@ -42,6 +42,9 @@ export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
 /** What makes a platform talk to the real network instead of the sandbox, unless the descriptor says otherwise. */
 export const DEFAULT_REQUIRED_SETTINGS: ReadonlyArray<EnvSetting> = ['clientId', 'clientSecret']
 
+/** One limit on a post's text: at most `limit` in the network's `counting`. */
+export type TextLimit = { limit: number; counting: CountingKind }
+
 export type PlatformDescriptor = {
 	id: Platform
 	/** The network's name (brand names are not translated; locales/de/posts.json `platforms.<id>` may override). */
@@ -55,8 +58,11 @@ export type PlatformDescriptor = {
 		scale: string
 	}
 	text: {
+		/** The limit the editor's counter shows, in `counting`. */
 		limit: number
 		counting: CountingKind
+		/** Further limits the text must keep as well, each in its own counting (e.g. UTF-8 bytes beside graphemes). */
+		moreLimits?: ReadonlyArray<TextLimit>
 		group: TextGroup
 		/** The writing style shown on the creator's card and given to the writers. */
 		style: string
@@ -128,8 +134,13 @@ export function countFor(descriptor: Pick<PlatformDescriptor, 'text'>, text: str
 	return countText(descriptor.text.counting, text)
 }
 
+/** Every limit the text must keep: the counter's first, then the descriptor's further ones. */
+export function textLimitsOf(descriptor: Pick<PlatformDescriptor, 'text'>): Array<TextLimit> {
+	return [{ limit: descriptor.text.limit, counting: descriptor.text.counting }, ...(descriptor.text.moreLimits ?? [])]
+}
+
 export function isOverLimit(descriptor: Pick<PlatformDescriptor, 'text'>, text: string) {
-	return countFor(descriptor, text) > descriptor.text.limit
+	return textLimitsOf(descriptor).some((rule) => countText(rule.counting, text) > rule.limit)
 }
 
 /** Which texts are written for `platforms` (in TEXT_GROUPS order): one per group. */
