@@ -8,6 +8,7 @@ import type { CurrentUser } from '#modules/accounts/index.ts'
 import type { ContentService } from '#modules/content/index.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { textFor, type PostContent } from '#modules/content/post-content.ts'
+import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
 import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
@@ -82,6 +83,9 @@ async function saveOpened(content: ContentService, userId: string, fields: Creat
 	return result.ok
 }
 
+/** A text over the stored cap (far above every network's limit): named too long, not invalid. */
+const overCap = (formData: FormData) => [...formData.entries()].some(([name, value]) => name.startsWith('text.') && typeof value === 'string' && value.length > MAX_TEXT)
+
 // Every creator form carries a request id from the browser: a retry or a double click creates once.
 const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS), requestId: z.uuid() })
 const WhenSchema = z.object({ date: z.string().max(20), time: z.string().max(10) })
@@ -102,7 +106,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	}
 
 	const fields = submission.status === 'success' ? parseContentFields(formData, publishing.platforms.ids) : null
-	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), t('errors.invalid'))
+	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), overCap(formData) ? t('errors.textTooLong', { max: MAX_TEXT.toLocaleString('de-CH') }) : t('errors.invalid'))
 	const { intent, requestId } = submission.value
 	const editing = fields.editing
 	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
