@@ -15,7 +15,7 @@ import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { deliveryPages, deliveryPagesSql, pageFromJson } from './pages.server.ts'
-import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { authCodeOf, fill, platformName, reasonFor, texts } from './messages.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
 import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
@@ -494,9 +494,9 @@ export function createPublisher(deps: PublisherDeps) {
 						loaded.target = again.target
 						continue
 					}
-					return fail(delivery, 'token_expired', loaded.title)
+					return fail(delivery, authCodeOf(error), loaded.title)
 				}
-				if (error.kind === 'auth_expired') return fail(delivery, 'token_expired', loaded.title)
+				if (error.kind === 'auth_expired') return fail(delivery, authCodeOf(error), loaded.title)
 				if (error.kind === 'unknown_outcome') return reconcile(delivery, error)
 				if ((error.kind === 'rate_limited' || error.kind === 'transient') && delivery.attempts < MAX_DELIVERY_ATTEMPTS) return retryLater(delivery, error)
 				return fail(delivery, error.kind === 'transient' || error.kind === 'rate_limited' || error.kind === 'quota_exhausted' || error.kind === 'permission_missing' ? error.kind : error.code, loaded.title)
@@ -552,7 +552,7 @@ export function createPublisher(deps: PublisherDeps) {
 					await adapterFor(adapters, platform).followerCount(loaded.target)
 				} catch (error) {
 					if (error instanceof PlatformError && error.kind === 'auth_expired') {
-						problem = (await refreshToken(loaded.tokenId, platform)) === false ? 'token_expired' : null
+						problem = (await refreshToken(loaded.tokenId, platform)) === false ? authCodeOf(error) : null
 					}
 				}
 			}

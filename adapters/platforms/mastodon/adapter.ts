@@ -32,6 +32,7 @@ export function createMastodonAdapter(settings: AdapterSettings, options: Mastod
 		sandbox: settings.sandbox,
 		resolveServer: instances.resolve,
 		registerClient: connect.registerClient,
+		checkClient: connect.checkClient,
 		authorizationUrl: connect.authorizationUrl,
 		exchangeCode: connect.exchangeCode,
 		refreshToken: connect.refreshToken,
