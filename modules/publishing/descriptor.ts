@@ -28,8 +28,9 @@ export type ConnectKind = 'oauth-popup' | 'instance-oauth' | 'handle-app-passwor
 export type RefreshKind = 'refresh-token' | 'access-token' | 'none'
 
 /** The configuration names a platform reads, after its prefix (e.g. LINKEDIN_ + CLIENT_ID). */
-export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version' | 'enabled'
+export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version' | 'enabled' | 'directoryUrl'
 export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
+	directoryUrl: 'DIRECTORY_URL',
 	clientId: 'CLIENT_ID',
 	clientSecret: 'CLIENT_SECRET',
 	apiBase: 'API_BASE',
@@ -38,6 +39,9 @@ export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
 	version: 'VERSION',
 	enabled: 'ENABLED',
 }
+
+/** Settings for a self-hosted test network only: ignored (with a log line) when APP_ENV=production. */
+export const DEVELOPMENT_SETTINGS: ReadonlyArray<EnvSetting> = ['directoryUrl']
 
 /** What makes a platform talk to the real network instead of the sandbox, unless the descriptor says otherwise. */
 export const DEFAULT_REQUIRED_SETTINGS: ReadonlyArray<EnvSetting> = ['clientId', 'clientSecret']

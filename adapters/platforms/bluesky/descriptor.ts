@@ -21,7 +21,8 @@ export const blueskyDescriptor: PlatformDescriptor = {
 	},
 	images: { generate: '16:9', ratio: { min: 1 / 10, max: 10 }, formats: ['image/jpeg', 'image/png'], maxBytes: 1_000_000, maxPixels: null, maxCount: 4, required: false },
 	formats: ['text', 'image'],
-	env: { prefix: 'BLUESKY', required: ['enabled'] },
+	// BLUESKY_PLC_URL: a local PLC directory (@atproto/dev-env), development only.
+	env: { prefix: 'BLUESKY', required: ['enabled'], names: { directoryUrl: 'PLC_URL' } },
 	connect: 'handle-app-password',
 	refresh: 'refresh-token',
 	// 5 000 points an hour per account, a created record costs 3.
