@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import { enqueueMany } from '#modules/core/jobs.server.ts'
-import { PlanRefused, postForDelivery, textFor, type DeliveryPlanner } from '#modules/content/index.ts'
+import { imageFor, PlanRefused, postForDelivery, textFor, type DeliveryPlanner } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountProblems } from './account-check.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
@@ -50,7 +50,7 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 	if (input.platforms.length === 0) return []
 	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
 	if (!post) return []
-	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
 	const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
 	const account = await accountProblems(trx, rules.descriptors, {
 		userId: input.userId,

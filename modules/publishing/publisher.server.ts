@@ -9,7 +9,7 @@ import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
 import { activitiesSql, logActivity } from '#modules/activity/index.ts'
 import { emitWebhookEvent, webhookJobsSql, webhookMessagesSql } from '#modules/webhooks/index.ts'
-import { deliveryPostOf, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
+import { deliveryPostOf, imageFor, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
@@ -175,7 +175,7 @@ export function createPublisher(deps: PublisherDeps) {
 	async function target(delivery: Delivery, preloaded?: Loaded): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
 		const { post, page } = preloaded ?? (await loadBatch(delivery))
 		if (!post) return { error: 'not_found' }
-		const imageUrl = post.images[delivery.platform as Platform] ?? post.imageUrl
+		const imageUrl = imageFor(post, delivery.platform as Platform)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
 		return {
