@@ -1,5 +1,4 @@
-import type { CountingKind } from './counting.ts'
-import { countText } from './counting.ts'
+import { countText, type CountingKind } from './counting.ts'
 import { textLimitsOf, type PlatformDescriptor } from './descriptor.ts'
 
 // Pure and shared with the browser: a network's rules checked before a post leaves, from its
