@@ -43,7 +43,7 @@ export function createConnect(settings: AdapterSettings, client: MastodonClient,
 			const origin = new URL(url).origin
 			const answer = await client.request(origin, '/oauth/token', {
 				method: 'POST',
-				form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read' }),
+				form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read:accounts' }),
 			})
 			const token = str(answer.access_token)
 			if (token) await client.request(origin, '/oauth/revoke', { method: 'POST', form: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, token }) }).catch(() => null)
