@@ -107,9 +107,9 @@ const USER_HOST_MAX_BYTES = 5 * 1024 * 1024
  * SSRF-safe rules for every request (public addresses, pinned, no redirects followed). Under
  * APP_ENV=test only the hosts in WEB_FETCH_ALLOW_HOSTS are reachable.
  */
-export function createUserFetch(env: Pick<Env, 'APP_ENV' | 'PUBLISH_TIMEOUT_MS' | 'WEB_FETCH_ALLOW_HOSTS' | 'isProduction' | 'insecureHosts'>, options: { lookup?: Lookup } = {}): typeof fetch {
+export function createUserFetch(env: Pick<Env, 'APP_ENV' | 'PUBLISH_TIMEOUT_MS' | 'WEB_FETCH_ALLOW_HOSTS' | 'isProduction'> & { insecureHosts?: ReadonlyArray<string> }, options: { lookup?: Lookup } = {}): typeof fetch {
 	// DEV_INSECURE_HOSTS: self-hosted servers in development (empty in production, see env.server.ts).
-	const allowHosts = env.isProduction ? [] : [...(env.WEB_FETCH_ALLOW_HOSTS?.split(',') ?? []), ...env.insecureHosts]
+	const allowHosts = env.isProduction ? [] : [...(env.WEB_FETCH_ALLOW_HOSTS?.split(',') ?? []), ...(env.insecureHosts ?? [])]
 	return createSafeHttp({ allowHosts, onlyAllowHosts: env.APP_ENV === 'test', maxBytes: USER_HOST_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
 }
 
