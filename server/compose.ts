@@ -80,7 +80,7 @@ export function composeServices({
 					logger,
 				})
 			: null
-	const { adapters, descriptors, sandbox } = createPlatforms(env)
+	const { adapters, descriptors, sandbox } = createPlatforms(env, logger)
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const box = createSecretBox(env.APP_SECRET)
 	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint })

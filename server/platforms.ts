@@ -10,10 +10,12 @@ import { unconfiguredAdapter } from '#adapters/platforms/unconfigured.ts'
 import { createRequestFetch } from '#adapters/platforms/request-fetch.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import type { Env } from '#modules/core/env.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
 import { z } from 'zod'
-import { DEFAULT_REQUIRED_SETTINGS, ENV_DEFAULT_NAMES, type EnvSetting, type Platform, type PlatformAdapter, type PlatformDescriptor } from '#modules/publishing/index.ts'
+import { DEFAULT_REQUIRED_SETTINGS, DEVELOPMENT_SETTINGS, ENV_DEFAULT_NAMES, type EnvSetting, type Platform, type PlatformAdapter, type PlatformDescriptor } from '#modules/publishing/index.ts'
 
 type Credentials = { clientId?: string; clientSecret?: string; enabled?: string; overrides: Partial<Endpoints> }
+type PlatformEnv = Pick<Env, 'variables'> & { isProduction?: boolean }
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
 /** What each setting must look like (an invalid value stops the start, like every other setting). */
@@ -25,6 +27,7 @@ const settingSchemas: Record<EnvSetting, z.ZodType<string>> = {
 	tokenUrl: httpUrl,
 	version: z.string().regex(/^\d{6}$/, 'six digits (YYYYMM)'),
 	enabled: z.enum(['true', 'false', '1', '0']),
+	directoryUrl: httpUrl,
 }
 
 /** The name of a platform's setting, e.g. LINKEDIN_CLIENT_ID or META_APP_ID (descriptor.env). */
@@ -33,11 +36,11 @@ export function variableName(descriptor: PlatformDescriptor, setting: EnvSetting
 }
 
 /** A platform's client id, secret and endpoint overrides, read by the prefix its descriptor names. */
-export function credentials(env: Pick<Env, 'variables'>, descriptor: PlatformDescriptor): Credentials {
+export function credentials(env: PlatformEnv, descriptor: PlatformDescriptor): Credentials {
 	const read = (setting: EnvSetting) => {
 		const name = variableName(descriptor, setting)
 		const value = env.variables[name]
-		if (value === undefined) return undefined
+		if (value === undefined || (env.isProduction && DEVELOPMENT_SETTINGS.includes(setting))) return undefined
 		const parsed = settingSchemas[setting].safeParse(value)
 		if (!parsed.success) throw new Error(`Invalid configuration (see .env.example):\n  ${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
 		return parsed.data
@@ -46,8 +49,15 @@ export function credentials(env: Pick<Env, 'variables'>, descriptor: PlatformDes
 		clientId: read('clientId'),
 		clientSecret: read('clientSecret'),
 		enabled: read('enabled'),
-		overrides: { apiBase: read('apiBase'), authorizeUrl: read('authorizeUrl'), tokenUrl: read('tokenUrl'), version: read('version') },
+		overrides: { apiBase: read('apiBase'), authorizeUrl: read('authorizeUrl'), tokenUrl: read('tokenUrl'), version: read('version'), directoryUrl: read('directoryUrl') },
 	}
+}
+
+/** The development-only variables set in production, where they are ignored: DEV_INSECURE_HOSTS and the platforms' (e.g. a local PLC directory). */
+export function ignoredDevelopmentSettings(env: Pick<Env, 'variables' | 'isProduction' | 'ignoredDevSettings'>) {
+	if (!env.isProduction) return []
+	const platformSettings = platformModules.flatMap((module) => DEVELOPMENT_SETTINGS.map((setting) => variableName(module.descriptor, setting)))
+	return [...env.ignoredDevSettings, ...platformSettings.filter((name) => env.variables[name] !== undefined)]
 }
 
 function defined<T extends object>(value: T): Partial<T> {
@@ -97,8 +107,10 @@ const USER_HOST_MAX_BYTES = 5 * 1024 * 1024
  * SSRF-safe rules for every request (public addresses, pinned, no redirects followed). Under
  * APP_ENV=test only the hosts in WEB_FETCH_ALLOW_HOSTS are reachable.
  */
-export function createUserFetch(env: Pick<Env, 'APP_ENV' | 'PUBLISH_TIMEOUT_MS' | 'WEB_FETCH_ALLOW_HOSTS' | 'isProduction'>, options: { lookup?: Lookup } = {}): typeof fetch {
-	return createSafeHttp({ allowHosts: env.isProduction ? [] : env.WEB_FETCH_ALLOW_HOSTS?.split(','), onlyAllowHosts: env.APP_ENV === 'test', maxBytes: USER_HOST_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
+export function createUserFetch(env: Pick<Env, 'APP_ENV' | 'PUBLISH_TIMEOUT_MS' | 'WEB_FETCH_ALLOW_HOSTS' | 'isProduction'> & { insecureHosts?: ReadonlyArray<string> }, options: { lookup?: Lookup } = {}): typeof fetch {
+	// DEV_INSECURE_HOSTS: self-hosted servers in development (empty in production, see env.server.ts).
+	const allowHosts = env.isProduction ? [] : [...(env.WEB_FETCH_ALLOW_HOSTS?.split(',') ?? []), ...(env.insecureHosts ?? [])]
+	return createSafeHttp({ allowHosts, onlyAllowHosts: env.APP_ENV === 'test', maxBytes: USER_HOST_MAX_BYTES, timeoutMs: env.PUBLISH_TIMEOUT_MS, lookup: options.lookup })
 }
 
 /**
@@ -115,14 +127,15 @@ export function appCallbackUrls(appUrl: string) {
  * below /sandbox ('Testmodus'); in production such a platform cannot be connected (no sandbox is
  * offered to real users). `sandbox` is null when no platform runs in test mode: nothing is mounted.
  */
-export function createPlatforms(env: Env) {
+export function createPlatforms(env: Env, logger?: Pick<Logger, 'warn'>, options: { lookup?: Lookup } = {}) {
+	for (const name of ignoredDevelopmentSettings(env)) logger?.warn('development_setting_ignored', { name, reason: 'APP_ENV=production' })
 	const browserBase = `${env.APP_URL}/sandbox`
 	const serverBase = (env.SANDBOX_API_BASE ?? `http://127.0.0.1:${env.PORT}/sandbox`).replace(/\/$/, '')
 	const configured = (module: PlatformModule) => isConfigured(credentials(env, module.descriptor), module.descriptor)
 	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
 	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
-	const userFetch = createUserFetch(env)
+	const userFetch = createUserFetch(env, options)
 	// The platforms' own APIs (and the sandbox standing in for them) through undici's request (ADR 0023, ninth addendum).
 	const platformFetch = createRequestFetch()
 	const adapters = Object.fromEntries(
@@ -139,6 +152,7 @@ export function createPlatforms(env: Env) {
 				fetch: platformFetch,
 				mediaFetch,
 				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, platformFetch),
+				insecureHosts: real ? env.insecureHosts : [],
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,
 			})
 			return [module.platform, adapter]

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { countFor, type PlatformDescriptor } from '#modules/publishing/descriptor.ts'
+import { countText } from '#modules/publishing/counting.ts'
+import { countFor, textLimitsOf, type PlatformDescriptor } from '#modules/publishing/descriptor.ts'
 import { preflight } from '#modules/publishing/preflight.ts'
 import { platformModules } from './index.ts'
 
@@ -23,6 +24,18 @@ describe.each(platformModules.map((m) => [m.descriptor.id, m.descriptor] as cons
 		expect(countFor(d, text)).toBe(d.text.limit + 1)
 		expect(codes(d, text, fitting(d))).toEqual(['text_too_long'])
 		expect(codes(d, 'a'.repeat(d.text.limit), fitting(d))).toEqual([])
+	})
+
+	// Texts made of one kind of unit each: letters, umlauts, emoji, family emoji (25 bytes, 1 grapheme), links, remote mentions.
+	const UNITS = ['a', 'ä', '🦋', '👨‍👩‍👧‍👦', 'https://example.com/ein/pfad ', '@anna@chaos.social ']
+	test.each(textLimitsOf(d).map((rule) => [`${rule.limit} ${rule.counting}`, rule] as const))('the limit of %s is checked at planning', (_name, rule) => {
+		const units = UNITS.filter((unit) => countText(rule.counting, unit) > 0)
+		for (const unit of units) {
+			let n = Math.floor(rule.limit / countText(rule.counting, unit)) + 1
+			while (countText(rule.counting, unit.repeat(n)) <= rule.limit) n++
+			const problems = preflight(d, { text: unit.repeat(n), image: fitting(d) })
+			expect(problems.some((p) => p.values?.count === countText(rule.counting, unit.repeat(n)) && p.values.limit === rule.limit), `${unit} × ${n}`).toBe(true)
+		}
 	})
 
 	test('hashtags and links over the network’s maximum are refused', () => {
@@ -62,4 +75,15 @@ test('the cases of issue 19: 31 hashtags on Instagram, emoji on Threads, escapes
 	expect(codes(byId('threads'), `${'🎉'.repeat(120)}${'a'.repeat(20)}`)).toEqual([])
 	// 1 600 characters, each escaped: 3 200 as sent (LinkedIn's limit applies to the escaped text).
 	expect(codes(byId('linkedin'), '()'.repeat(800))).toEqual(['text_too_long'])
+})
+
+test('issue 37: a remote mention counts as its local part on Mastodon; Bluesky refuses over 3,000 bytes at planning', () => {
+	const mention = '@anna@chaos.social '
+	const fiveHundred = `${mention}${'a'.repeat(500 - '@anna '.length)}`
+	expect(codes(byId('mastodon'), fiveHundred)).toEqual([])
+	expect(codes(byId('mastodon'), `${fiveHundred}a`)).toEqual(['text_too_long'])
+	// 188 family emoji: 188 graphemes (under 300), but 188 × 18 = 3,384 bytes.
+	const families = '👨‍👩‍👧'.repeat(188)
+	expect(countFor(byId('bluesky'), families)).toBe(188)
+	expect(preflight(byId('bluesky'), { text: families, image: null })).toEqual([{ code: 'text_too_many_bytes', severity: 'error', values: { count: 3384, limit: 3000 } }])
 })

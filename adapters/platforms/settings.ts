@@ -11,6 +11,8 @@ export type Endpoints = {
 	tokenUrl: string
 	/** A version header value where the API needs one (LinkedIn-Version). */
 	version: string | null
+	/** A directory the network resolves identities in (Bluesky's PLC directory); development may name a local one. */
+	directoryUrl?: string
 }
 
 export type AdapterSettings = Endpoints & {
@@ -34,6 +36,11 @@ export type AdapterSettings = Endpoints & {
 	 * by this platform's sandbox fake below `<sandbox>/host/<hostname>/…` (adapters/platforms/sandbox/user-hosts.ts).
 	 */
 	userFetch: typeof fetch
+	/**
+	 * Development only (DEV_INSECURE_HOSTS; always empty in production): host:port pairs of
+	 * self-hosted servers a user may name over http and with a port (a local instance or PDS).
+	 */
+	insecureHosts?: ReadonlyArray<string>
 	/** Per-request timeout; a publish request that times out is an unknown outcome, not a failure. */
 	timeoutMs: number
 }

@@ -7,7 +7,8 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import type { CurrentUser } from '#modules/accounts/index.ts'
 import type { ContentService } from '#modules/content/index.ts'
 import type { Platform } from '#modules/content/platforms.ts'
-import { textFor, type PostContent } from '#modules/content/post-content.ts'
+import { imageFor, ownImages, textFor, type PostContent } from '#modules/content/post-content.ts'
+import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
 import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
@@ -31,13 +32,12 @@ export async function loadOpened(content: ContentService, userId: string, search
 	if (postId !== null) {
 		const post = id.safeParse(postId).success ? await content.getPost(userId, postId) : null
 		if (!post) return { opened: null, notFound: true }
-		const image = post.imageUrl
 		return {
 			opened: {
 				editing: { kind: 'post', id: post.id, scheduledAt: post.status === 'scheduled' ? post.scheduledAt : null },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
-				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = post.images[p] ?? image; return url ? [[p, url]] : [] })),
+				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = imageFor(post, p); return url ? [[p, url]] : [] })),
 			},
 			notFound: false,
 		}
@@ -59,14 +59,14 @@ function draftContent(c: CreatorContent): PostContent {
 	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) }
 }
 
-/** The chosen platforms' images (Instagram keeps its 1:1 image in a post for several platforms). */
-const ownImages = (c: CreatorContent) => Object.fromEntries(c.platforms.flatMap((p) => (c.images[p] ? [[p, c.images[p]]] : [])))
+/** Each chosen platform's own image, '' for one without (it gets none, not another platform's). */
+const chosenImages = (c: CreatorContent) => ownImages(c.platforms, c.images)
 
 /** The first chosen platform's image (the platforms come in the registry's order). */
 const firstImage = (c: CreatorContent) => c.platforms.map((p) => c.images[p]).find(Boolean)
 
-/** Each chosen platform as the post would send it: its text and its image (else the post's first). */
-const creatorTargets = (c: CreatorContent) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? firstImage(c) ?? null }))
+/** Each chosen platform as the post would send it: its text and its own image (or none). */
+const creatorTargets = (c: CreatorContent) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null }))
 
 /** Saves the edits of an opened draft (its page choices stay) or post; false when it is not the user's. */
 async function saveOpened(content: ContentService, userId: string, fields: CreatorContent): Promise<boolean> {
@@ -78,9 +78,12 @@ async function saveOpened(content: ContentService, userId: string, fields: Creat
 		const result = await content.updateDraft(userId, editing.id, { platforms: fields.platforms, content: draftContent(fields), images: fields.images, pageIds: draft.pageIds })
 		return result.ok
 	}
-	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: ownImages(fields) })
+	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: chosenImages(fields) })
 	return result.ok
 }
+
+/** A text over the stored cap (far above every network's limit): named too long, not invalid. */
+const overCap = (formData: FormData) => [...formData.entries()].some(([name, value]) => name.startsWith('text.') && typeof value === 'string' && value.length > MAX_TEXT)
 
 // Every creator form carries a request id from the browser: a retry or a double click creates once.
 const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS), requestId: z.uuid() })
@@ -102,7 +105,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	}
 
 	const fields = submission.status === 'success' ? parseContentFields(formData, publishing.platforms.ids) : null
-	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), t('errors.invalid'))
+	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), overCap(formData) ? t('errors.textTooLong', { max: MAX_TEXT.toLocaleString('de-CH') }) : t('errors.invalid'))
 	const { intent, requestId } = submission.value
 	const editing = fields.editing
 	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
@@ -133,7 +136,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		// A draft that is gone may have become a post under this request id: scheduleDraft answers that.
 		if (editing && !(await saveOpened(content, user.id, fields)) && editing.kind === 'post') return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
 		const result = !editing
-			? await content.createScheduledPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, schedule)
+			? await content.createScheduledPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null }, schedule)
 			: editing.kind === 'draft'
 				? await content.scheduleDraft(user.id, editing.id, schedule, requestId)
 				: await content.schedulePost(user.id, editing.id, schedule)
@@ -148,7 +151,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (editing?.kind !== 'post') {
 		const created = editing
 			? await content.publishDraft(user.id, editing.id, user.timeZone, requestId)
-			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: ownImages(fields), aiPrompt: fields.prompt || null }, user.timeZone)
+			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null }, user.timeZone)
 		if (!created.ok) return fail(statusOf(created.error), t('publish.failed'), contentErrorMessage(context, created.error, t('publish.failedText'), created.reasons))
 		if (created.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId: created.post.id, message: t('publish.publishing') })

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { textFor } from '#modules/content/post-content.ts'
+import { imageFor, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/index.ts'
 import type { PreflightTarget, PublishingService } from '#modules/publishing/index.ts'
 import '#locales/ns/publishing.ts'
@@ -24,13 +24,12 @@ export async function preflightRefusal(context: Readonly<RouterContextProvider>,
 	return null
 }
 
-/** A stored post's platforms as they would be sent (the platform's own image, else the post's). */
+/** A stored post's platforms as they would be sent (imageFor: the platform's own image or none, else the post's one image). */
 export function postTargets(post: PostView): Array<PreflightTarget> {
-	return post.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+	return post.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
 }
 
-/** A draft's platforms as the post it becomes would send them (draftToPost: the first chosen image is the post's). */
+/** A draft's platforms as the post it becomes would send them (draftToPost: each platform keeps its own image or none). */
 export function draftTargets(draft: DraftView): Array<PreflightTarget> {
-	const first = draft.platforms.map((p) => draft.images[p]).find(Boolean) ?? null
-	return draft.platforms.map((platform) => ({ platform, text: textFor(draft.content, platform), imageUrl: draft.images[platform] ?? first }))
+	return draft.platforms.map((platform) => ({ platform, text: textFor(draft.content, platform), imageUrl: draft.images[platform] || null }))
 }

@@ -77,3 +77,18 @@ function firstString(record: Record<string, unknown>, keys: Array<string>) {
 	}
 	return null
 }
+
+/**
+ * The image `platform` gets from a post: its own entry in `images` ('' stands for "none": each
+ * network's variant keeps its own image or none), else the post's one image (a post planned with a
+ * single image for all, e.g. through the API or a CSV row).
+ */
+export function imageFor(post: { imageUrl: string | null; images: Partial<Record<Platform, string>> }, platform: Platform): string | null {
+	const own = post.images[platform]
+	return own === undefined ? post.imageUrl : own || null
+}
+
+/** Each chosen platform's own image, '' for none (so no platform falls back to another one's image). */
+export function ownImages(platforms: ReadonlyArray<Platform>, images: Partial<Record<Platform, string>>): Partial<Record<Platform, string>> {
+	return Object.fromEntries(platforms.map((p) => [p, images[p] ?? '']))
+}

@@ -6,7 +6,7 @@ import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { extractText, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
+import { extractText, ownImages, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
 import type { DeliveryPlanner } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
@@ -46,7 +46,7 @@ export function newPostRow(userId: string, input: PostInput) {
 		status: input.status,
 		scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
 		time_zone: input.timeZone,
-		image_url: input.imageUrl ?? Object.values(input.images ?? {})[0] ?? null,
+		image_url: input.imageUrl ?? Object.values(input.images ?? {}).find(Boolean) ?? null,
 		platform_images: JSON.stringify(input.images ?? {}),
 		post_type: input.postType ?? 'ai-generated',
 		ai_prompt: input.aiPrompt ?? null,
@@ -181,7 +181,7 @@ export async function draftToPost(
 		dueNow: plan.status === 'draft',
 		timeZone: plan.timeZone,
 		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
-		images,
+		images: ownImages(platforms, images),
 		postType: draft.post_type,
 		pageIds: platformMap(registered, draft.page_ids),
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(draft.origin) ? (draft.origin as PostOrigin) : 'web',

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Platform } from './platforms.ts'
+import { MAX_TEXT } from './text-limit.ts'
 
 // Shared by the forms and the actions. Messages are keys of the `posts` namespace.
-/** The longest text a post or draft stores (Facebook's limit, the longest of the networks). */
-export const MAX_TEXT = 63206
+export { MAX_TEXT }
 
 const text = z.string({ error: 'errors.invalid' }).max(MAX_TEXT, { error: 'errors.textTooLong' })
 // Only images this app stored (/media/...): a post image is fetched by the server when it is

@@ -53,6 +53,15 @@ const EnvSchema = z.object({
 	YOUTUBE_TRANSCRIPT_BASE: z.url().default('https://www.youtube.com'),
 	/** Tests only (ignored in production): host:port pairs the SSRF-safe fetcher may reach on loopback. */
 	WEB_FETCH_ALLOW_HOSTS: z.string().optional(),
+	/**
+	 * Development only (ignored with a log line when APP_ENV=production): host:port pairs of self-hosted
+	 * servers a user may name over http, with a port and on a private address (a local Mastodon
+	 * instance, a Bluesky PDS and PLC directory from @atproto/dev-env).
+	 */
+	DEV_INSECURE_HOSTS: z
+		.string()
+		.regex(/^\s*[a-z0-9.-]+:\d{1,5}\s*(?:,\s*[a-z0-9.-]+:\d{1,5}\s*)*$/i, 'comma-separated host:port pairs, e.g. localhost:3000,localhost:2583')
+		.optional(),
 	PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(30_000),
 	WORKER_IN_PROCESS: booleanString.default(true),
 	WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(32),
@@ -93,6 +102,10 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'APP_SECRET' | 'APP_URL' | 'WE
 	s3: S3Settings | null
 	/** Every non-empty variable, for settings read by a prefix a plugin names (the social platforms). */
 	variables: Readonly<Record<string, string>>
+	/** DEV_INSECURE_HOSTS as host:port pairs in lower case; always empty in production. */
+	insecureHosts: Array<string>
+	/** Development-only variables that were set but are ignored because APP_ENV=production (the start logs them). */
+	ignoredDevSettings: Array<string>
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -130,7 +143,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 		isProduction,
 		dataDir,
 		variables: cleaned,
+		insecureHosts: isProduction ? [] : hostPairs(env.DEV_INSECURE_HOSTS),
+		ignoredDevSettings: isProduction && env.DEV_INSECURE_HOSTS ? ['DEV_INSECURE_HOSTS'] : [],
 	}
+}
+
+function hostPairs(list: string | undefined) {
+	return (list ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean)
 }
 
 function s3Settings(env: z.infer<typeof EnvSchema>): S3Settings | null {

@@ -4,6 +4,7 @@ import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { PlatformError, type Platform, type PlatformAdapter, type PlatformComment, type PublishTarget } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
+import { authCodeOf } from './messages.ts'
 import { deliveryPage } from './pages.server.ts'
 import { targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
@@ -148,7 +149,7 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 				const replies = new Set(ours.map((r) => r.reply_external_id))
 				return { ok: true, comments: result.value.filter((c) => !c.own && !replies.has(c.id)) }
 			} catch (error) {
-				if (error instanceof PlatformError) return { ok: false, error: error.kind === 'auth_expired' ? 'token_expired' : error.code }
+				if (error instanceof PlatformError) return { ok: false, error: error.kind === 'auth_expired' ? authCodeOf(error) : error.code }
 				throw error
 			}
 		},
@@ -221,7 +222,7 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 					await db.deleteFrom('comment_replies').where('id', '=', claimed.id).where('status', '=', 'sending').execute()
 					return { status: 'failed', errorCode: error.code }
 				}
-				const code = error.kind === 'auth_expired' ? 'token_expired' : error.kind === 'permission_missing' ? 'permission_missing' : error.code
+				const code = error.kind === 'auth_expired' ? authCodeOf(error) : error.kind === 'permission_missing' ? 'permission_missing' : error.code
 				await settle(claimed, input, 'failed', { replyId: null, errorCode: code })
 				return { status: 'failed', errorCode: code }
 			}

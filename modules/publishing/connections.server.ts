@@ -35,12 +35,15 @@ export type ConnectionView = {
 	pages: Array<{ id: string; pageId: string; name: string; type: string; followerCount: number; isDefault: boolean; pictureUrl: string | null }>
 }
 
+const isForgottenClient = (error: unknown) => error instanceof PlatformError && error.code === 'invalid_client'
+
 export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
 	/** The server the user named, checked by the adapter, and the client the app has there (registered on first use). */
 	async function serverClient(platform: Platform, adapter: PlatformAdapter, input: string, redirectUri: string): Promise<ServerClient> {
 		const url = await adapter.resolveServer!(input)
 		const known = await storedClient(platform, url, redirectUri).catch(() => null)
-		if (known) return known
+		if (known && (await stillKnown(adapter, known))) return known
+		if (known) await forgetClient(platform, url, redirectUri)
 		if (!adapter.registerClient) throw new PlatformError({ kind: 'invalid_request', code: 'registration_failed', message: 'the adapter cannot register itself' })
 		const client = await adapter.registerClient({ server: url, redirectUri })
 		// A parallel start may have registered first: keep one client per server and callback.
@@ -50,6 +53,22 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 			.onConflict((oc) => oc.columns(['platform', 'server', 'redirect_uri']).doNothing())
 			.execute()
 		return storedClient(platform, url, redirectUri)
+	}
+
+	/** False only when the server says it forgot the registration (invalid_client); any other failure keeps it. */
+	async function stillKnown(adapter: PlatformAdapter, client: ServerClient) {
+		if (!adapter.checkClient) return true
+		try {
+			await adapter.checkClient(client)
+			return true
+		} catch (error) {
+			return !isForgottenClient(error)
+		}
+	}
+
+	async function forgetClient(platform: Platform, server: string, redirectUri: string) {
+		logger.warn('platform_client_forgotten', { platform, server })
+		await db.deleteFrom('platform_clients').where('platform', '=', platform).where('server', '=', server).where('redirect_uri', '=', redirectUri).execute()
 	}
 
 	async function storedClient(platform: Platform, server: string, redirectUri: string): Promise<ServerClient> {
@@ -197,6 +216,8 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				account = await adapter.exchangeCode({ code: input.code, codeVerifier: box.open(saved.code_verifier_encrypted), redirectUri, server })
 			} catch (error) {
 				logger.warn('connect_failed', { platform, error: error instanceof Error ? error.message : String(error) })
+				// Forgotten between the consent and the exchange: the next start registers again.
+				if (saved.server && isForgottenClient(error)) await forgetClient(platform, saved.server, redirectUri)
 				return { ok: false as const, error: error instanceof PlatformError && error.kind === 'permission_missing' ? ('permission_missing' as const) : ('exchange_failed' as const) }
 			}
 			await saveAccount(userId, platform, adapter.sandbox, account)

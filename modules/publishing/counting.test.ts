@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { countText, URL_CHARACTERS } from './counting.ts'
+import { COUNTING_KINDS, countText, URL_CHARACTERS } from './counting.ts'
 
 describe('countText: the networks\' own counting', () => {
 	test('plain text counts as its characters in every kind (the four networks\' counters are unchanged for it)', () => {
 		const text = 'Grüezi mitenand – heute zeigen wir Ihnen drei Tipps fürs Büro.'
-		for (const kind of ['graphemes', 'utf8-bytes-emoji', 'urls-23', 'little-escaped'] as const) expect(countText(kind, text)).toBe(text.length)
+		for (const kind of COUNTING_KINDS.filter((k) => k !== 'utf8-bytes')) expect(countText(kind, text)).toBe(text.length)
 	})
 
 	test('graphemes: an emoji, a flag and a family count as one each', () => {
@@ -17,6 +17,16 @@ describe('countText: the networks\' own counting', () => {
 		expect(countText('utf8-bytes-emoji', 'Hallo 👋')).toBe(6 + 4)
 		expect(countText('utf8-bytes-emoji', 'Grüsse ✨')).toBe(7 + 3)
 		expect(countText('utf8-bytes-emoji', '👨‍👩‍👧')).toBe(18)
+	})
+
+	test('utf8-bytes: every character as its UTF-8 bytes', () => {
+		expect(countText('utf8-bytes', 'Grüsse 👋')).toBe(7 + 1 + 4)
+		expect(countText('utf8-bytes', '👨‍👩‍👧')).toBe(18)
+	})
+
+	test('urls-23-local-mentions: links as 23, a remote mention by its local part', () => {
+		expect(countText('urls-23-local-mentions', '@anna@chaos.social hallo https://example.com/lang')).toBe('@anna hallo '.length + URL_CHARACTERS)
+		expect(countText('urls-23-local-mentions', 'mail an anna@chaos.social')).toBe('mail an anna@chaos.social'.length)
 	})
 
 	test('urls-23: every link counts 23 characters, however long', () => {

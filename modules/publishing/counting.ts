@@ -3,7 +3,7 @@
 // editor's counter, the over-limit warning and the generator's trimming all count through here.
 // See docs/decisions/0010-platform-descriptors.md.
 
-export const COUNTING_KINDS = ['graphemes', 'utf8-bytes-emoji', 'urls-23', 'little-escaped'] as const
+export const COUNTING_KINDS = ['graphemes', 'utf8-bytes', 'utf8-bytes-emoji', 'urls-23', 'urls-23-local-mentions', 'little-escaped'] as const
 export type CountingKind = (typeof COUNTING_KINDS)[number]
 
 const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
@@ -47,6 +47,15 @@ function urlsAs23(text: string) {
 	return count + graphemes(text.slice(last))
 }
 
+// A mention of an account on another server, '@anna@chaos.social', counts only as its local part
+// '@anna' (Mastodon's StatusLengthValidator rewrites each mention to '@' + the username before counting).
+const REMOTE_MENTION = /(^|[^/\p{L}\p{N}_])@([\p{L}\p{N}_]+(?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
+
+/** '@anna@chaos.social' as the fediverse shows (and counts) it: '@anna'. */
+export function localMentions(text: string) {
+	return text.replace(REMOTE_MENTION, '$1@$2')
+}
+
 // LinkedIn's "little" text format: a reserved character is sent with a backslash before it, and the
 // limit applies to what is sent. Mentions `@[Name](urn:li:…)` and hashtags `#tag` (at the start or after
 // whitespace) stay unescaped. The adapter's escapeCommentary is the reference (its test compares both).
@@ -80,10 +89,14 @@ export function countText(kind: CountingKind, text: string): number {
 	switch (kind) {
 		case 'graphemes':
 			return graphemes(text)
+		case 'utf8-bytes':
+			return encoder.encode(text).length
 		case 'utf8-bytes-emoji':
 			return utf8BytesForEmoji(text)
 		case 'urls-23':
 			return urlsAs23(text)
+		case 'urls-23-local-mentions':
+			return urlsAs23(localMentions(text))
 		case 'little-escaped':
 			return graphemes(text) + escapesOf(text)
 	}

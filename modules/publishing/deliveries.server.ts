@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import { enqueueMany } from '#modules/core/jobs.server.ts'
-import { PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
+import { imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems } from './account-check.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
@@ -51,7 +51,7 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 	if (input.platforms.length === 0) return []
 	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
 	if (!post) return []
-	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
 	const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
 	const account = await accountProblems(trx, rules.descriptors, {
 		userId: input.userId,
@@ -83,7 +83,7 @@ export async function planningProblemsMany(trx: Trx, rules: PlanningRules, input
 			reasons.push([])
 			continue
 		}
-		const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: post.images[platform] ?? post.imageUrl }))
+		const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
 		const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
 		const problems = [...findings.map((f) => f.message), ...account.problems(checks[index]!).map((p) => p.message)]
 		if (problems.length === 0) account.planned(checks[index]!)

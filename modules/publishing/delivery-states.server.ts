@@ -17,7 +17,7 @@ export type DeliveryState = {
 }
 
 /** Only reconnecting helps (the token, the account or a permission). */
-const RECONNECT = new Set(['token_expired', 'reconnect_required', 'permission_missing', 'not_connected', 'auth_expired', 'invalid_credentials', 'account_suspended'])
+const RECONNECT = new Set(['token_expired', 'token_revoked', 'reconnect_required', 'permission_missing', 'not_connected', 'auth_expired', 'invalid_credentials', 'account_suspended'])
 /** The text breaks a rule of the network: editing helps, retrying never does. */
 const EDIT = new Set(['text_too_long', 'caption_too_long', 'too_many_hashtags', 'too_many_links', 'empty_text', 'empty_post', 'text_required', 'duplicate_post'])
 /** The image is missing or breaks a rule of the network. */

@@ -28,8 +28,9 @@ export type ConnectKind = 'oauth-popup' | 'instance-oauth' | 'handle-app-passwor
 export type RefreshKind = 'refresh-token' | 'access-token' | 'none'
 
 /** The configuration names a platform reads, after its prefix (e.g. LINKEDIN_ + CLIENT_ID). */
-export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version' | 'enabled'
+export type EnvSetting = 'clientId' | 'clientSecret' | 'apiBase' | 'authorizeUrl' | 'tokenUrl' | 'version' | 'enabled' | 'directoryUrl'
 export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
+	directoryUrl: 'DIRECTORY_URL',
 	clientId: 'CLIENT_ID',
 	clientSecret: 'CLIENT_SECRET',
 	apiBase: 'API_BASE',
@@ -39,8 +40,14 @@ export const ENV_DEFAULT_NAMES: Record<EnvSetting, string> = {
 	enabled: 'ENABLED',
 }
 
+/** Settings for a self-hosted test network only: ignored (with a log line) when APP_ENV=production. */
+export const DEVELOPMENT_SETTINGS: ReadonlyArray<EnvSetting> = ['directoryUrl']
+
 /** What makes a platform talk to the real network instead of the sandbox, unless the descriptor says otherwise. */
 export const DEFAULT_REQUIRED_SETTINGS: ReadonlyArray<EnvSetting> = ['clientId', 'clientSecret']
+
+/** One limit on a post's text: at most `limit` in the network's `counting`. */
+export type TextLimit = { limit: number; counting: CountingKind }
 
 export type PlatformDescriptor = {
 	id: Platform
@@ -55,8 +62,11 @@ export type PlatformDescriptor = {
 		scale: string
 	}
 	text: {
+		/** The limit the editor's counter shows, in `counting`. */
 		limit: number
 		counting: CountingKind
+		/** Further limits the text must keep as well, each in its own counting (e.g. UTF-8 bytes beside graphemes). */
+		moreLimits?: ReadonlyArray<TextLimit>
 		group: TextGroup
 		/** The writing style shown on the creator's card and given to the writers. */
 		style: string
@@ -128,8 +138,13 @@ export function countFor(descriptor: Pick<PlatformDescriptor, 'text'>, text: str
 	return countText(descriptor.text.counting, text)
 }
 
+/** Every limit the text must keep: the counter's first, then the descriptor's further ones. */
+export function textLimitsOf(descriptor: Pick<PlatformDescriptor, 'text'>): Array<TextLimit> {
+	return [{ limit: descriptor.text.limit, counting: descriptor.text.counting }, ...(descriptor.text.moreLimits ?? [])]
+}
+
 export function isOverLimit(descriptor: Pick<PlatformDescriptor, 'text'>, text: string) {
-	return countFor(descriptor, text) > descriptor.text.limit
+	return textLimitsOf(descriptor).some((rule) => countText(rule.counting, text) > rule.limit)
 }
 
 /** Which texts are written for `platforms` (in TEXT_GROUPS order): one per group. */

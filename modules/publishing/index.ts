@@ -24,7 +24,7 @@ export { publishingDashboardPart, type PublishingDashboard } from './dashboard.s
 export { LIVE_POST_STATUSES, livePostStatus, type LivePostStatus } from './post-status.ts'
 export type { AccountLimits, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
 export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
-export { countFor, DEFAULT_REQUIRED_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
+export { countFor, DEFAULT_REQUIRED_SETTINGS, DEVELOPMENT_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
 export { countText, type CountingKind } from './counting.ts'
 export { hasPreflightError, needsConfirmation, preflight, preflightValues, type PreflightCode, type PreflightImage, type PreflightProblem } from './preflight.ts'
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'

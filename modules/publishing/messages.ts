@@ -9,6 +9,14 @@ export function reasonFor(code: string | null | undefined) {
 	return (code && reasons[code]) || reasons.unknown!
 }
 
+/** The ways a connection stops working that the module words (the adapter classifies which one it is). */
+const AUTH_CODES = new Set(['token_expired', 'token_revoked'])
+
+/** The reason code of an 'auth_expired' failure: the adapter's own where it says more (withdrawn, not run out), else 'token_expired'. */
+export function authCodeOf(error: { code: string }) {
+	return AUTH_CODES.has(error.code) ? error.code : 'token_expired'
+}
+
 export function platformName(platform: Platform | string) {
 	return (posts.platforms as Record<string, string>)[platform] ?? platform
 }

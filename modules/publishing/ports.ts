@@ -157,6 +157,8 @@ export type PlatformAdapter = {
 	resolveServer?: (input: string) => Promise<string>
 	/** Instance networks: registers the app on `server` for `redirectUri` (the caller keeps it per server). */
 	registerClient?: (input: { server: string; redirectUri: string }) => Promise<{ clientId: string; clientSecret: string }>
+	/** Instance networks: throws PlatformError code 'invalid_client' when the server forgot a stored registration. */
+	checkClient?: (client: ServerClient) => Promise<void>
 	/**
 	 * Handle networks (connect 'handle-app-password'): signs in with the user's handle and an app
 	 * password. Throws PlatformError 'invalid_request' with 'handle_not_found' (the handle does not

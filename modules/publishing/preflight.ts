@@ -1,4 +1,5 @@
-import { countFor, type PlatformDescriptor } from './descriptor.ts'
+import { countText, type CountingKind } from './counting.ts'
+import { textLimitsOf, type PlatformDescriptor } from './descriptor.ts'
 
 // Pure and shared with the browser: a network's rules checked before a post leaves, from its
 // descriptor only. The creator shows the problems as badges; planning, 'Jetzt posten' and the
@@ -6,6 +7,7 @@ import { countFor, type PlatformDescriptor } from './descriptor.ts'
 
 export type PreflightCode =
 	| 'text_too_long'
+	| 'text_too_many_bytes'
 	| 'too_many_hashtags'
 	| 'too_many_links'
 	| 'image_required'
@@ -44,12 +46,15 @@ export function linksIn(text: string) {
 	return new Set([...text.matchAll(LINK)].map((m) => m[0].replace(/[.,;:!?)\]]+$/u, '').toLowerCase())).size
 }
 
+/** The problem a text over a limit is reported as: a limit in bytes is worded in bytes, every other in characters. */
+const LIMIT_CODES: Partial<Record<CountingKind, PreflightCode>> = { 'utf8-bytes': 'text_too_many_bytes' }
+
 export function preflight(descriptor: Rules, { text, image }: PreflightInput): Array<PreflightProblem> {
 	const problems: Array<PreflightProblem> = []
 	const over = (code: PreflightCode, count: number, limit: number | null) => {
 		if (limit !== null && count > limit) problems.push({ code, severity: 'error', values: { count, limit } })
 	}
-	over('text_too_long', countFor(descriptor, text), descriptor.text.limit)
+	for (const rule of textLimitsOf(descriptor)) over(LIMIT_CODES[rule.counting] ?? 'text_too_long', countText(rule.counting, text), rule.limit)
 	over('too_many_hashtags', hashtagsIn(text), descriptor.text.maxHashtags)
 	over('too_many_links', linksIn(text), descriptor.text.maxLinks)
 	const rules = descriptor.images

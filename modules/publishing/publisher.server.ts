@@ -9,13 +9,13 @@ import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
 import { activitiesSql, logActivity } from '#modules/activity/index.ts'
 import { emitWebhookEvent, webhookJobsSql, webhookMessagesSql } from '#modules/webhooks/index.ts'
-import { deliveryPostOf, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
+import { deliveryPostOf, imageFor, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { deliveryPages, deliveryPagesSql, pageFromJson } from './pages.server.ts'
-import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { authCodeOf, fill, platformName, reasonFor, texts } from './messages.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
 import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
@@ -175,7 +175,7 @@ export function createPublisher(deps: PublisherDeps) {
 	async function target(delivery: Delivery, preloaded?: Loaded): Promise<{ target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null } | { error: string }> {
 		const { post, page } = preloaded ?? (await loadBatch(delivery))
 		if (!post) return { error: 'not_found' }
-		const imageUrl = post.images[delivery.platform as Platform] ?? post.imageUrl
+		const imageUrl = imageFor(post, delivery.platform as Platform)
 		if (!page) return { error: 'not_connected' }
 		if (page.token_status !== 'active') return { error: 'reconnect_required' }
 		return {
@@ -494,9 +494,9 @@ export function createPublisher(deps: PublisherDeps) {
 						loaded.target = again.target
 						continue
 					}
-					return fail(delivery, 'token_expired', loaded.title)
+					return fail(delivery, authCodeOf(error), loaded.title)
 				}
-				if (error.kind === 'auth_expired') return fail(delivery, 'token_expired', loaded.title)
+				if (error.kind === 'auth_expired') return fail(delivery, authCodeOf(error), loaded.title)
 				if (error.kind === 'unknown_outcome') return reconcile(delivery, error)
 				if ((error.kind === 'rate_limited' || error.kind === 'transient') && delivery.attempts < MAX_DELIVERY_ATTEMPTS) return retryLater(delivery, error)
 				return fail(delivery, error.kind === 'transient' || error.kind === 'rate_limited' || error.kind === 'quota_exhausted' || error.kind === 'permission_missing' ? error.kind : error.code, loaded.title)
@@ -552,7 +552,7 @@ export function createPublisher(deps: PublisherDeps) {
 					await adapterFor(adapters, platform).followerCount(loaded.target)
 				} catch (error) {
 					if (error instanceof PlatformError && error.kind === 'auth_expired') {
-						problem = (await refreshToken(loaded.tokenId, platform)) === false ? 'token_expired' : null
+						problem = (await refreshToken(loaded.tokenId, platform)) === false ? authCodeOf(error) : null
 					}
 				}
 			}

@@ -1,6 +1,7 @@
 // The REST API v1 for posts and drafts through its route modules: bearer tokens (401/403), German
 // problem details, idempotent creation, 404 for another user's ids, filters and cursor pages.
 import { expect, test } from 'vitest'
+import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { rawKeys } from '#tests/support/raw-keys.ts'
@@ -266,7 +267,7 @@ test('problem texts follow the spelling: Accept-Language de-CH, or the token use
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId, token, call } = await setup(t, h)
-	const tooLong = { networks: ['linkedin'], text: 'x'.repeat(70_000), schedule: { type: 'now' } }
+	const tooLong = { networks: ['linkedin'], text: 'x'.repeat(MAX_TEXT + 1), schedule: { type: 'now' } }
 	const message = async (headers: Record<string, string> = {}) => {
 		const response = await call('POST', '/posts', { token, json: tooLong, headers })
 		expect(response.status).toBe(400)

@@ -6,9 +6,11 @@ import http from 'node:http'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { platformModules } from '#adapters/platforms/index.ts'
+import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness, SANDBOX_APP_PASSWORD } from '#tests/support/publishing.ts'
 
+const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123'
 const ofKind = (kind: string) => platformModules.filter((m) => m.descriptor.connect === kind).map((m) => m.platform)
 const instanceNetworks = ofKind('instance-oauth')
 const handleNetworks = ofKind('handle-app-password')
@@ -122,4 +124,38 @@ test('a text one over a network’s limit in its own counting is refused with a 
 		expect(delivery.error_message, module.platform).toMatch(/[äöüÄÖÜß]|Zeichen|zu lang/)
 		expect(h.posts(module.platform), module.platform).toEqual([])
 	}
+})
+
+test.skipIf(!instanceNetworks.length).each(instanceNetworks)('%s: a registration the instance forgot is registered again, and the authorization goes through', async (platform) => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, platform)
+	const first = await t.db.selectFrom('platform_clients').select('client_id').where('platform', '=', platform).executeTakeFirstOrThrow()
+	// The instance's admin removed the app (or the instance was reset): it answers invalid_client for it.
+	h.sandbox.store.revoke(first.client_id)
+	await h.connect(userId, platform)
+	const clients = await t.db.selectFrom('platform_clients').select('client_id').where('platform', '=', platform).execute()
+	expect(clients).toHaveLength(1)
+	expect(clients[0]!.client_id).not.toBe(first.client_id)
+	// A registration it still knows is reused.
+	await h.connect(userId, platform)
+	expect(await t.db.selectFrom('platform_clients').select('client_id').where('platform', '=', platform).execute()).toEqual(clients)
+})
+
+test.skipIf(!instanceNetworks.length).each(instanceNetworks)('%s: a token the instance withdrew is reported as withdrawn, with the reconnect action', async (platform) => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([platform])
+	// The user withdrew the app's access in the instance's settings.
+	const row = await t.db.selectFrom('social_tokens').select('access_token_encrypted').where('user_id', '=', userId).executeTakeFirstOrThrow()
+	h.sandbox.store.revoke(createSecretBox(TEST_APP_SECRET).open(row.access_token_encrypted))
+	const post = await h.services.content.createPost(userId, { platform, content: { base: 'Nach dem Widerruf', platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() - 1000), timeZone: 'Europe/Zurich' })
+	await h.runDueJobs()
+	await h.runDueJobs()
+	const [state] = (await h.services.publishing.deliveryStates(userId, [post.id]))[post.id] ?? []
+	expect(state).toMatchObject({ status: 'failed', action: 'reconnect', reason: expect.stringMatching(/widerrufen/) })
+	expect(state!.reason).not.toMatch(/abgelaufen/)
+	const token = await t.db.selectFrom('social_tokens').select(['status', 'reconnect_reason']).where('user_id', '=', userId).executeTakeFirstOrThrow()
+	expect(token).toMatchObject({ status: 'reconnect_required', reconnect_reason: expect.stringMatching(/widerrufen/) })
 })

@@ -19,7 +19,7 @@ type Options = {
  * a user named or that a user's DID document names, so each request passes the SSRF-safe fetcher's
  * rules (in test mode: the sandbox fake). A refused host never gets a request.
  */
-export function createXrpc(settings: Pick<AdapterSettings, 'userFetch' | 'timeoutMs'>) {
+export function createXrpc(settings: Pick<AdapterSettings, 'userFetch' | 'timeoutMs' | 'directoryUrl' | 'insecureHosts'>) {
 	/** One request; network failures as PlatformError, the HTTP answer as it came. */
 	async function send(url: string, init: RequestInit & Options = {}): Promise<XrpcResult> {
 		const { token, creates, signal: outer, ...rest } = init
@@ -55,6 +55,8 @@ export function createXrpc(settings: Pick<AdapterSettings, 'userFetch' | 'timeou
 	}
 
 	return {
+		/** Where identities are resolved: the PLC directory, and the self-hosted servers development allows over http. */
+		identity: { plcUrl: (settings.directoryUrl ?? 'https://plc.directory').replace(/\/+$/, ''), insecureHosts: settings.insecureHosts ?? [] },
 		send,
 		call,
 		get: (service: string, nsid: string, query: Record<string, string | Array<string>>, options: Options = {}) => call(service, nsid, { ...options, query }),

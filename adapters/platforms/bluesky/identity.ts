@@ -1,4 +1,5 @@
 import { PlatformError } from '#modules/publishing/ports.ts'
+import { isInsecureHostAllowed } from '../insecure-hosts.ts'
 import type { Xrpc } from './client.ts'
 import { failure } from './errors.ts'
 
@@ -57,10 +58,10 @@ export async function resolveHandle(xrpc: Xrpc, apiBase: string, handle: string)
 	throw notFound(`${handle} does not resolve to a DID`)
 }
 
-/** The PDS of a DID (its DID document's #atproto_pds service): an https origin. */
+/** The PDS of a DID (its DID document's #atproto_pds service): an https origin (http only on a DEV_INSECURE_HOSTS server). */
 export async function resolvePds(xrpc: Xrpc, did: string): Promise<string> {
 	if (!isDid(did)) throw notFound(`not a DID: ${did}`)
-	const url = did.startsWith('did:plc:') ? `https://plc.directory/${did}` : `https://${did.slice('did:web:'.length)}/.well-known/did.json`
+	const url = did.startsWith('did:plc:') ? `${xrpc.identity.plcUrl}/${did}` : `https://${did.slice('did:web:'.length)}/.well-known/did.json`
 	let result
 	try {
 		result = await xrpc.send(url, { headers: { accept: 'application/did+ld+json, application/json' } })
@@ -80,6 +81,7 @@ export async function resolvePds(xrpc: Xrpc, did: string): Promise<string> {
 	if (!endpoint) throw notFound(`the DID document of ${did} names no PDS`)
 	if (!URL.canParse(endpoint)) throw failure('invalid_request', 'server_blocked', `PDS ${endpoint} is not a URL`)
 	const pds = new URL(endpoint)
-	if (pds.protocol !== 'https:' || pds.username || pds.password) throw failure('invalid_request', 'server_blocked', `PDS ${endpoint} is not an https URL`)
+	const secure = pds.protocol === 'https:' || isInsecureHostAllowed(pds, xrpc.identity.insecureHosts)
+	if (!secure || pds.username || pds.password) throw failure('invalid_request', 'server_blocked', `PDS ${endpoint} is not an https URL`)
 	return pds.origin
 }

@@ -8,6 +8,8 @@ export { blueskyErrorCodes, type BlueskyErrorCode } from './errors.ts'
 export { createBlueskyFake, BLUESKY_SANDBOX } from './sandbox.ts'
 
 const ENTRYWAY = 'https://bsky.social'
+/** Where did:plc identities are resolved (BLUESKY_PLC_URL names a local one in development). */
+export const PLC_DIRECTORY = 'https://plc.directory'
 
 export const bluesky: PlatformModule = {
 	platform: blueskyDescriptor.id,
@@ -15,7 +17,7 @@ export const bluesky: PlatformModule = {
 	sandboxName: 'bluesky',
 	sandbox: createBlueskyFake,
 	// apiBase: the entryway; authorizeUrl: the web app post links point to; tokenUrl: where sessions are made (documentation only).
-	endpoints: { apiBase: ENTRYWAY, authorizeUrl: 'https://bsky.app', tokenUrl: `${ENTRYWAY}/xrpc/com.atproto.server.createSession`, version: null },
+	endpoints: { apiBase: ENTRYWAY, authorizeUrl: 'https://bsky.app', tokenUrl: `${ENTRYWAY}/xrpc/com.atproto.server.createSession`, version: null, directoryUrl: PLC_DIRECTORY },
 	// Every request goes through userFetch, which the sandbox maps onto its fake, so the hosts stay the real ones;
 	// post links open the sandbox's own permalink page.
 	sandboxEndpoints: (_serverBase, browserBase) => ({

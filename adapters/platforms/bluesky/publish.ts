@@ -1,5 +1,6 @@
 import type { Facet } from '@atproto/api'
 import { countText } from '#modules/publishing/counting.ts'
+import { isOverLimit } from '#modules/publishing/descriptor.ts'
 import { PlatformError, type Checkpoint, type PublishContent, type Published, type PublishHooks, type PublishTarget } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { str, type Json, type Xrpc } from './client.ts'
@@ -10,7 +11,6 @@ import { downloadImage } from './image.ts'
 import { nextTid } from './tid.ts'
 
 export const POST_COLLECTION = 'app.bsky.feed.post'
-const MAX_TEXT_BYTES = 3000
 /** Without the delivery's saved key (hooks.previous), a resend within this window reuses the key of the attempt whose outcome was unknown. */
 const RESEND_WINDOW_MS = 10 * 60_000
 const LIST_PAGES = 3
@@ -28,8 +28,8 @@ export function rkeyOf(uri: string) {
 export function checkText(text: string) {
 	const length = countText('graphemes', text)
 	const bytes = Buffer.byteLength(text)
-	if (length > blueskyDescriptor.text.limit || bytes > MAX_TEXT_BYTES) {
-		throw failure('invalid_request', 'text_too_long', `${length} graphemes / ${bytes} bytes, at most ${blueskyDescriptor.text.limit} / ${MAX_TEXT_BYTES}`)
+	if (isOverLimit(blueskyDescriptor, text)) {
+		throw failure('invalid_request', 'text_too_long', `${length} graphemes / ${bytes} bytes, over the descriptor's limits`)
 	}
 }
 

@@ -22,7 +22,7 @@ export type MastodonAdapterOptions = {
  */
 export function createMastodonAdapter(settings: AdapterSettings, options: MastodonAdapterOptions = {}): PlatformAdapter {
 	const client = createMastodonClient(settings)
-	const instances = createInstanceReader(client)
+	const instances = createInstanceReader(client, settings.insecureHosts)
 	const connect = createConnect(settings, client, instances)
 	const publishing = createPublishing(settings, client, instances, { pollIntervalMs: options.pollIntervalMs ?? 2_000, maxPollMs: options.maxPollMs ?? 60_000 })
 	const comments = createComments(client)
@@ -32,6 +32,7 @@ export function createMastodonAdapter(settings: AdapterSettings, options: Mastod
 		sandbox: settings.sandbox,
 		resolveServer: instances.resolve,
 		registerClient: connect.registerClient,
+		checkClient: connect.checkClient,
 		authorizationUrl: connect.authorizationUrl,
 		exchangeCode: connect.exchangeCode,
 		refreshToken: connect.refreshToken,

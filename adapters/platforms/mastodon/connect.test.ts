@@ -102,7 +102,7 @@ test('a token answer without all scopes is permission_missing; refresh keeps the
 	const account = await connect(sandbox)
 	expect(await sandbox.adapter.refreshToken(account.token)).toEqual(account.token)
 	sandbox.store.revoke(account.token.accessToken)
-	await expect(sandbox.adapter.refreshToken(account.token)).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired' })
+	await expect(sandbox.adapter.refreshToken(account.token)).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_revoked' })
 
 	sandbox.router.script('POST /host/:host/oauth/token', [{ status: 200, body: { access_token: 'x', token_type: 'Bearer', scope: 'read:accounts read:statuses', created_at: 1 } }])
 	await expect(connect(sandbox)).rejects.toMatchObject({ kind: 'permission_missing', code: 'permission_missing' })

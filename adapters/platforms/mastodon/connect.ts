@@ -34,6 +34,21 @@ export function createConnect(settings: AdapterSettings, client: MastodonClient,
 			}
 		},
 
+		/**
+		 * Whether the instance still knows a stored registration: a client-credentials grant answers
+		 * 401 invalid_client for an app it forgot (removed, or the instance was reset). The app token it
+		 * hands out is revoked right away.
+		 */
+		async checkClient({ url, clientId, clientSecret }: ServerClient) {
+			const origin = new URL(url).origin
+			const answer = await client.request(origin, '/oauth/token', {
+				method: 'POST',
+				form: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'read:accounts' }),
+			})
+			const token = str(answer.access_token)
+			if (token) await client.request(origin, '/oauth/revoke', { method: 'POST', form: new URLSearchParams({ client_id: clientId, client_secret: clientSecret, token }) }).catch(() => null)
+		},
+
 		/** In test mode the browser cannot reach https://<host>: the sandbox serves the instance's consent page. */
 		authorizationUrl({ state, codeVerifier, redirectUri, server }: { state: string; codeVerifier: string; redirectUri: string; server?: ServerClient }) {
 			const { url: base, clientId } = requireServer(server)

@@ -8,7 +8,9 @@ function answer(status: number, body: Record<string, unknown> | null, headers: R
 }
 
 test.each([
-	[answer(401, { error: 'The access token is invalid' }), {}, 'auth_expired', 'token_expired'],
+	[answer(401, { error: 'The access token is invalid' }), {}, 'auth_expired', 'token_revoked'],
+	[answer(401, { error: 'The access token was revoked' }), {}, 'auth_expired', 'token_revoked'],
+	[answer(401, { error: 'The access token expired' }), {}, 'auth_expired', 'token_expired'],
 	[answer(403, { error: 'This action is outside the authorized scopes' }), {}, 'permission_missing', 'permission_missing'],
 	[answer(403, { error: 'Your login is currently disabled' }), {}, 'invalid_request', 'policy_block'],
 	[answer(429, { error: 'Too many requests' }), {}, 'rate_limited', 'rate_limited'],

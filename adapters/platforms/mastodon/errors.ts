@@ -10,7 +10,8 @@ export const mastodonErrorCodes = [
 	'registration_failed', // POST /api/v1/apps was refused
 	'invalid_grant', // the code was used, expired or issued for another redirect_uri or PKCE verifier
 	'invalid_client', // the registered app is unknown to the instance (e.g. removed before 4.3)
-	'token_expired', // HTTP 401: the token was revoked
+	'token_revoked', // HTTP 401: the token was revoked or deleted (Mastodon's tokens do not expire)
+	'token_expired', // HTTP 401 naming an expired token (an instance with expiring tokens)
 	'permission_missing', // a scope was not granted, or 403 outside the authorized scopes
 	'policy_block', // 403 for another reason: the login is disabled or the account suspended
 	'rate_limited', // HTTP 429 (X-RateLimit-Reset)
@@ -56,7 +57,8 @@ export function mastodonError(result: HttpResult, options: { creates?: boolean }
 
 	if (text === 'invalid_grant') return error('invalid_request', 'invalid_grant')
 	if (text === 'invalid_client') return error('invalid_request', 'invalid_client')
-	if (status === 401) return error('auth_expired', 'token_expired')
+	// Mastodon issues tokens without an end: a 401 means the user or the instance withdrew it.
+	if (status === 401) return error('auth_expired', /expired/i.test(`${detail} ${description ?? ''}`) ? 'token_expired' : 'token_revoked')
 	if (status === 403) return /scope/i.test(detail) ? error('permission_missing', 'permission_missing') : error('invalid_request', 'policy_block')
 	if (status === 429) return error('rate_limited', 'rate_limited', rateLimitWaitMs(result.headers))
 	if (status >= 500) return error(options.creates ? 'unknown_outcome' : 'transient', 'server_error')

@@ -1,5 +1,6 @@
 import net from 'node:net'
 import { PlatformError, type AccountLimits } from '#modules/publishing/ports.ts'
+import { isInsecureHostAllowed } from '../insecure-hosts.ts'
 import { str, num, type Json, type MastodonClient } from './client.ts'
 import { invalid, isUnreachableHost } from './errors.ts'
 
@@ -30,10 +31,23 @@ export function hostOfInput(input: string): string {
 	return host
 }
 
+/**
+ * A self-hosted instance development allows (DEV_INSECURE_HOSTS, e.g. 'localhost:3000'): its origin,
+ * over http unless https was typed; null for every other input (those follow hostOfInput's rules).
+ */
+export function insecureServerOf(input: string, insecureHosts: ReadonlyArray<string>): string | null {
+	if (!insecureHosts.length) return null
+	const text = input.trim().toLowerCase()
+	const typed = /^https?:\/\//.test(text) ? text : `http://${text}`
+	if (!URL.canParse(typed)) return null
+	const url = new URL(typed)
+	return isInsecureHostAllowed(url, insecureHosts) && !url.username && !url.password ? url.origin : null
+}
+
 export type InstanceInfo = { domain: string; limits: AccountLimits }
 
 /** GET /api/v2/instance, remembered per server for an hour (the text limit is checked before every post). */
-export function createInstanceReader(client: MastodonClient) {
+export function createInstanceReader(client: MastodonClient, insecureHosts: ReadonlyArray<string> = []) {
 	const cache = new Map<string, { at: number; info: InstanceInfo }>()
 
 	async function read(server: string): Promise<InstanceInfo> {
@@ -49,7 +63,7 @@ export function createInstanceReader(client: MastodonClient) {
 
 	/** The base URL of the instance the user named, checked to answer as Mastodon. */
 	async function resolve(input: string): Promise<string> {
-		const server = `https://${hostOfInput(input)}`
+		const server = insecureServerOf(input, insecureHosts) ?? `https://${hostOfInput(input)}`
 		try {
 			await read(server)
 		} catch (error) {

@@ -1,3 +1,5 @@
+import { localMentions } from '#modules/publishing/counting.ts'
+
 // Mastodon answers a status's `content` as HTML (paragraphs, <br />, links with the scheme in an
 // invisible span, mentions and hashtags as links). Finding our own post again compares texts, so
 // both sides are brought to the same plain form here.
@@ -33,12 +35,8 @@ export function withoutLeadingMentions(text: string) {
 	return text.replace(/^(?:@[\p{L}\p{N}_.-]+(?:@[\p{L}\p{N}.-]+)?\s+)+/u, '')
 }
 
-const REMOTE_MENTION = /(^|[^/\p{L}\p{N}_])@([\p{L}\p{N}_]+(?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
-
-/** '@anna@chaos.social' as Mastodon shows (and counts) it: '@anna'. */
-export function localMentions(text: string) {
-	return text.replace(REMOTE_MENTION, '$1@$2')
-}
+// '@anna@chaos.social' as Mastodon shows (and counts) it, '@anna': one rule with the descriptor's counting.
+export { localMentions }
 
 /** A text as it can be compared with a status's content. */
 export function comparable(text: string) {

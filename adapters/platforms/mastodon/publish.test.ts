@@ -119,7 +119,7 @@ test('401, 403 outside the scopes, 429 with X-RateLimit-Reset and 422 are told a
 		{ status: 422, body: { error: 'Validation failed: Text character limit of 500 exceeded' } },
 		{ status: 422, body: { error: 'Validation failed: Visibility is reserved' } },
 	])
-	await expect(publish()).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired' })
+	await expect(publish()).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_revoked' })
 	await expect(publish()).rejects.toMatchObject({ kind: 'permission_missing' })
 	const limited = (await publish().catch((e: unknown) => e)) as { kind: string; retryAfterMs: number }
 	expect(limited.kind).toBe('rate_limited')

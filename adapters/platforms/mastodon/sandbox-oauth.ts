@@ -109,10 +109,24 @@ export function addOAuthRoutes(router: FakeRouter, { store, redirectAllowed }: S
 
 	instanceRoute(router, 'POST /oauth/token', (req, host) => token(req, host))
 
+	// RFC 7009: the token is revoked for a known client; the answer is 200 either way.
+	instanceRoute(router, 'POST /oauth/revoke', (req, host) => {
+		const clientId = param(req, 'client_id') ?? ''
+		if (!appOf(store, clientId, host) || !secretMatches(store, clientId, param(req, 'client_secret'))) return error(403, 'unauthorized_client')
+		const revoked = param(req, 'token')
+		if (revoked) store.revoke(revoked)
+		return json(200, {})
+	})
+
 	function token(req: FakeRequest, host: string) {
 		const clientId = param(req, 'client_id') ?? ''
 		if (!appOf(store, clientId, host) || !secretMatches(store, clientId, param(req, 'client_secret'))) {
 			return error(401, 'invalid_client', { error_description: 'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.' })
+		}
+		// An app token (client_credentials): only proves the registration is known.
+		if (param(req, 'grant_type') === 'client_credentials') {
+			const appToken = store.issueToken({ platform: 'mastodon', subject: host, kind: 'app-token' }, TEN_YEARS_S)
+			return json(200, { access_token: appToken, token_type: 'Bearer', scope: param(req, 'scope') ?? 'read', created_at: Math.floor(Date.now() / 1000) })
 		}
 		if (param(req, 'grant_type') !== 'authorization_code') {
 			return error(400, 'unsupported_grant_type', { error_description: 'The authorization grant type is not supported by the authorization server.' })

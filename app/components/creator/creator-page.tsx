@@ -238,6 +238,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 					busy={busy}
 					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
 					onRegenerate={(platform) => void actions.regenerate(platform)}
+					onRemoveImage={(platform) => setState((s) => ({ ...s, generatedImages: Object.fromEntries(Object.entries(s.generatedImages).filter(([p]) => p !== platform)) }))}
 					onPublish={actions.publish}
 					onSchedule={() => setScheduling({ kind: state.editing?.kind ?? 'post', id: state.editing?.id ?? '', scheduledAt: state.editing?.scheduledAt ?? null, title: titleFromText(firstText) ?? t('preview.untitled'), fields: contentFields(state) })}
 					onSaveDraft={actions.saveDraft}

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 import type { Platform } from '#modules/content/platforms.ts'
+import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
 
@@ -32,7 +33,7 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 	const platforms = registered as [Platform, ...Array<Platform>]
 	return z.object({
 		platforms: z.array(z.enum(platforms)).check(z.minLength(1), z.maxLength(platforms.length)),
-		texts: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(63_206))),
+		texts: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(MAX_TEXT))),
 		// Only images this app stored: a client cannot make a post point anywhere else.
 		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),

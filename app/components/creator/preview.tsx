@@ -1,7 +1,7 @@
 import { Button } from '@radix-ui/themes'
 import type { ConnectedPageView } from '#modules/publishing/index.ts'
 import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
-import { CalendarClock, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
+import { CalendarClock, ImageMinus, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
@@ -19,6 +19,8 @@ type Props = {
 	busy: boolean
 	onText: (platform: Platform, text: string) => void
 	onRegenerate: (platform: Platform) => void
+	/** This network's variant goes out without an image (the others keep theirs). */
+	onRemoveImage: (platform: Platform) => void
 	onPublish: () => void
 	onSchedule: () => void
 	onSaveDraft: () => void
@@ -72,6 +74,19 @@ export function Preview(props: Props) {
 						>
 							<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
 						</Button>
+						{props.images[platform] ? (
+							<Button
+								type="button"
+								size="1"
+								variant="soft"
+								color="gray"
+								onClick={() => props.onRemoveImage(platform)}
+								disabled={props.regenerating !== null || busy}
+								aria-label={t('preview.removeImageFor', { platform: platformName(platform) })}
+							>
+								<ImageMinus size={14} aria-hidden /> {t('preview.removeImage')}
+							</Button>
+						) : null}
 					</Flex>
 				</PlatformTextCard>
 			))}

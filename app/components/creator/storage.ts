@@ -1,6 +1,7 @@
 // zod/mini: the creator page loads this in the browser, where classic zod would be most of its code.
 import { z } from 'zod/mini'
 import type { Platform } from '#modules/publishing/descriptor.ts'
+import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
@@ -17,7 +18,7 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 		currentStep: z.enum(CREATOR_STEPS),
 		selectedMedia: z.nullable(z.enum(MEDIA_KINDS)),
 		selectedPlatforms: z.array(z.enum(platforms)).check(z.maxLength(platforms.length)),
-		content: z.partialRecord(z.enum(platforms), max(63_206)),
+		content: z.partialRecord(z.enum(platforms), max(MAX_TEXT)),
 		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		articleData: z._default(
 			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
