@@ -22,7 +22,7 @@ const planOptions = (['free', 'basic', 'pro'] as const).map((type) => ({ value: 
 function LeanRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
 	return (
 		<TableRow data-testid="admin-user-row" data-email={user.email} align="center">
-			<TableRowHeaderCell>
+			<TableRowHeaderCell data-label={t('table.name')}>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Text>{user.fullName || t('table.noName')}</Text>
 					{user.isAdmin ? (
@@ -33,16 +33,16 @@ function LeanRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
 					) : null}
 				</Flex>
 			</TableRowHeaderCell>
-			<TableCell>{user.email}</TableCell>
-			<TableCell>
+			<TableCell data-label={t('table.email')}>{user.email}</TableCell>
+			<TableCell data-label={t('table.plan')}>
 				<Badge color={user.subscriptionType === 'pro' ? 'amber' : user.subscriptionType === 'basic' ? 'blue' : 'gray'} data-testid="plan-badge">
 					{t(`plans.${user.subscriptionType}`)}
 				</Badge>
 			</TableCell>
-			<TableCell data-testid="credits">{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</TableCell>
-			<TableCell data-testid="api-tokens">{formatNumber(user.apiTokens)}</TableCell>
-			<TableCell>{formatDateTime(user.createdAt, 'Europe/Zurich', 'dd.MM.yyyy')}</TableCell>
-			<TableCell>
+			<TableCell data-testid="credits" data-label={t('table.credits')}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</TableCell>
+			<TableCell data-testid="api-tokens" data-label={t('table.apiTokens')}>{formatNumber(user.apiTokens)}</TableCell>
+			<TableCell data-label={t('table.created')}>{formatDateTime(user.createdAt, 'Europe/Zurich', 'dd.MM.yyyy')}</TableCell>
+			<TableCell data-label={t('table.actions')} data-actions>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Button size="1" aria-haspopup="dialog">
 						<SpriteIcon id="pw-user-grant" size={14} />

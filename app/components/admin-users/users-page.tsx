@@ -13,6 +13,7 @@ import { GrantCreditsDialog } from './grant-dialog.tsx'
 import { HistoryDialog, type HistoryData } from './history-dialog.tsx'
 import type { AdminUserRow, RowDialogKind } from './types.ts'
 import { UserRow } from './user-row.tsx'
+import './users-page.css'
 import '#locales/ns/adminUsers.ts'
 
 type Props = {
@@ -72,7 +73,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					{list.users.length === 0 ? (
 						<Text>{t('empty')}</Text>
 					) : (
-						<Table.Root variant="surface">
+						<Table.Root variant="surface" className="admin-users-table">
 							<Table.Header>
 								<TableRow>
 									<TableColumnHeaderCell>{t('table.name')}</TableColumnHeaderCell>

@@ -1,0 +1,32 @@
+import { expect, gotoReady, test, uniqueEmail } from '#tests/e2e/fixtures.ts'
+
+// Issue 37, 4.11: the smaller defects a user meets.
+
+test("the export's file name carries the user's calendar day, not UTC's", async ({ page, createConfirmedUser, login, db }) => {
+	const user = await createConfirmedUser()
+	// A zone whose date differs from UTC's right now (+14 h from 10:00 UTC, else -11 h).
+	const timeZone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago'
+	await db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', user.id).execute()
+	await login(user)
+	await gotoReady(page, '/settings')
+	const downloading = page.waitForEvent('download')
+	await page.getByRole('link', { name: 'Daten exportieren' }).click()
+	const download = await downloading
+	const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+	expect(day).not.toBe(new Date().toISOString().slice(0, 10))
+	expect(download.suggestedFilename()).toBe(`postwerk-export-${day}.json`)
+})
+
+test('sign-up success is said once: in the box, not again in a toast', async ({ page }) => {
+	await gotoReady(page, '/auth')
+	await page.getByRole('tab', { name: 'Registrieren' }).click()
+	await page.getByLabel('Vollständiger Name').fill('Sara Einmal')
+	await page.getByLabel('E-Mail').fill(uniqueEmail('once'))
+	await page.getByLabel('Passwort', { exact: true }).fill('ein-gutes-passwort')
+	await page.getByRole('button', { name: 'Registrieren', exact: true }).click()
+	await expect(page.getByRole('status').filter({ hasText: 'Registrierung erfolgreich!' })).toBeVisible()
+	// Whatever the answer brought (a flash toast loads sonner's code) has arrived once the network is idle.
+	await page.waitForLoadState('networkidle')
+	await expect(page.getByText(/Registrierung erfolgreich/)).toHaveCount(1)
+	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+})
