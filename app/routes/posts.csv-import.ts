@@ -17,6 +17,11 @@ const MAX_BODY = 8 * 1024 * 1024
 const RowsForm = z.object({ rows: z.string().max(MAX_BODY), asDrafts: z.enum(['0', '1']).default('0') })
 const ImportForm = RowsForm.extend({ requestId: z.uuid() })
 
+/** '1 Entwurf', '2 Entwürfe': the counted noun as i18next's plural forms have it. */
+function counted(noun: 'rows' | 'posts' | 'drafts', count: number) {
+	return fill(messages.counts[`${noun}_${count === 1 ? 'one' : 'other'}`], { count })
+}
+
 function refuse(message: string, status = 400) {
 	return data({ ok: false as const, message, notice: { type: 'error' as const, title: messages.title, description: message } }, { status })
 }
@@ -62,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const requestId = String(form.get('requestId'))
 		const result = await importRows(services, user, rows, { asDrafts, requestId })
 		if (!result.ok) return refuse(result.message, 409)
-		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { imported: result.imported, planned: result.planned, drafts: result.drafts, skipped: result.skipped.length })
+		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { posts: counted('posts', result.imported), planned: String(result.planned), drafts: counted('drafts', result.drafts), skipped: counted('rows', result.skipped.length) })
 		return { ok: true as const, imported: result, notice: { type: result.imported ? ('success' as const) : ('error' as const), title: messages.result.title, description: text }, message: text }
 	}
 

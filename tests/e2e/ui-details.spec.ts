@@ -30,3 +30,23 @@ test('sign-up success is said once: in the box, not again in a toast', async ({ 
 	await expect(page.getByText(/Registrierung erfolgreich/)).toHaveCount(1)
 	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
 })
+
+test('every main page has exactly one <h1>', async ({ page, createConfirmedUser, login }) => {
+	test.setTimeout(180_000)
+	const pages = ['/landing', '/auth', '/auth/forgot-password']
+	for (const path of pages) {
+		await gotoReady(page, path)
+		expect(await page.locator('h1').count(), path).toBe(1)
+	}
+	const admin = await createConfirmedUser({ admin: true })
+	await login(admin)
+	const signedIn = ['/', '/create', '/posts', '/schedule', '/schedule?view=month', '/news', '/accounts', '/agent', '/toolbox', '/test-models', '/activity-logs', '/pricing', '/settings', '/settings/integrationen', '/suche?q=test', '/api-referenz', '/admin', '/admin/users', '/admin/models', '/admin/prompts', '/admin/workflows', '/admin/toolbox', '/admin/error-reports', '/admin/discount-codes', '/gibt-es-nicht']
+	const wrong: Array<string> = []
+	for (const path of signedIn) {
+		await page.goto(path)
+		await page.locator('h1').first().waitFor()
+		const headings = await page.locator('h1').allTextContents()
+		if (headings.length !== 1) wrong.push(`${path}: ${JSON.stringify(headings)}`)
+	}
+	expect(wrong).toEqual([])
+})
