@@ -1,4 +1,4 @@
-import { expect, gotoReady, test, uniqueEmail } from '#tests/e2e/fixtures.ts'
+import { expect, gotoReady, SANDBOX_APP_PASSWORD, test, uniqueEmail } from '#tests/e2e/fixtures.ts'
 
 // Issue 37, 4.11: the smaller defects a user meets.
 
@@ -50,3 +50,23 @@ test('every main page has exactly one <h1>', async ({ page, createConfirmedUser,
 	}
 	expect(wrong).toEqual([])
 })
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+	test(`connecting Bluesky with an app password says so in a success toast (${viewport.width} px)`, async ({ page, createConfirmedUser, login }) => {
+		await page.setViewportSize(viewport)
+		const user = await createConfirmedUser()
+		await login(user)
+		await gotoReady(page, '/accounts')
+		await page.getByTestId('platform-bluesky').getByRole('button', { name: 'Verbinden' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Bluesky verbinden' })
+		await dialog.getByLabel('Handle').fill('paula.bsky.social')
+		await dialog.getByLabel('App-Passwort').fill(SANDBOX_APP_PASSWORD)
+		await dialog.getByRole('button', { name: 'Anmelden und verbinden' }).click()
+		await expect(dialog.getByText('Bluesky wurde erfolgreich verbunden.')).toBeVisible({ timeout: 15_000 })
+		const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Bluesky wurde erfolgreich verbunden.' })
+		await expect(toast).toBeVisible()
+		// Still there once the dialog has closed itself.
+		await expect(dialog).toBeHidden({ timeout: 5_000 })
+		await expect(toast).toBeVisible()
+	})
+}

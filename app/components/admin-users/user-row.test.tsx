@@ -16,6 +16,7 @@ import { UserRow } from './user-row.tsx'
 const i18n = createInstance({ resources: { de: resources.de }, ns: namespaces, defaultNS: 'common', lng: 'de', fallbackLng: 'de', interpolation: { escapeValue: false } })
 await i18n.init()
 const t = i18n.getFixedT('de', 'adminUsers') as unknown as (key: string) => string
+const tc = (key: string, count: number) => (i18n.getFixedT('de', 'adminUsers') as unknown as (key: string, options: { count: number }) => string)(key, { count })
 const planOptions = (['free', 'basic', 'pro'] as const).map((type) => ({ value: type, label: t(`plans.${type}`) }))
 
 /** The row as the lean components (Radix Themes' markup) render it: what UserRow's plain elements must match. */
@@ -40,7 +41,15 @@ function LeanRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
 				</Badge>
 			</TableCell>
 			<TableCell data-testid="credits" data-label={t('table.credits')}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</TableCell>
-			<TableCell data-testid="api-tokens" data-label={t('table.apiTokens')}>{formatNumber(user.apiTokens)}</TableCell>
+			<TableCell data-testid="api-tokens" data-label={t('table.apiTokens')}>
+				{user.apiTokens > 0 ? (
+					<Button size="1" variant="ghost" aria-haspopup="dialog" aria-label={tc('tokens.open', user.apiTokens)}>
+						{formatNumber(user.apiTokens)}
+					</Button>
+				) : (
+					formatNumber(user.apiTokens)
+				)}
+			</TableCell>
 			<TableCell data-label={t('table.created')}>{formatDateTime(user.createdAt, 'Europe/Zurich', 'dd.MM.yyyy')}</TableCell>
 			<TableCell data-label={t('table.actions')} data-actions>
 				<Flex gap="2" align="center" wrap="wrap">

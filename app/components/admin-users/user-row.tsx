@@ -73,7 +73,13 @@ export function UserRow({ user, isMe, timeZone, formAction, planOptions, onOpen 
 			</td>
 			<td data-testid="credits" className={css.cell} data-label={t('table.credits')}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</td>
 			<td data-testid="api-tokens" className={css.cell} data-label={t('table.apiTokens')}>
-				{formatNumber(user.apiTokens)}
+				{user.apiTokens > 0 ? (
+					<button data-accent-color="" aria-haspopup="dialog" aria-label={t('tokens.open', { count: user.apiTokens })} className={css.details} onClick={(event) => onOpen('tokens', user, event.currentTarget)}>
+						{formatNumber(user.apiTokens)}
+					</button>
+				) : (
+					formatNumber(user.apiTokens)
+				)}
 			</td>
 			<td className={css.cell} data-label={t('table.created')}>
 				{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}
