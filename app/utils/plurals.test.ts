@@ -65,7 +65,6 @@ const NOT_YET_COUNTED = new Set([
 	'billing:payments.pack',
 	'publishing:accountCheck.quota_reached',
 	// Several numbers in one sentence, or a count that can be 1: still to be converted.
-	'adminUsers:grant.successText',
 	'agents:learned.sentenceWordsValue',
 	'api:problems.rate_limited',
 	'auth:errors.rateLimited',
@@ -77,7 +76,6 @@ const NOT_YET_COUNTED = new Set([
 	'mcp:errors.generation.insufficient_credits',
 	'mcp:errors.rateLimited',
 	'mcp:messages.generated',
-	'news:results.okText',
 	'toolbox:runs.autoRepostDescription',
 ])
 

@@ -29,6 +29,10 @@ test('sign-up success is said once: in the box, not again in a toast', async ({ 
 	await page.waitForLoadState('networkidle')
 	await expect(page.getByText(/Registrierung erfolgreich/)).toHaveCount(1)
 	await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+	// Nor does a toast left waiting in a cookie say it again on the next page.
+	await gotoReady(page, '/auth')
+	await page.waitForLoadState('networkidle')
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Registrierung erfolgreich' })).toHaveCount(0)
 })
 
 test('every main page has exactly one <h1>', async ({ page, createConfirmedUser, login }) => {

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				ok: true,
 				granted: true,
 				grant: submission.reply({ resetForm: true }),
-				notice: { type: 'success', title: t('grant.success'), description: t('grant.successText', { amount, email: user?.email ?? '', balance: result.balance }) },
+				notice: { type: 'success', title: t('grant.success'), description: t('grant.successText', { credits: t('grant.credits', { count: amount }), email: user?.email ?? '', balance: result.balance }) },
 			})
 		}
 
