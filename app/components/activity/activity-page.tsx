@@ -210,6 +210,7 @@ function Description({ text }: { text: string }) {
 	return (
 		<Flex direction="column" gap="1" align="start">
 			<Text
+				as="div"
 				id={id}
 				size="2"
 				color="gray"
