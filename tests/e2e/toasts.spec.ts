@@ -44,7 +44,8 @@ for (const size of [
 			const profile = page.getByTestId('settings-profile')
 			await profile.getByRole('button', { name: 'Speichern' }).click()
 			const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Einstellungen gespeichert' })
-			await expect(toast).toBeVisible()
+			// The save's answer may take a while on a loaded machine.
+			await expect(toast).toBeVisible({ timeout: 20_000 })
 			// Measured once it has slid in (sonner animates it from above).
 			await expect(toast).toHaveAttribute('data-mounted', 'true')
 			await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/)
