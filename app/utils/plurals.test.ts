@@ -67,10 +67,8 @@ const NOT_YET_COUNTED = new Set([
 	// Several numbers in one sentence, or a count that can be 1: still to be converted.
 	'agents:learned.sentenceWordsValue',
 	'api:problems.rate_limited',
-	'auth:errors.rateLimited',
 	'billing:discount.errors.max_credits',
 	'catalog:gallery.costPerSecond',
-	'common:errors.rateLimited',
 	'dashboard:chart.summary',
 	'dashboard:chart.barTitle',
 	'mcp:errors.generation.insufficient_credits',
