@@ -38,11 +38,11 @@ export function FormField({
 export function FormErrors({ errors, ns }: { errors?: Array<string> | null; ns: Namespace }) {
 	const { t } = useTranslation(ns)
 	if (!errors?.length) return null
-	// "key|minutes" carries one interpolation value (used by the rate-limit message).
+	// "key|minutes" carries one count (the rate-limit message: '1 Minute', '15 Minuten').
 	const [key, minutes] = (errors[0] ?? '').split('|')
 	return (
 		<Text as="p" size="2" color="red" role="alert" data-testid="form-error">
-			{t(key as 'errors.generic', { minutes })}
+			{minutes === undefined ? t(key as 'errors.generic') : t(key as 'errors.rateLimited', { count: Number(minutes) })}
 		</Text>
 	)
 }

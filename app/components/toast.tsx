@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { ExternalToast } from 'sonner'
 import { useTranslation } from '#app/utils/use-translation.ts'
 
@@ -55,10 +55,47 @@ function subscribe(listener: () => void) {
 	return () => void listeners.delete(listener)
 }
 
-/** Where toasts appear (top right); sonner's code is fetched with the first toast. */
+/** Elements toasts must not cover (the app header, the phone's top bar); they mark themselves with this attribute. */
+const HEADER_SELECTOR = '[data-toasts-below]'
+const GAP_PX = 12
+/** Room on the sides for sonner's close button, which sits half outside the toast's top left corner. */
+const SIDE = { right: '16px', left: '16px' }
+const offset = { top: 'var(--toasts-top, 24px)', ...SIDE }
+
+/**
+ * Keeps `--toasts-top` at the lowest visible header's bottom edge (plus a gap): the header scrolls
+ * away on a desktop and the phone's top bar stays, so it is measured again on scroll and resize.
+ */
+function useToastsBelowHeader(active: boolean) {
+	useEffect(() => {
+		if (!active) return
+		let frame = 0
+		const measure = () => {
+			frame = 0
+			const bottoms = Array.from(document.querySelectorAll(HEADER_SELECTOR), (el) => el.getBoundingClientRect())
+				.filter((rect) => rect.height > 0)
+				.map((rect) => rect.bottom)
+			document.documentElement.style.setProperty('--toasts-top', `${Math.round(Math.max(0, ...bottoms)) + GAP_PX}px`)
+		}
+		const schedule = () => {
+			if (!frame) frame = requestAnimationFrame(measure)
+		}
+		measure()
+		window.addEventListener('scroll', schedule, { passive: true })
+		window.addEventListener('resize', schedule)
+		return () => {
+			if (frame) cancelAnimationFrame(frame)
+			window.removeEventListener('scroll', schedule)
+			window.removeEventListener('resize', schedule)
+		}
+	}, [active])
+}
+
+/** Where toasts appear (top right, below the header); sonner's code is fetched with the first toast. */
 export function Toasts() {
 	const { t } = useTranslation()
 	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
+	useToastsBelowHeader(active)
 	if (!active) return null
 	return (
 		<Suspense>
@@ -67,6 +104,8 @@ export function Toasts() {
 				richColors
 				closeButton
 				duration={5000}
+				offset={offset}
+				mobileOffset={offset}
 				containerAriaLabel={t('toasts.region')}
 				toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
 			/>

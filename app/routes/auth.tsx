@@ -49,10 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!result.ok) {
 			return data({ intent, result: submission.reply({ formErrors: ['errors.emailTaken'], hideFields: ['password'] }), signedUp: false }, { status: 400 })
 		}
-		return data(
-			{ intent, result: submission.reply({ resetForm: true }), signedUp: true },
-			{ headers: await toastHeaders(context, { type: 'success', title: t('signUpSuccessTitle'), description: t('signUpSuccess') }) },
-		)
+		// Said once, in the box above the form (it stays while the user goes to the mailbox); no toast repeats it.
+		return data({ intent, result: submission.reply({ resetForm: true }), signedUp: true })
 	}
 
 	if (intent === 'resend') {

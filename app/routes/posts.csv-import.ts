@@ -30,6 +30,11 @@ function mappingOf(raw: FormDataEntryValue | null) {
 	}
 }
 
+/** '1 Entwurf', '2 Entwürfe': the counted noun as i18next's plural forms have it. */
+function counted(noun: 'rows' | 'posts' | 'drafts', count: number) {
+	return fill(messages.counts[`${noun}_${count === 1 ? 'one' : 'other'}`], { count })
+}
+
 function refuse(message: string, status = 400) {
 	return data({ ok: false as const, message, notice: { type: 'error' as const, title: messages.title, description: message } }, { status })
 }
@@ -81,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const result = await importRows(services, user, rows, { ...options, requestId, onProgress: progress.note })
 		await progress.finish({ phase: 'done', done: result.ok ? result.imported : 0, total: rows.length })
 		if (!result.ok) return refuse(result.message, 409)
-		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { imported: result.imported, planned: result.planned, drafts: result.drafts, skipped: result.skipped.length })
+		const text = result.imported === 0 ? messages.result.nothing : fill(messages.result.text, { posts: counted('posts', result.imported), planned: String(result.planned), drafts: counted('drafts', result.drafts), skipped: counted('rows', result.skipped.length) })
 		return { ok: true as const, imported: result, notice: { type: result.imported ? ('success' as const) : ('error' as const), title: messages.result.title, description: text }, message: text }
 	}
 

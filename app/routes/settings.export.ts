@@ -1,6 +1,7 @@
 import type { Route } from './+types/settings.export'
 import { servicesContext } from '#app/context.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 
 // 'Daten exportieren': everything of the signed-in user's as a JSON download. Each module exports
 // its own tables (its service's exportData: rows without user_id, never password hashes, session
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		webhookMessages: webhooks.webhookMessages,
 		webhookAttempts: webhooks.webhookAttempts,
 	}
-	const day = new Date().toISOString().slice(0, 10)
+	// The user's calendar day, not UTC's: an export at 00:30 in Zurich is named after that day.
+	const day = formatDateTime(new Date(), user.timeZone, 'yyyy-MM-dd')
 	return new Response(JSON.stringify(exported, null, 2), {
 		headers: {
 			'Content-Type': 'application/json; charset=utf-8',

@@ -73,8 +73,13 @@ export async function listApiTokens(db: DbOrTrx, userId: string): Promise<Array<
 
 /** Revokes one of the user's tokens; false when it is not theirs or already revoked. */
 export async function revokeApiToken(db: DbOrTrx, userId: string, tokenId: string) {
-	const row = await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').executeTakeFirst()
-	return Boolean(row)
+	return (await revokeApiTokenNamed(db, userId, tokenId)) !== null
+}
+
+/** revokeApiToken answering the revoked token's name (for an audit entry); null when nothing was revoked. */
+export async function revokeApiTokenNamed(db: DbOrTrx, userId: string, tokenId: string) {
+	const row = await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('name').executeTakeFirst()
+	return row?.name ?? null
 }
 
 export type ApiPrincipal = { user: CurrentUser; tokenId: string; tokenName: string; scopes: Array<ApiScope> }

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { createActivityService, pageWindow } from './index.ts'
+import { createActivityService, logActivity, pageWindow } from './index.ts'
+import { clipAtWord } from './clip.ts'
 
 async function createUser(db: Kysely<DB>) {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -136,4 +137,32 @@ test('pageWindow shows at most five page numbers around the current page', () =>
 	expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5])
 	expect(pageWindow(5, 9)).toEqual([3, 4, 5, 6, 7])
 	expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9])
+})
+
+test('a logged description is stored whole; one over the bound is cut at a word with an ellipsis, and its report carries it', async () => {
+	await using t = await createTestDatabase()
+	const activity = createActivityService({ db: t.db })
+	const user = await createUser(t.db)
+	const sentence = 'Die Verbindung zum Netzwerk brach während des Hochladens des Bildes ab. '
+	await logActivity(t.db, { userId: user.id, logType: 'error', title: 'Veröffentlichung fehlgeschlagen', description: sentence.trim(), status: 'error' })
+	await logActivity(t.db, { userId: user.id, logType: 'error', title: 'Zu lang', description: sentence.repeat(40), status: 'error' })
+	const rows = await t.db.selectFrom('activity_logs').select(['id', 'title', 'description']).where('user_id', '=', user.id).orderBy('title').execute()
+	const [long, whole] = [rows.find((r) => r.title === 'Zu lang')!, rows.find((r) => r.title !== 'Zu lang')!]
+	expect(whole.description).toBe(sentence.trim())
+	expect(long.description.length).toBeLessThanOrEqual(2000)
+	expect(long.description.endsWith('…')).toBe(true)
+	// The cut falls after a whole word of the sentence, never inside one.
+	const words = new Set(sentence.trim().replace('.', '').split(' '))
+	expect(words.has(long.description.slice(0, -1).split(' ').at(-1)!.replace('.', ''))).toBe(true)
+
+	const report = await activity.reportError(user.id, whole.id, { userEmail: user.email })
+	expect(report.ok).toBe(true)
+	const stored = await t.db.selectFrom('error_reports').select('error_message').executeTakeFirstOrThrow()
+	expect(stored.error_message).toBe(`Veröffentlichung fehlgeschlagen: ${sentence.trim()}`)
+})
+
+test('clipAtWord keeps a text that fits and cuts a longer one after its last whole word', () => {
+	expect(clipAtWord('  kurz und gut ', 20)).toBe('kurz und gut')
+	expect(clipAtWord('Ein Satz, der zu lang ist für zwanzig', 20)).toBe('Ein Satz, der zu…')
+	expect(clipAtWord('Donaudampfschifffahrtsgesellschaft', 10)).toBe('Donaudamp…')
 })

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChangesSql } from '#modules/core/live-events.server.ts'
+import { clipAtWord } from './clip.ts'
 
 export type LogType =
 	| 'post_creation'
@@ -17,6 +18,9 @@ export type LogType =
 	/** A call with a personal API token (REST or MCP). */
 	| 'api'
 
+const TITLE_MAX = 500
+const DESCRIPTION_MAX = 2000
+
 export type ActivityEntry = {
 	userId: string
 	logType: LogType
@@ -26,7 +30,10 @@ export type ActivityEntry = {
 	metadata?: Record<string, unknown>
 }
 
-/** Appends an activity log entry (texts cut to the spec's lengths); pass a transaction to write it atomically. */
+/**
+ * Appends an activity log entry; pass a transaction to write it atomically. Callers pass whole texts:
+ * only here are they bounded (at a word, with an ellipsis), so the page and error reports show them whole.
+ */
 export async function logActivity(db: DbOrTrx, entry: ActivityEntry) {
 	await logActivities(db, [entry])
 }
@@ -47,8 +54,8 @@ export function activitiesSql(entries: ReadonlyArray<ActivityEntry & { key?: str
 		key: entry.key ?? null,
 		user_id: entry.userId,
 		log_type: entry.logType,
-		title: entry.title.slice(0, 500),
-		description: (entry.description ?? '').slice(0, 2000),
+		title: clipAtWord(entry.title, TITLE_MAX),
+		description: clipAtWord(entry.description ?? '', DESCRIPTION_MAX),
 		status: entry.status,
 		metadata: entry.metadata ?? {},
 	}))

@@ -9,7 +9,7 @@ import { listWorkflows } from './workflows.server.ts'
 
 export type { ErrorReportUpdateResult } from './error-reports.server.ts'
 export { ADMIN_GRANT_TYPE, ADMIN_USERS_PAGE_SIZE, type AdminUserResult, type AdminUsers } from './users.server.ts'
-export { ADMIN_GRANT_MAX, AdminUserActionSchema, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, SUBSCRIPTION_TYPES, UserSearchSchema } from './users-schema.ts'
+export { ADMIN_GRANT_MAX, AdminUserActionSchema, GrantCreditsSchema, RevokeApiTokenSchema, SetAdminSchema, SetPlanSchema, SUBSCRIPTION_TYPES, UserSearchSchema } from './users-schema.ts'
 export type { SystemStatus } from './overview.server.ts'
 export { WORKFLOWS, describeCron, type WorkflowDefinition, type WorkflowStep, type WorkflowTrigger } from './workflow-catalogue.ts'
 export { listWorkflows, seedWorkflows, workflowCounts, type AdminWorkflow, type WorkflowCounts, type WorkflowItem, type WorkflowSeedResult } from './workflows.server.ts'

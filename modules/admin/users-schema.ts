@@ -31,7 +31,13 @@ export const SetAdminSchema = z.object({
 	admin: z.enum(['true', 'false']).transform((v) => v === 'true'),
 })
 
-export const AdminUserActionSchema = z.discriminatedUnion('intent', [GrantCreditsSchema, SetPlanSchema, SetAdminSchema])
+export const RevokeApiTokenSchema = z.object({
+	intent: z.literal('revokeToken'),
+	userId,
+	tokenId: z.uuid({ error: 'errors.tokenNotFound' }),
+})
+
+export const AdminUserActionSchema = z.discriminatedUnion('intent', [GrantCreditsSchema, SetPlanSchema, SetAdminSchema, RevokeApiTokenSchema])
 
 export const UserSearchSchema = z.object({
 	q: z.string().trim().max(200).catch(''),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { addRole, findDirectoryUser, removeRole, searchUsers, setSubscriptionType, userIdByEmail, type SubscriptionType } from '#modules/accounts/index.ts'
+import { addRole, findDirectoryUser, listApiTokens, removeRole, revokeApiTokenNamed, searchUsers, setSubscriptionType, userIdByEmail, type SubscriptionType } from '#modules/accounts/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { grantCredits } from '#modules/credits/index.ts'
 import { listAdminActions, recordAdminAction, type AdminActor, type AuditActor } from '#modules/activity/index.ts'
@@ -11,7 +11,7 @@ import { onceWhenKeyed } from '#modules/core/request-keys.server.ts'
 export const ADMIN_USERS_PAGE_SIZE = 20
 export const ADMIN_GRANT_TYPE = 'admin_grant'
 
-export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' | 'request_conflict' }
+export type AdminUserResult<T = object> = ({ ok: true } & T) | { ok: false; error: 'not_found' | 'own_admin_role' | 'invalid_amount' | 'request_conflict' | 'already_revoked' }
 
 export function createAdminUsers(db: Db) {
 	return {
@@ -23,6 +23,26 @@ export function createAdminUsers(db: Db) {
 		history: (userId: string, limit = 20) => listAdminActions(db, { targetType: 'user', targetId: userId, limit }),
 
 		userIdByEmail: (email: string) => userIdByEmail(db, email),
+
+		/** A user's API keys (name, scopes, created, last used; revoked ones marked), never their secrets. */
+		apiTokens: (userId: string) => listApiTokens(db, userId),
+
+		/** Revokes one of a user's API keys, with its audit entry; 'already_revoked' when it was no longer active. */
+		async revokeApiToken(actor: AdminActor, input: { userId: string; tokenId: string }): Promise<AdminUserResult> {
+			return db.transaction().execute(async (trx) => {
+				const exists = await trx.selectFrom('api_tokens').select('revoked_at').where('id', '=', input.tokenId).where('user_id', '=', input.userId).executeTakeFirst()
+				if (!exists) return { ok: false as const, error: 'not_found' as const }
+				const name = await revokeApiTokenNamed(trx, input.userId, input.tokenId)
+				if (name === null) return { ok: false as const, error: 'already_revoked' as const }
+				await recordAdminAction(trx, actor, {
+					action: 'user.api_token_revoked',
+					targetType: 'user',
+					targetId: input.userId,
+					details: { tokenId: input.tokenId, name },
+				})
+				return { ok: true as const }
+			})
+		},
 
 		/**
 		 * Adds credits (ledger row 'admin_grant', credits_remaining and credits_total) and the audit row

@@ -210,7 +210,7 @@ export function createGenerator(deps: GenerationDeps) {
 				userId,
 				logType: 'content_generation',
 				title: generationTexts.activity.contentFailed,
-				description: (detail ?? (generationTexts.errors as Record<string, { message: string }>)[code]?.message ?? code).slice(0, 50),
+				description: detail ?? (generationTexts.errors as Record<string, { message: string }>)[code]?.message ?? code,
 				status: 'error',
 				metadata: { generationId, code },
 			})
@@ -343,7 +343,7 @@ export function createGenerator(deps: GenerationDeps) {
 				userId,
 				logType: 'content_generation',
 				title: generationTexts.activity.contentGenerated,
-				description: (source.title ?? source.text).replace(/\s+/g, ' ').slice(0, 50),
+				description: (source.title ?? source.text).replace(/\s+/g, ' '),
 				status: failedGroups.length > 0 ? 'warning' : 'success',
 				metadata: { generationId, kind: input.kind, platforms: input.platforms, title: (source.title ?? source.text).slice(0, 100), credits: cost.total - refund, model: models.text.modelId, agentId: agent?.id ?? null },
 			})
@@ -352,7 +352,7 @@ export function createGenerator(deps: GenerationDeps) {
 					userId,
 					logType: 'image_generation',
 					title: failedImages === aspects.length ? generationTexts.activity.imagesFailed : generationTexts.activity.imagesGenerated,
-					description: brief.headline.slice(0, 50),
+					description: brief.headline,
 					status: failedImages === 0 ? 'success' : failedImages === aspects.length ? 'error' : 'warning',
 					metadata: { generationId, prompt: imagePrompt({ ...brief, aspect: aspects[0]! }, templates).slice(0, 200), model: models.image.modelId, aspects },
 				})
@@ -400,7 +400,7 @@ export function createGenerator(deps: GenerationDeps) {
 					userId,
 					logType: 'image_generation',
 					title: generationTexts.activity.imageRegenerated,
-					description: brief.headline.slice(0, 50),
+					description: brief.headline,
 					status: 'success',
 					metadata: { generationId: claim.id, platform: input.platform, prompt: imagePrompt({ ...brief, aspect }, templates).slice(0, 200), model: regeneration.modelId, credits: cost },
 				}),

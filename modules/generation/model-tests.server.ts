@@ -181,7 +181,7 @@ export function createModelTests(deps: ModelTestDeps) {
 				userId,
 				logType: 'model_test',
 				title: fill(texts.server.activityFailedTitle, { name: model.name }),
-				description: message.slice(0, 200),
+				description: message,
 				status: 'error',
 				metadata: { testId, modelId: model.modelId, prompt: updated.prompt.slice(0, 200), refunded: amount },
 			})
@@ -205,7 +205,7 @@ export function createModelTests(deps: ModelTestDeps) {
 				userId,
 				logType: 'model_test',
 				title: fill(texts.server.activityTitle, { name: model.name }),
-				description: updated.prompt.replace(/\s+/g, ' ').slice(0, 50),
+				description: updated.prompt.replace(/\s+/g, ' '),
 				status: 'success',
 				metadata: { testId, modelId: model.modelId, category: updated.category, credits: amount, prompt: updated.prompt.slice(0, 200) },
 			})

@@ -39,7 +39,7 @@ export async function reclaimStaleGenerations(db: Db, staleAfterMinutes = STALE_
 				userId: row.user_id,
 				logType: row.kind === REGENERATION_KIND ? 'image_generation' : 'content_generation',
 				title: row.kind === REGENERATION_KIND ? generationTexts.activity.imagesFailed : generationTexts.activity.contentFailed,
-				description: generationTexts.activity.interrupted.slice(0, 50),
+				description: generationTexts.activity.interrupted,
 				status: 'error',
 				metadata: { generationId: id, code: 'interrupted', refunded: row.cost_credits },
 			})

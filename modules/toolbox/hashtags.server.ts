@@ -3,7 +3,7 @@ import type { Db } from '#modules/core/db.server.ts'
 import type { Platform } from '#modules/core/platform-id.ts'
 import { getContentSettings, trendingTerms } from '#modules/news/index.ts'
 import { suggestHashtags } from './hashtags.ts'
-import { fill, messages } from './messages.ts'
+import { fillCounted, messages } from './messages.ts'
 import { claimToolRun } from './runs.server.ts'
 import { isToolEnabled, toolSettings } from './tools.server.ts'
 
@@ -36,7 +36,7 @@ export async function suggestHashtagsForUser(db: Db, userId: string, text: strin
 			tool: 'hashtagOptimizer',
 			runKey: `hashtags:${now.toISOString().slice(0, 10)}:${hash}`,
 			items: 1,
-			title: fill(messages.runs.hashtags, { count: hashtags.length }),
+			title: fillCounted(messages.runs, 'hashtags', hashtags.length),
 			metadata: { hashtags },
 		})
 	}

@@ -73,11 +73,33 @@ test('activity log: 45 entries at 20 per page, page buttons, 50 per page, status
 	expect(reports[0]!.user_agent).toBeTruthy()
 	expect(reports[0]!.additional_info).toMatchObject({ log_id: entry.id, log_type: 'error', user_email: user.email })
 
-	// A second click answers 'Fehler gemeldet' again without filing a duplicate.
-	await target.getByRole('button', { name: 'Fehler melden' }).click()
-	await expect(page.getByText('Dieser Fehler wurde bereits gemeldet.')).toBeVisible()
+	// Once sent, the button says so and cannot be pressed again (also after a reload).
+	await expect(target.getByTestId('activity-reported')).toBeDisabled()
+	await expect(target.getByRole('button', { name: 'Fehler melden' })).toHaveCount(0)
+	await page.reload()
+	await expect(rows.filter({ hasText: 'Eintrag 42' }).getByTestId('activity-reported')).toBeDisabled()
 	expect(await db.selectFrom('error_reports').select('id').where('activity_log_id', '=', entry.id).execute()).toHaveLength(1)
 })
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+	test(`activity log at ${viewport.width} px: a long description wraps, is clamped and can be read whole`, async ({ page, createConfirmedUser, login, db }) => {
+		await page.setViewportSize(viewport)
+		const user = await createConfirmedUser()
+		const long = `${'Die Verbindung zum Netzwerk wurde während des Hochladens unterbrochen, '.repeat(6)}Ende der Meldung.`
+		await db.insertInto('activity_logs').values({ user_id: user.id, log_type: 'error', title: 'Veröffentlichung fehlgeschlagen', description: long, status: 'error' }).execute()
+		await login(user)
+		await gotoReady(page, '/activity-logs')
+		const description = page.getByTestId('activity-description')
+		await expect(description).toHaveText(long)
+		const clampedHeight = await description.evaluate((el) => el.getBoundingClientRect().height)
+		await page.getByRole('button', { name: 'Ganzen Text anzeigen' }).click()
+		await expect(page.getByRole('button', { name: 'Weniger anzeigen' })).toBeVisible()
+		const fullHeight = await description.evaluate((el) => el.getBoundingClientRect().height)
+		expect(fullHeight).toBeGreaterThan(clampedHeight)
+		// The whole text is inside its box, nothing runs off to the side.
+		expect(await description.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true)
+	})
+}
 
 test('activity log: an empty log shows the empty state', async ({ page, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser()

@@ -27,7 +27,7 @@ function adminRoutes(entries: ReadonlyArray<RouteConfigEntry>, parent = ''): Arr
 const hasAction = (file: string) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(fs.readFileSync(path.join(import.meta.dirname, '../../app', file), 'utf8'))
 
 /** What the walk creates before probing: a target user and rows the admin screens show and change. */
-type Fixture = { target: TestUser; marker: string; reportId: string; codeId: string; code: string; toolId: string; toolName: string; promptId: string; modelId: string; modelKey: string }
+type Fixture = { target: TestUser; marker: string; reportId: string; codeId: string; code: string; toolId: string; toolName: string; promptId: string; modelId: string; modelKey: string; tokenId: string }
 
 type ActionProbe = {
 	name: string
@@ -70,6 +70,11 @@ const probes: Record<string, RouteProbe> = {
 				name: 'grant admin',
 				form: (f) => ({ intent: 'role', userId: f.target.id, admin: 'true' }),
 				state: (db, f) => db.selectFrom('user_roles').select('role').where('user_id', '=', f.target.id).execute(),
+			},
+			{
+				name: "revoke a user's API key",
+				form: (f) => ({ intent: 'revokeToken', userId: f.target.id, tokenId: f.tokenId }),
+				state: (db, f) => db.selectFrom('api_tokens').select(['revoked_at']).where('id', '=', f.tokenId).executeTakeFirstOrThrow(),
 			},
 		],
 	},
@@ -196,7 +201,12 @@ async function createFixture(db: Kysely<DB>, target: TestUser): Promise<Fixture>
 	const prompt = await db.insertInto('admin_prompts').values({ name: marker, category: 'workflow', prompt_text: 'Text', is_active: false }).returning('id').executeTakeFirstOrThrow()
 	const modelKey = `e2e-${toolName}`
 	const model = await db.insertInto('ai_models').values({ name: marker, model_id: modelKey, category: 'language', provider: 'local', is_active: false }).returning('id').executeTakeFirstOrThrow()
-	return { target, marker, code, reportId: report.id, codeId: discount.id, toolId: tool.id, toolName, promptId: prompt.id, modelId: model.id, modelKey }
+	const token = await db
+		.insertInto('api_tokens')
+		.values({ user_id: target.id, name: marker, token_hash: randomUUID(), token_hint: 'gard', scopes: ['read'], expires_at: null })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	return { target, marker, code, reportId: report.id, codeId: discount.id, toolId: tool.id, toolName, promptId: prompt.id, modelId: model.id, modelKey, tokenId: token.id }
 }
 
 async function cleanUp(db: Kysely<DB>, f: Fixture) {

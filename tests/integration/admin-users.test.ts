@@ -160,3 +160,30 @@ test('npm run credits:grant -- <email> <amount> grants through the same use case
 	expect(unknown.out).toContain('Kein Benutzer')
 	expect(unknown.code).toBe(1)
 }, 60_000)
+
+test("an admin lists a user's API keys and revokes one: the key stops working and the audit row says which", async () => {
+	const { t, services, create, actor } = await setup()
+	await using _db = t
+	const target = await create('Toni Token')
+	const other = await create('Olga Other')
+	const made = await services.accounts.apiTokens.create(target.id, { name: 'Zapier', scopes: ['read', 'posts'], expiresAt: null })
+	if (!made.ok || !made.secret) throw new Error('token not created')
+	await services.accounts.apiTokens.create(target.id, { name: 'Make', scopes: ['read'], expiresAt: null })
+
+	const listed = await services.admin.users.apiTokens(target.id)
+	expect(listed.map((token) => token.name).sort()).toEqual(['Make', 'Zapier'])
+	expect(listed.find((token) => token.name === 'Zapier')).toMatchObject({ scopes: ['read', 'posts'], revokedAt: null, lastUsedAt: null })
+	expect(JSON.stringify(listed)).not.toContain(made.secret)
+
+	// Another user's id with this token: not found, nothing revoked.
+	expect(await services.admin.users.revokeApiToken(actor, { userId: other.id, tokenId: made.token.id })).toEqual({ ok: false, error: 'not_found' })
+	expect(await services.admin.users.revokeApiToken(actor, { userId: target.id, tokenId: made.token.id })).toEqual({ ok: true })
+	expect(await services.admin.users.revokeApiToken(actor, { userId: target.id, tokenId: made.token.id })).toEqual({ ok: false, error: 'already_revoked' })
+	expect((await services.admin.users.apiTokens(target.id)).find((token) => token.name === 'Zapier')!.revokedAt).not.toBeNull()
+	const call = { method: 'GET', path: '/api/v1/posts', via: 'api' } as const
+	expect(await services.accounts.apiTokens.authorize(made.secret, 'read', call)).toEqual({ ok: false, error: 'unauthorized' })
+
+	const audit = await services.admin.users.history(target.id)
+	expect(audit).toHaveLength(1)
+	expect(audit[0]).toMatchObject({ adminEmail: actor.email, action: 'user.api_token_revoked', targetId: target.id, details: { tokenId: made.token.id, name: 'Zapier' } })
+})

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Select, Table, Text } from '@radix-ui/themes'
 import { AlertTriangle, CheckCircle2, History, Info, XCircle } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useSpelling } from '#app/utils/use-spelling.ts'
 import { Link, useFetcher, useSearchParams } from 'react-router'
@@ -22,6 +22,10 @@ type Props = {
 }
 
 const ALL = 'all'
+const CLAMP_LINES = 3
+/** Roughly three lines of the title column at desktop width; shorter texts are never clamped. */
+const CLAMP_FROM = 180
+const clamped = { display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: CLAMP_LINES, overflow: 'hidden' } as const
 
 const statusColors = { success: 'green', error: 'red', warning: 'amber', info: 'blue' } as const
 const statusIcons = { success: CheckCircle2, error: XCircle, warning: AlertTriangle, info: Info } as const
@@ -184,11 +188,7 @@ function EntryRow({ entry, timeZone }: { entry: ActivityLogView; timeZone: strin
 			<Table.Cell>
 				<Flex direction="column" gap="1">
 					<Text weight="medium">{spell(entry.title)}</Text>
-					{entry.description ? (
-						<Text size="2" color="gray" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-							{entry.description}
-						</Text>
-					) : null}
+					{entry.description ? <Description text={entry.description} /> : null}
 				</Flex>
 			</Table.Cell>
 			<Table.Cell>
@@ -201,30 +201,53 @@ function EntryRow({ entry, timeZone }: { entry: ActivityLogView; timeZone: strin
 	)
 }
 
-/** 'Fehler melden' with its own fetcher, so each entry has its own busy state. */
+/** A description wraps whole; a long one is clamped to a few lines with a button to read all of it. */
+function Description({ text }: { text: string }) {
+	const { t } = useTranslation('activity')
+	const [open, setOpen] = useState(false)
+	const id = useId()
+	const long = text.length > CLAMP_FROM || text.split('\n').length > CLAMP_LINES
+	return (
+		<Flex direction="column" gap="1" align="start">
+			<Text
+				as="div"
+				id={id}
+				size="2"
+				color="gray"
+				data-testid="activity-description"
+				style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', ...(long && !open ? clamped : null) }}
+			>
+				{text}
+			</Text>
+			{long ? (
+				<Button size="1" variant="ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="activity-description-toggle">
+					{open ? t('description.less') : t('description.more')}
+				</Button>
+			) : null}
+		</Flex>
+	)
+}
+
+/** 'Fehler melden' with its own fetcher, so each entry has its own busy state; once sent, it shows so and stays disabled. */
 function ReportButton({ entry }: { entry: ActivityLogView }) {
 	const { t } = useTranslation('activity')
-	const fetcher = useFetcher({ key: `report-${entry.id}` })
+	const fetcher = useFetcher<{ ok: boolean }>({ key: `report-${entry.id}` })
 	useFetcherNotice(fetcher)
 	const busy = fetcher.state !== 'idle'
+	const sent = entry.reported || (fetcher.state === 'idle' && fetcher.data?.ok === true)
 	return (
 		<Flex gap="2" align="center" justify="end" wrap="wrap">
-			{entry.reported ? (
-				<Badge color="green" variant="soft" data-testid="activity-reported">
-					<CheckCircle2 size={12} aria-hidden />
-					{t('report.reported')}
-				</Badge>
-			) : null}
 			<Button
 				size="1"
 				variant="soft"
-				color={entry.reported ? 'gray' : 'red'}
+				color={sent ? 'green' : 'red'}
 				loading={busy}
-				disabled={busy}
+				disabled={busy || sent}
+				data-testid={sent ? 'activity-reported' : 'activity-report'}
 				onClick={() => void fetcher.submit({ intent: 'report', id: entry.id }, { method: 'post' })}
 			>
-				<AlertTriangle size={14} aria-hidden />
-				{t('report.button')}
+				{sent ? <CheckCircle2 size={14} aria-hidden /> : <AlertTriangle size={14} aria-hidden />}
+				{sent ? t('report.reported') : t('report.button')}
 			</Button>
 		</Flex>
 	)

@@ -57,13 +57,14 @@ export function HistoryDialog({ user, open, opener, timeZone, onClose }: { user:
 	)
 }
 
-const KNOWN = ['user.credits_granted', 'user.plan_changed', 'user.admin_granted', 'user.admin_revoked'] as const
+const KNOWN = ['user.credits_granted', 'user.plan_changed', 'user.admin_granted', 'user.admin_revoked', 'user.api_token_revoked'] as const
 
 function describe(t: TFunction<'adminUsers'>, entry: HistoryEntry) {
 	const details = (entry.details && typeof entry.details === 'object' ? entry.details : {}) as Record<string, unknown>
 	if (!(KNOWN as ReadonlyArray<string>).includes(entry.action)) return t('actions.other', { action: entry.action })
 	const text = t(`actions.${entry.action as (typeof KNOWN)[number]}`, {
 		amount: details.amount,
+		name: typeof details.name === 'string' ? details.name : '',
 		from: typeof details.from === 'string' ? t(`plans.${details.from as 'free'}`) : '',
 		to: typeof details.to === 'string' ? t(`plans.${details.to as 'free'}`) : '',
 	})

@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import type { Notice } from '#app/components/use-fetcher-notice.ts'
 
 /** What the /admin/users action answers (fetcher forms). */
-export type AdminUsersReply = { ok: boolean; notice?: Notice; grant?: SubmissionResult<Array<string>>; granted?: boolean }
+export type AdminUsersReply = { ok: boolean; notice?: Notice; grant?: SubmissionResult<Array<string>>; granted?: boolean; revoked?: string }
 
 /** One user of the admin list, as the loader sends it. */
 export type AdminUserRow = {
@@ -18,4 +18,4 @@ export type AdminUserRow = {
 }
 
 /** The dialogs a row opens (one of each for the whole list). */
-export type RowDialogKind = 'grant' | 'history'
+export type RowDialogKind = 'grant' | 'history' | 'tokens'

@@ -16,13 +16,14 @@ import { UserRow } from './user-row.tsx'
 const i18n = createInstance({ resources: { de: resources.de }, ns: namespaces, defaultNS: 'common', lng: 'de', fallbackLng: 'de', interpolation: { escapeValue: false } })
 await i18n.init()
 const t = i18n.getFixedT('de', 'adminUsers') as unknown as (key: string) => string
+const tc = (key: string, count: number) => (i18n.getFixedT('de', 'adminUsers') as unknown as (key: string, options: { count: number }) => string)(key, { count })
 const planOptions = (['free', 'basic', 'pro'] as const).map((type) => ({ value: type, label: t(`plans.${type}`) }))
 
 /** The row as the lean components (Radix Themes' markup) render it: what UserRow's plain elements must match. */
 function LeanRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
 	return (
 		<TableRow data-testid="admin-user-row" data-email={user.email} align="center">
-			<TableRowHeaderCell>
+			<TableRowHeaderCell data-label={t('table.name')}>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Text>{user.fullName || t('table.noName')}</Text>
 					{user.isAdmin ? (
@@ -33,16 +34,24 @@ function LeanRow({ user, isMe }: { user: AdminUserRow; isMe: boolean }) {
 					) : null}
 				</Flex>
 			</TableRowHeaderCell>
-			<TableCell>{user.email}</TableCell>
-			<TableCell>
+			<TableCell data-label={t('table.email')}>{user.email}</TableCell>
+			<TableCell data-label={t('table.plan')}>
 				<Badge color={user.subscriptionType === 'pro' ? 'amber' : user.subscriptionType === 'basic' ? 'blue' : 'gray'} data-testid="plan-badge">
 					{t(`plans.${user.subscriptionType}`)}
 				</Badge>
 			</TableCell>
-			<TableCell data-testid="credits">{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</TableCell>
-			<TableCell data-testid="api-tokens">{formatNumber(user.apiTokens)}</TableCell>
-			<TableCell>{formatDateTime(user.createdAt, 'Europe/Zurich', 'dd.MM.yyyy')}</TableCell>
-			<TableCell>
+			<TableCell data-testid="credits" data-label={t('table.credits')}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</TableCell>
+			<TableCell data-testid="api-tokens" data-label={t('table.apiTokens')}>
+				{user.apiTokens > 0 ? (
+					<Button size="1" variant="ghost" aria-haspopup="dialog" aria-label={tc('tokens.open', user.apiTokens)}>
+						{formatNumber(user.apiTokens)}
+					</Button>
+				) : (
+					formatNumber(user.apiTokens)
+				)}
+			</TableCell>
+			<TableCell data-label={t('table.created')}>{formatDateTime(user.createdAt, 'Europe/Zurich', 'dd.MM.yyyy')}</TableCell>
+			<TableCell data-label={t('table.actions')} data-actions>
 				<Flex gap="2" align="center" wrap="wrap">
 					<Button size="1" aria-haspopup="dialog">
 						<SpriteIcon id="pw-user-grant" size={14} />

@@ -50,7 +50,7 @@ export function UserRow({ user, isMe, timeZone, formAction, planOptions, onOpen 
 	}
 	return (
 		<tr data-testid="admin-user-row" data-email={user.email} className={css.row}>
-			<th scope="row" className={css.headerCell}>
+			<th scope="row" className={css.headerCell} data-label={t('table.name')}>
 				<div className={css.wrapFlex}>
 					<span className={css.text}>{user.fullName || t('table.noName')}</span>
 					{user.isAdmin ? (
@@ -63,18 +63,28 @@ export function UserRow({ user, isMe, timeZone, formAction, planOptions, onOpen 
 					) : null}
 				</div>
 			</th>
-			<td className={css.cell}>{user.email}</td>
-			<td className={css.cell}>
+			<td className={css.cell} data-label={t('table.email')}>
+				{user.email}
+			</td>
+			<td className={css.cell} data-label={t('table.plan')}>
 				<span data-accent-color={planColor[user.subscriptionType]} data-testid="plan-badge" className={css.badge}>
 					{t(`plans.${user.subscriptionType}`)}
 				</span>
 			</td>
-			<td data-testid="credits" className={css.cell}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</td>
-			<td data-testid="api-tokens" className={css.cell}>
-				{formatNumber(user.apiTokens)}
+			<td data-testid="credits" className={css.cell} data-label={t('table.credits')}>{`${formatNumber(user.creditsRemaining)} / ${formatNumber(user.creditsTotal)}`}</td>
+			<td data-testid="api-tokens" className={css.cell} data-label={t('table.apiTokens')}>
+				{user.apiTokens > 0 ? (
+					<button data-accent-color="" aria-haspopup="dialog" aria-label={t('tokens.open', { count: user.apiTokens })} className={css.details} onClick={(event) => onOpen('tokens', user, event.currentTarget)}>
+						{formatNumber(user.apiTokens)}
+					</button>
+				) : (
+					formatNumber(user.apiTokens)
+				)}
 			</td>
-			<td className={css.cell}>{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}</td>
-			<td className={css.cell}>
+			<td className={css.cell} data-label={t('table.created')}>
+				{formatDateTime(user.createdAt, timeZone, 'dd.MM.yyyy')}
+			</td>
+			<td className={css.cell} data-label={t('table.actions')} data-actions>
 				<div className={css.wrapFlex}>
 					<button data-accent-color="" aria-haspopup="dialog" className={css.grant} onClick={(event) => onOpen('grant', user, event.currentTarget)}>
 						<svg width={14} height={14} aria-hidden>

@@ -11,14 +11,17 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { SUBSCRIPTION_TYPES } from '#modules/admin/users-schema.ts'
 import { GrantCreditsDialog } from './grant-dialog.tsx'
 import { HistoryDialog, type HistoryData } from './history-dialog.tsx'
+import { TokensDialog, type TokensData } from './tokens-dialog.tsx'
 import type { AdminUserRow, RowDialogKind } from './types.ts'
 import { UserRow } from './user-row.tsx'
+import './users-page.css'
 import '#locales/ns/adminUsers.ts'
 
 type Props = {
 	query: string
 	list: { users: Array<AdminUserRow>; total: number; page: number; pageSize: number; pageCount: number }
 	history: HistoryData | null
+	tokens: TokensData | null
 	me: string
 	timeZone: string
 	loadError: boolean
@@ -72,7 +75,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 					{list.users.length === 0 ? (
 						<Text>{t('empty')}</Text>
 					) : (
-						<Table.Root variant="surface">
+						<Table.Root variant="surface" className="admin-users-table">
 							<Table.Header>
 								<TableRow>
 									<TableColumnHeaderCell>{t('table.name')}</TableColumnHeaderCell>
@@ -124,6 +127,7 @@ export function UsersPage({ query, list, me, timeZone, loadError }: Props) {
 			)}
 			<GrantCreditsDialog user={dialog?.kind === 'grant' ? dialog.user : null} open={dialogOpen && dialog?.kind === 'grant'} opener={dialog?.opener ?? null} onClose={closeDialog} />
 			<HistoryDialog user={dialog?.kind === 'history' ? dialog.user : null} open={dialogOpen && dialog?.kind === 'history'} opener={dialog?.opener ?? null} timeZone={timeZone} onClose={closeDialog} />
+			<TokensDialog user={dialog?.kind === 'tokens' ? dialog.user : null} open={dialogOpen && dialog?.kind === 'tokens'} opener={dialog?.opener ?? null} timeZone={timeZone} onClose={closeDialog} />
 		</Flex>
 	)
 }

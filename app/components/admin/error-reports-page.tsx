@@ -8,6 +8,7 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { clipAtWord } from '#modules/activity/clip.ts'
 import {
 	ADMIN_NOTES_MAX,
 	ERROR_REPORT_STATUSES,
@@ -142,7 +143,7 @@ export function ErrorReportsPage({ reports, matching, counts, page, pageCount, f
 				<Flex direction="column" gap="2">
 					{reports.map((report) => (
 						<Card key={report.id} asChild data-testid="error-report-card" data-status={report.status}>
-							<Link to={withParams((p) => p.set('report', report.id))} preventScrollReset aria-label={`${t('card.open')}: ${report.errorMessage.slice(0, 80)}`}>
+							<Link to={withParams((p) => p.set('report', report.id))} preventScrollReset aria-label={`${t('card.open')}: ${clipAtWord(report.errorMessage, 80)}`}>
 								<Flex direction="column" gap="1">
 									<Flex gap="2" align="center" wrap="wrap">
 										<StatusBadge status={report.status} />
@@ -151,7 +152,7 @@ export function ErrorReportsPage({ reports, matching, counts, page, pageCount, f
 										</Text>
 									</Flex>
 									<Text weight="medium" style={{ overflowWrap: 'anywhere' }} data-testid="error-report-message">
-										{report.errorMessage.length > 300 ? `${report.errorMessage.slice(0, 300)} …` : report.errorMessage}
+										{clipAtWord(report.errorMessage, 300)}
 									</Text>
 									<Flex gap="3" wrap="wrap">
 										<Text size="2" color="gray">

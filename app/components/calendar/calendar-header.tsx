@@ -24,7 +24,7 @@ export function CalendarHeader({ view, anchor, today, nav, days, month }: Props)
 	return (
 		<Flex direction="column" gap="3">
 			<Flex justify="between" align="center" gap="3" wrap="wrap">
-				<Heading as="h1" size="7">
+				<Heading as="h2" size="7">
 					{t('title')}
 				</Heading>
 				<Flex gap="2" align="center" wrap="wrap">

@@ -16,7 +16,7 @@ function Header({ shell }: { shell: ShellData }) {
 	const name = shell.firstName ?? t('greeting.fallbackName')
 	const line = t('greeting.line', { greeting: t(`greeting.${shell.greeting}`), name })
 	return (
-		<header className="app-header">
+		<header className="app-header" data-toasts-below>
 			<Box className="header-greeting">
 				{/* A long name is cut with an ellipsis; the whole line stays in the title. */}
 				<Heading as="h1" size="6" className="header-title" title={line}>

@@ -34,7 +34,7 @@ export function PhoneBar({ shell }: { shell: ShellData }) {
 		})
 	}
 	return (
-		<div className="phone-bar">
+		<div className="phone-bar" data-toasts-below>
 			<IconButton
 				ref={menuButton}
 				variant="ghost"

@@ -139,7 +139,7 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 					{preview ? (
 						<>
 							<Text size="2" data-testid="csv-import-summary">
-								{t('summary', { total: preview.counts.total, planned: preview.counts.planned, drafts: preview.counts.drafts, errors: preview.counts.errors })}
+								{t('summary', { rows: t('counts.rows', { count: preview.counts.total }), planned: preview.counts.planned, drafts: preview.counts.drafts, errors: preview.counts.errors })}
 							</Text>
 							{preview.counts.duplicates > 0 ? (
 								<Callout.Root color="amber" size="1" data-testid="csv-import-duplicates">

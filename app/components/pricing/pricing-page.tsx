@@ -10,6 +10,7 @@ import { formatChf, formatDateTime, formatNumber } from '#app/utils/format.ts'
 import type { Catalogue, CurrentSubscription } from '#modules/billing/index.ts'
 import { EnterpriseCard } from './enterprise-dialog.tsx'
 import type { PricingReply } from './types.ts'
+import './pricing-page.css'
 import '#locales/ns/billing.ts'
 
 type Selection = { kind: 'plan' | 'pack'; id: string }
@@ -241,11 +242,19 @@ export function PricingPage({ catalogue, subscription, testMode, available, curr
 							</Text>
 						) : null}
 					</Flex>
+				</Flex>
+			</Card>
+			{/* The total and 'Zur Kasse' stay at the bottom of the screen once something is chosen, next to
+			    the packs and plans the user is looking at (on a phone the order card is far below them). */}
+			<Card size="2" className="checkout-bar" data-sticky={selected ? 'true' : undefined} data-testid="checkout-bar">
+				<Flex gap="3" align="center" justify="between" wrap="wrap">
 					{selected ? (
 						<Text size="4" weight="bold" data-testid="checkout-total">
 							{t('checkout.total')}: {checked && codeState === 'valid' ? formatChf(checked.result.final_amount) : chf(price)}
 						</Text>
-					) : null}
+					) : (
+						<span />
+					)}
 					<checkout.Form method="post">
 						<input type="hidden" name="intent" value="checkout" />
 						<input type="hidden" name="itemKind" value={selected?.kind ?? ''} />

@@ -9,7 +9,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { requestIdOf } from '#app/server/request-id.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ADMIN_USERS_PAGE_SIZE, GrantCreditsSchema, SetAdminSchema, SetPlanSchema, UserSearchSchema } from '#modules/admin/index.ts'
+import { ADMIN_USERS_PAGE_SIZE, GrantCreditsSchema, RevokeApiTokenSchema, SetAdminSchema, SetPlanSchema, UserSearchSchema } from '#modules/admin/index.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const admin = requireAdmin(context, request)
@@ -17,17 +17,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const search = UserSearchSchema.parse({ q: params.get('q') ?? '', page: params.get('page') ?? '1' })
 	const historyId = z.uuid().safeParse(params.get('history'))
+	const tokensId = z.uuid().safeParse(params.get('tokens'))
 	const t = getInstance(context).getFixedT('de', 'adminUsers')
 	try {
-		const [list, history] = await Promise.all([
+		const [list, history, tokens] = await Promise.all([
 			adminService.users.list({ query: search.q, page: search.page }),
 			historyId.success ? adminService.users.history(historyId.data) : Promise.resolve(null),
+			tokensId.success ? adminService.users.apiTokens(tokensId.data) : Promise.resolve(null),
 		])
 		return {
 			title: t('meta.title'),
 			query: search.q,
 			list,
 			history: history && historyId.success ? { userId: historyId.data, entries: history } : null,
+			tokens: tokens && tokensId.success ? { userId: tokensId.data, tokens: tokens.map((token) => ({ ...token, expired: token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now() })) } : null,
 			me: admin.id,
 			timeZone: admin.timeZone,
 			loadError: false,
@@ -38,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			query: search.q,
 			list: { users: [], total: 0, page: 1, pageSize: ADMIN_USERS_PAGE_SIZE, pageCount: 1 },
 			history: null,
+			tokens: null,
 			me: admin.id,
 			timeZone: admin.timeZone,
 			loadError: true,
@@ -47,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const IntentSchema = z.object({ intent: z.enum(['grant', 'plan', 'role']) })
+const IntentSchema = z.object({ intent: z.enum(['grant', 'plan', 'role', 'revokeToken']) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const admin = requireAdmin(context, request)
@@ -76,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 				ok: true,
 				granted: true,
 				grant: submission.reply({ resetForm: true }),
-				notice: { type: 'success', title: t('grant.success'), description: t('grant.successText', { amount, email: user?.email ?? '', balance: result.balance }) },
+				notice: { type: 'success', title: t('grant.success'), description: t('grant.successText', { credits: t('grant.credits', { count: amount }), email: user?.email ?? '', balance: result.balance }) },
 			})
 		}
 
@@ -94,13 +98,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 			})
 		}
 
+		if (intentCheck.value.intent === 'revokeToken') {
+			const submission = parseWithZod(formData, { schema: RevokeApiTokenSchema })
+			if (submission.status !== 'success') return fail(t('tokens.revokeFailed'))
+			const result = await adminService.users.revokeApiToken(actor, submission.value)
+			if (!result.ok) return fail(result.error === 'already_revoked' ? t('tokens.alreadyRevoked') : t('tokens.revokeFailed'), result.error === 'not_found' ? 404 : 409)
+			return data<AdminUsersReply>({ ok: true, revoked: submission.value.tokenId, notice: { type: 'success', title: t('tokens.revoked') } })
+		}
+
 		const submission = parseWithZod(formData, { schema: SetAdminSchema })
 		if (submission.status !== 'success') return fail(t('role.failed'))
 		const result = await adminService.users.setAdmin(actor, submission.value)
 		if (!result.ok) return fail(result.error === 'own_admin_role' ? t('role.ownRole') : t('role.failed'), result.error === 'not_found' ? 404 : 400)
 		return data<AdminUsersReply>({ ok: true, notice: { type: 'success', title: submission.value.admin ? t('role.granted') : t('role.revoked') } })
 	} catch {
-		const key = intentCheck.value.intent === 'grant' ? 'errors.grantFailed' : intentCheck.value.intent === 'plan' ? 'errors.planFailed' : 'role.failed'
+		const keys = { grant: 'errors.grantFailed', plan: 'errors.planFailed', role: 'role.failed', revokeToken: 'tokens.revokeFailed' } as const
+		const key = keys[intentCheck.value.intent]
 		return fail(t(key), 503)
 	}
 }

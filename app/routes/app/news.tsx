@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			switch (result.status) {
 				case 'ok': {
 					const failed = result.sources.filter((s) => !s.ok).length
-					const text = [t('results.okText', { news: result.news, ideas: result.ideas }), failed ? t('results.someFailed', { count: failed }) : ''].filter(Boolean).join(' ')
+					const text = [t('results.okText', { news: result.news, ideas: t('results.newIdeas', { count: result.ideas }) }), failed ? t('results.someFailed', { count: failed }) : ''].filter(Boolean).join(' ')
 					return reply({ ok: true, notice: { type: 'success', title: t('results.ok'), description: text }, sources: result.sources })
 				}
 				case 'no_matches':

@@ -5,7 +5,7 @@ import { addContentIdeas, getContentSettings, type NewIdea } from '#modules/news
 import { fromInstant } from '#modules/scheduling/index.ts'
 import type { ToolboxDeps } from '../deps.ts'
 import { eventsInWindow, type PlannedEvent } from '../events.ts'
-import { fill, messages } from '../messages.ts'
+import { fill, fillCounted, messages } from '../messages.ts'
 import { claimToolRun } from '../runs.server.ts'
 import type { ToolSettings } from '../settings-schemas.ts'
 import { isToolEnabled, toolSettings, usersWithToolEnabled } from '../tools.server.ts'
@@ -59,7 +59,7 @@ export function createEventPlanning(deps: ToolboxDeps) {
 					tool: 'eventPlanning',
 					runKey: `event:${event.date}:${event.name}`,
 					items: ideas.length,
-					title: fill(messages.runs.eventIdeas, { count: ideas.length, name: event.name }),
+					title: fillCounted(messages.runs, 'eventIdeas', ideas.length, { name: event.name }),
 					description: fill(messages.runs.eventIdeasDescription, { name: event.name, date: germanDate(event.date) }),
 					metadata: { event: event.name, date: event.date, countries: event.countries },
 				})

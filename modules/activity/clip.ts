@@ -1,0 +1,13 @@
+/**
+ * `text` in at most `max` characters: whole when it fits, else cut at the last word boundary
+ * (a cut mid-word only for a single word longer than most of `max`) with an ellipsis.
+ * Line breaks are kept: the activity page shows descriptions as written.
+ */
+export function clipAtWord(text: string, max: number): string {
+	const trimmed = text.trim()
+	if (trimmed.length <= max) return trimmed
+	const head = trimmed.slice(0, max - 1)
+	const boundary = /\s/.test(trimmed.charAt(max - 1)) ? head.length : head.search(/\s\S*$/)
+	const cut = boundary > max * 0.6 ? head.slice(0, boundary) : head
+	return `${cut.replace(/[\s,;:\-–—]+$/u, '')}…`
+}
