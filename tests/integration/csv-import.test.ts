@@ -17,7 +17,6 @@ import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
-import { connectAccounts } from '#tests/support/connected-accounts.ts'
 
 const zone = 'Europe/Zurich'
 const textOnly = testPlatforms.descriptors.find((d) => !d.images.required)!
@@ -37,7 +36,6 @@ async function setup() {
 	const id = await services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Paula Import' })
 	await connectAccounts(t.db, id, testPlatforms.ids)
 	const user = { id, timeZone: zone }
-	await connectAccounts(t.db, id, testPlatforms.ids)
 	return {
 		t,
 		web,
