@@ -123,3 +123,17 @@ test.describe('Content Kalender: mouse drops on every row of a scrolled week', (
 		await page.mouse.up()
 	})
 })
+
+test.describe('Content Kalender: the hour the week opens at', () => {
+	test.use({ viewport: { width: 1440, height: 900 } })
+
+	for (const [now, first] of [['00:30', 6], ['04:10', 6], ['10:30', 10], ['15:30', 15]] as const) {
+		test(`at ${now} the first row in sight is ${first}:00`, async ({ page, createConfirmedUser, login }) => {
+			const user = await createConfirmedUser()
+			await login(user)
+			await page.clock.setFixedTime(toInstant(todayIn(zone, new Date()), now, zone))
+			await gotoReady(page, '/schedule')
+			await expect.poll(() => visibleHours(page).then((hours) => hours[0])).toBe(first)
+		})
+	}
+})
