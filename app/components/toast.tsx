@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react'
-import type { ExternalToast } from 'sonner'
+import type { ExternalToast, ToasterProps } from 'sonner'
 import { useTranslation } from '#app/utils/use-translation.ts'
 
 // Toasts through sonner, loaded on the first toast: most page views show none, and sonner is the
@@ -57,7 +57,7 @@ export const toast = Object.assign((title: ReactNode, options?: ExternalToast) =
 })
 
 // Without sonner's code (it could not be loaded) no toast shows, but the page stays.
-const Toaster = lazy(() =>
+const Toaster = lazy<React.ComponentType<ToasterProps>>(() =>
 	loadSonner().then(
 		(module) => ({ default: module.Toaster }),
 		() => ({ default: () => null }),
