@@ -9,15 +9,18 @@ const zone = 'Europe/Zurich'
 const [, , nextWed, nextThu] = weekRange(shiftWeek(todayIn(zone, new Date()), 1), zone).days as [string, string, string, string]
 
 const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first()
+/** The page has loaded the toasts' code (when the browser was idle), as a page open for a moment has. */
+const toastsReady = (page: Page) => expect(page.locator('html[data-toasts="ready"]')).toHaveCount(1)
 const errorPages = (page: Page) => page.getByText(/Ein unerwarteter Fehler ist aufgetreten|Modelle konnten nicht geladen werden/)
 
-test('a like while the network is down keeps the gallery and says so; the next like with the network back is saved', async ({ page, context, createConfirmedUser, login }) => {
+test('a like while the network is down keeps the gallery and says so; the next like with the network back is saved', async ({ page, context, db, createConfirmedUser, login }) => {
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/test-models?tab=language')
 	const card = page.locator('[data-testid="model-card"][data-model-id="gpt-4o"]')
 	const like = card.getByRole('button', { name: /^Gefällt mir( nicht mehr)? – \d+ Likes?$/ })
 	await expect(like).toHaveAttribute('aria-pressed', 'false')
+	await toastsReady(page)
 
 	await context.setOffline(true)
 	await like.click()
@@ -30,6 +33,8 @@ test('a like while the network is down keeps the gallery and says so; the next l
 	await context.setOffline(false)
 	await like.click()
 	await expect(like).toHaveAttribute('aria-pressed', 'true')
+	const likes = () => db.selectFrom('user_model_likes').select('id').where('user_id', '=', user.id).execute()
+	await expect.poll(async () => (await likes()).length).toBe(1)
 	await expect(errorPages(page)).toHaveCount(0)
 })
 
@@ -42,6 +47,7 @@ test('a calendar move while the network is down keeps the calendar, puts the pos
 	await login(user)
 	await gotoReady(page, `/schedule?view=month&date=${nextWed}`)
 	const chipIn = (date: string) => page.locator(`.cal-day[data-date="${date}"]`).getByRole('button', { name: /^10:00 Funkloch –/ })
+	await toastsReady(page)
 
 	await context.setOffline(true)
 	await chipIn(nextWed).focus()
