@@ -99,6 +99,29 @@ test.describe('Content Kalender: mouse drops on every row of a scrolled week', (
 		})
 	}
 
+	test('a drag closes the hover card that was open, and it stays closed after a drop that moves nothing', async ({ page, db, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		await insertPost(db, user.id, 'Kartenplan', toInstant(nextWed, '16:00', zone))
+		await login(user)
+		await gotoReady(page, `/schedule?date=${nextWed}`)
+		const post = chipIn(slot(page, nextWed, 16), 'Kartenplan')
+		await post.scrollIntoViewIfNeeded()
+		await post.hover()
+		const card = page.locator('.cal-preview')
+		await expect(card).toBeVisible()
+		const from = (await post.boundingBox())!
+		const home = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
+		await page.mouse.down()
+		await page.mouse.move(home.x + 40, home.y + 10, { steps: 6 })
+		await expect(card).toBeHidden()
+		// Back over its own hour: the drop moves nothing, and the card does not come back over the grid.
+		await page.mouse.move(home.x, home.y, { steps: 6 })
+		await page.mouse.up()
+		await holdStill(page, 10)
+		await expect(card).toBeHidden()
+		await expect(chipIn(slot(page, nextWed, 16), 'Kartenplan')).toBeVisible()
+	})
+
 	test('the grid scrolls while the chip is held at its bottom edge, and stops when the pointer leaves the edge', async ({ page, db, createConfirmedUser, login }) => {
 		const user = await createConfirmedUser()
 		await insertPost(db, user.id, 'Randplan', toInstant(nextWed, '03:00', zone))
