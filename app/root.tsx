@@ -15,6 +15,7 @@ import { databaseOutageMiddleware } from '#app/server/database-outage.server.ts'
 import { sessionMiddleware } from '#app/server/session.server.ts'
 import { readToast } from '#app/server/toast.server.ts'
 import { toast as showToast, Toasts } from '#app/components/toast.tsx'
+import { keepPageOnLostAnswer } from '#app/utils/lost-answer.ts'
 import appStyles from '#app/styles/app.css?url'
 import '#locales/ns/common.ts'
 
@@ -22,6 +23,9 @@ import '#locales/ns/common.ts'
 const NotFound = lazy(() => import('#app/components/not-found.tsx').then((module) => ({ default: module.NotFound })))
 
 export const middleware: Route.MiddlewareFunction[] = [refuseNulMiddleware, i18nextMiddleware, databaseOutageMiddleware, sessionMiddleware, spellingMiddleware]
+
+// A submission whose answer is lost (network down) keeps the page and says so (ADR 0039).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageOnLostAnswer]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: radixStyles },

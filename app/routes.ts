@@ -68,6 +68,7 @@ export default [
 	route('api/model-tests', 'routes/api.model-tests.ts'),
 	route('api/search', 'routes/api.search.ts'),
 	route('api/hashtags', 'routes/api.hashtags.ts'),
+	route('api/documents/check', 'routes/api.documents.check.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('mcp', 'routes/mcp.ts'),
 	...prefix('api/v1', [

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react'
-import type { ExternalToast } from 'sonner'
+import type { ExternalToast, ToasterProps } from 'sonner'
 import { useTranslation } from '#app/utils/use-translation.ts'
 
 // Toasts through sonner, loaded on the first toast: most page views show none, and sonner is the
@@ -11,7 +11,12 @@ type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading'
 type ToastId = string | number
 
 let sonner: Promise<typeof import('sonner')> | undefined
-const loadSonner = () => (sonner ??= import('sonner'))
+// A failed load (the network down) is tried again with the next toast.
+const loadSonner = () =>
+	(sonner ??= import('sonner').catch((error: unknown) => {
+		sonner = undefined
+		throw error
+	}))
 
 let wanted = false
 const listeners = new Set<() => void>()
@@ -36,7 +41,10 @@ function show(kind: Kind | 'message', title: ReactNode, options: ExternalToast =
 		wanted = true
 		for (const listener of listeners) listener()
 	}
-	void loadSonner().then(({ toast }) => (kind === 'message' ? toast(title, { ...options, id }) : toast[kind](title, { ...options, id })))
+	void loadSonner().then(
+		({ toast }) => (kind === 'message' ? toast(title, { ...options, id }) : toast[kind](title, { ...options, id })),
+		() => undefined,
+	)
 	return id
 }
 
@@ -48,7 +56,13 @@ export const toast = Object.assign((title: ReactNode, options?: ExternalToast) =
 	loading: (title: ReactNode, options?: ExternalToast) => show('loading', title, options),
 })
 
-const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })))
+// Without sonner's code (it could not be loaded) no toast shows, but the page stays.
+const Toaster = lazy<React.ComponentType<ToasterProps>>(() =>
+	loadSonner().then(
+		(module) => ({ default: module.Toaster }),
+		() => ({ default: () => null }),
+	),
+)
 
 function subscribe(listener: () => void) {
 	listeners.add(listener)
@@ -91,11 +105,20 @@ function useToastsBelowHeader(active: boolean) {
 	}, [active])
 }
 
-/** Where toasts appear (top right, below the header); sonner's code is fetched with the first toast. */
+/**
+ * Where toasts appear (top right, below the header). Sonner's code is fetched when the browser is idle after the page
+ * loaded, or with the first toast before that: the toast that says an answer was lost (network
+ * down, lost-answer.ts) must not need the network itself.
+ */
 export function Toasts() {
 	const { t } = useTranslation()
 	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
 	useToastsBelowHeader(active)
+	useEffect(() => {
+		const whenIdle = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 2000))
+		// The mark tells browser tests that a toast no longer needs the network.
+		whenIdle(() => void loadSonner().then(() => void (document.documentElement.dataset.toasts = 'ready'), () => undefined))
+	}, [])
 	if (!active) return null
 	return (
 		<Suspense>

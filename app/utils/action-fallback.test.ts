@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { answerOrRefusal } from './action-fallback.ts'
 
 const notice = { type: 'error' as const, title: 'Fehler', description: 'Das Like konnte nicht gespeichert werden.' }
+const refusal = { data: { ok: false, notice, unanswered: true }, init: { status: 503 } }
 
 describe('answerOrRefusal', () => {
 	test('keeps the server answer, refused ones too', async () => {
@@ -10,8 +11,8 @@ describe('answerOrRefusal', () => {
 		expect(await answerOrRefusal(() => Promise.resolve(refused), notice)).toBe(refused)
 	})
 
-	test('a thrown error (network, 500 page) becomes a refusal with the notice', async () => {
-		expect(await answerOrRefusal(() => Promise.reject(new Error('500')), notice)).toEqual({ ok: false, notice, unanswered: true })
+	test('a thrown error (network, 500 page) becomes a refusal with the notice and a failing status (the router then skips reloading the page)', async () => {
+		expect(await answerOrRefusal(() => Promise.reject(new TypeError('Failed to fetch')), notice)).toMatchObject(refusal)
 	})
 
 	test('a redirect is passed on', async () => {
@@ -20,7 +21,7 @@ describe('answerOrRefusal', () => {
 	})
 
 	test('an answer without ok (not an action reply) becomes a refusal', async () => {
-		expect(await answerOrRefusal(() => Promise.resolve('kaputt'), notice)).toEqual({ ok: false, notice, unanswered: true })
-		expect(await answerOrRefusal(() => Promise.resolve(null), notice)).toEqual({ ok: false, notice, unanswered: true })
+		expect(await answerOrRefusal(() => Promise.resolve('kaputt'), notice)).toMatchObject(refusal)
+		expect(await answerOrRefusal(() => Promise.resolve(null), notice)).toMatchObject(refusal)
 	})
 })

@@ -6,6 +6,7 @@ import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
 import { reclaimGenerationsJob } from './jobs.ts'
 import { findGeneration, storePostImage } from './api-views.server.ts'
+import { checkDocument } from './check-document.server.ts'
 import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
 import { importImageFromUrl } from './image-import.server.ts'
@@ -13,6 +14,7 @@ import { createModelTests, modelTestVideoJob, type ModelTestInput } from './mode
 
 export { generationCrontab } from './jobs.ts'
 export type { GenerationView } from './api-views.server.ts'
+export type { DocumentCheck } from './check-document.server.ts'
 export { inputSummaryOf, parseGenerationForm, type GenerationInput } from './input.ts'
 export type { ImageImportResult } from './image-import.server.ts'
 export type { GenerationEvent, GenerationOutcome, RegenerationOutcome } from './outcome.ts'
@@ -48,6 +50,8 @@ export const GENERATION_LIMITS = {
 	generation: { limit: 30, windowSeconds: 10 * 60 },
 	/** 'Bild neu generieren' (/api/generations/image). */
 	regeneration: { limit: 30, windowSeconds: 10 * 60 },
+	/** The creator's document check at upload (/api/documents/check): the parsers' work, no AI. */
+	documentCheck: { limit: 60, windowSeconds: 10 * 60 },
 } as const
 
 export type GenerationAdmission = { ok: true } | { ok: false; retryAfterSeconds: number }
@@ -81,6 +85,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 			return { ok: false, retryAfterSeconds: result.retryAfterSeconds }
 		},
 		generate: generator.generate,
+		/** The creator's upload step: whether a document can be read as the generation will read it. */
+		checkDocument,
 		/** An image from a user-given URL stored as the user's own /media file (CSV import); checked by content. */
 		importImage: (userId: string, url: string, signal?: AbortSignal) => importImageFromUrl(deps, userId, url, signal),
 		/** A creator generation of the user by id or by the request id it was started with (REST API polling); null when not theirs. */

@@ -79,6 +79,8 @@ test.describe('Content Kalender', () => {
 		const user = await createConfirmedUser()
 		const id = await insertPost(db, user.id, { title: 'Herbst-Aktion', at: toInstant(nextWed, '10:00', zone) })
 		await login(user)
+		// The week opens at the current hour of the user's day (ADR 0039): here 15:30.
+		await page.clock.setFixedTime(toInstant(todayIn(zone, new Date()), '15:30', zone))
 		await gotoReady(page, `/schedule?date=${nextWed}`)
 
 		await expect(page.getByRole('heading', { name: 'Content Kalender' })).toBeVisible()

@@ -76,25 +76,29 @@ test('saving a draft and planning it leave entries in the activity log', async (
 	expect(types.map((row) => row.log_type)).toEqual(['social_connection', 'post_creation', 'post_scheduling'])
 })
 
-test('a damaged Word file or PDF is said to be unreadable, not an unsupported format, and nothing is charged', async ({ page, createConfirmedUser, login, db }) => {
+test('a damaged Word file or PDF is said to be unreadable at upload, not an unsupported format, and nothing is charged', async ({ page, createConfirmedUser, login, db }) => {
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/create')
 	await page.getByRole('button', { name: /^PDF & Notizen/ }).click()
-	// A zip cut off before its directory, named and typed as a Word file.
+	// A zip cut off before its directory, named and typed as a Word file: the upload step reads it as
+	// the generation would and says so at once (issue 37, 4.2), not two steps later.
 	const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 0x7f)])
 	await page.getByLabel('Dokument hochladen').setInputFiles({ name: 'bericht.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: damaged })
-	await page.getByRole('button', { name: 'Weiter' }).click()
-	await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /^Threads/ }) }).click()
-	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
-	await expect(page.getByTestId('generation-error')).toContainText('Die Word-Datei konnte nicht gelesen werden.', { timeout: 20_000 })
+	await expect(page.getByTestId('input-error-message')).toContainText('Die Word-Datei konnte nicht gelesen werden.')
+	await expect(page.getByTestId('picked-file')).toHaveCount(0)
 	await expect(page.getByText('Dateiformat nicht unterstützt')).toHaveCount(0)
 
-	await page.getByRole('button', { name: 'Zurück' }).click()
 	await page.getByLabel('Dokument hochladen').setInputFiles({ name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nnonsense without objects\n%%EOF') })
+	await expect(page.getByTestId('input-error-message')).toContainText('Die PDF-Datei konnte nicht gelesen werden.')
+	await expect(page.getByTestId('picked-file')).toHaveCount(0)
+
+	// A readable file is kept and the step goes on.
+	await page.getByLabel('Dokument hochladen').setInputFiles({ name: 'notizen.txt', mimeType: 'text/plain', buffer: Buffer.from('Notizen zum Sommerfest') })
+	await expect(page.getByTestId('picked-file')).toContainText('notizen.txt')
+	await expect(page.getByTestId('input-error')).toHaveCount(0)
 	await page.getByRole('button', { name: 'Weiter' }).click()
-	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
-	await expect(page.getByTestId('generation-error')).toContainText('Die PDF-Datei konnte nicht gelesen werden.', { timeout: 20_000 })
+	await expect(page.getByRole('button', { name: 'Bilder generieren & Vorschau' })).toBeVisible()
 	const profile = await db.selectFrom('profiles').select('credits_remaining').where('id', '=', user.id).executeTakeFirstOrThrow()
 	expect(profile.credits_remaining).toBe(50)
 })

@@ -57,6 +57,7 @@ const JSON_ANSWERS: Record<string, unknown> = {
 	'/api/generations': { type: 'done', outcome: { ok: false, code: 'failed' } },
 	'/api/generations/image': { ok: false, code: 'failed' },
 	'/api/hashtags': { ok: false, error: 'invalid', hashtags: [] },
+	'/api/documents/check': { ok: false, code: 'failed' },
 	'/onboarding/hand-over': { ok: false, error: 'invalid_draft' },
 	'/posts/csv-import': { ok: false, message: 'Die Angaben sind ungültig. Bitte laden Sie die Datei erneut hoch.' },
 }

@@ -19,6 +19,7 @@ import {
 import { useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
+import { startEdgeScroll } from './edge-scroll.ts'
 import { createCellKeyboard, KeyboardSensorKeepingKeys } from './keyboard.ts'
 import { cellAt, startPoint, trackPointer } from './pointer-drop.ts'
 import { ChipOverlay } from './post-chip.tsx'
@@ -75,8 +76,11 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 	)
 	const announcements = useAnnouncements()
 	const pointer = useRef<ReturnType<typeof trackPointer> | null>(null)
+	const stopScrolling = useRef<(() => void) | null>(null)
 
 	function stopTracking() {
+		stopScrolling.current?.()
+		stopScrolling.current = null
 		pointer.current?.stop()
 		pointer.current = null
 	}
@@ -86,7 +90,12 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 		keyboard.start(post)
 		setDragged(post)
 		stopTracking()
-		if (startPoint(activatorEvent)) pointer.current = trackPointer()
+		const start = startPoint(activatorEvent)
+		const source = activatorEvent?.target
+		if (!start) return
+		const tracked = trackPointer(start)
+		pointer.current = tracked
+		if (source instanceof Element) stopScrolling.current = startEdgeScroll(source, start, tracked.position)
 	}
 
 	function onDragCancel() {
@@ -115,6 +124,8 @@ export function CalendarDnd({ view, dates, onMove, children }: Props) {
 			sensors={sensors}
 			collisionDetection={collisionDetection}
 			measuring={measuring}
+			// Pointer and touch drags scroll the grid and the page at their very edges (edge-scroll.ts); the keyboard sensor scrolls by itself.
+			autoScroll={false}
 			accessibility={{ announcements, screenReaderInstructions: { draggable: t('dnd.instructions') } }}
 			onDragStart={onDragStart}
 			onDragEnd={onDragEnd}

@@ -38,7 +38,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 							</Text>
 						) : null}
 						{data.view === 'week' ? (
-							<WeekView days={data.days} today={data.today} posts={posts} suggested={data.suggested} />
+							<WeekView days={data.days} today={data.today} timeZone={data.timeZone} posts={posts} suggested={data.suggested} />
 						) : (
 							<MonthView month={data.month.key} weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, loaded, moved)} />
 						)}

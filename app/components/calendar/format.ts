@@ -60,3 +60,9 @@ const percentFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1,
 export function hourLabel(hour: number) {
 	return `${String(hour).padStart(2, '0')}:00`
 }
+
+/** The hour of the day (0–23) of `at` on the wall clock of `timeZone`. */
+export function hourIn(timeZone: string, at: Date) {
+	const hour = new Intl.DateTimeFormat('de-CH', { hour: 'numeric', hourCycle: 'h23', timeZone }).formatToParts(at).find((part) => part.type === 'hour')
+	return Number(hour?.value ?? 0)
+}

@@ -3,12 +3,12 @@ import type { DropTarget } from './types.ts'
 
 /**
  * Where a pointer or touch drag really ends. dnd-kit measures the cells when the drag starts; when
- * the grid scrolls itself during the drag (the pointer near its top or bottom edge), its `over`
- * still names the cell that was under the pointer before the scroll, one or two hours off. So the
- * drop reads the cell under the pointer from the page as it is at that moment.
+ * the grid scrolls during the drag (the pointer at its top or bottom edge, edge-scroll.ts), its
+ * `over` may still name the cell that was under the pointer before the scroll. So the drop reads
+ * the cell under the pointer at release from the page as it is at that moment.
  */
-export function trackPointer() {
-	let last: { x: number; y: number } | null = null
+export function trackPointer(start: { x: number; y: number }) {
+	let last = start
 	const onPointer = (event: PointerEvent) => {
 		last = { x: event.clientX, y: event.clientY }
 	}

@@ -1,4 +1,4 @@
-import { useDndContext, useDraggable } from '@dnd-kit/core'
+import { useDndContext, useDndMonitor, useDraggable } from '@dnd-kit/core'
 import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useChipLook, type ChipLook } from './chip-look.tsx'
@@ -67,6 +67,18 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
+	// A drag closes every chip's card (it would cover the grid), and no card opens while one is on
+	// its way; after the drop a card opens again on the next hover or focus.
+	const dragging = useRef(false)
+	useDndMonitor({
+		onDragStart: () => {
+			dragging.current = true
+			setOpen(false)
+		},
+		onDragEnd: () => void (dragging.current = false),
+		onDragCancel: () => void (dragging.current = false),
+	})
+	const onOpenChange = useCallback((next: boolean) => setOpen(next && !dragging.current), [])
 	const [card, setCard] = useState<{ Preview: Preview } | null>(null)
 	const chip = useRef<HTMLDivElement | null>(null)
 	const trigger = useRef<TriggerEvents | null>(null)
@@ -94,7 +106,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 			// The card's trigger saw neither the pointerenter nor the focus that woke it.
 			setTimeout(() => {
 				const element = chip.current
-				if (element && (element.matches(':hover') || element === document.activeElement)) setOpen(true)
+				if (element && (element.matches(':hover') || element === document.activeElement)) onOpenChange(true)
 			}, openDelay)
 		})
 	}
@@ -123,7 +135,7 @@ export function PostChip({ post }: { post: CalendarPost }) {
 			>
 				{chipContent(post, platform, look.details(post))}
 			</div>
-			{card ? <card.Preview post={post} open={open && !active} onOpenChange={setOpen} chipRef={chip} triggerRef={trigger} /> : null}
+			{card ? <card.Preview post={post} open={open && !active} onOpenChange={onOpenChange} chipRef={chip} triggerRef={trigger} /> : null}
 		</>
 	)
 }

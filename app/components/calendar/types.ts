@@ -52,6 +52,8 @@ export type CalendarData = {
 	view: CalendarView
 	anchor: string
 	today: string
+	/** The user's zone: the week view opens at the current hour of the user's day. */
+	timeZone: string
 	/** The anchors of the previous and next week or month. */
 	nav: { previous: string; next: string }
 	/** Monday to Sunday of the anchor's week. */

@@ -3,28 +3,38 @@ import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useChipLook } from './chip-look.tsx'
-import { dayMonth, hourLabel, longDay, weekdayShort } from './format.ts'
+import { dayMonth, hourIn, hourLabel, longDay, weekdayShort } from './format.ts'
 import { DayPicker } from './day-picker.tsx'
 import { ScrollBadges } from './scroll-badges.tsx'
 import { WeekSlot, weekSlotMarkup } from './week-slot.tsx'
 import { hourOf, type CalendarPost } from './types.ts'
 import '#locales/ns/calendar.ts'
 
-// Spec section 9: hour rows are 64 px (.cal-week-row in calendar.css; the scroll logic counts on it) and the view opens at 15:00.
+// Spec section 9: hour rows are 64 px (.cal-week-row in calendar.css; the scroll logic counts on it).
 export const HOUR_HEIGHT = 64
-const INITIAL_HOUR = 15
+/** The start of the posting day: the earliest hour the view opens at (ADR 0039). */
+const FIRST_POSTING_HOUR = 6
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 const NO_POSTS: Array<CalendarPost> = []
 
-type Props = { days: Array<string>; today: string; posts: Array<CalendarPost>; suggested: Record<string, Array<string>> }
+/**
+ * The first row in sight when the week opens: the current hour of the user's day (at 15:xx the
+ * view opens at 15:00, as the spec's fixed 15:00 did), from midnight to 06:00 the start of the
+ * posting day instead of the night's empty rows (ADR 0039).
+ */
+export function openingHour(hourNow: number) {
+	return Math.max(FIRST_POSTING_HOUR, hourNow)
+}
 
-export function WeekView({ days, today, posts, suggested }: Props) {
+type Props = { days: Array<string>; today: string; timeZone: string; posts: Array<CalendarPost>; suggested: Record<string, Array<string>> }
+
+export function WeekView({ days, today, timeZone, posts, suggested }: Props) {
 	const t = useFixedT('calendar')
 	const look = useChipLook()
 	// The server and the hydration render the hours as plain markup; the drop targets and movable chips
 	// replace them in the render right after (ADR 0031).
 	const live = useHydrated()
-	const { scrollRef, onScroll, above, below, scrollToHour } = useVisibleHours(posts)
+	const { scrollRef, onScroll, above, below, scrollToHour } = useVisibleHours(posts, timeZone)
 	const cells = groupByCell(posts)
 	// Phones show one day of the week (CSS hides the other columns); today, or Monday.
 	const [phoneDay, setPhoneDay] = useState(() => (days.includes(today) ? today : days[0]!))
@@ -86,7 +96,7 @@ function groupByCell(posts: Array<CalendarPost>) {
 }
 
 /** The hours of the posts above and below the scrolled window (a row counts by its middle). */
-function useVisibleHours(posts: Array<CalendarPost>) {
+function useVisibleHours(posts: Array<CalendarPost>, timeZone: string) {
 	const scrollRef = useRef<HTMLDivElement>(null)
 	const [view, setView] = useState<{ top: number; height: number } | null>(null)
 
@@ -96,10 +106,13 @@ function useVisibleHours(posts: Array<CalendarPost>) {
 	}
 
 	useLayoutEffect(() => {
-		if (scrollRef.current) scrollRef.current.scrollTop = INITIAL_HOUR * HOUR_HEIGHT
+		// In the browser, after hydration: the server's render cannot know the scroll, the browser knows the time.
+		if (scrollRef.current) scrollRef.current.scrollTop = openingHour(hourIn(timeZone, new Date())) * HOUR_HEIGHT
 		measure()
 		window.addEventListener('resize', measure)
 		return () => window.removeEventListener('resize', measure)
+		// Only when the view opens: a new week or a reload keeps the hours the user scrolled to.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 
 	const middles = posts.map((post) => hourOf(post.time))

@@ -7,6 +7,7 @@ import { AUDIO_ACCEPT, DOCUMENT_ACCEPT, IMAGE_ACCEPT, NOTES_MAX, PASTED_MAX, PRO
 import type { GenerationErrorCode } from '#modules/generation/outcome.ts'
 import { AudioRecorder } from './audio-recorder.tsx'
 import { RECORDING_NAME } from './wav-recorder.ts'
+import { documentProblem } from './document-check.ts'
 import { FileField } from './file-field.tsx'
 import type { ArticleData, CreatorFiles, CreatorInputs } from './types.ts'
 import { checkAudio, checkDocument, checkImage, validateContent } from './validation.ts'
@@ -44,14 +45,38 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 		setError(null)
 		onInputs(patch)
 	}
-	function pick(field: 'document' | 'image' | 'audio', file: File) {
-		const problem = field === 'document' ? checkDocument(file) : field === 'audio' ? checkAudio(file) : checkImage(file)
+	function pick(field: 'image' | 'audio', file: File) {
+		const problem = field === 'audio' ? checkAudio(file) : checkImage(file)
 		if (problem) {
 			report(problem)
 			return false
 		}
 		setError(null)
 		onFiles({ [field]: file })
+		return true
+	}
+	// A document is read on the server as the generation will read it, so a damaged file is refused
+	// here with its message, not two steps later. Only the latest pick counts.
+	const checking = useRef<File | null>(null)
+	const [checkingName, setCheckingName] = useState<string | null>(null)
+	async function pickDocument(file: File) {
+		const problem = checkDocument(file)
+		if (problem) {
+			report(problem)
+			return false
+		}
+		setError(null)
+		checking.current = file
+		setCheckingName(file.name)
+		const unreadable = await documentProblem(file)
+		if (checking.current !== file) return false
+		checking.current = null
+		setCheckingName(null)
+		if (unreadable) {
+			report(unreadable)
+			return false
+		}
+		onFiles({ document: file })
 		return true
 	}
 	function next() {
@@ -142,7 +167,7 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 								hint={t('input.documentHint')}
 								accept={DOCUMENT_ACCEPT}
 								file={files.document}
-								onPick={(file) => pick('document', file)}
+								onPick={pickDocument}
 								onRemove={() => onFiles({ document: null })}
 							/>
 							<Flex direction="column" gap="1">
@@ -183,6 +208,11 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 						</>
 					) : null}
 
+					{checkingName ? (
+						<Text size="2" color="gray" role="status" data-testid="document-checking">
+							{t('input.documentChecking', { name: checkingName })}
+						</Text>
+					) : null}
 					{error ? (
 						<Text size="2" color="red" role="alert" data-testid="input-error">
 							<strong>{tg(`errors.${error}.title`)}:</strong> <span data-testid="input-error-message">{tg(`errors.${error}.message`)}</span>
@@ -193,7 +223,7 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 						<Button type="button" variant="soft" color="gray" onClick={onBack}>
 							<ArrowLeft size={16} aria-hidden /> {t('back')}
 						</Button>
-						<Button type="submit">
+						<Button type="submit" disabled={checkingName !== null}>
 							{t('next')} <ArrowRight size={16} aria-hidden />
 						</Button>
 					</Flex>

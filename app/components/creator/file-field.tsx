@@ -12,7 +12,7 @@ export function formatBytes(bytes: number) {
 }
 
 /**
- * A labelled file input (a German button, ui/file-button.tsx). `onPick` checks the file and answers whether to keep it; a refused
+ * A labelled file input (a German button, ui/file-button.tsx). `onPick` checks the file and answers (now or later) whether to keep it; a refused
  * file leaves the input empty, so the same file can be picked again after fixing it.
  */
 export function FileField({
@@ -28,7 +28,8 @@ export function FileField({
 	hint: string
 	accept: string
 	file: File | null
-	onPick: (file: File) => boolean
+	/** Whether to keep the file; a promise when the check takes a request (the creator's document). */
+	onPick: (file: File) => boolean | Promise<boolean>
 	onRemove: () => void
 	preview?: React.ReactNode
 }) {
@@ -47,8 +48,12 @@ export function FileField({
 				fileName={file?.name ?? null}
 				hideChosenName
 				onChange={(event) => {
-					const picked = event.currentTarget.files?.[0]
-					if (picked && !onPick(picked)) event.currentTarget.value = ''
+					const element = event.currentTarget
+					const picked = element.files?.[0]
+					if (!picked) return
+					void Promise.resolve(onPick(picked)).then((keep) => {
+						if (!keep && element.files?.[0] === picked) element.value = ''
+					})
 				}}
 			/>
 			<Text size="1" color="gray">

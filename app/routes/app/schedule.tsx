@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 		view,
 		anchor,
 		today,
+		timeZone,
 		nav: {
 			previous: view === 'week' ? shiftWeek(anchor, -1) : shiftMonth(anchor, -1),
 			next: view === 'week' ? shiftWeek(anchor, 1) : shiftMonth(anchor, 1),
