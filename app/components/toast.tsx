@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react'
-import type { ExternalToast, ToasterProps } from 'sonner'
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import type { ExternalToast } from 'sonner'
 import { useTranslation } from '#app/utils/use-translation.ts'
 
 // Toasts through sonner, loaded on the first toast: most page views show none, and sonner is the
@@ -11,16 +11,28 @@ type Kind = 'success' | 'error' | 'info' | 'warning' | 'loading'
 type ToastId = string | number
 
 let sonner: Promise<typeof import('sonner')> | undefined
+/** Sonner's module once loaded: <Toasts /> mounts its Toaster then. */
+let sonnerModule: typeof import('sonner') | null = null
 // A failed load (the network down) is tried again with the next toast.
 const loadSonner = () =>
-	(sonner ??= import('sonner').catch((error: unknown) => {
-		sonner = undefined
-		throw error
-	}))
+	(sonner ??= import('sonner').then(
+		(module) => {
+			sonnerModule = module
+			notify()
+			return module
+		},
+		(error: unknown) => {
+			sonner = undefined
+			throw error
+		},
+	))
 
 let wanted = false
 const listeners = new Set<() => void>()
 let counter = 0
+function notify() {
+	for (const listener of listeners) listener()
+}
 
 /**
  * The id of a toast: the same text shown again while it is still up (a second click, an effect that
@@ -39,13 +51,31 @@ function show(kind: Kind | 'message', title: ReactNode, options: ExternalToast =
 	const id = toastId(kind, title, options)
 	if (!wanted) {
 		wanted = true
-		for (const listener of listeners) listener()
+		notify()
 	}
 	void loadSonner().then(
 		({ toast }) => (kind === 'message' ? toast(title, { ...options, id }) : toast[kind](title, { ...options, id })),
-		() => undefined,
+		() => keepUnshown({ id, kind, title, description: options.description }),
 	)
 	return id
+}
+
+type Unshown = { id: ToastId; kind: Kind | 'message'; title: ReactNode; description: ExternalToast['description'] }
+/** Toasts sonner's code could not be loaded for (the network down): shown by a plain list until it loads. */
+const noToasts: ReadonlyArray<Unshown> = []
+let unshown = noToasts
+const UNSHOWN_MS = 8000
+function keepUnshown(item: Unshown) {
+	unshown = [...unshown.filter((t) => t.id !== item.id), item]
+	notify()
+	setTimeout(() => dismissUnshown(item.id, item), UNSHOWN_MS)
+}
+/** Takes the toast away (only that very one when `item` is given: a toast updated since keeps its own time). */
+function dismissUnshown(id: ToastId, item?: Unshown) {
+	const rest = unshown.filter((t) => t.id !== id || (item !== undefined && t !== item))
+	if (rest.length === unshown.length) return
+	unshown = rest
+	notify()
 }
 
 export const toast = Object.assign((title: ReactNode, options?: ExternalToast) => show('message', title, options), {
@@ -55,14 +85,6 @@ export const toast = Object.assign((title: ReactNode, options?: ExternalToast) =
 	warning: (title: ReactNode, options?: ExternalToast) => show('warning', title, options),
 	loading: (title: ReactNode, options?: ExternalToast) => show('loading', title, options),
 })
-
-// Without sonner's code (it could not be loaded) no toast shows, but the page stays.
-const Toaster = lazy<React.ComponentType<ToasterProps>>(() =>
-	loadSonner().then(
-		(module) => ({ default: module.Toaster }),
-		() => ({ default: () => null }),
-	),
-)
 
 function subscribe(listener: () => void) {
 	listeners.add(listener)
@@ -106,22 +128,44 @@ function useToastsBelowHeader(active: boolean) {
 }
 
 /**
- * Where toasts appear (top right, below the header). Sonner's code is fetched when the browser is idle after the page
- * loaded, or with the first toast before that: the toast that says an answer was lost (network
- * down, lost-answer.ts) must not need the network itself.
+ * A toast that sonner's code could not be loaded for (the network down) in a plain list with the same
+ * place and wording: the toast that says an answer was lost (lost-answer.ts) must not need the network.
+ */
+function UnshownToasts({ offsetTop }: { offsetTop: string }) {
+	const { t } = useTranslation()
+	const items = useSyncExternalStore(subscribe, () => unshown, () => noToasts)
+	if (items.length === 0) return null
+	return (
+		<section aria-label={t('toasts.region')} className="toast-fallback" style={{ top: offsetTop }}>
+			{items.map((item) => (
+				<div key={item.id} role={item.kind === 'error' ? 'alert' : 'status'} data-toast-fallback={item.kind}>
+					<p className="toast-fallback-title">{item.title}</p>
+					{item.description ? <p>{typeof item.description === 'function' ? item.description() : item.description}</p> : null}
+					<button type="button" aria-label={t('toasts.close')} onClick={() => dismissUnshown(item.id)}>
+						×
+					</button>
+				</div>
+			))}
+		</section>
+	)
+}
+
+/**
+ * Where toasts appear (top right, below the header). Sonner's code is fetched with the first toast
+ * (most page views show none, and every kilobyte of a page's script counts); while it cannot be
+ * loaded, UnshownToasts shows them, and the next toast tries again.
  */
 export function Toasts() {
 	const { t } = useTranslation()
 	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
+	const module = useSyncExternalStore(subscribe, () => sonnerModule, () => null)
 	useToastsBelowHeader(active)
-	useEffect(() => {
-		const whenIdle = window.requestIdleCallback ?? ((work: () => void) => window.setTimeout(work, 2000))
-		// The mark tells browser tests that a toast no longer needs the network.
-		whenIdle(() => void loadSonner().then(() => void (document.documentElement.dataset.toasts = 'ready'), () => undefined))
-	}, [])
 	if (!active) return null
+	if (!module) return <UnshownToasts offsetTop={offset.top} />
+	const Toaster = module.Toaster
 	return (
-		<Suspense>
+		<>
+			<UnshownToasts offsetTop={offset.top} />
 			<Toaster
 				position="top-right"
 				richColors
@@ -132,6 +176,6 @@ export function Toasts() {
 				containerAriaLabel={t('toasts.region')}
 				toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
 			/>
-		</Suspense>
+		</>
 	)
 }
