@@ -64,6 +64,7 @@ const NOT_YET_COUNTED = new Set([
 	'billing:testCheckout.paidPack',
 	'billing:payments.pack',
 	'publishing:accountCheck.quota_reached',
+	'csvImport:errors.tooManyRows',
 	// Several numbers in one sentence, or a count that can be 1: still to be converted.
 	'agents:learned.sentenceWordsValue',
 	'api:problems.rate_limited',

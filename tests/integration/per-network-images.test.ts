@@ -3,6 +3,7 @@
 // other, from the creator's form and from a draft alike.
 import { expect, test, vi } from 'vitest'
 import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
+import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { harnessPerFile, type Harness } from '#tests/security/support/harness.ts'
@@ -15,6 +16,8 @@ harnessPerFile((made) => ({ h } = made))
 
 test('the creator form: the network without an image is stored with none, not with the other network\'s', async () => {
 	const user = await h.user()
+	// Planning refuses a network without a connected account (issue 37, 3.1).
+	await connectAccounts(h.db, user.id, ['linkedin', 'mastodon'])
 	const image = `/media/images/${crypto.randomUUID()}.jpg`
 	const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
 	const form = { intent: 'schedule', requestId: crypto.randomUUID(), platforms: ['linkedin', 'mastodon'], 'text.linkedin': 'Mit Bild', 'text.mastodon': 'Ohne Bild', 'image.linkedin': image, prompt: '', date: day, time: '10:00' }

@@ -136,7 +136,7 @@ describe('generation', () => {
 	const generationsOf = (userId: string) => t.db.selectFrom('generations').select('id').where('user_id', '=', userId).execute()
 
 	test('the limits: 30 generations and 30 image regenerations per user in 10 minutes', () => {
-		expect(GENERATION_LIMITS).toEqual({ generation: { limit: 30, windowSeconds: 600 }, regeneration: { limit: 30, windowSeconds: 600 } })
+		expect(GENERATION_LIMITS).toEqual({ generation: { limit: 30, windowSeconds: 600 }, regeneration: { limit: 30, windowSeconds: 600 }, documentCheck: { limit: 60, windowSeconds: 600 } })
 	})
 
 	test('beyond the limit /api/generations answers 429 with Retry-After and the German message, before anything is charged or generated', async () => {
