@@ -6,6 +6,7 @@ import { startJobWaker } from '#modules/core/job-waker.server.ts'
 import { defineJob, enqueue, handleJob, PROCESS_WORKER_ID, startWorker } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 // The worker's own recovery (the fault drill, npm run drill, shows it with real processes):
 // jobs locked by a worker that died without a goodbye are released by a live one, and the waker's
@@ -13,14 +14,6 @@ import { createTestDatabase } from '#tests/support/db.ts'
 
 const logger = createLogger('silent')
 const probeJob = defineJob({ id: 'test_recovery_probe', schema: z.object({ n: z.number() }), maxAttempts: 3 })
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-	const end = Date.now() + timeoutMs
-	while (!(await check())) {
-		if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`)
-		await new Promise((resolve) => setTimeout(resolve, 50))
-	}
-}
 
 test('a dead worker’s locked job is released by a live worker and runs; the live worker’s heartbeat names its pool', async () => {
 	await using t = await createTestDatabase()
@@ -39,7 +32,7 @@ test('a dead worker’s locked job is released by a live worker and runs; the li
 		deadWorkerSeconds: 1,
 	})
 	try {
-		await until(() => runs.length === 1, 10_000)
+		await waitFor(() => runs.length === 1, { what: 'the released job ran' })
 		expect(runs).toEqual([{ n: 1, worker: PROCESS_WORKER_ID }])
 		const beats = await t.db.selectFrom('worker_heartbeats').select(['worker_id', 'job_worker_ids']).execute()
 		expect(beats.map((b) => b.worker_id)).toEqual([PROCESS_WORKER_ID])
@@ -86,7 +79,7 @@ test('the job waker reconnects after the database cut its connection, and nudges
 		await new Promise((resolve) => setTimeout(resolve, 1500))
 		// A job due in a moment: only a reconnected waker nudges the workers at its instant.
 		await enqueue(t.db, probeJob, { n: 3 }, { runAt: new Date(Date.now() + 1000), jobKey: 'probe-3' })
-		await until(() => nudges.some((at) => at > cutAt + 1500), 12_000)
+		await waitFor(() => nudges.some((at) => at > cutAt + 1500), { what: 'a nudge after the cut' })
 	} finally {
 		await listener.end()
 		await waker.stop()
