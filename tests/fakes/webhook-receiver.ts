@@ -34,7 +34,9 @@ export async function startWebhookReceiver(options: { port?: number; host?: stri
 	let fallback: ReceiverAnswer = 200
 	const waiters = new Set<() => void>()
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		const chunks: Array<Buffer> = []
 		req.on('data', (chunk: Buffer) => chunks.push(chunk))
 		req.on('end', () => {
