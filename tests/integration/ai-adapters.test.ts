@@ -320,7 +320,9 @@ describe('Replicate', () => {
 		await using fake = await startReplicateFake()
 		fake.scenario('ok', { processingPolls: Infinity })
 		// The prediction never finishes: only the deadline can end the call (else vitest's hang guard would).
-		const error = await rejection(provider(fake, { timeoutMs: 300 }).image!.generate({ model: 'flux-schnell', parameters: {}, prompt: 'Pflanzen', brief: imageBrief }))
+		// The deadline also covers creating the prediction (the SDK's own fetch, no seam to hold it), so it is
+		// the file's 5 s rather than 300 ms, which a loaded machine spent before the request reached the fake.
+		const error = await rejection(provider(fake).image!.generate({ model: 'flux-schnell', parameters: {}, prompt: 'Pflanzen', brief: imageBrief }))
 		expect(error).toMatchObject({ kind: 'transient', code: 'timeout' })
 		const id = [...fake.predictions.keys()][0]!
 		expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/predictions/${id}/cancel` })
