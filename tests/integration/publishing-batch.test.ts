@@ -24,8 +24,9 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	const failed = await h.connectedUser()
 	const takenOver = await h.connectedUser()
 	const unknown = await h.connectedUser(['mastodon'])
-	// Both LinkedIn images upload slowly: meanwhile another worker takes one attempt over.
-	h.li.router.script('POST /rest/images', [{ delayMs: 400 }])
+	// Both LinkedIn images upload slowly (until released below): meanwhile another worker takes one attempt over.
+	const uploads = Promise.withResolvers<void>()
+	h.li.router.script('POST /rest/images', [{ until: uploads.promise }])
 	// Mastodon answers the creating request with a server error, without creating the post.
 	h.routers.mastodon!.script('POST /host/:host/api/v1/statuses', [serverError, { pass: true }])
 
@@ -48,6 +49,7 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	const running = Promise.all(Object.values(ids).map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
 	await waitFor(() => h.li.router.count('POST /rest/images') >= 2, { what: 'the image uploads started', intervalMs: 5 })
 	await sql`update post_deliveries set attempt_id = gen_random_uuid(), attempt_worker = 'worker-b' where id = ${ids.takenOver}`.execute(t.db)
+	uploads.resolve()
 	await running
 	// One claim for the four, which reads their posts and pages too; later reads (the reconcile of the
 	// unknown outcome, the failure mail) are one delivery's own.
