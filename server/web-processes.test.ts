@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readEnv } from '#modules/core/env.server.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 const fixture = path.resolve(import.meta.dirname, '../tests/support/web-processes-fixture.ts')
 let primary: ChildProcess | null = null
@@ -21,13 +22,8 @@ function start(env: NodeJS.ProcessEnv = {}) {
 	return primary
 }
 
-async function until(check: () => boolean, timeoutMs = 15_000) {
-	const end = Date.now() + timeoutMs
-	while (!check()) {
-		if (Date.now() > end) throw new Error(`timed out; output so far:\n${output}`)
-		await new Promise((r) => setTimeout(r, 50))
-	}
-}
+/** Process starts take seconds on a loaded machine: wait for what the output says, not for a time. */
+const until = (check: () => boolean) => waitFor(check, { what: 'web processes', describe: () => `output so far:\n${output}` })
 
 /** The pid that answered, on a new connection each time (the primary hands connections out in turn). */
 function pidAt(port: number) {
@@ -75,14 +71,14 @@ describe('web processes (node:cluster)', () => {
 		expect(await exited).toBe(0)
 		expect(output).toContain('stopped')
 		for (const pid of second) expect(alive(pid)).toBe(false)
-	}, 30_000)
+	})
 
 	it('ends the start when a web process dies before all are listening', async () => {
 		const child = start({ FIXTURE_FAIL: 'true' })
 		const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
 		expect(code).toBe(1)
 		expect(output).toMatch(/failed: a web process exited with 3 while starting/)
-	}, 30_000)
+	})
 })
 
 describe('WEB_PROCESSES', () => {

@@ -269,9 +269,8 @@ describe('limits', () => {
 	})
 
 	it('times out a page that never finishes', async () => {
-		const started = Date.now()
+		// The page never ends: only the timeout can end the read (else vitest's hang guard would).
 		await expectCode(createSafeFetch({ allowHosts: [web.host], timeoutMs: 300 })(`${web.url}/langsam`), 'timeout')
-		expect(Date.now() - started).toBeLessThan(3000)
 	})
 
 	it("passes the caller's abort on as is", async () => {

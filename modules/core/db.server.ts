@@ -18,9 +18,10 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 /** How long a request waits for a connection (a free one of the pool, or a new one) before it fails. */
 export const CONNECT_TIMEOUT_MS = 10_000
 
-export function createPool(connectionString: string, max = 20) {
+/** `connectTimeoutMs`: tests wait longer (their pools are small and their machine may be loaded). */
+export function createPool(connectionString: string, max = 20, connectTimeoutMs = CONNECT_TIMEOUT_MS) {
 	// A database that does not answer fails the request after CONNECT_TIMEOUT_MS instead of holding it.
-	const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+	const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs })
 	// An idle client error (e.g. the server restarted) must not crash the process.
 	pool.on('error', () => {})
 	pool.on('connect', (client) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
+import { waitFor } from '#tests/support/wait.ts'
 import { createLiveEvents, LIVE_CHANNEL, notifyChange, notifyChangesSql, RESYNC_TOPIC } from './live-events.server.ts'
 import { createLogger } from './logger.server.ts'
 
@@ -16,13 +17,7 @@ function collector() {
 	return {
 		topics,
 		listener: (topic: string) => void topics.push(topic),
-		async waitFor(topic: string, timeoutMs = 5000) {
-			const until = Date.now() + timeoutMs
-			while (!topics.includes(topic)) {
-				if (Date.now() > until) throw new Error(`no "${topic}" within ${timeoutMs} ms (got ${topics.join(', ')})`)
-				await new Promise((resolve) => setTimeout(resolve, 20))
-			}
-		},
+		waitFor: (topic: string) => waitFor(() => topics.includes(topic), { what: `the topic "${topic}"`, describe: () => `got ${topics.join(', ')}` }),
 	}
 }
 
@@ -122,7 +117,7 @@ test('after its connection is terminated the listener reconnects, asks for a res
 		where datname = current_database() and pid <> pg_backend_pid() and query ilike ${`listen ${LIVE_CHANNEL}`}`.execute(t.db)
 	expect(terminated.rows).toEqual([{ ok: true }])
 
-	await events.waitFor(RESYNC_TOPIC, 8000)
+	await events.waitFor(RESYNC_TOPIC)
 	await notifyChange(t.db, { userId: user, topic: 'posts' })
 	await events.waitFor('posts')
 	expect(events.topics).toEqual([RESYNC_TOPIC, 'posts'])

@@ -145,7 +145,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions): Promise<FakeG
 	let lastClientAuth: ClientAuthMethod | null = null
 	let base = ''
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		handle(req, res).catch((error: unknown) => {
 			console.error('fake google:', error)
 			if (!res.headersSent) send(res, 500, { error: 'server_error' })

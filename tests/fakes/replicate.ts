@@ -75,7 +75,9 @@ export async function startReplicateFake(): Promise<ReplicateFake> {
 	let counter = 0
 	let origin = ''
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		handle(req, res).catch((error: unknown) => {
 			if (!res.headersSent) send(res, { status: 500, body: { detail: String(error), status: 500 } })
 		})

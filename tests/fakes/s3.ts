@@ -104,7 +104,9 @@ export async function startS3Fake(options: { bucket: string; accessKeyId: string
 	const objects = new Map<string, S3FakeObject>()
 	const requests: Array<S3FakeRequest> = []
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		const chunks: Array<Buffer> = []
 		let size = 0
 		req.on('data', (chunk: Buffer) => {

@@ -90,7 +90,9 @@ export async function startStripeFake() {
 		return { status: 200, body: session }
 	}
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		const chunks: Array<Buffer> = []
 		req.on('data', (c: Buffer) => chunks.push(c))
 		req.on('end', () => {

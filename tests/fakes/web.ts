@@ -251,7 +251,9 @@ export async function startWebFake(options: { port?: number; host?: string } = {
 	let connections = 0
 	let base = ''
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		requests.push(`${req.method} ${req.url}`)
 		try {
 			handle(req, res)

@@ -6,6 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { HANG_GUARD_MS } from '../support/wait.ts'
 
 export type ReceivedWebhook = { method: string; path: string; headers: Record<string, string>; body: string; at: number }
 
@@ -21,7 +22,7 @@ export type WebhookReceiver = {
 	answer: (...answers: Array<ReceiverAnswer>) => void
 	/** The answer once the queue is empty. */
 	setDefault: (answer: ReceiverAnswer) => void
-	/** Resolves when `count` requests have come in (or rejects after timeoutMs). */
+	/** Resolves when `count` requests have come in (rejects after `timeoutMs`, by default the hang guard). */
 	waitFor: (count: number, timeoutMs?: number) => Promise<Array<ReceivedWebhook>>
 	close: () => Promise<void>
 	[Symbol.asyncDispose]: () => Promise<void>
@@ -33,7 +34,9 @@ export async function startWebhookReceiver(options: { port?: number; host?: stri
 	let fallback: ReceiverAnswer = 200
 	const waiters = new Set<() => void>()
 
-	const server = http.createServer((req, res) => {
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
 		const chunks: Array<Buffer> = []
 		req.on('data', (chunk: Buffer) => chunks.push(chunk))
 		req.on('end', () => {
@@ -68,7 +71,7 @@ export async function startWebhookReceiver(options: { port?: number; host?: stri
 		requests,
 		answer: (...answers) => void queue.push(...answers),
 		setDefault: (answer) => void (fallback = answer),
-		waitFor(count, timeoutMs = 5000) {
+		waitFor(count, timeoutMs = HANG_GUARD_MS) {
 			if (requests.length >= count) return Promise.resolve(requests.slice())
 			return new Promise((resolve, reject) => {
 				const timer = setTimeout(() => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -10,6 +9,7 @@ import { expect, test } from 'vitest'
 import { AiModelFileEntrySchema, AiModelFormSchema, modelCatalogue } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { keyOfMediaUrl } from '#modules/core/files.server.ts'
+import { runScript, scriptEnv } from '#tests/support/cli.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
@@ -267,18 +267,10 @@ test('seed:models upserts by model_id in one transaction: idempotent, updates ex
 	expect(await importEntries(cli, { models: [] })).toMatchObject({ ok: false, problems: [{ message: 'import.notAnArray' }] })
 })
 
-test('npm run seed:models -- <file> prints the counts, refuses an invalid file with the entry and field in German (exit 1)', async () => {
+test('npm run seed:models -- <file> prints the counts, refuses an invalid file with the entry and field in German (exit 1)', async ({ signal }) => {
 	await using t = await createTestDatabase()
 	const folder = await mkdtemp(path.join(os.tmpdir(), 'seed-models-'))
-	const run = (...args: Array<string>) =>
-		new Promise<{ code: number | null; out: string }>((resolve) => {
-			execFile(
-				path.resolve('node_modules/.bin/node'),
-				['scripts/seed-models.ts', ...args],
-				{ timeout: 45_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
-				(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
-			)
-		})
+	const run = (...args: Array<string>) => runScript('seed-models.ts', args, { env: scriptEnv(t.url), signal })
 	try {
 		const good = path.join(folder, 'modelle.json')
 		await writeFile(good, JSON.stringify(fileEntries()))
@@ -301,4 +293,4 @@ test('npm run seed:models -- <file> prints the counts, refuses an invalid file w
 	} finally {
 		await rm(folder, { recursive: true, force: true })
 	}
-}, 150_000)
+})

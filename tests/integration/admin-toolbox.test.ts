@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -7,6 +6,7 @@ import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { parseToolConfigFile, seedToolboxConfigs, ToolConfigSchema } from '#modules/toolbox/index.ts'
+import { runScript, scriptEnv } from '#tests/support/cli.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { formParser } from '#tests/support/forms.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -200,18 +200,10 @@ test('the seed file: every entry checked (nothing written if one is wrong), upse
 	expect(await t.db.selectFrom('admin_toolbox_configs').select('id').where('tool_name', '=', 'brandNew').executeTakeFirst()).toBeUndefined()
 })
 
-test('npm run seed:tools: the defaults without a file; a file upserted once, refused whole when an entry is wrong', async () => {
+test('npm run seed:tools: the defaults without a file; a file upserted once, refused whole when an entry is wrong', async ({ signal }) => {
 	await using t = await createTestDatabase()
 	const folder = await mkdtemp(path.join(tmpdir(), 'seed-tools-'))
-	const run = (...args: Array<string>) =>
-		new Promise<{ code: number | null; out: string }>((resolve) => {
-			execFile(
-				path.resolve('node_modules/.bin/node'),
-				['scripts/seed-tools.ts', ...args],
-				{ timeout: 45_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
-				(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
-			)
-		})
+	const run = (...args: Array<string>) => runScript('seed-tools.ts', args, { env: scriptEnv(t.url), signal })
 	try {
 		expect(await run()).toEqual({ code: 0, out: 'Toolbox-Tools: 5 hinzugefügt, 5 insgesamt.\n' })
 		expect(await run()).toEqual({ code: 0, out: 'Toolbox-Tools: 0 hinzugefügt, 5 insgesamt.\n' })
@@ -234,7 +226,7 @@ test('npm run seed:tools: the defaults without a file; a file upserted once, ref
 	} finally {
 		await rm(folder, { recursive: true, force: true })
 	}
-}, 150_000)
+})
 
 test('delete (issue 20 defect 19): a custom configuration goes with an audit row; the five implemented tools are refused; users keep their settings', async () => {
 	await using t = await createTestDatabase()

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import path from 'node:path'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { ADMIN_USERS_PAGE_SIZE } from '#modules/admin/index.ts'
+import { runScript, scriptEnv } from '#tests/support/cli.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
 
@@ -133,20 +132,12 @@ test('search is case-insensitive over e-mail and name, paged by 25, newest first
 	expect(ada.creditsTotal).toBeGreaterThan(0)
 })
 
-test('npm run credits:grant -- <email> <amount> grants through the same use case (audited as the CLI)', async () => {
+test('npm run credits:grant -- <email> <amount> grants through the same use case (audited as the CLI)', async ({ signal }) => {
 	const { t, create } = await setup()
 	await using _db = t
 	const target = await create('Clara Cli')
 	const before = await t.db.selectFrom('profiles').select(['credits_remaining', 'credits_total']).where('id', '=', target.id).executeTakeFirstOrThrow()
-	const run = (...args: Array<string>) =>
-		new Promise<{ code: number | null; out: string }>((resolve) => {
-			execFile(
-				path.resolve('node_modules/.bin/node'),
-				['scripts/credits-grant.ts', ...args],
-				{ timeout: 15_000, env: { ...process.env, DATABASE_URL: t.url, APP_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '.data/test-unused' } },
-				(error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
-			)
-		})
+	const run = (...args: Array<string>) => runScript('credits-grant.ts', args, { env: scriptEnv(t.url), signal })
 	const ok = await run(target.email.toUpperCase(), '42', 'Gutschrift', 'per', 'CLI')
 	expect(ok.out).toContain('Credits hinzugefügt: 42')
 	expect(ok.code).toBe(0)
@@ -159,7 +150,7 @@ test('npm run credits:grant -- <email> <amount> grants through the same use case
 	const unknown = await run('niemand@beispiel.ch', '5')
 	expect(unknown.out).toContain('Kein Benutzer')
 	expect(unknown.code).toBe(1)
-}, 60_000)
+})
 
 test("an admin lists a user's API keys and revokes one: the key stops working and the audit row says which", async () => {
 	const { t, services, create, actor } = await setup()

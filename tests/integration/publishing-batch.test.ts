@@ -6,6 +6,7 @@ import { LIVE_CHANNEL } from '#modules/core/live-events.server.ts'
 import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 // Issue 22: deliveries that run at the same time share their statements (claim, load, request
 // marker, published record). Every exactly-once guard still holds per delivery: a batch with mixed
@@ -23,8 +24,9 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	const failed = await h.connectedUser()
 	const takenOver = await h.connectedUser()
 	const unknown = await h.connectedUser(['mastodon'])
-	// Both LinkedIn images upload slowly: meanwhile another worker takes one attempt over.
-	h.li.router.script('POST /rest/images', [{ delayMs: 400 }])
+	// Both LinkedIn images upload slowly (until released below): meanwhile another worker takes one attempt over.
+	const uploads = Promise.withResolvers<void>()
+	h.li.router.script('POST /rest/images', [{ until: uploads.promise }])
 	// Mastodon answers the creating request with a server error, without creating the post.
 	h.routers.mastodon!.script('POST /host/:host/api/v1/statuses', [serverError, { pass: true }])
 
@@ -45,12 +47,9 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	// All four start in the same tick: one claim, one load.
 	statements.length = 0
 	const running = Promise.all(Object.values(ids).map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
-	const until = Date.now() + 5000
-	while (h.li.router.count('POST /rest/images') < 2) {
-		if (Date.now() > until) throw new Error('the image uploads did not start')
-		await new Promise((r) => setTimeout(r, 10))
-	}
+	await waitFor(() => h.li.router.count('POST /rest/images') >= 2, { what: 'the image uploads started', intervalMs: 5 })
 	await sql`update post_deliveries set attempt_id = gen_random_uuid(), attempt_worker = 'worker-b' where id = ${ids.takenOver}`.execute(t.db)
+	uploads.resolve()
 	await running
 	// One claim for the four, which reads their posts and pages too; later reads (the reconcile of the
 	// unknown outcome, the failure mail) are one delivery's own.

@@ -7,6 +7,7 @@ import { metaRoutes } from '#adapters/platforms/meta/sandbox.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 // A real worker process (npm run worker) is SIGKILLed before, during and after the request that
 // creates the post. Afterwards the sweep settles the half-done attempt: exactly one post each time.
@@ -33,7 +34,7 @@ async function killWorkerWhen(t: { url: string }, h: Harness, ready: () => boole
 	})
 	const exited = new Promise((resolve) => worker.once('exit', resolve))
 	try {
-		await expect.poll(ready, { timeout: 20_000 }).toBe(true)
+		await waitFor(ready, { what: 'the worker process claimed the delivery' })
 		worker.kill('SIGKILL')
 		await exited
 	} finally {
@@ -64,7 +65,7 @@ test('killed before the network call (during the image upload): sent once after 
 	expect(after.status).toBe('published')
 	expect(h.posts()).toHaveLength(1)
 	expect(h.li.router.count('POST /rest/posts')).toBe(1)
-}, 60_000)
+})
 
 test('killed during the network call (the network creates the post anyway): found, never sent twice', async () => {
 	await using t = await createTestDatabase()
@@ -83,7 +84,7 @@ test('killed during the network call (the network creates the post anyway): foun
 	expect(after.request_sent_at).not.toBeNull()
 	expect(h.li.router.count('POST /rest/posts')).toBe(0)
 	expect(h.posts()).toHaveLength(1)
-}, 60_000)
+})
 
 test('killed after the network call (Instagram published, permalink not yet read): found by its checkpoint', async () => {
 	await using t = await createTestDatabase()
@@ -100,4 +101,4 @@ test('killed after the network call (Instagram published, permalink not yet read
 	expect(after.status).toBe('published')
 	expect(meta.count(metaRoutes.mediaPublish)).toBe(0)
 	expect(h.posts('instagram')).toHaveLength(1)
-}, 60_000)
+})

@@ -4,18 +4,11 @@ import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { memberSub } from '#adapters/platforms/linkedin/sandbox-oauth.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 // Issue 19: publishing that never lies (a second job, a reconnect with another account, missing scopes).
 
 const zurich = 'Europe/Zurich'
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000) {
-	const until = Date.now() + timeoutMs
-	while (!(await check())) {
-		if (Date.now() > until) throw new Error('condition not met in time')
-		await new Promise((r) => setTimeout(r, 20))
-	}
-}
 
 async function expectPublishedWithoutFailure(db: Kysely<DB>, userId: string, postId: string) {
 	const delivery = await db.selectFrom('post_deliveries').select(['status', 'error_code']).where('post_id', '=', postId).executeTakeFirstOrThrow()

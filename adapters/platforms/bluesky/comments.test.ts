@@ -61,7 +61,8 @@ test('followers and post metrics: likes, replies, reposts plus quotes as shares,
 })
 
 test('errors: a bad token is auth_expired; a createRecord for a reply that hangs is an unknown outcome', async () => {
-	await using bs = await setup({ timeoutMs: 300 })
+	// The default deadline for setting up and for the bad token; the hanging reply waits for it.
+	await using bs = await setup()
 	await expect(bs.adapter.listComments({ ...bs.target, accessToken: 'x.y.z' }, bs.post.externalId, new Date(0))).rejects.toMatchObject({ kind: 'auth_expired' })
 	bs.router.script(CREATE, [{ hang: true }])
 	await expect(bs.adapter.replyToComment(bs.target, bs.post.externalId, bs.comment.id, 'x')).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })

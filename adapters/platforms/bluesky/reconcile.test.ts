@@ -1,29 +1,23 @@
-import { setTimeout as delay } from 'node:timers/promises'
 import { expect, test } from 'vitest'
-import { blueskySandbox, connect, imageUrl, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
+import { blueskySandbox, connect, firstRequests, imageUrl, losingAnswers, recordingHooks, targetOf, withDeadline, xrpcRoute, type BlueskySandbox } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
 const rkeysSent = (sandbox: { router: { requests: Array<{ route: string; json: unknown }> } }) =>
 	sandbox.router.requests.filter((r) => r.route === CREATE).map((r) => (r.json as { rkey: string }).rkey)
 
-/** createRecord is done by the PDS, but its answer never arrives in time. */
-const losingCreateAnswers = (lost: { count: number }) =>
-	(async (input: string | URL | Request, init?: RequestInit) => {
-		const response = await fetch(input, init)
-		if (String(input).includes('com.atproto.repo.createRecord') && lost.count > 0) {
-			lost.count -= 1
-			await delay(10_000, undefined, { signal: init?.signal ?? undefined })
-		}
-		return response
-	}) as typeof fetch
+/** The first createRecord is done by the PDS, but its answer never arrives in time. */
+const losingFirstCreate = () => ({ fetch: losingAnswers(globalThis.fetch, firstRequests(1, 'POST', '/xrpc/com.atproto.repo.createRecord')) })
+
+/** A publish whose lost answer waits for a short deadline (connecting and looking again keep the default). */
+const publishLosing = (sandbox: BlueskySandbox, ...args: Parameters<BlueskySandbox['adapter']['publish']>) => withDeadline(sandbox.settings, 300, () => sandbox.adapter.publish(...args))
 
 test('a lost createRecord answer is an unknown outcome; the checkpointed record key finds the post exactly', async () => {
-	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
 	const content = { text: 'Genau einmal', imageUrl: null }
 	const { hooks, latest } = recordingHooks()
 
-	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
+	await expect(publishLosing(sandbox, target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
 	expect(latest()).toEqual({ rkey: rkeysSent(sandbox)[0] })
 
 	const found = await sandbox.adapter.findPublished(target, content, latest(), new Date())
@@ -34,10 +28,10 @@ test('a lost createRecord answer is an unknown outcome; the checkpointed record 
 })
 
 test('a resend after a lost answer uses the same record key and resolves to the post that arrived, not a second one', async () => {
-	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
 	const content = { text: 'Nur ein Post', imageUrl: null }
-	await expect(sandbox.adapter.publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	await expect(publishLosing(sandbox, target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
 
 	const again = await sandbox.adapter.publish(target, content, recordingHooks().hooks)
 
@@ -66,10 +60,10 @@ test('a 5xx on createRecord is an unknown outcome; reconciling finds nothing; a 
 })
 
 test('a 500 for a record key that exists (what the PDS answers today) resolves to the post when it is ours', async () => {
-	await using sandbox = await blueskySandbox({ timeoutMs: 300, fetch: losingCreateAnswers({ count: 1 }) })
+	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
 	const content = { text: 'Schon da', imageUrl: null }
-	await expect(sandbox.adapter.publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	await expect(publishLosing(sandbox, target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
 	sandbox.router.script(CREATE, [{ status: 500, body: { error: 'InternalServerError', message: 'Internal Server Error' } }])
 
 	const again = await sandbox.adapter.publish(target, content, recordingHooks().hooks)

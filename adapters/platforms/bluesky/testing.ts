@@ -8,7 +8,7 @@ import { createBlueskyAdapter } from './adapter.ts'
 import { bluesky } from './index.ts'
 import { createBlueskyFake } from './sandbox.ts'
 
-export { recordingHooks } from '../sandbox/testing.ts'
+export { firstRequests, losingAnswers, recordingHooks, withDeadline } from '../sandbox/testing.ts'
 
 /** An app password of the right format that the sandbox accepts. */
 export const APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
@@ -36,6 +36,7 @@ export async function blueskySandbox(options: Options = {}) {
 		fetch: globalThis.fetch,
 		mediaFetch,
 		userFetch: sandboxUserFetch(mount, fetcher),
+		// Read on every request: a test shortens it for one action with withDeadline (sandbox/testing.ts).
 		timeoutMs,
 	}
 	const adapter = createBlueskyAdapter(settings)

@@ -8,7 +8,7 @@ import { facebook } from './index.ts'
 const hooks = { checkpoint: async () => {} }
 const [cafe] = SANDBOX_PAGES
 
-async function setup(timeoutMs = 2000) {
+async function setup(timeoutMs = 5_000) {
 	const sandbox = await startMetaSandbox()
 	const adapter = createFacebookAdapter(sandboxSettings(sandbox.base, { timeoutMs }))
 	const account = await connect(adapter)
@@ -160,7 +160,8 @@ test('code 1 with HTTP 500 on a creating request is an unknown outcome; 506 is a
 })
 
 test('a hanging publish is an unknown outcome; findPublished reports whether the post exists', async () => {
-	await using s = await setup(300)
+	// The default deadline for setting up and the requests before the hanging one, which waits for it.
+	await using s = await setup()
 	const since = new Date()
 	const content = { text: 'Heute geschlossen', imageUrl: null }
 	s.router.script(metaRoutes.feed, [{ hang: true }])

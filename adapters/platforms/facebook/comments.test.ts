@@ -7,7 +7,7 @@ import { createFacebookAdapter } from './adapter.ts'
 const hooks = { checkpoint: async () => {} }
 const [cafe] = SANDBOX_PAGES
 
-async function setup(timeoutMs = 2000) {
+async function setup(timeoutMs = 5_000) {
 	const sandbox = await startMetaSandbox()
 	const adapter = createFacebookAdapter(sandboxSettings(sandbox.base, { timeoutMs }))
 	const account = await connect(adapter)
@@ -49,7 +49,8 @@ test('replyToComment: POST /{comment-id}/comments as the page; findReply finds e
 })
 
 test('errors: missing pages_manage_engagement is permission_missing, a bad token auth_expired, a lost answer an unknown outcome', async () => {
-	await using fb = await setup(200)
+	// The default deadline for setting up and the requests before the hanging one, which waits for it.
+	await using fb = await setup()
 	const { issueToken } = await import('../meta/sandbox-shared.ts')
 	const narrow = issueToken(fb.store, { type: 'page', subject: cafe!.id, scopes: ['pages_manage_posts'], redirect: '' }, 3600)
 	await expect(fb.adapter.replyToComment({ ...fb.target, accessToken: narrow }, fb.post.externalId, fb.comment.id, 'x')).rejects.toMatchObject({ kind: 'permission_missing' })

@@ -9,7 +9,7 @@ const [cafe] = SANDBOX_PAGES
 const fast = { pollIntervalMs: 5, maxPollIntervalMs: 20, maxWaitMs: 2000 }
 const photo = { text: 'Kaffee und Kuchen #muster', imageUrl: 'https://cdn.example.com/kuchen.jpg' }
 
-async function setup(timeoutMs = 2000) {
+async function setup(timeoutMs = 5_000) {
 	const sandbox = await startMetaSandbox()
 	const adapter = createInstagramAdapter(sandboxSettings(sandbox.base, { timeoutMs }), fast)
 	const account = await connect(adapter)
@@ -131,7 +131,8 @@ test('an expired container is transient; a container that stays IN_PROGRESS give
 })
 
 test('a hanging media_publish is unknown_outcome; findPublished uses the container and never publishes', async () => {
-	await using s = await setup(300)
+	// The default deadline for setting up and the requests before the hanging one, which waits for it.
+	await using s = await setup()
 	const since = new Date()
 	s.router.script(metaRoutes.mediaPublish, [{ hang: true }])
 	const error = await failure(s.adapter.publish(s.target, photo, s.hooks))

@@ -7,7 +7,7 @@ import { createInstagramAdapter } from './adapter.ts'
 const [cafe] = SANDBOX_PAGES
 const fast = { pollIntervalMs: 5, maxPollIntervalMs: 20, maxWaitMs: 2000 }
 
-async function setup(timeoutMs = 2000) {
+async function setup(timeoutMs = 5_000) {
 	const sandbox = await startMetaSandbox()
 	const adapter = createInstagramAdapter(sandboxSettings(sandbox.base, { timeoutMs }), fast)
 	const account = await connect(adapter)
@@ -38,7 +38,8 @@ test('replyToComment: POST /{comment-id}/replies; findReply reads /{comment-id}/
 })
 
 test('errors: unknown media not_found, a hanging reply is an unknown outcome', async () => {
-	await using ig = await setup(200)
+	// The default deadline for setting up and the requests before the hanging one, which waits for it.
+	await using ig = await setup()
 	await expect(ig.adapter.listComments(ig.target, '1790000000000404', new Date(0))).rejects.toMatchObject({ kind: 'invalid_request', code: 'not_found' })
 	ig.router.script(metaRoutes.replyInstagram, [{ hang: true }])
 	await expect(ig.adapter.replyToComment(ig.target, ig.post.id, ig.comment.id, 'x')).rejects.toMatchObject({ kind: 'unknown_outcome' })

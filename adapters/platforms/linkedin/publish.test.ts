@@ -93,7 +93,8 @@ test('429 with Retry-After: 7 is rate_limited for 7 s; a 500 on the creating req
 
 test('a publish that hangs is an unknown outcome, and the reconcile then finds nothing', async () => {
 	await using li = await startLinkedinSandbox()
-	const adapter = li.adapter({ timeoutMs: 200 })
+	// The sandbox's deadline: only the hanging request waits for it.
+	const adapter = li.adapter()
 	const since = new Date()
 	li.router.script('POST /rest/posts', [{ hang: true }])
 	const content = { text: 'Hängt (vielleicht)', imageUrl: null }

@@ -26,7 +26,8 @@ export async function startLinkedinSandbox() {
 		fetch: globalThis.fetch,
 		mediaFetch: globalThis.fetch,
 		userFetch: globalThis.fetch,
-		timeoutMs: 2000,
+		// Far beyond a loopback request on a loaded machine; a hanging request waits for it.
+		timeoutMs: 5_000,
 		...overrides,
 	})
 	const sub = memberSub('Max Muster')

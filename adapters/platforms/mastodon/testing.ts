@@ -11,7 +11,7 @@ import { createMastodonAdapter, type MastodonAdapterOptions } from './adapter.ts
 import { mastodon } from './index.ts'
 import { createMastodonFake, type MastodonFakeOptions } from './sandbox.ts'
 
-export { consent, recordingHooks } from '../sandbox/testing.ts'
+export { consent, firstRequests, losingAnswers, recordingHooks, withDeadline } from '../sandbox/testing.ts'
 
 type Options = Omit<MastodonFakeOptions, 'base' | 'store' | 'redirectAllowed'> &
 	MastodonAdapterOptions &
@@ -64,6 +64,7 @@ export async function mastodonSandbox(options: Options = {}) {
 			return new Response(image.body ? new Uint8Array(image.body) : null, { status: image.status })
 		}) as typeof fetch,
 		userFetch: sandboxUserFetch(`${server.base}/mastodon`, counted),
+		// Read on every request: a test shortens it for one action with withDeadline (sandbox/testing.ts).
 		timeoutMs,
 	}
 	const adapter = createMastodonAdapter(settings, { pollIntervalMs, maxPollMs })

@@ -27,9 +27,15 @@ type Route = { method: string; pattern: RegExp; keys: Array<string>; name: strin
  * A scripted answer: a fixed response, none at all (hang), one after a delay (`delayMs` without
  * `then`: the route's own handler answers, late: a slow network that still does its work), or
  * `pass`: the route's own handler runs (the network does what was asked) and the client gets
- * `answer` instead when given (a server error after the work was done).
+ * `answer` instead when given (a server error after the work was done), or `until`: the answer waits
+ * until the test releases it (a slow network whose slowness does not depend on the machine's load).
  */
-export type ScriptedResponse = FakeResponse | { hang: true } | { delayMs: number; then?: FakeResponse } | { pass: true; answer?: FakeResponse }
+export type ScriptedResponse =
+	| FakeResponse
+	| { hang: true }
+	| { delayMs: number; then?: FakeResponse }
+	| { until: Promise<unknown>; then?: FakeResponse }
+	| { pass: true; answer?: FakeResponse }
 
 export class FakeRouter {
 	readonly requests: Array<FakeRequest & { route: string }> = []
@@ -96,6 +102,11 @@ export class FakeRouter {
 			}
 			if (scripted && 'delayMs' in scripted) {
 				await new Promise((r) => setTimeout(r, scripted.delayMs))
+				send(res, scripted.then ?? (await route.handler(request)))
+				return true
+			}
+			if (scripted && 'until' in scripted) {
+				await scripted.until
 				send(res, scripted.then ?? (await route.handler(request)))
 				return true
 			}

@@ -143,7 +143,9 @@ export function createSandboxNetwork(options: {
 /** Runs a sandbox network on its own loopback port (tests, benchmarks). */
 export async function listenSandbox(build: (publicBase: string) => SandboxNetwork, port = 0) {
 	let network: SandboxNetwork | null = null
-	const server = http.createServer((req, res) => network!.handle(req, res))
+	// No keep-alive timeout: the client ends idle connections. A request on a kept-alive connection this
+	// server is just closing fails (ECONNRESET) when a loaded machine holds the event loop past 5 s.
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => network!.handle(req, res))
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
 	const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 	network = build(base)

@@ -40,3 +40,49 @@ export function recordingHooks(onCheckpoint: () => void = () => {}) {
 		},
 	}
 }
+
+/**
+ * A fetch on which the answers to the requests `lose` picks never arrive in time. Such a request
+ * reaches the network and is done there (its answer is read and dropped); then the call waits for the
+ * caller's own deadline and fails with it, as a timed-out request does. The request is never cut before
+ * the network has done it, so a test of a lost answer holds on a loaded machine whatever the deadline
+ * (a short deadline only ends the wait sooner). Without a deadline the call waits for vitest's hang guard.
+ */
+export function losingAnswers(fetcher: typeof fetch, lose: (url: string, init: RequestInit | undefined) => boolean): typeof fetch {
+	return (async (input: string | URL | Request, init?: RequestInit) => {
+		if (!lose(input instanceof Request ? input.url : String(input), init)) return fetcher(input, init)
+		const { signal, ...unbounded } = init ?? {}
+		await (await fetcher(input, unbounded)).arrayBuffer()
+		if (!signal) return new Promise<never>(() => {})
+		return new Promise<never>((_, reject) => {
+			if (signal.aborted) reject(signal.reason)
+			else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+		})
+	}) as typeof fetch
+}
+
+/** `losingAnswers`' choice: the first `count` requests with `method` whose URL ends with `path`. */
+export function firstRequests(count: number, method: string, path: string) {
+	let left = count
+	return (url: string, init: RequestInit | undefined) => {
+		if (left === 0 || (init?.method ?? 'GET') !== method || !new URL(url).pathname.endsWith(path)) return false
+		left -= 1
+		return true
+	}
+}
+
+/**
+ * Runs `action` with the adapter's deadline shortened to `ms`, then restores it (adapters read
+ * `settings.timeoutMs` on every request). Setting up (connecting, resolving a server) and looking
+ * again afterwards keep the generous default, which a loaded machine needs; only the action's requests
+ * meet the short one, and with `losingAnswers` the lost answer is what waits for it.
+ */
+export async function withDeadline<T>(settings: { timeoutMs: number }, ms: number, action: () => Promise<T>): Promise<T> {
+	const before = settings.timeoutMs
+	settings.timeoutMs = ms
+	try {
+		return await action()
+	} finally {
+		settings.timeoutMs = before
+	}
+}

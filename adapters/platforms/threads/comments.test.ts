@@ -40,7 +40,8 @@ test('replyToComment: a TEXT container with reply_to_id, then one threads_publis
 })
 
 test('errors: a bad token is auth_expired; a lost threads_publish answer is an unknown outcome', async () => {
-	await using th = await setup({ timeoutMs: 200 })
+	// The default deadline for setting up and for the bad token; the hanging reply waits for it.
+	await using th = await setup()
 	await expect(th.adapter.listComments({ ...th.target, accessToken: 'sbx.bad' }, th.post.externalId, new Date(0))).rejects.toMatchObject({ kind: 'auth_expired' })
 	th.router.script(PUBLISH, [{ hang: true }])
 	await expect(th.adapter.replyToComment(th.target, th.post.externalId, th.comment.id, 'x')).rejects.toMatchObject({ kind: 'unknown_outcome' })

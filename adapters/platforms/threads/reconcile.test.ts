@@ -1,10 +1,11 @@
 import { expect, test } from 'vitest'
-import { connect, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
+import { connect, firstRequests, losingAnswers, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
 
 const PUBLISH = 'POST /v1.0/:uid/threads_publish'
 
 test('a lost threads_publish answer is an unknown outcome; the checkpointed container finds the post, never published twice', async () => {
-	await using sandbox = await threadsSandbox({ publishDelayMs: 1_000, timeoutMs: 200 })
+	// Publishing makes several requests: all of them keep the default deadline, which only the lost answer waits for.
+	await using sandbox = await threadsSandbox({ fetch: losingAnswers(globalThis.fetch, firstRequests(1, 'POST', '/threads_publish')) })
 	const target = targetOf(await connect(sandbox))
 	const content = { text: 'Genau einmal', imageUrl: null }
 	const since = new Date()
@@ -21,7 +22,8 @@ test('a lost threads_publish answer is an unknown outcome; the checkpointed cont
 })
 
 test('a threads_publish that hangs unprocessed is an unknown outcome, and reconciling says it is not there', async () => {
-	await using sandbox = await threadsSandbox({ timeoutMs: 200 })
+	// The default deadline: the container request before it must not meet a short one on a loaded machine.
+	await using sandbox = await threadsSandbox()
 	const target = targetOf(await connect(sandbox))
 	const content = { text: 'Hängt', imageUrl: null }
 	const { hooks, latest } = recordingHooks()

@@ -8,7 +8,7 @@ import { createThreadsAdapter, type ThreadsAdapterOptions } from './adapter.ts'
 import { threads } from './index.ts'
 import { createThreadsFake, type ThreadsFakeOptions } from './sandbox.ts'
 
-export { consent, recordingHooks } from '../sandbox/testing.ts'
+export { consent, firstRequests, losingAnswers, recordingHooks } from '../sandbox/testing.ts'
 
 type Options = Omit<ThreadsFakeOptions, 'base' | 'store' | 'redirectAllowed'> & ThreadsAdapterOptions & Partial<Pick<AdapterSettings, 'timeoutMs' | 'fetch'>>
 
