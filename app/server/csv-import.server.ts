@@ -68,7 +68,7 @@ async function markDuplicates(services: ImportServices, user: User, checked: Arr
 /**
  * Every row against the rules of the app: its cells, the schedule (a half-hour slot 06:00-23:00 in the
  * user's zone, not in the past), and each network's rules on its text and image (the planning
- * preflight's text and image half; the account half, scopes and quota, is the planner's at import).
+ * preflight's text and image half; its account half in markAccountProblems, and again by the planner at import).
  */
 async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: CheckOptions): Promise<Array<Checked>> {
 	const networks = networksOf(services)
@@ -102,7 +102,27 @@ async function checkRows(services: ImportServices, user: User, rows: ReadonlyArr
 		})
 	}
 	if (options.duplicates !== 'unchecked') await markDuplicates(services, user, checked, options.duplicates === 'import')
+	await markAccountProblems(services, user, checked)
 	return checked
+}
+
+/**
+ * The planning preflight's account half for the rows that would get a time (no connected account, a
+ * missing scope, a network's quota, counted in file order as the import counts them): such a row shows
+ * its reason in the preview instead of 'geplant' and being skipped only at import.
+ */
+async function markAccountProblems(services: ImportServices, user: User, checked: Array<Checked>) {
+	const planned = checked.filter((c) => c.preview.kind === 'planned' && c.instant)
+	if (planned.length === 0) return
+	const reasons = await services.publishing.planningAccountProblems(user.id, planned.map((c) => ({ platforms: c.reading.networks, at: c.instant! })))
+	planned.forEach((c, index) => {
+		const messages = reasons[index] ?? []
+		if (messages.length === 0) return
+		c.preview.problems.push(...messages.map((message) => ({ field: 'netzwerke' as const, message })))
+		c.preview.kind = 'error'
+		c.preview.scheduledAt = null
+		c.instant = null
+	})
 }
 
 function countsOf(rows: ReadonlyArray<PreviewRow>): PreviewCounts {

@@ -4,6 +4,7 @@ import { enqueueMany } from '#modules/core/jobs.server.ts'
 import { imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems } from './account-check.server.ts'
+import { DUE_NOW_MS } from './planning-accounts.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { preflightTargets } from './preflight.server.ts'
 import { precheckDeliveryJob, precheckJobKey, publishDeliveryJob, publishJobKey } from './jobs.ts'
@@ -38,8 +39,6 @@ async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
 /** What planning checks a post against: the registered networks' rules and the stored images. */
 export type PlanningRules = { descriptors: ReadonlyArray<PlatformDescriptor>; files: FileStore | null }
 
-/** A post due now counts as 'Jetzt posten': its connection must work at once. */
-const DUE_NOW_MS = 60_000
 
 /**
  * The one preflight at planning time, for every way a post gets a time (creator, Meine Posts, calendar

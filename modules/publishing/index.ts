@@ -12,6 +12,7 @@ import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 import { deliveryStates } from './delivery-states.server.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
+import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
 
 export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
 export type { ConnectedPageView } from './pages.server.ts'
@@ -70,6 +71,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		 * empty text) needs the user's yes.
 		 */
 		preflight: (targets: ReadonlyArray<PreflightTarget>) => preflightTargets(deps.descriptors, deps.files ?? null, targets),
+		/** The account half of planning for posts of one user about to get their times (a CSV preview): German reasons per post. */
+		planningAccountProblems: (userId: string, targets: ReadonlyArray<PlannedTarget>) => planningAccountProblems(db, deps.descriptors, userId, targets),
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),

@@ -221,6 +221,17 @@ test('the routes: the sample file (BOM, German headers, ;) reads back without pr
 	expect((await post(tampered)).init?.status).toBe(400)
 })
 
+test('the preview names a network without a connected account on its row, as the import would refuse it (issue 37, 3.1)', async () => {
+	await using s = await setup()
+	const other = await s.services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Otto Ohnekonto' })
+	const rows = await rowsOf(csvOf([[`Geplant ohne Konto`, textOnly.name, dayAhead(3), '10:00', ''], [`Entwurf ohne Konto`, textOnly.name, '', '', '']]))
+	const preview = await previewRows(s.services, { id: other, timeZone: zone }, rows, { asDrafts: false })
+	expect(preview.counts).toMatchObject({ planned: 0, drafts: 1, errors: 1 })
+	expect(preview.rows[0]!.problems).toEqual([{ field: 'netzwerke', message: `Für ${textOnly.name} ist kein Konto verbunden. Bitte verbinden Sie ${textOnly.name} unter Konten.` }])
+	// The user with the account sees the same row as planned.
+	expect((await previewRows(s.services, s.user, rows, { asDrafts: false })).counts).toMatchObject({ planned: 1, drafts: 1, errors: 0 })
+})
+
 test("a network's posting quota counts the import's own rows, in file order, as planning them one by one did", async () => {
 	await using s = await setup()
 	const quoted = testPlatforms.descriptors.filter((d) => d.account?.quota && !d.images.required).sort((a, b) => a.account!.quota!.posts - b.account!.quota!.posts)[0]!
