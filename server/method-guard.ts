@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
-import common from '#locales/de/common.json' with { type: 'json' }
+import api from '#locales/de/api.json' with { type: 'json' }
 
 type BuildRoutes = ServerBuild['routes']
 type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Array<RouteNode> }
@@ -54,7 +54,7 @@ export function refuseMutationsWithoutAction(build: ServerBuild | (() => Promise
 			const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''
 			const id = actionRouteId(current, req.path, search)
 			if (id === undefined || current.routes[id]?.module.action) return next()
-			res.status(405).set('Allow', ALLOW_WITHOUT_ACTION).type('text/plain; charset=utf-8').send(common.errors.methodNotAllowed)
+			res.status(405).set('Allow', ALLOW_WITHOUT_ACTION).type('text/plain; charset=utf-8').send(api.pages.methodNotAllowed)
 		})().catch(next)
 	}
 }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import type { ExternalToast } from 'sonner'
 import { useTranslation } from '#app/utils/use-translation.ts'
 
@@ -49,32 +49,23 @@ export function toastId(kind: Kind | 'message', title: ReactNode, options: Exter
 
 function show(kind: Kind | 'message', title: ReactNode, options: ExternalToast = {}): ToastId {
 	const id = toastId(kind, title, options)
+	placeBelowHeader()
 	if (!wanted) {
 		wanted = true
 		notify()
 	}
 	void loadSonner().then(
 		({ toast }) => (kind === 'message' ? toast(title, { ...options, id }) : toast[kind](title, { ...options, id })),
-		() => keepUnshown({ id, kind, title, description: options.description }),
+		() => keepUnshown({ kind, title, description: options.description }),
 	)
 	return id
 }
 
-type Unshown = { id: ToastId; kind: Kind | 'message'; title: ReactNode; description: ExternalToast['description'] }
-/** Toasts sonner's code could not be loaded for (the network down): shown by a plain list until it loads. */
-const noToasts: ReadonlyArray<Unshown> = []
-let unshown = noToasts
-const UNSHOWN_MS = 8000
-function keepUnshown(item: Unshown) {
-	unshown = [...unshown.filter((t) => t.id !== item.id), item]
-	notify()
-	setTimeout(() => dismissUnshown(item.id, item), UNSHOWN_MS)
-}
-/** Takes the toast away (only that very one when `item` is given: a toast updated since keeps its own time). */
-function dismissUnshown(id: ToastId, item?: Unshown) {
-	const rest = unshown.filter((t) => t.id !== id || (item !== undefined && t !== item))
-	if (rest.length === unshown.length) return
-	unshown = rest
+type Unshown = { kind: Kind | 'message'; title: ReactNode; description: ExternalToast['description'] }
+/** The last toast sonner's code could not be loaded for (the network down), until closed or replaced. */
+let unshown: Unshown | null = null
+function keepUnshown(item: Unshown | null) {
+	unshown = item
 	notify()
 }
 
@@ -99,73 +90,49 @@ const SIDE = { right: '16px', left: '16px' }
 const offset = { top: 'var(--toasts-top, 24px)', ...SIDE }
 
 /**
- * Keeps `--toasts-top` at the lowest visible header's bottom edge (plus a gap): the header scrolls
- * away on a desktop and the phone's top bar stays, so it is measured again on scroll and resize.
+ * Puts `--toasts-top` at the lowest visible header's bottom edge (plus a gap), measured when a toast
+ * comes: the phone's top bar stays, the desktop header scrolls away (then toasts sit higher).
  */
-function useToastsBelowHeader(active: boolean) {
-	useEffect(() => {
-		if (!active) return
-		let frame = 0
-		const measure = () => {
-			frame = 0
-			const bottoms = Array.from(document.querySelectorAll(HEADER_SELECTOR), (el) => el.getBoundingClientRect())
-				.filter((rect) => rect.height > 0)
-				.map((rect) => rect.bottom)
-			document.documentElement.style.setProperty('--toasts-top', `${Math.round(Math.max(0, ...bottoms)) + GAP_PX}px`)
-		}
-		const schedule = () => {
-			if (!frame) frame = requestAnimationFrame(measure)
-		}
-		measure()
-		window.addEventListener('scroll', schedule, { passive: true })
-		window.addEventListener('resize', schedule)
-		return () => {
-			if (frame) cancelAnimationFrame(frame)
-			window.removeEventListener('scroll', schedule)
-			window.removeEventListener('resize', schedule)
-		}
-	}, [active])
+function placeBelowHeader() {
+	if (typeof document === 'undefined') return
+	const bottoms = Array.from(document.querySelectorAll(HEADER_SELECTOR), (el) => el.getBoundingClientRect().bottom)
+	document.documentElement.style.setProperty('--toasts-top', `${Math.round(Math.max(0, ...bottoms)) + GAP_PX}px`)
 }
 
 /**
- * A toast that sonner's code could not be loaded for (the network down) in a plain list with the same
- * place and wording: the toast that says an answer was lost (lost-answer.ts) must not need the network.
+ * The toast sonner's code could not be loaded for (the network down), plainly in the same corner: the
+ * toast that says an answer was lost (lost-answer.ts) must not need the network.
  */
-function UnshownToasts({ offsetTop }: { offsetTop: string }) {
+function UnshownToast() {
 	const { t } = useTranslation()
-	const items = useSyncExternalStore(subscribe, () => unshown, () => noToasts)
-	if (items.length === 0) return null
+	const item = useSyncExternalStore(subscribe, () => unshown, () => null)
+	if (!item) return null
 	return (
-		<section aria-label={t('toasts.region')} className="toast-fallback" style={{ top: offsetTop }}>
-			{items.map((item) => (
-				<div key={item.id} role={item.kind === 'error' ? 'alert' : 'status'} data-toast-fallback={item.kind}>
-					<p className="toast-fallback-title">{item.title}</p>
-					{item.description ? <p>{typeof item.description === 'function' ? item.description() : item.description}</p> : null}
-					<button type="button" aria-label={t('toasts.close')} onClick={() => dismissUnshown(item.id)}>
-						×
-					</button>
-				</div>
-			))}
-		</section>
+		<div role="alert" className="toast-fallback" style={{ top: offset.top }} data-toast-fallback={item.kind}>
+			<p>{item.title}</p>
+			{typeof item.description === 'string' ? <p>{item.description}</p> : null}
+			<button type="button" aria-label={t('toasts.close')} onClick={() => keepUnshown(null)}>
+				×
+			</button>
+		</div>
 	)
 }
 
 /**
  * Where toasts appear (top right, below the header). Sonner's code is fetched with the first toast
  * (most page views show none, and every kilobyte of a page's script counts); while it cannot be
- * loaded, UnshownToasts shows them, and the next toast tries again.
+ * loaded, UnshownToast shows the last one, and the next toast tries again.
  */
 export function Toasts() {
 	const { t } = useTranslation()
 	const active = useSyncExternalStore(subscribe, () => wanted, () => false)
 	const module = useSyncExternalStore(subscribe, () => sonnerModule, () => null)
-	useToastsBelowHeader(active)
 	if (!active) return null
-	if (!module) return <UnshownToasts offsetTop={offset.top} />
+	if (!module) return <UnshownToast />
 	const Toaster = module.Toaster
 	return (
 		<>
-			<UnshownToasts offsetTop={offset.top} />
+			<UnshownToast />
 			<Toaster
 				position="top-right"
 				richColors

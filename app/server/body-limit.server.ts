@@ -1,4 +1,4 @@
-import common from '#locales/de/common.json' with { type: 'json' }
+import api from '#locales/de/api.json' with { type: 'json' }
 import { data, type MiddlewareFunction } from 'react-router'
 
 /**
@@ -65,7 +65,7 @@ export function fieldDepth(name: string, stopAt = Number.POSITIVE_INFINITY) {
 
 /** The answer to a form of a shape no page of the app sends: 400 with the German text (a route that answers JSON passes its own). */
 export function refusedFormResponse() {
-	return new Response(common.errors.formRefused, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	return new Response(api.pages.formRefused, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 export type FormReadOptions = {

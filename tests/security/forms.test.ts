@@ -17,7 +17,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FORM_LIMITS, fieldDepth, readFormDataWithin } from '#app/server/body-limit.server.ts'
-import common from '#locales/de/common.json' with { type: 'json' }
+import api from '#locales/de/api.json' with { type: 'json' }
 import { agentLimits, presetFormEntries, type AgentPresetValues } from '#modules/agents/schema.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { createHarness, flatRoutes, routeSource, type CallResult, type FlatRoute, type Harness, type TestUser } from './support/harness.ts'
@@ -27,7 +27,7 @@ import { googleClient } from './support/google.ts'
 vi.mock('lucide-react', async () => (await import('./support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('./support/harness.ts')).uiStub())
 
-const MESSAGE = common.errors.formRefused
+const MESSAGE = api.pages.formRefused
 /** Main-thread CPU time a refused request may take (the best of three tries, so a GC pause does not count). */
 const BUDGET_MS = 25
 
