@@ -189,7 +189,7 @@ test.describe('at 1440 px', () => {
 		})
 		expect(sideways).toBeLessThanOrEqual(0)
 		await dialog.getByRole('button', { name: 'Importieren' }).click()
-		await expect(dialog.getByTestId('csv-import-result')).toHaveText('2 Posts importiert (2 geplant, 0 Entwürfe), 1 Zeilen übersprungen.')
+		await expect(dialog.getByTestId('csv-import-result')).toHaveText('2 Posts importiert (2 geplant, 0 Entwürfe), 1 Zeile übersprungen.')
 		await dialog.getByRole('button', { name: 'Schliessen' }).click()
 
 		// The same file again: both posts exist, their rows are skipped with a note (the default).

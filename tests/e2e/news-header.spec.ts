@@ -50,7 +50,11 @@ test('the refresh limit names the waiting time in minutes with real plurals', as
 
 	await limitEndsIn(30)
 	await page.getByTestId('news-refresh').click()
-	await expect(toastWith(page, 'Sie können in 1 Minute wieder aktualisieren.')).toBeVisible()
+	const first = toastWith(page, 'Sie können in 1 Minute wieder aktualisieren.')
+	await expect(first).toBeVisible()
+	// Toasts sit below the header, over the page's top right corner (where the button is): closed as a user would.
+	await first.getByRole('button', { name: 'Meldung schliessen' }).click()
+	await expect(first).toHaveCount(0)
 
 	await limitEndsIn(290)
 	await page.getByTestId('news-refresh').click()

@@ -67,18 +67,21 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const navigate = useNavigate()
 	const { active } = useDndContext()
 	const [open, setOpen] = useState(false)
-	// A drag closes every chip's card (it would cover the grid), and no card opens while one is on
-	// its way; after the drop a card opens again on the next hover or focus.
-	const dragging = useRef(false)
+	// A drag closes every chip's card (it would cover the grid), and no card opens while one is on its
+	// way. The moved chip's stays closed after the drop too (the focus dnd-kit leaves on it, a pointer
+	// still over it) until the pointer enters or leaves it or the focus moves on.
+	const quiet = useRef(false)
+	const speak = () => void (quiet.current = false)
+	const afterDrop = ({ active: dragged }: { active: { id: unknown } }) => void (dragged.id !== post.id && speak())
 	useDndMonitor({
 		onDragStart: () => {
-			dragging.current = true
+			quiet.current = true
 			setOpen(false)
 		},
-		onDragEnd: () => void (dragging.current = false),
-		onDragCancel: () => void (dragging.current = false),
+		onDragEnd: afterDrop,
+		onDragCancel: afterDrop,
 	})
-	const onOpenChange = useCallback((next: boolean) => setOpen(next && !dragging.current), [])
+	const onOpenChange = useCallback((next: boolean) => setOpen(next && !quiet.current), [])
 	const [card, setCard] = useState<{ Preview: Preview } | null>(null)
 	const chip = useRef<HTMLDivElement | null>(null)
 	const trigger = useRef<TriggerEvents | null>(null)
@@ -124,10 +127,19 @@ export function PostChip({ post }: { post: CalendarPost }) {
 				data-color={platform.color}
 				data-dragging={isDragging || undefined}
 				onDoubleClick={edit}
-				onPointerEnter={(event) => (card ? trigger.current?.onPointerEnter?.(event) : wake(event))}
-				onPointerLeave={(event) => trigger.current?.onPointerLeave?.(event)}
+				onPointerEnter={(event) => {
+					if (!active) speak()
+					return card ? trigger.current?.onPointerEnter?.(event) : wake(event)
+				}}
+				onPointerLeave={(event) => {
+					if (!active) speak()
+					trigger.current?.onPointerLeave?.(event)
+				}}
 				onFocus={(event) => (card ? trigger.current?.onFocus?.(event) : wake())}
-				onBlur={(event) => trigger.current?.onBlur?.(event)}
+				onBlur={(event) => {
+					if (!active) speak()
+					trigger.current?.onBlur?.(event)
+				}}
 				onKeyDown={(event) => {
 					listeners?.onKeyDown?.(event)
 					if (event.key === 'Enter' && !active && !event.defaultPrevented) edit()
