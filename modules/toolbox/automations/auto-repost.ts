@@ -52,7 +52,7 @@ export function createAutoRepost(deps: ToolboxDeps) {
 						runKey,
 						items: 1,
 						title: fill(messages.runs.autoRepostProposed, { title: candidate.title }),
-						description: fill(messages.runs.autoRepostDescription, { engagement: candidate.engagement, date: candidate.publishedAt.toISOString().slice(0, 10).split('-').reverse().join('.') }),
+						description: fillCounted(messages.runs, 'autoRepostDescription', candidate.engagement, { date: candidate.publishedAt.toISOString().slice(0, 10).split('-').reverse().join('.') }),
 						metadata: { sourcePostId: candidate.id, engagement: candidate.engagement },
 					})
 					if (!claimed) return false
