@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { repostCandidates } from '#modules/content/index.ts'
 import { defineJob, enqueue, handleJob } from '#modules/core/jobs.server.ts'
 import type { ToolboxDeps } from '../deps.ts'
-import { fill, messages } from '../messages.ts'
+import { fill, fillCounted, messages } from '../messages.ts'
 import { claimToolRun, hasToolRun } from '../runs.server.ts'
 import { isToolEnabled, toolSettings, usersWithToolEnabled } from '../tools.server.ts'
 
