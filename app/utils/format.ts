@@ -13,6 +13,14 @@ export function formatNumber(value: number) {
 	return number.format(value)
 }
 
+/**
+ * t() options for a counted text written `{{count, number}}`: the count picks the plural form
+ * (_one/_other) and shows with Swiss grouping and decimals, like formatNumber.
+ */
+export function swissCount(count: number) {
+	return { count, formatParams: { count: { lng: 'de-CH' } } }
+}
+
 type DatePart = 'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'second'
 const monthNames = new Intl.DateTimeFormat('de-CH', { month: 'long', timeZone: 'UTC' })
 const TOKENS = /EEEE|yyyy|MMMM|MM|dd|d|HH|mm|ss/g

@@ -65,17 +65,6 @@ const NOT_YET_COUNTED = new Set([
 	'billing:payments.pack',
 	'publishing:accountCheck.quota_reached',
 	'csvImport:errors.tooManyRows',
-	// Several numbers in one sentence, or a count that can be 1: still to be converted.
-	'agents:learned.sentenceWordsValue',
-	'api:problems.rate_limited',
-	'billing:discount.errors.max_credits',
-	'catalog:gallery.costPerSecond',
-	'dashboard:chart.summary',
-	'dashboard:chart.barTitle',
-	'mcp:errors.generation.insufficient_credits',
-	'mcp:errors.rateLimited',
-	'mcp:messages.generated',
-	'toolbox:runs.autoRepostDescription',
 ])
 
 test('a number beside a plural noun is a {{count}} with plural forms, not another placeholder', () => {

@@ -102,6 +102,7 @@ test('discount validation gives the spec result shape and applies every rule', a
 	expect(await check({ min_purchase_amount: 50 })).toMatchObject({ valid: false, reason: 'min_purchase', error: expect.stringMatching(/^Dieser Rabattcode gilt erst ab einem Bestellwert von CHF\s50\.00\.$/) })
 	expect(await check({ min_purchase_amount: 49.95 })).toMatchObject({ valid: true })
 	expect(await check({ max_credits: 200 })).toMatchObject({ valid: false, reason: 'max_credits', error: 'Dieser Rabattcode gilt nur für Pakete bis 200 Credits.' })
+	expect(await check({ max_credits: 1 })).toMatchObject({ valid: false, reason: 'max_credits', error: 'Dieser Rabattcode gilt nur für Pakete bis 1 Credit.' })
 	expect(await check({ max_credits: 500 })).toMatchObject({ valid: true })
 	// plans: the monthly credits count against max credits
 	expect(await check({ max_credits: 500 }, pro)).toMatchObject({ valid: false, reason: 'max_credits' })

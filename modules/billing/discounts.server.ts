@@ -1,9 +1,11 @@
 import billing from '#locales/de/billing.json' with { type: 'json' }
 import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { fillKey } from '#modules/core/fill-text.ts'
 import { itemCredits, itemPrice, type CatalogueItem } from './catalogue.server.ts'
 import { toChf, toRappen } from './money.ts'
 
-export type DiscountError = keyof typeof billing.discount.errors
+/** A refusal's reason: an error text's key, without the plural suffix of a counted one. */
+export type DiscountError = keyof typeof billing.discount.errors extends infer K ? (K extends `${infer Base}_${'one' | 'other'}` ? Base : K) : never
 
 /** The spec's validate_discount_code result (amounts in CHF), plus the reason for tests and logs. */
 export type DiscountResult = {
@@ -79,7 +81,7 @@ export function applyDiscount(row: DiscountCodeRow | null, item: CatalogueItem, 
 		discount_amount: 0,
 		final_amount: toChf(price),
 		description: '',
-		error: billing.discount.errors[reason].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? '')),
+		error: fillKey(billing.discount.errors, reason, values),
 		reason,
 		discountRappen: 0,
 		finalRappen: price,
@@ -92,7 +94,7 @@ export function applyDiscount(row: DiscountCodeRow | null, item: CatalogueItem, 
 	if (row.max_uses !== null && row.current_uses + held >= row.max_uses) return refuse('reserved')
 	const minimum = toRappen(row.min_purchase_amount)
 	if (price < minimum) return refuse('min_purchase', { amount: chf.format(toChf(minimum)) })
-	if (row.max_credits !== null && itemCredits(item) > row.max_credits) return refuse('max_credits', { credits: row.max_credits })
+	if (row.max_credits !== null && itemCredits(item) > row.max_credits) return refuse('max_credits', { count: row.max_credits })
 
 	const value = toRappen(row.discount_value) // percent or CHF, in hundredths
 	const raw = row.discount_type === 'percentage' ? Math.round((price * Math.min(value, 10_000)) / 10_000) : value

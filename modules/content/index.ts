@@ -22,11 +22,11 @@ import {
 	schedulePost,
 	draftToPost,
 	updatePostContent,
+	type PostEdit,
 	type PostInput,
 } from './posts.server.ts'
-import type { Platform, RegisteredPlatforms } from './platforms.ts'
+import type { RegisteredPlatforms } from './platforms.ts'
 import { isPlanRefused, type DeliveryPlanner } from './ports.ts'
-import type { PostContent } from './post-content.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
@@ -141,7 +141,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
 		createPost: (userId: string, input: PostInput) => createPost(db, planner, platforms, userId, input),
-		updatePost: (userId: string, id: string, input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> }) => updatePostContent(db, platforms, userId, id, input),
+		updatePost: (userId: string, id: string, input: PostEdit) => updatePostContent(db, planner, platforms, userId, id, input),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */

@@ -18,6 +18,8 @@ export type DeliveryPlanner = {
 	planMany: (trx: Trx, inputs: ReadonlyArray<PlanInput>) => Promise<Array<Array<string>>>
 	reschedule: (trx: Trx, input: { postId: string; userId: string; scheduledAt: Date }) => Promise<void>
 	cancel: (trx: Trx, input: { postId: string; userId: string }) => Promise<void>
+	/** A post still in draft gets a page per network on its open deliveries (only the user's own pages of that network). */
+	choosePages: (trx: Trx, input: { postId: string; userId: string; pageIds: Partial<Record<Platform, string>> }) => Promise<void>
 }
 
 /**

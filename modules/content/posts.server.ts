@@ -86,14 +86,13 @@ export async function getPost(db: DbOrTrx, registered: RegisteredPlatforms, user
 	return row ? toPostView(registered, row) : null
 }
 
-/** Changes a post's text and image; its status, platform and times stay. */
-export async function updatePostContent(
-	db: Db,
-	registered: RegisteredPlatforms,
-	userId: string,
-	id: string,
-	input: { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>> },
-): Promise<ContentResult<{ post: PostView }>> {
+/** A post not yet planned (its deliveries wait): its editor chooses each network's page, as a draft's does. */
+const DRAFT_STATUSES: ReadonlySet<string> = new Set(['draft', 'review'])
+
+export type PostEdit = { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>>; pageIds?: Partial<Record<Platform, string>> }
+
+/** Changes a post's text and image (and, while it is a draft, each network's page); its status, platform and times stay. */
+export async function updatePostContent(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, id: string, input: PostEdit): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
 			.updateTable('posts')
@@ -108,6 +107,7 @@ export async function updatePostContent(
 			.returning(postColumns)
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
+		if (input.pageIds && DRAFT_STATUSES.has(row.status)) await planner.choosePages(trx, { postId: id, userId, pageIds: input.pageIds })
 		await notifyChange(trx, { userId, topic: 'posts' })
 		return { ok: true as const, post: toPostView(registered, row) }
 	})

@@ -36,6 +36,8 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		id: z.uuid({ error: 'errors.invalid' }),
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
+		/** A post still in draft: the page of each network (its open deliveries get it). */
+		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
 	})
 
 export const DeleteSchema = z.object({

@@ -4,6 +4,7 @@ import { enqueueMany } from '#modules/core/jobs.server.ts'
 import { imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems } from './account-check.server.ts'
+import { chooseDeliveryPages } from './delivery-pages.server.ts'
 import { DUE_NOW_MS } from './planning-accounts.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { preflightTargets } from './preflight.server.ts'
@@ -126,6 +127,7 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 			return reasons
 		},
 		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
+		choosePages: (trx, input) => deliveryPlanner.choosePages(trx, input),
 	}
 }
 
@@ -203,4 +205,6 @@ export const deliveryPlanner: DeliveryPlanner = {
 			rows.map((r) => r.id),
 		)
 	},
+
+	choosePages: chooseDeliveryPages,
 }

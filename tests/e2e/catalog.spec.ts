@@ -91,7 +91,7 @@ test('gallery: the tabs, every sort order, and favourites always first', async (
 	await page.getByRole('tab', { name: 'Video' }).click()
 	await expect(page).toHaveURL(/tab=video/)
 	await expect.poll(() => cardOrder(page)).toEqual(['seedance-1-pro', 'veo-3-fast', 'kling-v2.1', 'seedance-1-lite', 'wan-2.2-t2v-fast'])
-	await expect(card(page, 'seedance-1-pro').getByTestId('model-cost')).toHaveText('ab 1 Credits/Sek.')
+	await expect(card(page, 'seedance-1-pro').getByTestId('model-cost')).toHaveText('ab 1 Credit/Sek.')
 })
 
 test('like and favourite persist across reloads', async ({ page, createConfirmedUser, login, db }) => {

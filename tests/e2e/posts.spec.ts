@@ -220,7 +220,7 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	await connectPlatform(services, user.id, 'linkedin')
 	const { page_name: pageName } = await db.selectFrom('connected_pages').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
-	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'draft', timeZone: zurich })
+	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'scheduled', scheduledAt: addDays(new Date(), 2), timeZone: zurich })
 	const cost = await services.generation.regenerationCost()
 	await login(user)
 	const asked = editorDataReads(page)
@@ -232,7 +232,7 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	await page.waitForTimeout(300)
 	expect(asked).toEqual([])
 
-	// A post's editor shows neither the picker nor 'Bild neu generieren': it asks nothing.
+	// A planned post's editor shows neither the picker nor 'Bild neu generieren': it asks nothing.
 	await page.getByTestId('post-card').filter({ hasText: 'Zopf am Sonntag' }).getByRole('button', { name: 'Bearbeiten' }).click()
 	await expect(page.getByRole('dialog', { name: 'Post bearbeiten' })).toBeVisible()
 	await page.keyboard.press('Escape')
@@ -266,6 +266,35 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	const draft = await db.selectFrom('drafts').select('page_ids').where('user_id', '=', user.id).executeTakeFirstOrThrow()
 	const { id: pageId } = await db.selectFrom('connected_pages').select('id').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
 	expect(typeof draft.page_ids === 'string' ? JSON.parse(draft.page_ids) : draft.page_ids).toEqual({ linkedin: pageId })
+})
+
+test("a post still in draft (as a CSV import stores them) has the page picker: the chosen page is saved on its delivery and shown again", async ({ page, createConfirmedUser, login, services, db }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	const pages = await db.selectFrom('connected_pages').select(['id', 'page_name', 'is_default']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').execute()
+	const standard = pages.find((p) => p.is_default)!
+	const other = pages.find((p) => !p.is_default)!
+	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Aus der CSV-Datei', platforms: {} }, status: 'draft', timeZone: zurich, origin: 'csv' })
+	await login(user)
+	await gotoReady(page, '/posts')
+
+	const card = page.getByTestId('post-card').filter({ hasText: 'Aus der CSV-Datei' })
+	const dialog = page.getByRole('dialog', { name: /Post bearbeiten/ })
+	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toHaveText(standard.page_name)
+	await picker.click()
+	await page.getByRole('option', { name: other.page_name }).click()
+	await expect(picker).toHaveText(other.page_name)
+	await dialog.getByRole('button', { name: 'Speichern' }).click()
+	await expect(page.getByText('Post aktualisiert').first()).toBeVisible()
+	await expect(dialog).toBeHidden()
+	const delivery = await db.selectFrom('post_deliveries').select(['connected_page_id', 'status']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(delivery).toEqual({ connected_page_id: other.id, status: 'pending' })
+
+	// Opened again (the board's data after the save): the chosen page, not the default.
+	await card.getByRole('button', { name: 'Bearbeiten' }).click()
+	await expect(picker).toHaveText(other.page_name)
 })
 
 test('while the editor data loads the picker and "Bild neu generieren" wait; a failed load says so in German and the next opening asks again', async ({ page, createConfirmedUser, login, services }) => {

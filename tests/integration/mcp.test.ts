@@ -240,7 +240,7 @@ test('generate_post charges like the creator, once per requestId, and names the 
 	await t.db.updateTable('profiles').set({ credits_remaining: 1 }).where('id', '=', userId).execute()
 	const poor = await call(client, 'generate_post', { ...args, requestId: randomUUID() })
 	expect(poor.isError).toBe(true)
-	expect(textOf(poor)).toMatch(/^Nicht genügend Credits: Diese Generierung kostet \d+ Credits, Ihr Guthaben beträgt 1 Credits/)
+	expect(textOf(poor)).toMatch(/^Nicht genügend Credits: Diese Generierung kostet \d+ Credits, Ihr Guthaben beträgt 1 Credit\./)
 	// The token without 'posts' cannot store the texts.
 	expect((await call(client, 'create_post', { networks: ['linkedin'], text: result.texts.linkedin, draft: true })).isError).toBe(true)
 	await client.close()

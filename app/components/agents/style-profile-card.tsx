@@ -2,7 +2,7 @@ import { DataList } from '@radix-ui/themes'
 import { Badge, Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { formatDateTime, formatNumber } from '#app/utils/format.ts'
+import { formatDateTime, formatNumber, swissCount } from '#app/utils/format.ts'
 import type { StyleProfile } from '#modules/agents/types.ts'
 import '#locales/ns/agents.ts'
 
@@ -49,7 +49,7 @@ export function StyleProfileCard({ profile, trainedAt, timeZone }: { profile: St
 							</DataList.Item>
 							<DataList.Item>
 								<DataList.Label>{t('learned.sentenceWords')}</DataList.Label>
-								<DataList.Value>{t('learned.sentenceWordsValue', { value: decimal(profile.sentenceWords) })}</DataList.Value>
+								<DataList.Value>{t('learned.sentenceWordsValue', swissCount(profile.sentenceWords))}</DataList.Value>
 							</DataList.Item>
 							<DataList.Item>
 								<DataList.Label>{t('learned.emojis')}</DataList.Label>

@@ -7,7 +7,8 @@ import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { CARD_FEATURES, lowestPerSecond, singleTestCost } from '#modules/catalog/costs.ts'
 import type { GalleryModel } from '#modules/catalog/index.ts'
-import { formatCredits, levelColor, levelKey, testUrl } from './format.ts'
+import { levelColor, levelKey, testUrl } from './format.ts'
+import { swissCount } from '#app/utils/format.ts'
 import { Tooltip } from '#app/components/tooltip/tooltip.tsx'
 import '#locales/ns/catalog.ts'
 
@@ -96,7 +97,7 @@ export function ModelCard({ model, balance, selected, onSelect }: Props) {
 
 				<Flex justify="between" align="center" gap="2" style={{ marginTop: 'auto' }}>
 					<Text size="2" weight="medium" data-testid="model-cost" data-cost={cost}>
-						{model.category === 'video' ? t('gallery.costPerSecond', { credits: formatCredits(lowestPerSecond(model)) }) : t('gallery.cost', { count: model.creditsCost })}
+						{model.category === 'video' ? t('gallery.costPerSecond', swissCount(lowestPerSecond(model))) : t('gallery.cost', { count: model.creditsCost })}
 					</Text>
 					<liker.Form method="post">
 						<input type="hidden" name="intent" value="like" />

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { formatNumber } from '#app/utils/format.ts'
+import { formatNumber, swissCount } from '#app/utils/format.ts'
 import '#locales/ns/dashboard.ts'
 
 export type ChartDay = { date: string; posts: number; interactions: number }
@@ -49,8 +49,8 @@ export function ActivityChart({ days, title }: { days: Array<ChartDay>; title?: 
 	const summary = t('chart.summary', {
 		from: first ? longGermanDate(first) : '',
 		to: last ? longGermanDate(last) : '',
-		posts: formatNumber(totalPosts),
-		interactions: formatNumber(totalInteractions),
+		posts: t('chart.publishedPosts', swissCount(totalPosts)),
+		interactions: t('chart.interactionsCount', swissCount(totalInteractions)),
 		maxPosts: formatNumber(Math.max(0, ...days.map((d) => d.posts))),
 	})
 
@@ -96,7 +96,7 @@ export function ActivityChart({ days, title }: { days: Array<ChartDay>; title?: 
 				{days.map((d, i) =>
 					d.posts > 0 ? (
 						<rect key={d.date} x={x(i) - slot * 0.3} width={slot * 0.6} y={yPosts(d.posts)} height={pad.top + plotHeight - yPosts(d.posts)} rx="2" fill="var(--indigo-9)">
-							<title>{t('chart.barTitle', { date: longGermanDate(d.date), posts: String(d.posts), interactions: String(d.interactions) })}</title>
+							<title>{t('chart.barTitle', { date: longGermanDate(d.date), posts: t('chart.postsCount', swissCount(d.posts)), interactions: t('chart.interactionsCount', swissCount(d.interactions)) })}</title>
 						</rect>
 					) : null,
 				)}

@@ -2,15 +2,30 @@ import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 
-/** What the page receives of a post: what the card and the editor show (no engagement figures, no post type). */
-export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt'>
+/**
+ * What the page receives of a post: what the card and the editor show (no engagement figures, no post
+ * type), and the page chosen per network on its deliveries (a post still in draft: the editor's picker).
+ */
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt'> & {
+	pageIds: Partial<Record<Platform, string>>
+}
 /** What the page receives of a draft. */
 export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'updatedAt'>
 
 /** The loader's part: only these fields go into the page's data. */
-export function boardPost(post: PostView): BoardPost {
+export function boardPost(post: PostView, pageIds: Partial<Record<string, string>> = {}): BoardPost {
 	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt }
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, pageIds: pick(platforms, pageIds) }
+}
+
+/** The choices of `platforms` only (the stored ones are keyed by any network id). */
+function pick(platforms: ReadonlyArray<Platform>, pageIds: Partial<Record<string, string>>): Partial<Record<Platform, string>> {
+	return Object.fromEntries(platforms.flatMap((p) => (pageIds[p] ? [[p, pageIds[p]]] : [])))
+}
+
+/** A draft, or a post not yet planned (e.g. a CSV import's draft): its editor chooses each network's page. */
+export function choosesPages(item: Pick<BoardItem, 'kind' | 'status'>) {
+	return item.kind === 'draft' || item.status === 'draft' || item.status === 'review'
 }
 
 export function boardDraft(draft: DraftView): BoardDraft {
@@ -72,7 +87,7 @@ export function postItem(post: BoardPost): BoardItem {
 		text: parsed.base,
 		texts: Object.fromEntries(post.platforms.map((p) => [p, parsed.platforms[p] ?? parsed.base])),
 		images: post.imageUrl ? Object.fromEntries(post.platforms.map((p) => [p, post.imageUrl!])) : {},
-		pageIds: {},
+		pageIds: post.pageIds,
 		imageUrl: post.imageUrl,
 		scheduledAt: post.scheduledAt,
 		publishedAt: post.publishedAt,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
-import type { BoardItem } from './board-items.ts'
+import { choosesPages, type BoardItem } from './board-items.ts'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
@@ -104,7 +104,7 @@ export function EditorDialog({
 									pages={data ? data.pages.filter((p) => p.platform === platform) : []}
 									pagesNote={data ? undefined : dataFailed ? t('toasts.loadFailed') : t('editor.pagesLoading')}
 									pageId={item.pageIds[platform]}
-									showPagePicker={isDraft}
+									showPagePicker={choosesPages(item)}
 								>
 									{isDraft ? (
 										<Button

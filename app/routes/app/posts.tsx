@@ -118,9 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-post') {
 		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
-		const { id, platforms, texts } = submission.value
+		const { id, platforms, texts, pageIds } = submission.value
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} } })
+		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} }, pageIds })
 		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))
 	}

@@ -25,7 +25,7 @@ export async function requireApiPrincipal(context: Readonly<RouterContextProvide
 	if (result.ok) return result.principal
 	if (result.error === 'unauthorized') throw problem(context, 401, 'unauthorized', { headers: { 'WWW-Authenticate': 'Bearer realm="postwerk"' } })
 	if (result.error === 'forbidden') throw problem(context, 403, 'forbidden', { values: { scope: result.scope } })
-	throw problem(context, 429, 'rate_limited', { values: { seconds: result.retryAfterSeconds }, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
+	throw problem(context, 429, 'rate_limited', { values: { count: result.retryAfterSeconds }, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
 }
 
 const MESSAGE_KEY = /^[a-z]+(?:\.[a-zA-Z]+)+$/

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { repostCandidates } from '#modules/content/index.ts'
 import { defineJob, enqueue, handleJob } from '#modules/core/jobs.server.ts'
 import type { ToolboxDeps } from '../deps.ts'
-import { fill, messages } from '../messages.ts'
+import { fill, fillCounted, messages } from '../messages.ts'
 import { claimToolRun, hasToolRun } from '../runs.server.ts'
 import { isToolEnabled, toolSettings, usersWithToolEnabled } from '../tools.server.ts'
 
@@ -52,7 +52,7 @@ export function createAutoRepost(deps: ToolboxDeps) {
 						runKey,
 						items: 1,
 						title: fill(messages.runs.autoRepostProposed, { title: candidate.title }),
-						description: fill(messages.runs.autoRepostDescription, { engagement: candidate.engagement, date: candidate.publishedAt.toISOString().slice(0, 10).split('-').reverse().join('.') }),
+						description: fillCounted(messages.runs, 'autoRepostDescription', candidate.engagement, { date: candidate.publishedAt.toISOString().slice(0, 10).split('-').reverse().join('.') }),
 						metadata: { sourcePostId: candidate.id, engagement: candidate.engagement },
 					})
 					if (!claimed) return false

@@ -106,7 +106,7 @@ async function start(context: Readonly<RouterContextProvider>, services: Service
 	const earlier = await services.generation.findGeneration(userId, { requestId: input.requestId })
 	if (earlier) return sameRequest(earlier, input) ? accepted(earlier) : problem(context, 409, 'idempotency_conflict')
 	const admitted = await services.generation.admit(userId, 'generation')
-	if (!admitted.ok) return problem(context, 429, 'rate_limited', { values: { seconds: admitted.retryAfterSeconds }, headers: { 'Retry-After': String(admitted.retryAfterSeconds) } })
+	if (!admitted.ok) return problem(context, 429, 'rate_limited', { values: { count: admitted.retryAfterSeconds }, headers: { 'Retry-After': String(admitted.retryAfterSeconds) } })
 
 	let claimed = () => {}
 	const reserved = new Promise<'reserved'>((resolve) => (claimed = () => resolve('reserved')))

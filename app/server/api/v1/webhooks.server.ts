@@ -60,7 +60,7 @@ const attemptView = (a: WebhookAttemptView) => a
 /** 'Test senden' / 'Erneut senden' as an answer: 200 with the attempt (also when the receiver failed). */
 function sent(call: OperationCall, outcome: AttemptOutcome | null | 'rate_limited') {
 	if (!outcome) return problem(call.context, 404, 'not_found')
-	if (outcome === 'rate_limited') return problem(call.context, 429, 'rate_limited', { values: { seconds: 60 }, headers: { 'Retry-After': '60' } })
+	if (outcome === 'rate_limited') return problem(call.context, 429, 'rate_limited', { values: { count: 60 }, headers: { 'Retry-After': '60' } })
 	return json(outcome)
 }
 

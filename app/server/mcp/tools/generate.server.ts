@@ -32,6 +32,7 @@ export const generatePostTool = (call: McpCall) => {
 		}),
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 		async run(args, { services, principal, t, context }) {
+			const credits = (count: number) => t('messages.credits', { count })
 			const userId = principal.user.id
 			const creator = await services.generation.creatorData(userId)
 			const agent = args.agentId === undefined ? (creator.agents.find((a) => a.isDefault) ?? null) : args.agentId === null ? null : creator.agents.find((a) => a.id === args.agentId)
@@ -40,7 +41,7 @@ export const generatePostTool = (call: McpCall) => {
 			const models = agent ?? creator.noAgent
 			const cost = generationCost({ descriptors: publishing.platforms.descriptors, platforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: true }).total
 			const admitted = await services.generation.admit(userId, 'generation')
-			if (!admitted.ok) return toolError(t('errors.rateLimited', { seconds: admitted.retryAfterSeconds }), { code: 'rate_limited', retryAfterSeconds: admitted.retryAfterSeconds })
+			if (!admitted.ok) return toolError(t('errors.rateLimited', { count: admitted.retryAfterSeconds }), { code: 'rate_limited', retryAfterSeconds: admitted.retryAfterSeconds })
 			const input: GenerationInput = {
 				requestId: mcpRequestId(principal, args.requestId),
 				kind: 'smart-post',
@@ -57,12 +58,12 @@ export const generatePostTool = (call: McpCall) => {
 			const outcome = await services.generation.generate(userId, input, () => {})
 			if (!outcome.ok) {
 				const balance = outcome.balance ?? creator.balance
-				if (outcome.code === 'insufficient_credits') return toolError(t('errors.generation.insufficient_credits', { cost, balance }), { code: outcome.code, cost, balance })
+				if (outcome.code === 'insufficient_credits') return toolError(t('errors.generation.insufficient_credits', { cost: credits(cost), balance: credits(balance) }), { code: outcome.code, cost, balance })
 				if (outcome.code === 'in_progress') return toolError(t('errors.generation.in_progress'), { code: outcome.code })
 				return toolError([generationMessage(context, outcome.code), outcome.detail].filter(Boolean).join(' '), { code: outcome.code, balance })
 			}
 			return toolResult({
-				message: t('messages.generated', { charged: outcome.charged, refunded: outcome.refunded, balance: outcome.balance }),
+				message: t('messages.generated', { charged: credits(outcome.charged), refunded: outcome.refunded, balance: credits(outcome.balance) }),
 				generationId: outcome.generationId,
 				agent: agent ? { id: agent.id, name: agent.name } : null,
 				texts: outcome.texts,
