@@ -113,10 +113,12 @@ test.describe('at 1440 px', () => {
 		return { name: 'breit.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) }
 	}
 
-	test("a Hootsuite export (Date,Message,Link): the columns are mapped with German labels and guesses, networks for all rows, then the preview", async ({ page, createConfirmedUser, login, services }) => {
+	test("a Hootsuite export (Date,Message,Link): the columns are mapped with German labels and guesses, networks for all rows, then the preview", async ({ page, createConfirmedUser, login, services, db }) => {
 		const user = await createConfirmedUser()
-		await login(user)
 		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		// The preview checks the account too (planning refuses a network without one).
+		await connectAccounts(db, user.id, [network.id])
+		await login(user)
 		const at = new Date(Date.now() + 6 * 86_400_000)
 		const day = `${String(at.getDate()).padStart(2, '0')}/${String(at.getMonth() + 1).padStart(2, '0')}/${at.getFullYear()}`
 		const lines = ['Date,Message,Link', `${day} 10:00,Neue Öffnungszeiten ab Montag,https://beispiel.ch/zeiten`, `${day} 14:30,"Danke, liebe Kundschaft",`]
