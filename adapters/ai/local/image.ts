@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import sharp from 'sharp'
 import type { ImageBrief } from '#modules/ai/ports.ts'
+import { hash, random } from './seeded.ts'
 
 // The offline image: a branded SVG card (gradient, abstract shapes, headline, keyword pills,
 // brand footer with logo) rendered with resvg and the bundled DejaVu fonts, then encoded as JPEG.
@@ -128,24 +129,7 @@ async function brandedSvg(brief: ImageBrief, prompt: string, logo: LogoInput | n
 // ---------------------------------------------------------------------------------------------
 // Colours
 
-export function hash(text: string) {
-	let h = 0x811c9dc5
-	for (let i = 0; i < text.length; i++) {
-		h ^= text.charCodeAt(i)
-		h = Math.imul(h, 0x01000193)
-	}
-	return h >>> 0
-}
-
-export function random(seed: number) {
-	let a = seed
-	return () => {
-		a = (a + 0x6d2b79f5) | 0
-		let t = Math.imul(a ^ (a >>> 15), 1 | a)
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
-}
+export { hash, random } from './seeded.ts'
 
 export function parseHex(value: string | undefined | null): Rgb | null {
 	const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(value?.trim() ?? '')

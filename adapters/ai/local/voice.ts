@@ -58,25 +58,7 @@ export type Phrase = (c: Context) => string | null
 /** The post shapes the writer knows (a platform's style or text group picks one). */
 export type Shape = 'professional' | 'snappy' | 'authentic' | 'original'
 
-export function hash(text: string) {
-	let h = 0x811c9dc5
-	for (let i = 0; i < text.length; i++) {
-		h ^= text.charCodeAt(i)
-		h = Math.imul(h, 0x01000193)
-	}
-	return h >>> 0
-}
-
-/** mulberry32 */
-export function random(seed: number) {
-	let a = seed
-	return () => {
-		a = (a + 0x6d2b79f5) | 0
-		let t = Math.imul(a ^ (a >>> 15), 1 | a)
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-	}
-}
+export { hash, random } from './seeded.ts'
 
 export function pick<T>(rng: () => number, items: ReadonlyArray<T>): T {
 	return items[Math.floor(rng() * items.length)]!
