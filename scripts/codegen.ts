@@ -33,6 +33,8 @@ try {
 		'--date-parser', 'string',
 		'--type-mapping', JSON.stringify({ int8: 'number' }),
 		'--log-level', 'error',
+		// Filled by the fill_brand trigger when left out (migration 2026-12-02-0500): writers may omit it.
+		'--overrides', JSON.stringify({ columns: Object.fromEntries(['channels', 'posts', 'drafts', 'agent_configurations'].map((table) => [`${table}.brand_id`, 'Generated<string>'])) }),
 	]
 	if (verify) args.push('--verify')
 	try {

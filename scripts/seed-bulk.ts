@@ -60,7 +60,7 @@ try {
 		const t = performance.now()
 		await Promise.all([
 			client.query('analyze posts'),
-			second.query('analyze post_deliveries, activity_logs, credit_transactions, users, profiles, agent_configurations, social_tokens, connected_pages, drafts, toolbox_settings, content_settings, content_ideas'),
+			second.query('analyze post_deliveries, activity_logs, credit_transactions, users, profiles, agent_configurations, social_tokens, channels, drafts, toolbox_settings, content_settings, content_ideas'),
 		])
 		const counts = await client.query<Record<string, string>>(`
 			select
@@ -236,8 +236,8 @@ async function load(passwordHash: string, sealedToken: string) {
 		[sealedToken],
 	)
 	await step(
-		'connected_pages',
-		`insert into connected_pages (user_id, social_token_id, platform, page_id, page_name, real_name, page_type, follower_count, is_default, created_at)
+		'channels',
+		`insert into channels (user_id, social_token_id, platform, page_id, page_name, real_name, page_type, follower_count, is_default, created_at)
 		select t.user_id, t.id, t.platform, t.account_id || '-page', t.account_name || case t.platform when 'facebook' then ' (Seite)' else '' end, t.account_name,
 			case when t.platform = 'facebook' then 'business' else 'personal' end, t.follower_count, true, t.created_at
 		from social_tokens t join bulk_users u on u.id = t.user_id`,
@@ -334,7 +334,7 @@ async function loadPosts() {
 	// failed or unconfirmed (past). Drafts and posts under review have pending deliveries (no time).
 	await step(
 		'post_deliveries',
-		`insert into post_deliveries (post_id, user_id, platform, connected_page_id, status, attempts, external_id, external_url, error_code, error_message,
+		`insert into post_deliveries (post_id, user_id, platform, channel_id, status, attempts, external_id, external_url, error_code, error_message,
 			scheduled_at, published_at, attempt_started_at, request_sent_at, created_at, updated_at)
 		select b.id, b.user_id, p.platform, cp.id,
 			case when b.status = 'published' then 'published' when b.status = 'scheduled' then coalesce(b.failure, 'scheduled') else 'pending' end,
@@ -350,7 +350,7 @@ async function loadPosts() {
 			b.created_at, case when b.status = 'published' then b.at + make_interval(secs => 30) else b.created_at end
 		from bulk_posts b
 			cross join lateral unnest(case when b.platform = 'multiple' then b.platforms else array[b.platform] end) as p(platform)
-			left join connected_pages cp on cp.user_id = b.user_id and cp.platform = p.platform`,
+			left join channels cp on cp.user_id = b.user_id and cp.platform = p.platform`,
 		[env.APP_URL],
 	)
 

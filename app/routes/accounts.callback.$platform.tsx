@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		})
 	if (outcome.ok) return { title, result: { platform, ok: true } satisfies CallbackResult }
 	if (outcome.error === 'invalid_state') return failed(t('callback.expired'))
+	if (outcome.error === 'channel_limit') return failed(t('callback.channelLimit', { count: outcome.limit }))
 	if (outcome.error === 'permission_missing') return failed(i18n.t('publishing:reasons.permission_missing'))
 	return failed(t('callback.exchangeFailed', { platform: name }))
 }

@@ -26,3 +26,4 @@ export {
 	type PaymentProvider,
 	type SubscriptionPeriod,
 } from './ports.ts'
+export { channelLimitOf } from './channel-limit.server.ts'

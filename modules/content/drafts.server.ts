@@ -22,7 +22,7 @@ async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<P
 	const wanted = Object.entries(pageIds).filter(([, id]) => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id))
 	if (wanted.length === 0) return {}
 	const pages = await db
-		.selectFrom('connected_pages')
+		.selectFrom('channels')
 		.select(['id', 'platform'])
 		.where('user_id', '=', userId)
 		.where('id', 'in', wanted.map(([, id]) => id!))

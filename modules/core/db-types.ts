@@ -79,6 +79,7 @@ export interface AgentConfigurations {
   agent_order: Generated<number>;
   avatar: Generated<string>;
   brand_colors: Generated<Json>;
+  brand_id: Generated<string>;
   brand_name: Generated<string>;
   created_at: Generated<Timestamp>;
   creativity: Generated<number>;
@@ -166,6 +167,33 @@ export interface BirthdayContacts {
   user_id: string;
 }
 
+export interface Brands {
+  created_at: Generated<Timestamp>;
+  default_agent_id: string | null;
+  id: Generated<string>;
+  name: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Channels {
+  access_token_encrypted: string | null;
+  brand_id: Generated<string>;
+  created_at: Generated<Timestamp>;
+  follower_count: Generated<number>;
+  id: Generated<string>;
+  is_default: Generated<boolean>;
+  page_id: string;
+  page_name: Generated<string>;
+  page_type: Generated<string>;
+  platform: string;
+  profile_picture_url: string | null;
+  real_name: string | null;
+  social_token_id: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface CommentReplies {
   comment_author: Generated<string>;
   comment_id: string;
@@ -180,23 +208,6 @@ export interface CommentReplies {
   sent_at: Timestamp | null;
   status: Generated<string>;
   template: string;
-  updated_at: Generated<Timestamp>;
-  user_id: string;
-}
-
-export interface ConnectedPages {
-  access_token_encrypted: string | null;
-  created_at: Generated<Timestamp>;
-  follower_count: Generated<number>;
-  id: Generated<string>;
-  is_default: Generated<boolean>;
-  page_id: string;
-  page_name: Generated<string>;
-  page_type: Generated<string>;
-  platform: string;
-  profile_picture_url: string | null;
-  real_name: string | null;
-  social_token_id: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
 }
@@ -295,6 +306,7 @@ export interface DiscountRedemptions {
 }
 
 export interface Drafts {
+  brand_id: Generated<string>;
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -448,6 +460,7 @@ export interface Payments {
 }
 
 export interface Plans {
+  channel_limit: Generated<number>;
   created_at: Generated<Timestamp>;
   credit_interval: Generated<string>;
   credits_per_month: number;
@@ -474,8 +487,8 @@ export interface PostDeliveries {
   attempt_started_at: Timestamp | null;
   attempt_worker: string | null;
   attempts: Generated<number>;
+  channel_id: string | null;
   checkpoint: Generated<Json>;
-  connected_page_id: string | null;
   created_at: Generated<Timestamp>;
   error_code: string | null;
   error_message: string | null;
@@ -504,6 +517,7 @@ export interface PostFigures {
 
 export interface Posts {
   ai_prompt: string | null;
+  brand_id: Generated<string>;
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   engagement_comments: Generated<number>;
@@ -755,8 +769,9 @@ export interface DB {
   ai_models: AiModels;
   api_tokens: ApiTokens;
   birthday_contacts: BirthdayContacts;
+  brands: Brands;
+  channels: Channels;
   comment_replies: CommentReplies;
-  connected_pages: ConnectedPages;
   content_ideas: ContentIdeas;
   content_settings: ContentSettings;
   credit_packs: CreditPacks;

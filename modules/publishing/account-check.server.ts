@@ -67,12 +67,12 @@ type PageFacts = ConnectionFacts & { id: string; platform: string; is_default: b
 /** The user's default pages of `platforms` and the chosen ones, with their connections' facts (one query). */
 function loadPages(db: DbOrTrx, userId: string, platforms: ReadonlyArray<string>, chosen: ReadonlyArray<string>): Promise<Array<PageFacts>> {
 	return db
-		.selectFrom('connected_pages')
-		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-		.select(['connected_pages.id', 'connected_pages.platform', 'connected_pages.is_default', 'connected_pages.page_type', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
-		.where('connected_pages.user_id', '=', userId)
-		.where('connected_pages.platform', 'in', platforms)
-		.where((eb) => eb.or([eb('connected_pages.is_default', '=', true), ...(chosen.length ? [eb('connected_pages.id', 'in', chosen)] : [])]))
+		.selectFrom('channels')
+		.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
+		.select(['channels.id', 'channels.platform', 'channels.is_default', 'channels.page_type', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
+		.where('channels.user_id', '=', userId)
+		.where('channels.platform', 'in', platforms)
+		.where((eb) => eb.or([eb('channels.is_default', '=', true), ...(chosen.length ? [eb('channels.id', 'in', chosen)] : [])]))
 		.execute()
 }
 

@@ -44,14 +44,14 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 	async function load(userId: string, deliveryId: string) {
 		const delivery = await db
 			.selectFrom('post_deliveries')
-			.select(['id', 'post_id', 'platform', 'external_id', 'connected_page_id', 'published_at'])
+			.select(['id', 'post_id', 'platform', 'external_id', 'channel_id', 'published_at'])
 			.where('id', '=', deliveryId)
 			.where('user_id', '=', userId)
 			.where('status', '=', 'published')
 			.where('external_id', 'is not', null)
 			.executeTakeFirst()
 		if (!delivery) return null
-		const page = await deliveryPage(db, { user_id: userId, platform: delivery.platform, connected_page_id: delivery.connected_page_id })
+		const page = await deliveryPage(db, { user_id: userId, platform: delivery.platform, channel_id: delivery.channel_id })
 		return { delivery, page: page ?? null }
 	}
 

@@ -5,6 +5,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
+import { channelLimitOf } from '#modules/billing/index.ts'
 import { platformName } from './messages.ts'
 import { PlatformError, type ConnectedAccount, type Platform, type PlatformAdapter, type ServerClient } from './ports.ts'
 import { sealToken } from './tokens.server.ts'
@@ -34,6 +35,9 @@ export type ConnectionView = {
 	followerCount: number
 	pages: Array<{ id: string; pageId: string; name: string; type: string; followerCount: number; isDefault: boolean; pictureUrl: string | null }>
 }
+
+/** A stored account: how many of its channels did not fit the plan's limit; refused when none did. */
+type SavedAccount = { ok: true; leftOut: number; limit: number } | { ok: false; error: 'channel_limit'; limit: number }
 
 const isForgottenClient = (error: unknown) => error instanceof PlatformError && error.code === 'invalid_client'
 
@@ -82,12 +86,23 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 		return { url: server, clientId: row.client_id, clientSecret: box.open(row.client_secret_encrypted) }
 	}
 
-	/** Stores a connected account: its sealed token (with its server and limits) and its pages, one default page per platform. */
-	async function saveAccount(userId: string, platform: Platform, sandbox: boolean, account: ConnectedAccount) {
-		await db.transaction().execute(async (trx) => {
-			// One account per platform (ADR 0012): another account replaces the previous one. Its pages go with
-			// its token (cascade); deliveries that named one of them fall back to the new default (set null).
-			await trx.deleteFrom('social_tokens').where('user_id', '=', userId).where('platform', '=', platform).where('account_id', '<>', account.accountId).execute()
+	/**
+	 * Stores a connected account: its sealed token (with its server and limits) and its channels. Another
+	 * account of the same network is added beside the ones before (ADR 0044); the same account again
+	 * keeps its channels. New channels are added while the plan has room (counted under a per-user lock,
+	 * so parallel connects cannot pass the limit); each network keeps one default channel per brand.
+	 * Answers how many channels were left out for the plan's limit, or `refused` when none fit.
+	 */
+	async function saveAccount(userId: string, platform: Platform, sandbox: boolean, account: ConnectedAccount): Promise<SavedAccount> {
+		return db.transaction().execute(async (trx) => {
+			await sql`select pg_advisory_xact_lock(hashtextextended(${`channels:${userId}`}, 0))`.execute(trx)
+			const limit = await channelLimitOf(trx, userId)
+			const existing = await trx.selectFrom('channels').select(['page_id', 'platform']).where('user_id', '=', userId).execute()
+			const known = new Set(existing.filter((c) => c.platform === platform).map((c) => c.page_id))
+			let room = Math.max(0, limit - existing.length)
+			const kept = account.pages.filter((page) => known.has(page.pageId) || (room > 0 && room-- > 0))
+			const leftOut = account.pages.length - kept.length
+			if (kept.length === 0 && account.pages.length > 0) return { ok: false, error: 'channel_limit', limit }
 			const token = await trx
 				.insertInto('social_tokens')
 				.values({
@@ -119,9 +134,9 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				)
 				.returning('id')
 				.executeTakeFirstOrThrow()
-			for (const page of account.pages) {
+			for (const page of kept) {
 				await trx
-					.insertInto('connected_pages')
+					.insertInto('channels')
 					.values({
 						user_id: userId,
 						social_token_id: token.id,
@@ -147,23 +162,24 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 					)
 					.execute()
 			}
-			// One default page per platform: keep the existing one, else the first page.
+			// One default channel per network and brand: keep the existing one, else the first channel.
 			await sql`
-				update connected_pages set is_default = true
-				where id = (
-					select id from connected_pages where user_id = ${userId} and platform = ${platform}
-					order by page_type, page_name limit 1
+				update channels c set is_default = true
+				where c.id in (
+					select distinct on (brand_id) id from channels where user_id = ${userId} and platform = ${platform}
+					order by brand_id, page_type, page_name
 				)
-				and not exists (select 1 from connected_pages where user_id = ${userId} and platform = ${platform} and is_default)`.execute(trx)
+				and not exists (select 1 from channels d where d.brand_id = c.brand_id and d.platform = ${platform} and d.is_default)`.execute(trx)
 			await logActivity(trx, {
 				userId,
 				logType: 'social_connection',
 				title: `${platformName(platform)} verbunden`,
 				description: account.accountName,
 				status: 'success',
-				metadata: { platform, sandbox },
+				metadata: { platform, sandbox, leftOut },
 			})
 			await notifyChange(trx, { userId, topic: 'connections' })
+			return { ok: true, leftOut, limit }
 		})
 	}
 
@@ -220,8 +236,8 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				if (saved.server && isForgottenClient(error)) await forgetClient(platform, saved.server, redirectUri)
 				return { ok: false as const, error: error instanceof PlatformError && error.kind === 'permission_missing' ? ('permission_missing' as const) : ('exchange_failed' as const) }
 			}
-			await saveAccount(userId, platform, adapter.sandbox, account)
-			return { ok: true as const, platform }
+			const stored = await saveAccount(userId, platform, adapter.sandbox, account)
+			return stored.ok ? { ok: true as const, platform, leftOut: stored.leftOut, limit: stored.limit } : stored
 		},
 
 		/**
@@ -241,14 +257,14 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				logger.warn('sign_in_failed', { platform, error: error instanceof PlatformError ? error.code : error instanceof Error ? error.message : String(error) })
 				return { ok: false as const, error: error instanceof PlatformError ? error.code : 'sign_in_failed' }
 			}
-			await saveAccount(userId, platform, adapter.sandbox, account)
-			return { ok: true as const, platform }
+			const stored = await saveAccount(userId, platform, adapter.sandbox, account)
+			return stored.ok ? { ok: true as const, platform, leftOut: stored.leftOut, limit: stored.limit } : stored
 		},
 
 		async disconnect(userId: string, platform: Platform) {
 			return db.transaction().execute(async (trx) => {
 				const removed = await trx.deleteFrom('social_tokens').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst()
-				await trx.deleteFrom('connected_pages').where('user_id', '=', userId).where('platform', '=', platform).execute()
+				await trx.deleteFrom('channels').where('user_id', '=', userId).where('platform', '=', platform).execute()
 				if (!removed.numDeletedRows) return false
 				await logActivity(trx, { userId, logType: 'social_connection', title: `${platformName(platform)} getrennt`, status: 'info', metadata: { platform } })
 				await notifyChange(trx, { userId, topic: 'connections' })
@@ -259,10 +275,10 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 		/** Makes one page the platform's default: clear, then set, in one transaction (the partial unique index guards). */
 		async setDefaultPage(userId: string, pageId: string) {
 			return db.transaction().execute(async (trx) => {
-				const page = await trx.selectFrom('connected_pages').select(['id', 'platform']).where('user_id', '=', userId).where('id', '=', pageId).executeTakeFirst()
+				const page = await trx.selectFrom('channels').select(['id', 'platform']).where('user_id', '=', userId).where('id', '=', pageId).executeTakeFirst()
 				if (!page) return false
-				await trx.updateTable('connected_pages').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', page.platform).where('is_default', '=', true).execute()
-				await trx.updateTable('connected_pages').set({ is_default: true }).where('id', '=', page.id).execute()
+				await trx.updateTable('channels').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', page.platform).where('is_default', '=', true).execute()
+				await trx.updateTable('channels').set({ is_default: true }).where('id', '=', page.id).execute()
 				await notifyChange(trx, { userId, topic: 'connections' })
 				return true
 			})
@@ -278,7 +294,7 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 					.orderBy('platform')
 					.execute(),
 				db
-					.selectFrom('connected_pages')
+					.selectFrom('channels')
 					.select(['id', 'social_token_id', 'page_id', 'page_name', 'page_type', 'follower_count', 'is_default', 'profile_picture_url'])
 					.where('user_id', '=', userId)
 					.orderBy('page_type')

@@ -26,8 +26,8 @@ export function publishingDashboardPart(db: Db, userId: string): JsonPart<Figure
 
 function publishingDashboardQuery(db: Db, userId: string) {
 	return db.selectNoFrom((eb) => [
-		eb.selectFrom('connected_pages').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).as('followers'),
-		eb.selectFrom('connected_pages').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).as('pages'),
+		eb.selectFrom('channels').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).as('followers'),
+		eb.selectFrom('channels').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).as('pages'),
 		eb.selectFrom('post_deliveries').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', 'in', ['failed', 'unconfirmed']).as('failed'),
 		eb.selectFrom('social_tokens').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'reconnect_required').as('reconnect'),
 	])

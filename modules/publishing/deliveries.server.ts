@@ -110,8 +110,8 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 		},
 		async reschedule(trx, input) {
 			if (rules) {
-				const open = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id']).where('post_id', '=', input.postId).where('user_id', '=', input.userId).where('status', 'in', RESCHEDULABLE).execute()
-				const pageIds = Object.fromEntries(open.map((d) => [d.platform, d.connected_page_id]))
+				const open = await trx.selectFrom('post_deliveries').select(['platform', 'channel_id']).where('post_id', '=', input.postId).where('user_id', '=', input.userId).where('status', 'in', RESCHEDULABLE).execute()
+				const pageIds = Object.fromEntries(open.map((d) => [d.platform, d.channel_id]))
 				await refuseIfBlocked(trx, rules, { ...input, platforms: open.map((d) => d.platform), pageIds })
 			}
 			return deliveryPlanner.reschedule(trx, input)
@@ -140,7 +140,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 		// A page chosen in a draft may be gone since (disconnected, or replaced by another account): the default then.
 		const chosen = Object.values(pageIds).filter((id): id is string => Boolean(id))
 		const existing = new Set(
-			chosen.length ? (await trx.selectFrom('connected_pages').select('id').where('user_id', '=', userId).where('id', 'in', chosen).execute()).map((p) => p.id) : [],
+			chosen.length ? (await trx.selectFrom('channels').select('id').where('user_id', '=', userId).where('id', 'in', chosen).execute()).map((p) => p.id) : [],
 		)
 		const rows = await trx
 			.insertInto('post_deliveries')
@@ -151,7 +151,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 					platform,
 					status: scheduledAt ? 'scheduled' : 'pending',
 					scheduled_at: scheduledAt,
-					connected_page_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
+					channel_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
 				})),
 			)
 			.returning('id')
@@ -164,7 +164,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 		if (wanted.length === 0) return inputs.map(() => [])
 		const chosen = [...new Set(wanted.flatMap((input) => Object.values(input.pageIds).filter((id): id is string => Boolean(id))))]
 		const userIds = [...new Set(wanted.map((input) => input.userId))]
-		const existing = new Set(chosen.length ? (await trx.selectFrom('connected_pages').select('id').where('user_id', 'in', userIds).where('id', 'in', chosen).execute()).map((p) => p.id) : [])
+		const existing = new Set(chosen.length ? (await trx.selectFrom('channels').select('id').where('user_id', 'in', userIds).where('id', 'in', chosen).execute()).map((p) => p.id) : [])
 		const rows = await trx
 			.insertInto('post_deliveries')
 			.values(
@@ -175,7 +175,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 						platform,
 						status: scheduledAt ? 'scheduled' : 'pending',
 						scheduled_at: scheduledAt,
-						connected_page_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
+						channel_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
 					})),
 				),
 			)

@@ -12,7 +12,7 @@ export async function chooseDeliveryPages(trx: Trx, input: { postId: string; use
 	const wanted = Object.entries(input.pageIds).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /^[0-9a-f-]{36}$/i.test(entry[1]))
 	if (wanted.length === 0) return
 	const pages = await trx
-		.selectFrom('connected_pages')
+		.selectFrom('channels')
 		.select(['id', 'platform'])
 		.where('user_id', '=', input.userId)
 		.where('id', 'in', wanted.map(([, id]) => id))
@@ -21,7 +21,7 @@ export async function chooseDeliveryPages(trx: Trx, input: { postId: string; use
 		if (!pages.some((p) => p.id === pageId && p.platform === platform)) continue
 		await trx
 			.updateTable('post_deliveries')
-			.set({ connected_page_id: pageId })
+			.set({ channel_id: pageId })
 			.where('post_id', '=', input.postId)
 			.where('user_id', '=', input.userId)
 			.where('platform', '=', platform)
@@ -36,12 +36,12 @@ export async function openDeliveryPages(db: Db, userId: string, postIds: Readonl
 	if (postIds.length === 0) return pages
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['post_id', 'platform', 'connected_page_id'])
+		.select(['post_id', 'platform', 'channel_id'])
 		.where('user_id', '=', userId)
 		.where(sql<boolean>`post_id = any(${[...postIds]}::uuid[])`)
 		.where('status', 'in', OPEN)
-		.where('connected_page_id', 'is not', null)
+		.where('channel_id', 'is not', null)
 		.execute()
-	for (const row of rows) (pages[row.post_id] ??= {})[row.platform] = row.connected_page_id!
+	for (const row of rows) (pages[row.post_id] ??= {})[row.platform] = row.channel_id!
 	return pages
 }

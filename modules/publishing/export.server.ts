@@ -2,14 +2,15 @@ import type { Db } from '#modules/core/db.server.ts'
 import { rowsWithoutUserId } from '#modules/core/export.server.ts'
 
 /**
- * The publishing module's part of the user's data export: connected accounts and pages, deliveries
+ * The publishing module's part of the user's data export: brands, connected accounts and channels, deliveries
  * and comment replies. Never the tokens: social_tokens.access_token_encrypted and
- * refresh_token_encrypted and connected_pages.access_token_encrypted are left out, and so is the
+ * refresh_token_encrypted and channels.access_token_encrypted are left out, and so is the
  * table oauth_states (a connect in progress: a state hash and an encrypted PKCE verifier, minutes
  * long).
  */
 export async function exportPublishingData(db: Db, userId: string) {
-	const [accounts, pages, deliveries, commentReplies] = await Promise.all([
+	const [brands, accounts, pages, deliveries, commentReplies] = await Promise.all([
+		db.selectFrom('brands').select(['id', 'name', 'default_agent_id', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
 		db
 			.selectFrom('social_tokens')
 			.select([
@@ -34,13 +35,13 @@ export async function exportPublishingData(db: Db, userId: string) {
 			.orderBy('created_at')
 			.execute(),
 		db
-			.selectFrom('connected_pages')
-			.select(['id', 'social_token_id', 'platform', 'page_id', 'page_name', 'page_type', 'real_name', 'profile_picture_url', 'follower_count', 'is_default', 'created_at', 'updated_at'])
+			.selectFrom('channels')
+			.select(['id', 'social_token_id', 'platform', 'page_id', 'page_name', 'page_type', 'real_name', 'profile_picture_url', 'follower_count', 'is_default', 'brand_id', 'created_at', 'updated_at'])
 			.where('user_id', '=', userId)
 			.orderBy('created_at')
 			.execute(),
 		db.selectFrom('post_deliveries').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
 		db.selectFrom('comment_replies').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
 	])
-	return { socialAccounts: accounts, connectedPages: pages, deliveries: rowsWithoutUserId(deliveries), commentReplies: rowsWithoutUserId(commentReplies) }
+	return { brands, socialAccounts: accounts, channels: pages, deliveries: rowsWithoutUserId(deliveries), commentReplies: rowsWithoutUserId(commentReplies) }
 }

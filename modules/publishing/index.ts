@@ -5,7 +5,7 @@ import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, sy
 import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
-import { listConnectedPages } from './pages.server.ts'
+import { listChannels } from './pages.server.ts'
 import { PlatformError, type PlatformAdapter } from './ports.ts'
 import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
@@ -16,7 +16,7 @@ import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
 
 export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
-export type { ConnectedPageView } from './pages.server.ts'
+export type { ChannelView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView, PublishNowResult } from './publish-now.server.ts'
 export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
@@ -58,7 +58,8 @@ export function createPublishingService(deps: PublishingDeps) {
 	return {
 		/** What each registered platform is (pure data; the root loader hands it to the browser). */
 		platforms,
-		listConnectedPages: (userId: string) => listConnectedPages(db, deps.descriptors, userId),
+		/** The places a post can go: the user's channels (of one brand, when given), with their account and what blocks them. */
+		listChannels: (userId: string, options?: { brandId?: string }) => listChannels(db, deps.descriptors, userId, options),
 		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
 		exportData: (userId: string) => exportPublishingData(db, userId),
 		...connections,

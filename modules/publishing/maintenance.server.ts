@@ -66,29 +66,29 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, log
 		/** Engagement of recently published posts and follower counts of all connected pages. */
 		async syncMetrics(userId?: string) {
 			const pages = await db
-				.selectFrom('connected_pages')
-				.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-				.select(['connected_pages.id', 'connected_pages.user_id', 'connected_pages.is_default', 'connected_pages.platform', 'connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
+				.selectFrom('channels')
+				.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
+				.select(['channels.id', 'channels.user_id', 'channels.is_default', 'channels.platform', 'channels.page_id', 'channels.access_token_encrypted as page_token', 'social_tokens.id as token_id', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
 				.where('social_tokens.status', '=', 'active')
-				.$if(Boolean(userId), (q) => q.where('connected_pages.user_id', '=', userId!))
+				.$if(Boolean(userId), (q) => q.where('channels.user_id', '=', userId!))
 				.execute()
 			let failures = 0
 			for (const page of pages) {
 				const target = targetOf(box, page)
 				try {
 					const count = await adapterFor(adapters, page.platform).followerCount(target)
-					if (count !== null) await db.updateTable('connected_pages').set({ follower_count: count }).where('id', '=', page.id).execute()
+					if (count !== null) await db.updateTable('channels').set({ follower_count: count }).where('id', '=', page.id).execute()
 				} catch (error) {
 					failures++
 					logger.warn('followers_sync_failed', { platform: page.platform, error: error instanceof PlatformError ? error.code : String(error) })
 				}
 			}
-			await sql`update social_tokens t set follower_count = coalesce((select sum(follower_count) from connected_pages p where p.social_token_id = t.id), 0), last_synced_at = now()
+			await sql`update social_tokens t set follower_count = coalesce((select sum(follower_count) from channels p where p.social_token_id = t.id), 0), last_synced_at = now()
 				where status = 'active' ${userId ? sql`and user_id = ${userId}` : sql``}`.execute(db)
 
 			const deliveries = await db
 				.selectFrom('post_deliveries')
-				.select(['post_deliveries.post_id', 'post_deliveries.user_id', 'post_deliveries.platform', 'post_deliveries.external_id', 'post_deliveries.connected_page_id'])
+				.select(['post_deliveries.post_id', 'post_deliveries.user_id', 'post_deliveries.platform', 'post_deliveries.external_id', 'post_deliveries.channel_id'])
 				.where('post_deliveries.status', '=', 'published')
 				.where('post_deliveries.published_at', '>', sql<Date>`now() - interval '30 days'`)
 				.$if(Boolean(userId), (q) => q.where('post_deliveries.user_id', '=', userId!))
@@ -96,8 +96,8 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, log
 			const totals = new Map<string, PostMetrics>()
 			for (const delivery of deliveries) {
 				// A delivery without a chosen page went out through the user's default page for the platform.
-				const page = delivery.connected_page_id
-					? pages.find((p) => p.id === delivery.connected_page_id)
+				const page = delivery.channel_id
+					? pages.find((p) => p.id === delivery.channel_id)
 					: pages.find((p) => p.user_id === delivery.user_id && p.platform === delivery.platform && p.is_default)
 				if (!page || !delivery.external_id) continue
 				const target = targetOf(box, page)

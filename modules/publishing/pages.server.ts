@@ -3,36 +3,49 @@ import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { connectionProblem } from './account-check.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 
-export type ConnectedPageView = {
+export type ChannelView = {
 	id: string
 	platform: string
 	pageName: string
+	/** 'personal' (a member profile, an account) or 'business' (an organization or Facebook page). */
 	pageType: string
+	/** The brand the channel belongs to; `isDefault`: its brand's default channel of the network. */
+	brandId: string
 	isDefault: boolean
 	followerCount: number
+	pictureUrl: string | null
+	/** The account (social_tokens row) whose token the channel publishes with, and its name. */
+	accountId: string
+	accountName: string
 	/** What stands in the way of publishing through it now (the editor shows it as a badge), or null. */
 	problem: 'reconnect_required' | 'token_expired' | 'scope_missing' | null
 }
 
-/** The user's connected pages, by platform, then page type and name (spec order). */
-export async function listConnectedPages(db: Db, descriptors: ReadonlyArray<PlatformDescriptor>, userId: string): Promise<Array<ConnectedPageView>> {
-	const rows = await db
-		.selectFrom('connected_pages')
-		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-		.select(['connected_pages.id', 'connected_pages.platform', 'page_name', 'page_type', 'is_default', 'connected_pages.follower_count', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
-		.where('connected_pages.user_id', '=', userId)
-		.orderBy('connected_pages.platform')
-		.orderBy('page_type')
-		.orderBy('page_name')
-		.execute()
+/** The user's channels (of one brand, when given), by platform, then page type and name (spec order). */
+export async function listChannels(db: Db, descriptors: ReadonlyArray<PlatformDescriptor>, userId: string, options: { brandId?: string } = {}): Promise<Array<ChannelView>> {
+	let query = db
+		.selectFrom('channels')
+		.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
+		.select([
+			'channels.id', 'channels.platform', 'page_name', 'page_type', 'brand_id', 'is_default', 'channels.follower_count', 'profile_picture_url',
+			'social_tokens.id as account_id', 'social_tokens.account_name', 'social_tokens.status', 'social_tokens.expires_at',
+			'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes',
+		])
+		.where('channels.user_id', '=', userId)
+	if (options.brandId) query = query.where('channels.brand_id', '=', options.brandId)
+	const rows = await query.orderBy('channels.platform').orderBy('page_type').orderBy('page_name').orderBy('channels.id').execute()
 	const now = new Date()
 	return rows.map((r) => ({
 		id: r.id,
 		platform: r.platform,
 		pageName: r.page_name,
 		pageType: r.page_type,
+		brandId: r.brand_id,
 		isDefault: r.is_default,
 		followerCount: r.follower_count,
+		pictureUrl: r.profile_picture_url,
+		accountId: r.account_id,
+		accountName: r.account_name,
 		problem: descriptorOf(descriptors, r.platform) ? connectionProblem(descriptorOf(descriptors, r.platform)!, r, now) : null,
 	}))
 }
@@ -52,7 +65,7 @@ export type DeliveryPage = {
 	server: string | null
 }
 
-type PageOf = { user_id: string; platform: string; connected_page_id: string | null }
+type PageOf = { user_id: string; platform: string; channel_id: string | null }
 
 /**
  * The page a delivery goes to (its chosen page, else the user's default page of the platform) with
@@ -65,14 +78,14 @@ export async function deliveryPage(db: DbOrTrx, delivery: PageOf): Promise<Deliv
 /** deliveryPage for several deliveries in one query, in their order (undefined: no such page). */
 export async function deliveryPages(db: DbOrTrx, deliveries: ReadonlyArray<PageOf>): Promise<Array<DeliveryPage | undefined>> {
 	if (deliveries.length === 0) return []
-	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.connected_page_id })))
+	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.channel_id })))
 	const { rows } = await deliveryPagesSql(sql`select v.i::text as key, v.user_id, v.platform, v.page_id from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid)`).execute(db)
 	const byIndex = new Map(rows.map(({ key, ...page }) => [Number(key), page]))
 	return deliveries.map((_, i) => byIndex.get(i))
 }
 
 /**
- * deliveryPages inside a statement: `source` selects (key text, user_id, platform, connected_page_id
+ * deliveryPages inside a statement: `source` selects (key text, user_id, platform, channel_id
  * as page_id); one row per key that has a page (a JSON page read back with pageFromJson).
  */
 export function deliveryPagesSql(source: RawBuilder<unknown>) {
@@ -80,7 +93,7 @@ export function deliveryPagesSql(source: RawBuilder<unknown>) {
 		select distinct on (v.key) v.key, p.id as page_row_id, p.page_id, p.access_token_encrypted as page_token, t.id as token_id, t.account_id,
 			t.status as token_status, t.access_token_encrypted, t.refresh_token_encrypted, t.expires_at, t.scopes, t.server
 		from (${source}) v
-		join connected_pages p on p.user_id = v.user_id and p.platform = v.platform and (case when v.page_id is null then p.is_default else p.id = v.page_id end)
+		join channels p on p.user_id = v.user_id and p.platform = v.platform and (case when v.page_id is null then p.is_default else p.id = v.page_id end)
 		join social_tokens t on t.id = p.social_token_id
 		order by v.key`
 }

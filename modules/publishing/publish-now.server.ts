@@ -28,14 +28,14 @@ export async function publishNow(db: Db, userId: string, postId: string, rules: 
 	return db.transaction().execute(async (trx) => {
 		const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).where('user_id', '=', userId).forUpdate().executeTakeFirst()
 		if (!post) return null
-		const deliveries = await trx.selectFrom('post_deliveries').select(['platform', 'connected_page_id', 'status']).where('post_id', '=', postId).where('user_id', '=', userId).execute()
+		const deliveries = await trx.selectFrom('post_deliveries').select(['platform', 'channel_id', 'status']).where('post_id', '=', postId).where('user_id', '=', userId).execute()
 		if (deliveries.length > 0 && deliveries.every((d) => d.status === 'published')) return 'published'
 		const open = deliveries.filter((d) => OPEN.includes(d.status))
 		const refused = await planningProblems(trx, rules, {
 			postId,
 			userId,
 			platforms: open.map((d) => d.platform),
-			pageIds: Object.fromEntries(open.map((d) => [d.platform, d.connected_page_id])),
+			pageIds: Object.fromEntries(open.map((d) => [d.platform, d.channel_id])),
 			scheduledAt: new Date(),
 		})
 		if (refused.length > 0) return { refused }

@@ -43,7 +43,7 @@ type Delivery = Selectable<DB['post_deliveries']>
 // (a migration adding a column while the worker runs) fails on every later call of its connection.
 const DELIVERY_COLUMNS = [
 	'id', 'post_id', 'user_id', 'platform', 'status', 'scheduled_at', 'retry_at', 'attempts', 'attempt_id', 'attempt_worker', 'attempt_started_at',
-	'request_sent_at', 'checkpoint', 'connected_page_id', 'external_id', 'external_url', 'published_at', 'error_code', 'error_message', 'created_at', 'updated_at',
+	'request_sent_at', 'checkpoint', 'channel_id', 'external_id', 'external_url', 'published_at', 'error_code', 'error_message', 'created_at', 'updated_at',
 ] as const satisfies ReadonlyArray<keyof Delivery>
 // Every column of the table, checked when the generated types change (a new column must be added above).
 const everyColumn: Exclude<keyof Delivery, (typeof DELIVERY_COLUMNS)[number]> extends never ? true : never = true
@@ -141,7 +141,7 @@ export function createPublisher(deps: PublisherDeps) {
 					and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
 				returning ${sql.join(DELIVERY_COLUMNS.map((column) => sql.ref(`d.${column}`)))}
 			),
-			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.connected_page_id as page_id from c`)}),
+			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.channel_id as page_id from c`)}),
 			po as (${postsForDeliverySql(sql`select post_id from c`)})
 			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`)
 		const claimed = rows.map(({ page, post, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } }))
@@ -367,7 +367,7 @@ export function createPublisher(deps: PublisherDeps) {
 				for (const page of pages) {
 					if (!page.accessToken) continue
 					await trx
-						.updateTable('connected_pages')
+						.updateTable('channels')
 						.set({ access_token_encrypted: box.seal(page.accessToken) })
 						.where('social_token_id', '=', tokenId)
 						.where('page_id', '=', page.pageId)

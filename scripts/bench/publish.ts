@@ -99,10 +99,10 @@ try {
 
 	// 1. The fake's own capacity, with the same concurrency, for the first user's page.
 	const page = await db
-		.selectFrom('connected_pages')
-		.innerJoin('social_tokens', 'social_tokens.id', 'connected_pages.social_token_id')
-		.select(['connected_pages.page_id', 'connected_pages.access_token_encrypted as page_token', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
-		.where('connected_pages.user_id', '=', userIds[0]!)
+		.selectFrom('channels')
+		.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
+		.select(['channels.page_id', 'channels.access_token_encrypted as page_token', 'social_tokens.account_id', 'social_tokens.access_token_encrypted', 'social_tokens.refresh_token_encrypted', 'social_tokens.expires_at', 'social_tokens.scopes', 'social_tokens.server'])
+		.where('channels.user_id', '=', userIds[0]!)
 		.executeTakeFirstOrThrow()
 	const target = targetOf(createSecretBox(APP_SECRET), page)
 	// The network's creating request, as its adapter sends it once, then sent again as it is (only the

@@ -34,7 +34,7 @@ async function connect(page: Page, platform: Platform) {
 }
 
 async function defaultPages(db: Kysely<DB>, userId: string, platform: Platform) {
-	return db.selectFrom('connected_pages').select(['id', 'page_name']).where('user_id', '=', userId).where('platform', '=', platform).where('is_default', '=', true).execute()
+	return db.selectFrom('channels').select(['id', 'page_name']).where('user_id', '=', userId).where('platform', '=', platform).where('is_default', '=', true).execute()
 }
 
 test('connect LinkedIn through the popup, tokens sealed, then pick another default page', async ({ page, createConfirmedUser, login, db }) => {
@@ -66,7 +66,7 @@ test('connect LinkedIn through the popup, tokens sealed, then pick another defau
 	expect(others).toHaveLength(0)
 	await expect(card.getByRole('radio', { checked: true })).toHaveAccessibleName(new RegExp(firstDefault!.page_name))
 
-	const otherPage = await db.selectFrom('connected_pages').select(['id', 'page_name']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').where('is_default', '=', false).executeTakeFirstOrThrow()
+	const otherPage = await db.selectFrom('channels').select(['id', 'page_name']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').where('is_default', '=', false).executeTakeFirstOrThrow()
 	const other = card.getByRole('radio', { name: new RegExp(otherPage.page_name) })
 	await other.click()
 	await expect(page.getByText('Standard-Seite gesetzt')).toBeVisible()
@@ -116,7 +116,7 @@ test('disconnect asks first, then removes the connection', async ({ page, create
 	await expect(card.getByTestId('connection-status')).toHaveText('Nicht verbunden')
 	await expect(card.getByRole('button', { name: 'Verbinden' })).toBeVisible()
 	expect(await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
-	expect(await db.selectFrom('connected_pages').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
+	expect(await db.selectFrom('channels').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)
 })
 
 test('cancelling on the consent page goes back to the instructions with "Verbindung fehlgeschlagen"', async ({ page, createConfirmedUser, login, db }) => {

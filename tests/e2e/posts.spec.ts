@@ -218,7 +218,7 @@ function editorDataReads(page: Page) {
 test("the editor's page picker and regeneration cost are not in the document: asked once, when a draft's editor first opens", async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
-	const { page_name: pageName } = await db.selectFrom('connected_pages').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
+	const { page_name: pageName } = await db.selectFrom('channels').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
 	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'scheduled', scheduledAt: addDays(new Date(), 2), timeZone: zurich })
 	const cost = await services.generation.regenerationCost()
@@ -264,14 +264,14 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	expect(asked).toHaveLength(1)
 	// The save sent the page the picker showed.
 	const draft = await db.selectFrom('drafts').select('page_ids').where('user_id', '=', user.id).executeTakeFirstOrThrow()
-	const { id: pageId } = await db.selectFrom('connected_pages').select('id').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
+	const { id: pageId } = await db.selectFrom('channels').select('id').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
 	expect(typeof draft.page_ids === 'string' ? JSON.parse(draft.page_ids) : draft.page_ids).toEqual({ linkedin: pageId })
 })
 
 test("a post still in draft (as a CSV import stores them) has the page picker: the chosen page is saved on its delivery and shown again", async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
-	const pages = await db.selectFrom('connected_pages').select(['id', 'page_name', 'is_default']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').execute()
+	const pages = await db.selectFrom('channels').select(['id', 'page_name', 'is_default']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').execute()
 	const standard = pages.find((p) => p.is_default)!
 	const other = pages.find((p) => !p.is_default)!
 	const post = await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Aus der CSV-Datei', platforms: {} }, status: 'draft', timeZone: zurich, origin: 'csv' })
@@ -289,8 +289,8 @@ test("a post still in draft (as a CSV import stores them) has the page picker: t
 	await dialog.getByRole('button', { name: 'Speichern' }).click()
 	await expect(page.getByText('Post aktualisiert').first()).toBeVisible()
 	await expect(dialog).toBeHidden()
-	const delivery = await db.selectFrom('post_deliveries').select(['connected_page_id', 'status']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
-	expect(delivery).toEqual({ connected_page_id: other.id, status: 'pending' })
+	const delivery = await db.selectFrom('post_deliveries').select(['channel_id', 'status']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(delivery).toEqual({ channel_id: other.id, status: 'pending' })
 
 	// Opened again (the board's data after the save): the chosen page, not the default.
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()

@@ -142,8 +142,8 @@ test('engagement synced from the network (default page, no page chosen) feeds th
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Ein Beitrag, der ankommt', platforms: {} }, status: 'draft', timeZone: 'Europe/Zurich' })
 	await h.services.publishing.publishNow(userId, post.id)
 	await h.runDueJobs()
-	const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'connected_page_id']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
-	expect(delivery).toEqual({ status: 'published', connected_page_id: null })
+	const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'channel_id']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(delivery).toEqual({ status: 'published', channel_id: null })
 
 	await h.services.publishing.refreshFollowers(userId)
 	const synced = await t.db.selectFrom('posts').select(['engagement_likes', 'engagement_comments', 'engagement_shares', 'engagement_views']).where('id', '=', post.id).executeTakeFirstOrThrow()

@@ -28,8 +28,10 @@ test.skipIf(!instanceNetworks.length).each(instanceNetworks)('%s: the app regist
 	expect(clients.map((c) => c.server)).toEqual(['https://sandbox.example', 'https://zweite.example'])
 	for (const client of clients) expect(client.client_secret_encrypted.startsWith('v1:')).toBe(true)
 	const tokens = await t.db.selectFrom('social_tokens').select(['user_id', 'server', 'limits', 'account_id']).where('platform', '=', platform).orderBy('server').execute()
-	// One account per platform (ADR 0012): the second user's account on the other instance replaced the first.
-	expect(tokens.filter((row) => row.user_id === second.userId).map((row) => row.server)).toEqual(['https://zweite.example'])
+	// Many accounts per network (ADR 0044): the second user's account on the other instance is added beside the first, each a channel.
+	expect(tokens.filter((row) => row.user_id === second.userId).map((row) => row.server)).toEqual(['https://sandbox.example', 'https://zweite.example'])
+	const channels = await t.db.selectFrom('channels').select('page_id').where('user_id', '=', second.userId).where('platform', '=', platform).execute()
+	expect(new Set(channels.map((c) => c.page_id)).size).toBe(2)
 	expect(tokens.filter((row) => row.user_id === first.userId).map((row) => row.server)).toEqual(['https://sandbox.example'])
 	expect(tokens[0]!.limits).toMatchObject({ textLimit: expect.any(Number) })
 })
@@ -64,12 +66,12 @@ test.skipIf(!handleNetworks.length).each(handleNetworks)('%s: sign-in with an ap
 	expect(await signIn('paula.invalid', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'handle_not_found' })
 	expect(await signIn('drucker.local', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'server_blocked' })
 	expect(await signIn('paula.example', 'mein-geheimes-hauptpasswort')).toEqual({ ok: false, error: 'app_password_format' })
-	expect(await signIn('paula.example', SANDBOX_APP_PASSWORD)).toEqual({ ok: true, platform })
+	expect(await signIn('paula.example', SANDBOX_APP_PASSWORD)).toMatchObject({ ok: true, platform })
 
 	const token = await t.db.selectFrom('social_tokens').selectAll().where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirstOrThrow()
 	expect(token.server).toMatch(/^https:\/\//)
 	expect(JSON.stringify(token)).not.toContain(SANDBOX_APP_PASSWORD)
-	expect(await t.db.selectFrom('connected_pages').select('is_default').where('user_id', '=', userId).where('platform', '=', platform).execute()).toEqual([{ is_default: true }])
+	expect(await t.db.selectFrom('channels').select('is_default').where('user_id', '=', userId).where('platform', '=', platform).execute()).toEqual([{ is_default: true }])
 
 	for (let i = 0; i < 6; i++) await signIn('paula.example', SANDBOX_APP_PASSWORD)
 	expect(await signIn('paula.example', SANDBOX_APP_PASSWORD)).toEqual({ ok: false, error: 'too_many_attempts' })

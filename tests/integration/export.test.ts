@@ -23,7 +23,8 @@ const covered: Record<string, string> = {
 	posts: 'posts',
 	drafts: 'drafts',
 	social_tokens: 'socialAccounts',
-	connected_pages: 'connectedPages',
+	channels: 'channels',
+	brands: 'brands',
 	post_deliveries: 'deliveries',
 	comment_replies: 'commentReplies',
 	activity_logs: 'activity',
@@ -106,7 +107,7 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 	)
 	const page = keep(
 		await db
-			.insertInto('connected_pages')
+			.insertInto('channels')
 			.values({ user_id: userId, social_token_id: token.id, platform: 'facebook', page_id: `page-${marker}`, page_name: `Seite ${marker}`, access_token_encrypted: pageToken })
 			.returning('id')
 			.executeTakeFirstOrThrow(),
@@ -114,7 +115,7 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 	const delivery = keep(
 		await db
 			.insertInto('post_deliveries')
-			.values({ user_id: userId, post_id: post.id, platform: 'linkedin', connected_page_id: page.id, status: 'published', published_at: new Date(), external_id: `ext-${marker}` })
+			.values({ user_id: userId, post_id: post.id, platform: 'linkedin', channel_id: page.id, status: 'published', published_at: new Date(), external_id: `ext-${marker}` })
 			.returning('id')
 			.executeTakeFirstOrThrow(),
 	)

@@ -12,7 +12,7 @@ test("a post still in draft gets the chosen page on its delivery; another user's
 	await using h = await publishingHarness(t)
 	const { userId } = await h.connectedUser(['linkedin', 'bluesky'])
 	const { userId: otherId } = await h.connectedUser(['linkedin'])
-	const pages = await t.db.selectFrom('connected_pages').select(['id', 'platform', 'is_default', 'user_id']).execute()
+	const pages = await t.db.selectFrom('channels').select(['id', 'platform', 'is_default', 'user_id']).execute()
 	const own = pages.filter((p) => p.user_id === userId && p.platform === 'linkedin')
 	expect(own.length).toBeGreaterThan(1)
 	const chosen = own.find((p) => !p.is_default)!
@@ -21,7 +21,7 @@ test("a post still in draft gets the chosen page on its delivery; another user's
 
 	const { content, publishing } = h.services
 	const draft = await content.createPost(userId, { platform: 'linkedin', content: { base: 'Aus dem CSV', platforms: {} }, status: 'draft', timeZone: zurich })
-	const pageOf = async (postId: string) => (await t.db.selectFrom('post_deliveries').select('connected_page_id').where('post_id', '=', postId).executeTakeFirstOrThrow()).connected_page_id
+	const pageOf = async (postId: string) => (await t.db.selectFrom('post_deliveries').select('channel_id').where('post_id', '=', postId).executeTakeFirstOrThrow()).channel_id
 	expect(await pageOf(draft.id)).toBeNull()
 	expect(await publishing.deliveryPages(userId, [draft.id])).toEqual({})
 

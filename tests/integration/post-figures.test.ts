@@ -87,7 +87,8 @@ test('the rollup equals a recount after inserts, status and engagement changes, 
 	expect(after.rows).toEqual(before.rows)
 
 	// A post moved to another user (not done by the app, but the trigger must not care).
-	await t.db.updateTable('posts').set({ user_id: bob }).where('id', '=', alicePublished[5]!).execute()
+	// With its brand: a post cannot sit in another user's brand (ADR 0044).
+	await t.db.updateTable('posts').set({ user_id: bob, brand_id: (await t.db.selectFrom('brands').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()).id }).where('id', '=', alicePublished[5]!).execute()
 	await expectConsistent(t.db)
 
 	// Deletes: one post, then all of one status at once.

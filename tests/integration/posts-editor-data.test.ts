@@ -39,7 +39,7 @@ async function userWithPage(marker: string) {
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	const page = await h.db
-		.insertInto('connected_pages')
+		.insertInto('channels')
 		.values({ user_id: user.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${marker}`, page_name: `Seite ${marker}`, is_default: true })
 		.returning('id')
 		.executeTakeFirstOrThrow()
@@ -91,7 +91,7 @@ test("the page's document reads the editor's data only with a valid ?edit=; then
 	const alice = await userWithPage(`alice-${randomUUID()}`)
 	const plain = await counting(() => h.call('/posts', { cookie: alice.cookie }))
 	expect((plain.result.data as { editor: unknown }).editor).toBeNull()
-	expect(plain.statements.filter((s) => /connected_pages|"models"/.test(s))).toEqual([])
+	expect(plain.statements.filter((s) => /channels|"models"/.test(s))).toEqual([])
 	// A bad ?edit (pageParams makes it null) reads them neither.
 	const bad = await counting(() => h.call('/posts', { cookie: alice.cookie, search: { edit: 'kein-uuid' } }))
 	expect((bad.result.data as { editor: unknown }).editor).toBeNull()
@@ -100,7 +100,7 @@ test("the page's document reads the editor's data only with a valid ?edit=; then
 	const withEdit = await counting(() => h.call('/posts', { cookie: alice.cookie, search: { edit: alice.draft } }))
 	const editor = (withEdit.result.data as { editor: EditorData }).editor
 	expect(editor).toEqual((await h.call('/posts/editor-data', { cookie: alice.cookie })).data)
-	expect(withEdit.statements.filter((s) => /connected_pages/.test(s))).toHaveLength(1)
+	expect(withEdit.statements.filter((s) => /channels/.test(s))).toHaveLength(1)
 	// The figures of ADR 0034's addendum.
 	if (process.env.COUNT_STATEMENTS) console.log(`statements per /posts document: ${plain.statements.length} without ?edit, ${withEdit.statements.length} with ?edit`)
 })

@@ -57,7 +57,7 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	// The rows of a batch go as typed arrays, one per column: the first is the delivery ids.
 	const batchRows = (pattern: RegExp) => matching(pattern).map((s) => (s.parameters[0] as Array<unknown>).length)
 	expect(batchRows(/set status = 'publishing', attempt_id = gen_random_uuid\(\)/)).toEqual([4])
-	expect(matching(/set status = 'publishing'[\s\S]*join connected_pages p on[\s\S]*from posts where id in/)).toHaveLength(1)
+	expect(matching(/set status = 'publishing'[\s\S]*join channels p on[\s\S]*from posts where id in/)).toHaveLength(1)
 	expect(matching(/^select .* from "posts" where "id" in \(/).filter((s) => s.parameters.length > 1)).toEqual([])
 
 	const rows = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'error_code', 'request_sent_at', 'attempt_worker', 'checkpoint']).execute()

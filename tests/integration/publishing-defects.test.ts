@@ -76,27 +76,34 @@ test('a second job for a delivery in flight leaves it to the first: no reconcile
 	await expectPublishedWithoutFailure(t.db, userId, post.id)
 })
 
-test('connecting another account replaces the old one: one token, its pages, its default; a planned delivery goes out through it', async () => {
+test('connecting another account adds it beside the first (ADR 0044): two tokens, two channels, the first stays the default; a planned delivery goes out through its own channel', async () => {
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId } = await h.connectedUser([])
 	await h.connect(userId, 'linkedin', { consent: { member: 'Anna Alt', organizations: null } })
-	const [annaPage] = await t.db.selectFrom('connected_pages').select(['id', 'page_id']).where('user_id', '=', userId).execute()
+	const [annaPage] = await t.db.selectFrom('channels').select(['id', 'page_id']).where('user_id', '=', userId).execute()
 	expect(annaPage!.page_id).toBe(`urn:li:person:${memberSub('Anna Alt')}`)
-	// Planned on Anna's page.
+	// Planned on Anna's channel.
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Geplant', platforms: {} }, status: 'scheduled', scheduledAt: new Date(Date.now() + 864e5), pageIds: { linkedin: annaPage!.id }, timeZone: zurich })
-	expect((await t.db.selectFrom('post_deliveries').select('connected_page_id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).connected_page_id).toBe(annaPage!.id)
+	expect((await t.db.selectFrom('post_deliveries').select('channel_id').where('post_id', '=', post.id).executeTakeFirstOrThrow()).channel_id).toBe(annaPage!.id)
 
 	await h.connect(userId, 'linkedin', { consent: { member: 'Bernd Neu', organizations: null } })
+	const anna = memberSub('Anna Alt')
 	const bernd = memberSub('Bernd Neu')
-	expect(await t.db.selectFrom('social_tokens').select(['account_id', 'status']).where('user_id', '=', userId).execute()).toEqual([{ account_id: bernd, status: 'active' }])
-	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: `urn:li:person:${bernd}`, is_default: true }])
-	const [connection] = await h.services.publishing.listConnections(userId)
-	expect(connection).toMatchObject({ accountName: 'Bernd Neu', status: 'active', pages: [expect.objectContaining({ name: 'Bernd Neu', isDefault: true })] })
+	const tokens = await t.db.selectFrom('social_tokens').select(['account_id', 'status']).where('user_id', '=', userId).orderBy('created_at').execute()
+	expect(tokens).toEqual([{ account_id: anna, status: 'active' }, { account_id: bernd, status: 'active' }])
+	const channels = await t.db.selectFrom('channels').select(['page_id', 'is_default']).where('user_id', '=', userId).orderBy('created_at').execute()
+	expect(channels).toEqual([{ page_id: `urn:li:person:${anna}`, is_default: true }, { page_id: `urn:li:person:${bernd}`, is_default: false }])
+	const connections = await h.services.publishing.listConnections(userId)
+	expect(connections.map((c) => c.accountName).sort()).toEqual(['Anna Alt', 'Bernd Neu'])
+
+	// Connecting Anna again keeps her channel (same id), its default and the planned delivery on it.
+	await h.connect(userId, 'linkedin', { consent: { member: 'Anna Alt', organizations: null } })
+	expect((await t.db.selectFrom('channels').select('id').where('page_id', '=', `urn:li:person:${anna}`).executeTakeFirstOrThrow()).id).toBe(annaPage!.id)
 
 	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
 	await h.runDueJobs()
-	expect(h.posts().map((p) => [p.authorId, p.text])).toEqual([[`urn:li:person:${bernd}`, 'Geplant']])
+	expect(h.posts().map((p) => [p.authorId, p.text])).toEqual([[`urn:li:person:${anna}`, 'Geplant']])
 	expect((await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()).status).toBe('published')
 })
 
@@ -107,7 +114,7 @@ test('a LinkedIn grant without the organization scopes offers no organization pa
 	await h.connect(userId, 'linkedin', { consent: { organizations: null } })
 	const token = await t.db.selectFrom('social_tokens').select('scopes').where('user_id', '=', userId).executeTakeFirstOrThrow()
 	expect(token.scopes).toEqual(['openid', 'profile', 'w_member_social'])
-	expect(await t.db.selectFrom('connected_pages').select(['page_id', 'page_type', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: h.li.person, page_type: 'personal', is_default: true }])
+	expect(await t.db.selectFrom('channels').select(['page_id', 'page_type', 'is_default']).where('user_id', '=', userId).execute()).toEqual([{ page_id: h.li.person, page_type: 'personal', is_default: true }])
 	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Nur als Person', platforms: {} }, status: 'draft', timeZone: zurich })
 	await h.services.publishing.publishNow(userId, post.id)
 	await h.runDueJobs()

@@ -207,6 +207,6 @@ test('tokens are stored sealed: not readable in the database without the key', a
 	expect(dump).not.toContain('sbx.')
 	expect(() => createSecretBox('ein-ganz-anderer-schluessel-mit-32-zeichen!').open(row.access_token_encrypted)).toThrow()
 	expect(createSecretBox('test-secret-test-secret-test-secret-0123').open(row.access_token_encrypted)).toMatch(/^sbx\./)
-	const pages = await t.db.selectFrom('connected_pages').select(['page_type', 'is_default']).where('user_id', '=', userId).execute()
+	const pages = await t.db.selectFrom('channels').select(['page_type', 'is_default']).where('user_id', '=', userId).execute()
 	expect(pages.filter((p) => p.is_default)).toHaveLength(1)
 })

@@ -70,25 +70,25 @@ test('a user has at most one default connected page per platform', async () => {
 		page_name: `Seite ${pageId}`,
 		is_default: isDefault,
 	})
-	await t.db.insertInto('connected_pages').values(page('linkedin', 'p1', true)).execute()
+	await t.db.insertInto('channels').values(page('linkedin', 'p1', true)).execute()
 
-	await expect(t.db.insertInto('connected_pages').values(page('linkedin', 'p2', true)).execute()).rejects.toMatchObject({
+	await expect(t.db.insertInto('channels').values(page('linkedin', 'p2', true)).execute()).rejects.toMatchObject({
 		...uniqueViolation,
-		constraint: 'connected_pages_one_default',
+		constraint: 'channels_one_default',
 	})
 	// Other pages, other platforms and other users are unaffected.
 	await t.db
-		.insertInto('connected_pages')
+		.insertInto('channels')
 		.values([page('linkedin', 'p2', false), page('facebook', 'f1', true), page('linkedin', 'p1', true, otherId)])
 		.execute()
 
 	// The spec's switch: clear the platform's default, then set the chosen page.
 	await t.db.transaction().execute(async (trx) => {
-		await trx.updateTable('connected_pages').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', 'linkedin').execute()
-		await trx.updateTable('connected_pages').set({ is_default: true }).where('user_id', '=', userId).where('page_id', '=', 'p2').execute()
+		await trx.updateTable('channels').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', 'linkedin').execute()
+		await trx.updateTable('channels').set({ is_default: true }).where('user_id', '=', userId).where('page_id', '=', 'p2').execute()
 	})
 	const defaults = await t.db
-		.selectFrom('connected_pages')
+		.selectFrom('channels')
 		.select(['platform', 'page_id'])
 		.where('user_id', '=', userId)
 		.where('is_default', '=', true)
@@ -238,7 +238,7 @@ test('deleting a user deletes every row the user owns', async () => {
 	// Every table that got a row above, so the check below is not vacuous.
 	const filled = Object.entries(before).filter(([, n]) => n > 0).map(([table]) => table)
 	expect(filled).toEqual(expect.arrayContaining([
-		'activity_logs', 'agent_configurations', 'connected_pages', 'content_ideas', 'content_settings', 'credit_transactions',
+		'activity_logs', 'agent_configurations', 'channels', 'content_ideas', 'content_settings', 'credit_transactions',
 		'discount_redemptions', 'drafts', 'error_reports', 'generations', 'model_tests', 'news_items', 'payments',
 		'post_deliveries', 'posts', 'request_keys', 'social_tokens', 'toolbox_settings', 'uploads', 'user_model_favorites',
 		'user_model_likes', 'user_news_generation_log', 'user_roles', 'sessions', 'email_tokens',
@@ -319,11 +319,11 @@ async function insertOneOfEverything(db: Kysely<DB>, userId: string, modelId: st
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	const { id: pageId } = await db
-		.insertInto('connected_pages')
+		.insertInto('channels')
 		.values({ user_id, social_token_id: tokenId, platform: 'linkedin', page_id: 'p1', is_default: true })
 		.returning('id')
 		.executeTakeFirstOrThrow()
-	await db.insertInto('post_deliveries').values({ user_id, post_id: postId, platform: 'linkedin', connected_page_id: pageId }).execute()
+	await db.insertInto('post_deliveries').values({ user_id, post_id: postId, platform: 'linkedin', channel_id: pageId }).execute()
 	await db.insertInto('drafts').values({ user_id, platforms: ['linkedin'], images: { linkedin: '/bild.png' } }).execute()
 	await db.insertInto('news_items').values({ user_id, title: 'News', keywords: ['ki'] }).execute()
 	await db.insertInto('content_ideas').values({ user_id, title: 'Idee' }).execute()

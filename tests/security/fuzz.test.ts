@@ -269,7 +269,7 @@ async function visitor(kind: 'anonymous' | 'user' | 'admin'): Promise<Rows> {
 	const draft = await services.content.createDraft(owner.id, { platforms: ['linkedin'], content: { base: 'Entwurf', platforms: {} }, images: {} })
 	const agent = await services.agents.createPreset(owner.id, 'Fuzz-Agent', crypto.randomUUID())
 	const token = await db.insertInto('social_tokens').values({ user_id: owner.id, platform: 'linkedin', account_id: `acct-${owner.id}`, account_name: 'Konto', access_token_encrypted: createSecretBox(h.env.APP_SECRET).seal('token'), sandbox: true, status: 'active' }).returning('id').executeTakeFirstOrThrow()
-	const page = await db.insertInto('connected_pages').values({ user_id: owner.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${owner.id}`, page_name: 'Seite', is_default: true }).returning('id').executeTakeFirstOrThrow()
+	const page = await db.insertInto('channels').values({ user_id: owner.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${owner.id}`, page_name: 'Seite', is_default: true }).returning('id').executeTakeFirstOrThrow()
 	// Planned once the owner has an account there (planning refuses a network without one).
 	const post = await services.content.createScheduledPost(owner.id, crypto.randomUUID(), { platform: 'linkedin', content: { base: 'Beitrag', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
 	const contact = await db.insertInto('birthday_contacts').values({ user_id: owner.id, name: 'Kontakt', birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()

@@ -58,7 +58,7 @@ async function connected(user: TestUser, platforms = ['linkedin', 'instagram', '
 			.returning('id')
 			.executeTakeFirst()
 		if (!token) continue
-		await h.db.insertInto('connected_pages').values({ user_id: user.id, platform, page_id: `${platform}-page`, social_token_id: token.id, is_default: true }).execute()
+		await h.db.insertInto('channels').values({ user_id: user.id, platform, page_id: `${platform}-page`, social_token_id: token.id, is_default: true }).execute()
 	}
 }
 

@@ -68,7 +68,7 @@ type Entry =
 	/** Below /admin: the admin middleware refuses users before any id is read. */
 	| { admin: true }
 
-const row = (table: 'drafts' | 'posts' | 'agent_configurations' | 'connected_pages' | 'birthday_contacts' | 'payments', id: string) => (db: Kysely<DB>) =>
+const row = (table: 'drafts' | 'posts' | 'agent_configurations' | 'channels' | 'birthday_contacts' | 'payments', id: string) => (db: Kysely<DB>) =>
 	db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
 const postsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('posts').select(['id', 'status', 'content', 'scheduled_at']).where('user_id', '=', f.a.id).orderBy('id').execute()
 const deliveriesOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('post_deliveries').select(['id', 'status', 'scheduled_at']).where('user_id', '=', f.a.id).orderBy('id').execute()
@@ -222,7 +222,7 @@ const entries: Record<string, Entry> = {
 				name: 'set-default page',
 				request: (f) => ({ form: { intent: 'set-default', pageId: f.page2 } }),
 				attacker: 'refused',
-				state: (db, f) => db.selectFrom('connected_pages').select(['id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
+				state: (db, f) => db.selectFrom('channels').select(['id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
 				owner: 'changes',
 			},
 		],
@@ -499,7 +499,7 @@ async function ownerFixture(): Promise<Fixture> {
 		.executeTakeFirstOrThrow()
 	const pageRow = (pageId: string, isDefault: boolean) =>
 		db
-			.insertInto('connected_pages')
+			.insertInto('channels')
 			.values({ user_id: a.id, social_token_id: token.id, platform: 'linkedin', page_id: pageId, page_name: `Seite ${marker}`, is_default: isDefault })
 			.returning('id')
 			.executeTakeFirstOrThrow()

@@ -13,6 +13,6 @@ export async function connectAccounts(db: Kysely<DB>, userId: string, platforms:
 			.returning('id')
 			.executeTakeFirst()
 		if (!token) continue
-		await db.insertInto('connected_pages').values({ user_id: userId, platform, page_id: `${platform}-page`, page_name: platform, social_token_id: token.id, is_default: true }).execute()
+		await db.insertInto('channels').values({ user_id: userId, platform, page_id: `${platform}-page`, page_name: platform, social_token_id: token.id, is_default: true }).execute()
 	}
 }

@@ -69,7 +69,7 @@ export async function seedDashboard(db: Kysely<DB>, userId: string, now: Date) {
 		])
 		.execute()
 	await db
-		.insertInto('connected_pages')
+		.insertInto('channels')
 		.values([
 			{ user_id: userId, platform: 'linkedin', page_id: `li-page-${userId}`, page_name: 'Profil', follower_count: 1200 },
 			{ user_id: userId, platform: 'facebook', page_id: `fb-page-${userId}`, page_name: 'Seite', follower_count: 345 },

@@ -1,5 +1,5 @@
 import { Button, Callout } from '@radix-ui/themes'
-import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import type { ChannelView } from '#modules/publishing/index.ts'
 import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { Coins, Info, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -39,7 +39,7 @@ export type CreatorData = {
 }
 
 /** `pages`: the user's connected pages (the preview shows what stands in the way of each network). */
-type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ConnectedPageView> }
+type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ChannelView> }
 
 const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
 const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']

@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes'
-import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import type { ChannelView } from '#modules/publishing/index.ts'
 import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageMinus, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
@@ -11,7 +11,7 @@ import '#locales/ns/posts.ts'
 
 type Props = {
 	platforms: Array<Platform>
-	pages: Array<ConnectedPageView>
+	pages: Array<ChannelView>
 	content: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	regenerationCost: number

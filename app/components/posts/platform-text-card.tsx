@@ -6,7 +6,7 @@ import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hasht
 import type { Platform } from '#modules/content/platforms.ts'
 import { countFor } from '#modules/publishing/descriptor.ts'
 import { imageTypeOfUrl, preflight, preflightValues } from '#modules/publishing/preflight.ts'
-import type { ConnectedPageView } from '#modules/publishing/index.ts'
+import type { ChannelView } from '#modules/publishing/index.ts'
 import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 import '#locales/ns/publishing.ts'
@@ -35,7 +35,7 @@ export function PlatformTextCard({
 	platform: Platform
 	text: string
 	image?: string
-	pages: Array<ConnectedPageView>
+	pages: Array<ChannelView>
 	/** The pages are not there (loading, or their load failed): the picker is disabled and says this, and no connection badge is shown. */
 	pagesNote?: string
 	pageId?: string

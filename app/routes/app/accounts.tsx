@@ -91,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			return { ok: false as const, error: 'sign_in_failed' }
 		})
 		if (outcome.ok) return data<SignInReply>({ ok: true })
+		if (outcome.error === 'channel_limit' && 'limit' in outcome) return data<SignInReply>({ ok: false, message: t('connect.errors.channel_limit', { count: outcome.limit }) }, { status: 422 })
 		return data<SignInReply>({ ok: false, message: connectError(outcome.error, input.platform) }, { status: outcome.error === 'too_many_attempts' ? 429 : 422 })
 	}
 

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
 	const search = new URL(request.url).searchParams
-	const [creator, { opened, notFound }, pages] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search), services.publishing.listConnectedPages(user.id)])
+	const [creator, { opened, notFound }, pages] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search), services.publishing.listChannels(user.id)])
 	return { title: getInstance(context).t('creator:meta.title'), creator, timeZone: user.timeZone, opened, notFound, pages }
 }
 

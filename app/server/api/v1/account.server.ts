@@ -23,7 +23,7 @@ export function accountOperations(registered: RegisteredPlatforms) {
 			responses: { 200: { description: 'Die Netzwerke mit ihren Seiten', schema: z.object({ data: z.array(AccountSchema) }).meta({ id: 'AccountList' }) } },
 			problems: [],
 			async handle({ services, principal }) {
-				const pages = await services.publishing.listConnectedPages(principal.user.id)
+				const pages = await services.publishing.listChannels(principal.user.id)
 				const data = registered
 					.filter((network) => pages.some((p) => p.platform === network))
 					.map((network) => ({

@@ -10,7 +10,7 @@ export const listAccountsTool = (_call: McpCall) =>
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run(_args, { services, principal }) {
 			const { publishing } = services
-			const pages = await publishing.listConnectedPages(principal.user.id)
+			const pages = await publishing.listChannels(principal.user.id)
 			const networks = publishing.platforms.descriptors.map((d) => ({
 				network: d.id,
 				name: d.name,
