@@ -17,6 +17,8 @@ const uiCore = new RegExp(
 		String.raw`lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|Icon[.]|createLucideIcon[.]|defaultAttributes[.]|context[.])`,
 		// What the theme imports instead of 'radix-ui' (vite.config.ts): elsewhere, the chunks would import each other.
 		String.raw`app[\\/]components[\\/]tooltip[\\/]theme-primitives[.]ts$`,
+		// The sprite icon of the shell and of most signed-in pages (a file of its own otherwise).
+		String.raw`app[\\/]components[\\/]layout[\\/]nav-icon[.]tsx$`,
 	].join('|'),
 )
 const appCode = /[\\/](app|locales)[\\/]/
