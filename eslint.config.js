@@ -24,6 +24,14 @@ const graphileInternalsRule = [
 	{ selector: 'TemplateElement[value.raw=/_private_|jobs:insert/]', message: graphileInternals },
 ]
 
+// A clientLoader that runs on hydration keeps React Router uninitialized until it ends, and meanwhile the
+// router answers the reload after a submission without asking the server: the page showed the error page
+// after a click on 'Jetzt posten' before Meine Posts' cards came (issue 37). Load in an effect instead.
+const hydrationLoaderRule = {
+	selector: "AssignmentExpression[left.object.name='clientLoader'][left.property.name='hydrate']",
+	message: 'No clientLoader on hydration: a submission before it ends breaks the reload after it. Load the data in an effect (app/components/posts/use-rest-of-cards.ts).',
+}
+
 export default defineConfig([
 	globalIgnores([
 		'build/',
@@ -77,6 +85,10 @@ export default defineConfig([
 	{
 		files: ['app/**/*.{ts,tsx}', 'modules/**/*.ts', 'server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
 		rules: { 'no-restricted-syntax': graphileInternalsRule },
+	},
+	{
+		files: ['app/**/*.{ts,tsx}'],
+		rules: { 'no-restricted-syntax': [...graphileInternalsRule, hydrationLoaderRule] },
 	},
 	{
 		files: ['app/components/tooltip/tooltip-popup.tsx'],

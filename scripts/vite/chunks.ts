@@ -17,19 +17,24 @@ const uiCore = new RegExp(
 		String.raw`lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|Icon[.]|createLucideIcon[.]|defaultAttributes[.]|context[.])`,
 		// What the theme imports instead of 'radix-ui' (vite.config.ts): elsewhere, the chunks would import each other.
 		String.raw`app[\\/]components[\\/]tooltip[\\/]theme-primitives[.]ts$`,
+		// The sprite icon of the shell and of most signed-in pages (a file of its own otherwise).
+		String.raw`app[\\/]components[\\/]layout[\\/]nav-icon[.]tsx$`,
 	].join('|'),
 )
 const appCode = /[\\/](app|locales)[\\/]/
 // The dependency-free files of modules/core that app code imports (the per-day offset, spelling, platform ids).
 const coreForApp = /[\\/]modules[\\/]core[\\/][^\\/]+[.]ts$/
 const icon = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
+// The client entry's own app modules (the spelling's i18next instances): on every page, though only
+// the entry and the root import them, so no share count takes them; they go with i18next.
+const everyPage = /app[\\/]utils[\\/]spelling-instances[.]ts$|modules[\\/]core[\\/]spelling[.]ts$/
 
 export const clientChunks: NonNullable<NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['output']> = {
 	codeSplitting: {
 		// A group takes the modules it names, not everything they import (chunkEntrySignatures()).
 		includeDependenciesRecursively: false,
 		groups: [
-			{ name: 'framework', test: framework },
+			{ name: 'framework', test: (id) => framework.test(id) || everyPage.test(id) },
 			{ name: 'ui', test: uiCore },
 			// The app's own modules that at least 8 pages share (toasts, tooltips, formatting), with Vite's
 			// helper for lazy imports (toasts use one on every page).

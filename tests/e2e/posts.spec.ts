@@ -206,6 +206,32 @@ test('right after hydration the rest of the first page comes from /posts/cards o
 	expect(again).toEqual(['/posts/cards'])
 })
 
+// A submission before the rest of the first page came: React Router reloads the page's data after the
+// action. While a route's clientLoader ran on hydration (it asked /posts/cards), the router was not
+// initialized and answered that reload without the server: the error page instead of the toast (issue 37).
+test("'Jetzt posten' before the rest of the first page came: the toast and the board, no error page", async ({ page, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Vor den Karten gepostet', platforms: {} }, status: 'draft', timeZone: zurich })
+	await login(user)
+	// /posts/cards answers only after the page showed how the click ended.
+	let release!: () => void
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/posts/cards*', async (route) => {
+		await held
+		// The page may have dropped the request meanwhile (newer data came).
+		await route.continue().catch(() => undefined)
+	})
+	await gotoReady(page, '/posts')
+	await page.getByTestId('post-card').filter({ hasText: 'Vor den Karten gepostet' }).getByRole('button', { name: 'Jetzt posten' }).click()
+	const published = page.getByText('✅ Post erfolgreich veröffentlicht!')
+	const errorPage = page.getByRole('heading', { name: 'Ein unerwarteter Fehler ist aufgetreten' })
+	await expect(published.or(errorPage)).toBeVisible({ timeout: 20_000 })
+	release()
+	await expect(errorPage).toHaveCount(0)
+	await expect(page.getByTestId('column-published').getByTestId('post-card').filter({ hasText: 'Vor den Karten gepostet' })).toBeVisible()
+})
+
 /** The page's requests for the editor's data (/posts/editor-data). */
 function editorDataReads(page: Page) {
 	const asked: Array<string> = []

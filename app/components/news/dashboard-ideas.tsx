@@ -5,7 +5,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link, useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { IdeaView } from '#modules/news/index.ts'
-import { IdeaCard } from './cards.tsx'
+import { IdeaCard } from './idea-card.tsx'
 import type { NewsReply } from './types.ts'
 import '#locales/ns/newsCards.ts'
 

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { readStoredDraftText, removeStoredDraft } from './draft-text.ts'
+import { readStoredDraftText } from './draft-text.ts'
 
 const handOverDelayMs = 1000
 
 /**
- * For the signed-in app layout: hands a draft left by the onboarding wizard to the server, which
- * stores it as the user's default agent. The draft is removed only after the server confirmed it;
- * on any failure it stays for the next visit and the error is only logged.
+ * For the signed-in app layout: hands a draft left by the onboarding wizard to the server
+ * (hand-over.ts, fetched only then: it happens once per user, and this hook runs on every page).
  */
 export function useOnboardingHandOver({ onSaved }: { onSaved?: () => void } = {}) {
 	const started = useRef(false)
@@ -23,32 +22,16 @@ export function useOnboardingHandOver({ onSaved }: { onSaved?: () => void } = {}
 		const timer = window.setTimeout(() => {
 			if (started.current) return
 			started.current = true
-			void handOver().then((saved) => {
-				if (saved) onSavedRef.current?.()
-			})
+			void import('./hand-over.ts')
+				.then(({ handOver }) => handOver())
+				.then(
+					(saved) => {
+						if (saved) onSavedRef.current?.()
+					},
+					// The code did not arrive (the network down): the draft stays for the next visit.
+					(error: unknown) => console.error('Saving the onboarding agent failed', error),
+				)
 		}, handOverDelayMs)
 		return () => window.clearTimeout(timer)
 	}, [])
-}
-
-async function handOver() {
-	const draft = readStoredDraftText()
-	if (draft === null) return false
-	try {
-		const body = new FormData()
-		body.set('draft', draft)
-		const response = await fetch('/onboarding/hand-over', { method: 'POST', body, credentials: 'same-origin' })
-		if (!response.ok) throw new Error(`Hand-over answered ${response.status}`)
-		const result: unknown = await response.json()
-		if (!isOk(result)) throw new Error('Hand-over did not confirm the draft')
-		removeStoredDraft()
-		return true
-	} catch (error) {
-		console.error('Saving the onboarding agent failed', error)
-		return false
-	}
-}
-
-function isOk(result: unknown) {
-	return typeof result === 'object' && result !== null && 'ok' in result && result.ok === true
 }

@@ -29,7 +29,7 @@ type Props = {
 	/** Cards per column in all; the lists hold the first `show` of each. */
 	counts: Record<'drafts' | 'scheduled' | 'published', number>
 	show: number
-	/** Only the cards the server draws (ADR 0034): the rest of the first page is on its way (the route's clientLoader). */
+	/** Only the cards the server draws (ADR 0034): the rest of the first page is on its way (use-rest-of-cards.ts). */
 	partial: boolean
 	/** The editor's pages and regeneration cost: only with `?edit=` (the editor opened on load); otherwise asked when it opens. */
 	editor: EditorData | null

@@ -2,9 +2,8 @@ import { TextField } from '@radix-ui/themes'
 import { NavIcon } from '#app/components/layout/nav-icon.tsx'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { Form, useFetcher, useLocation, useNavigate } from 'react-router'
+import { Form, useFetcher, useLocation } from 'react-router'
 import type { loader as searchLoader } from '#app/routes/api.search.ts'
-import { searchHref } from '#app/utils/highlight.ts'
 import './search.css'
 import '#locales/ns/layout.ts'
 
@@ -23,7 +22,6 @@ export function HeaderSearch() {
 	const { t } = useTranslation('layout')
 	const fetcher = useFetcher<typeof searchLoader>()
 	const { load } = fetcher
-	const navigate = useNavigate()
 	const location = useLocation()
 	const listId = useId()
 	const wrapper = useRef<HTMLDivElement>(null)
@@ -64,10 +62,12 @@ export function HeaderSearch() {
 			if (open) event.preventDefault()
 			close()
 		} else if (event.key === 'Enter' && open && activeIndex >= 0) {
+			// The chosen hit is a link of the list (its click closes the list); while the list's code is
+			// still on its way, Enter sends the form to the results page.
+			const option = document.getElementById(`${listId}-${activeIndex}`)
+			if (!option) return
 			event.preventDefault()
-			const hit = results[activeIndex]!
-			close()
-			void navigate(searchHref(hit))
+			option.click()
 		}
 	}
 

@@ -6,12 +6,13 @@ import type { Route } from './+types/posts'
 import { servicesContext } from '#app/context.ts'
 import { LoadError } from '#app/components/load-error.tsx'
 import { PostsPage } from '#app/components/posts/posts-page.tsx'
+import { useRestOfCards } from '#app/components/posts/use-rest-of-cards.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
-import { boardCards, pageParams, type BoardCards } from '#app/server/posts-board.server.ts'
+import { boardCards, pageParams } from '#app/server/posts-board.server.ts'
 import { editorData } from '#app/server/posts-editor.server.ts'
 import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
 import '#locales/ns/posts.ts'
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const params = pageParams(new URL(request.url))
 	// A document without ?show carries only the cards the server draws; the rest of the first page comes
-	// from /posts/cards (clientLoader below, ADR 0034). 'Weitere anzeigen' raises ?show (20, 30, ...).
+	// from /posts/cards (useRestOfCards, ADR 0034). 'Weitere anzeigen' raises ?show (20, 30, ...).
 	const { first } = params
 	// The editor's pages and regeneration cost only for the editor opened on load (?edit=); otherwise the
 	// dialog asks /posts/editor-data when it first opens (ADR 0034, addendum 'editor data on demand').
@@ -40,33 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		balance: user.creditsRemaining,
 	}
 }
-
-/** The rest of the first page's cards (and their delivery states); null when they cannot come now (the page keeps its link to ?show). */
-async function restOfCards(page: { q: string; editId: string | null }, signal: AbortSignal): Promise<Pick<BoardCards, 'drafts' | 'posts' | 'deliveries'> | null> {
-	// The loader's search and editor id (pageParams: a bad `edit` is already null), so /posts/cards gets what it accepts.
-	const search = new URLSearchParams()
-	if (page.q) search.set('q', page.q)
-	if (page.editId) search.set('edit', page.editId)
-	try {
-		const response = await fetch(`/posts/cards?${search.toString()}`, { signal, headers: { Accept: 'application/json' } })
-		return response.ok ? ((await response.json()) as BoardCards) : null
-	} catch (error) {
-		if (signal.aborted) throw error
-		return null
-	}
-}
-
-// One read of the board per load: a client-side load or revalidation asks /posts.data, which answers
-// the whole first page (pageParams). Only right after hydration, when serverLoader() hands back the
-// document's data (the cards the server drew) without a request, does the rest come from /posts/cards.
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-	const page = await serverLoader()
-	if (!page.partial) return page
-	const rest = await restOfCards(page, request.signal)
-	if (!rest) return page
-	return { ...page, drafts: rest.drafts, posts: rest.posts, deliveries: rest.deliveries, partial: false }
-}
-clientLoader.hydrate = true as const
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
@@ -169,7 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PostsRoute({ loaderData }: Route.ComponentProps) {
-	return <PostsPage {...loaderData} />
+	const page = useRestOfCards(loaderData)
+	return <PostsPage {...page} />
 }
 
 export function ErrorBoundary() {
