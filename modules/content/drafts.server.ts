@@ -12,6 +12,9 @@ export type DraftInput = {
 	content: PostContent
 	images?: Partial<Record<Platform, string>>
 	pageIds?: Partial<Record<Platform, string>>
+	/** The channels chosen for the draft (see PostInput.channelIds) and its brand. */
+	channelIds?: ReadonlyArray<string>
+	brandId?: string
 	postType?: string
 	/** Where the draft was made (default 'web'); the post it becomes keeps it. */
 	origin?: PostOrigin

@@ -25,6 +25,14 @@ export type PostInput = {
 	aiPrompt?: string | null
 	/** The connected page per platform for the deliveries (already checked to be the user's). */
 	pageIds?: Partial<Record<Platform, string>>
+	/**
+	 * The channels the post goes to (ids of the user's channels; issue 38). Given, they decide the
+	 * deliveries (one per channel) and their networks must be the post's networks; left out, each
+	 * network of the post goes to its brand's default channel.
+	 */
+	channelIds?: ReadonlyArray<string>
+	/** The brand the post belongs to (one of the user's); left out: the user's first brand. */
+	brandId?: string
 	/** 'Jetzt posten': every delivery is due now (the post stays a draft until a network confirms it). */
 	dueNow?: boolean
 	/** Where the post was made: the pages (default), the REST API, an MCP client or a CSV import. */
