@@ -69,12 +69,19 @@ export function PostChip({ post }: { post: CalendarPost }) {
 	const [open, setOpen] = useState(false)
 	// A drag closes every chip's card (it would cover the grid), and no card opens while one is on its
 	// way. The moved chip's stays closed after the drop too (the focus dnd-kit leaves on it, a pointer
-	// still over it) until the pointer enters or leaves it or the focus moves on.
+	// still over it) until the pointer leaves it or the focus moves on.
+	// `dragging` is set by dnd-kit's monitor the moment a drag starts, not at the next render: on a busy
+	// machine the pointer can re-enter the chip before React renders with `active` set.
 	const quiet = useRef(false)
+	const dragging = useRef(false)
 	const speak = () => void (quiet.current = false)
-	const afterDrop = ({ active: dragged }: { active: { id: unknown } }) => void (dragged.id !== post.id && speak())
+	const afterDrop = ({ active: dragged }: { active: { id: unknown } }) => {
+		dragging.current = false
+		if (dragged.id !== post.id) speak()
+	}
 	useDndMonitor({
 		onDragStart: () => {
+			dragging.current = true
 			quiet.current = true
 			setOpen(false)
 		},
@@ -128,16 +135,17 @@ export function PostChip({ post }: { post: CalendarPost }) {
 				data-dragging={isDragging || undefined}
 				onDoubleClick={edit}
 				onPointerEnter={(event) => {
-					if (!active) speak()
+					// Not a reason to speak again: when the drag's overlay goes away, the browser sends the chip under the
+					// still pointer a pointerenter, which would open the moved chip's card over the grid.
 					return card ? trigger.current?.onPointerEnter?.(event) : wake(event)
 				}}
 				onPointerLeave={(event) => {
-					if (!active) speak()
+					if (!active && !dragging.current) speak()
 					trigger.current?.onPointerLeave?.(event)
 				}}
 				onFocus={(event) => (card ? trigger.current?.onFocus?.(event) : wake())}
 				onBlur={(event) => {
-					if (!active) speak()
+					if (!active && !dragging.current) speak()
 					trigger.current?.onBlur?.(event)
 				}}
 				onKeyDown={(event) => {
