@@ -37,6 +37,8 @@ const result = await proveChannelsMigration(db, pool, { users, posts }, { down: 
 })
 const c = result.counts
 console.log(`Vorher: ${c.users} Benutzer, ${c.social_tokens} Konten, ${c.pages} Seiten, ${c.posts} Posts, ${c.post_deliveries} Zustellungen, ${c.drafts} Entwürfe, ${c.agent_configurations} Agenten`)
+const k = result.deliveryKinds
+console.log(`Zustellungen: ${k.defaultPage ?? 0} an der Standardseite, ${k.otherPage ?? 0} an einer weiteren Seite, ${k.noPageToDefault ?? 0} ohne Seite (gingen an die Standardseite), ${k.noPageNoChannel ?? 0} ohne Seite des Netzwerks`)
 console.log(`Migration ${CHANNELS_MIGRATION}: ${result.upSeconds.toFixed(1)} s`)
 if (result.downSeconds !== null) console.log(`Zurück (down): ${result.downSeconds.toFixed(1)} s`)
 for (const failure of result.failures) console.error(`FEHLER ${failure}`)

@@ -12,7 +12,14 @@ import { fillBeforeChannels, type FillSize } from './fill.ts'
 export const CHANNELS_MIGRATION = '2026-12-02-0500-channels-and-brands'
 const migrationFolder = path.resolve(import.meta.dirname, '../../migrations')
 
-export type ProofResult = { failures: Array<string>; upSeconds: number; downSeconds: number | null; counts: Record<string, number> }
+export type DeliveryKind = 'defaultPage' | 'otherPage' | 'noPageToDefault' | 'noPageNoChannel'
+export type ProofResult = {
+	failures: Array<string>
+	upSeconds: number
+	downSeconds: number | null
+	counts: Record<string, number>
+	deliveryKinds: Partial<Record<DeliveryKind, number>>
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are typed Kysely<any>
 type AnyDb = Kysely<any>
@@ -48,6 +55,7 @@ export async function proveChannelsMigration(db: AnyDb, pool: pg.Pool, size: Fil
 		await fillBeforeChannels(session, size, log)
 		await session.query(snapshotSql)
 		const counts = Object.fromEntries((await session.query<{ name: string; n: number }>('select name, n from proof.counts')).rows.map((r) => [r.name, r.n]))
+		const deliveryKinds = Object.fromEntries((await session.query<{ kind: DeliveryKind; n: number }>('select kind, n from proof.delivery_kinds')).rows.map((r) => [r.kind, r.n]))
 		let started = performance.now()
 		await migrateTo(db, CHANNELS_MIGRATION)
 		const upSeconds = (performance.now() - started) / 1000
@@ -59,7 +67,7 @@ export async function proveChannelsMigration(db: AnyDb, pool: pg.Pool, size: Fil
 			downSeconds = (performance.now() - started) / 1000
 			failures.push(...(await violations(session, afterDown)).map((failure) => `nach down: ${failure}`))
 		}
-		return { failures, upSeconds, downSeconds, counts } satisfies ProofResult
+		return { failures, upSeconds, downSeconds, counts, deliveryKinds } satisfies ProofResult
 	} finally {
 		session.release()
 	}
@@ -106,7 +114,13 @@ const snapshotSql = `
 	create table proof.posts as select id, updated_at from posts;
 	create table proof.drafts as select id, page_ids, updated_at from drafts;
 	create table proof.agents as select id, updated_at from agent_configurations;
-	analyze proof.deliveries, proof.pages, proof.posts, proof.drafts, proof.agents;`
+	analyze proof.deliveries, proof.pages, proof.posts, proof.drafts, proof.agents;
+	-- What the fill covers: deliveries at the default page, at another page, without a page (to the default), without any page of their network.
+	create table proof.delivery_kinds as
+		select case when s.page is not null then (case when p.is_default then 'defaultPage' else 'otherPage' end)
+			when exists (select 1 from proof.pages d where d.user_id = s.user_id and d.platform = s.platform and d.is_default) then 'noPageToDefault'
+			else 'noPageNoChannel' end as kind, count(*)::int as n
+		from proof.deliveries s left join proof.pages p on p.id = s.page group by 1;`
 
 /** Checks both sides share; `pages`/`page` name the table and the delivery's column of that side. Each query lists violations as `what`. */
 const unchanged = (pages: string, page: string) => ({
