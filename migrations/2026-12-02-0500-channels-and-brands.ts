@@ -61,7 +61,10 @@ alter index post_deliveries_page_idx rename to post_deliveries_channel_idx;
 			.raw(
 				`
 alter table ${table} add column brand_id uuid;
+-- Filling in the brand is no edit: updated_at stays (drafts and the board sort by it).
+alter table ${table} disable trigger ${table}_updated_at;
 update ${table} t set brand_id = b.id from brands b where b.user_id = t.user_id;
+alter table ${table} enable trigger ${table}_updated_at;
 alter table ${table} alter column brand_id set not null,
   add constraint ${table}_brand_fk foreign key (brand_id, user_id) references brands (id, user_id) deferrable initially deferred;
 create index ${table}_brand_idx on ${table} (brand_id);
@@ -81,10 +84,12 @@ update brands b set default_agent_id = (
   select a.id from agent_configurations a where a.brand_id = b.id order by a.is_default desc, a.agent_order limit 1
 );
 
--- Deliveries that went to the default page name it now; one delivery per post and channel.
+-- Deliveries that went to the default page name it now (no edit: updated_at stays); one delivery per post and channel.
+alter table post_deliveries disable trigger post_deliveries_updated_at;
 update post_deliveries d set channel_id = c.id
   from posts p, channels c
   where d.channel_id is null and p.id = d.post_id and c.brand_id = p.brand_id and c.platform = d.platform and c.is_default;
+alter table post_deliveries enable trigger post_deliveries_updated_at;
 alter table post_deliveries drop constraint post_deliveries_post_id_platform_key;
 create unique index post_deliveries_post_channel on post_deliveries (post_id, channel_id);
 -- A delivery without a channel (its account disconnected, or planned before one was connected) stays one per network.
