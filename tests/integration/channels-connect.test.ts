@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
+import { PlanChannelLimitSchema } from '#modules/billing/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { approveConsent } from '#tests/support/sandbox-consent.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
@@ -105,4 +106,24 @@ test("'Verbindung erneuern' starts the flow on the account's network; the same m
 	expect(await h.services.publishing.completeConnect(userId, 'linkedin', { state: state!, code: code! })).toMatchObject({ ok: true, leftOut: 0 })
 	expect(await channelsOf(t.db, userId)).toEqual(before)
 	expect((await t.db.selectFrom('social_tokens').select('status').where('id', '=', anna.id).executeTakeFirstOrThrow()).status).toBe('active')
+})
+
+test("the admin sets a plan's channel limit (1 to 1000, audited); the next connect keeps to it", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	const admin = { id: userId, email: 'admin@beispiel.ch' }
+	expect(PlanChannelLimitSchema.safeParse({ planId: 'free', channelLimit: '0' }).success).toBe(false)
+	expect(PlanChannelLimitSchema.safeParse({ planId: 'free', channelLimit: '1001' }).success).toBe(false)
+	expect(PlanChannelLimitSchema.safeParse({ planId: 'free', channelLimit: '2.5' }).success).toBe(false)
+	expect(PlanChannelLimitSchema.parse({ planId: 'free', channelLimit: '1' })).toEqual({ planId: 'free', channelLimit: 1 })
+
+	expect(await h.services.billing.plans.setChannelLimit(admin, 'free', 1)).toBe(true)
+	expect(await h.services.billing.plans.setChannelLimit(admin, 'gibt-es-nicht', 5)).toBe(false)
+	expect((await h.services.billing.plans.list()).find((p) => p.id === 'free')?.channelLimit).toBe(1)
+	const audit = await t.db.selectFrom('admin_audit_log').select(['action', 'target_id', 'details']).where('admin_id', '=', userId).execute()
+	expect(audit).toEqual([{ action: 'plan.channel_limit_changed', target_id: 'free', details: { from: 10, to: 1 } }])
+
+	expect((await connectMember(h, userId, 'Anna Eins')).ok).toBe(true)
+	expect(await connectMember(h, userId, 'Bruno Zwei')).toEqual({ ok: false, error: 'channel_limit', limit: 1 })
 })

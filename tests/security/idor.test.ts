@@ -334,6 +334,7 @@ const entries: Record<string, Entry> = {
 	'/admin/toolbox': { admin: true },
 	'/admin/error-reports': { admin: true },
 	'/admin/discount-codes': { admin: true },
+	'/admin/plans': { admin: true },
 	'/settings/export': { none: "the user's own data (two users: tests/integration/export.test.ts)" },
 	'/events': { none: "the user's own change stream (topics only)" },
 	'/health': { none: 'monitoring, no user data' },

@@ -68,7 +68,7 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 
 		const reply = nextConnectReply()
 		// 'Verbindung erneuern' names the account: the server knows its network and instance.
-		const form = accountId ? { intent: 'reconnect', accountId } : server === undefined ? { intent: 'connect', platform } : { intent: 'connect', platform, server }
+		const form: Record<string, string> = accountId ? { intent: 'reconnect', accountId } : server === undefined ? { intent: 'connect', platform } : { intent: 'connect', platform, server }
 		void connectFetcher.submit(form, { method: 'post', action: '/accounts' })
 		const data = await reply
 		if (!current()) return
