@@ -18,10 +18,11 @@ import '#locales/ns/posts.ts'
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountsData & { title: string }> {
 	const user = requireUser(context, request)
 	const { publishing } = context.get(servicesContext)
+	const [connections, usage] = await Promise.all([publishing.listConnections(user.id), publishing.channelUsage(user.id)])
 	return {
 		title: getInstance(context).t('accounts:meta.title'),
-		connections: await publishing.listConnections(user.id),
-		usage: await publishing.channelUsage(user.id),
+		connections,
+		usage,
 		sandboxPlatforms: publishing.sandboxPlatforms(),
 	}
 }
