@@ -49,6 +49,7 @@ export default [
 				route('toolbox', 'routes/admin/toolbox.tsx', { id: 'admin-toolbox' }),
 				route('error-reports', 'routes/admin/error-reports.tsx', { id: 'admin-error-reports' }),
 				route('discount-codes', 'routes/admin/discount-codes.tsx'),
+				route('plans', 'routes/admin/plans.tsx', { id: 'admin-plans' }),
 			]),
 		]),
 	]),

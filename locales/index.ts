@@ -30,12 +30,13 @@ import adminToolbox from './de/adminToolbox.json' with { type: 'json' }
 import adminPrompts from './de/adminPrompts.json' with { type: 'json' }
 import adminWorkflows from './de/adminWorkflows.json' with { type: 'json' }
 import adminModels from './de/adminModels.json' with { type: 'json' }
+import adminPlans from './de/adminPlans.json' with { type: 'json' }
 import api from './de/api.json' with { type: 'json' }
 import integrations from './de/integrations.json' with { type: 'json' }
 import csvImport from './de/csvImport.json' with { type: 'json' }
 import mcp from './de/mcp.json' with { type: 'json' }
 import webhooks from './de/webhooks.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, api, integrations, csvImport, mcp, webhooks }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, adminPlans, api, integrations, csvImport, mcp, webhooks }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/accounts.callback.$platform'
 import { servicesContext } from '#app/context.ts'
 import { CallbackPage, type CallbackResult } from '#app/components/accounts/callback-page.tsx'
+import { leftOutNotice } from '#app/components/accounts/left-out.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			console.error('accounts: completing the connection failed', cause)
 			return { ok: false as const, error: 'exchange_failed' as const }
 		})
-	if (outcome.ok) return { title, result: { platform, ok: true } satisfies CallbackResult }
+	if (outcome.ok) return { title, result: { platform, ok: true, notice: leftOutNotice(t, outcome.leftOut, outcome.limit) } satisfies CallbackResult }
 	if (outcome.error === 'invalid_state') return failed(t('callback.expired'))
 	if (outcome.error === 'channel_limit') return failed(t('callback.channelLimit', { count: outcome.limit }))
 	if (outcome.error === 'permission_missing') return failed(i18n.t('publishing:reasons.permission_missing'))

@@ -27,3 +27,5 @@ export {
 	type SubscriptionPeriod,
 } from './ports.ts'
 export { channelLimitOf } from './channel-limit.server.ts'
+export type { AdminPlan } from './plan-admin.server.ts'
+export { PlanChannelLimitSchema } from './schema.ts'

@@ -26,6 +26,12 @@ export const EnterpriseRequestSchema = z.object({
 
 export type EnterpriseRequestInput = z.infer<typeof EnterpriseRequestSchema>
 
+/** The admin sets a plan's channel limit ('Tarife'; plans.channel_limit allows 1 to 1000). */
+export const PlanChannelLimitSchema = z.object({
+	planId: z.string().trim().min(1).max(50),
+	channelLimit: z.coerce.number().int().min(1).max(1000),
+})
+
 /** Admin discount codes ('Rabattcodes verwalten'): messages are keys of `adminDiscountCodes`. */
 export const DISCOUNT_CODE_LENGTH = 8
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'

@@ -10,6 +10,7 @@ import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { findItem, loadCatalogue, type ItemRef } from './catalogue.server.ts'
 import { startCheckout } from './checkout.server.ts'
 import { deleteDiscountCode, listDiscountCodes, localNow, saveDiscountCode, setDiscountCodeActive } from './discount-admin.server.ts'
+import { listPlanLimits, setPlanChannelLimit } from './plan-admin.server.ts'
 import { applyDiscount, findDiscountCode, heldUses, type DiscountResult } from './discounts.server.ts'
 import { createEnterpriseMailTask, submitEnterpriseRequest } from './enterprise.server.ts'
 import { applyPaymentEvent, runAllowances, type FulfilResult } from './fulfil.server.ts'
@@ -145,6 +146,11 @@ export function createBillingService(deps: BillingDeps) {
 			save: (actor: AdminActor, input: DiscountCodeInput, timeZone: string, requestId?: string) => saveDiscountCode(db, actor, input, { now: clock.now(), timeZone, requestId }),
 			setActive: (actor: AdminActor, id: string, active: boolean) => setDiscountCodeActive(db, actor, id, active),
 			remove: (actor: AdminActor, id: string) => deleteDiscountCode(db, actor, id),
+		},
+		/** The admin's 'Tarife': each plan's channel limit. */
+		plans: {
+			list: () => listPlanLimits(db),
+			setChannelLimit: (actor: AdminActor, planId: string, channelLimit: number) => setPlanChannelLimit(db, actor, planId, channelLimit),
 		},
 		tasks: [
 			createEnterpriseMailTask({ db, mailer: deps.mailer, salesEmail: deps.salesEmail, logger }),

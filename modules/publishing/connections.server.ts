@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256, type SecretBox } from '#modules/core/crypto.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
@@ -33,18 +33,46 @@ export type ConnectionView = {
 	sandbox: boolean
 	expiresAt: string | null
 	followerCount: number
-	pages: Array<{ id: string; pageId: string; name: string; type: string; followerCount: number; isDefault: boolean; pictureUrl: string | null }>
+	/** The instance an account of an instance network lives on (its reconnect needs no server field). */
+	server: string | null
+	pages: Array<{ id: string; pageId: string; name: string; type: string; followerCount: number; isDefault: boolean; pictureUrl: string | null; brandName: string }>
 }
 
 /** A stored account: how many of its channels did not fit the plan's limit; refused when none did. */
 type SavedAccount = { ok: true; leftOut: number; limit: number } | { ok: false; error: 'channel_limit'; limit: number }
 
+/** One default channel per network and brand: keep the existing one, else the first channel. */
+async function electDefaults(trx: DbOrTrx, userId: string, platform: Platform) {
+	await sql`
+		update channels c set is_default = true
+		where c.id in (
+			select distinct on (brand_id) id from channels where user_id = ${userId} and platform = ${platform}
+			order by brand_id, page_type, page_name
+		)
+		and not exists (select 1 from channels d where d.brand_id = c.brand_id and d.platform = ${platform} and d.is_default)`.execute(trx)
+}
+
+/**
+ * Before an account's channels go, their deliveries lose the channel (the foreign key sets null; ADR
+ * 0044). A post keeps one channel-less delivery per network (a unique index): where several would
+ * remain, the published one (else the oldest) stays and the others go (ADR 0046).
+ */
+async function unassignDeliveries(trx: DbOrTrx, userId: string, accountId: string) {
+	await sql`
+		delete from post_deliveries d using (
+			select id, row_number() over (partition by post_id, platform order by (status = 'published') desc, created_at, id) as rank
+			from post_deliveries
+			where user_id = ${userId}
+			and (channel_id is null or channel_id in (select id from channels where user_id = ${userId} and social_token_id = ${accountId}))
+		) ranked
+		where d.id = ranked.id and ranked.rank > 1`.execute(trx)
+}
+
 const isForgottenClient = (error: unknown) => error instanceof PlatformError && error.code === 'invalid_client'
 
 export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
 	/** The server the user named, checked by the adapter, and the client the app has there (registered on first use). */
-	async function serverClient(platform: Platform, adapter: PlatformAdapter, input: string, redirectUri: string): Promise<ServerClient> {
-		const url = await adapter.resolveServer!(input)
+	async function serverClient(platform: Platform, adapter: PlatformAdapter, url: string, redirectUri: string): Promise<ServerClient> {
 		const known = await storedClient(platform, url, redirectUri).catch(() => null)
 		if (known && (await stillKnown(adapter, known))) return known
 		if (known) await forgetClient(platform, url, redirectUri)
@@ -162,14 +190,7 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 					)
 					.execute()
 			}
-			// One default channel per network and brand: keep the existing one, else the first channel.
-			await sql`
-				update channels c set is_default = true
-				where c.id in (
-					select distinct on (brand_id) id from channels where user_id = ${userId} and platform = ${platform}
-					order by brand_id, page_type, page_name
-				)
-				and not exists (select 1 from channels d where d.brand_id = c.brand_id and d.platform = ${platform} and d.is_default)`.execute(trx)
+			await electDefaults(trx, userId, platform)
 			await logActivity(trx, {
 				userId,
 				logType: 'social_connection',
@@ -183,6 +204,28 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 		})
 	}
 
+	/** A single-use state bound to the user (with the PKCE verifier sealed) and the network's consent URL. */
+	async function startFlow(userId: string, platform: Platform, serverUrl: string | undefined) {
+		const adapter = adapterFor(adapters, platform)
+		const redirectUri = callbackUrl(platform)
+		const server = serverUrl === undefined ? undefined : await serverClient(platform, adapter, serverUrl, redirectUri)
+		const state = randomToken(24)
+		const codeVerifier = randomToken(48)
+		await db
+			.insertInto('oauth_states')
+			.values({
+				state_hash: sha256(state),
+				user_id: userId,
+				platform,
+				code_verifier_encrypted: box.seal(codeVerifier),
+				server: server?.url ?? null,
+				expires_at: sql`now() + ${`${STATE_TTL_MINUTES} minutes`}::interval`,
+			})
+			.execute()
+		await db.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute()
+		return { url: adapter.authorizationUrl({ state, codeVerifier, redirectUri, server }) }
+	}
+
 	return {
 		/**
 		 * Starts the OAuth flow: a single-use state bound to the user, the PKCE verifier sealed in the
@@ -191,23 +234,22 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 		 */
 		async startConnect(userId: string, platform: Platform, options: { server?: string } = {}) {
 			const adapter = adapterFor(adapters, platform)
-			const redirectUri = callbackUrl(platform)
-			const server = adapter.resolveServer ? await serverClient(platform, adapter, options.server ?? '', redirectUri) : undefined
-			const state = randomToken(24)
-			const codeVerifier = randomToken(48)
-			await db
-				.insertInto('oauth_states')
-				.values({
-					state_hash: sha256(state),
-					user_id: userId,
-					platform,
-					code_verifier_encrypted: box.seal(codeVerifier),
-					server: server?.url ?? null,
-					expires_at: sql`now() + ${`${STATE_TTL_MINUTES} minutes`}::interval`,
-				})
-				.execute()
-			await db.deleteFrom('oauth_states').where('expires_at', '<', sql<Date>`now()`).execute()
-			return { url: adapter.authorizationUrl({ state, codeVerifier, redirectUri, server }) }
+			const serverUrl = adapter.resolveServer ? await adapter.resolveServer(options.server ?? '') : undefined
+			return startFlow(userId, platform, serverUrl)
+		},
+
+		/**
+		 * 'Verbindung erneuern' of one of the user's accounts: the same flow on the account's network
+		 * (and server); the network answers with the same account, whose channels are kept. Null when
+		 * the account is not this user's.
+		 */
+		async startReconnect(userId: string, accountId: string) {
+			const account = await db.selectFrom('social_tokens').select(['platform', 'server']).where('user_id', '=', userId).where('id', '=', accountId).executeTakeFirst()
+			if (!account) return null
+			const platform = account.platform as Platform
+			const adapter = adapterFor(adapters, platform)
+			const serverUrl = adapter.resolveServer ? (account.server ?? (await adapter.resolveServer(''))) : undefined
+			return { platform, ...(await startFlow(userId, platform, serverUrl)) }
 		},
 
 		/**
@@ -261,15 +303,40 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 			return stored.ok ? { ok: true as const, platform, leftOut: stored.leftOut, limit: stored.limit } : stored
 		},
 
-		async disconnect(userId: string, platform: Platform) {
+		/**
+		 * Disconnects one of the user's accounts: its token and its channels go (their deliveries keep
+		 * no channel, see unassignDeliveries); the user's other accounts of the network stay, and one
+		 * of their channels becomes the default where the gone one was. Null when the account is not
+		 * this user's.
+		 */
+		async disconnect(userId: string, accountId: string) {
 			return db.transaction().execute(async (trx) => {
-				const removed = await trx.deleteFrom('social_tokens').where('user_id', '=', userId).where('platform', '=', platform).executeTakeFirst()
-				await trx.deleteFrom('channels').where('user_id', '=', userId).where('platform', '=', platform).execute()
-				if (!removed.numDeletedRows) return false
-				await logActivity(trx, { userId, logType: 'social_connection', title: `${platformName(platform)} getrennt`, status: 'info', metadata: { platform } })
+				const account = await trx
+					.selectFrom('social_tokens')
+					.select(['id', 'platform', 'account_name'])
+					.where('user_id', '=', userId)
+					.where('id', '=', accountId)
+					.forUpdate()
+					.executeTakeFirst()
+				if (!account) return null
+				const platform = account.platform as Platform
+				await unassignDeliveries(trx, userId, account.id)
+				await trx.deleteFrom('channels').where('user_id', '=', userId).where('social_token_id', '=', account.id).execute()
+				await trx.deleteFrom('social_tokens').where('id', '=', account.id).execute()
+				await electDefaults(trx, userId, platform)
+				await logActivity(trx, { userId, logType: 'social_connection', title: `${platformName(platform)} getrennt`, description: account.account_name, status: 'info', metadata: { platform } })
 				await notifyChange(trx, { userId, topic: 'connections' })
-				return true
+				return { platform, accountName: account.account_name }
 			})
+		},
+
+		/** How many channels the user has and the plan allows ('N von M Kanälen'). */
+		async channelUsage(userId: string) {
+			const [used, limit] = await Promise.all([
+				db.selectFrom('channels').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+				channelLimitOf(db, userId),
+			])
+			return { used: Number(used.n), limit }
 		},
 
 		/** Makes one page the platform's default: clear, then set, in one transaction (the partial unique index guards). */
@@ -289,16 +356,19 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 			const [tokens, pages] = await Promise.all([
 				db
 					.selectFrom('social_tokens')
-					.select(['id', 'platform', 'account_name', 'status', 'reconnect_reason', 'sandbox', 'expires_at', 'follower_count'])
+					.select(['id', 'platform', 'account_name', 'status', 'reconnect_reason', 'sandbox', 'expires_at', 'follower_count', 'server'])
 					.where('user_id', '=', userId)
 					.orderBy('platform')
+					.orderBy('created_at')
 					.execute(),
+				// The brand's name only (the brands table is read, never written, here).
 				db
 					.selectFrom('channels')
-					.select(['id', 'social_token_id', 'page_id', 'page_name', 'page_type', 'follower_count', 'is_default', 'profile_picture_url'])
-					.where('user_id', '=', userId)
-					.orderBy('page_type')
-					.orderBy('page_name')
+					.innerJoin('brands', 'brands.id', 'channels.brand_id')
+					.select(['channels.id', 'channels.social_token_id', 'channels.page_id', 'channels.page_name', 'channels.page_type', 'channels.follower_count', 'channels.is_default', 'channels.profile_picture_url', 'brands.name as brand_name'])
+					.where('channels.user_id', '=', userId)
+					.orderBy('channels.page_type')
+					.orderBy('channels.page_name')
 					.execute(),
 			])
 			return tokens.map((t) => ({
@@ -310,9 +380,10 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 				sandbox: t.sandbox,
 				expiresAt: t.expires_at?.toISOString() ?? null,
 				followerCount: t.follower_count,
+				server: t.server,
 				pages: pages
 					.filter((p) => p.social_token_id === t.id)
-					.map((p) => ({ id: p.id, pageId: p.page_id, name: p.page_name, type: p.page_type, followerCount: p.follower_count, isDefault: p.is_default, pictureUrl: p.profile_picture_url })),
+					.map((p) => ({ id: p.id, pageId: p.page_id, name: p.page_name, type: p.page_type, followerCount: p.follower_count, isDefault: p.is_default, pictureUrl: p.profile_picture_url, brandName: p.brand_name })),
 			}))
 		},
 	}

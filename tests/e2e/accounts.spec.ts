@@ -112,7 +112,7 @@ test('disconnect asks first, then removes the connection', async ({ page, create
 
 	await card.getByRole('button', { name: 'Trennen' }).click()
 	await confirm.getByRole('button', { name: 'Trennen' }).click()
-	await expect(page.getByText('Threads wurde getrennt.')).toBeVisible()
+	await expect(page.getByText(/^Threads-Konto .+ wurde getrennt\.$/)).toBeVisible()
 	await expect(card.getByTestId('connection-status')).toHaveText('Nicht verbunden')
 	await expect(card.getByRole('button', { name: 'Verbinden' })).toBeVisible()
 	expect(await db.selectFrom('social_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0)

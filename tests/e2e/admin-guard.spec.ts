@@ -165,6 +165,18 @@ const probes: Record<string, RouteProbe> = {
 			},
 		],
 	},
+	'/admin/plans': {
+		url: () => '/admin/plans',
+		marker: () => 'data-testid="plan-pro"',
+		actions: [
+			{
+				// Pro's 50 channels become 51 (cleanUp sets 50 again; the other tests' users are on Free).
+				name: "set Pro's channel limit",
+				form: () => ({ planId: 'pro', channelLimit: '51' }),
+				state: (db) => db.selectFrom('plans').select('channel_limit').where('id', '=', 'pro').executeTakeFirstOrThrow(),
+			},
+		],
+	},
 }
 
 const walked = adminRoutes(routes)
@@ -215,6 +227,7 @@ async function cleanUp(db: Kysely<DB>, f: Fixture) {
 	await db.deleteFrom('ai_models').where('model_id', 'in', [f.modelKey, `${f.modelKey}-neu`]).execute()
 	await db.deleteFrom('admin_prompts').where('name', 'in', [f.marker, `${f.marker}-neu`]).execute()
 	await db.deleteFrom('admin_toolbox_configs').where('tool_name', 'in', [f.toolName, `${f.toolName}N`]).execute()
+	await db.updateTable('plans').set({ channel_limit: 50 }).where('id', '=', 'pro').execute()
 }
 
 const post = (request: APIRequestContext, url: string, form: Record<string, string>) =>

@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll } from '#tests/e2e/phone-support.ts'
 
 const publicPages = ['/landing', '/auth', '/auth/forgot-password']
 const appPages = ['/', '/create', '/posts', '/schedule', '/test-models', '/toolbox', '/news', '/settings', '/pricing', '/activity-logs', '/suche?q=Post', '/agent', '/accounts']
-const adminPages = ['/admin', '/admin/users', '/admin/models', '/admin/prompts', '/admin/workflows', '/admin/toolbox', '/admin/error-reports', '/admin/discount-codes']
+const adminPages = ['/admin', '/admin/users', '/admin/models', '/admin/prompts', '/admin/workflows', '/admin/toolbox', '/admin/error-reports', '/admin/discount-codes', '/admin/plans']
 
 for (const width of [360, 430]) {
 	test.describe(`at ${width} px with touch`, () => {

@@ -38,6 +38,8 @@ type Fixture = {
 	post: string
 	page: string
 	page2: string
+	/** A's LinkedIn account (social_tokens row) that owns page and page2. */
+	account: string
 	contact: string
 	log: string
 	modelTest: string
@@ -74,6 +76,10 @@ const postsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('posts').select(['
 const deliveriesOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('post_deliveries').select(['id', 'status', 'scheduled_at']).where('user_id', '=', f.a.id).orderBy('id').execute()
 const draftAndPosts = async (db: Kysely<DB>, f: Fixture) => ({ draft: await row('drafts', f.draft)(db), posts: await postsOf(db, f), deliveries: await deliveriesOf(db, f) })
 const postAndDeliveries = async (db: Kysely<DB>, f: Fixture) => ({ post: await row('posts', f.post)(db), deliveries: await deliveriesOf(db, f) })
+const accountAndChannels = async (db: Kysely<DB>, f: Fixture) => ({
+	accounts: await db.selectFrom('social_tokens').select(['id', 'status']).where('user_id', '=', f.a.id).orderBy('id').execute(),
+	channels: await db.selectFrom('channels').select(['id', 'social_token_id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
+})
 const agentsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('agent_configurations').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
 
 /** A day next week in Zurich (scheduling needs the future) and a time the rules allow. */
@@ -225,6 +231,21 @@ const entries: Record<string, Entry> = {
 				state: (db, f) => db.selectFrom('channels').select(['id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
 				owner: 'changes',
 			},
+			{
+				name: 'disconnect an account',
+				request: (f) => ({ form: { intent: 'disconnect', accountId: f.account } }),
+				attacker: 'refused',
+				state: accountAndChannels,
+				owner: 'changes',
+			},
+			{
+				name: 'reconnect an account',
+				request: (f) => ({ form: { intent: 'reconnect', accountId: f.account } }),
+				attacker: 'refused',
+				// The owner's reconnect starts the flow: a state bound to A.
+				state: (db, f) => db.selectFrom('oauth_states').select(['user_id', 'platform']).where('user_id', '=', f.a.id).execute(),
+				owner: 'changes',
+			},
 		],
 	},
 	'/suche': { none: "searches the user's own rows (modules/search/search.test.ts)" },
@@ -313,6 +334,7 @@ const entries: Record<string, Entry> = {
 	'/admin/toolbox': { admin: true },
 	'/admin/error-reports': { admin: true },
 	'/admin/discount-codes': { admin: true },
+	'/admin/plans': { admin: true },
 	'/settings/export': { none: "the user's own data (two users: tests/integration/export.test.ts)" },
 	'/events': { none: "the user's own change stream (topics only)" },
 	'/health': { none: 'monitoring, no user data' },
@@ -536,7 +558,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const onboardingDraft_ = randomUUID()
 	const handOver = await services.agents.saveOnboardingAgent(a.id, onboardingDraft(onboardingDraft_, `Onboarding ${marker}`.slice(0, 40)))
 	if (!handOver.ok) throw new Error(`hand-over: ${handOver.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_ }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_ }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */

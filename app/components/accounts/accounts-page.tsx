@@ -9,13 +9,15 @@ import { toast } from '#app/components/toast.tsx'
 import { ConnectDialog, type ConnectTarget } from './connect-dialog.tsx'
 import { PlatformCard } from './platform-card.tsx'
 import type { AccountsData } from './types.ts'
+import { isFull, UsageNote } from './usage-note.tsx'
+import type { Platform } from '#modules/content/platforms.ts'
 import { useToastAction } from './use-toast-action.ts'
 import { useIsPlatform, usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
-/** 'Konten verwalten': one card per platform with the user's real connection, and the connect dialog. */
-export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
+/** 'Konten verwalten': one card per network with the user's accounts and their channels, the plan's channel count, and the connect dialog. */
+export function AccountsPage({ connections, usage, sandboxPlatforms }: AccountsData) {
 	const { t } = useTranslation('accounts')
 	const platformName = usePlatformName()
 	const isPlatform = useIsPlatform()
@@ -47,7 +49,8 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 	}, [returned, setSearchParams, t, platformName, isPlatform])
 
 	const closeDialog = useCallback(() => setTarget(null), [])
-	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
+	const accountsOf = (platform: Platform) => connections.filter((c) => c.platform === platform)
+	const full = isFull(usage)
 	const sandboxNames = order.filter((p) => sandboxPlatforms.includes(p)).map((p) => platformName(p))
 
 	return (
@@ -77,21 +80,24 @@ export function AccountsPage({ connections, sandboxPlatforms }: AccountsData) {
 			) : null}
 
 			{connections.length === 0 ? <Text color="gray">{t('empty')}</Text> : null}
+			<UsageNote usage={usage} />
 
 			<Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
 				{order.map((platform) => (
 					<PlatformCard
 						key={platform}
 						platform={platform}
-						connection={byPlatform.get(platform) ?? null}
+						connections={accountsOf(platform)}
 						sandbox={sandboxPlatforms.includes(platform)}
+						full={full}
 						onConnect={(p) => setTarget({ platform: p, initial: 'instructions' })}
+						onReconnect={(account) => setTarget({ platform: account.platform, initial: 'instructions', accountId: account.id })}
 					/>
 				))}
 			</Grid>
 
 			{target ? (
-				<ConnectDialog key={`${target.platform}-${target.initial}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} />
+				<ConnectDialog key={`${target.platform}-${target.initial}-${target.accountId ?? ''}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} />
 			) : null}
 		</Flex>
 	)

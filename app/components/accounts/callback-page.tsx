@@ -11,7 +11,7 @@ import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
-export type CallbackResult = { platform: Platform; ok: true } | { platform: Platform; ok: false; message: string }
+export type CallbackResult = { platform: Platform; ok: true; notice?: string } | { platform: Platform; ok: false; message: string }
 
 /**
  * The OAuth callback as a page of its own: hands the result to the accounts page that opened the
@@ -24,16 +24,17 @@ export function CallbackPage({ result }: { result: CallbackResult }) {
 	const [unclaimed, setUnclaimed] = useState<'popup' | 'page' | null>(null)
 	const { platform, ok } = result
 	const message = result.ok ? '' : result.message
+	const notice = result.ok ? result.notice : undefined
 	const name = platformName(platform)
 
 	useEffect(() => {
-		const sent = ok ? ({ type: 'oauth_success', platform } as const) : ({ type: 'oauth_error', platform, message } as const)
+		const sent = ok ? ({ type: 'oauth_success', platform, ...(notice ? { notice } : {}) } as const) : ({ type: 'oauth_error', platform, message } as const)
 		return deliverOAuthResult(sent, () => {
 			const popup = sameOriginOpener() !== null
 			if (ok && !popup) void navigate(`/accounts?connected=${platform}`, { replace: true })
 			else setUnclaimed(popup ? 'popup' : 'page')
 		})
-	}, [ok, platform, message, navigate])
+	}, [ok, platform, message, notice, navigate])
 
 	return (
 		<Flex justify="center" align="center" p="5" style={{ minHeight: '100vh' }}>
@@ -46,6 +47,7 @@ export function CallbackPage({ result }: { result: CallbackResult }) {
 							<Heading as="h1" size="4" align="center">
 								{t('connect.success', { platform: name })}
 							</Heading>
+							{notice ? <Text align="center">{notice}</Text> : null}
 							{unclaimed ? null : <ClosingHint text={t('callback.closing')} />}
 						</>
 					) : (

@@ -15,7 +15,8 @@ import '#locales/ns/posts.ts'
 // Spec section 9: the connect dialog's success state closes after 2 s.
 const SUCCESS_CLOSE_MS = 2000
 
-export type ConnectTarget = { platform: Platform; initial: 'instructions' | 'success' }
+/** `accountId`: 'Verbindung erneuern' of that account (its instance is known: no server field). */
+export type ConnectTarget = { platform: Platform; initial: 'instructions' | 'success'; accountId?: string }
 
 /** The platform connect dialog: the first step of the platform's connect kind, connecting, success; back to the first step on failure. */
 export function ConnectDialog({ target, sandbox, onClose }: { target: ConnectTarget; sandbox: boolean; onClose: () => void }) {
@@ -23,8 +24,9 @@ export function ConnectDialog({ target, sandbox, onClose }: { target: ConnectTar
 	const platformName = usePlatformName()
 	const { platform } = target
 	const name = platformName(platform)
-	const kind = usePlatform(platform)?.connect ?? 'oauth-popup'
-	const { phase, start, cancel, succeeded } = useConnectFlow(platform, target.initial)
+	const connectKind = usePlatform(platform)?.connect ?? 'oauth-popup'
+	const kind = target.accountId && connectKind === 'instance-oauth' ? 'oauth-popup' : connectKind
+	const { phase, start, cancel, succeeded } = useConnectFlow(platform, target.initial, target.accountId)
 
 	useEffect(() => {
 		if (phase.name !== 'success') return

@@ -1,34 +1,35 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
-import { AlertTriangle, Link2, RefreshCw, Unlink } from 'lucide-react'
-import { useState } from 'react'
+import { Badge, Button, Card, Flex, Heading, Separator, Text } from '@radix-ui/themes'
+import { Link2, Plus } from 'lucide-react'
+import { Fragment } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
-import { DisconnectDialog } from './disconnect-dialog.tsx'
+import { AccountBlock } from './account-block.tsx'
 import { PagePicker } from './page-picker.tsx'
-import type { Connection } from './types.ts'
-import { useToastAction } from './use-toast-action.ts'
+import { needsReconnect, type Connection } from './types.ts'
+import { UpgradeLink } from './usage-note.tsx'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
 type Props = {
 	platform: Platform
-	connection: Connection | null
+	/** The user's accounts of this network, each with its channels. */
+	connections: Array<Connection>
 	sandbox: boolean
+	/** The plan has no room for another channel: the pricing link instead of a connect button. */
+	full: boolean
 	onConnect: (platform: Platform) => void
+	onReconnect: (connection: Connection) => void
 }
 
-/** One platform: its real connection (account, state, pages, default page) or 'Verbinden'. */
-export function PlatformCard({ platform, connection, sandbox, onConnect }: Props) {
+/** One network: its accounts with their channels, the network's default channel, and 'Verbinden' / 'Weiteres Konto verbinden'. */
+export function PlatformCard({ platform, connections, sandbox, full, onConnect, onReconnect }: Props) {
 	const { t } = useTranslation('accounts')
 	const platformName = usePlatformName()
 	const name = platformName(platform)
-	const { fetcher: disconnecter, submit } = useToastAction()
-	const [confirming, setConfirming] = useState(false)
-	const disconnecting = disconnecter.state !== 'idle'
-	const shown = disconnecting ? null : connection
-	const needsReconnect = shown?.status === 'reconnect_required' || shown?.status === 'revoked'
+	const state = connections.length === 0 ? 'none' : connections.some(needsReconnect) ? 'reconnect' : 'active'
+	const channels = connections.flatMap((c) => c.pages)
 
 	return (
 		<Card size="3" asChild>
@@ -39,62 +40,47 @@ export function PlatformCard({ platform, connection, sandbox, onConnect }: Props
 						<Heading as="h3" size="4">
 							{name}
 						</Heading>
-						<StatusBadge state={shown ? (needsReconnect ? 'reconnect' : 'active') : 'none'} />
-						{(shown?.sandbox ?? sandbox) ? (
+						<StatusBadge state={state} />
+						{(connections[0]?.sandbox ?? sandbox) ? (
 							<Badge color="amber" variant="soft">
 								{t('testMode')}
 							</Badge>
 						) : null}
 					</Flex>
 
-					{shown ? (
-						<>
-							<Text size="2" data-testid="account-name">
-								{t('card.account', { name: shown.accountName })}
-							</Text>
-							{needsReconnect ? (
-								<Callout.Root color="orange" size="1">
-									<Callout.Icon>
-										<AlertTriangle size={16} />
-									</Callout.Icon>
-									<Callout.Text>{shown.reconnectReason ?? t('status.reconnect')}</Callout.Text>
-								</Callout.Root>
-							) : null}
+					{connections.map((connection) => (
+						<Fragment key={connection.id}>
 							<Separator size="4" />
-							<PagePicker pages={shown.pages} label={t('card.defaultPage')} />
-							<Flex gap="2" wrap="wrap" justify="end">
-								{needsReconnect ? (
-									<Button onClick={() => onConnect(platform)}>
-										<RefreshCw size={16} /> {t('card.reconnect')}
-									</Button>
-								) : null}
-								<Button variant="soft" color="red" onClick={() => setConfirming(true)}>
-									<Unlink size={16} /> {t('card.disconnect')}
-								</Button>
-							</Flex>
+							<AccountBlock connection={connection} networkName={name} onReconnect={onReconnect} />
+						</Fragment>
+					))}
+
+					{channels.length > 0 ? (
+						<>
+							<Separator size="4" />
+							<PagePicker pages={channels} label={t('card.defaultPage')} />
 						</>
-					) : (
-						<Flex justify="between" align="center" gap="3" wrap="wrap">
+					) : null}
+
+					<Flex justify={connections.length === 0 ? 'between' : 'end'} align="center" gap="3" wrap="wrap">
+						{connections.length === 0 ? (
 							<Text size="2" color="gray">
 								{t('card.notConnected')}
 							</Text>
-							<Button onClick={() => onConnect(platform)} loading={disconnecting}>
+						) : null}
+						{full ? (
+							<UpgradeLink />
+						) : connections.length === 0 ? (
+							<Button onClick={() => onConnect(platform)}>
 								<Link2 size={16} /> {t('card.connect')}
 							</Button>
-						</Flex>
-					)}
+						) : (
+							<Button variant="soft" onClick={() => onConnect(platform)}>
+								<Plus size={16} /> {t('connect.another')}
+							</Button>
+						)}
+					</Flex>
 				</Flex>
-				{confirming && connection ? (
-					<DisconnectDialog
-						name={name}
-						accountName={connection.accountName}
-						onCancel={() => setConfirming(false)}
-						onConfirm={() => {
-							setConfirming(false)
-							void submit({ intent: 'disconnect', platform })
-						}}
-					/>
-				) : null}
 			</section>
 		</Card>
 	)

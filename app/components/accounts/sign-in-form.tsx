@@ -22,6 +22,7 @@ export function SignInForm({ platform, name, sandbox, onConnected, onCancel }: {
 	useEffect(() => {
 		if (!connected) return
 		toast.success(t('toasts.successTitle'), { description: t('toasts.connected', { platform: name }) })
+		if (reply?.ok && reply.notice) toast.warning(t('connect.partlyTitle'), { description: reply.notice })
 		void revalidator.revalidate()
 		onConnected()
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- once per successful answer

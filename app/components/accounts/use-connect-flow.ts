@@ -22,7 +22,7 @@ const SUCCESS_DELAY_MS = 1000
  * the popup, its result message, the closed-popup check and the timeout; the full page when the
  * popup was blocked.
  */
-export function useConnectFlow(platform: Platform, initial: 'instructions' | 'success') {
+export function useConnectFlow(platform: Platform, initial: 'instructions' | 'success', accountId?: string) {
 	const { t } = useTranslation('accounts')
 	const platformName = usePlatformName()
 	const name = platformName(platform)
@@ -44,11 +44,12 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 		[],
 	)
 
-	function succeed(attempt: Attempt) {
+	function succeed(attempt: Attempt, notice?: string) {
 		attempt.stop()
 		attempt.pending = false
 		setPhase({ name: 'success' })
 		toast.success(t('toasts.successTitle'), { description: t('toasts.connected', { platform: name }) })
+		if (notice) toast.warning(t('connect.partlyTitle'), { description: notice })
 	}
 
 	function fail(attempt: Attempt, message: string) {
@@ -66,7 +67,9 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 		setPhase({ name: 'connecting' })
 
 		const reply = nextConnectReply()
-		void connectFetcher.submit(server === undefined ? { intent: 'connect', platform } : { intent: 'connect', platform, server }, { method: 'post', action: '/accounts' })
+		// 'Verbindung erneuern' names the account: the server knows its network and instance.
+		const form: Record<string, string> = accountId ? { intent: 'reconnect', accountId } : server === undefined ? { intent: 'connect', platform } : { intent: 'connect', platform, server }
+		void connectFetcher.submit(form, { method: 'post', action: '/accounts' })
 		const data = await reply
 		if (!current()) return
 		const { popup } = attempt
@@ -86,7 +89,7 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 				attempt.pending = false
 				window.setTimeout(async () => {
 					await revalidator.revalidate()
-					if (current()) succeed(attempt)
+					if (current()) succeed(attempt, result.notice)
 				}, SUCCESS_DELAY_MS)
 			},
 			async onClosed() {
@@ -94,7 +97,7 @@ export function useConnectFlow(platform: Platform, initial: 'instructions' | 'su
 				void checkFetcher.load('/accounts')
 				const fresh = await check
 				if (!current()) return
-				if (isActive(fresh, platform)) succeed(attempt)
+				if (isActive(fresh, platform, accountId)) succeed(attempt)
 				else fail(attempt, t('connect.closed'))
 			},
 			onTimeout() {

@@ -172,7 +172,6 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 	const { t } = useTranslation('settings')
 	const [target, setTarget] = useState<ConnectTarget | null>(null)
 	const closeDialog = useCallback(() => setTarget(null), [])
-	const byPlatform = new Map(connections.map((c) => [c.platform, c]))
 	// One card per registered platform, in the registry's order (as on /accounts).
 	const order = usePlatforms().map((p) => p.id)
 	return (
@@ -182,9 +181,12 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 					<PlatformCard
 						key={platform}
 						platform={platform}
-						connection={byPlatform.get(platform) ?? null}
+						connections={connections.filter((c) => c.platform === platform)}
 						sandbox={sandboxPlatforms.includes(platform)}
+						// The plan's count lives on /accounts; a connect past the limit is refused there as here.
+						full={false}
 						onConnect={(p) => setTarget({ platform: p, initial: 'instructions' })}
+						onReconnect={(account) => setTarget({ platform: account.platform, initial: 'instructions', accountId: account.id })}
 					/>
 				))}
 			</Grid>
@@ -193,7 +195,7 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 					<Link to="/accounts">{t('accounts.manage')}</Link>
 				</Button>
 			</Flex>
-			{target ? <ConnectDialog key={`${target.platform}-${target.initial}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} /> : null}
+			{target ? <ConnectDialog key={`${target.platform}-${target.initial}-${target.accountId ?? ''}`} target={target} sandbox={sandboxPlatforms.includes(target.platform)} onClose={closeDialog} /> : null}
 		</SettingsSection>
 	)
 }

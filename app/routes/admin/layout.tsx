@@ -24,6 +24,7 @@ const tabs = [
 	['/admin/toolbox', 'nav.toolbox'],
 	['/admin/error-reports', 'nav.errorReports'],
 	['/admin/discount-codes', 'nav.discountCodes'],
+	['/admin/plans', 'nav.plans'],
 ] as const
 
 export default function AdminLayout() {

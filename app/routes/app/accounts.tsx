@@ -11,15 +11,18 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { permanentRefusal } from '#modules/publishing/index.ts'
+import { leftOutNotice } from '#app/components/accounts/left-out.ts'
 import '#locales/ns/accounts.ts'
 import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountsData & { title: string }> {
 	const user = requireUser(context, request)
 	const { publishing } = context.get(servicesContext)
+	const [connections, usage] = await Promise.all([publishing.listConnections(user.id), publishing.channelUsage(user.id)])
 	return {
 		title: getInstance(context).t('accounts:meta.title'),
-		connections: await publishing.listConnections(user.id),
+		connections,
+		usage,
 		sandboxPlatforms: publishing.sandboxPlatforms(),
 	}
 }
@@ -33,7 +36,9 @@ const actionSchema = (isPlatform: (value: string) => boolean) => {
 		// `server`: the instance an 'instance-oauth' network connects on (the adapter checks it).
 		z.object({ intent: z.literal('connect'), platform, server: z.string().trim().max(300).optional() }),
 		z.object({ intent: z.literal('sign-in'), platform, identifier: z.string().trim().min(1).max(300), password: z.string().trim().min(1).max(200) }),
-		z.object({ intent: z.literal('disconnect'), platform }),
+		// One account (social_tokens row) of the user; another user's id is "not found".
+		z.object({ intent: z.literal('disconnect'), accountId: z.uuid() }),
+		z.object({ intent: z.literal('reconnect'), accountId: z.uuid() }),
 		z.object({ intent: z.literal('set-default'), pageId: z.uuid() }),
 		z.object({ intent: z.literal('refresh-followers') }),
 	])
@@ -63,25 +68,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (submission.status !== 'success') {
 		const intent = submission.payload.intent
-		if (intent === 'connect') return data<ConnectReply>({ ok: false, message: t('toasts.invalid') }, { status: 400 })
+		if (intent === 'connect' || intent === 'reconnect') return data<ConnectReply>({ ok: false, message: t('toasts.invalid') }, { status: 400 })
 		if (intent === 'sign-in') return data<SignInReply>({ ok: false, message: t('connect.errors.missingFields') }, { status: 400 })
 		const description = intent === 'set-default' ? t('toasts.defaultFailed') : t('toasts.invalid')
 		return reply(false, { type: 'error', title: t('toasts.errorTitle'), description }, 400)
 	}
 	const input = submission.value
 
-	if (input.intent === 'connect') {
+	if (input.intent === 'connect' || input.intent === 'reconnect') {
 		// The dialog shows the failure itself (and closes the popup it opened).
+		const platform = input.intent === 'connect' ? input.platform : null
 		try {
-			const { url } = await publishing.startConnect(user.id, input.platform, { server: input.server })
-			return data<ConnectReply>({ ok: true, url })
+			const started = input.intent === 'connect' ? await publishing.startConnect(user.id, input.platform, { server: input.server }) : await publishing.startReconnect(user.id, input.accountId)
+			if (!started) return data<ConnectReply>({ ok: false, message: t('toasts.accountMissing') }, { status: 404 })
+			return data<ConnectReply>({ ok: true, url: started.url })
 		} catch (error) {
 			// A platform this installation cannot connect (no keys in production), or a server the
 			// adapter refused (not a host, private, not this network), is a refusal, not an outage.
 			const refusal = permanentRefusal(error)
-			if (refusal) return data<ConnectReply>({ ok: false, message: connectError(refusal, input.platform) }, { status: refusal === 'not_configured' ? 409 : 422 })
-			console.error('accounts: starting the connect flow failed', error)
-			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: platformName(input.platform) }) }, { status: 502 })
+			const name = platform ? platformName(platform) : t('card.network')
+			if (refusal && platform) return data<ConnectReply>({ ok: false, message: connectError(refusal, platform) }, { status: refusal === 'not_configured' ? 409 : 422 })
+			if (!refusal) console.error('accounts: starting the connect flow failed', error)
+			return data<ConnectReply>({ ok: false, message: t('connect.startFailed', { platform: name }) }, { status: refusal ? 422 : 502 })
 		}
 	}
 
@@ -90,16 +98,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 			console.error('accounts: sign-in failed', error)
 			return { ok: false as const, error: 'sign_in_failed' }
 		})
-		if (outcome.ok) return data<SignInReply>({ ok: true })
+		if (outcome.ok) return data<SignInReply>({ ok: true, notice: leftOutNotice(t, outcome.leftOut, outcome.limit) })
 		if (outcome.error === 'channel_limit' && 'limit' in outcome) return data<SignInReply>({ ok: false, message: t('connect.errors.channel_limit', { count: outcome.limit }) }, { status: 422 })
 		return data<SignInReply>({ ok: false, message: connectError(outcome.error, input.platform) }, { status: outcome.error === 'too_many_attempts' ? 429 : 422 })
 	}
 
 	if (input.intent === 'disconnect') {
-		const name = platformName(input.platform)
-		const removed = await publishing.disconnect(user.id, input.platform).catch(logged('disconnect', false))
-		if (!removed) return reply(false, { type: 'error', title: t('toasts.errorTitle'), description: t('toasts.disconnectFailed', { platform: name }) }, 404)
-		return reply(true, { type: 'success', title: t('toasts.disconnected', { platform: name }) })
+		const removed = await publishing.disconnect(user.id, input.accountId).catch(logged('disconnect', null))
+		if (!removed) return reply(false, { type: 'error', title: t('toasts.errorTitle'), description: t('toasts.accountMissing') }, 404)
+		return reply(true, { type: 'success', title: t('toasts.accountDisconnected', { platform: platformName(removed.platform), name: removed.accountName }) })
 	}
 
 	if (input.intent === 'set-default') {
@@ -122,7 +129,7 @@ function logged<T>(what: string, fallback: T) {
 }
 
 export default function AccountsRoute({ loaderData }: Route.ComponentProps) {
-	return <AccountsPage connections={loaderData.connections} sandboxPlatforms={loaderData.sandboxPlatforms} />
+	return <AccountsPage connections={loaderData.connections} usage={loaderData.usage} sandboxPlatforms={loaderData.sandboxPlatforms} />
 }
 
 export function ErrorBoundary() {
