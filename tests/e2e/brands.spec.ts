@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import { expect, gotoReady, test, type TestUser } from '#tests/e2e/fixtures.ts'
-import { phone } from '#tests/e2e/phone-support.ts'
+import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 // Brands (issue 38, ADR 0047): a brand made on 'Marken', chosen in the switcher, narrows Meine Posts,
 // the calendar and the dashboard to its posts, and the creator preselects its default agent.
@@ -49,8 +49,9 @@ async function brandJourney(page: Page, db: Kysely<DB>, user: TestUser, switcher
 	await expect(page.getByText('Zopf am Sonntag').first()).toBeVisible()
 	await expect(page.getByTestId(switcher)).toHaveValue(bakery.id)
 
+	// The week's chip (on a phone the week scrolls sideways and by hours: the chip is there, maybe off screen).
 	await gotoReady(page, `/schedule?date=${day}`)
-	await expect(page.getByText('Zopf am Sonntag').first()).toBeVisible()
+	await expect(page.getByText('Zopf am Sonntag').first()).toBeAttached()
 	await expect(page.getByText('Ferien im Tessin')).toHaveCount(0)
 
 	await gotoReady(page, '/')
@@ -86,6 +87,11 @@ test.describe('phone', () => {
 		const user = await createConfirmedUser()
 		await agent(db, user.id, 'Haus-Agent', 0, true)
 		await login(user)
+		await gotoReady(page, '/')
+		// The phone bar's switcher, a tap target of 44 px, and no sideways scrolling; the header's is hidden.
+		await expect(page.getByTestId('brand-switcher')).toBeHidden()
+		expect((await page.getByTestId('phone-brand-switcher').boundingBox())?.height).toBeGreaterThanOrEqual(44)
+		await expectNoHorizontalScroll(page, 'the dashboard with the brand switcher')
 		await brandJourney(page, db, user, 'phone-brand-switcher')
 	})
 })
