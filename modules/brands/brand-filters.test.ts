@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
@@ -72,4 +72,31 @@ test('board, calendar and dashboard show only the chosen brand, all brands with 
 	expect([all.content.publishedCount, all.content.draftsCount]).toEqual([2, 2])
 	expect(bakery.content.recent.map((r) => r.title)).not.toContain('Velotour')
 	expect(bakery.content.days.reduce((n, d) => n + d.posts, 0)).toBe(1)
+})
+
+test('one brand costs the same number of statements as all brands, with few and with many posts', async () => {
+	await using t = await createTestDatabase()
+	let queries = 0
+	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void queries++ })
+	const { services } = testServices(counting)
+	const alice = await userWithCredits(t.db, 0)
+	const made = await services.brands.create(alice, 'Bäckerei Winterthur')
+	const brand = made.ok ? made.id : ''
+	const range = { from: new Date(Date.now() - 7 * DAY), to: new Date(Date.now() + 28 * DAY), weekStart: new Date(Date.now() - DAY), perDay: { limit: 2, timeZone: 'Europe/Zurich' } }
+	const count = async (read: () => Promise<unknown>) => {
+		queries = 0
+		await read()
+		return queries
+	}
+	const measure = async (brandId: string | null) => ({
+		board: await count(() => services.content.board(alice, { brandId })),
+		calendar: await count(() => services.content.calendar(alice, { ...range, brandId })),
+		dashboard: await count(() => services.dashboard.read(alice, 'Europe/Zurich', { favorites: 4, activity: 5, ideas: 4 }, brandId)),
+	})
+	await post(t.db, alice, brand, 'Erster', 'scheduled', 1)
+	const few = { all: await measure(null), brand: await measure(brand) }
+	for (let i = 0; i < 200; i++) await post(t.db, alice, brand, `Post ${i}`, i % 2 ? 'scheduled' : 'published', i % 2 ? 1 + (i % 20) : -(i % 20))
+	const many = { all: await measure(null), brand: await measure(brand) }
+	expect(few.brand).toEqual(few.all)
+	expect(many).toEqual(few)
 })
