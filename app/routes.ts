@@ -28,6 +28,7 @@ export default [
 		route('settings', 'routes/app/settings.tsx'),
 		route('settings/integrationen', 'routes/app/settings.integrations.tsx'),
 		route('accounts', 'routes/app/accounts.tsx'),
+		route('marken', 'routes/app/brands.tsx'),
 		route('suche', 'routes/app/search.tsx'),
 		route('agent', 'routes/app/agent.tsx'),
 		route('test-models', 'routes/app/test-models.tsx', { id: 'test-models' }),
@@ -55,6 +56,7 @@ export default [
 	]),
 
 	route('settings/export', 'routes/settings.export.ts'),
+	route('marken/auswahl', 'routes/brand-choice.ts'),
 	route('posts/csv-import', 'routes/posts.csv-import.ts'),
 	route('posts/csv-sample', 'routes/posts.csv-sample.ts'),
 	route('posts/cards', 'routes/posts.cards.ts'),

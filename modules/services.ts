@@ -4,6 +4,7 @@ import type { ActivityService } from './activity/index.ts'
 import type { AdminService } from './admin/index.ts'
 import type { AgentsService } from './agents/index.ts'
 import type { BillingService } from './billing/index.ts'
+import type { BrandsService } from './brands/index.ts'
 import type { CatalogService } from './catalog/index.ts'
 import type { ContentService } from './content/index.ts'
 import type { DashboardService } from './dashboard/index.ts'
@@ -22,6 +23,8 @@ export type Services = {
 	activity: ActivityService
 	admin: AdminService
 	agents: AgentsService
+	/** The user's brands ('Marken'): they group channels, agents, posts and drafts. */
+	brands: BrandsService
 	/** The model gallery and the admin's model catalogue. */
 	catalog: CatalogService
 	content: ContentService

@@ -12,6 +12,7 @@ import { createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createBillingService } from '#modules/billing/index.ts'
+import { createBrandsService } from '#modules/brands/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
@@ -107,6 +108,7 @@ export function composeServices({
 		activity: createActivityService({ db }),
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
+		brands: createBrandsService({ db }),
 		content: createContentService({ db, clock: systemClock, planner, platforms: publishing.platforms.ids }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),

@@ -5,6 +5,7 @@ import { Dashboard } from '#app/components/dashboard/dashboard.tsx'
 import { AppShell } from '#app/components/layout/app-shell.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { loadShell } from '#app/server/shell.server.ts'
+import { brandChoice } from '#app/server/brand-choice.server.ts'
 import { useSignedInEffects } from '#app/components/layout/use-signed-in-effects.ts'
 // The landing page's styles come with the route, so a signed-out visitor's server-rendered page
 // is styled before the lazily loaded landing code arrives.
@@ -14,15 +15,18 @@ import '#app/components/landing/landing.css'
 const LandingPage = lazy(() => import('#app/components/landing/landing-page.tsx').then((module) => ({ default: module.LandingPage })))
 
 // "/" is the dashboard for a signed-in user and the landing page for everyone else.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = context.get(userContext)
 	const t = getInstance(context).t
 	if (!user) return { kind: 'landing' as const, title: t('landing:meta.title') }
 	const services = context.get(servicesContext)
+	// The brand switcher's list decides which brand the figures are of (ADR 0047).
+	const brands = await brandChoice(context, request, user)
+	const brandId = brands.current?.id ?? null
 	// The six modules' reads in one statement (ADR 0033).
-	const { agent, content, publishing, favorites, activity, ideas } = await services.dashboard.read(user.id, user.timeZone, { favorites: 4, activity: 5, ideas: 4 })
-	// The content figures count the drafts as the header's bell does: no query of its own for the shell.
-	const shell = await loadShell(context, user, { draftsCount: content.draftsCount })
+	const { agent, content, publishing, favorites, activity, ideas } = await services.dashboard.read(user.id, user.timeZone, { favorites: 4, activity: 5, ideas: 4 }, brandId)
+	// The content figures count the drafts as the header's bell does (all brands): no query of its own for the shell.
+	const shell = await loadShell(context, request, user, { draftsCount: brandId === null ? content.draftsCount : undefined, brands })
 	return {
 		kind: 'dashboard' as const,
 		title: t('dashboard:meta.title'),

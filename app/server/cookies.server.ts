@@ -30,3 +30,16 @@ export function toastCookie(context: Readonly<RouterContextProvider>) {
 		secrets: [info.cookieSecret],
 	})
 }
+
+/** The brand the switcher chose ('' = 'Alle Marken'), for a year; the server checks it is the user's on every read. */
+export function brandCookie(context: Readonly<RouterContextProvider>) {
+	const info = context.get(requestInfoContext)
+	return createCookie(info.isProduction ? '__Host-brand' : 'brand', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: info.isProduction,
+		path: '/',
+		maxAge: 365 * 24 * 60 * 60,
+		secrets: [info.cookieSecret],
+	})
+}

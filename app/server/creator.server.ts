@@ -9,6 +9,7 @@ import type { ContentService } from '#modules/content/index.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { imageFor, ownImages, textFor, type PostContent } from '#modules/content/post-content.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
+import { chosenBrandCookie } from './brand-choice.server.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
 import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
@@ -90,7 +91,7 @@ const IntentSchema = z.object({ intent: z.enum(CREATOR_INTENTS), requestId: z.uu
 const WhenSchema = z.object({ date: z.string().max(20), time: z.string().max(10) })
 
 export async function creatorAction(request: Request, context: Readonly<RouterContextProvider>, user: CurrentUser) {
-	const { content, publishing } = context.get(servicesContext)
+	const { content, publishing, brands } = context.get(servicesContext)
 	const t = getInstance(context).getFixedT('de', 'posts')
 	const { formData, submission } = await parseForm(request, IntentSchema)
 
@@ -108,6 +109,8 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (submission.status !== 'success' || !fields) return fail(400, t('toasts.createFailed'), overCap(formData) ? t('errors.textTooLong', { max: MAX_TEXT.toLocaleString('de-CH') }) : t('errors.invalid'))
 	const { intent, requestId } = submission.value
 	const editing = fields.editing
+	// New posts and drafts go to the brand the switcher chose ('Alle Marken': the user's first, ADR 0047).
+	const brandId = editing ? undefined : (await brands.forNewContent(user.id, await chosenBrandCookie(context, request)))?.id
 	const platform = fields.platforms.length === 1 ? fields.platforms[0]! : 'multiple'
 	const image = firstImage(fields)
 	// The networks' rules before anything is planned or sent (the job checks them again).
@@ -122,7 +125,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		// Spec: 'Entwurf speichern' creates one draft per chosen platform, each with its own text and image.
 		const drafts = fields.platforms.map((p) => {
 			const own = fields.images[p]
-			return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {} }
+			return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {}, brandId }
 		})
 		const created = await content.createDrafts(user.id, requestId, drafts)
 		if (!created.ok) return fail(409, t('toasts.createFailed'), contentErrorMessage(context, created.error, t('errors.invalid'), created.reasons))
@@ -136,7 +139,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 		// A draft that is gone may have become a post under this request id: scheduleDraft answers that.
 		if (editing && !(await saveOpened(content, user.id, fields)) && editing.kind === 'post') return fail(404, t('toasts.scheduleFailed'), t('toasts.notFound'))
 		const result = !editing
-			? await content.createScheduledPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null }, schedule)
+			? await content.createScheduledPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null, brandId }, schedule)
 			: editing.kind === 'draft'
 				? await content.scheduleDraft(user.id, editing.id, schedule, requestId)
 				: await content.schedulePost(user.id, editing.id, schedule)
@@ -151,7 +154,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (editing?.kind !== 'post') {
 		const created = editing
 			? await content.publishDraft(user.id, editing.id, user.timeZone, requestId)
-			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null }, user.timeZone)
+			: await content.publishNewPost(user.id, requestId, { platform, content: postContent(fields), imageUrl: image ?? null, images: chosenImages(fields), aiPrompt: fields.prompt || null, brandId }, user.timeZone)
 		if (!created.ok) return fail(statusOf(created.error), t('publish.failed'), contentErrorMessage(context, created.error, t('publish.failedText'), created.reasons))
 		if (created.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId: created.post.id, message: t('publish.publishing') })

@@ -30,8 +30,9 @@ export const CardsParamsSchema = z.object({
  * The cards of the board and each post's delivery states. `first`: only the cards the server draws
  * (BOARD_FIRST_CARDS per column, ADR 0034); the others come from /posts/cards right after hydration.
  */
-export async function boardCards(services: Services, userId: string, params: BoardParams, first: boolean) {
-	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit })
+export async function boardCards(services: Services, userId: string, params: BoardParams, first: boolean, brandId: string | null = null) {
+	// `brandId`: the brand switcher's choice (null: all brands).
+	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit, brandId })
 	// Per network of every post on the board: its state, link or German reason (one query).
 	const deliveries = await services.publishing.deliveryStates(
 		userId,

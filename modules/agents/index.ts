@@ -15,6 +15,7 @@ export { findPersona, listPersonas, type AgentPersona } from './persona.server.t
 export { analyseStyle } from './style.ts'
 export { selectKnowledge } from './knowledge.server.ts'
 export { KNOWLEDGE_BUDGET, type KnowledgeUse } from './knowledge.ts'
+export { moveAgentsOfBrand, ownsAgent } from './brand-agents.server.ts'
 export type { TrainResult } from './presets.server.ts'
 export type { AgentError, AgentPreset, AgentResult, StyleProfile, UrlFailure } from './types.ts'
 

@@ -28,14 +28,18 @@ function matching(query: string) {
  * Geplant = soonest first; Veröffentlicht = newest first) the first `limit` cards and the column's
  * total, in three statements whatever the number of posts.
  */
-export async function boardPage(db: Db, registered: RegisteredPlatforms, userId: string, options: { query?: string; limit?: number } = {}): Promise<Board> {
+export async function boardPage(db: Db, registered: RegisteredPlatforms, userId: string, options: { query?: string; limit?: number; brandId?: string | null } = {}): Promise<Board> {
 	const query = (options.query ?? '').trim()
+	// One brand's cards (the switcher), or all of the user's (null).
+	const brandId = options.brandId ?? null
+	const brand = brandId ?? ''
 	const limit = Math.min(BOARD_MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? BOARD_PAGE_SIZE)))
 	const posts = () =>
 		db
 			.selectFrom('posts')
 			.select(postColumns)
 			.where('user_id', '=', userId)
+			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
 			.$if(query !== '', (qb) => qb.where(matching(query)))
 	// Three statements: the drafts table's first cards, the three columns' first posts in one union, and
 	// the totals (without a search from the user's rollup rows, ADR 0026; with one, a count per status).
@@ -52,11 +56,13 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.select((eb) => eb.fn.countAll<string>().as('n'))
 			.where('user_id', '=', userId)
 			.where('status', 'in', statuses)
-			.where(matching(query))
+			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
+			.$if(query !== '', (qb) => qb.where(matching(query)))
 	const firstDrafts = db
 		.selectFrom('drafts')
 		.select(draftColumns)
 		.where('user_id', '=', userId)
+		.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
 		.$if(query !== '', (qb) => qb.where(matching(query)))
 		.orderBy('updated_at', 'desc')
 		.limit(limit)
@@ -67,12 +73,15 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 		.unionAll(db.selectFrom(column('published').as('p')).selectAll())
 	// Without a search the three texts never change (the user and the limit are parameters): prepared once
 	// per connection (executePrepared), so Postgres does not parse and plan them again on every page.
+	// A brand's board has texts of its own (prepared under their own names); its totals are counted, as the
+	// user's rollup rows (ADR 0026) hold no brands.
 	const prepared = query === ''
-	const rows = <R>(name: string, builder: { execute(): Promise<Array<R>> }) => (prepared ? executePrepared(db, name, sql<R>`${builder}`).then((r) => r.rows) : builder.execute())
+	const suffix = brandId === null ? '' : '_brand'
+	const rows = <R>(name: string, builder: { execute(): Promise<Array<R>> }) => (prepared ? executePrepared(db, name + suffix, sql<R>`${builder}`).then((r) => r.rows) : builder.execute())
 	const [draftRows, postRows, [counts]] = await Promise.all([
 		rows('content_board_drafts', firstDrafts),
 		rows('content_board_posts', firstPosts),
-		prepared
+		prepared && brandId === null
 			? rows(
 					'content_board_totals',
 					db
@@ -94,7 +103,8 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 							.selectFrom('drafts')
 							.select((e) => e.fn.countAll<string>().as('n'))
 							.where('user_id', '=', userId)
-							.where(matching(query))
+							.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
+							.$if(query !== '', (qb) => qb.where(matching(query)))
 							.as('draft_rows'),
 					])
 					.execute(),

@@ -17,7 +17,8 @@ export type WeekStats = {
 	platforms: Array<{ platform: string; count: number }>
 }
 
-export type CalendarRange = { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay }
+/** `brandId`: one brand's posts (the switcher), null or absent: all of the user's. */
+export type CalendarRange = { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay; brandId?: string | null }
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -27,9 +28,13 @@ const DAY_MS = 24 * 3600 * 1000
  * first `limit` posts of each day (in the zone) come back, and `dayTotals` ('YYYY-MM-DD' -> posts of
  * that day) counts them all. The parts come back as JSON (one row instead of three round trips).
  */
-export async function calendarView(db: Db, userId: string, { from, to, weekStart, perDay }: CalendarRange) {
+export async function calendarView(db: Db, userId: string, { from, to, weekStart, perDay, brandId = null }: CalendarRange) {
 	const row = await db
-		.selectNoFrom([postsPart(db, userId, from, to, perDay).as('posts'), jsonObjectFrom(weekTotals(db, userId, weekStart)).as('week'), jsonArrayFrom(postsPerPlatformQuery(db, userId, ['scheduled', 'published'])).as('platforms')])
+		.selectNoFrom([
+			postsPart(db, userId, brandId, from, to, perDay).as('posts'),
+			jsonObjectFrom(weekTotals(db, userId, brandId, weekStart)).as('week'),
+			jsonArrayFrom(brandId === null ? postsPerPlatformQuery(db, userId, ['scheduled', 'published']) : brandPostsPerPlatform(db, userId, brandId)).as('platforms'),
+		])
 		.executeTakeFirstOrThrow()
 	const posts = row.posts.map(toCalendarEntry)
 	let dayTotals: Record<string, number> | null = null
@@ -53,11 +58,25 @@ export async function calendarView(db: Db, userId: string, { from, to, weekStart
 
 type PostJson = { id: string; title: string; platform: string; status: string; at: number; day?: string; day_total?: number }
 
-function postsPart(db: Db, userId: string, from: Date, to: Date, perDay?: CalendarPerDay) {
+/** A brand's scheduled and published posts per platform, counted (the rollup of ADR 0026 holds no brands). */
+function brandPostsPerPlatform(db: Db, userId: string, brandId: string) {
+	return db
+		.selectFrom('posts')
+		.select((eb) => ['platform', eb.fn.countAll<string>().as('count')])
+		.where('user_id', '=', userId)
+		.where('brand_id', '=', brandId)
+		.where('status', 'in', ['scheduled', 'published'])
+		.groupBy('platform')
+		.orderBy('count', 'desc')
+		.orderBy('platform')
+}
+
+function postsPart(db: Db, userId: string, brandId: string | null, from: Date, to: Date, perDay?: CalendarPerDay) {
 	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
 	const inRange = db
 		.selectFrom('posts')
 		.where('user_id', '=', userId)
+		.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brandId ?? ''))
 		.where((eb) =>
 			eb.or([
 				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', from), eb('scheduled_at', '<', to)]),
@@ -81,7 +100,7 @@ function postsPart(db: Db, userId: string, from: Date, to: Date, perDay?: Calend
 }
 
 /** The week's scheduled posts and the engagement of this and last week's published posts. */
-function weekTotals(db: Db, userId: string, weekStart: Date) {
+function weekTotals(db: Db, userId: string, brandId: string | null, weekStart: Date) {
 	const weekEnd = new Date(weekStart.getTime() + 7 * DAY_MS)
 	const lastWeekStart = new Date(weekStart.getTime() - 7 * DAY_MS)
 	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
@@ -94,6 +113,7 @@ function weekTotals(db: Db, userId: string, weekStart: Date) {
 				eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', lastWeekStart), f('published_at', '<', weekStart)])), sql<number>`0`).as('last_week'),
 			])
 			.where('user_id', '=', userId)
+			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brandId ?? ''))
 			// Only the rows the filters count (index ranges), not every post of the user.
 			.where((eb) =>
 				eb.or([

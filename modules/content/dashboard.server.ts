@@ -41,7 +41,8 @@ export type ContentDashboard = {
 
 const interactions = sql<number>`engagement_likes + engagement_comments + engagement_shares`
 
-type Options = { now: Date; timeZone: string }
+/** `brandId`: one brand's figures (the switcher), null or absent: all of the user's. */
+type Options = { now: Date; timeZone: string; brandId?: string | null }
 
 /** The dashboard's content figures in three queries, whatever the number of posts and drafts. */
 export async function contentDashboard(db: Db, userId: string, options: Options): Promise<ContentDashboard> {
@@ -60,20 +61,10 @@ export function contentDashboardPart(db: Db, userId: string, options: Options): 
 }
 
 function dashboardQueries(db: Db, userId: string, options: Options) {
+	const brandId = options.brandId ?? null
+	const brand = brandId ?? ''
 	return {
-		// The post figures from the user's rollup rows (one per status and platform, ADR 0026), the
-		// drafts table's rows counted from its user index.
-		figures: db
-			.selectFrom('post_figures')
-			.select((eb) => [
-				figureSum('posts', ['published']).as('published'),
-				figureSum('interactions', ['published']).as('interactions'),
-				figureSum('views', ['published']).as('views'),
-				figureSum('posts', ['draft']).as('post_drafts'),
-				figureSum('posts', ['review']).as('review'),
-				eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
-			])
-			.where('user_id', '=', userId),
+		figures: brandId === null ? userFigures(db, userId) : brandFigures(db, userId, brand),
 		days: publishedPerDayQuery(db, { ...options, userId }),
 		// The newest posts and drafts together (each side from its (user_id, updated_at) index).
 		recent: db
@@ -82,6 +73,7 @@ function dashboardQueries(db: Db, userId: string, options: Options) {
 					.selectFrom('posts')
 					.select(['id', 'title', 'content', 'status', sql<Array<string>>`array[platform]`.as('platforms'), 'updated_at', sql<'post' | 'draft'>`'post'`.as('kind')])
 					.where('user_id', '=', userId)
+					.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
 					.orderBy('updated_at', 'desc')
 					.orderBy('id')
 					.limit(RECENT_LIMIT)
@@ -95,6 +87,7 @@ function dashboardQueries(db: Db, userId: string, options: Options) {
 							.selectFrom('drafts')
 							.select(['id', 'title', 'content', sql<string>`'draft'`.as('status'), 'platforms', 'updated_at', sql<'post' | 'draft'>`'draft'`.as('kind')])
 							.where('user_id', '=', userId)
+							.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
 							.orderBy('updated_at', 'desc')
 							.orderBy('id')
 							.limit(RECENT_LIMIT)
@@ -107,6 +100,39 @@ function dashboardQueries(db: Db, userId: string, options: Options) {
 			.orderBy('id')
 			.limit(RECENT_LIMIT),
 	}
+}
+
+/** The post figures from the user's rollup rows (one per status and platform, ADR 0026), the drafts table's rows counted from its user index. */
+function userFigures(db: Db, userId: string) {
+	return db
+		.selectFrom('post_figures')
+		.select((eb) => [
+			figureSum('posts', ['published']).as('published'),
+			figureSum('interactions', ['published']).as('interactions'),
+			figureSum('views', ['published']).as('views'),
+			figureSum('posts', ['draft']).as('post_drafts'),
+			figureSum('posts', ['review']).as('review'),
+			eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
+		])
+		.where('user_id', '=', userId)
+}
+
+/** One brand's post figures, counted from its posts (the rollup holds no brands), and its drafts. */
+function brandFigures(db: Db, userId: string, brandId: string) {
+	const sumOf = (value: ReturnType<typeof sql<number>>, status: string) => sql<string>`coalesce(sum(${value}) filter (where status = ${status}), 0)`
+	const countOf = (status: string) => sql<string>`count(*) filter (where status = ${status})`
+	return db
+		.selectFrom('posts')
+		.select((eb) => [
+			countOf('published').as('published'),
+			sumOf(interactions, 'published').as('interactions'),
+			sumOf(sql<number>`engagement_views`, 'published').as('views'),
+			countOf('draft').as('post_drafts'),
+			countOf('review').as('review'),
+			eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).where('drafts.brand_id', '=', brandId).as('drafts'),
+		])
+		.where('user_id', '=', userId)
+		.where('brand_id', '=', brandId)
 }
 
 // Counts are strings in a row and numbers in JSON; times are Dates in a row and strings in JSON.
@@ -147,7 +173,7 @@ export async function publishedPerDay(db: Db, options: { userId: string | null; 
 	return chartDays(await query.execute(), from)
 }
 
-function publishedPerDayQuery(db: Db, options: { userId: string | null; now: Date; timeZone: string }) {
+function publishedPerDayQuery(db: Db, options: { userId: string | null; now: Date; timeZone: string; brandId?: string | null }) {
 	// Civil dates and the zone's cached Intl format (TZDate arithmetic per day was a visible cost of the dashboard).
 	const today = todayIn(options.timeZone, options.now)
 	const from = addDays(today, -(CHART_DAYS - 1))
@@ -162,6 +188,7 @@ function publishedPerDayQuery(db: Db, options: { userId: string | null; now: Dat
 		.where('published_at', '>=', toInstant(from, '00:00', options.timeZone))
 		.where('published_at', '<', toInstant(addDays(today, 1), '00:00', options.timeZone))
 	if (options.userId !== null) query = query.where('user_id', '=', options.userId)
+	if (options.brandId) query = query.where('brand_id', '=', options.brandId)
 	return { query: query.groupBy('day'), from }
 }
 

@@ -37,6 +37,7 @@ export { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
+export { moveContentOfBrand } from './move-brand.server.ts'
 export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput } from './ports.ts'
 export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
@@ -117,7 +118,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		 * number of queries whatever the number of posts; `include` (the card the editor opens) is added
 		 * when it is the user's and not among them.
 		 */
-		async board(userId: string, options: { query?: string; limit?: number; include?: string | null } = {}) {
+		async board(userId: string, options: { query?: string; limit?: number; include?: string | null; brandId?: string | null } = {}) {
 			const board = await boardPage(db, platforms, userId, options)
 			const id = options.include
 			if (id && UUID.test(id) && !board.drafts.some((d) => d.id === id) && !board.posts.some((p) => p.id === id)) {

@@ -16,11 +16,14 @@ export type DashboardLimits = { favorites: number; activity: number; ideas: numb
  */
 export function createDashboardService({ db, clock }: { db: Db; clock: Clock }) {
 	return {
-		/** Everything the dashboard shows of the user's data, in one statement whatever the number of rows. */
-		async read(userId: string, timeZone: string, limits: DashboardLimits) {
+		/**
+		 * Everything the dashboard shows of the user's data, in one statement whatever the number of rows;
+		 * with `brandId` the posts, drafts and channels of that brand only (the brand switcher).
+		 */
+		async read(userId: string, timeZone: string, limits: DashboardLimits, brandId: string | null = null) {
 			const agent = dashboardAgentPart(db, userId)
-			const content = contentDashboardPart(db, userId, { now: clock.now(), timeZone })
-			const publishing = publishingDashboardPart(db, userId)
+			const content = contentDashboardPart(db, userId, { now: clock.now(), timeZone, brandId })
+			const publishing = publishingDashboardPart(db, userId, brandId)
 			const favorites = favoriteToolsPart(db, userId, limits.favorites)
 			const activity = recentActivityPart(db, userId, limits.activity)
 			const ideas = dashboardIdeasPart(db, userId, limits.ideas)

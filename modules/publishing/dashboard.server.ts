@@ -18,18 +18,32 @@ export async function publishingDashboard(db: Db, userId: string): Promise<Publi
 	return publishingDashboardOf(await publishingDashboardQuery(db, userId).executeTakeFirstOrThrow())
 }
 
-/** publishingDashboard as a part of a caller's statement. */
-export function publishingDashboardPart(db: Db, userId: string): JsonPart<Figures | null, PublishingDashboard> {
+/** publishingDashboard as a part of a caller's statement; with `brandId` only that brand's channels, their deliveries and accounts. */
+export function publishingDashboardPart(db: Db, userId: string, brandId: string | null = null): JsonPart<Figures | null, PublishingDashboard> {
 	// The query has no FROM and always gives one row: the object is never null.
-	return { json: jsonObjectFrom(publishingDashboardQuery(db, userId)), read: (row) => publishingDashboardOf(row!) }
+	return { json: jsonObjectFrom(publishingDashboardQuery(db, userId, brandId)), read: (row) => publishingDashboardOf(row!) }
 }
 
-function publishingDashboardQuery(db: Db, userId: string) {
+function publishingDashboardQuery(db: Db, userId: string, brandId: string | null = null) {
+	const brand = brandId ?? ''
+	const brandChannels = (column: 'id' | 'social_token_id') => db.selectFrom('channels').select(column).where('user_id', '=', userId).where('brand_id', '=', brand)
 	return db.selectNoFrom((eb) => [
-		eb.selectFrom('channels').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).as('followers'),
-		eb.selectFrom('channels').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).as('pages'),
-		eb.selectFrom('post_deliveries').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', 'in', ['failed', 'unconfirmed']).as('failed'),
-		eb.selectFrom('social_tokens').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'reconnect_required').as('reconnect'),
+		eb.selectFrom('channels').select(sql<string>`coalesce(sum(follower_count), 0)`.as('n')).where('user_id', '=', userId).$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand)).as('followers'),
+		eb.selectFrom('channels').select(eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand)).as('pages'),
+		eb
+			.selectFrom('post_deliveries')
+			.select(eb.fn.countAll<string>().as('n'))
+			.where('user_id', '=', userId)
+			.where('status', 'in', ['failed', 'unconfirmed'])
+			.$if(brandId !== null, (qb) => qb.where('channel_id', 'in', brandChannels('id')))
+			.as('failed'),
+		eb
+			.selectFrom('social_tokens')
+			.select(eb.fn.countAll<string>().as('n'))
+			.where('user_id', '=', userId)
+			.where('status', '=', 'reconnect_required')
+			.$if(brandId !== null, (qb) => qb.where('id', 'in', brandChannels('social_token_id')))
+			.as('reconnect'),
 	])
 }
 

@@ -32,6 +32,7 @@ export { hasPreflightError, needsConfirmation, preflight, preflightValues, type 
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 export { createDeliveryPlanner, deliveryPlanner, type PlanningRules } from './deliveries.server.ts'
 export { accountProblems, type AccountProblem } from './account-check.server.ts'
+export { moveChannelsOfBrand, moveChannelToBrand } from './channel-brand.server.ts'
 
 /** The reason code when a platform refuses a request for good before anything was sent (e.g. 'not_configured': no keys in production); null for anything else. */
 export function permanentRefusal(error: unknown): string | null {

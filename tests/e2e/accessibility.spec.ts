@@ -63,6 +63,7 @@ const userPages: Array<[string, string]> = [
 	['Einstellungen', '/settings'],
 	['Konten', '/accounts'],
 	['Mein Agent', '/agent'],
+	['Marken', '/marken'],
 	['KI-Modelle', '/test-models'],
 	['Modelltest', '/model-test'],
 	['Toolbox', '/toolbox'],

@@ -11,7 +11,7 @@ test('the header greets by the Zurich hour and first name; the sidebar shows gro
 	await expect(page.getByText('Lassen Sie uns heute grossartigen Content erstellen')).toBeVisible()
 	await expect(page.getByPlaceholder('Posts, Ideen suchen...')).toBeVisible()
 	const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
-	for (const label of ['Dashboard', 'Post erstellen', 'Meine Posts', 'Kalender', 'News', 'KI Modelle', 'Toolbox', 'Mein Agent', 'Einstellungen']) {
+	for (const label of ['Dashboard', 'Post erstellen', 'Meine Posts', 'Kalender', 'News', 'KI Modelle', 'Toolbox', 'Mein Agent', 'Marken', 'Einstellungen']) {
 		await expect(nav.getByRole('link', { name: label })).toBeVisible()
 	}
 	await expect(page.getByTestId('profile-card')).toContainText('Greta Gruss')

@@ -38,7 +38,7 @@ test('sign in by tapping; the menu opens the drawer with every entry, traps focu
 	const drawer = page.getByRole('dialog', { name: 'Menü' })
 	await expect(drawer).toBeVisible()
 	const nav = drawer.getByRole('navigation', { name: 'Hauptnavigation' })
-	for (const label of ['Dashboard', 'Post erstellen', 'Meine Posts', 'Kalender', 'News', 'KI Modelle', 'Toolbox', 'Logbuch', 'Admin Panel', 'Mein Agent', 'Einstellungen']) {
+	for (const label of ['Dashboard', 'Post erstellen', 'Meine Posts', 'Kalender', 'News', 'KI Modelle', 'Toolbox', 'Logbuch', 'Admin Panel', 'Mein Agent', 'Marken', 'Einstellungen']) {
 		await expect(nav.getByRole('link', { name: label })).toBeVisible()
 	}
 	await expect(drawer.getByTestId('profile-card')).toContainText('Pia Phone')

@@ -2,7 +2,7 @@ import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { expectNoHorizontalScroll } from '#tests/e2e/phone-support.ts'
 
 const publicPages = ['/landing', '/auth', '/auth/forgot-password']
-const appPages = ['/', '/create', '/posts', '/schedule', '/test-models', '/toolbox', '/news', '/settings', '/pricing', '/activity-logs', '/suche?q=Post', '/agent', '/accounts']
+const appPages = ['/', '/create', '/posts', '/schedule', '/test-models', '/toolbox', '/news', '/settings', '/pricing', '/activity-logs', '/suche?q=Post', '/agent', '/accounts', '/marken']
 const adminPages = ['/admin', '/admin/users', '/admin/models', '/admin/prompts', '/admin/workflows', '/admin/toolbox', '/admin/error-reports', '/admin/discount-codes', '/admin/plans']
 
 for (const width of [360, 430]) {

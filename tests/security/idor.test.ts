@@ -48,6 +48,9 @@ type Fixture = {
 	checkout: string
 	oauthState: string
 	onboardingDraft: string
+	/** A's first brand (its rows' brand) and a second one, named with the marker. */
+	brand: string
+	brand2: string
 }
 
 type Probe = {
@@ -80,6 +83,8 @@ const accountAndChannels = async (db: Kysely<DB>, f: Fixture) => ({
 	accounts: await db.selectFrom('social_tokens').select(['id', 'status']).where('user_id', '=', f.a.id).orderBy('id').execute(),
 	channels: await db.selectFrom('channels').select(['id', 'social_token_id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute(),
 })
+const brandsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('brands').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
+const channelsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('channels').select(['id', 'brand_id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute()
 const agentsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('agent_configurations').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
 
 /** A day next week in Zurich (scheduling needs the future) and a time the rules allow. */
@@ -245,6 +250,25 @@ const entries: Record<string, Entry> = {
 				// The owner's reconnect starts the flow: a state bound to A.
 				state: (db, f) => db.selectFrom('oauth_states').select(['user_id', 'platform']).where('user_id', '=', f.a.id).execute(),
 				owner: 'changes',
+			},
+		],
+	},
+	'/marken': {
+		probes: [
+			{ name: 'rename a brand', request: (f) => ({ form: { intent: 'rename', brandId: f.brand2, name: 'Umbenannt' } }), attacker: 'refused', state: brandsOf, owner: 'changes' },
+			{ name: 'delete a brand (moving its rows)', request: (f) => ({ form: { intent: 'delete', brandId: f.brand2, moveTo: f.brand } }), attacker: 'refused', state: brandsOf, owner: 'changes' },
+			{ name: 'set the default agent', request: (f) => ({ form: { intent: 'default-agent', brandId: f.brand2, agentId: f.agent } }), attacker: 'refused', state: brandsOf, owner: 'changes' },
+			{ name: 'move a channel to a brand', request: (f) => ({ form: { intent: 'move-channel', channelId: f.page2, brandId: f.brand2 } }), attacker: 'refused', state: channelsOf, owner: 'changes' },
+		],
+	},
+	'/marken/auswahl': {
+		probes: [
+			{
+				// B's switch to A's brand chooses 'Alle Marken' (B's pages read the cookie through B's brands anyway).
+				name: "switch to A's brand",
+				request: (f) => ({ form: { brandId: f.brand2 } }),
+				attacker: 'empty',
+				owner: async (r, f) => expect(r.data).toEqual({ ok: true, brandId: f.brand2 }),
 			},
 		],
 	},
@@ -559,6 +583,10 @@ async function ownerFixture(): Promise<Fixture> {
 	const handOver = await services.agents.saveOnboardingAgent(a.id, onboardingDraft(onboardingDraft_, `Onboarding ${marker}`.slice(0, 40)))
 	if (!handOver.ok) throw new Error(`hand-over: ${handOver.error}`)
 	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_ }
+	const brand = (await db.selectFrom('channels').select('brand_id').where('id', '=', page).executeTakeFirstOrThrow()).brand_id
+	const secondBrand = await services.brands.create(a.id, `Marke ${marker}`)
+	if (!secondBrand.ok) throw new Error(`brand: ${secondBrand.error}`)
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */

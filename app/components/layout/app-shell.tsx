@@ -4,6 +4,7 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import { HeaderSearch } from '#app/components/search/header-search.tsx'
 import type { ShellData } from '#app/server/shell.server.ts'
+import { BrandSwitcher } from './brand-switcher.tsx'
 import { DraftsBell } from './drafts-bell.tsx'
 import { NavIcon } from './nav-icon.tsx'
 import { PhoneBar } from './phone-bar.tsx'
@@ -27,6 +28,7 @@ function Header({ shell }: { shell: ShellData }) {
 				</Text>
 			</Box>
 			<Flex gap="3" align="center" className="header-actions">
+				<BrandSwitcher brands={shell.brands} className="header-brand-switcher" testId="brand-switcher" />
 				<HeaderSearch />
 				<Button asChild className="tap-target">
 					<Link to="/create">

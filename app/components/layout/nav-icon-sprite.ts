@@ -1,4 +1,4 @@
-import { Bell, Bot, Calendar, FileText, Info, LayoutDashboard, Lightbulb, ListChecks, LogOut, Mail, Menu, Newspaper, PenSquare, Search, Settings, Shield, Sparkles, Wrench, Zap, type LucideIcon } from 'lucide-react'
+import { Bell, Bot, Calendar, FileText, Info, LayoutDashboard, Lightbulb, ListChecks, LogOut, Mail, Menu, Newspaper, PenSquare, Search, Settings, Shield, Sparkles, Tags, Wrench, Zap, type LucideIcon } from 'lucide-react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import type { NavIconName } from './nav-icon.tsx'
@@ -24,6 +24,7 @@ const icons: Record<NavIconName, LucideIcon> = {
 	info: Info,
 	zap: Zap,
 	lightbulb: Lightbulb,
+	tags: Tags,
 }
 
 /** public/nav-icons.svg: one <symbol> per icon with lucide's paths and stroke settings. */

@@ -22,6 +22,7 @@ export const NAV_ICON_NAMES = [
 	'info',
 	'zap',
 	'lightbulb',
+	'tags',
 ] as const
 export type NavIconName = (typeof NAV_ICON_NAMES)[number]
 

@@ -34,6 +34,7 @@ export function useNavItems(shell: ShellData): NavGroups {
 		bottom: [
 			...(shell.user.isAdmin ? [{ to: '/admin', label: t('nav.adminPanel'), icon: <NavIcon name="shield" size={18} /> }] : []),
 			{ to: '/agent', label: t('nav.myAgent'), icon: <NavIcon name="bot" size={18} /> },
+			{ to: '/marken', label: t('nav.brands'), icon: <NavIcon name="tags" size={18} /> },
 			{ to: '/settings', label: t('nav.settings'), icon: <NavIcon name="settings" size={18} /> },
 			...(shell.showDevTools ? [{ to: '/dev/mailbox', label: t('devMailbox'), icon: <NavIcon name="mail" size={18} /> }] : []),
 		],

@@ -2,6 +2,7 @@ import { IconButton } from '@radix-ui/themes'
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { ShellData } from '#app/server/shell.server.ts'
+import { BrandSwitcher } from './brand-switcher.tsx'
 import { DraftsBell } from './drafts-bell.tsx'
 import { NavIcon } from './nav-icon.tsx'
 import { Brand } from './sidebar.tsx'
@@ -54,6 +55,7 @@ export function PhoneBar({ shell }: { shell: ShellData }) {
 			</IconButton>
 			{Drawer ? <Drawer shell={shell} open={open} onOpenChange={setOpen} menuButton={menuButton} /> : null}
 			<Brand />
+			<BrandSwitcher brands={shell.brands} className="phone-brand-switcher" testId="phone-brand-switcher" />
 			<DraftsBell count={shell.draftsCount} testId="phone-drafts-badge" />
 		</div>
 	)

@@ -6,6 +6,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { creatorAction, loadOpened } from '#app/server/creator.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { chosenBrandCookie } from '#app/server/brand-choice.server.ts'
 import '#locales/ns/creator.ts'
 
 // The post creator, at /create and /create-post (two route ids, one module).
@@ -13,8 +14,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
 	const search = new URL(request.url).searchParams
-	const [creator, { opened, notFound }, pages] = await Promise.all([services.generation.creatorData(user.id), loadOpened(services.content, user.id, search), services.publishing.listChannels(user.id)])
-	return { title: getInstance(context).t('creator:meta.title'), creator, timeZone: user.timeZone, opened, notFound, pages }
+	const [creator, { opened, notFound }, pages, brand] = await Promise.all([
+		services.generation.creatorData(user.id),
+		loadOpened(services.content, user.id, search),
+		services.publishing.listChannels(user.id),
+		chosenBrandCookie(context, request).then((chosen) => services.brands.forNewContent(user.id, chosen)),
+	])
+	// The brand's default agent is the one the creator preselects (ADR 0047); without one, the user's default agent.
+	const brandAgent = brand?.defaultAgentId ?? null
+	const agents = brandAgent && creator.agents.some((a) => a.id === brandAgent) ? creator.agents.map((a) => ({ ...a, isDefault: a.id === brandAgent })) : creator.agents
+	return { title: getInstance(context).t('creator:meta.title'), creator: { ...creator, agents }, timeZone: user.timeZone, opened, notFound, pages }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -10,7 +10,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	return { shell: await loadShell(context, user) }
+	return { shell: await loadShell(context, request, user) }
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, pageParams } from '#app/server/posts-board.server.ts'
+import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import { editorData } from '#app/server/posts-editor.server.ts'
 import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
 import '#locales/ns/posts.ts'
@@ -26,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { first } = params
 	// The editor's pages and regeneration cost only for the editor opened on load (?edit=); otherwise the
 	// dialog asks /posts/editor-data when it first opens (ADR 0034, addendum 'editor data on demand').
-	const [cards, editor] = await Promise.all([boardCards(services, user.id, params, first), params.edit ? editorData(services, user.id) : null])
+	const [cards, editor] = await Promise.all([
+		currentBrandId(context, request, user).then((brandId) => boardCards(services, user.id, params, first, brandId)),
+		params.edit ? editorData(services, user.id) : null,
+	])
 	return {
 		title: getInstance(context).t('posts:meta.title'),
 		...cards,

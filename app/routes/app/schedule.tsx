@@ -7,6 +7,7 @@ import { MONTH_DAY_CHIPS, postRow, type CalendarData, type CalendarView, type Po
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
+import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import type { CalendarEntry } from '#modules/content/index.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import {
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 	// day shows two chips and '+N mehr': only those two come, the rest is counted (while a chip is
 	// being moved away its day shows one chip until the reload after the move).
 	const { posts, dayTotals, stats } = await context.get(servicesContext).content.calendar(user.id, {
+		brandId: await currentBrandId(context, request, user),
 		from: range.start,
 		to: range.end,
 		weekStart: weekRange(today, timeZone).start,

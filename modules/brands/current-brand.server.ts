@@ -1,0 +1,26 @@
+import type { Db } from '#modules/core/db.server.ts'
+import { isUuid } from './brand-name.ts'
+
+/**
+ * The brand the user chose (the switcher's cookie), when it is one of the user's; anything else (no
+ * choice, 'Alle Marken', a deleted brand, another user's id) is null: all brands.
+ */
+export async function resolveBrand(db: Db, userId: string, chosen: string | null | undefined): Promise<string | null> {
+	if (!isUuid(chosen)) return null
+	const row = await db.selectFrom('brands').select('id').where('id', '=', chosen).where('user_id', '=', userId).executeTakeFirst()
+	return row?.id ?? null
+}
+
+/** The brand new posts and drafts go to: the chosen one, else ('Alle Marken') the user's first. */
+export async function brandForNewContent(db: Db, userId: string, chosen: string | null | undefined): Promise<{ id: string; defaultAgentId: string | null } | null> {
+	const row = await db
+		.selectFrom('brands')
+		.select(['id', 'default_agent_id'])
+		.where('user_id', '=', userId)
+		.orderBy((eb) => eb('id', '=', isUuid(chosen) ? chosen : null), 'desc')
+		.orderBy('created_at')
+		.orderBy('id')
+		.limit(1)
+		.executeTakeFirst()
+	return row ? { id: row.id, defaultAgentId: row.default_agent_id } : null
+}

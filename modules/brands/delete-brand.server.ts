@@ -1,0 +1,26 @@
+import { moveAgentsOfBrand } from '#modules/agents/index.ts'
+import { moveContentOfBrand } from '#modules/content/index.ts'
+import type { Db } from '#modules/core/db.server.ts'
+import { moveChannelsOfBrand } from '#modules/publishing/index.ts'
+import { isUuid, type BrandResult } from './brand-name.ts'
+
+/**
+ * Deletes one of the user's brands and moves everything it owns (channels, posts, drafts, agents) to
+ * another of the user's brands, in one transaction (ADR 0047): nothing is lost, and a brand with posts
+ * can go. The last brand stays (every user has one).
+ */
+export async function deleteBrand(db: Db, userId: string, brandId: string, moveToBrandId: string): Promise<BrandResult> {
+	if (!isUuid(brandId)) return { ok: false, error: 'not_found' }
+	if (!isUuid(moveToBrandId) || moveToBrandId === brandId) return { ok: false, error: 'target_not_found' }
+	return db.transaction().execute(async (trx) => {
+		// Both brands locked: a parallel delete of the target cannot leave the moved rows without a brand.
+		const brands = await trx.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', 'in', [brandId, moveToBrandId]).orderBy('id').forUpdate().execute()
+		if (!brands.some((b) => b.id === brandId)) return { ok: false, error: 'not_found' }
+		if (!brands.some((b) => b.id === moveToBrandId)) return { ok: false, error: 'target_not_found' }
+		await moveChannelsOfBrand(trx, userId, brandId, moveToBrandId)
+		await moveContentOfBrand(trx, userId, brandId, moveToBrandId)
+		await moveAgentsOfBrand(trx, userId, brandId, moveToBrandId)
+		await trx.deleteFrom('brands').where('id', '=', brandId).where('user_id', '=', userId).execute()
+		return { ok: true }
+	})
+}
