@@ -5,7 +5,7 @@ import { MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { newPostSchema, submitPost } from '../posts.server.ts'
+import { newPostSchema, planPost } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
@@ -91,7 +91,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const { context, request, services, principal } = call
 				const body = await readJson(context, request, newPostSchema(registered))
 				const requestId = requestIdOf(context, request, principal)
-				const result = await submitPost(services, principal.user, body, 'api', requestId)
+				const result = await planPost(services, principal.user, body, 'api', requestId)
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
 				return json(await detail(call, result.post.id), { status: 201, headers: { Location: `/api/v1/posts/${result.post.id}` } })
 			},

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { newPostSchema, postContentOf, PostScheduleSchema, submitPost, type NewPostRequest } from '#app/server/api/posts.server.ts'
+import { newPostSchema, planPost, postContentOf, PostScheduleSchema, type NewPostRequest } from '#modules/posting/index.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
@@ -65,7 +65,7 @@ export const createPostTool = (call: McpCall) =>
 				return toolResult({ message: t('messages.draftsSaved'), draft: draftOut(created.drafts[0]!) })
 			}
 			if (!args.schedule) return toolError(t('errors.scheduleRequired'))
-			const result = await submitPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
+			const result = await planPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
 			if (!result.ok) return refused(call, result, t('errors.createFailed'))
 			if (args.schedule.type === 'now') return publishing(call, result.post, result.post.platforms.length)
 			return planned(call, result, t('errors.createFailed'))

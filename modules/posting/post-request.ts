@@ -1,13 +1,9 @@
 import { z } from 'zod'
-import type { CurrentUser } from '#modules/accounts/index.ts'
-import type { ContentResult, Platform, PostOrigin, PostView } from '#modules/content/index.ts'
+import type { Platform } from '#modules/content/index.ts'
 import type { PostContent } from '#modules/content/post-content.ts'
 import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
-import { fromInstant } from '#modules/scheduling/index.ts'
-import type { Services } from '#modules/services.ts'
 
-// A new post from the REST API, an MCP client or a CSV import: the same content service calls as
-// the creator's 'Planen' and 'Jetzt posten' (planning preflight, once per request id), with the origin.
+// What a new post from the REST API or an MCP client says (the CSV import's rows make the same content).
 
 /** When the post goes out: at a time (a half-hour slot 06:00-23:00 as in the app), at the next free suggested time, or now. */
 export const PostScheduleSchema = z.discriminatedUnion('type', [
@@ -41,19 +37,3 @@ export function postContentOf(request: Pick<NewPostRequest, 'networks' | 'text' 
 	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {} }
 }
 
-/** Plans or publishes the new post; the result's refusal carries the networks' German reasons (error 'preflight'). */
-export async function submitPost(services: Pick<Services, 'content'>, user: Pick<CurrentUser, 'id' | 'timeZone'>, request: NewPostRequest, origin: PostOrigin, requestId: string): Promise<ContentResult<{ post: PostView }>> {
-	const networks = [...new Set(request.networks)]
-	const input = {
-		platform: networks.length === 1 ? networks[0]! : ('multiple' as const),
-		content: postContentOf(request),
-		imageUrl: request.imageUrl || null,
-		images: {},
-		origin,
-	}
-	const { content } = services
-	if (request.schedule.type === 'now') return content.publishNewPost(user.id, requestId, input, user.timeZone)
-	if (request.schedule.type === 'next_slot') return content.createPostAtNextSlot(user.id, requestId, input, user.timeZone)
-	const wall = fromInstant(new Date(request.schedule.at), user.timeZone)
-	return content.createScheduledPost(user.id, requestId, input, { date: wall.date, time: wall.time, timeZone: user.timeZone })
-}
