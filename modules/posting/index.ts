@@ -1,6 +1,8 @@
 // The cross-module use cases (issue 38, ADR 0048): one verb-named file each. Pages, the REST API,
 // the MCP tools and the CSV import translate a request and call one of these.
-export { planPost } from './plan-post.server.ts'
+export { planPost, type ChannelRefusal, type PlanPostResult } from './plan-post.server.ts'
+export { draftPost } from './draft-post.server.ts'
+export { chooseChannels, chooseFrom, type ChannelChoice, type ChannelRequest } from './choose-channels.server.ts'
 export { newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
 export { CsvRowSchema, CsvRowsSchema, networksOf, type ImportOptions, type ProgressListener } from './csv-rows.server.ts'
 export { previewRows } from './preview-csv.server.ts'
