@@ -392,6 +392,8 @@ test('POST /posts with channels: the ids reach the content service with the bran
 	const byNetwork = await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: 'Nur das Netzwerk', schedule: { type: 'at', at: inDays(3) } } })
 	expect(byNetwork.status).toBe(201)
 	expect(seen.at(-1)!.channelIds).toBeUndefined()
+	const linkedinDefault = channels.find((c) => c.platform === 'linkedin' && c.is_default)!
+	expect((await byNetwork.json()).channels).toEqual([{ id: linkedinDefault.id, network: 'linkedin', name: expect.any(String) }])
 
 	const other = await h.connectedUser(['linkedin'])
 	const foreign = (await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).executeTakeFirstOrThrow()).id

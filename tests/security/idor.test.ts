@@ -362,6 +362,7 @@ const entries: Record<string, Entry> = {
 	'/api/documents/check': { none: 'reads the uploaded document only, keeps nothing' },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
+	'/api/v1/channels': { none: "the token user's own channels; a post naming another user's channel answers 422 invalid_channel (tests/integration/api-v1-posts.test.ts)" },
 	'/api/v1/posts': { none: "lists and creates the token user's own posts (the cursor is a position in the user's own list)" },
 	'/api/v1/posts/:id': {
 		probes: [

@@ -51,8 +51,10 @@ export function apiChannel(channel: ChannelView) {
 /** The channels of a post's deliveries (in their order), named as the user's channels are. */
 export function apiPostChannels(deliveries: ReadonlyArray<DeliveryStatusView>, channels: ReadonlyArray<ChannelView>) {
 	const byId = new Map(channels.map((c) => [c.id, c]))
+	// A delivery without a channel of its own goes to its network's default channel (ADR 0044).
+	const defaults = (network: string) => channels.filter((c) => c.platform === network && c.isDefault)
 	return deliveries.flatMap((d) => {
-		const channel = d.channelId ? byId.get(d.channelId) : undefined
+		const channel = d.channelId ? byId.get(d.channelId) : defaults(d.platform).length === 1 ? defaults(d.platform)[0] : undefined
 		return channel ? [{ id: channel.id, network: channel.platform, name: channel.pageName }] : []
 	})
 }
