@@ -8,6 +8,8 @@ import { MAX_TEXT } from '#modules/content/schema.ts'
 import { validateSchedule } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
 import { timeSlicer } from '#modules/core/time-slice.ts'
+import type { ChannelView } from '#modules/publishing/index.ts'
+import { readRowChannels, type RowChannels } from './csv-channels.server.ts'
 import { postContentOf } from './post-request.ts'
 
 // 'CSV importieren': the rows the browser holds (the file's cells, as read by readCsvFile) are checked
@@ -21,6 +23,7 @@ export const CsvRowSchema = z.object({
 	row: z.number().int().min(2).max(1_000_000),
 	text: cell(MAX_TEXT + 1),
 	networks: cell(1000),
+	channels: cell(4000).default(''),
 	date: cell(40),
 	time: cell(40),
 	imageUrl: cell(2000),
@@ -34,7 +37,8 @@ export function networksOf(services: Pick<Services, 'publishing'>): Array<CsvNet
 
 const IMAGE_CODES = new Set(['image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_too_many_pixels'])
 
-export type Checked = { preview: PreviewRow; reading: CsvRowReading; instant: Date | null }
+/** `channels`: the row's kanal cell read against the user's channels (null: each network's default channel). */
+export type Checked = { preview: PreviewRow; reading: CsvRowReading; instant: Date | null; channels: RowChannels | null }
 /** Rows the user has as posts already: marked and skipped, marked and imported anyway, or (the import, which skips them in its transaction) not looked for. */
 type DuplicateRule = 'skip' | 'import' | 'unchecked'
 export type CheckOptions = { asDrafts: boolean; now: Date; duplicates: DuplicateRule; onProgress?: ProgressListener }
@@ -76,11 +80,18 @@ export async function checkRows(services: ImportServices, user: User, rows: Read
 	const checked: Array<Checked> = []
 	// 1 000 rows of preflight are ~100 ms of CPU: other requests get a turn in between.
 	const slice = timeSlicer()
+	// The user's channels, read once for the file when a row names one.
+	let channelList: Promise<Array<ChannelView>> | null = null
+	const owned = () => (channelList ??= services.publishing.listChannels(user.id))
 	for (const [index, row] of rows.entries()) {
 		await slice()
 		options.onProgress?.({ phase: 'checking', done: index, total: rows.length })
-		const reading = readCsvRow(row, networks)
-		const problems: PreviewRow['problems'] = [...reading.problems]
+		const read = readCsvRow(row, networks)
+		const problems: PreviewRow['problems'] = [...read.problems]
+		const rowChannels = row.channels ? readRowChannels(services.publishing, await owned(), row.channels, read) : { ok: true as const, channels: null }
+		if (!rowChannels.ok) problems.push(...rowChannels.problems.map((message) => ({ field: 'kanal' as const, message })))
+		const channels = rowChannels.ok ? rowChannels.channels : null
+		const reading = channels ? { ...read, networks: channels.networks } : read
 		const notes: Array<string> = []
 		let instant: Date | null = null
 		if (!options.asDrafts && reading.date && reading.time) {
@@ -97,8 +108,9 @@ export async function checkRows(services: ImportServices, user: User, rows: Read
 		const kind: RowKind = problems.length ? 'error' : instant ? 'planned' : 'draft'
 		checked.push({
 			reading,
+			channels,
 			instant: kind === 'planned' ? instant : null,
-			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes, duplicate: false },
+			preview: { ...row, kind, networkNames: reading.networks.map((id) => nameOf.get(id) ?? id), channelNames: channels?.names ?? [], scheduledAt: kind === 'planned' ? instant!.toISOString() : null, problems, notes, duplicate: false },
 		})
 	}
 	if (options.duplicates !== 'unchecked') await markDuplicates(services, user, checked, options.duplicates === 'import')

@@ -45,7 +45,7 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 		}),
 	)
 	const items: Array<ImportItem> = []
-	for (const { preview, reading, instant } of valid) {
+	for (const { preview, reading, instant, channels } of valid) {
 		const image = reading.imageUrl ? stored.get(reading.imageUrl) : null
 		if (image?.reason) {
 			skipped.push({ row: preview.row, reasons: [image.reason] })
@@ -59,6 +59,7 @@ export async function importRows(services: ImportServices, user: User, rows: Rea
 				imageUrl: image?.url ?? null,
 				images: {},
 				timeZone: user.timeZone,
+				...(channels ? { channelIds: channels.channelIds, brandId: channels.brandId } : {}),
 			},
 		})
 	}
