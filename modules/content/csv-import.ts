@@ -226,7 +226,7 @@ export async function readCsvFile(bytes: Uint8Array, mapping?: CsvMapping): Prom
 			row: index + 2,
 			text: link && !body.includes(link) ? (body ? `${body}\n\n${link}` : link) : body,
 			networks: cell(record, 'netzwerke') || (cell(record, 'kanal') ? '' : fallbackNetworks),
-			channels: cell(record, 'kanal'),
+			...(positions.kanal !== undefined ? { channels: cell(record, 'kanal') } : {}),
 			...splitDateTime(cell(record, 'datum'), cell(record, 'zeit')),
 			imageUrl: cell(record, 'bild_url'),
 			firstComment: cell(record, 'erster_kommentar'),
@@ -343,7 +343,8 @@ export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRo
 export function sampleCsv(networks: ReadonlyArray<CsvNetwork>, dates: { first: string; second: string }) {
 	const [a, b] = [networks[0]?.name ?? '', networks[1]?.name ?? networks[0]?.name ?? '']
 	const lines = [
-		CSV_COLUMNS.join(';'),
+		// The kanal column (a channel's name) stays out: the sample reads the same for every user.
+		CSV_COLUMNS.filter((column) => column !== 'kanal').join(';'),
 		`"Willkommen in unserem neuen Laden! Wir freuen uns auf Ihren Besuch.";"${a}, ${b}";${dates.first};09:00;;`,
 		`"Drei Tipps für den Herbst:\n1. Planen\n2. Posten\n3. Auswerten";${a};${dates.second};;;"Mehr dazu auf unserer Website"`,
 	]

@@ -8,3 +8,9 @@ export { CsvRowSchema, CsvRowsSchema, networksOf, type ImportOptions, type Progr
 export { previewRows } from './preview-csv.server.ts'
 export { fillMissingTimes } from './fill-csv-times.server.ts'
 export { importRows, type ImportAnswer } from './import-csv.server.ts'
+// The post creator's use cases (its route parses the form and answers with toasts).
+export { chosenImages, creatorTargets, firstImage, type CreatorPost } from './creator-post.ts'
+export { openForEditing, type OpenedPost } from './open-for-editing.server.ts'
+export { saveCreatorDraft, type SaveDraftResult } from './save-creator-draft.server.ts'
+export { scheduleCreatorPost } from './schedule-creator-post.server.ts'
+export { publishCreatorPost, type PublishCreatorResult } from './publish-creator-post.server.ts'
