@@ -71,5 +71,5 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (published.error === 'already_published') return fail(409, t('publish.failed'), t('publish.alreadyPublished'))
 	if (published.error === 'refused') return fail(400, t('publish.failed'), published.reasons.join(' '))
 	if (published.error === 'not_found' && fields.editing?.kind === 'post') return fail(404, t('publish.failed'), t('toasts.notFound'))
-	return fail(statusOf(published.error), t('publish.failed'), contentErrorMessage(context, published.error, t('publish.failedText'), published.reasons))
+	return fail(statusOf(published.error), t('publish.failed'), contentErrorMessage(context, published.error, t('publish.failedText'), 'reasons' in published ? published.reasons : undefined))
 }

@@ -345,7 +345,7 @@ test('a kanal column (a channel s name or id, several like netzwerke) beside net
 	expect(preview.rows[3]!.problems).toEqual([{ field: 'kanal', message: expect.stringMatching(/^Unbekannter Kanal „Gibt es nicht“\. Ihre Kanäle: .*Bäckerei Muster AG/) }])
 	expect(preview.rows[4]!.problems).toEqual([{ field: 'kanal', message: expect.stringMatching(new RegExp(`^Unbekannter Kanal „${foreign}“`)) }])
 
-	const seen: Array<Array<{ row: number; input: { channelIds?: ReadonlyArray<string>; brandId?: string } }>> = []
+	const seen: Array<ReadonlyArray<{ row: number; input: { channelIds?: ReadonlyArray<string>; brandId?: string } }>> = []
 	const original = s.services.content.importPosts
 	s.services.content.importPosts = (user, requestId, request, items, options) => (seen.push(items), original(user, requestId, request, items, options))
 	const result = await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID() })
