@@ -76,6 +76,7 @@ export default [
 	route('mcp', 'routes/mcp.ts'),
 	...prefix('api/v1', [
 		route('accounts', 'routes/api.v1.accounts.ts'),
+		route('channels', 'routes/api.v1.channels.ts'),
 		route('posts', 'routes/api.v1.posts.ts'),
 		route('posts/:id', 'routes/api.v1.posts.$id.ts'),
 		route('posts/:id/publish', 'routes/api.v1.posts.$id.publish.ts'),

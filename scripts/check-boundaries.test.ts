@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { checkModuleEntries, checkSource, findModuleCycles, formatCycle, moduleGraph, readAliases } from './check-boundaries.ts'
+import { checkModuleEntries, checkSource, findUseCases, findModuleCycles, formatCycle, moduleGraph, readAliases } from './check-boundaries.ts'
 
 const aliases = readAliases({
 	imports: { '#app/*': './app/*', '#modules/*': './modules/*', '#adapters/*': './adapters/*', '#server/*': './server/*' },
@@ -183,4 +183,26 @@ test('another module only through its index.ts or a re-exported file that is not
 		'modules/agents/index.ts:1:#modules/catalog/lookup.server.ts',
 		'modules/agents/index.ts:4:#modules/catalog/gallery.ts',
 	])
+})
+
+test('app/ defines no use case: no exported submit*/plan*/import*/preview*/fill* in app/server and app/routes, no function taking Pick<Services, ...> anywhere in app/', () => {
+	const source = [
+		`import type { Services } from '#modules/services.ts'`,
+		`export async function submitPost(services: Pick<Services, 'content'>, request: unknown) {}`,
+		`export const importRows = async (services: Services) => {}`,
+		`export async function previewRows() {}`,
+		`export function planLabel() {}`,
+		`async function fillSlots() {}`,
+		`export const createPostTool = (call: unknown) => call`,
+		`export async function loader({ context }: { context: unknown }) {}`,
+	].join('\n')
+	const found = (file: string) => findUseCases(file, source).map((v) => `${v.line}:${v.specifier}`)
+	expect(found('app/server/api/posts.server.ts')).toEqual(['2:submitPost', "2:Pick<Services, 'content'>", '3:importRows', '4:previewRows', '5:planLabel'])
+	expect(found('app/routes/posts.csv-import.ts')).toHaveLength(5)
+	// Elsewhere in app/ a verb may name a plain helper (planLabelKey), but no function orchestrates module services.
+	expect(found('app/utils/greeting.ts')).toEqual(["2:Pick<Services, 'content'>"])
+	// Modules own the use cases; tests may name anything.
+	expect(found('modules/posting/plan-post.server.ts')).toEqual([])
+	expect(found('app/server/api/posts.server.test.ts')).toEqual([])
+	expect(check('app/server/csv-import.server.ts', source)).toContain('3:importRows')
 })

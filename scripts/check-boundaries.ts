@@ -7,6 +7,11 @@
 //   another module only through its index.ts, or a file that index.ts re-exports that is not
 //   *.server.ts (browser-shared code, e.g. a zod schema, must not pull in the server code of index.ts);
 //   modules/core has no index.ts and is used file by file
+// and the use cases on the module floor (ADR 0048): app/ only translates requests, so
+//   app/server/ and app/routes/ export no function named as a use case (submit*, plan*, import*,
+//   preview*, fill*: those live in modules/posting, one verb-named file each)
+//   app/ has no function taking a pick of the module services (`Pick<Services, ...>`): a helper that
+//   orchestrates module services is a use case; a route calls one module function
 // Usage: node scripts/check-boundaries.ts
 import fs from 'node:fs'
 import path from 'node:path'
@@ -116,8 +121,41 @@ export function ruleBroken(file: string, ref: ImportRef, target: Target): string
 	return null
 }
 
+const USE_CASE_NAME = /^(submit|plan|import|preview|fill)[A-Z]/
+const USE_CASE_RULE = 'app/ only translates requests: a use case lives in a module (modules/posting, one verb-named file each; ADR 0048)'
+
+/** Exported use-case names (app/server/, app/routes/) and functions taking `Pick<Services, ...>` (all of app/), as violations. */
+export function findUseCases(file: string, source: string): Array<Violation> {
+	if (!within({ kind: 'path', path: file }, 'app') || isTest(file)) return []
+	const named = within({ kind: 'path', path: file }, 'app/server') || within({ kind: 'path', path: file }, 'app/routes')
+	const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+	const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind)
+	const found: Array<Violation> = []
+	const lineOf = (node: ts.Node) => sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1
+	const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+	const visit = (node: ts.Node) => {
+		if (named && ts.isFunctionDeclaration(node) && node.name && exported(node) && USE_CASE_NAME.test(node.name.text)) {
+			found.push({ file, line: lineOf(node), specifier: node.name.text, rule: USE_CASE_RULE })
+		}
+		if (named && ts.isVariableStatement(node) && exported(node)) {
+			for (const declaration of node.declarationList.declarations) {
+				if (ts.isIdentifier(declaration.name) && USE_CASE_NAME.test(declaration.name.text)) found.push({ file, line: lineOf(declaration), specifier: declaration.name.text, rule: USE_CASE_RULE })
+			}
+		}
+		if (ts.isParameter(node) && node.type && ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(sourceFile) === 'Pick') {
+			const picked = node.type.typeArguments?.[0]
+			if (picked && ts.isTypeReferenceNode(picked) && picked.typeName.getText(sourceFile) === 'Services') {
+				found.push({ file, line: lineOf(node), specifier: node.type.getText(sourceFile), rule: USE_CASE_RULE })
+			}
+		}
+		ts.forEachChild(node, visit)
+	}
+	visit(sourceFile)
+	return found
+}
+
 export function checkSource(file: string, source: string, aliases: Record<string, string>): Array<Violation> {
-	const violations: Array<Violation> = []
+	const violations: Array<Violation> = findUseCases(file, source)
 	for (const ref of findImports(file, source)) {
 		const rule = ruleBroken(file, ref, resolveTarget(file, ref.specifier, aliases))
 		if (rule) violations.push({ file, line: ref.line, specifier: ref.specifier, rule })
@@ -318,7 +356,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
 	const sources = readSources(root)
 	const violations = checkBoundaries(root, sources)
 	const cycles = findModuleCycles(moduleGraph(sources, readRepoAliases(root)))
-	for (const v of violations) console.error(`${v.file}:${v.line}: import '${v.specifier}': ${v.rule}`)
+	for (const v of violations) console.error(`${v.file}:${v.line}: ${v.rule === USE_CASE_RULE ? '' : 'import '}'${v.specifier}': ${v.rule}`)
 	for (const cycle of cycles) console.error(formatCycle(cycle))
 	if (violations.length || cycles.length) {
 		console.error(`\n${violations.length} import boundary violation(s), ${cycles.length} import cycle(s) between modules; see ARCHITECTURE.md "Direction of imports".`)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/posts.csv-import'
 import { servicesContext } from '#app/context.ts'
 import { readFormDataWithin } from '#app/server/body-limit.server.ts'
-import { CsvRowsSchema, fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
+import { CsvRowsSchema, fillMissingTimes, importRows, previewRows } from '#modules/posting/index.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import type { ImportProgress } from '#modules/content/index.ts'
 import messages from '#locales/de/csvImport.json' with { type: 'json' }

@@ -3,7 +3,7 @@ import { servicesContext } from '#app/context.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { sampleCsv } from '#modules/content/csv-import.ts'
 import { addDays, todayIn } from '#modules/scheduling/index.ts'
-import { networksOf } from '#app/server/csv-import.server.ts'
+import { networksOf } from '#modules/posting/index.ts'
 
 // 'Beispieldatei herunterladen': the columns and two example rows (dates a week ahead, so the sample imports as it is).
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -59,14 +59,20 @@ const ALIASES: Record<string, CsvMappable> = {
 	channel: 'netzwerke',
 	channels: 'netzwerke',
 	social_network: 'netzwerke',
-	kanal: 'netzwerke',
-	kanäle: 'netzwerke',
+	// A channel of the user's (issue 38): its name or id; several like netzwerke.
+	kanal: 'kanal',
+	kanäle: 'kanal',
+	kanaele: 'kanal',
+	channel_id: 'kanal',
 	link: 'link',
 	link_url: 'link',
 }
 
-/** One data row as written in the file (cells trimmed); `row` is its row number in a spreadsheet (the header is row 1). */
-export type CsvRow = { row: number; text: string; networks: string; date: string; time: string; imageUrl: string; firstComment: string }
+/**
+ * One data row as written in the file (cells trimmed); `row` is its row number in a spreadsheet (the
+ * header is row 1). `channels`: the kanal cell (names or ids of the user's channels; the server reads it).
+ */
+export type CsvRow = { row: number; text: string; networks: string; channels?: string; date: string; time: string; imageUrl: string; firstComment: string }
 
 export type CsvFileResult =
 	| { ok: true; rows: Array<CsvRow>; ignoredColumns: Array<string>; delimiter: ';' | ',' }
@@ -205,7 +211,7 @@ export async function readCsvFile(bytes: Uint8Array, mapping?: CsvMapping): Prom
 	const guess = guessColumns(header)
 	const positions = mapping ? Object.fromEntries(Object.entries(mapping.columns).filter(([, index]) => index !== undefined && index < header.length)) : guess
 	const fallbackNetworks = mapping?.networks.trim() ?? ''
-	const missing = (['text', 'netzwerke'] as const).filter((c) => positions[c] === undefined && !(c === 'netzwerke' && fallbackNetworks))
+	const missing = (['text', 'netzwerke'] as const).filter((c) => positions[c] === undefined && !(c === 'netzwerke' && (fallbackNetworks || positions.kanal !== undefined)))
 	if (missing.length) return { ok: false, message: fill(errors.missingColumns, { columns: missing.join(', ') }), mapping: { headers: header.map((h) => h.trim()), guess } }
 	const used = new Set(Object.values(positions))
 	const ignoredColumns = header.filter((name, i) => !used.has(i) && name.trim()).map((name) => name.trim())
@@ -219,7 +225,8 @@ export async function readCsvFile(bytes: Uint8Array, mapping?: CsvMapping): Prom
 		return {
 			row: index + 2,
 			text: link && !body.includes(link) ? (body ? `${body}\n\n${link}` : link) : body,
-			networks: cell(record, 'netzwerke') || fallbackNetworks,
+			networks: cell(record, 'netzwerke') || (cell(record, 'kanal') ? '' : fallbackNetworks),
+			...(positions.kanal !== undefined ? { channels: cell(record, 'kanal') } : {}),
 			...splitDateTime(cell(record, 'datum'), cell(record, 'zeit')),
 			imageUrl: cell(record, 'bild_url'),
 			firstComment: cell(record, 'erster_kommentar'),
@@ -303,6 +310,8 @@ export type PreviewRow = CsvRow & {
 	kind: RowKind
 	/** The networks' display names (what the row resolved to). */
 	networkNames: Array<string>
+	/** The channels the row goes to (its kanal cell's names, as the user's channels are named); empty: each network's default channel. */
+	channelNames?: Array<string>
 	/** When a planned row goes out (ISO), null for drafts and errors. */
 	scheduledAt: string | null
 	problems: Array<{ field: CsvField | null; message: string }>
@@ -320,7 +329,8 @@ export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRo
 	else if (row.text.length > MAX_TEXT) problems.push({ field: 'text', message: fill(errors.textTooLong, { max: MAX_TEXT }) })
 	const { networks, unknown } = parseNetworks(row.networks, known)
 	for (const name of unknown) problems.push({ field: 'netzwerke', message: fill(errors.unknownNetwork, { name, known: known.map((n) => n.name).join(', ') }) })
-	if (networks.length === 0 && unknown.length === 0) problems.push({ field: 'netzwerke', message: errors.noNetworks })
+	// A row naming channels (kanal) may leave netzwerke empty: the server reads its networks from them.
+	if (networks.length === 0 && unknown.length === 0 && !row.channels) problems.push({ field: 'netzwerke', message: errors.noNetworks })
 	const date = row.date ? parseCsvDate(row.date) : null
 	if (row.date && !date) problems.push({ field: 'datum', message: fill(errors.invalidDate, { value: row.date }) })
 	const time = row.time ? parseCsvTime(row.time) : null
@@ -333,7 +343,8 @@ export function readCsvRow(row: CsvRow, known: ReadonlyArray<CsvNetwork>): CsvRo
 export function sampleCsv(networks: ReadonlyArray<CsvNetwork>, dates: { first: string; second: string }) {
 	const [a, b] = [networks[0]?.name ?? '', networks[1]?.name ?? networks[0]?.name ?? '']
 	const lines = [
-		CSV_COLUMNS.join(';'),
+		// The kanal column (a channel's name) stays out: the sample reads the same for every user.
+		CSV_COLUMNS.filter((column) => column !== 'kanal').join(';'),
 		`"Willkommen in unserem neuen Laden! Wir freuen uns auf Ihren Besuch.";"${a}, ${b}";${dates.first};09:00;;`,
 		`"Drei Tipps für den Herbst:\n1. Planen\n2. Posten\n3. Auswerten";${a};${dates.second};;;"Mehr dazu auf unserer Website"`,
 	]

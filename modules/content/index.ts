@@ -246,3 +246,6 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 }
 
 export type ContentService = ReturnType<typeof createContentService>
+// The CSV file's reading and the post fields' rules, for the use cases in modules/posting (issue 38).
+export { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from './csv-import.ts'
+export { imageUrl, MAX_TEXT } from './schema.ts'

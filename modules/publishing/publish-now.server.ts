@@ -7,6 +7,8 @@ import { reasonFor } from './messages.ts'
 export type DeliveryStatusView = {
 	id: string
 	platform: string
+	/** The channel it goes to (null: its channel was disconnected). */
+	channelId: string | null
 	status: 'pending' | 'scheduled' | 'publishing' | 'published' | 'unconfirmed' | 'failed' | 'cancelled'
 	reason: string | null
 	url: string | null
@@ -70,14 +72,16 @@ export async function publishNow(db: Db, userId: string, postId: string, rules: 
 export async function deliveryStatus(db: Db, userId: string, postId: string): Promise<Array<DeliveryStatusView>> {
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['id', 'platform', 'status', 'error_code', 'error_message', 'external_url'])
+		.select(['id', 'platform', 'channel_id', 'status', 'error_code', 'error_message', 'external_url'])
 		.where('post_id', '=', postId)
 		.where('user_id', '=', userId)
 		.orderBy('platform')
+		.orderBy('id')
 		.execute()
 	return rows.map((r) => ({
 		id: r.id,
 		platform: r.platform,
+		channelId: r.channel_id,
 		status: r.status as DeliveryStatusView['status'],
 		// The reason written when it failed (a preflight's names its figures), else the code's.
 		reason: r.status === 'failed' || r.status === 'unconfirmed' ? (r.error_message ?? reasonFor(r.error_code)) : null,

@@ -206,7 +206,7 @@ export function createPublisher(deps: PublisherDeps) {
 			key: String(i),
 			userId: delivery.user_id,
 			type: 'post.published' as const,
-			data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'published', url: published.url, publishedAt: at.toISOString() },
+			data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'published', url: published.url, publishedAt: at.toISOString() },
 		}))
 		const activities = items.map(({ delivery, published }, i) => ({
 			key: String(i),
@@ -259,7 +259,7 @@ export function createPublisher(deps: PublisherDeps) {
 				status: 'error',
 				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code },
 			})
-			await emitWebhookEvent(trx, delivery.user_id, 'post.failed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'failed', code, reason })
+			await emitWebhookEvent(trx, delivery.user_id, 'post.failed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'failed', code, reason })
 			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
 			return updated
 		})
@@ -343,7 +343,7 @@ export function createPublisher(deps: PublisherDeps) {
 				status: 'warning',
 				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform },
 			})
-			await emitWebhookEvent(trx, delivery.user_id, 'post.unconfirmed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, state: 'unconfirmed', reason })
+			await emitWebhookEvent(trx, delivery.user_id, 'post.unconfirmed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'unconfirmed', reason })
 			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
 			return true
 		})

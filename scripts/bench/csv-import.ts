@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import pg from 'pg'
-import { importRows, previewRows } from '#app/server/csv-import.server.ts'
+import { importRows, previewRows } from '#modules/posting/index.ts'
 import { readCsvFile } from '#modules/content/csv-import.ts'
 import { createDb, createPool } from '#modules/core/db.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'

@@ -1,5 +1,6 @@
 // The REST API v1 for posts and drafts through its route modules: bearer tokens (401/403), German
 // problem details, idempotent creation, 404 for another user's ids, filters and cursor pages.
+import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
@@ -333,4 +334,77 @@ test('a field a shared schema refuses by a key of the pages texts is answered wi
 		expect(rawKeys(text), text).toEqual([])
 		expect(JSON.parse(text).errors).toEqual([{ field: expect.stringMatching(/^(imageUrl|images\.linkedin)$/), message: 'Ungültige Eingabe.' }])
 	}
+})
+
+/** A second LinkedIn channel (an organization page) on the user's LinkedIn account. */
+async function addOrganizationPage(t: Awaited<ReturnType<typeof createTestDatabase>>, userId: string) {
+	const member = await t.db.selectFrom('channels').select(['social_token_id']).where('user_id', '=', userId).where('platform', '=', 'linkedin').executeTakeFirstOrThrow()
+	const page = await t.db
+		.insertInto('channels')
+		.values({ user_id: userId, platform: 'linkedin', social_token_id: member.social_token_id, page_id: `urn:li:organization:${randomUUID()}`, page_name: 'Bäckerei Muster AG', page_type: 'business', is_default: false })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	return page.id
+}
+
+test('GET /channels: the token user s channels with network, name, type, brand, default, state and followers; another user s are not listed', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	const pageId = await addOrganizationPage(t, userId)
+	const other = await h.connectedUser(['linkedin'])
+	const answer = await call('GET', '/channels', { token })
+	expect(answer.status).toBe(200)
+	const { data } = await answer.json()
+	const brand = (await t.db.selectFrom('brands').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow()).id
+	const own = await t.db.selectFrom('channels').select('id').where('user_id', '=', userId).execute()
+	expect(data.map((c: { id: string }) => c.id).sort()).toEqual(own.map((c) => c.id).sort())
+	expect(data).toContainEqual({ id: pageId, network: 'linkedin', name: 'Bäckerei Muster AG', type: 'business', brand, default: false, state: 'connected', followers: 0 })
+	expect(data.filter((c: { default: boolean }) => c.default)).toEqual([expect.objectContaining({ network: 'linkedin', brand, state: 'connected' })])
+	const foreign = await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).execute()
+	expect(data.map((c: { id: string }) => c.id)).not.toContain(foreign[0]!.id)
+})
+
+test('POST /posts with channels: the ids reach the content service with the brand; networks add their default channel; foreign and unknown ids 422 in German', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	await h.connect(userId, 'mastodon')
+	const pageId = await addOrganizationPage(t, userId)
+	const channels = await t.db.selectFrom('channels').select(['id', 'platform', 'is_default', 'brand_id']).where('user_id', '=', userId).execute()
+	const mastodon = channels.find((c) => c.platform === 'mastodon')!
+	const seen: Array<{ channelIds?: ReadonlyArray<string>; brandId?: string; platform: string }> = []
+	const content = h.services.content
+	const original = content.createScheduledPost
+	content.createScheduledPost = (user, requestId, input, schedule) => {
+		seen.push(input)
+		return original(user, requestId, input, schedule)
+	}
+
+	const created = await call('POST', '/posts', { token, json: { channels: [pageId], networks: ['mastodon'], text: 'An die Firmenseite und Mastodon', schedule: { type: 'at', at: inDays(2) } } })
+	expect(created.status).toBe(201)
+	const post = await created.json()
+	expect(post.networks).toEqual(expect.arrayContaining(['linkedin', 'mastodon']))
+	expect(seen.at(-1)).toMatchObject({ platform: 'multiple', channelIds: [pageId, mastodon.id], brandId: mastodon.brand_id })
+	expect(post.channels).toEqual(expect.any(Array))
+
+	// v1 clients that name networks only: no channel ids (each network's default channel), as before.
+	const byNetwork = await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: 'Nur das Netzwerk', schedule: { type: 'at', at: inDays(3) } } })
+	expect(byNetwork.status).toBe(201)
+	expect(seen.at(-1)!.channelIds).toBeUndefined()
+	const linkedinDefault = channels.find((c) => c.platform === 'linkedin' && c.is_default)!
+	expect((await byNetwork.json()).channels).toEqual([{ id: linkedinDefault.id, network: 'linkedin', name: expect.any(String) }])
+
+	const other = await h.connectedUser(['linkedin'])
+	const foreign = (await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).executeTakeFirstOrThrow()).id
+	const unknown = '00000000-0000-4000-8000-000000000000'
+	for (const id of [foreign, unknown]) {
+		const refused = await call('POST', '/posts', { token, json: { channels: [id], text: 'Fremd', schedule: { type: 'next_slot' } } })
+		expect(refused.status).toBe(422)
+		expect(await refused.json()).toMatchObject({ code: 'invalid_channel', detail: 'Ein genannter Kanal passt nicht zu diesem Post.', reasons: [`Diesen Kanal gibt es in Ihrem Konto nicht: ${id}.`] })
+	}
+	const noChannel = await call('POST', '/posts', { token, json: { text: 'Wohin?', schedule: { type: 'next_slot' } } })
+	expect(noChannel.status).toBe(400)
+	expect(seen).toHaveLength(2)
+	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toHaveLength(2)
 })

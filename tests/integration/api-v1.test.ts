@@ -202,6 +202,14 @@ test('GET /api/v1/openapi.json: public, a valid OpenAPI 3.1 document (swagger-pa
 	expect(doc.paths['/api/v1/posts'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key')
 	expect(doc.paths['/api/v1/posts'].post.responses['422'].content['application/problem+json']).toBeTruthy()
 	expect(doc.paths['/api/v1/openapi.json'].get.security).toEqual([])
+	// Channels (issue 38): listed, named by a new post beside networks, named in its answer and deliveries.
+	expect(doc.paths['/api/v1/channels'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ChannelList' })
+	expect(Object.keys(doc.components.schemas.Channel.properties).sort()).toEqual(['brand', 'default', 'followers', 'id', 'name', 'network', 'state', 'type'])
+	const newPost = doc.components.schemas.NewPost.properties
+	expect(newPost.channels).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } })
+	expect(newPost.networks).toMatchObject({ type: 'array' })
+	expect(doc.components.schemas.PostDetail.properties.channels.items).toEqual({ $ref: '#/components/schemas/PostChannel' })
+	expect(doc.components.schemas.Delivery.properties.channel).toBeTruthy()
 })
 
 test('the reference page data: every operation with its permission, body fields with readable types and a curl example', async () => {

@@ -6,7 +6,7 @@ import { expect, test } from 'vitest'
 import { servicesContext, userContext } from '#app/context.ts'
 import * as importer from '#app/routes/posts.csv-import.ts'
 import * as sample from '#app/routes/posts.csv-sample.ts'
-import { fillMissingTimes, importRows, previewRows } from '#app/server/csv-import.server.ts'
+import { fillMissingTimes, importRows, previewRows } from '#modules/posting/index.ts'
 import { readCsvFile, type CsvRow } from '#modules/content/csv-import.ts'
 import { createContentService, type DeliveryPlanner } from '#modules/content/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
@@ -311,4 +311,47 @@ test('the import notes its progress (rows checked, images, saving, done) where a
 	other.set(servicesContext, s.services)
 	other.set(userContext, { id: await s.services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Otto Fremd' }), timeZone: zone } as never)
 	expect(await poll(other, requestId)).toEqual({ progress: null })
+})
+
+test('a kanal column (a channel s name or id, several like netzwerke) beside netzwerke: previewed with the channels, imported with their ids; unknown or another user s channels German row errors', async () => {
+	await using s = await setup()
+	const token = await s.t.db.selectFrom('channels').select(['social_token_id', 'brand_id']).where('user_id', '=', s.user.id).where('platform', '=', textOnly.id).executeTakeFirstOrThrow()
+	const page = await s.t.db
+		.insertInto('channels')
+		.values({ user_id: s.user.id, platform: textOnly.id, page_id: 'firma', page_name: 'Bäckerei Muster AG', page_type: 'business', social_token_id: token.social_token_id, is_default: false })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	const stranger = await s.services.accounts.createConfirmedUser({ email: `${crypto.randomUUID()}@beispiel.ch`, password: 'ein-langes-passwort', fullName: 'Fremd' })
+	await connectAccounts(s.t.db, stranger, [textOnly.id])
+	const foreign = (await s.t.db.selectFrom('channels').select('id').where('user_id', '=', stranger).executeTakeFirstOrThrow()).id
+	const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+	const lines = [
+		['An die Firmenseite', '', 'bäckerei muster ag', dayAhead(3), '10:00'],
+		['Per ID und Netzwerk', imageOnly.name, page.id, dayAhead(3), '11:00'],
+		['Wie bisher', textOnly.name, '', dayAhead(3), '12:00'],
+		['Unbekannt', '', 'Gibt es nicht', dayAhead(3), '13:00'],
+		['Fremd', '', foreign, dayAhead(3), '14:00'],
+	]
+	const bytes = new TextEncoder().encode(['text;netzwerke;kanal;datum;zeit', ...lines.map((l) => l.map(quote).join(';'))].join('\n'))
+	const rows = await rowsOf(bytes)
+	expect(rows[0]).toMatchObject({ networks: '', channels: 'bäckerei muster ag' })
+
+	const preview = await previewRows(s.services, s.user, rows, { asDrafts: false })
+	expect(preview.rows.map((r) => r.kind)).toEqual(['planned', 'error', 'planned', 'error', 'error'])
+	expect(preview.rows[0]).toMatchObject({ networkNames: [textOnly.name], channelNames: ['Bäckerei Muster AG'], problems: [] })
+	// The second row names an image network without its image: the channel is read, the network's rule refuses the row.
+	expect(preview.rows[1]!.channelNames).toEqual(['Bäckerei Muster AG', imageOnly.id])
+	expect(preview.rows[2]).toMatchObject({ networkNames: [textOnly.name], channelNames: [] })
+	expect(preview.rows[3]!.problems).toEqual([{ field: 'kanal', message: expect.stringMatching(/^Unbekannter Kanal „Gibt es nicht“\. Ihre Kanäle: .*Bäckerei Muster AG/) }])
+	expect(preview.rows[4]!.problems).toEqual([{ field: 'kanal', message: expect.stringMatching(new RegExp(`^Unbekannter Kanal „${foreign}“`)) }])
+
+	const seen: Array<ReadonlyArray<{ row: number; input: { channelIds?: ReadonlyArray<string>; brandId?: string } }>> = []
+	const original = s.services.content.importPosts
+	s.services.content.importPosts = (user, requestId, request, items, options) => (seen.push(items), original(user, requestId, request, items, options))
+	const result = await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(result).toMatchObject({ ok: true, planned: 2 })
+	expect(seen[0]!.map((i) => [i.row, i.input.channelIds, i.input.brandId])).toEqual([
+		[2, [page.id], token.brand_id],
+		[4, undefined, undefined],
+	])
 })

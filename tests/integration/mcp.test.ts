@@ -56,6 +56,7 @@ type Answer = {
 	draft: ReturnType<typeof draftOut>
 	items: Array<ReturnType<typeof postOut>>
 	networks: Array<{ network: string; pages: Array<{ isDefault: boolean }> }>
+	channels: Array<{ id: string; network: string; name: string; type: string; brand: string; default: boolean; state: string; followers: number }>
 	timeZone: string
 	times: Array<{ at: string }>
 	balance: number
@@ -83,10 +84,10 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 
 	expect(client.getInstructions()).toMatch(/Stimme des Nutzers/)
 	const { tools } = await client.listTools()
-	expect(tools.map((tool) => tool.name).sort()).toEqual(['create_post', 'generate_post', 'get_credits', 'list_accounts', 'list_ideas', 'list_posts', 'publish_post', 'schedule_post', 'suggest_times'])
+	expect(tools.map((tool) => tool.name).sort()).toEqual(['create_post', 'generate_post', 'get_credits', 'list_accounts', 'list_channels', 'list_ideas', 'list_posts', 'publish_post', 'schedule_post', 'suggest_times'])
 	const create = tools.find((tool) => tool.name === 'create_post')!
 	expect(create.description).toMatch(/Erstellt einen Post/)
-	expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['networks', 'text', 'texts', 'schedule', 'draft', 'requestId']))
+	expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['networks', 'channels', 'text', 'texts', 'schedule', 'draft', 'requestId']))
 
 	const accounts = await call(client, 'list_accounts')
 	const linkedin = data(accounts).networks.find((n) => n.network === 'linkedin')!
@@ -375,4 +376,38 @@ test('no tool answer names a raw i18n key: refusals of shared schemas, of the co
 		expect(rawKeys(JSON.stringify(result.structuredContent ?? {})), name).toEqual([])
 	}
 	await client.close()
+})
+
+test('list_channels names the user s channels; create_post takes channels (to the content service with their brand), refuses foreign and unknown ones in German', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const other = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const listed = data(await call(client, 'list_channels')).channels
+	const own = await t.db.selectFrom('channels').select(['id', 'brand_id', 'is_default']).where('user_id', '=', userId).execute()
+	expect(listed.map((c) => c.id).sort()).toEqual(own.map((c) => c.id).sort())
+	expect(listed.every((c) => c.network === 'linkedin' && c.state === 'connected' && c.brand === own[0]!.brand_id)).toBe(true)
+	const page = listed.find((c) => !c.default)!
+
+	const seen: Array<{ channelIds?: ReadonlyArray<string>; brandId?: string }> = []
+	const content = h.services.content
+	const [plan, draft] = [content.createPostAtNextSlot, content.createDrafts]
+	content.createPostAtNextSlot = (user, requestId, input, zone) => (seen.push(input), plan(user, requestId, input, zone))
+	content.createDrafts = (user, requestId, inputs) => (seen.push(...inputs), draft(user, requestId, inputs))
+	const planned = await call(client, 'create_post', { channels: [page.id], text: 'An die zweite Seite', schedule: { type: 'next_slot' } })
+	expect(planned.isError).toBeFalsy()
+	expect(data(planned).post.networks).toEqual(['linkedin'])
+	const drafted = await call(client, 'create_post', { channels: [page.id], text: 'Als Entwurf', draft: true })
+	expect(drafted.isError).toBeFalsy()
+	expect(seen).toEqual([expect.objectContaining({ channelIds: [page.id], brandId: page.brand }), expect.objectContaining({ channelIds: [page.id], brandId: page.brand })])
+
+	const foreign = (await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).executeTakeFirstOrThrow()).id
+	for (const id of [foreign, randomUUID()]) {
+		const refused = await call(client, 'create_post', { channels: [id], text: 'Fremd', schedule: { type: 'next_slot' } })
+		expect(refused.isError).toBe(true)
+		expect(data(refused)).toMatchObject({ code: 'invalid_channel', reasons: [`Diesen Kanal gibt es in Ihrem Konto nicht: ${id}.`] })
+		expect(textOf(refused)).toMatch(/^Ein genannter Kanal passt nicht zu diesem Post:/)
+	}
+	expect(seen).toHaveLength(2)
 })

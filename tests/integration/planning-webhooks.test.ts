@@ -3,7 +3,7 @@
 // after a crash). The messages are counted where the outbox keeps them (webhook_messages).
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { importRows } from '#app/server/csv-import.server.ts'
+import { importRows } from '#modules/posting/index.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { addDays, todayIn } from '#modules/scheduling/index.ts'
 import { startWebhookReceiver } from '#tests/fakes/webhook-receiver.ts'

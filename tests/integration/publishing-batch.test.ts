@@ -131,7 +131,7 @@ test('the published record of a batch is one statement: deliveries, posts, webho
 	// The fake answers at slightly different times: one or more batches, three deliveries in all.
 	expect(recorded.map((s) => (s.parameters[1] as Array<unknown>).length).reduce((a, b) => a + b, 0)).toBe(3)
 
-	const deliveries = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'published_at', 'post_id']).execute()
+	const deliveries = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'published_at', 'post_id', 'channel_id']).execute()
 	expect(deliveries.map((d) => d.status)).toEqual(['published', 'published', 'published'])
 	const posts = await t.db.selectFrom('posts').select(['id', 'status', 'published_at']).execute()
 	for (const post of posts) expect(post).toMatchObject({ status: 'published', published_at: deliveries.find((d) => d.post_id === post.id)!.published_at })
@@ -143,6 +143,8 @@ test('the published record of a batch is one statement: deliveries, posts, webho
 	const first = deliveries.find((d) => d.id === ids[0])!
 	expect(messages[0]).toMatchObject({ user_id: users[0]!.userId, event_type: 'post.published' })
 	expect(JSON.parse(messages[0]!.body)).toMatchObject({ type: 'post.published', data: { deliveryId: ids[0], postId: first.post_id, state: 'published', publishedAt: first.published_at!.toISOString() } })
+	// The event names the delivery's channel (issue 38), beside the network it always named.
+	expect(JSON.parse(messages[0]!.body).data).toHaveProperty('channelId', first.channel_id)
 	const jobs = await sql<{ n: number }>`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_deliver'`.execute(t.db)
 	expect(jobs.rows[0]!.n).toBe(1)
 	// One announcement per user (per batch) naming both topics, after the commit.

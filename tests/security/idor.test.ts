@@ -408,6 +408,7 @@ const entries: Record<string, Entry> = {
 	'/api/documents/check': { none: 'reads the uploaded document only, keeps nothing' },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
+	'/api/v1/channels': { none: "the token user's own channels; a post naming another user's channel answers 422 invalid_channel (tests/integration/api-v1-posts.test.ts)" },
 	'/api/v1/posts': { none: "lists and creates the token user's own posts (the cursor is a position in the user's own list)" },
 	'/api/v1/posts/:id': {
 		probes: [
@@ -582,11 +583,10 @@ async function ownerFixture(): Promise<Fixture> {
 	const onboardingDraft_ = randomUUID()
 	const handOver = await services.agents.saveOnboardingAgent(a.id, onboardingDraft(onboardingDraft_, `Onboarding ${marker}`.slice(0, 40)))
 	if (!handOver.ok) throw new Error(`hand-over: ${handOver.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_ }
 	const brand = (await db.selectFrom('channels').select('brand_id').where('id', '=', page).executeTakeFirstOrThrow()).brand_id
 	const secondBrand = await services.brands.create(a.id, `Marke ${marker}`)
 	if (!secondBrand.ok) throw new Error(`brand: ${secondBrand.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */

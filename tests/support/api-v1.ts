@@ -5,6 +5,7 @@ import { servicesContext } from '#app/context.ts'
 import { i18nextMiddleware } from '#app/middleware/i18next.ts'
 import * as accounts from '#app/routes/api.v1.accounts.ts'
 import * as catchAll from '#app/routes/api.v1.$.ts'
+import * as channels from '#app/routes/api.v1.channels.ts'
 import * as credits from '#app/routes/api.v1.credits.ts'
 import * as ledger from '#app/routes/api.v1.credits.ledger.ts'
 import * as drafts from '#app/routes/api.v1.drafts.ts'
@@ -28,6 +29,7 @@ type RouteModule = { loader: (args: never) => Promise<Response> | Response; acti
 
 const ROUTES: Array<[RegExp, RouteModule]> = [
 	[/^\/accounts$/, accounts],
+	[/^\/channels$/, channels],
 	[/^\/posts$/, posts],
 	[/^\/posts\/(?<id>[^/]+)$/, post],
 	[/^\/posts\/(?<id>[^/]+)\/publish$/, publish],

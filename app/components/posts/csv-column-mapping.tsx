@@ -17,7 +17,7 @@ export function ColumnMapping({ proposal, disabled, onApply }: { proposal: CsvMa
 	const [columns, setColumns] = useState<Partial<Record<CsvMappable, number>>>(proposal.guess)
 	const [networks, setNetworks] = useState('')
 	const options = [{ value: UNUSED, label: t('mapping.unused') }, ...proposal.headers.map((header, index) => ({ value: String(index), label: header || t('mapping.column', { number: index + 1 }) }))]
-	const ready = columns.text !== undefined && (columns.netzwerke !== undefined || networks.trim() !== '')
+	const ready = columns.text !== undefined && (columns.netzwerke !== undefined || columns.kanal !== undefined || networks.trim() !== '')
 
 	return (
 		<Flex direction="column" gap="3" data-testid="csv-column-mapping">

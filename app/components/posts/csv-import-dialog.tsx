@@ -170,7 +170,8 @@ export function CsvImportDialog({ onClose, timeZone }: { onClose: () => void; ti
 													<Flex direction="column" gap="1">
 														<Text size="2">{truncate(row.text, 140) || '–'}</Text>
 														<Text size="1" color="gray">
-															{row.networkNames.length ? row.networkNames.join(', ') : t('table.noNetworks')} ·{' '}
+															{row.networkNames.length ? row.networkNames.join(', ') : t('table.noNetworks')}
+															{row.channelNames?.length ? ` (${row.channelNames.join(', ')})` : ''} ·{' '}
 															{row.scheduledAt ? formatDateTime(row.scheduledAt, timeZone, 'EEEE, dd.MM.yyyy HH:mm') : [row.date, row.time].filter(Boolean).join(' ') || t('table.noTime')}
 														</Text>
 														{row.imageUrl ? (

@@ -16,6 +16,7 @@ export type ProblemCode =
 	| 'idempotency_key_required'
 	| 'idempotency_conflict'
 	| 'preflight'
+	| 'invalid_channel'
 	| 'method_not_allowed'
 	| 'payload_too_large'
 	| 'unsupported_media_type'
@@ -38,7 +39,7 @@ export type ProblemBody = {
 	code: ProblemCode | (string & {})
 	instance?: string
 	errors?: Array<FieldError>
-	/** preflight: each network's German reasons. */
+	/** preflight: each network's German reasons; invalid_channel: the channels'. */
 	reasons?: Array<string>
 }
 

@@ -10,7 +10,7 @@ import { spellingInstance } from '#app/utils/spelling-instances.ts'
 import type { ApiPrincipal } from '#modules/accounts/index.ts'
 import { registerAgentResources } from './agents.server.ts'
 import { registerTools, type McpCall } from './tool.server.ts'
-import { listAccountsTool } from './tools/accounts.server.ts'
+import { listAccountsTool, listChannelsTool } from './tools/accounts.server.ts'
 import { generatePostTool } from './tools/generate.server.ts'
 import { listPostsTool } from './tools/list-posts.server.ts'
 import { getCreditsTool } from './tools/credits.server.ts'
@@ -23,7 +23,7 @@ import { createPostTool, publishPostTool, schedulePostTool } from './tools/write
 
 const SERVER_INFO = { name: 'postwerk', title: 'Postwerk', version: '1.0.0' }
 
-const tools = [listAccountsTool, listPostsTool, createPostTool, schedulePostTool, publishPostTool, generatePostTool, suggestTimesTool, getCreditsTool, listIdeasTool]
+const tools = [listAccountsTool, listChannelsTool, listPostsTool, createPostTool, schedulePostTool, publishPostTool, generatePostTool, suggestTimesTool, getCreditsTool, listIdeasTool]
 
 function callOf(context: Readonly<RouterContextProvider>, principal: ApiPrincipal): McpCall {
 	const spelling = principal.user.spelling ?? getSpelling(context)

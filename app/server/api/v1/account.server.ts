@@ -3,9 +3,10 @@ import type { RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
 import { json } from '../request.server.ts'
 import { defineOperation } from './operation.server.ts'
-import { AccountSchema, CreditsSchema, IdeaSchema, LedgerEntrySchema, PaginationQuery, pageOf } from './schemas.ts'
+import { apiChannel } from './views.server.ts'
+import { AccountSchema, ChannelSchema, CreditsSchema, IdeaSchema, LedgerEntrySchema, PaginationQuery, pageOf } from './schemas.ts'
 
-// /api/v1/accounts, /credits, /credits/ledger and /ideas: what the accounts page, 'Abo & Credits'
+// /api/v1/accounts, /channels, /credits, /credits/ledger and /ideas: what the accounts page, 'Abo & Credits'
 // and the news page show.
 
 const IdeasQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(20).meta({ description: 'Anzahl (1-50, Standard 20)' }) })
@@ -32,6 +33,21 @@ export function accountOperations(registered: RegisteredPlatforms) {
 						pages: pages.filter((p) => p.platform === network).map((p) => ({ id: p.id, name: p.pageName, type: p.pageType, isDefault: p.isDefault, followerCount: p.followerCount, problem: p.problem })),
 					}))
 				return json({ data })
+			},
+		}),
+		defineOperation({
+			method: 'GET',
+			path: '/channels',
+			operationId: 'listChannels',
+			tag: 'Konten',
+			summary: 'Kanäle',
+			description: 'Ihre Kanäle: jedes verbundene Profil, jede Seite und jedes Konto eines Netzwerks, mit Marke, Standardkanal, Zustand und Followern. Ein Post geht an die Kanäle, die er unter channels nennt.',
+			scope: 'read',
+			responses: { 200: { description: 'Die Kanäle', schema: z.object({ data: z.array(ChannelSchema) }).meta({ id: 'ChannelList' }) } },
+			problems: [],
+			async handle({ services, principal }) {
+				const channels = await services.publishing.listChannels(principal.user.id)
+				return json({ data: channels.map(apiChannel) })
 			},
 		}),
 		defineOperation({

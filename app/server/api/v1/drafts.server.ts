@@ -4,7 +4,7 @@ import { type Platform, type RegisteredPlatforms } from '#modules/content/platfo
 import { parseContent } from '#modules/content/post-content.ts'
 import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { postContentOf } from '../posts.server.ts'
+import { postContentOf } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'

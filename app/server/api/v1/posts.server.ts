@@ -5,13 +5,13 @@ import { MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { newPostSchema, submitPost } from '../posts.server.ts'
+import { newPostSchema, planPost } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
 import { defineOperation, type OperationCall } from './operation.server.ts'
 import { IdParams, PaginationQuery, PostDetailSchema, PostSchema, pageOf } from './schemas.ts'
-import { apiDelivery, apiPost } from './views.server.ts'
+import { apiDelivery, apiPost, apiPostChannels } from './views.server.ts'
 
 // /api/v1/posts: the same content and publishing service calls as the creator, 'Meine Posts' and the calendar.
 
@@ -45,8 +45,8 @@ const listQuery = (registered: RegisteredPlatforms) =>
 
 async function detail({ services, principal }: OperationCall, id: string) {
 	const registered = services.publishing.platforms.ids
-	const [post, deliveries] = await Promise.all([services.content.getPost(principal.user.id, id), services.publishing.deliveryStatus(principal.user.id, id)])
-	return post ? { ...apiPost(registered, post, deliveries), deliveries: deliveries.map(apiDelivery) } : null
+	const [post, deliveries, channels] = await Promise.all([services.content.getPost(principal.user.id, id), services.publishing.deliveryStatus(principal.user.id, id), services.publishing.listChannels(principal.user.id)])
+	return post ? { ...apiPost(registered, post, deliveries), channels: apiPostChannels(deliveries, channels), deliveries: deliveries.map(apiDelivery) } : null
 }
 
 export function postOperations(registered: RegisteredPlatforms) {
@@ -81,7 +81,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			tag: 'Posts',
 			summary: 'Post erstellen, planen oder sofort veröffentlichen',
 			description:
-				'Ein Post für ein oder mehrere Netzwerke, mit einem Text für alle und/oder einem eigenen Text je Netzwerk. schedule: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now). Die Netzwerke prüfen den Post vorher; eine Ablehnung antwortet 422 mit den Gründen.',
+				'Ein Post für einen oder mehrere Kanäle (channels, IDs aus GET /channels) und/oder Netzwerke (networks: je an den Standardkanal der Marke), mit einem Text für alle und/oder einem eigenen Text je Netzwerk. schedule: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now). Die Netzwerke prüfen den Post vorher; eine Ablehnung antwortet 422 mit den Gründen (preflight), ein fremder oder unbekannter Kanal 422 invalid_channel.',
 			scope: 'posts',
 			idempotent: true,
 			body: { 'application/json': NewPost },
@@ -91,7 +91,8 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const { context, request, services, principal } = call
 				const body = await readJson(context, request, newPostSchema(registered))
 				const requestId = requestIdOf(context, request, principal)
-				const result = await submitPost(services, principal.user, body, 'api', requestId)
+				const result = await planPost(services, principal.user, body, 'api', requestId)
+				if (!result.ok && result.error === 'invalid_channel') return problem(context, 422, 'invalid_channel', { reasons: result.reasons })
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
 				return json(await detail(call, result.post.id), { status: 201, headers: { Location: `/api/v1/posts/${result.post.id}` } })
 			},

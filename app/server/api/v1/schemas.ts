@@ -18,7 +18,7 @@ export const ProblemSchema = z
 		code: z.string().meta({ description: 'Stabiler Code für Programme', example: 'not_found' }),
 		instance: z.string().optional(),
 		errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().meta({ description: 'Fehler je Feld (400)' }),
-		reasons: z.array(z.string()).optional().meta({ description: 'Gründe der Netzwerke (422 preflight)' }),
+		reasons: z.array(z.string()).optional().meta({ description: 'Gründe der Netzwerke (422 preflight) oder der Kanäle (422 invalid_channel)' }),
 	})
 	.meta({ id: 'Problem', description: 'Fehler nach RFC 9457 (application/problem+json)' })
 
@@ -28,6 +28,7 @@ export const DeliverySchema = z
 	.object({
 		id: z.string(),
 		network: networkId,
+		channel: z.uuid().nullable().meta({ description: 'Kanal-ID (null: der Kanal wurde getrennt)' }),
 		status: z.enum(['pending', 'scheduled', 'publishing', 'published', 'unconfirmed', 'failed', 'cancelled']),
 		reason: z.string().nullable().meta({ description: 'Deutscher Grund bei einem Fehler' }),
 		url: z.string().nullable().meta({ description: 'Link zum veröffentlichten Beitrag' }),
@@ -54,7 +55,13 @@ export const PostSchema = z
 	})
 	.meta({ id: 'Post' })
 
-export const PostDetailSchema = PostSchema.extend({ deliveries: z.array(DeliverySchema) }).meta({ id: 'PostDetail' })
+/** A channel a post goes to, as its answer names it. */
+export const PostChannelSchema = z.object({ id: z.uuid(), network: networkId, name: z.string() }).meta({ id: 'PostChannel' })
+
+export const PostDetailSchema = PostSchema.extend({
+	channels: z.array(PostChannelSchema).meta({ description: 'Die Kanäle, an die der Post geht' }),
+	deliveries: z.array(DeliverySchema),
+}).meta({ id: 'PostDetail' })
 
 export const DraftSchema = z
 	.object({
@@ -85,6 +92,21 @@ export const AccountSchema = z
 		),
 	})
 	.meta({ id: 'Account', description: 'Verbundene Seiten eines Netzwerks' })
+
+const channelProblem = z.enum(['reconnect_required', 'token_expired', 'scope_missing'])
+
+export const ChannelSchema = z
+	.object({
+		id: z.uuid().meta({ description: 'Kanal-ID (für channels eines Posts)' }),
+		network: networkId,
+		name: z.string().meta({ description: 'Name des Profils, der Seite oder des Kontos' }),
+		type: z.enum(['personal', 'business']).meta({ description: 'personal: ein Profil oder Konto; business: eine Unternehmens- oder Facebook-Seite' }),
+		brand: z.uuid().meta({ description: 'ID der Marke, zu der der Kanal gehört' }),
+		default: z.boolean().meta({ description: 'Standardkanal des Netzwerks in seiner Marke (erhält Posts, die nur das Netzwerk nennen)' }),
+		state: z.enum(['connected', ...channelProblem.options]).meta({ description: 'connected, oder was dem Veröffentlichen im Weg steht (neu verbinden)' }),
+		followers: z.int(),
+	})
+	.meta({ id: 'Channel', description: 'Ein Ort, an den ein Post gehen kann (ein Profil, eine Seite, ein Konto eines Netzwerks)' })
 
 export const LedgerEntrySchema = z
 	.object({ id: z.uuid(), createdAt: instant, type: z.string(), amount: z.int(), priceChf: z.number(), balanceAfter: z.int() })

@@ -1,4 +1,4 @@
-import { livePostStatus, type DeliveryStatusView } from '#modules/publishing/index.ts'
+import { livePostStatus, type ChannelView, type DeliveryStatusView } from '#modules/publishing/index.ts'
 import type { DraftView, PostView } from '#modules/content/index.ts'
 import { isRegistered, type RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { parseContent } from '#modules/content/post-content.ts'
@@ -31,7 +31,32 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 }
 
 export function apiDelivery(delivery: DeliveryStatusView) {
-	return { id: delivery.id, network: delivery.platform, status: delivery.status, reason: delivery.reason, url: delivery.url }
+	return { id: delivery.id, network: delivery.platform, channel: delivery.channelId, status: delivery.status, reason: delivery.reason, url: delivery.url }
+}
+
+/** A channel as GET /channels lists it. */
+export function apiChannel(channel: ChannelView) {
+	return {
+		id: channel.id,
+		network: channel.platform,
+		name: channel.pageName,
+		type: channel.pageType as 'personal' | 'business',
+		brand: channel.brandId,
+		default: channel.isDefault,
+		state: channel.problem ?? ('connected' as const),
+		followers: channel.followerCount,
+	}
+}
+
+/** The channels of a post's deliveries (in their order), named as the user's channels are. */
+export function apiPostChannels(deliveries: ReadonlyArray<DeliveryStatusView>, channels: ReadonlyArray<ChannelView>) {
+	const byId = new Map(channels.map((c) => [c.id, c]))
+	// A delivery without a channel of its own goes to its network's default channel (ADR 0044).
+	const defaults = (network: string) => channels.filter((c) => c.platform === network && c.isDefault)
+	return deliveries.flatMap((d) => {
+		const channel = d.channelId ? byId.get(d.channelId) : defaults(d.platform).length === 1 ? defaults(d.platform)[0] : undefined
+		return channel ? [{ id: channel.id, network: channel.platform, name: channel.pageName }] : []
+	})
 }
 
 export function apiDraft(registered: RegisteredPlatforms, draft: DraftView) {

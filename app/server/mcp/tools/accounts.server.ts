@@ -22,3 +22,28 @@ export const listAccountsTool = (_call: McpCall) =>
 			return toolResult({ networks })
 		},
 	})
+
+/** list_channels: the user's channels (issue 38), as GET /api/v1/channels lists them; their ids go into create_post's channels. */
+export const listChannelsTool = (_call: McpCall) =>
+	defineTool({
+		name: 'list_channels',
+		scope: 'read',
+		input: z.object({}),
+		annotations: { readOnlyHint: true, openWorldHint: false },
+		async run(_args, { services, principal }) {
+			const channels = await services.publishing.listChannels(principal.user.id)
+			return toolResult({
+				channels: channels.map((c) => ({
+					id: c.id,
+					network: c.platform,
+					networkName: services.publishing.platforms.get(c.platform)?.name ?? c.platform,
+					name: c.pageName,
+					type: c.pageType,
+					brand: c.brandId,
+					default: c.isDefault,
+					state: c.problem ?? 'connected',
+					followers: c.followerCount,
+				})),
+			})
+		},
+	})

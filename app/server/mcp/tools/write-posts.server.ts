@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { newPostSchema, postContentOf, PostScheduleSchema, submitPost, type NewPostRequest } from '#app/server/api/posts.server.ts'
+import { draftPost, newPostSchema, planPost, PostScheduleSchema, type ChannelRefusal, type NewPostRequest } from '#modules/posting/index.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
@@ -10,8 +10,9 @@ import { draftOut, postOut } from './post-views.server.ts'
 // create_post, schedule_post and publish_post: the creator's and 'Meine Posts'' service calls
 // (the planning preflight, once per request id) with the origin 'mcp'.
 
-/** A refused content call: the networks' reasons for a preflight, else the app's German message. */
-function refused(call: McpCall, result: { error: ContentError; reasons?: Array<string> }, fallback: string) {
+/** A refused content call: the networks' reasons for a preflight, the channels' for a foreign or unknown one, else the app's German message. */
+function refused(call: McpCall, result: { error: ContentError; reasons?: Array<string> } | ChannelRefusal, fallback: string) {
+	if (result.error === 'invalid_channel') return toolError([call.t('errors.channels'), ...result.reasons.map((r) => `- ${r}`)].join('\n'), { code: 'invalid_channel', reasons: result.reasons })
 	if (result.error === 'preflight' && result.reasons?.length) return toolError([call.t('errors.refused'), ...result.reasons.map((r) => `- ${r}`)].join('\n'), { code: 'preflight', reasons: result.reasons })
 	// Not the pages' "try again": the same requestId would only be refused again.
 	if (result.error === 'request_conflict') return toolError(call.t('errors.requestConflict'), { code: 'request_conflict' })
@@ -26,7 +27,7 @@ async function publishing(call: McpCall, post: PostView, count: number) {
 	return toolResult({ message: call.t('messages.publishing', { count }), post: postOut(post, states[post.id] ?? []) })
 }
 
-function planned(call: McpCall, result: ContentResult<{ post: PostView }>, fallback: string) {
+function planned(call: McpCall, result: ContentResult<{ post: PostView }> | ChannelRefusal, fallback: string) {
 	if (!result.ok) return refused(call, result, fallback)
 	const when = result.post.scheduledAt ? new Date(result.post.scheduledAt).toLocaleString('de-CH', { timeZone: result.post.timeZone, dateStyle: 'full', timeStyle: 'short' }) : ''
 	return toolResult({ message: call.t('messages.scheduled', { when }), post: postOut(result.post) })
@@ -44,7 +45,7 @@ function createPostInput(call: McpCall) {
 			draft: z.boolean().default(false).describe(call.t('fields.draft')),
 			requestId: requestIdField(call),
 		})
-		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'text' | 'texts'>>>))
+		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'channels' | 'text' | 'texts'>>>))
 }
 
 export const createPostTool = (call: McpCall) =>
@@ -58,14 +59,12 @@ export const createPostTool = (call: McpCall) =>
 			const requestId = mcpRequestId(principal, args.requestId)
 			if (args.draft) {
 				if (args.schedule) return toolError(t('errors.draftNeedsNoSchedule'))
-				const networks = [...new Set(args.networks)]
-				const images = args.imageUrl ? Object.fromEntries(networks.map((n) => [n, args.imageUrl!])) : {}
-				const created = await services.content.createDrafts(principal.user.id, requestId, [{ platforms: networks, content: postContentOf(args), images, origin: 'mcp' }])
+				const created = await draftPost(services, principal.user, args, 'mcp', requestId)
 				if (!created.ok) return refused(call, created, t('errors.createFailed'))
 				return toolResult({ message: t('messages.draftsSaved'), draft: draftOut(created.drafts[0]!) })
 			}
 			if (!args.schedule) return toolError(t('errors.scheduleRequired'))
-			const result = await submitPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
+			const result = await planPost(services, principal.user, { ...args, schedule: args.schedule }, 'mcp', requestId)
 			if (!result.ok) return refused(call, result, t('errors.createFailed'))
 			if (args.schedule.type === 'now') return publishing(call, result.post, result.post.platforms.length)
 			return planned(call, result, t('errors.createFailed'))

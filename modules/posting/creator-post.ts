@@ -1,0 +1,46 @@
+import type { Platform } from '#modules/content/index.ts'
+import type { PostContent } from '#modules/content/post-content.ts'
+import { ownImages } from '#modules/content/index.ts'
+
+// What the post creator sends (parsed by its route from the form): the chosen networks with their
+// texts and images, the idea (prompt), and the draft or post being edited. The creator's use cases
+// (open-for-editing, save-creator-draft, schedule-creator-post, publish-creator-post) take it.
+
+export type CreatorPost = {
+	platforms: Array<Platform>
+	texts: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+	prompt: string
+	editing: { kind: 'draft' | 'post'; id: string } | null
+	/** The brand a new post or draft goes to (the switcher's choice, ADR 0047); left out: the user's first. */
+	brandId?: string
+}
+
+/** One post for all chosen platforms: the first platform's text as base, each platform's own text named. */
+export function postContent(c: CreatorPost): PostContent {
+	const base = c.texts[c.platforms[0]!] ?? ''
+	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {} }
+}
+
+export function draftContent(c: CreatorPost): PostContent {
+	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) }
+}
+
+/** Each chosen platform's own image, '' for one without (it gets none, not another platform's). */
+export const chosenImages = (c: CreatorPost) => ownImages(c.platforms, c.images)
+
+/** The first chosen platform's image (the platforms come in the registry's order). */
+export const firstImage = (c: CreatorPost) => c.platforms.map((p) => c.images[p]).find(Boolean)
+
+/** Each chosen platform as the post would send it: its text and its own image (or none). */
+export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null }))
+
+/** The new post's input as the creator makes it ('Planen', 'Jetzt posten'). */
+export const newCreatorPost = (c: CreatorPost) => ({
+	platform: c.platforms.length === 1 ? c.platforms[0]! : ('multiple' as const),
+	content: postContent(c),
+	imageUrl: firstImage(c) ?? null,
+	images: chosenImages(c),
+	aiPrompt: c.prompt || null,
+	brandId: c.brandId,
+})

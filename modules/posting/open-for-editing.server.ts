@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { imageFor, textFor, type ContentService, type Platform } from '#modules/content/index.ts'
+
+// The post creator opened on ?draft=<id> or ?post=<id>: the user's own draft or post, as the creator edits it.
+
+const id = z.uuid()
+
+export type OpenedPost = {
+	editing: { kind: 'draft'; id: string } | { kind: 'post'; id: string; scheduledAt: string | null }
+	platforms: Array<Platform>
+	texts: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+}
+
+function textsOf(raw: string, platforms: Array<Platform>) {
+	return Object.fromEntries(platforms.map((p) => [p, textFor(raw, p)])) as Partial<Record<Platform, string>>
+}
+
+/** `opened`: the draft or post to edit; `notFound` for an id that is not the user's (another user's included) or no id at all. */
+export async function openForEditing(content: ContentService, userId: string, wanted: { draftId: string | null; postId: string | null }): Promise<{ opened: OpenedPost | null; notFound: boolean }> {
+	if (wanted.draftId !== null) {
+		const draft = id.safeParse(wanted.draftId).success ? await content.getDraft(userId, wanted.draftId) : null
+		if (!draft) return { opened: null, notFound: true }
+		return { opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), images: draft.images }, notFound: false }
+	}
+	if (wanted.postId !== null) {
+		const post = id.safeParse(wanted.postId).success ? await content.getPost(userId, wanted.postId) : null
+		if (!post) return { opened: null, notFound: true }
+		return {
+			opened: {
+				editing: { kind: 'post', id: post.id, scheduledAt: post.status === 'scheduled' ? post.scheduledAt : null },
+				platforms: post.platforms,
+				texts: textsOf(post.content, post.platforms),
+				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = imageFor(post, p); return url ? [[p, url]] : [] })),
+			},
+			notFound: false,
+		}
+	}
+	return { opened: null, notFound: false }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import type { Platform } from '#modules/content/index.ts'
+import type { PostContent } from '#modules/content/post-content.ts'
+import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
+
+// What a new post from the REST API or an MCP client says (the CSV import's rows make the same content).
+
+/** When the post goes out: at a time (a half-hour slot 06:00-23:00 as in the app), at the next free suggested time, or now. */
+export const PostScheduleSchema = z.discriminatedUnion('type', [
+	z.object({ type: z.literal('at'), at: z.iso.datetime({ offset: true }).describe('ISO 8601 mit Zeitzone, z. B. 2026-12-01T09:00:00+01:00; auf eine halbe Stunde zwischen 06:00 und 23:00 (Zeitzone des Kontos)') }),
+	z.object({ type: z.literal('next_slot') }).describe('Nächste freie empfohlene Zeit'),
+	z.object({ type: z.literal('now') }).describe('Sofort veröffentlichen'),
+])
+export type PostSchedule = z.infer<typeof PostScheduleSchema>
+
+const text = z.string().trim().min(1).max(MAX_TEXT)
+
+/** The most channels one post names (far above what a post goes to; the plans allow at most 1000 channels in all). */
+export const MAX_POST_CHANNELS = 200
+
+/**
+ * Where the post goes: networks (registered ids; each to its brand's default channel) and/or channels
+ * (ids of the user's channels, issue 38); a text for all and/or a text per network, an optional image
+ * (/media/… from the media upload).
+ */
+export function newPostSchema(registered: ReadonlyArray<Platform>) {
+	const network = z.enum(registered as [Platform, ...Array<Platform>])
+	return z
+		.object({
+			networks: z.array(network).min(1).max(registered.length).optional().describe('Netzwerke, an die der Post geht (je an den Standardkanal der Marke)'),
+			channels: z.array(z.uuid()).min(1).max(MAX_POST_CHANNELS).optional().describe('Kanäle (IDs aus GET /channels), an die der Post geht; mit networks zusammen: dazu der Standardkanal jedes weiteren Netzwerks'),
+			text: text.optional().describe('Text für alle Netzwerke ohne eigenen Text'),
+			texts: z.partialRecord(network, text).optional().describe('Eigener Text je Netzwerk'),
+			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
+			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
+		})
+		.refine((v) => v.networks?.length || v.channels?.length, { error: 'Bitte geben Sie networks oder channels an.', path: ['networks'] })
+		.refine((v) => (v.networks ?? []).every((n) => v.texts?.[n] ?? v.text) && (v.text || Object.keys(v.texts ?? {}).length), { error: 'Jedes Netzwerk braucht einen Text (text oder texts.<netzwerk>).', path: ['texts'] })
+}
+export type NewPostRequest = z.infer<ReturnType<typeof newPostSchema>>
+
+/** The post's content as the creator stores it: the first network's text as base, each network's own text named. */
+export function postContentOf(request: { networks: ReadonlyArray<Platform>; text?: string; texts?: Partial<Record<Platform, string>> }): PostContent {
+	const networks = [...new Set(request.networks)]
+	const textOf = (n: Platform) => request.texts?.[n] ?? request.text ?? ''
+	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {} }
+}
+
