@@ -62,20 +62,32 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 
 /**
  * The networks' rules on the post as each channel would get it: the network's text and image, judged
- * once per network (and once more for a channel whose server sets its own limits, named in its reasons).
- * A per-channel text override may come later (issue 38): it would be read here instead of textFor.
+ * once per network and server limits (a Mastodon instance may allow more or less than the network).
+ * Where a post goes to several channels of a network, or a channel's server sets its own limits, the
+ * reasons name the channels ("Mastodon (Bäckerei): ..."). A per-channel text override may come later
+ * (issue 38): it would be read here instead of textFor, and make its channel a group of its own.
  */
 async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>): Promise<Array<string>> {
-	const judged = new Map<string, PreflightTarget>()
+	const groups = new Map<string, Array<PlanTarget>>()
 	for (const target of targets) {
 		const limits = target.channel?.limits ?? null
-		const own = limits && Object.values(limits).some((v) => v !== null)
-		const key = own ? `${target.platform} ${JSON.stringify(limits)}` : target.platform
-		if (judged.has(key)) continue
-		judged.set(key, { platform: target.platform, text: textFor(post.content, target.platform), imageUrl: imageFor(post, target.platform), ...(own ? { limits, label: targetLabel(target) } : {}) })
+		const key = limits && Object.values(limits).some((v) => v !== null) ? `${target.platform} ${JSON.stringify(limits)}` : target.platform
+		groups.set(key, [...(groups.get(key) ?? []), target])
 	}
-	const findings = await preflightTargets(rules.descriptors, rules.files, [...judged.values()])
+	const perNetwork = (platform: string) => targets.filter((t) => t.platform === platform).length
+	const judged: Array<PreflightTarget> = [...groups.values()].map((group) => {
+		const { platform, channel } = group[0]!
+		const named = group.length < perNetwork(platform) || (perNetwork(platform) > 1 && channel !== null)
+		return { platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform), limits: channel?.limits ?? null, ...(named ? { label: groupLabel(group) } : {}) }
+	})
+	const findings = await preflightTargets(rules.descriptors, rules.files, judged)
 	return findings.filter((f) => f.severity === 'error').map((f) => f.message)
+}
+
+/** "Mastodon (Bäckerei, Privat)": the network and its channels' names. */
+function groupLabel(group: ReadonlyArray<PlanTarget>) {
+	const names = group.flatMap((t) => (t.channel?.name ? [t.channel.name] : []))
+	return names.length ? `${targetLabel({ platform: group[0]!.platform, channel: null })} (${names.join(', ')})` : targetLabel(group[0]!)
 }
 
 type DeliveryPost = NonNullable<Awaited<ReturnType<typeof postForDelivery>>>

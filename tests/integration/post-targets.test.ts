@@ -152,3 +152,58 @@ test('planning a post for 25 channels runs as many statements as for one', async
 	const all = await plan(many)
 	expect(all).toBe(one)
 })
+
+test("the preflight runs per channel: a Mastodon server's own text limit, a LinkedIn page's scopes beside a member's; the reasons name the channel", async () => {
+	await using t = await createTestDatabase()
+	const content = services(t.db)
+	const alice = await user(t.db)
+	const [small] = await channels(t.db, alice.id, 'mastodon', 1, { name: 'Klein' })
+	const [large] = await channels(t.db, alice.id, 'mastodon', 1, { withDefault: false, name: 'Gross' })
+	await t.db
+		.updateTable('social_tokens')
+		.set({ limits: JSON.stringify({ textLimit: 1000, urlLength: 23, maxImages: 4, imageMaxBytes: null, imageFormats: null }) })
+		.where('id', '=', (eb) => eb.selectFrom('channels').select('social_token_id').where('id', '=', large!))
+		.execute()
+	const long = 'Wort '.repeat(140).trim()
+	const refused = await content.createScheduledPost(alice.id, randomUUID(), { platform: 'mastodon', content: text(long), channelIds: [small!, large!] }, schedule)
+	expect(refused).toMatchObject({ ok: false, error: 'preflight' })
+	expect(!refused.ok && refused.reasons).toEqual([expect.stringMatching(/^Mastodon \(Klein 1\): /)])
+	expect((await content.createScheduledPost(alice.id, randomUUID(), { platform: 'mastodon', content: text(long), channelIds: [large!] }, schedule)).ok).toBe(true)
+
+	// One LinkedIn grant for the member only: its organization page may not be posted to, the member may.
+	const token = await t.db
+		.insertInto('social_tokens')
+		.values({ user_id: alice.id, platform: 'linkedin', account_id: 'acct-li', account_name: 'Anna', access_token_encrypted: 'sealed', sandbox: true, status: 'active', scopes: ['openid', 'profile', 'w_member_social'] })
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	const [member, page] = await Promise.all(
+		(['personal', 'business'] as const).map(async (pageType, i) =>
+			(await t.db.insertInto('channels').values({ user_id: alice.id, social_token_id: token.id, platform: 'linkedin', page_id: `li-${i}`, page_name: pageType === 'personal' ? 'Anna' : 'Bäckerei AG', page_type: pageType, is_default: i === 0 }).returning('id').executeTakeFirstOrThrow()).id,
+		),
+	)
+	const both = await content.createScheduledPost(alice.id, randomUUID(), { platform: 'linkedin', content: text('Seite und Person'), channelIds: [member!, page!] }, schedule)
+	expect(!both.ok && both.reasons).toEqual([expect.stringMatching(/^LinkedIn \(Bäckerei AG\): Ihre Verbindung zu LinkedIn erlaubt das Veröffentlichen nicht/)])
+	expect((await content.createScheduledPost(alice.id, randomUUID(), { platform: 'linkedin', content: text('Nur die Person'), channelIds: [member!] }, schedule)).ok).toBe(true)
+})
+
+test("a channel's daily cap (Instagram: 25 posts in 24 hours) counts that channel's deliveries only, and is refused at planning in German", async () => {
+	await using t = await createTestDatabase()
+	const content = services(t.db)
+	const alice = await user(t.db)
+	const [full, empty] = await channels(t.db, alice.id, 'instagram', 2, { name: 'Filiale' })
+	const post = (channelIds: Array<string>) => content.createScheduledPost(alice.id, randomUUID(), { platform: 'instagram', content: text('Noch einer'), images: { instagram: 'https://bilder.example/a.jpg' }, channelIds }, schedule)
+	const first = await post([empty!])
+	const at = new Date(first.ok ? first.post.scheduledAt! : 0)
+	const earlier = await t.db
+		.insertInto('posts')
+		.values(Array.from({ length: 25 }, (_, i) => ({ user_id: alice.id, title: `P${i}`, content: JSON.stringify(text(`P${i}`)), platform: 'instagram', status: 'scheduled', scheduled_at: new Date(at.getTime() - (i + 1) * 60_000), time_zone: zurich })))
+		.returning(['id', 'scheduled_at'])
+		.execute()
+	await t.db
+		.insertInto('post_deliveries')
+		.values(earlier.map((p) => ({ post_id: p.id, user_id: alice.id, platform: 'instagram', status: 'scheduled', scheduled_at: p.scheduled_at, channel_id: full! })))
+		.execute()
+	const refused = await post([full!, empty!])
+	expect(!refused.ok && refused.reasons).toEqual(['Instagram (Filiale 1): Instagram erlaubt höchstens 25 Posts in 24 Stunden pro Konto, und um diese Zeit sind es schon so viele. Bitte wählen Sie eine andere Zeit.'])
+	expect((await post([empty!])).ok).toBe(true)
+})
