@@ -263,6 +263,11 @@ export function postsForDeliverySql(ids: RawBuilder<unknown>) {
 	return sql<DeliveryPostRow>`select id, user_id, title, content, image_url, platform_images, status from posts where id in (${ids})`
 }
 
+/** The brand of the post `postId` names, as a part of a caller's statement (publishing's default channel of a delivery without one). */
+export function postBrandSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+	return sql<string>`select brand_id from posts where id = ${postId}`
+}
+
 /** A row of postsForDeliverySql as publishing reads it. */
 export function deliveryPostOf(registered: RegisteredPlatforms, row: DeliveryPostRow) {
 	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }
