@@ -5,6 +5,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { createContentService } from '#modules/content/index.ts'
 import { createDeliveryPlanner } from '#modules/publishing/index.ts'
+import { deliveryPages } from '#modules/publishing/pages.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 
@@ -206,4 +207,18 @@ test("a channel's daily cap (Instagram: 25 posts in 24 hours) counts that channe
 	const refused = await post([full!, empty!])
 	expect(!refused.ok && refused.reasons).toEqual(['Instagram (Filiale 1): Instagram erlaubt höchstens 25 Posts in 24 Stunden pro Konto, und um diese Zeit sind es schon so viele. Bitte wählen Sie eine andere Zeit.'])
 	expect((await post([empty!])).ok).toBe(true)
+})
+
+test("a delivery without a channel is sent through the default channel of its post's brand, not any default of the user", async () => {
+	await using t = await createTestDatabase()
+	const alice = await user(t.db)
+	const [first] = await channels(t.db, alice.id, 'linkedin', 1, { name: 'Privat' })
+	const bakery = await t.db.insertInto('brands').values({ user_id: alice.id, name: 'Bäckerei' }).returning('id').executeTakeFirstOrThrow()
+	const [bakeryDefault] = await channels(t.db, alice.id, 'linkedin', 1, { brandId: bakery.id, name: 'Bäckerei' })
+	const post = await t.db.insertInto('posts').values({ user_id: alice.id, brand_id: bakery.id, title: 'B', content: JSON.stringify(text('B')), platform: 'linkedin', status: 'draft' }).returning('id').executeTakeFirstOrThrow()
+	const pages = await deliveryPages(t.db, [
+		{ user_id: alice.id, platform: 'linkedin', channel_id: null, post_id: post.id },
+		{ user_id: alice.id, platform: 'linkedin', channel_id: first!, post_id: post.id },
+	])
+	expect(pages.map((p) => p?.page_row_id)).toEqual([bakeryDefault, first])
 })
