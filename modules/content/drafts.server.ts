@@ -33,6 +33,21 @@ async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<P
 	return Object.fromEntries(wanted.filter(([platform, id]) => pages.some((p) => p.id === id && p.platform === platform)))
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The draft's channels (the user's own among those chosen, in order) and their networks, and its brand
+ * when it is the user's: one read. A choice that is not the user's is left out, as a page choice is;
+ * the post the draft becomes checks its channels again.
+ */
+async function ownTargets(db: DbOrTrx, userId: string, input: DraftInput) {
+	const wanted = [...new Set((input.channelIds ?? []).filter((id) => UUID.test(id)))]
+	const channels = wanted.length ? await db.selectFrom('channels').select(['id', 'platform']).where('user_id', '=', userId).where('id', 'in', wanted).execute() : []
+	const own = wanted.flatMap((id) => channels.filter((c) => c.id === id))
+	const brand = input.brandId && UUID.test(input.brandId) ? await db.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst() : undefined
+	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand?.id }
+}
+
 /** The drafts bell: the user's drafts (drafts table plus posts still in status draft). */
 export async function countDrafts(db: Db, userId: string) {
 	const row = await db
@@ -64,13 +79,16 @@ export async function createDraft(db: Db, registered: RegisteredPlatforms, userI
 
 /** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
 export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, userId: string, input: DraftInput): Promise<DraftView> {
+	const targets = await ownTargets(trx, userId, input)
 	const row = await trx
 		.insertInto('drafts')
 		.values({
 			user_id: userId,
+			...(targets.brandId ? { brand_id: targets.brandId } : {}),
 			title: draftTitle(input.content),
 			content: serializeContent(input.content),
-			platforms: input.platforms,
+			platforms: targets.platforms,
+			channel_ids: targets.channelIds,
 			images: JSON.stringify(input.images ?? {}),
 			page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 			post_type: input.postType ?? 'ai-generated',
@@ -84,12 +102,15 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 
 export async function updateDraft(db: Db, registered: RegisteredPlatforms, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
 	return db.transaction().execute(async (trx) => {
+		const targets = await ownTargets(trx, userId, input)
 		const row = await trx
 			.updateTable('drafts')
 			.set({
+				...(targets.brandId ? { brand_id: targets.brandId } : {}),
 				title: draftTitle(input.content),
 				content: serializeContent(input.content),
-				platforms: input.platforms,
+				platforms: targets.platforms,
+				channel_ids: targets.channelIds,
 				images: JSON.stringify(input.images ?? {}),
 				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 			})

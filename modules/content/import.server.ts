@@ -31,11 +31,19 @@ export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, pl
 		...newPostRow(userId, { ...item.input, status: item.scheduledAt ? 'scheduled' : 'draft', scheduledAt: item.scheduledAt, origin: 'csv' }),
 		id: ids[index]!,
 	}))
-	const rows = await trx.insertInto('posts').values(values).returning(postColumns).execute()
+	const rows = await trx.insertInto('posts').values(values).returning([...postColumns, 'brand_id']).execute()
 	const byId = new Map(rows.map((row) => [row.id, row]))
 	const reasons = await planner.planMany(
 		trx,
-		items.map((item, index) => ({ postId: ids[index]!, userId, platforms: postPlatforms(platforms, item.input.platform, values[index]!.content), pageIds: item.input.pageIds ?? {}, scheduledAt: item.scheduledAt })),
+		items.map((item, index) => ({
+			postId: ids[index]!,
+			userId,
+			platforms: postPlatforms(platforms, item.input.platform, values[index]!.content),
+			pageIds: item.input.pageIds ?? {},
+			...(item.input.channelIds?.length ? { channelIds: item.input.channelIds } : {}),
+			brandId: byId.get(ids[index]!)!.brand_id,
+			scheduledAt: item.scheduledAt,
+		})),
 	)
 	const refused = ids.filter((_, index) => reasons[index]!.length > 0)
 	if (refused.length) await trx.deleteFrom('posts').where('user_id', '=', userId).where('id', 'in', refused).execute()

@@ -9,7 +9,7 @@ export const postColumns = [
 	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
 ] as const
 
-export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'post_type', 'created_at', 'updated_at'] as const
+export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
 
 type PostRow = Pick<Selectable<DB['posts']>, (typeof postColumns)[number]>
 type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
@@ -68,6 +68,8 @@ export function toDraftView(registered: RegisteredPlatforms, row: DraftRow): Dra
 		platforms: row.platforms.filter((p) => isRegistered(registered, p)),
 		images: platformMap(registered, row.images),
 		pageIds: platformMap(registered, row.page_ids),
+		channelIds: row.channel_ids,
+		brandId: row.brand_id,
 		postType: row.post_type,
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),

@@ -1,7 +1,23 @@
 import type { Trx } from '#modules/core/db.server.ts'
 import type { Platform } from './platforms.ts'
 
-export type PlanInput = { postId: string; userId: string; platforms: Array<Platform>; pageIds: Partial<Record<Platform, string>>; scheduledAt: Date | null }
+/**
+ * What a post is planned for. `channelIds` (the user's channels, checked by `channels` before) decide
+ * the deliveries, one per channel; without them each of `platforms` goes to the page chosen in `pageIds`
+ * (a channel id per network) or else to the default channel of the post's brand (`brandId`).
+ */
+export type PlanInput = {
+	postId: string
+	userId: string
+	platforms: Array<Platform>
+	pageIds: Partial<Record<Platform, string>>
+	channelIds?: ReadonlyArray<string>
+	brandId?: string
+	scheduledAt: Date | null
+}
+
+/** A channel as planning names it: its network and its brand. */
+export type PlannedChannel = { id: string; platform: Platform; brandId: string }
 
 /**
  * What content needs from publishing when posts are planned, moved or deleted: the deliveries
@@ -9,6 +25,12 @@ export type PlanInput = { postId: string; userId: string; platforms: Array<Platf
  * Implemented by modules/publishing; the composition root wires it in.
  */
 export type DeliveryPlanner = {
+	/**
+	 * The user's channels among `channelIds` (in the order given, duplicates dropped), in one read;
+	 * throws PlanRefused with a German reason when one is not the user's (another user's, deleted, no
+	 * id), unless `gone: 'drop'` (a draft's choice made earlier: a channel disconnected since is left out).
+	 */
+	channels: (trx: Trx, input: { userId: string; channelIds: ReadonlyArray<string>; gone?: 'refuse' | 'drop' }) => Promise<Array<PlannedChannel>>
 	plan: (trx: Trx, input: PlanInput) => Promise<void>
 	/**
 	 * `plan` for many new posts of one user in a few statements (a CSV import): the reasons a network

@@ -7,10 +7,12 @@ import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { extractText, ownImages, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
-import type { DeliveryPlanner } from './ports.ts'
+import { PlanRefused, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
+	/** With channelIds: a channel that is not (or no longer) the user's is left out instead of refused (a draft's earlier choice). */
+	dropGoneChannels?: boolean
 	/** The id to keep (a draft that becomes a post keeps its id); else a new one. */
 	id?: string
 	platform: PostPlatform
@@ -62,22 +64,47 @@ export function newPostRow(userId: string, input: PostInput) {
 	}
 }
 
-/** Inserts a post with one delivery record per platform (publishing works through the deliveries). */
+/** The brand a post is written into: the one asked for (refused unless the user's), else that of its first channel, else the trigger's (the user's first). */
+async function brandFor(trx: Trx, userId: string, input: PostInput, channels: ReadonlyArray<PlannedChannel>) {
+	if (input.brandId === undefined) return channels[0]?.brandId
+	const own = await trx.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst()
+	if (!own) throw new PlanRefused([posts.brandUnknown])
+	return own.id
+}
+
+/**
+ * Inserts a post with its deliveries: one per channel when `channelIds` names them (their networks
+ * become the post's), else one per network of the post (see PlanInput).
+ */
 export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
-	const values = newPostRow(userId, input)
+	const channels = input.channelIds?.length ? await planner.channels(trx, { userId, channelIds: input.channelIds, gone: input.dropGoneChannels ? 'drop' : 'refuse' }) : []
+	const brandId = await brandFor(trx, userId, input, channels)
+	const values = newPostRow(userId, channels.length ? forChannels(registered, input, channels) : input)
 	const content = values.content
-	const row = await trx.insertInto('posts').values(values).returning(postColumns).executeTakeFirstOrThrow()
+	const row = await trx
+		.insertInto('posts')
+		.values({ ...values, ...(brandId ? { brand_id: brandId } : {}) })
+		.returning([...postColumns, 'brand_id'])
+		.executeTakeFirstOrThrow()
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,
-		platforms: postPlatforms(registered, input.platform, content),
+		platforms: postPlatforms(registered, row.platform, content),
 		pageIds: input.pageIds ?? {},
+		...(channels.length ? { channelIds: channels.map((c) => c.id) } : {}),
+		brandId: row.brand_id,
 		scheduledAt: input.dueNow ? new Date() : row.scheduled_at,
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
 	const post = toPostView(registered, row)
 	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
 	return post
+}
+
+/** A post for channels goes to their networks (in the order of the channels): its platform and content name them. */
+function forChannels(registered: RegisteredPlatforms, input: PostInput, channels: ReadonlyArray<PlannedChannel>): PostInput {
+	const platforms = [...new Set(channels.map((c) => c.platform))].filter((p) => isRegistered(registered, p))
+	return { ...input, platform: platforms.length === 1 ? platforms[0]! : 'multiple', content: contentForPlatforms(input.content, platforms) }
 }
 
 export function createPost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
@@ -174,7 +201,7 @@ export async function draftToPost(
 		.deleteFrom('drafts')
 		.where('user_id', '=', userId)
 		.where('id', '=', draftId)
-		.returning(['content', 'platforms', 'images', 'page_ids', 'post_type', 'origin'])
+		.returning(['content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'origin'])
 		.executeTakeFirst()
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
@@ -192,6 +219,9 @@ export async function draftToPost(
 		images: ownImages(platforms, images),
 		postType: draft.post_type,
 		pageIds: platformMap(registered, draft.page_ids),
+		channelIds: draft.channel_ids,
+		dropGoneChannels: true,
+		brandId: draft.brand_id,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(draft.origin) ? (draft.origin as PostOrigin) : 'web',
 	})
 	await notifyChange(trx, { userId, topic: 'drafts' })
@@ -231,6 +261,11 @@ export type DeliveryPostRow = { id: string; user_id: string; title: string; cont
  */
 export function postsForDeliverySql(ids: RawBuilder<unknown>) {
 	return sql<DeliveryPostRow>`select id, user_id, title, content, image_url, platform_images, status from posts where id in (${ids})`
+}
+
+/** The brand of the post `postId` names, as a part of a caller's statement (publishing's default channel of a delivery without one). */
+export function postBrandSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+	return sql<string>`select brand_id from posts where id = ${postId}`
 }
 
 /** A row of postsForDeliverySql as publishing reads it. */
@@ -312,7 +347,7 @@ export async function repostCandidates(
 export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, sourcePostId: string): Promise<PostView | null> {
 	const source = await trx
 		.selectFrom('posts')
-		.select(['id', 'title', 'content', 'platform', 'image_url', 'platform_images', 'post_type', 'time_zone'])
+		.select(['id', 'title', 'content', 'platform', 'image_url', 'platform_images', 'post_type', 'time_zone', 'brand_id'])
 		.where('user_id', '=', userId)
 		.where('id', '=', sourcePostId)
 		.where('status', '=', 'published')
@@ -331,10 +366,11 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, regis
 			platform_images: JSON.stringify(platformMap(registered, source.platform_images)),
 			post_type: source.post_type,
 			repost_of: source.id,
+			brand_id: source.brand_id,
 		})
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
-	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, scheduledAt: null })
+	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, brandId: source.brand_id, scheduledAt: null })
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return toPostView(registered, row)
 }

@@ -46,6 +46,9 @@ export type DraftView = {
 	images: Partial<Record<Platform, string>>
 	/** The connected page chosen per platform. */
 	pageIds: Partial<Record<Platform, string>>
+	/** The channels chosen (empty: each network's default channel of the brand) and the draft's brand. */
+	channelIds: Array<string>
+	brandId: string
 	postType: string
 	createdAt: string
 	updatedAt: string

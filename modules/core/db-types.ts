@@ -307,6 +307,7 @@ export interface DiscountRedemptions {
 
 export interface Drafts {
   brand_id: Generated<string>;
+  channel_ids: Generated<string[]>;
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;

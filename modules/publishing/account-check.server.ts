@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { fill, platformName, texts } from './messages.ts'
+import type { PlanTarget } from './plan-targets.server.ts'
 
 // The account half of the preflight: what the user's connection allows, read from our own tables
 // (no network call). Planning checks that an account is connected, the grant's scopes and the
@@ -9,13 +10,11 @@ import { fill, platformName, texts } from './messages.ts'
 // one-hour-before check instead).
 
 export type AccountProblemCode = 'not_connected' | 'reconnect_required' | 'token_expired' | 'scope_missing' | 'quota_reached'
-export type AccountProblem = { platform: string; code: AccountProblemCode; message: string }
+export type AccountProblem = { platform: string; channelId: string | null; code: AccountProblemCode; message: string }
 
 export type AccountCheckInput = {
-	userId: string
-	platforms: ReadonlyArray<string>
-	/** The page chosen per platform (else the platform's default page). */
-	pageIds?: Partial<Record<string, string | null>>
+	/** Where the post goes: a channel per delivery (planTargets), or none for a network without one. */
+	targets: ReadonlyArray<PlanTarget>
 	/** When the post goes out. */
 	at: Date
 	/** Due now ('Jetzt posten'): the connection must work at once. */
@@ -62,86 +61,84 @@ export function connectionProblem(descriptor: PlatformDescriptor, page: Connecti
 	return null
 }
 
-type PageFacts = ConnectionFacts & { id: string; platform: string; is_default: boolean }
-
-/** The user's default pages of `platforms` and the chosen ones, with their connections' facts (one query). */
-function loadPages(db: DbOrTrx, userId: string, platforms: ReadonlyArray<string>, chosen: ReadonlyArray<string>): Promise<Array<PageFacts>> {
-	return db
-		.selectFrom('channels')
-		.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
-		.select(['channels.id', 'channels.platform', 'channels.is_default', 'channels.page_type', 'social_tokens.status', 'social_tokens.expires_at', 'social_tokens.refresh_token_encrypted', 'social_tokens.refresh_expires_at', 'social_tokens.scopes'])
-		.where('channels.user_id', '=', userId)
-		.where('channels.platform', 'in', platforms)
-		.where((eb) => eb.or([eb('channels.is_default', '=', true), ...(chosen.length ? [eb('channels.id', 'in', chosen)] : [])]))
-		.execute()
+/** How a reason names where it applies: the network, and the channel's name when there is one ("LinkedIn (Bäckerei AG)"). */
+export function targetLabel(target: PlanTarget) {
+	const network = platformName(target.platform)
+	return target.channel?.name ? `${network} (${target.channel.name})` : network
 }
 
-/** When the user's posts on a network with a quota go out, strictly between `from` and `to` (one query). */
-async function loadQuotaTimes(db: DbOrTrx, userId: string, platform: string, range: { from: Date; to: Date; exceptPostId?: string; limit?: number }): Promise<Array<Date>> {
+/**
+ * Each channel's deliveries on a network with a quota around the posts' times (strictly within a
+ * window of them), by channel id; one query. A delivery without a channel goes to its brand's default
+ * channel when published (deliveryPagesSql): it counts for the user's default channels of its network.
+ */
+async function loadQuotaTimes(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, inputs: ReadonlyArray<AccountCheckInput>, exceptPostId?: string): Promise<Map<string, Array<Date>>> {
+	const times = new Map<string, Array<Date>>()
+	const capped = inputs.flatMap((input) => input.targets.flatMap((t) => (t.channel && quotaOf(descriptors, t.platform) ? [{ channel: t.channel, at: input.at.getTime(), span: quotaOf(descriptors, t.platform)!.hours * 3600_000 }] : [])))
+	if (capped.length === 0) return times
+	const span = Math.max(...capped.map((c) => c.span))
+	const from = new Date(Math.min(...capped.map((c) => c.at)) - span)
+	const to = new Date(Math.max(...capped.map((c) => c.at)) + span)
+	const channels = [...new Map(capped.map((c) => [c.channel.id, c.channel])).values()]
+	const defaults = channels.filter((c) => c.is_default)
+	const at = sql<Date>`coalesce(published_at, scheduled_at)`
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(sql<Date>`coalesce(published_at, scheduled_at)`.as('at'))
-		.where('user_id', '=', userId)
-		.where('platform', '=', platform)
+		.select(['channel_id', 'user_id', 'platform', at.as('at')])
+		.where((eb) =>
+			eb.or([
+				eb(sql`channel_id`, '=', sql`any(${channels.map((c) => c.id)}::uuid[])`),
+				...(defaults.length ? [eb.and([eb('channel_id', 'is', null), eb(sql`user_id`, '=', sql`any(${[...new Set(defaults.map((c) => c.user_id))]}::uuid[])`), eb(sql`platform`, '=', sql`any(${[...new Set(defaults.map((c) => c.platform))]}::text[])`)])] : []),
+			]),
+		)
 		.where('status', 'in', ['scheduled', 'publishing', 'published', 'unconfirmed'])
-		.$if(range.exceptPostId !== undefined, (qb) => qb.where('post_id', '<>', range.exceptPostId!))
-		.where(sql<Date>`coalesce(published_at, scheduled_at)`, '>', range.from)
-		.where(sql<Date>`coalesce(published_at, scheduled_at)`, '<', range.to)
-		.$if(range.limit !== undefined, (qb) => qb.limit(range.limit!))
+		.$if(exceptPostId !== undefined, (qb) => qb.where('post_id', '<>', exceptPostId!))
+		.where(at, '>', from)
+		.where(at, '<', to)
 		.execute()
-	return rows.map((r) => new Date(r.at))
+	const note = (id: string, when: Date) => (times.get(id) ?? times.set(id, []).get(id)!).push(when)
+	for (const row of rows) {
+		if (row.channel_id) note(row.channel_id, new Date(row.at))
+		else for (const channel of defaults) if (channel.user_id === row.user_id && channel.platform === row.platform) note(channel.id, new Date(row.at))
+	}
+	return times
 }
 
 const quotaOf = (descriptors: ReadonlyArray<PlatformDescriptor>, platform: string) => descriptorOf(descriptors, platform)?.account?.quota ?? null
 
-/** The problems of one post, judged on facts loaded before (pages, and the quota networks' post times). */
-function judgeAccount(descriptors: ReadonlyArray<PlatformDescriptor>, pages: ReadonlyArray<PageFacts>, quotaTimes: (platform: string) => ReadonlyArray<Date>, input: AccountCheckInput): Array<AccountProblem> {
-	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
+/** The problems of one post, per channel, judged on facts loaded before (the channels, and the capped channels' post times). */
+function judgeAccount(descriptors: ReadonlyArray<PlatformDescriptor>, quotaTimes: (channelId: string) => ReadonlyArray<Date>, input: AccountCheckInput): Array<AccountProblem> {
 	const problems: Array<AccountProblem> = []
-	const add = (platform: string, code: AccountProblemCode, values: Record<string, string> = {}) =>
-		problems.push({ platform, code, message: fill((texts.accountCheck as Record<string, string>)[code]!, { platform: platformName(platform), ...values }) })
-	const quotas: Array<{ platform: string; posts: number; hours: number }> = []
-	for (const platform of platforms) {
-		const descriptor = descriptorOf(descriptors, platform)!
-		const quota = descriptor.account?.quota
-		if (quota) quotas.push({ platform, ...quota })
-		const wanted = input.pageIds?.[platform]
-		const page = pages.find((p) => p.platform === platform && (wanted ? p.id === wanted : p.is_default)) ?? pages.find((p) => p.platform === platform && p.is_default)
+	const add = (target: PlanTarget, code: AccountProblemCode, values: Record<string, string> = {}) => {
+		const message = fill((texts.accountCheck as Record<string, string>)[code]!, { platform: platformName(target.platform), ...values })
+		problems.push({ platform: target.platform, channelId: target.channel?.id ?? null, code, message: target.channel ? `${targetLabel(target)}: ${message}` : message })
+	}
+	for (const target of input.targets) {
+		const descriptor = descriptorOf(descriptors, target.platform)
+		if (!descriptor) continue
 		// No account at all cannot be fixed by the one-hour-before check's reminder: refused at any planning.
-		if (!page) {
-			add(platform, 'not_connected')
+		if (!target.channel) {
+			add(target, 'not_connected')
 			continue
 		}
-		const problem = connectionProblem(descriptor, page, input.at)
+		const problem = connectionProblem(descriptor, target.channel, input.at)
 		// A connection to renew is the one-hour-before check's business for a post planned later; a missing scope is not.
 		if (problem && (input.now || problem === 'scope_missing')) {
-			add(platform, problem)
+			add(target, problem)
 			continue
 		}
-	}
-	for (const quota of quotas) {
-		const span = quota.hours * 3600_000
-		const near = quotaTimes(quota.platform).filter((t) => Math.abs(t.getTime() - input.at.getTime()) < span)
-		if (near.length < quota.posts) continue
-		if (busiestWindow(near, input.at, quota.hours) > quota.posts) add(quota.platform, 'quota_reached', { limit: String(quota.posts), hours: String(quota.hours) })
+		const quota = descriptor.account?.quota
+		if (!quota) continue
+		const near = quotaTimes(target.channel.id).filter((t) => Math.abs(t.getTime() - input.at.getTime()) < quota.hours * 3600_000)
+		if (near.length >= quota.posts && busiestWindow(near, input.at, quota.hours) > quota.posts) add(target, 'quota_reached', { limit: String(quota.posts), hours: String(quota.hours) })
 	}
 	return problems
 }
 
+/** What stands in the way of one post's channels (see AccountProblemCode), in at most one query. */
 export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, input: AccountCheckInput): Promise<Array<AccountProblem>> {
-	const platforms = input.platforms.filter((p) => descriptorOf(descriptors, p))
-	if (platforms.length === 0) return []
-	const chosen = Object.values(input.pageIds ?? {}).filter((id): id is string => Boolean(id))
-	const pages = await loadPages(db, input.userId, platforms, chosen)
-	const times = new Map<string, Array<Date>>()
-	for (const platform of platforms) {
-		const quota = quotaOf(descriptors, platform)
-		if (!quota) continue
-		const span = quota.hours * 3600_000
-		const range = { from: new Date(input.at.getTime() - span), to: new Date(input.at.getTime() + span), exceptPostId: input.postId, limit: quota.posts * 2 + 1 }
-		times.set(platform, await loadQuotaTimes(db, input.userId, platform, range))
-	}
-	return judgeAccount(descriptors, pages, (platform) => times.get(platform) ?? [], input)
+	const times = await loadQuotaTimes(db, descriptors, [input], input.postId)
+	return judgeAccount(descriptors, (id) => times.get(id) ?? [], input)
 }
 
 /**
@@ -149,22 +146,12 @@ export async function accountProblems(db: DbOrTrx, descriptors: ReadonlyArray<Pl
  * judges a post, `planned` counts a post that was planned against the quota of the posts after it,
  * as planning them one by one would.
  */
-export async function accountChecks(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, userId: string, inputs: ReadonlyArray<AccountCheckInput>) {
-	const platforms = [...new Set(inputs.flatMap((i) => i.platforms))].filter((p) => descriptorOf(descriptors, p))
-	const chosen = [...new Set(inputs.flatMap((i) => Object.values(i.pageIds ?? {}).filter((id): id is string => Boolean(id))))]
-	const pages = platforms.length ? await loadPages(db, userId, platforms, chosen) : []
-	const times = new Map<string, Array<Date>>()
-	const instants = inputs.map((i) => i.at.getTime())
-	for (const platform of platforms) {
-		const quota = quotaOf(descriptors, platform)
-		if (!quota || instants.length === 0) continue
-		const span = quota.hours * 3600_000
-		times.set(platform, await loadQuotaTimes(db, userId, platform, { from: new Date(Math.min(...instants) - span), to: new Date(Math.max(...instants) + span) }))
-	}
+export async function accountChecks(db: DbOrTrx, descriptors: ReadonlyArray<PlatformDescriptor>, inputs: ReadonlyArray<AccountCheckInput>) {
+	const times = await loadQuotaTimes(db, descriptors, inputs)
 	return {
-		problems: (input: AccountCheckInput) => judgeAccount(descriptors, pages, (platform) => times.get(platform) ?? [], input),
+		problems: (input: AccountCheckInput) => judgeAccount(descriptors, (id) => times.get(id) ?? [], input),
 		planned(input: AccountCheckInput) {
-			for (const platform of input.platforms) times.get(platform)?.push(input.at)
+			for (const target of input.targets) if (target.channel && quotaOf(descriptors, target.platform)) (times.get(target.channel.id) ?? times.set(target.channel.id, []).get(target.channel.id)!).push(input.at)
 		},
 	}
 }

@@ -51,7 +51,7 @@ export function createCommentReplies(deps: { db: Db; adapters: PlatformAdapters;
 			.where('external_id', 'is not', null)
 			.executeTakeFirst()
 		if (!delivery) return null
-		const page = await deliveryPage(db, { user_id: userId, platform: delivery.platform, channel_id: delivery.channel_id })
+		const page = await deliveryPage(db, { user_id: userId, platform: delivery.platform, channel_id: delivery.channel_id, post_id: delivery.post_id })
 		return { delivery, page: page ?? null }
 	}
 

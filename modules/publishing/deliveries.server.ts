@@ -3,11 +3,13 @@ import type { Trx } from '#modules/core/db.server.ts'
 import { enqueueMany } from '#modules/core/jobs.server.ts'
 import { imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
-import { accountChecks, accountProblems } from './account-check.server.ts'
+import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { chooseDeliveryPages } from './delivery-pages.server.ts'
 import { DUE_NOW_MS } from './planning-accounts.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
-import { preflightTargets } from './preflight.server.ts'
+import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
+import { plannedChannels, planTargets, requestOf, type PlanTarget } from './plan-targets.server.ts'
+import { texts } from './messages.ts'
 import { precheckDeliveryJob, precheckJobKey, publishDeliveryJob, publishJobKey } from './jobs.ts'
 
 const HOUR = 3600 * 1000
@@ -43,86 +45,123 @@ export type PlanningRules = { descriptors: ReadonlyArray<PlatformDescriptor>; fi
 
 /**
  * The one preflight at planning time, for every way a post gets a time (creator, Meine Posts, calendar
- * drag, automations, publish now): the networks' rules on the post as it would be sent, the grant's
- * scopes and the posting quota, and for a post due now a working connection. Throws PlanRefused with
- * the German reasons (the caller's transaction rolls back). An empty text is the caller's question.
+ * drag, automations, publish now), per channel it goes to: the network's rules on the post as it
+ * would be sent (with the channel's own server limits), the grant's scopes, the channel's posting
+ * quota, and for a post due now a working connection. German reasons that name the channel. An empty
+ * text is the caller's question.
  */
-export async function planningProblems(trx: Trx, rules: PlanningRules, input: { postId: string; userId: string; platforms: ReadonlyArray<string>; pageIds?: Partial<Record<string, string | null>>; scheduledAt: Date }): Promise<Array<string>> {
-	if (input.platforms.length === 0) return []
+export async function planningProblems(trx: Trx, rules: PlanningRules, input: { postId: string; targets: ReadonlyArray<PlanTarget>; scheduledAt: Date }): Promise<Array<string>> {
+	if (input.targets.length === 0) return []
 	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
 	if (!post) return []
-	const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
-	const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
-	const account = await accountProblems(trx, rules.descriptors, {
-		userId: input.userId,
-		platforms: input.platforms,
-		pageIds: input.pageIds,
-		at: input.scheduledAt,
-		now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS,
-		postId: input.postId,
-	})
-	return [...findings.map((f) => f.message), ...account.map((p) => p.message)]
+	const check = { targets: input.targets, at: input.scheduledAt, now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS, postId: input.postId }
+	const findings = await textProblems(rules, post, input.targets)
+	const account = await accountProblems(trx, rules.descriptors, check)
+	return [...findings, ...account.map((p) => p.message)]
 }
 
 /**
- * planningProblems for many new posts of one user (a CSV import) in a few queries: the posts in one
- * read, the account facts once (accountChecks), each post judged in order; a post without problems
- * counts against the quota of the ones after it.
+ * The networks' rules on the post as each channel would get it: the network's text and image, judged
+ * once per network and server limits (a Mastodon instance may allow more or less than the network).
+ * Where a post goes to several channels of a network, or a channel's server sets its own limits, the
+ * reasons name the channels ("Mastodon (Bäckerei): ..."). A per-channel text override may come later
+ * (issue 38): it would be read here instead of textFor, and make its channel a group of its own.
  */
-export async function planningProblemsMany(trx: Trx, rules: PlanningRules, inputs: ReadonlyArray<PlanInput & { scheduledAt: Date }>): Promise<Array<Array<string>>> {
+async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>): Promise<Array<string>> {
+	const groups = new Map<string, Array<PlanTarget>>()
+	for (const target of targets) {
+		const limits = target.channel?.limits ?? null
+		const key = limits && Object.values(limits).some((v) => v !== null) ? `${target.platform} ${JSON.stringify(limits)}` : target.platform
+		groups.set(key, [...(groups.get(key) ?? []), target])
+	}
+	const perNetwork = (platform: string) => targets.filter((t) => t.platform === platform).length
+	const judged: Array<PreflightTarget> = [...groups.values()].map((group) => {
+		const { platform, channel } = group[0]!
+		const named = group.length < perNetwork(platform) || (perNetwork(platform) > 1 && channel !== null)
+		return { platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform), limits: channel?.limits ?? null, ...(named ? { label: groupLabel(group) } : {}) }
+	})
+	const findings = await preflightTargets(rules.descriptors, rules.files, judged)
+	return findings.filter((f) => f.severity === 'error').map((f) => f.message)
+}
+
+/** "Mastodon (Bäckerei, Privat)": the network and its channels' names. */
+function groupLabel(group: ReadonlyArray<PlanTarget>) {
+	const names = group.flatMap((t) => (t.channel?.name ? [t.channel.name] : []))
+	return names.length ? `${targetLabel({ platform: group[0]!.platform, channel: null })} (${names.join(', ')})` : targetLabel(group[0]!)
+}
+
+type DeliveryPost = NonNullable<Awaited<ReturnType<typeof postForDelivery>>>
+
+/**
+ * planningProblems for many new posts of one user (a CSV import) in a few queries: the posts in one
+ * read, the channels' quota facts once (accountChecks), each post judged in order; a post without
+ * problems counts against the quota of the ones after it.
+ */
+export async function planningProblemsMany(trx: Trx, rules: PlanningRules, planned: ReadonlyArray<{ input: PlanInput; targets: ReadonlyArray<PlanTarget>; scheduledAt: Date }>): Promise<Array<Array<string>>> {
 	const ids = rules.descriptors.map((d) => d.id)
-	const posts = await postsForDelivery(trx, ids, inputs.map((i) => i.postId))
-	const checks = inputs.map((input) => ({ userId: input.userId, platforms: input.platforms, pageIds: input.pageIds, at: input.scheduledAt, now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS }))
-	const userIds = [...new Set(inputs.map((i) => i.userId))]
-	if (userIds.length > 1) throw new Error('planningProblemsMany plans the posts of one user')
-	const account = await accountChecks(trx, rules.descriptors, userIds[0] ?? '', checks)
+	const posts = await postsForDelivery(trx, ids, planned.map((p) => p.input.postId))
+	if (new Set(planned.map((p) => p.input.userId)).size > 1) throw new Error('planningProblemsMany plans the posts of one user')
+	const checks = planned.map((p) => ({ targets: p.targets, at: p.scheduledAt, now: p.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS }))
+	const account = await accountChecks(trx, rules.descriptors, checks)
 	const reasons: Array<Array<string>> = []
-	for (const [index, input] of inputs.entries()) {
+	for (const [index, { input, targets }] of planned.entries()) {
 		const post = posts.get(input.postId)
-		if (!post || input.platforms.length === 0) {
+		if (!post || targets.length === 0) {
 			reasons.push([])
 			continue
 		}
-		const targets = input.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
-		const findings = (await preflightTargets(rules.descriptors, rules.files, targets)).filter((f) => f.severity === 'error')
-		const problems = [...findings.map((f) => f.message), ...account.problems(checks[index]!).map((p) => p.message)]
+		const problems = [...(await textProblems(rules, post, targets)), ...account.problems(checks[index]!).map((p) => p.message)]
 		if (problems.length === 0) account.planned(checks[index]!)
 		reasons.push(problems)
 	}
 	return reasons
 }
 
-async function refuseIfBlocked(trx: Trx, rules: PlanningRules, input: Parameters<typeof planningProblems>[2]) {
-	const reasons = await planningProblems(trx, rules, input)
-	if (reasons.length > 0) throw new PlanRefused(reasons)
+/** The targets of a post's deliveries still open (each its channel; one without, its network's default). */
+export async function openTargets(trx: Trx, userId: string, deliveries: ReadonlyArray<{ platform: string; channel_id: string | null }>) {
+	const [targets] = await planTargets(trx, [{ userId, wishes: deliveries.map((d) => ({ platform: d.platform, channelId: d.channel_id })) }])
+	return targets!
+}
+
+/** A post that names channels of which some are not (or no longer) the user's. */
+function lostChannels(input: PlanInput, targets: ReadonlyArray<PlanTarget>) {
+	return input.channelIds?.length ? new Set(input.channelIds).size > targets.length : false
 }
 
 /**
- * The deliveries of posts (one per platform) and their jobs, always written in the transaction that
+ * The deliveries of posts (one per channel) and their jobs, always written in the transaction that
  * writes the post: a scheduled post is never without its job, a deleted one never keeps one. With
- * `rules`, a post is checked before it gets a time (see refuseIfBlocked); without, it is not (tests of other modules).
+ * `rules`, a post is checked before it gets a time (planningProblems); without, it is not (tests of other
+ * modules). Planning runs a fixed number of statements whatever the number of channels.
  */
 export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlanner {
 	return {
+		channels: plannedChannels,
 		async plan(trx, input) {
-			if (rules && input.scheduledAt) await refuseIfBlocked(trx, rules, { ...input, scheduledAt: input.scheduledAt })
-			return deliveryPlanner.plan(trx, input)
+			const [targets] = await planTargets(trx, [requestOf(input)])
+			if (lostChannels(input, targets!)) throw new PlanRefused([texts.planning.channelUnknown])
+			if (rules && input.scheduledAt) {
+				const reasons = await planningProblems(trx, rules, { postId: input.postId, targets: targets!, scheduledAt: input.scheduledAt })
+				if (reasons.length > 0) throw new PlanRefused(reasons)
+			}
+			await insertDeliveries(trx, [{ input, targets: targets! }])
 		},
 		async reschedule(trx, input) {
 			if (rules) {
 				const open = await trx.selectFrom('post_deliveries').select(['platform', 'channel_id']).where('post_id', '=', input.postId).where('user_id', '=', input.userId).where('status', 'in', RESCHEDULABLE).execute()
-				const pageIds = Object.fromEntries(open.map((d) => [d.platform, d.channel_id]))
-				await refuseIfBlocked(trx, rules, { ...input, platforms: open.map((d) => d.platform), pageIds })
+				const reasons = await planningProblems(trx, rules, { postId: input.postId, targets: await openTargets(trx, input.userId, open), scheduledAt: input.scheduledAt })
+				if (reasons.length > 0) throw new PlanRefused(reasons)
 			}
 			return deliveryPlanner.reschedule(trx, input)
 		},
 		async planMany(trx, inputs) {
-			const timed = inputs.flatMap((input, index) => (input.scheduledAt ? [{ index, input: { ...input, scheduledAt: input.scheduledAt } }] : []))
-			const reasons: Array<Array<string>> = inputs.map(() => [])
-			if (rules && timed.length) (await planningProblemsMany(trx, rules, timed.map((t) => t.input))).forEach((found, i) => (reasons[timed[i]!.index] = found))
-			await deliveryPlanner.planMany(
+			const targets = await planTargets(trx, inputs.map(requestOf))
+			const reasons: Array<Array<string>> = inputs.map((input, index) => (lostChannels(input, targets[index]!) ? [texts.planning.channelUnknown] : []))
+			const timed = inputs.flatMap((input, index) => (input.scheduledAt && reasons[index]!.length === 0 ? [{ index, input, targets: targets[index]!, scheduledAt: input.scheduledAt }] : []))
+			if (rules && timed.length) (await planningProblemsMany(trx, rules, timed)).forEach((found, i) => (reasons[timed[i]!.index] = found))
+			await insertDeliveries(
 				trx,
-				inputs.filter((_, index) => reasons[index]!.length === 0),
+				inputs.flatMap((input, index) => (reasons[index]!.length === 0 ? [{ input, targets: targets[index]! }] : [])),
 			)
 			return reasons
 		},
@@ -131,57 +170,40 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 	}
 }
 
+/** One delivery per target of each post, in ONE insert, and their jobs in one more statement. */
+async function insertDeliveries(trx: Trx, posts: ReadonlyArray<{ input: PlanInput; targets: ReadonlyArray<PlanTarget> }>) {
+	const values = posts.flatMap(({ input, targets }) =>
+		targets.map((target) => ({
+			post_id: input.postId,
+			user_id: input.userId,
+			platform: target.platform,
+			status: input.scheduledAt ? 'scheduled' : 'pending',
+			scheduled_at: input.scheduledAt,
+			channel_id: target.channel?.id ?? null,
+		})),
+	)
+	if (values.length === 0) return
+	const rows = await trx.insertInto('post_deliveries').values(values).returning(['id', 'scheduled_at']).execute()
+	await enqueueMany(trx, rows.flatMap((row) => (row.scheduled_at ? deliveryJobs(row.id, new Date(row.scheduled_at)) : [])))
+}
+
 export const RESCHEDULABLE = ['pending', 'scheduled', 'failed', 'cancelled']
 
 /** The planner without checks (see createDeliveryPlanner). */
 export const deliveryPlanner: DeliveryPlanner = {
-	async plan(trx, { postId, userId, platforms, pageIds, scheduledAt }) {
-		if (platforms.length === 0) return
-		// A page chosen in a draft may be gone since (disconnected, or replaced by another account): the default then.
-		const chosen = Object.values(pageIds).filter((id): id is string => Boolean(id))
-		const existing = new Set(
-			chosen.length ? (await trx.selectFrom('channels').select('id').where('user_id', '=', userId).where('id', 'in', chosen).execute()).map((p) => p.id) : [],
-		)
-		const rows = await trx
-			.insertInto('post_deliveries')
-			.values(
-				platforms.map((platform) => ({
-					post_id: postId,
-					user_id: userId,
-					platform,
-					status: scheduledAt ? 'scheduled' : 'pending',
-					scheduled_at: scheduledAt,
-					channel_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
-				})),
-			)
-			.returning('id')
-			.execute()
-		if (scheduledAt) await enqueueDeliveries(trx, rows.map((r) => r.id), scheduledAt)
+	channels: plannedChannels,
+
+	async plan(trx, input) {
+		const [targets] = await planTargets(trx, [requestOf(input)])
+		await insertDeliveries(trx, [{ input, targets: targets! }])
 	},
 
 	async planMany(trx, inputs) {
-		const wanted = inputs.filter((input) => input.platforms.length > 0)
-		if (wanted.length === 0) return inputs.map(() => [])
-		const chosen = [...new Set(wanted.flatMap((input) => Object.values(input.pageIds).filter((id): id is string => Boolean(id))))]
-		const userIds = [...new Set(wanted.map((input) => input.userId))]
-		const existing = new Set(chosen.length ? (await trx.selectFrom('channels').select('id').where('user_id', 'in', userIds).where('id', 'in', chosen).execute()).map((p) => p.id) : [])
-		const rows = await trx
-			.insertInto('post_deliveries')
-			.values(
-				wanted.flatMap(({ postId, userId, platforms, pageIds, scheduledAt }) =>
-					platforms.map((platform) => ({
-						post_id: postId,
-						user_id: userId,
-						platform,
-						status: scheduledAt ? 'scheduled' : 'pending',
-						scheduled_at: scheduledAt,
-						channel_id: existing.has(pageIds[platform] ?? '') ? pageIds[platform]! : null,
-					})),
-				),
-			)
-			.returning(['id', 'scheduled_at'])
-			.execute()
-		await enqueueMany(trx, rows.flatMap((row) => (row.scheduled_at ? deliveryJobs(row.id, new Date(row.scheduled_at)) : [])))
+		const targets = await planTargets(trx, inputs.map(requestOf))
+		await insertDeliveries(
+			trx,
+			inputs.map((input, index) => ({ input, targets: targets[index]! })),
+		)
 		return inputs.map(() => [])
 	},
 

@@ -2,13 +2,16 @@ import { sql } from 'kysely'
 import { executePrepared, type Db } from '#modules/core/db.server.ts'
 import { reasonFor } from './messages.ts'
 
-// What 'Meine Posts' shows per network of a post (issue 19, defect 6): published with its link,
+// What 'Meine Posts' shows per channel of a post (issue 19, defect 6; issue 38): published with its link,
 // planned, being sent, failed or unconfirmed, with the German reason and the one action that helps.
 
 export type DeliveryAction = 'retry' | 'reconnect' | 'edit' | 'image' | null
 
 export type DeliveryState = {
 	platform: string
+	/** The channel it goes to (issue 38): cards name it; null for a delivery without one (its network's default). */
+	channelId: string | null
+	channelName: string | null
 	status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'unconfirmed'
 	url: string | null
 	/** The German reason of a failure or of an unconfirmed outcome; null otherwise. */
@@ -41,12 +44,14 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 	// One text whatever the number of posts (the ids as one array parameter, the statuses as fixed text):
 	// prepared once per connection (executePrepared), as the board's statements (ADR 0034).
 	const query = db
-		.selectFrom('post_deliveries')
-		.select(['post_id', 'platform', 'status', 'external_url', 'error_code', 'error_message'])
-		.where('user_id', '=', userId)
-		.where(sql<boolean>`post_id = any(${postIds}::uuid[])`)
-		.where(sql<boolean>`status in ('scheduled', 'publishing', 'published', 'failed', 'unconfirmed')`)
-		.orderBy('platform')
+		.selectFrom('post_deliveries as d')
+		.leftJoin('channels as c', 'c.id', 'd.channel_id')
+		.select(['d.post_id', 'd.platform', 'd.channel_id', 'c.page_name as channel_name', 'd.status', 'd.external_url', 'd.error_code', 'd.error_message'])
+		.where('d.user_id', '=', userId)
+		.where(sql<boolean>`d.post_id = any(${postIds}::uuid[])`)
+		.where(sql<boolean>`d.status in ('scheduled', 'publishing', 'published', 'failed', 'unconfirmed')`)
+		.orderBy('d.platform')
+		.orderBy('c.page_name')
 	const { rows } = await executePrepared(db, 'publishing_delivery_states', sql<Awaited<ReturnType<typeof query.execute>>[number]>`${query}`)
 	for (const row of rows) {
 		const status = row.status as DeliveryState['status']
@@ -55,6 +60,8 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 		const reason = failed ? row.error_message || reasonFor(row.error_code) : status === 'unconfirmed' ? reasonFor('unconfirmed') : null
 		;(states[row.post_id] ??= []).push({
 			platform: row.platform,
+			channelId: row.channel_id,
+			channelName: row.channel_name,
 			status,
 			url: status === 'published' ? row.external_url : null,
 			reason,

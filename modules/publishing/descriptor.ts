@@ -107,7 +107,7 @@ export type PlatformDescriptor = {
 	refresh: RefreshKind
 	/** What the network allows an account (checked when a post is planned or published now). */
 	account?: {
-		/** The most posts one account may publish in a rolling window, where the network states it. */
+		/** The most posts one channel (an account, a page) may publish in a rolling window, where the network states it: a daily cap, refused at planning per channel. */
 		quota?: { posts: number; hours: number }
 		/**
 		 * The scopes a grant needs to publish, per page type ('*': any page). Checked only where the

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
+import { postBrandSql } from '#modules/content/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { connectionProblem } from './account-check.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
@@ -65,11 +66,12 @@ export type DeliveryPage = {
 	server: string | null
 }
 
-type PageOf = { user_id: string; platform: string; channel_id: string | null }
+/** A delivery as its page is looked up: with its post, a delivery without a channel goes to the post's brand's default. */
+type PageOf = { user_id: string; platform: string; channel_id: string | null; post_id?: string | null }
 
 /**
- * The page a delivery goes to (its chosen page, else the user's default page of the platform) with
- * its account's sealed tokens: what publishing and the comment replies call the network with.
+ * The channel a delivery goes to (its own, else the default channel of the network in its post's
+ * brand) with its account's sealed tokens: what publishing and the comment replies call the network with.
  */
 export async function deliveryPage(db: DbOrTrx, delivery: PageOf): Promise<DeliveryPage | undefined> {
 	return (await deliveryPages(db, [delivery]))[0]
@@ -78,22 +80,27 @@ export async function deliveryPage(db: DbOrTrx, delivery: PageOf): Promise<Deliv
 /** deliveryPage for several deliveries in one query, in their order (undefined: no such page). */
 export async function deliveryPages(db: DbOrTrx, deliveries: ReadonlyArray<PageOf>): Promise<Array<DeliveryPage | undefined>> {
 	if (deliveries.length === 0) return []
-	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.channel_id })))
-	const { rows } = await deliveryPagesSql(sql`select v.i::text as key, v.user_id, v.platform, v.page_id from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid)`).execute(db)
+	const wanted = JSON.stringify(deliveries.map((d, i) => ({ i, user_id: d.user_id, platform: d.platform, page_id: d.channel_id, post_id: d.post_id ?? null })))
+	const { rows } = await deliveryPagesSql(
+		sql`select v.i::text as key, v.user_id, v.platform, v.page_id, v.post_id from json_to_recordset(${wanted}::json) as v(i int, user_id uuid, platform text, page_id uuid, post_id uuid)`,
+	).execute(db)
 	const byIndex = new Map(rows.map(({ key, ...page }) => [Number(key), page]))
 	return deliveries.map((_, i) => byIndex.get(i))
 }
 
 /**
  * deliveryPages inside a statement: `source` selects (key text, user_id, platform, channel_id
- * as page_id); one row per key that has a page (a JSON page read back with pageFromJson).
+ * as page_id, post_id); one row per key that has a page (a JSON page read back with pageFromJson).
+ * A delivery without a channel (its account was disconnected, or planned before channels) goes to
+ * the default channel of its network in its post's brand; without a post, any default of the user's.
  */
 export function deliveryPagesSql(source: RawBuilder<unknown>) {
 	return sql<DeliveryPage & { key: string }>`
 		select distinct on (v.key) v.key, p.id as page_row_id, p.page_id, p.access_token_encrypted as page_token, t.id as token_id, t.account_id,
 			t.status as token_status, t.access_token_encrypted, t.refresh_token_encrypted, t.expires_at, t.scopes, t.server
 		from (${source}) v
-		join channels p on p.user_id = v.user_id and p.platform = v.platform and (case when v.page_id is null then p.is_default else p.id = v.page_id end)
+		join channels p on p.user_id = v.user_id and p.platform = v.platform
+			and (case when v.page_id is null then p.is_default and (v.post_id is null or p.brand_id = (${postBrandSql(sql.ref('v.post_id'))})) else p.id = v.page_id end)
 		join social_tokens t on t.id = p.social_token_id
 		order by v.key`
 }

@@ -3,10 +3,14 @@ import { imageSize } from '#modules/media/image-size.ts'
 import { sniff } from '#modules/media/sniff.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { fill, platformName, texts } from './messages.ts'
+import type { AccountLimits } from './ports.ts'
 import { imageTypeOfUrl, preflight, preflightValues, type PreflightImage, type PreflightProblem } from './preflight.ts'
 
-/** One platform's part of a post, as it would be sent: its text and the URL of its image. */
-export type PreflightTarget = { platform: string; text: string; imageUrl: string | null }
+/**
+ * One platform's part of a post, as it would be sent: its text and the URL of its image; for a channel
+ * whose server sets its own limits (a Mastodon instance), those and the channel's label for the reasons.
+ */
+export type PreflightTarget = { platform: string; text: string; imageUrl: string | null; limits?: AccountLimits | null; label?: string }
 export type PreflightFinding = PreflightProblem & { platform: string; message: string }
 
 const MEDIA_PREFIX = '/media/'
@@ -45,14 +49,28 @@ export function preflightMessage(descriptor: PlatformDescriptor, problem: Prefli
 	return fill(templates[problem.code]!, preflightValues(descriptor, problem, platformName(descriptor.id)))
 }
 
+/** A network's rules where a server sets its own (text length, image size); its other figures hold. */
+function withServerLimits(descriptor: PlatformDescriptor, limits: AccountLimits | null): PlatformDescriptor {
+	if (!limits || (limits.textLimit === null && limits.imageMaxBytes === null)) return descriptor
+	return {
+		...descriptor,
+		text: { ...descriptor.text, limit: limits.textLimit ?? descriptor.text.limit },
+		images: { ...descriptor.images, maxBytes: Math.min(descriptor.images.maxBytes, limits.imageMaxBytes ?? Number.POSITIVE_INFINITY) },
+	}
+}
+
 /** The preflight of every platform of a post; an unregistered platform is left to the publisher (it has no rules here). */
 export async function preflightTargets(descriptors: ReadonlyArray<PlatformDescriptor>, files: FileStore | null, targets: ReadonlyArray<PreflightTarget>): Promise<Array<PreflightFinding>> {
 	const findings: Array<PreflightFinding> = []
 	for (const target of targets) {
-		const descriptor = descriptorOf(descriptors, target.platform)
-		if (!descriptor) continue
+		const network = descriptorOf(descriptors, target.platform)
+		if (!network) continue
+		const descriptor = withServerLimits(network, target.limits ?? null)
 		const problems = preflight(descriptor, { text: target.text, image: await imageFacts(target.imageUrl, files) })
-		for (const problem of problems) findings.push({ ...problem, platform: target.platform, message: preflightMessage(descriptor, problem) })
+		for (const problem of problems) {
+			const message = preflightMessage(descriptor, problem)
+			findings.push({ ...problem, platform: target.platform, message: target.label ? `${target.label}: ${message}` : message })
+		}
 	}
 	return findings
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
-import { enqueueDelivery, planningProblems, type PlanningRules } from './deliveries.server.ts'
+import { enqueueDelivery, openTargets, planningProblems, type PlanningRules } from './deliveries.server.ts'
 import { reasonFor } from './messages.ts'
 
 export type DeliveryStatusView = {
@@ -33,13 +33,7 @@ export async function publishNow(db: Db, userId: string, postId: string, rules: 
 		const deliveries = await trx.selectFrom('post_deliveries').select(['platform', 'channel_id', 'status']).where('post_id', '=', postId).where('user_id', '=', userId).execute()
 		if (deliveries.length > 0 && deliveries.every((d) => d.status === 'published')) return 'published'
 		const open = deliveries.filter((d) => OPEN.includes(d.status))
-		const refused = await planningProblems(trx, rules, {
-			postId,
-			userId,
-			platforms: open.map((d) => d.platform),
-			pageIds: Object.fromEntries(open.map((d) => [d.platform, d.channel_id])),
-			scheduledAt: new Date(),
-		})
+		const refused = await planningProblems(trx, rules, { postId, targets: await openTargets(trx, userId, open), scheduledAt: new Date() })
 		if (refused.length > 0) return { refused }
 		const rows = await trx
 			.updateTable('post_deliveries')

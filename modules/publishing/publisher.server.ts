@@ -141,7 +141,7 @@ export function createPublisher(deps: PublisherDeps) {
 					and (d.scheduled_at is null or d.scheduled_at <= now() + interval '2 seconds')
 				returning ${sql.join(DELIVERY_COLUMNS.map((column) => sql.ref(`d.${column}`)))}
 			),
-			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.channel_id as page_id from c`)}),
+			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.channel_id as page_id, c.post_id from c`)}),
 			po as (${postsForDeliverySql(sql`select post_id from c`)})
 			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`)
 		const claimed = rows.map(({ page, post, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } }))

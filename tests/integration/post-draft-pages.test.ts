@@ -22,12 +22,14 @@ test("a post still in draft gets the chosen page on its delivery; another user's
 	const { content, publishing } = h.services
 	const draft = await content.createPost(userId, { platform: 'linkedin', content: { base: 'Aus dem CSV', platforms: {} }, status: 'draft', timeZone: zurich })
 	const pageOf = async (postId: string) => (await t.db.selectFrom('post_deliveries').select('channel_id').where('post_id', '=', postId).executeTakeFirstOrThrow()).channel_id
-	expect(await pageOf(draft.id)).toBeNull()
-	expect(await publishing.deliveryPages(userId, [draft.id])).toEqual({})
+	// Planned without a choice, the delivery goes to the brand's default channel (ADR 0045).
+	const byDefault = own.find((p) => p.is_default)!.id
+	expect(await pageOf(draft.id)).toBe(byDefault)
+	expect(await publishing.deliveryPages(userId, [draft.id])).toEqual({ [draft.id]: { linkedin: byDefault } })
 
 	for (const foreign of [othersPage.id, blueskyPage.id]) {
 		expect(await content.updatePost(userId, draft.id, { content: { base: 'Aus dem CSV', platforms: {} }, pageIds: { linkedin: foreign } })).toMatchObject({ ok: true })
-		expect(await pageOf(draft.id)).toBeNull()
+		expect(await pageOf(draft.id)).toBe(byDefault)
 	}
 	expect(await content.updatePost(userId, draft.id, { content: { base: 'Aus dem CSV, bearbeitet', platforms: {} }, pageIds: { linkedin: chosen.id } })).toMatchObject({ ok: true })
 	expect(await pageOf(draft.id)).toBe(chosen.id)

@@ -136,9 +136,9 @@ test('the delivery states of any number of posts run under one statement text (p
 	}
 	expect(texts.size).toBe(1)
 	const states = await h.services.publishing.deliveryStates(user.id, posts.slice(0, 3))
-	expect(states[posts[0]!]).toEqual([{ platform: 'linkedin', status: 'failed', url: null, reason: 'Die Verbindung ist abgelaufen.', action: 'reconnect' }])
-	expect(states[posts[1]!]).toEqual([{ platform: 'linkedin', status: 'published', url: 'https://www.linkedin.com/feed/update/1', reason: null, action: null }])
-	expect(states[posts[2]!]).toEqual([{ platform: 'linkedin', status: 'scheduled', url: null, reason: null, action: null }])
+	expect(states[posts[0]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'failed', url: null, reason: 'Die Verbindung ist abgelaufen.', action: 'reconnect' }])
+	expect(states[posts[1]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'published', url: 'https://www.linkedin.com/feed/update/1', reason: null, action: null }])
+	expect(states[posts[2]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'scheduled', url: null, reason: null, action: null }])
 	// Another user's post ids answer nothing.
 	expect(await h.services.publishing.deliveryStates((await h.user()).id, posts)).toEqual({})
 })

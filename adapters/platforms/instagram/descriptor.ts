@@ -13,5 +13,6 @@ export const instagramDescriptor: PlatformDescriptor = {
 	env: { prefix: 'META', names: { clientId: 'APP_ID', clientSecret: 'APP_SECRET', apiBase: 'GRAPH_BASE', authorizeUrl: 'DIALOG_URL' } },
 	connect: 'oauth-popup',
 	refresh: 'access-token',
-	account: { quota: { posts: 50, hours: 24 }, publishScopes: { '*': ['instagram_content_publish'] } },
+	// Meta states 25, 50 or 100 published posts per 24 h depending on the source (ADAPTERS.md): planning keeps the lowest.
+	account: { quota: { posts: 25, hours: 24 }, publishScopes: { '*': ['instagram_content_publish'] } },
 }
