@@ -92,8 +92,10 @@ update post_deliveries d set channel_id = c.id
 alter table post_deliveries enable trigger post_deliveries_updated_at;
 alter table post_deliveries drop constraint post_deliveries_post_id_platform_key;
 create unique index post_deliveries_post_channel on post_deliveries (post_id, channel_id);
--- A delivery without a channel (its account disconnected, or planned before one was connected) stays one per network.
-create unique index post_deliveries_post_network_unassigned on post_deliveries (post_id, platform) where channel_id is null;
+-- A delivery without a channel (its account disconnected, or planned before one was connected) that has not gone
+-- out stays one per network: it would go to the brand's default channel. Those that went out keep their records.
+create unique index post_deliveries_post_network_unassigned on post_deliveries (post_id, platform)
+  where channel_id is null and status in ('pending', 'scheduled', 'failed', 'cancelled');
 
 -- How many channels a plan allows (the admin edits it).
 alter table plans add column channel_limit integer not null default 10 check (channel_limit between 1 and 1000);

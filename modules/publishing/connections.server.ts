@@ -54,15 +54,15 @@ async function electDefaults(trx: DbOrTrx, userId: string, platform: Platform) {
 
 /**
  * Before an account's channels go, their deliveries lose the channel (the foreign key sets null; ADR
- * 0044). A post keeps one channel-less delivery per network (a unique index): where several would
- * remain, the published one (else the oldest) stays and the others go (ADR 0046).
+ * 0044). Those that went out keep their records; of those that have not, a post keeps one
+ * channel-less delivery per network (a unique index over the open statuses): the oldest (ADR 0046).
  */
 async function unassignDeliveries(trx: DbOrTrx, userId: string, accountId: string) {
 	await sql`
 		delete from post_deliveries d using (
-			select id, row_number() over (partition by post_id, platform order by (status = 'published') desc, created_at, id) as rank
+			select id, row_number() over (partition by post_id, platform order by created_at, id) as rank
 			from post_deliveries
-			where user_id = ${userId}
+			where user_id = ${userId} and status in ('pending', 'scheduled', 'failed', 'cancelled')
 			and (channel_id is null or channel_id in (select id from channels where user_id = ${userId} and social_token_id = ${accountId}))
 		) ranked
 		where d.id = ranked.id and ranked.rank > 1`.execute(trx)
