@@ -1,5 +1,5 @@
 // The OpenAI and Replicate adapters with the real SDKs, against the local fakes of both APIs.
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createOpenAiProvider } from '#adapters/ai/openai/index.ts'
 import { createReplicateProvider } from '#adapters/ai/replicate/index.ts'
 import { AiError, type ImageBrief, type TextBrief, type TextRequest } from '#modules/ai/ports.ts'
@@ -198,7 +198,12 @@ describe('OpenAI', () => {
 	test('an aborted request stops at once', async () => {
 		await using fake = await startOpenAiFake()
 		fake.scenario('slow', { delayMs: 1000 })
-		const error = await rejection(provider(fake).text!.generate(textRequest({ signal: AbortSignal.timeout(50) })))
+		// Aborted once the request has reached the network (not after a clock: on a busy machine 50 ms may pass before it is sent).
+		const controller = new AbortController()
+		const pending = rejection(provider(fake).text!.generate(textRequest({ signal: controller.signal })))
+		await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 30_000 })
+		controller.abort()
+		const error = await pending
 		expect(error).toMatchObject({ kind: 'transient', code: 'aborted' })
 		expect(fake.requests).toHaveLength(1)
 	})
@@ -332,9 +337,12 @@ describe('Replicate', () => {
 	test('an aborted request cancels its prediction', async () => {
 		await using fake = await startReplicateFake()
 		fake.scenario('ok', { processingPolls: Infinity })
-		const error = await rejection(
-			provider(fake).image!.generate({ model: 'flux-schnell', parameters: {}, prompt: 'Pflanzen', brief: imageBrief, signal: AbortSignal.timeout(100) }),
-		)
+		// Aborted once the prediction exists (not after a clock: on a busy machine 100 ms may pass before it is created).
+		const controller = new AbortController()
+		const pending = rejection(provider(fake).image!.generate({ model: 'flux-schnell', parameters: {}, prompt: 'Pflanzen', brief: imageBrief, signal: controller.signal }))
+		await vi.waitFor(() => expect(fake.predictions.size).toBe(1), { timeout: 30_000 })
+		controller.abort()
+		const error = await pending
 		expect(error).toMatchObject({ kind: 'transient', code: 'aborted' })
 		expect([...fake.predictions.values()][0]!.status).toBe('canceled')
 	})
