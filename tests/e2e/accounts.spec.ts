@@ -179,9 +179,10 @@ test('a blocked popup falls back to the full page and returns with ?connected=',
 	await page.getByTestId('platform-linkedin').getByRole('button', { name: 'Verbinden' }).click()
 	await page.getByRole('button', { name: 'Mit LinkedIn verbinden' }).click()
 	await page.getByRole('button', { name: 'Zulassen' }).click()
-	// Three full page loads (consent, callback, /accounts) before the query is cleaned: generous under CI load.
+	// Three full page loads (consent, callback, /accounts?connected=) before the success dialog shows; it closes
+	// 2 s after it came (spec), so it is looked for first, then the address without the query.
+	await expect(page.getByRole('dialog').getByText('LinkedIn wurde erfolgreich verbunden.')).toBeVisible({ timeout: 15_000 })
 	await expect(page).toHaveURL(/\/accounts$/, { timeout: 15_000 })
-	await expect(page.getByRole('dialog').getByText('LinkedIn wurde erfolgreich verbunden.')).toBeVisible()
 	await expect(page.getByTestId('platform-linkedin').getByTestId('connection-status')).toHaveText('Verbunden')
 	expect(await defaultPages(db, user.id, 'linkedin')).toHaveLength(1)
 })
