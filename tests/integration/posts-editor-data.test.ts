@@ -62,7 +62,7 @@ test("/posts/editor-data answers the signed-in user's connected pages and the re
 	expect(answer.headers.get('Content-Type')).toMatch(/^application\/json/)
 	const data = answer.data as EditorData
 	expect(Object.keys(data).sort()).toEqual(['pages', 'regenerationCost'])
-	expect(data.pages).toEqual([{ id: alice.page, platform: 'linkedin', pageName: expect.stringContaining('Seite alice-'), pageType: expect.any(String), isDefault: true, followerCount: expect.any(Number), problem: null }])
+	expect(data.pages).toEqual([{ id: alice.page, platform: 'linkedin', pageName: expect.stringContaining('Seite alice-'), pageType: expect.any(String), brandId: expect.any(String), isDefault: true, followerCount: expect.any(Number), pictureUrl: null, accountId: expect.any(String), accountName: expect.any(String), problem: null }])
 	expect(data.regenerationCost).toBe(await h.services.generation.regenerationCost())
 	expect(data.regenerationCost).toBeGreaterThan(0)
 	// Bob's answer holds his page only.

@@ -414,6 +414,16 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'availability', id: r.tool, available: 'false' }),
 	],
 	'/admin/error-reports': (r) => [f({ intent: 'status', id: r.report, status: 'resolved', adminNotes: 'erledigt' })],
+	'/marken': (r) => [
+		f({ intent: 'create', name: 'Bäckerei Winterthur' }),
+		f({ intent: 'rename', brandId: crypto.randomUUID(), name: 'Umbenannt' }),
+		f({ intent: 'delete', brandId: crypto.randomUUID(), moveTo: crypto.randomUUID() }),
+		f({ intent: 'default-agent', brandId: crypto.randomUUID(), agentId: r.agent }),
+		f({ intent: 'move-channel', channelId: r.page, brandId: crypto.randomUUID() }),
+	],
+	'/marken/auswahl': () => [f({ brandId: '' }), f({ brandId: crypto.randomUUID() })],
+	// Pro's own limit again: the fuzz changes nothing the other tests see.
+	'/admin/plans': () => [f({ planId: 'pro', channelLimit: '50' })],
 	'/admin/discount-codes': (r) => [
 		f({ intent: 'save', requestId: crypto.randomUUID(), code: `F${crypto.randomUUID().replace(/-/g, '').slice(0, 9)}`, discountType: 'percentage', discountValue: '10', minPurchaseAmount: '0', isActive: 'on' }),
 		f({ intent: 'toggle', id: r.code, active: 'false' }),
