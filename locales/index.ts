@@ -13,6 +13,7 @@ import calendar from './de/calendar.json' with { type: 'json' }
 import publishing from './de/publishing.json' with { type: 'json' }
 import accounts from './de/accounts.json' with { type: 'json' }
 import brands from './de/brands.json' with { type: 'json' }
+import posting from './de/posting.json' with { type: 'json' }
 import generation from './de/generation.json' with { type: 'json' }
 import creator from './de/creator.json' with { type: 'json' }
 import agents from './de/agents.json' with { type: 'json' }
@@ -38,6 +39,6 @@ import csvImport from './de/csvImport.json' with { type: 'json' }
 import mcp from './de/mcp.json' with { type: 'json' }
 import webhooks from './de/webhooks.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, adminPlans, api, integrations, csvImport, mcp, webhooks, brands }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, adminPlans, api, integrations, csvImport, mcp, webhooks, brands, posting }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

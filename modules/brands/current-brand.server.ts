@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { isUuid } from './brand-name.ts'
 
@@ -11,8 +12,14 @@ export async function resolveBrand(db: Db, userId: string, chosen: string | null
 	return row?.id ?? null
 }
 
-/** The brand new posts and drafts go to: the chosen one, else ('Alle Marken') the user's first. */
+/**
+ * The brand new posts and drafts go to: the chosen one, else ('Alle Marken') the user's first, made
+ * now when the user has none yet (brand_of_owner, the migration's function). Always a brand: a
+ * request repeated under its request id must name the same brand as the first time, when the brand
+ * was made by the first insert (an idempotency conflict otherwise).
+ */
 export async function brandForNewContent(db: Db, userId: string, chosen: string | null | undefined): Promise<{ id: string; defaultAgentId: string | null } | null> {
+	await sql`select brand_of_owner(${userId}::uuid)`.execute(db)
 	const row = await db
 		.selectFrom('brands')
 		.select(['id', 'default_agent_id'])

@@ -143,7 +143,9 @@ test('engagement synced from the network (default page, no page chosen) feeds th
 	await h.services.publishing.publishNow(userId, post.id)
 	await h.runDueJobs()
 	const delivery = await t.db.selectFrom('post_deliveries').select(['status', 'channel_id']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
-	expect(delivery).toEqual({ status: 'published', channel_id: null })
+	// No page chosen: planning gave the delivery its brand's default channel (ADR 0045).
+	const defaultChannel = await t.db.selectFrom('channels').select('id').where('user_id', '=', userId).where('is_default', '=', true).executeTakeFirstOrThrow()
+	expect(delivery).toEqual({ status: 'published', channel_id: defaultChannel.id })
 
 	await h.services.publishing.refreshFollowers(userId)
 	const synced = await t.db.selectFrom('posts').select(['engagement_likes', 'engagement_comments', 'engagement_shares', 'engagement_views']).where('id', '=', post.id).executeTakeFirstOrThrow()
