@@ -105,7 +105,7 @@ test("admin users on a phone: each user a card with its actions in sight; the ad
 
 	const tabs = page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Benutzer' }) }).last()
 	const links = tabs.getByRole('link')
-	expect(await links.count()).toBe(8)
+	expect(await links.count()).toBe(9)
 	for (let i = 0; i < 8; i++) {
 		const box = await boxOf(links.nth(i))
 		const name = await links.nth(i).textContent()

@@ -245,6 +245,8 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
 	const { page_name: pageName } = await db.selectFrom('channels').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
+	// A channel no post goes to: only the picker would list it (the planned post's own channel is named on its card, ADR 0045).
+	const { page_name: otherName } = await db.selectFrom('channels').select('page_name').where('user_id', '=', user.id).where('is_default', '=', false).executeTakeFirstOrThrow()
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
 	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'scheduled', scheduledAt: addDays(new Date(), 2), timeZone: zurich })
 	const cost = await services.generation.regenerationCost()
@@ -253,7 +255,7 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	const response = await gotoReady(page, '/posts')
 	// The loader read neither: the document holds no page name and no cost.
 	const html = await response!.text()
-	expect(html).not.toContain(pageName)
+	expect(html).not.toContain(otherName)
 	expect(html).not.toContain('regenerationCost')
 	await page.waitForTimeout(300)
 	expect(asked).toEqual([])

@@ -1,6 +1,6 @@
 import { AlertDialog, Badge, Button, Dialog, Flex, Text } from '@radix-ui/themes'
 import { useEffect, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useFetcher, type FetcherWithComponents } from 'react-router'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { DialogCloseButton } from '#app/components/admin/form-dialog-parts.tsx'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
@@ -63,6 +63,10 @@ function TokenItem({ token, user, timeZone, onRevoked }: { token: AdminTokenView
 	const { t } = useTranslation('adminUsers')
 	const { t: ti } = useTranslation('integrations')
 	const active = token.revokedAt === null && !token.expired
+	// The answer's toast is shown here, in the row that stays: the revoke button goes once the list
+	// shows the key revoked, which can come in the same render as the answer (then its effect never ran).
+	const fetcher = useFetcher<AdminUsersReply>()
+	useFetcherNotice(fetcher, onRevoked)
 	return (
 		<li data-testid="admin-api-token" data-name={token.name}>
 			<Flex justify="between" align="start" gap="3" wrap="wrap">
@@ -88,16 +92,14 @@ function TokenItem({ token, user, timeZone, onRevoked }: { token: AdminTokenView
 						{token.lastUsedAt ? t('tokens.lastUsed', { date: formatDateTime(token.lastUsedAt, timeZone, DATE) }) : t('tokens.neverUsed')}
 					</Text>
 				</Flex>
-				{active ? <RevokeButton token={token} user={user} onRevoked={onRevoked} /> : null}
+				{active ? <RevokeButton token={token} user={user} fetcher={fetcher} /> : null}
 			</Flex>
 		</li>
 	)
 }
 
-function RevokeButton({ token, user, onRevoked }: { token: ApiTokenView; user: User; onRevoked: () => void }) {
+function RevokeButton({ token, user, fetcher }: { token: ApiTokenView; user: User; fetcher: FetcherWithComponents<AdminUsersReply> }) {
 	const { t } = useTranslation('adminUsers')
-	const fetcher = useFetcher<AdminUsersReply>()
-	useFetcherNotice(fetcher, onRevoked)
 	const busy = fetcher.state !== 'idle'
 	return (
 		<AlertDialog.Root>
