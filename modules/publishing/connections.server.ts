@@ -339,12 +339,15 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 			return { used: Number(used.n), limit }
 		},
 
-		/** Makes one page the platform's default: clear, then set, in one transaction (the partial unique index guards). */
+		/**
+		 * Makes one channel its brand's default of the network: clear, then set, in one transaction (the
+		 * partial unique index per brand and network guards); the other brands keep theirs.
+		 */
 		async setDefaultPage(userId: string, pageId: string) {
 			return db.transaction().execute(async (trx) => {
-				const page = await trx.selectFrom('channels').select(['id', 'platform']).where('user_id', '=', userId).where('id', '=', pageId).executeTakeFirst()
+				const page = await trx.selectFrom('channels').select(['id', 'platform', 'brand_id']).where('user_id', '=', userId).where('id', '=', pageId).executeTakeFirst()
 				if (!page) return false
-				await trx.updateTable('channels').set({ is_default: false }).where('user_id', '=', userId).where('platform', '=', page.platform).where('is_default', '=', true).execute()
+				await trx.updateTable('channels').set({ is_default: false }).where('user_id', '=', userId).where('brand_id', '=', page.brand_id).where('platform', '=', page.platform).where('is_default', '=', true).execute()
 				await trx.updateTable('channels').set({ is_default: true }).where('id', '=', page.id).execute()
 				await notifyChange(trx, { userId, topic: 'connections' })
 				return true

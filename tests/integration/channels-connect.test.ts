@@ -127,3 +127,22 @@ test("the admin sets a plan's channel limit (1 to 1000, audited); the next conne
 	expect((await connectMember(h, userId, 'Anna Eins')).ok).toBe(true)
 	expect(await connectMember(h, userId, 'Bruno Zwei')).toEqual({ ok: false, error: 'channel_limit', limit: 1 })
 })
+
+test("making a channel the default of its network changes its own brand's default only; another brand keeps its default", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	expect((await connectMember(h, userId, 'Anna Alt')).ok).toBe(true)
+	expect((await connectMember(h, userId, 'Bernd Neu')).ok).toBe(true)
+	const bernd = await accountOf(t.db, userId, 'Bernd Neu')
+	const berndsChannel = (await channelsOf(t.db, userId)).find((c) => c.social_token_id === bernd.id)!
+	// Bernd's profile goes to a brand of its own, where it becomes that brand's default of the network.
+	const privat = await t.db.insertInto('brands').values({ user_id: userId, name: 'Privat' }).returning('id').executeTakeFirstOrThrow()
+	await t.db.updateTable('channels').set({ brand_id: privat.id, is_default: false }).where('id', '=', berndsChannel.id).execute()
+	expect(await h.services.publishing.setDefaultPage(userId, berndsChannel.id)).toBe(true)
+
+	const defaults = await t.db.selectFrom('channels').select(['id', 'brand_id']).where('user_id', '=', userId).where('is_default', '=', true).execute()
+	expect(defaults).toHaveLength(2)
+	expect(defaults.find((d) => d.brand_id === privat.id)?.id).toBe(berndsChannel.id)
+	expect(defaults.some((d) => d.brand_id !== privat.id)).toBe(true)
+})
