@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isUuid } from '#modules/core/uuid.ts'
 
 /** What a brand may be called: 1 to 80 characters after trimming (the database checks the same). */
 export const BRAND_NAME_MAX = 80
@@ -16,12 +17,7 @@ export function checkBrandName(raw: string): { ok: true; name: string } | { ok: 
 	return { ok: true, name }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Whether a client-sent id can be a row id at all (anything else is "not found", never a database error). */
-export function isUuid(value: unknown): value is string {
-	return typeof value === 'string' && UUID.test(value)
-}
 
 /** The forms of the 'Marken' page (one intent per action). */
 export const BrandActionSchema = z.discriminatedUnion('intent', [
@@ -32,3 +28,5 @@ export const BrandActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('move-channel'), channelId: z.string().max(100), brandId: z.string().max(100) }),
 ])
 export type BrandAction = z.infer<typeof BrandActionSchema>
+
+export { isUuid }

@@ -1,6 +1,6 @@
 import type { Db } from '#modules/core/db.server.ts'
 import { checkBrandName, type BrandResult } from './brand-name.ts'
-import { isUniqueViolation } from './unique-violation.ts'
+import { isUniqueViolation } from '#modules/core/db.server.ts'
 
 /** A new brand of the user; the name is unique per user (the database's unique (user_id, name) decides races). */
 export async function createBrand(db: Db, userId: string, rawName: string): Promise<BrandResult<{ id: string }>> {

@@ -1,6 +1,6 @@
 import type { Db } from '#modules/core/db.server.ts'
 import { checkBrandName, isUuid, type BrandResult } from './brand-name.ts'
-import { isUniqueViolation } from './unique-violation.ts'
+import { isUniqueViolation } from '#modules/core/db.server.ts'
 
 /** Renames one of the user's brands; another user's brand id is "not found". */
 export async function renameBrand(db: Db, userId: string, brandId: string, rawName: string): Promise<BrandResult> {

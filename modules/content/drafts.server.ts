@@ -6,6 +6,7 @@ import { draftColumns, toDraftView } from './mappers.server.ts'
 import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
 import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 export type DraftInput = {
 	platforms: Array<Platform>
@@ -33,7 +34,6 @@ async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<P
 	return Object.fromEntries(wanted.filter(([platform, id]) => pages.some((p) => p.id === id && p.platform === platform)))
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The draft's channels (the user's own among those chosen, in order) and their networks, and its brand
@@ -41,10 +41,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * the post the draft becomes checks its channels again.
  */
 async function ownTargets(db: DbOrTrx, userId: string, input: DraftInput) {
-	const wanted = [...new Set((input.channelIds ?? []).filter((id) => UUID.test(id)))]
+	const wanted = [...new Set((input.channelIds ?? []).filter((id) => isUuid(id)))]
 	const channels = wanted.length ? await db.selectFrom('channels').select(['id', 'platform']).where('user_id', '=', userId).where('id', 'in', wanted).execute() : []
 	const own = wanted.flatMap((id) => channels.filter((c) => c.id === id))
-	const brand = input.brandId && UUID.test(input.brandId) ? await db.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst() : undefined
+	const brand = input.brandId && isUuid(input.brandId) ? await db.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst() : undefined
 	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand?.id }
 }
 

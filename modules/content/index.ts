@@ -28,6 +28,7 @@ import {
 import type { RegisteredPlatforms } from './platforms.ts'
 import { isPlanRefused, type DeliveryPlanner } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
@@ -63,7 +64,6 @@ export function createContentWriter(planner: DeliveryPlanner, platforms: Registe
 
 export type ContentWriter = ReturnType<typeof createContentWriter>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
@@ -122,7 +122,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		async board(userId: string, options: { query?: string; limit?: number; include?: string | null; brandId?: string | null } = {}) {
 			const board = await boardPage(db, platforms, userId, options)
 			const id = options.include
-			if (id && UUID.test(id) && !board.drafts.some((d) => d.id === id) && !board.posts.some((p) => p.id === id)) {
+			if (id && isUuid(id) && !board.drafts.some((d) => d.id === id) && !board.posts.some((p) => p.id === id)) {
 				const [post, draft] = await Promise.all([getPost(db, platforms, userId, id), getDraft(db, platforms, userId, id)])
 				if (post) board.posts.push(post)
 				if (draft) board.drafts.push(draft)

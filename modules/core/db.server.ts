@@ -63,7 +63,8 @@ function sendPreparedByName(client: pg.PoolClient) {
 	}) as typeof client.query
 }
 
-/** A Postgres unique_violation (23505): the row another request just inserted. */
-export function isUniqueViolation(error: unknown) {
-	return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === '23505'
+/** A Postgres unique_violation (23505): the row another request just inserted; of the named constraint, when given. */
+export function isUniqueViolation(error: unknown, constraint?: string) {
+	if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== '23505') return false
+	return constraint === undefined || (error as { constraint?: unknown }).constraint === constraint
 }

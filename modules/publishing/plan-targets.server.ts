@@ -4,6 +4,7 @@ import { PlanRefused, type PlanInput, type PlannedChannel } from '#modules/conte
 import type { ConnectionFacts } from './account-check.server.ts'
 import { texts } from './messages.ts'
 import type { AccountLimits } from './ports.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 /** A channel with what planning checks of it: its connection's facts and its server's own limits. */
 export type ChannelFacts = ConnectionFacts & { id: string; user_id: string; platform: string; name: string; brand_id: string; is_default: boolean; limits: AccountLimits | null }
@@ -11,12 +12,11 @@ export type ChannelFacts = ConnectionFacts & { id: string; user_id: string; plat
 /** Where one delivery of a post goes: a channel, or (no channel of the network in the brand) none. */
 export type PlanTarget = { platform: string; channel: ChannelFacts | null }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The user's channels among `channelIds`, in the order given (duplicates dropped); one read. See DeliveryPlanner.channels. */
 export async function plannedChannels(db: DbOrTrx, input: { userId: string; channelIds: ReadonlyArray<string>; gone?: 'refuse' | 'drop' }): Promise<Array<PlannedChannel>> {
 	const wanted = [...new Set(input.channelIds)]
-	const valid = wanted.filter((id) => UUID.test(id))
+	const valid = wanted.filter((id) => isUuid(id))
 	const rows = valid.length ? await db.selectFrom('channels').select(['id', 'platform', 'brand_id']).where('user_id', '=', input.userId).where('id', 'in', valid).execute() : []
 	const found = wanted.flatMap((id) => rows.filter((row) => row.id === id))
 	if (found.length < wanted.length && input.gone !== 'drop') throw new PlanRefused([texts.planning.channelUnknown])
@@ -41,7 +41,7 @@ export function requestOf(input: PlanInput): TargetRequest {
  */
 async function loadChannels(db: DbOrTrx, requests: ReadonlyArray<TargetRequest>): Promise<Array<ChannelFacts>> {
 	const userIds = [...new Set(requests.map((r) => r.userId))]
-	const chosen = [...new Set(requests.flatMap((r) => r.wishes.map((w) => w.channelId)).filter((id): id is string => typeof id === 'string' && UUID.test(id)))]
+	const chosen = [...new Set(requests.flatMap((r) => r.wishes.map((w) => w.channelId)).filter((id): id is string => isUuid(id)))]
 	if (userIds.length === 0) return []
 	const rows = await db
 		.selectFrom('channels as c')
