@@ -366,7 +366,7 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 			f({ intent: 'import', rows, asDrafts: '1', requestId: crypto.randomUUID() }),
 		]
 	},
-	'/accounts': (r) => [f({ intent: 'connect', platform: 'linkedin' }), f({ intent: 'disconnect', platform: 'threads' }), f({ intent: 'set-default', pageId: r.page }), f({ intent: 'refresh-followers' })],
+	'/accounts': (r) => [f({ intent: 'connect', platform: 'linkedin' }), f({ intent: 'disconnect', accountId: crypto.randomUUID() }), f({ intent: 'reconnect', accountId: crypto.randomUUID() }), f({ intent: 'set-default', pageId: r.page }), f({ intent: 'refresh-followers' })],
 	'/agent': (r) => [
 		f({ intent: 'create', requestId: crypto.randomUUID() }),
 		f({ intent: 'rename', agentId: r.agent, name: 'Umbenannt' }),
