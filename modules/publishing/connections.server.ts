@@ -127,8 +127,10 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 			const limit = await channelLimitOf(trx, userId)
 			const existing = await trx.selectFrom('channels').select(['page_id', 'platform']).where('user_id', '=', userId).execute()
 			const known = new Set(existing.filter((c) => c.platform === platform).map((c) => c.page_id))
-			let room = Math.max(0, limit - existing.length)
-			const kept = account.pages.filter((page) => known.has(page.pageId) || (room > 0 && room-- > 0))
+			// Channels connected before stay; new ones take the room the plan has left, in the network's order.
+			const room = Math.max(0, limit - existing.length)
+			const added = account.pages.filter((page) => !known.has(page.pageId)).slice(0, room)
+			const kept = account.pages.filter((page) => known.has(page.pageId) || added.includes(page))
 			const leftOut = account.pages.length - kept.length
 			if (kept.length === 0 && account.pages.length > 0) return { ok: false, error: 'channel_limit', limit }
 			const token = await trx
