@@ -10,6 +10,7 @@ import { prepareLogo } from './logo.server.ts'
 import { MAX_AGENTS, type AgentPresetValues, type TrainingMaterial } from './schema.ts'
 import { analyseStyle, readStyleProfile } from './style.ts'
 import type { AgentPreset, AgentResult, StyleProfile, UrlFailure } from './types.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 // The agent screen: presets of one user, at most three (slots 0-2, unique per user in the
 // database), exactly one of them the default. Every operation is scoped by the user's id: another
@@ -17,7 +18,6 @@ import type { AgentPreset, AgentResult, StyleProfile, UrlFailure } from './types
 
 export type PresetsDeps = { db: Db; files: FileStore; web: WebReader; logger?: Logger }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const URL_CONCURRENCY = 4
 
 function strings(value: unknown) {
@@ -125,7 +125,7 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 	}
 
 	async function get(userId: string, agentId: string): Promise<AgentPreset | null> {
-		if (!UUID.test(agentId)) return null
+		if (!isUuid(agentId)) return null
 		const row = await db.selectFrom('agent_configurations').select(presetColumns).where('user_id', '=', userId).where('id', '=', agentId).executeTakeFirst()
 		return row ? toPreset(row) : null
 	}
@@ -163,13 +163,13 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 	}
 
 	async function rename(userId: string, agentId: string, name: string): Promise<AgentResult> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		const result = await db.updateTable('agent_configurations').set({ name }).where('user_id', '=', userId).where('id', '=', agentId).executeTakeFirst()
 		return result.numUpdatedRows > 0n ? { ok: true } : notFound
 	}
 
 	async function setDefault(userId: string, agentId: string): Promise<AgentResult> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		return db.transaction().execute(async (trx) => {
 			await lockUser(trx, userId)
 			const agent = await trx.selectFrom('agent_configurations').select('id').where('user_id', '=', userId).where('id', '=', agentId).executeTakeFirst()
@@ -182,7 +182,7 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 	}
 
 	async function remove(userId: string, agentId: string): Promise<AgentResult> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		const result = await db.transaction().execute(async (trx) => {
 			await lockUser(trx, userId)
 			const agents = await trx.selectFrom('agent_configurations').select(['id', 'is_default', 'logo_url']).where('user_id', '=', userId).orderBy('agent_order').execute()
@@ -201,7 +201,7 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 
 	/** 'Speichern': the whole preset at once (everything but the logo, the models and the training result). */
 	async function save(userId: string, agentId: string, values: AgentPresetValues): Promise<AgentResult> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		return db.transaction().execute(async (trx) => {
 			const saved = await savePreset(trx, userId, agentId, values)
 			if (saved.ok) await storeKnowledge(trx, agentId, values.knowledgeBase)
@@ -297,7 +297,7 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 
 	/** Stores a new logo (checked by content) and replaces the preset's old one, whose file is deleted. */
 	async function uploadLogo(userId: string, agentId: string, file: { name: string; bytes: Uint8Array }): Promise<AgentResult<{ logoUrl: string }>> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		if (!(await get(userId, agentId))) return notFound
 		const logo = await prepareLogo(file.bytes)
 		if (typeof logo === 'string') return { ok: false, error: logo }
@@ -323,7 +323,7 @@ export function createPresets({ db, files, web, logger }: PresetsDeps) {
 	}
 
 	async function removeLogo(userId: string, agentId: string): Promise<AgentResult> {
-		if (!UUID.test(agentId)) return notFound
+		if (!isUuid(agentId)) return notFound
 		const previous = await db.transaction().execute(async (trx) => {
 			const row = await trx.selectFrom('agent_configurations').select('logo_url').where('user_id', '=', userId).where('id', '=', agentId).forUpdate().executeTakeFirst()
 			if (!row) return null

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import type { GallerySort, ModelCategory, PricedModel } from './costs.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 /** A catalogue model as the gallery and the model test show it, with the user's like and favourite. */
 export type GalleryModel = PricedModel & {
@@ -23,11 +24,7 @@ export type GalleryModel = PricedModel & {
 	testMode: boolean
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string) {
-	return UUID.test(value)
-}
+export { isUuid }
 
 function selectModels(db: Db, userId: string) {
 	return db

@@ -9,8 +9,8 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireAdmin } from '#app/server/guards.server.ts'
 import { ADMIN_NOTES_MAX, ErrorReportUpdateSchema, isErrorReportStatus } from '#modules/activity/error-reports.ts'
 import '#locales/ns/adminErrorReports.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const admin = requireAdmin(context, request)
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 	const [result, selected] = await Promise.all([
 		errorReports.list({ search, status, page }),
-		reportId && UUID.test(reportId) ? errorReports.get(reportId) : Promise.resolve(null),
+		reportId && isUuid(reportId) ? errorReports.get(reportId) : Promise.resolve(null),
 	])
 	return {
 		title: getInstance(context).t('adminErrorReports:meta.title'),

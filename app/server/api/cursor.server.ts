@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from 'react-router'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { problem } from './problem.server.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 
 // The opaque cursor of a list page: base64url of the last item's position (created_at in
 // microseconds, id). A client passes nextCursor back unchanged.
 
 export type Position = { at: string; id: string }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function encodeCursor(position: Position | null) {
 	return position ? Buffer.from(JSON.stringify([position.at, position.id])).toString('base64url') : null
@@ -18,7 +18,7 @@ export function decodeCursor(context: Readonly<RouterContextProvider>, cursor: s
 	if (cursor === undefined || cursor === '') return null
 	try {
 		const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-		if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && /^\d{1,17}$/.test(value[0]) && typeof value[1] === 'string' && UUID.test(value[1])) {
+		if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && /^\d{1,17}$/.test(value[0]) && typeof value[1] === 'string' && isUuid(value[1])) {
 			return { at: value[0], id: value[1] }
 		}
 	} catch {
