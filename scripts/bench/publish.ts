@@ -3,6 +3,8 @@
 // popup and takes text-only posts), never by its id.
 // 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
+// BENCH_CHANNELS=5: each post goes to 5 channels (accounts) of the network, one delivery each (issue 38);
+// the deliveries stay BENCH_DELIVERIES in all, so the figures compare with the one-channel run.
 import { randomUUID } from 'node:crypto'
 import { Session } from 'node:inspector/promises'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -34,6 +36,8 @@ const APP_SECRET = 'bench-secret-bench-secret-bench-secret-0123'
 /** BENCH_FAKE=thread: the sandbox network in a worker thread of its own (sandbox-thread.ts), for its capacity and for the run; else in this thread. */
 const FAKE_THREAD = process.env.BENCH_FAKE === 'thread'
 const SANDBOX_SECRET = randomUUID()
+/** Channels per post (accounts of one user on the network); each post has as many deliveries. */
+const CHANNELS = Math.max(1, Number(process.env.BENCH_CHANNELS ?? 1))
 
 const network = platformModules.find((m) => m.descriptor.connect === 'oauth-popup' && m.descriptor.formats.includes('text') && !m.descriptor.images.required)
 if (!network) throw new Error('no registered platform takes text-only posts through the OAuth popup')
@@ -57,10 +61,10 @@ const logger = createLogger('error')
 
 type Fake = { base: string; texts: () => Promise<Array<string>>; clear: () => Promise<void>; [Symbol.asyncDispose]: () => Promise<void> }
 
-function fakeInline(sandbox: { base: string; store: { posts: Array<{ text: string }> } }): Fake {
+function fakeInline(sandbox: { base: string; store: { posts: Array<{ authorId: string; text: string }> } }): Fake {
 	return {
 		base: sandbox.base,
-		texts: async () => sandbox.store.posts.map((post) => post.text),
+		texts: async () => sandbox.store.posts.map(authoredText),
 		clear: async () => void (sandbox.store.posts.length = 0),
 		[Symbol.asyncDispose]: async () => {},
 	}
@@ -83,6 +87,9 @@ async function fakeInThread(appUrl: string): Promise<Fake> {
 	}
 }
 
+/** A post as the fake received it: its author (the channel) and text, so one text on five channels is not a duplicate. */
+const authoredText = (post: { authorId: string; text: string }) => `${post.authorId}\n${post.text}`
+
 function percentile(values: Array<number>, p: number) {
 	const sorted = [...values].sort((a, b) => a - b)
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
@@ -95,9 +102,35 @@ try {
 	await using fake = FAKE_THREAD ? await fakeInThread(h.appUrl) : fakeInline(h.sandbox)
 	const tasks = FAKE_THREAD ? testServices(db, { APP_SECRET, SANDBOX_API_BASE: fake.base, APP_URL: h.appUrl, PUBLISH_TIMEOUT_MS: '1000' }).tasks : h.composition.tasks
 	const userIds: Array<string> = []
-	for (let i = 0; i < Math.ceil(Math.max(TOTAL, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
+	for (let i = 0; i < Math.ceil(Math.max(TOTAL / CHANNELS, SPREAD) / PER_USER); i++) userIds.push((await h.connectedUser([platform])).userId)
+	/** Each user's channels the posts go to (CHANNELS > 1: more accounts connected, each its own identity in the fake's consent form). */
+	const channelsOf = new Map<string, Array<string>>()
+	if (CHANNELS > 1) {
+		const identity = await consentIdentityField(userIds[0]!)
+		for (const userId of userIds) {
+			for (let k = 1; (await userChannels(userId)).length < CHANNELS; k++) {
+				if (k > CHANNELS * 2) throw new Error(`${network.descriptor.name}: ${CHANNELS} channels could not be connected`)
+				await h.connect(userId, platform, { consent: { [identity]: `Bench Konto ${k}` } })
+			}
+			channelsOf.set(userId, (await userChannels(userId)).slice(0, CHANNELS))
+		}
+	}
 
 	// 1. The fake's own capacity, with the same concurrency, for the first user's page.
+	async function userChannels(userId: string) {
+		const rows = await db.selectFrom('channels').select('id').where('user_id', '=', userId).where('platform', '=', platform).orderBy('created_at').orderBy('id').execute()
+		return rows.map((row) => row.id)
+	}
+
+	/** The consent form's text field that names the account (a second account is a second identity). */
+	async function consentIdentityField(userId: string) {
+		const { url } = await h.services.publishing.startConnect(userId, platform, {})
+		const html = await (await fetch(url.replace(`${h.appUrl}/sandbox`, h.sandbox.base))).text()
+		const field = /<input type="text"[^>]*name="([^"]+)"/.exec(html)?.[1]
+		if (!field) throw new Error(`${network!.descriptor.name}: its consent form names no account, so one user cannot connect ${CHANNELS} accounts`)
+		return field
+	}
+
 	const page = await db
 		.selectFrom('channels')
 		.innerJoin('social_tokens', 'social_tokens.id', 'channels.social_token_id')
@@ -141,12 +174,20 @@ try {
 
 	// Setup, before any clock runs: a few posts per pool connection at a time (500 at once timed out
 	// waiting for a connection on a loaded machine).
-	async function schedule(count: number, at: (i: number) => Date) {
+	async function schedule(deliveries: number, at: (i: number) => Date) {
+		const count = Math.ceil(deliveries / CHANNELS)
 		for (let start = 0; start < count; start += 100) {
 			const batch = Array.from({ length: Math.min(100, count - start) }, (_, k) => start + k)
 			await Promise.all(
 				batch.map((i) =>
-					h.services.content.createPost(userIds[i % userIds.length]!, { platform, content: { base: `bench ${randomUUID()} ${i}`, platforms: {} }, status: 'scheduled', scheduledAt: at(i), timeZone: 'Europe/Zurich' }),
+					h.services.content.createPost(userIds[i % userIds.length]!, {
+						platform,
+						content: { base: `bench ${randomUUID()} ${i}`, platforms: {} },
+						status: 'scheduled',
+						scheduledAt: at(i),
+						timeZone: 'Europe/Zurich',
+						channelIds: channelsOf.get(userIds[i % userIds.length]!),
+					}),
 				),
 			)
 		}
@@ -257,7 +298,7 @@ try {
 	for (const text of await fake.texts()) texts.set(text, (texts.get(text) ?? 0) + 1)
 	const duplicates = [...texts.values()].filter((n) => n > 1).length
 	const rate = TOTAL / seconds
-	console.log(`network: ${network.descriptor.name}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+	console.log(`network: ${network.descriptor.name}; ${CHANNELS} channel(s) per post; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
 	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY}; the fake ${FAKE_THREAD ? 'in its own thread' : 'in this thread'})`)
 	console.log(`  through the adapters' transport (undici request): ${transportRate.toFixed(0)} posts/s`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity; ${((rate / transportRate) * 100).toFixed(0)} % of it through the adapters' transport)`)
@@ -270,15 +311,15 @@ try {
 	await fake.clear()
 	const runner = await startWorker({ pool, tasks, concurrency: CONCURRENCY, logger, localQueueSize: LOCAL_QUEUE, completeJobBatchDelayMs: COMPLETE_DELAY, nextDueInMs: nextDeliveryDueInMs })
 	const base = Date.now() + 3000
-	await schedule(SPREAD, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
+	await schedule(SPREAD * CHANNELS, (i) => new Date(base + Math.floor((i / SPREAD) * 6000)))
 	for (;;) {
 		const row = await db.selectFrom('post_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow()
-		if (Number(row.n) >= SPREAD) break
+		if (Number(row.n) >= SPREAD * CHANNELS) break
 		await new Promise((r) => setTimeout(r, 200))
 	}
 	await runner.stop()
 	const late = (await lateness()).map((r) => Number(r.late))
-	console.log(`on time: ${SPREAD} posts due over 6 s: start lateness p50 ${percentile(late, 50).toFixed(0)} ms, p99 ${percentile(late, 99).toFixed(0)} ms (target p99 <= 100 ms)`)
+	console.log(`on time: ${SPREAD} posts (${SPREAD * CHANNELS} deliveries) due over 6 s: start lateness p50 ${percentile(late, 50).toFixed(0)} ms, p99 ${percentile(late, 99).toFixed(0)} ms (target p99 <= 100 ms)`)
 	const spreadTexts = await fake.texts()
 	console.log(`  duplicates ${spreadTexts.length - new Set(spreadTexts).size}`)
 } finally {
