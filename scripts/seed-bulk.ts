@@ -1,5 +1,6 @@
 // npm run seed:bulk -- [--users 1000] [--posts 100000] [--reset]
-// Realistic data for benchmarks: users with profiles, credit ledgers, agents, connected sandbox accounts,
+// Realistic data for benchmarks: users with profiles, credit ledgers, agents, brands, connected sandbox accounts (the
+// heavy user: 20 channels in 3 brands),
 // posts over the past and the coming year in every status (with their deliveries and publish jobs),
 // drafts, activity logs, tool settings and content ideas. Set-based SQL (a few big statements), so
 // 1000 users and 100 000 posts load in well under a minute. Works on the embedded database in DATA_DIR
@@ -87,7 +88,7 @@ try {
 	console.error('seed:bulk failed; partly loaded bulk data is removed by the next run with --reset')
 	throw error
 } finally {
-	await client.query('drop table if exists bulk_users, bulk_posts').catch(() => {})
+	await client.query('drop table if exists bulk_users, bulk_posts, bulk_brands').catch(() => {})
 	client.release()
 	second.release()
 	await database.close()
@@ -154,7 +155,7 @@ async function load(passwordHash: string, sealedToken: string) {
 	const combinations = ['linkedin', 'linkedin,instagram', 'linkedin,facebook,instagram', 'instagram,threads', 'linkedin,instagram,facebook,threads']
 	const platforms = counts.map((_, i) => (i < 3 ? combinations[4]! : combinations[(i * 7) % combinations.length]!))
 	// The plan tables are unlogged work tables (both sessions read them), dropped at the end.
-	await client.query('drop table if exists bulk_users, bulk_posts')
+	await client.query('drop table if exists bulk_users, bulk_posts, bulk_brands')
 	await client.query('begin')
 	await client.query('select setseed(0.42)')
 
@@ -171,6 +172,9 @@ async function load(passwordHash: string, sealedToken: string) {
 			case when n = 1 then 3 else 1 + (n * 5) % 3 end as agents,
 			case when n = 1 then 60 when n = 2 then 5 else (n * 11) % 9 end as drafts,
 			string_to_array(platforms, ',') as platforms,
+			-- The heavy user runs 20 channels (5 accounts on each of its 4 networks) in 3 brands (issue 38).
+			case when n = 1 then 5 else 1 end as accounts_per_network,
+			case when n = 1 then array['Meine Marke', 'Bäckerei Winterthur', 'Café am Markt'] else array['Meine Marke'] end as brands,
 			8 + (n * 17) % 25 as ledger_rows
 		from unnest($1::text[], $2::int[], $3::text[]) with ordinality as t(email, posts, platforms, ord), lateral (select ord::int as n) k`,
 		[emails, counts, platforms],
@@ -184,6 +188,15 @@ async function load(passwordHash: string, sealedToken: string) {
 		select id, email, $1, created_at + interval '5 minutes', time_zone, created_at, created_at from bulk_users`,
 		[passwordHash],
 	)
+
+	await step(
+		'brands',
+		`insert into brands (user_id, name, created_at, updated_at)
+		select u.id, b.name, u.created_at + make_interval(mins => b.o::int), u.created_at from bulk_users u cross join lateral unnest(u.brands) with ordinality as b(name, o)`,
+	)
+	// Each user's brands in order (slot 0 is the first, as brand_of_owner finds it).
+	await client.query(`create unlogged table bulk_brands as select id, user_id, (row_number() over (partition by user_id order by created_at, id) - 1)::int as slot from brands`)
+	await client.query('create index on bulk_brands (user_id, slot)')
 
 	// The ledger: signup bonus first, a plan or pack grant every sixth row, small generation debits
 	// between them (never more than the 50 of the bonus before the next grant: the balance stays >= 0).
@@ -230,17 +243,23 @@ async function load(passwordHash: string, sealedToken: string) {
 	await step(
 		'social_tokens (Sandbox)',
 		`insert into social_tokens (user_id, platform, account_id, account_name, access_token_encrypted, scopes, follower_count, engagement_rate, status, sandbox, last_synced_at, last_refreshed_at, created_at)
-		select u.id, p.platform, 'sbx-' || p.platform || '-' || u.n, u.full_name, $1, '{}', (u.n * 97 + p.o * 31) % 5000, ((u.n + p.o) % 60) / 10.0,
+		select u.id, p.platform, 'sbx-' || p.platform || '-' || u.n || case when a.k > 0 then '-' || a.k else '' end,
+			u.full_name || case when a.k > 0 then ' ' || (array['Filiale','Shop','Team','Events'])[a.k] else '' end,
+			$1, '{}', (u.n * 97 + p.o * 31 + a.k * 53) % 5000, ((u.n + p.o) % 60) / 10.0,
 			case when u.n > 3 and (u.n + p.o) % 23 = 0 then 'reconnect_required' else 'active' end, true, now() - interval '1 day', u.created_at, u.created_at
-		from bulk_users u cross join lateral unnest(u.platforms) with ordinality as p(platform, o)`,
+		from bulk_users u cross join lateral unnest(u.platforms) with ordinality as p(platform, o) cross join lateral generate_series(0, u.accounts_per_network - 1) a(k)`,
 		[sealedToken],
 	)
 	await step(
 		'channels',
-		`insert into channels (user_id, social_token_id, platform, page_id, page_name, real_name, page_type, follower_count, is_default, created_at)
+		`insert into channels (user_id, social_token_id, platform, page_id, page_name, real_name, page_type, follower_count, is_default, brand_id, created_at)
 		select t.user_id, t.id, t.platform, t.account_id || '-page', t.account_name || case t.platform when 'facebook' then ' (Seite)' else '' end, t.account_name,
-			case when t.platform = 'facebook' then 'business' else 'personal' end, t.follower_count, true, t.created_at
-		from social_tokens t join bulk_users u on u.id = t.user_id`,
+			case when t.platform = 'facebook' then 'business' else 'personal' end, t.follower_count,
+			-- An account's place among the user's accounts on its network: the first three are their brands' defaults, the others join the last brand.
+			t.k < cardinality(u.brands), br.id, t.created_at
+		from (select *, (row_number() over (partition by user_id, platform order by account_id) - 1)::int as k from social_tokens) t
+			join bulk_users u on u.id = t.user_id
+			join bulk_brands br on br.user_id = t.user_id and br.slot = least(t.k, cardinality(u.brands) - 1)`,
 	)
 
 	// Posts: a plan instant per post, a year back to a year ahead, at a calendar slot (06:00-23:00, 30 minutes).
@@ -248,7 +267,7 @@ async function load(passwordHash: string, sealedToken: string) {
 		'Posts (Plan)',
 		`create unlogged table bulk_posts as
 		with raw as (
-			select u.id as user_id, u.n, u.time_zone, u.platforms, g.i, random() as r, random() as r2, random() as r3,
+			select u.id as user_id, u.n, u.time_zone, u.platforms, g.i, g.i % cardinality(u.brands) as brand_slot, random() as r, random() as r2, random() as r3,
 				((now() at time zone u.time_zone)::date + (floor(random() * 731) - 365)::int + time '06:00' + make_interval(mins => 30 * floor(random() * 35)::int)) at time zone u.time_zone as at,
 				(array[
 					'Drei Dinge, die wir diese Woche über unsere Kundschaft gelernt haben.',
@@ -296,7 +315,7 @@ async function load(passwordHash: string, sealedToken: string) {
 				opener || ' ' || middle || ' ' || closer || E'\\n\\n' || tags as body
 			from raw
 		)
-		select gen_random_uuid() as id, user_id, n, platform, platforms, status, failure, at, body, r3,
+		select gen_random_uuid() as id, user_id, n, platform, platforms, brand_slot, status, failure, at, body, r3,
 			case when at < now() then at - make_interval(secs => 3600 + r3 * 10 * 86400) else now() - make_interval(secs => r3 * 60 * 86400) end as created_at,
 			case when length(opener) > 50 then left(opener, 50) || '…' else opener end as title,
 			case when platform = 'multiple' then
@@ -315,9 +334,9 @@ async function load(passwordHash: string, sealedToken: string) {
 async function loadPosts() {
 	await step(
 		'posts',
-		`insert into posts (id, user_id, title, content, platform, status, scheduled_at, time_zone, published_at, post_type,
+		`insert into posts (id, user_id, brand_id, title, content, platform, status, scheduled_at, time_zone, published_at, post_type,
 			engagement_views, engagement_likes, engagement_shares, engagement_comments, created_at, updated_at)
-		select b.id, b.user_id, b.title, b.content, b.platform, b.status,
+		select b.id, b.user_id, br.id, b.title, b.content, b.platform, b.status,
 			case when b.status in ('scheduled', 'published') then b.at end, u.time_zone,
 			case when b.status = 'published' then b.at + make_interval(secs => 1 + b.r3 * 20) end,
 			(array['ai-generated','ai-generated','ai-generated','manual'])[1 + (b.n + floor(b.r3 * 10)::int) % 4],
@@ -327,10 +346,10 @@ async function loadPosts() {
 			case when b.status = 'published' then floor(b.r3 * b.r3 * 6000 * 0.008)::int else 0 end,
 			b.created_at,
 			case when b.status = 'published' then b.at + make_interval(secs => 30) else b.created_at end
-		from bulk_posts b join bulk_users u on u.id = b.user_id`,
+		from bulk_posts b join bulk_users u on u.id = b.user_id join bulk_brands br on br.user_id = b.user_id and br.slot = b.brand_slot`,
 	)
 
-	// One delivery per post and platform, as the publisher leaves them: published, due in the future,
+	// One delivery per post and platform (to its brand's default channel there), as the publisher leaves them: published, due in the future,
 	// failed or unconfirmed (past). Drafts and posts under review have pending deliveries (no time).
 	await step(
 		'post_deliveries',
@@ -350,7 +369,8 @@ async function loadPosts() {
 			b.created_at, case when b.status = 'published' then b.at + make_interval(secs => 30) else b.created_at end
 		from bulk_posts b
 			cross join lateral unnest(case when b.platform = 'multiple' then b.platforms else array[b.platform] end) as p(platform)
-			left join channels cp on cp.user_id = b.user_id and cp.platform = p.platform`,
+			join bulk_brands br on br.user_id = b.user_id and br.slot = b.brand_slot
+			left join channels cp on cp.user_id = b.user_id and cp.platform = p.platform and cp.brand_id = br.id and cp.is_default`,
 		[env.APP_URL],
 	)
 
