@@ -32,14 +32,17 @@ export function toastCookie(context: Readonly<RouterContextProvider>) {
 }
 
 /** The brand the switcher chose ('' = 'Alle Marken'), for a year; the server checks it is the user's on every read. */
-export function brandCookie(context: Readonly<RouterContextProvider>) {
-	const info = context.get(requestInfoContext)
-	return createCookie(info.isProduction ? '__Host-brand' : 'brand', {
+export function createBrandCookie({ isProduction, cookieSecret }: { isProduction: boolean; cookieSecret: string }) {
+	return createCookie(isProduction ? '__Host-brand' : 'brand', {
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: info.isProduction,
+		secure: isProduction,
 		path: '/',
 		maxAge: 365 * 24 * 60 * 60,
-		secrets: [info.cookieSecret],
+		secrets: [cookieSecret],
 	})
+}
+
+export function brandCookie(context: Readonly<RouterContextProvider>) {
+	return createBrandCookie(context.get(requestInfoContext))
 }

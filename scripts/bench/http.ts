@@ -1,7 +1,8 @@
 // npm run bench:http — the server's pages against bulk data, next to an empty route of the same server.
 // Starts the production build (built when missing or older than its sources, or with --build) as a child process with its own
 // PORT and DATA_DIR and no in-process worker, loads the bulk data when missing (npm run seed:bulk),
-// signs in a user with ~100 posts, one with ~5000 and an admin, and measures for every page:
+// signs in a user with ~100 posts, one with ~5000 (20 channels in 3 brands; its pages also with one brand
+// chosen in the switcher, user 'brand') and an admin, and measures for every page:
 //   (a) requests per second at 50 connections, (b) latency p50/p95/p99 at a steady 100 requests/s (open
 //   loop: one request every 10 ms, counted from its planned start),
 // each right after the same measurement of the empty route in the same run: GET /bench/leer, the
@@ -30,7 +31,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { Pool } from 'undici'
-import { createSessionCookie } from '#app/server/cookies.server.ts'
+import { createBrandCookie, createSessionCookie } from '#app/server/cookies.server.ts'
 import { deriveCookieSecret } from '#modules/core/crypto.server.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
@@ -56,7 +57,7 @@ const LIVE = '/health/live'
 const BUDGET_RPS = 0.4
 const BUDGET_P99 = 2
 
-type Page = { label: string; user: 'light' | 'heavy' | 'admin'; path: string }
+type Page = { label: string; user: 'light' | 'heavy' | 'brand' | 'admin'; path: string }
 const allPages: Array<Page> = [
 	...(['light', 'heavy'] as const).flatMap((user) => [
 		{ label: 'dashboard', user, path: '/' },
@@ -66,6 +67,13 @@ const allPages: Array<Page> = [
 		{ label: 'creator', user, path: '/create' },
 		{ label: 'gallery', user, path: '/test-models' },
 	]),
+	// The heavy user with one of its brands chosen (the one with 12 of its 20 channels).
+	...[
+		{ label: 'dashboard', path: '/' },
+		{ label: 'posts', path: '/posts' },
+		{ label: 'calendar month', path: '/schedule?view=month' },
+		{ label: 'calendar week', path: '/schedule?view=week' },
+	].map((page) => ({ ...page, user: 'brand' as const })),
 	{ label: 'admin users', user: 'admin', path: '/admin/users' },
 ]
 const pages = allPages.filter((p) => !ONLY || ONLY.some((o) => o === p.label || o === `${p.label} ${p.user}`))
@@ -295,7 +303,7 @@ try {
 	const { services } = composeServices({ env, db: database.db, logger: createLogger('error') })
 	await services.accounts.grantRole(BULK_ADMIN, 'admin')
 	const cookieJar = createSessionCookie({ isProduction: true, cookieSecret: deriveCookieSecret(env.APP_SECRET) })
-	const cookies: Record<Page['user'], string> = { light: '', heavy: '', admin: '' }
+	const cookies: Record<Page['user'], string> = { light: '', heavy: '', brand: '', admin: '' }
 	const counts: Record<string, number> = {}
 	for (const [user, email] of [['light', BULK_LIGHT], ['heavy', BULK_HEAVY], ['admin', BULK_ADMIN]] as const) {
 		const signedIn = await services.accounts.signIn({ email, password: BULK_PASSWORD }, { ip: `bench-${user}`, userAgent: 'bench:http' })
@@ -304,6 +312,20 @@ try {
 		const row = await database.pool.query<{ n: string }>(`select count(*) as n from posts p join users u on u.id = p.user_id where u.email = $1`, [email])
 		counts[user] = Number(row.rows[0]!.n)
 	}
+
+	// The heavy user's brand with the most channels, chosen as the switcher does (its cookie).
+	const brand = await database.pool.query<{ id: string; name: string; channels: string }>(
+		`select b.id, b.name, count(c.id) as channels from brands b join users u on u.id = b.user_id left join channels c on c.brand_id = b.id
+		where u.email = $1 group by b.id order by count(c.id) desc, b.created_at limit 1`,
+		[BULK_HEAVY],
+	)
+	const chosen = brand.rows[0]!
+	const brandJar = createBrandCookie({ isProduction: true, cookieSecret: deriveCookieSecret(env.APP_SECRET) })
+	cookies.brand = `${cookies.heavy}; ${(await brandJar.serialize(chosen.id)).split(';')[0]!}`
+	const channelCount = await database.pool.query<{ channels: string; brands: string }>(
+		`select count(distinct c.id) as channels, count(distinct b.id) as brands from users u join brands b on b.user_id = u.id left join channels c on c.user_id = u.id where u.email = $1`,
+		[BULK_HEAVY],
+	)
 
 	server = spawn(node, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'server/index.ts')], { cwd: root, env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] })
 	// The server runs as in production: one web process per core unless WEB_PROCESSES says otherwise.
@@ -317,7 +339,7 @@ try {
 	server.stdout!.resume()
 
 	console.log(`bench:http — build of ${built.toISOString()}, server ${BASE} (APP_ENV=production, worker off, ${webProcesses} web process${webProcesses === 1 ? '' : 'es'}), data in ${DATA_DIR}`)
-	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts), admin ${BULK_ADMIN}`)
+	console.log(`users: light ${BULK_LIGHT} (${counts.light} posts), heavy ${BULK_HEAVY} (${counts.heavy} posts, ${channelCount.rows[0]!.channels} channels in ${channelCount.rows[0]!.brands} brands; 'brand': its brand '${chosen.name}' chosen, ${chosen.channels} channels), admin ${BULK_ADMIN}`)
 	console.log(`requests/s: ${CONNECTIONS} connections for ${DURATION} s, ${ROUNDS} round(s) per page; latency: ${RATE} requests/s for ${RATE_DURATION} s; empty route ${EMPTY} (as the page's user) measured right before each page`)
 	console.log(`budgets: requests/s >= ${BUDGET_RPS * 100} % of the empty route's, p99 at ${RATE} requests/s <= ${BUDGET_P99}x the empty route's\n`)
 
