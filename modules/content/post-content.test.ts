@@ -29,3 +29,19 @@ test('titles are the first 50 characters plus an ellipsis', () => {
 	expect(titleFromText('   ')).toBeNull()
 	expect(truncate('a\n\nb   c', 120)).toBe('a b c')
 })
+
+test('a channel text of its own wins over its network text; other channels and unknown keys keep theirs', () => {
+	const shop = '0b7f2a52-8c3e-4a55-9d3e-1f6a0d9c2b11'
+	const owner = '6c1d9e0a-2f4b-4c7e-8a9d-3b5e7f1a2c44'
+	const stored = serializeContent({ base: 'Basis', platforms: { instagram: 'IG' }, channels: { [shop]: 'Nur für den Laden' } })
+	expect(textFor(stored, 'instagram', shop)).toBe('Nur für den Laden')
+	expect(textFor(stored, 'instagram', owner)).toBe('IG')
+	expect(textFor(stored, 'instagram')).toBe('IG')
+	expect(textFor(stored, 'linkedin', null)).toBe('Basis')
+	// Only channel ids with string texts are kept; a map of none is not stored.
+	const sent = JSON.stringify({ base: 'B', platforms: {}, channels: { 'kein-kanal': 'x', [owner]: 42, [shop]: 'Laden' } })
+	expect(parseContent(sent)).toEqual({ base: 'B', platforms: {}, channels: { [shop]: 'Laden' } })
+	expect(serializeContent({ base: 'nur Text', platforms: {}, channels: {} })).toBe('nur Text')
+	// Only channel texts: still the JSON form, so they are kept.
+	expect(parseContent(serializeContent({ base: 'B', platforms: {}, channels: { [owner]: 'Privat' } }))).toEqual({ base: 'B', platforms: {}, channels: { [owner]: 'Privat' } })
+})

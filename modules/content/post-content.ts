@@ -1,10 +1,18 @@
 import { isPlatformId } from '#modules/core/platform-id.ts'
+import { isUuid } from '#modules/core/uuid.ts'
 import type { Platform } from './platforms.ts'
 
 // Pure and shared with the browser. A post's content is plain text or a JSON string
-// { base, platforms: { <id>: '...', ... } } with a text per platform.
+// { base, platforms: { <id>: '...', ... }, channels?: { <channel id>: '...' } } with a text per platform
+// and, optionally, a text of its own for a channel (issue 38: the shop's account says it differently
+// than the owner's). A channel's text wins over its network's, which wins over the base.
 
-export type PostContent = { base: string; platforms: Partial<Record<Platform, string>> }
+export type PostContent = {
+	base: string
+	platforms: Partial<Record<Platform, string>>
+	/** Texts of their own for channels (by channel id); a channel without one takes its network's text. */
+	channels?: Record<string, string>
+}
 
 /**
  * `isPlatform` decides which keys are platform texts: by default any key shaped like a platform id (the
@@ -23,19 +31,28 @@ export function parseContent(raw: string | null | undefined, isPlatform: (key: s
 				if (isPlatform(key) && typeof value === 'string') platforms[key] = value
 			}
 		}
+		const channels = channelTexts(record.channels)
 		const base = firstString(record, ['base', 'content', 'text', 'message'])
 		if (base !== null || Object.keys(platforms).length > 0) {
-			return { base: base ?? Object.values(platforms)[0] ?? '', platforms }
+			return { base: base ?? Object.values(platforms)[0] ?? '', platforms, ...(channels ? { channels } : {}) }
 		}
 	}
 	return { base: text, platforms: {} }
 }
 
-/** Stores plain text when there are no per-platform texts, the JSON form otherwise. */
+/** Stores plain text when there are no per-platform or per-channel texts, the JSON form otherwise. */
 export function serializeContent(content: PostContent): string {
 	const platforms = Object.fromEntries(Object.entries(content.platforms).filter(([, v]) => typeof v === 'string'))
-	if (Object.keys(platforms).length === 0) return content.base
-	return JSON.stringify({ base: content.base, platforms })
+	const channels = channelTexts(content.channels)
+	if (Object.keys(platforms).length === 0 && !channels) return content.base
+	return JSON.stringify({ base: content.base, platforms, ...(channels ? { channels } : {}) })
+}
+
+/** The channel texts of a stored or sent map: string values under channel ids; null when there are none. */
+function channelTexts(map: unknown): Record<string, string> | null {
+	if (!map || typeof map !== 'object' || Array.isArray(map)) return null
+	const entries = Object.entries(map as Record<string, unknown>).filter((entry): entry is [string, string] => isUuid(entry[0]) && typeof entry[1] === 'string')
+	return entries.length ? Object.fromEntries(entries) : null
 }
 
 /** The text shown for a post: from base, content, text or message of JSON content, else the raw text. */
@@ -43,9 +60,15 @@ export function extractText(raw: string | null | undefined) {
 	return parseContent(raw).base
 }
 
-export function textFor(raw: string | null | undefined, platform: Platform) {
+/** The text a network gets; with `channelId`, that channel's own text when it has one. */
+export function textFor(raw: string | null | undefined, platform: Platform, channelId?: string | null) {
 	const content = parseContent(raw)
-	return content.platforms[platform] ?? content.base
+	return (channelId ? content.channels?.[channelId] : undefined) ?? content.platforms[platform] ?? content.base
+}
+
+/** A channel's text of its own, or undefined when it takes its network's. */
+export function channelTextOf(raw: string | null | undefined, channelId: string) {
+	return parseContent(raw).channels?.[channelId]
 }
 
 /** Cuts at `max` characters and adds an ellipsis when the text was longer. */

@@ -31,18 +31,24 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			channels: z.array(z.uuid()).min(1).max(MAX_POST_CHANNELS).optional().describe('Kanäle (IDs aus GET /channels), an die der Post geht; mit networks zusammen: dazu der Standardkanal jedes weiteren Netzwerks'),
 			text: text.optional().describe('Text für alle Netzwerke ohne eigenen Text'),
 			texts: z.partialRecord(network, text).optional().describe('Eigener Text je Netzwerk'),
+			channelTexts: z
+				.record(z.uuid(), text)
+				.optional()
+				.describe('Eigener Text je Kanal (ID aus channels); sonst gilt der Text seines Netzwerks'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})
 		.refine((v) => v.networks?.length || v.channels?.length, { error: 'Bitte geben Sie networks oder channels an.', path: ['networks'] })
 		.refine((v) => (v.networks ?? []).every((n) => v.texts?.[n] ?? v.text) && (v.text || Object.keys(v.texts ?? {}).length), { error: 'Jedes Netzwerk braucht einen Text (text oder texts.<netzwerk>).', path: ['texts'] })
+		.refine((v) => Object.keys(v.channelTexts ?? {}).every((id) => v.channels?.includes(id)), { error: 'Ein Kanal in channelTexts steht nicht unter channels.', path: ['channelTexts'] })
 }
 export type NewPostRequest = z.infer<ReturnType<typeof newPostSchema>>
 
 /** The post's content as the creator stores it: the first network's text as base, each network's own text named. */
-export function postContentOf(request: { networks: ReadonlyArray<Platform>; text?: string; texts?: Partial<Record<Platform, string>> }): PostContent {
+export function postContentOf(request: { networks: ReadonlyArray<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; channelTexts?: Record<string, string> }): PostContent {
 	const networks = [...new Set(request.networks)]
 	const textOf = (n: Platform) => request.texts?.[n] ?? request.text ?? ''
-	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {} }
+	const channels = request.channelTexts && Object.keys(request.channelTexts).length ? { channels: request.channelTexts } : {}
+	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {}, ...channels }
 }
 

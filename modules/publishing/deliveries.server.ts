@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import { enqueueMany } from '#modules/core/jobs.server.ts'
-import { imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
+import { channelTextOf, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { chooseDeliveryPages } from './delivery-pages.server.ts'
@@ -64,21 +64,26 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
  * The networks' rules on the post as each channel would get it: the network's text and image, judged
  * once per network and server limits (a Mastodon instance may allow more or less than the network).
  * Where a post goes to several channels of a network, or a channel's server sets its own limits, the
- * reasons name the channels ("Mastodon (Bäckerei): ..."). A per-channel text override may come later
- * (issue 38): it would be read here instead of textFor, and make its channel a group of its own.
+ * reasons name the channels ("Mastodon (Bäckerei): ..."). A channel with a text of its own is judged
+ * on its own, under its name.
  */
 async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>): Promise<Array<string>> {
 	const groups = new Map<string, Array<PlanTarget>>()
+	const ownText = (target: PlanTarget) => Boolean(target.channel && channelTextOf(post.content, target.channel.id) !== undefined)
 	for (const target of targets) {
 		const limits = target.channel?.limits ?? null
-		const key = limits && Object.values(limits).some((v) => v !== null) ? `${target.platform} ${JSON.stringify(limits)}` : target.platform
+		const key = ownText(target)
+			? `${target.platform} channel ${target.channel!.id}`
+			: limits && Object.values(limits).some((v) => v !== null)
+				? `${target.platform} ${JSON.stringify(limits)}`
+				: target.platform
 		groups.set(key, [...(groups.get(key) ?? []), target])
 	}
 	const perNetwork = (platform: string) => targets.filter((t) => t.platform === platform).length
 	const judged: Array<PreflightTarget> = [...groups.values()].map((group) => {
 		const { platform, channel } = group[0]!
-		const named = group.length < perNetwork(platform) || (perNetwork(platform) > 1 && channel !== null)
-		return { platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform), limits: channel?.limits ?? null, ...(named ? { label: groupLabel(group) } : {}) }
+		const named = group.length < perNetwork(platform) || (perNetwork(platform) > 1 && channel !== null) || ownText(group[0]!)
+		return { platform, text: textFor(post.content, platform, channel?.id), imageUrl: imageFor(post, platform), limits: channel?.limits ?? null, ...(named ? { label: groupLabel(group) } : {}) }
 	})
 	const findings = await preflightTargets(rules.descriptors, rules.files, judged)
 	return findings.filter((f) => f.severity === 'error').map((f) => f.message)

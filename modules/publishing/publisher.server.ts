@@ -182,7 +182,7 @@ export function createPublisher(deps: PublisherDeps) {
 			tokenId: page.token_id,
 			title: post.title,
 			target: targetOf(box, page),
-			content: { text: textFor(post.content, delivery.platform as Platform), imageUrl: absoluteUrl(imageUrl) },
+			content: { text: textFor(post.content, delivery.platform as Platform, page.page_row_id), imageUrl: absoluteUrl(imageUrl) },
 			imageUrl,
 		}
 	}

@@ -7,7 +7,7 @@ import { parseContent } from '#modules/content/post-content.ts'
 
 function textsOf(registered: RegisteredPlatforms, content: string) {
 	const parsed = parseContent(content, (key) => isRegistered(registered, key))
-	return { text: parsed.base, texts: parsed.platforms as Record<string, string> }
+	return { text: parsed.base, texts: parsed.platforms as Record<string, string>, channelTexts: parsed.channels ?? {} }
 }
 
 /** `deliveries`: the post's networks' states ('publishing' while they are being sent now). */

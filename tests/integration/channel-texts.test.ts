@@ -1,0 +1,61 @@
+import { expect, test } from 'vitest'
+import { memberSub } from '#adapters/platforms/linkedin/sandbox-oauth.ts'
+import { apiClient, apiToken } from '#tests/support/api-v1.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+// Issue 38, item 3: texts stay per network, with an optional text of its own per channel. The owner's
+// profile and the shop's say it differently; the preflight judges a channel's own text under its name.
+
+async function twoMembers() {
+	const t = await createTestDatabase()
+	const h = await publishingHarness(t)
+	const { userId } = await h.connectedUser([])
+	await h.connect(userId, 'linkedin', { consent: { member: 'Anna Alt', organizations: null } })
+	await h.connect(userId, 'linkedin', { consent: { member: 'Bernd Neu', organizations: null } })
+	const channels = await h.services.publishing.listChannels(userId)
+	const anna = channels.find((c) => c.accountName === 'Anna Alt')!
+	const bernd = channels.find((c) => c.accountName === 'Bernd Neu')!
+	const token = await apiToken(h.services, userId)
+	const call = apiClient(h.services)
+	return {
+		t,
+		h,
+		anna,
+		bernd,
+		post: (json: unknown) => call('POST', '/posts', { token, json }),
+		get: (id: string) => call('GET', `/posts/${id}`, { token }),
+		async [Symbol.asyncDispose]() {
+			await h[Symbol.asyncDispose]()
+			await t[Symbol.asyncDispose]()
+		},
+	}
+}
+
+test('a channel with a text of its own gets it, the other channel of its network the network text; the API shows it', async () => {
+	await using s = await twoMembers()
+	const created = await s.post({ channels: [s.anna.id, s.bernd.id], text: 'Frische Zimtschnecken für alle', channelTexts: { [s.bernd.id]: 'Bernd empfiehlt: Zimtschnecken' }, schedule: { type: 'now' } })
+	expect(created.status).toBe(201)
+	const { id } = await created.json()
+	await s.h.runDueJobs()
+	await s.h.runDueJobs()
+	const byAuthor = Object.fromEntries(s.h.posts('linkedin').map((p) => [p.authorId, p.text]))
+	expect(byAuthor[`urn:li:person:${memberSub('Anna Alt')}`]).toBe('Frische Zimtschnecken für alle')
+	expect(byAuthor[`urn:li:person:${memberSub('Bernd Neu')}`]).toBe('Bernd empfiehlt: Zimtschnecken')
+	const shown = await (await s.get(id)).json()
+	expect(shown).toMatchObject({ text: 'Frische Zimtschnecken für alle', channelTexts: { [s.bernd.id]: 'Bernd empfiehlt: Zimtschnecken' } })
+})
+
+test('a channel text for a channel the post does not go to is refused in German; a too long one is refused under its channel name', async () => {
+	await using s = await twoMembers()
+	const stray = await s.post({ channels: [s.anna.id], text: 'Hallo', channelTexts: { [s.bernd.id]: 'Nicht dabei' }, schedule: { type: 'next_slot' } })
+	expect(stray.status).toBe(400)
+	expect(JSON.stringify(await stray.json())).toContain('steht nicht unter channels')
+
+	const long = await s.post({ channels: [s.anna.id, s.bernd.id], text: 'Kurz und gut', channelTexts: { [s.bernd.id]: 'x'.repeat(3001) }, schedule: { type: 'next_slot' } })
+	expect(long.status).toBe(422)
+	const problem = JSON.stringify(await long.json())
+	expect(problem).toContain('Bernd Neu')
+	expect(problem).not.toContain('Anna Alt')
+	expect(await s.t.db.selectFrom('posts').select('id').execute()).toHaveLength(0)
+})
