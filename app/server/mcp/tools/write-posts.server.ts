@@ -45,7 +45,7 @@ function createPostInput(call: McpCall) {
 			draft: z.boolean().default(false).describe(call.t('fields.draft')),
 			requestId: requestIdField(call),
 		})
-		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'channels' | 'text' | 'texts'>>>))
+		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'channels' | 'text' | 'texts' | 'channelTexts'>>>))
 }
 
 export const createPostTool = (call: McpCall) =>
