@@ -40,7 +40,7 @@ async function channels(db: Kysely<DB>, owner: { id: string; brand: string }, pl
 }
 
 async function scheduled(services: ReturnType<typeof testServices>['services'], userId: string, title: string, channelIds: Array<string>, days = 2) {
-	const result = await services.content.createScheduledPost(userId, randomUUID(), { platform: 'instagram', title, content: text(title), imageUrl: 'https://cdn.beispiel.ch/zopf.jpg', channelIds }, plan(days))
+	const result = await services.content.createScheduledPost(userId, randomUUID(), { platform: 'instagram', content: text(title), imageUrl: 'https://cdn.beispiel.ch/zopf.jpg', channelIds }, plan(days))
 	if (!result.ok) throw new Error(`${result.error} ${result.reasons?.join(' ')}`)
 	return result.post
 }
