@@ -33,17 +33,19 @@ export const CardsParamsSchema = z.object({
 export async function boardCards(services: Services, userId: string, params: BoardParams, first: boolean, brandId: string | null = null) {
 	// `brandId`: the brand switcher's choice (null: all brands).
 	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit, brandId })
-	// Per network of every post on the board: its state, link or German reason (one query).
-	const deliveries = await services.publishing.deliveryStates(
-		userId,
-		board.posts.map((p) => p.id),
-	)
-	// A post still in draft (a CSV import's): the page its editor's picker starts from.
-	const pages = await services.publishing.deliveryPages(
-		userId,
-		board.posts.filter((p) => choosesPages({ kind: 'post', status: p.status })).map((p) => p.id),
-	)
-	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, pages[p.id])), counts: board.counts, deliveries }
+	const ids = board.posts.map((p) => p.id)
+	const [deliveries, pages, channels] = await Promise.all([
+		// Per channel of every post on the board: its state, link or German reason (one query).
+		services.publishing.deliveryStates(userId, ids),
+		// A post still in draft (a CSV import's): the page its editor's picker starts from.
+		services.publishing.deliveryPages(
+			userId,
+			board.posts.filter((p) => choosesPages({ kind: 'post', status: p.status })).map((p) => p.id),
+		),
+		// The channels every post goes to, named on its card (one query).
+		services.publishing.postChannels(userId, ids),
+	])
+	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, pages[p.id], channels[p.id])), counts: board.counts, deliveries }
 }
 
 export type BoardCards = Awaited<ReturnType<typeof boardCards>>

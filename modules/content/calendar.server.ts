@@ -1,8 +1,9 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
 import { postsPerPlatformQuery } from './figures.server.ts'
 import type { PostPlatform } from './platforms.ts'
+import type { DeliveryPlanner } from './ports.ts'
 import type { CalendarEntry } from './views.ts'
 
 /** What a month view needs: per day of the user's zone the first `limit` posts, and how many the day has. */
@@ -17,8 +18,14 @@ export type WeekStats = {
 	platforms: Array<{ platform: string; count: number }>
 }
 
-/** `brandId`: one brand's posts (the switcher), null or absent: all of the user's. */
-export type CalendarRange = { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay; brandId?: string | null }
+/**
+ * `brandId`: one brand's posts (the switcher), null or absent: all of the user's. `channelId`: only
+ * posts with a delivery to that channel (the caller checked it is the user's), null or absent: all.
+ */
+export type CalendarRange = { from: Date; to: Date; weekStart: Date; perDay?: CalendarPerDay; brandId?: string | null; channelId?: string | null }
+
+/** Which posts the calendar shows: the user's, of one brand or all, to one channel or all (a condition on `posts`). */
+type Scope = { userId: string; brandId: string | null; toChannel: RawBuilder<boolean> | null }
 
 const DAY_MS = 24 * 3600 * 1000
 
@@ -28,12 +35,14 @@ const DAY_MS = 24 * 3600 * 1000
  * first `limit` posts of each day (in the zone) come back, and `dayTotals` ('YYYY-MM-DD' -> posts of
  * that day) counts them all. The parts come back as JSON (one row instead of three round trips).
  */
-export async function calendarView(db: Db, userId: string, { from, to, weekStart, perDay, brandId = null }: CalendarRange) {
+export async function calendarView(db: Db, planner: Pick<DeliveryPlanner, 'postGoesToChannelSql'>, userId: string, { from, to, weekStart, perDay, brandId = null, channelId = null }: CalendarRange) {
+	const toChannel = channelId ? planner.postGoesToChannelSql({ userId, channelId, postId: sql.ref('posts.id') }) : null
+	const scope: Scope = { userId, brandId, toChannel }
 	const row = await db
 		.selectNoFrom([
-			postsPart(db, userId, brandId, from, to, perDay).as('posts'),
-			jsonObjectFrom(weekTotals(db, userId, brandId, weekStart)).as('week'),
-			jsonArrayFrom(brandId === null ? postsPerPlatformQuery(db, userId, ['scheduled', 'published']) : brandPostsPerPlatform(db, userId, brandId)).as('platforms'),
+			postsPart(db, scope, from, to, perDay).as('posts'),
+			jsonObjectFrom(weekTotals(db, scope, weekStart)).as('week'),
+			jsonArrayFrom(brandId === null && toChannel === null ? postsPerPlatformQuery(db, userId, ['scheduled', 'published']) : scopedPostsPerPlatform(db, scope)).as('platforms'),
 		])
 		.executeTakeFirstOrThrow()
 	const posts = row.posts.map(toCalendarEntry)
@@ -58,26 +67,28 @@ export async function calendarView(db: Db, userId: string, { from, to, weekStart
 
 type PostJson = { id: string; title: string; platform: string; status: string; at: number; day?: string; day_total?: number }
 
-/** A brand's scheduled and published posts per platform, counted (the rollup of ADR 0026 holds no brands). */
-function brandPostsPerPlatform(db: Db, userId: string, brandId: string) {
+/** The user's posts of the scope (a brand, a channel), a query on `posts` to go on from. */
+function scoped(db: Db, { userId, brandId, toChannel }: Scope) {
 	return db
 		.selectFrom('posts')
-		.select((eb) => ['platform', eb.fn.countAll<string>().as('count')])
 		.where('user_id', '=', userId)
-		.where('brand_id', '=', brandId)
+		.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brandId ?? ''))
+		.$if(toChannel !== null, (qb) => qb.where(toChannel!))
+}
+
+/** A brand's or a channel's scheduled and published posts per platform, counted (the rollup of ADR 0026 holds neither). */
+function scopedPostsPerPlatform(db: Db, scope: Scope) {
+	return scoped(db, scope)
+		.select((eb) => ['platform', eb.fn.countAll<string>().as('count')])
 		.where('status', 'in', ['scheduled', 'published'])
 		.groupBy('platform')
 		.orderBy('count', 'desc')
 		.orderBy('platform')
 }
 
-function postsPart(db: Db, userId: string, brandId: string | null, from: Date, to: Date, perDay?: CalendarPerDay) {
+function postsPart(db: Db, scope: Scope, from: Date, to: Date, perDay?: CalendarPerDay) {
 	const at = sql<Date>`case when status = 'published' then published_at else scheduled_at end`
-	const inRange = db
-		.selectFrom('posts')
-		.where('user_id', '=', userId)
-		.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brandId ?? ''))
-		.where((eb) =>
+	const inRange = scoped(db, scope).where((eb) =>
 			eb.or([
 				eb.and([eb('status', '=', 'scheduled'), eb('scheduled_at', '>=', from), eb('scheduled_at', '<', to)]),
 				eb.and([eb('status', '=', 'published'), eb('published_at', '>=', from), eb('published_at', '<', to)]),
@@ -100,20 +111,17 @@ function postsPart(db: Db, userId: string, brandId: string | null, from: Date, t
 }
 
 /** The week's scheduled posts and the engagement of this and last week's published posts. */
-function weekTotals(db: Db, userId: string, brandId: string | null, weekStart: Date) {
+function weekTotals(db: Db, scope: Scope, weekStart: Date) {
 	const weekEnd = new Date(weekStart.getTime() + 7 * DAY_MS)
 	const lastWeekStart = new Date(weekStart.getTime() - 7 * DAY_MS)
 	const engagement = sql<number>`engagement_likes + engagement_comments + engagement_shares`
 	return (
-		db
-			.selectFrom('posts')
+		scoped(db, scope)
 			.select((eb) => [
 				eb.fn.count<number>('id').filterWhere((f) => f.and([f('status', '=', 'scheduled'), f('scheduled_at', '>=', weekStart), f('scheduled_at', '<', weekEnd)])).as('scheduled'),
 				eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', weekStart), f('published_at', '<', weekEnd)])), sql<number>`0`).as('this_week'),
 				eb.fn.coalesce(eb.fn.sum<number>(engagement).filterWhere((f) => f.and([f('status', '=', 'published'), f('published_at', '>=', lastWeekStart), f('published_at', '<', weekStart)])), sql<number>`0`).as('last_week'),
 			])
-			.where('user_id', '=', userId)
-			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brandId ?? ''))
 			// Only the rows the filters count (index ranges), not every post of the user.
 			.where((eb) =>
 				eb.or([

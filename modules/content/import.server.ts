@@ -59,7 +59,7 @@ export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, pl
 			planned.push(toPostView(platforms, byId.get(ids[index]!)!))
 		} else outcome.drafts++
 	}
-	await emitPostsScheduled(trx, userId, planned)
+	await emitPostsScheduled(trx, planner, userId, planned)
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return outcome
 }

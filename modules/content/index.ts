@@ -236,7 +236,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		 * totals) and the week's stat cards, in one statement.
 		 */
 		calendar(userId: string, range: CalendarRange) {
-			return calendarView(db, userId, range)
+			return calendarView(db, planner, userId, range)
 		},
 
 		/** A calendar chip's hover card: the start of one of the user's posts and its image; null for another user's post. */

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
 import type { Platform } from './platforms.ts'
 
@@ -21,7 +22,8 @@ export type PlannedChannel = { id: string; platform: Platform; brandId: string }
 
 /**
  * What content needs from publishing when posts are planned, moved or deleted: the deliveries
- * (one per platform) and their publish jobs, written in the same transaction as the post.
+ * (one per platform) and their publish jobs, written in the same transaction as the post; and the
+ * channels a post goes to as parts of content's own statements (the deliveries are publishing's).
  * Implemented by modules/publishing; the composition root wires it in.
  */
 export type DeliveryPlanner = {
@@ -42,6 +44,10 @@ export type DeliveryPlanner = {
 	cancel: (trx: Trx, input: { postId: string; userId: string }) => Promise<void>
 	/** A post still in draft gets a page per network on its open deliveries (only the user's own pages of that network). */
 	choosePages: (trx: Trx, input: { postId: string; userId: string; pageIds: Partial<Record<Platform, string>> }) => Promise<void>
+	/** The channels of the post `postId` selects, as JSON `[{ id, network, name }]` inside a statement (the 'post.scheduled' webhook). */
+	postChannelsJsonSql: (postId: RawBuilder<unknown>) => RawBuilder<unknown>
+	/** Whether the post `postId` selects has a delivery to the user's channel, as a condition inside a statement (the calendar's filter). */
+	postGoesToChannelSql: (input: { userId: string; channelId: string; postId: RawBuilder<unknown> }) => RawBuilder<boolean>
 }
 
 /**

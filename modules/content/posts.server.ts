@@ -97,7 +97,7 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered:
 	})
 	await notifyChange(trx, { userId, topic: 'posts' })
 	const post = toPostView(registered, row)
-	if (!input.dueNow) await emitPostsScheduled(trx, userId, [post])
+	if (!input.dueNow) await emitPostsScheduled(trx, planner, userId, [post])
 	return post
 }
 
@@ -179,7 +179,7 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 		await planner.reschedule(trx, { postId: id, userId, scheduledAt })
 		await notifyChange(trx, { userId, topic: 'posts' })
 		const post = toPostView(registered, row)
-		await emitPostsScheduled(trx, userId, [post])
+		await emitPostsScheduled(trx, planner, userId, [post])
 		await logPostScheduled(trx, userId, post)
 		return { ok: true as const, post }
 	})

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
-import { fill, platformName, texts } from './messages.ts'
+import { channelLabel, fill, platformName, texts } from './messages.ts'
 import type { PlanTarget } from './plan-targets.server.ts'
 
 // The account half of the preflight: what the user's connection allows, read from our own tables
@@ -63,8 +63,7 @@ export function connectionProblem(descriptor: PlatformDescriptor, page: Connecti
 
 /** How a reason names where it applies: the network, and the channel's name when there is one ("LinkedIn (Bäckerei AG)"). */
 export function targetLabel(target: PlanTarget) {
-	const network = platformName(target.platform)
-	return target.channel?.name ? `${network} (${target.channel.name})` : network
+	return channelLabel(target.platform, target.channel?.name)
 }
 
 /**

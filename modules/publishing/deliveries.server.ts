@@ -5,6 +5,7 @@ import { channelTextOf, imageFor, PlanRefused, postForDelivery, postsForDelivery
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { chooseDeliveryPages } from './delivery-pages.server.ts'
+import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
 import { DUE_NOW_MS } from './planning-accounts.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
@@ -172,6 +173,8 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 		},
 		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
 		choosePages: (trx, input) => deliveryPlanner.choosePages(trx, input),
+		postChannelsJsonSql,
+		postGoesToChannelSql,
 	}
 }
 
@@ -234,4 +237,6 @@ export const deliveryPlanner: DeliveryPlanner = {
 	},
 
 	choosePages: chooseDeliveryPages,
+	postChannelsJsonSql,
+	postGoesToChannelSql,
 }

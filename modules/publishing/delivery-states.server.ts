@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { executePrepared, type Db } from '#modules/core/db.server.ts'
 import { reasonFor } from './messages.ts'
+import { deliveryChannelIdSql } from './post-channels.server.ts'
 
 // What 'Meine Posts' shows per channel of a post (issue 19, defect 6; issue 38): published with its link,
 // planned, being sent, failed or unconfirmed, with the German reason and the one action that helps.
@@ -9,7 +10,7 @@ export type DeliveryAction = 'retry' | 'reconnect' | 'edit' | 'image' | null
 
 export type DeliveryState = {
 	platform: string
-	/** The channel it goes to (issue 38): cards name it; null for a delivery without one (its network's default). */
+	/** The channel it goes to (issue 38; without its own, its brand's default of the network): cards name it; null when there is none. */
 	channelId: string | null
 	channelName: string | null
 	status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'unconfirmed'
@@ -45,8 +46,8 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 	// prepared once per connection (executePrepared), as the board's statements (ADR 0034).
 	const query = db
 		.selectFrom('post_deliveries as d')
-		.leftJoin('channels as c', 'c.id', 'd.channel_id')
-		.select(['d.post_id', 'd.platform', 'd.channel_id', 'c.page_name as channel_name', 'd.status', 'd.external_url', 'd.error_code', 'd.error_message'])
+		.leftJoin('channels as c', (join) => join.on(sql<boolean>`c.id = ${deliveryChannelIdSql()}`))
+		.select(['d.post_id', 'd.platform', 'c.id as channel_id', 'c.page_name as channel_name', 'd.status', 'd.external_url', 'd.error_code', 'd.error_message'])
 		.where('d.user_id', '=', userId)
 		.where(sql<boolean>`d.post_id = any(${postIds}::uuid[])`)
 		.where(sql<boolean>`d.status in ('scheduled', 'publishing', 'published', 'failed', 'unconfirmed')`)

@@ -12,6 +12,7 @@ import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 import { deliveryStates } from './delivery-states.server.ts'
 import { openDeliveryPages } from './delivery-pages.server.ts'
+import { channelOptions, postChannels } from './post-channels.server.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
 
@@ -20,6 +21,7 @@ export type { ChannelView } from './pages.server.ts'
 export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView, PublishNowResult } from './publish-now.server.ts'
 export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
+export type { PostChannel } from './post-channels.server.ts'
 export type { PreflightFinding, PreflightTarget } from './preflight.server.ts'
 export type { Health } from './health.server.ts'
 export { publishingDashboardPart, type PublishingDashboard } from './dashboard.server.ts'
@@ -81,6 +83,10 @@ export function createPublishingService(deps: PublishingDeps) {
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),
 		/** Per network of each of `postIds`: planned, sent, published (link), failed or unconfirmed with the German reason and the action that helps. */
 		deliveryStates: (userId: string, postIds: Array<string>) => deliveryStates(db, userId, postIds),
+		/** The channels each of `postIds` goes to (the user's own only), in one query: cards, calendar chips and hover cards name them. */
+		postChannels: (userId: string, postIds: ReadonlyArray<string>) => postChannels(db, userId, postIds),
+		/** The user's channels (of one brand; null: all) as a filter lists them, by network and name. */
+		channelOptions: (userId: string, brandId: string | null) => channelOptions(db, userId, brandId),
 		/** The page chosen per network on the not yet published deliveries of `postIds` (a post still in draft: its editor's page picker). */
 		deliveryPages: (userId: string, postIds: ReadonlyArray<string>) => openDeliveryPages(db, userId, postIds),
 		/** Network URLs of the user's published posts (of `postIds` only, when given), per post id. */

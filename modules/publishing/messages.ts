@@ -21,6 +21,12 @@ export function platformName(platform: Platform | string) {
 	return (posts.platforms as Record<string, string>)[platform] ?? platform
 }
 
+/** A network and, when there is one, the channel's name: "LinkedIn (Bäckerei AG)" (reasons and mails name where they apply). */
+export function channelLabel(platform: Platform | string, channelName: string | null | undefined) {
+	const network = platformName(platform)
+	return channelName ? `${network} (${channelName})` : network
+}
+
 export function fill(template: string, values: Record<string, string>) {
 	return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '')
 }

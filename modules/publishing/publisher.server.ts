@@ -15,7 +15,8 @@ import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { deliveryPages, deliveryPagesSql, pageFromJson } from './pages.server.ts'
-import { authCodeOf, fill, platformName, reasonFor, texts } from './messages.ts'
+import { authCodeOf, channelLabel, fill, platformName, reasonFor, texts } from './messages.ts'
+import { deliveryChannelName } from './post-channels.server.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
 import { createRequestGuard, PlatformError, type Platform, type PublishContent, type PublishTarget, type Published } from './ports.ts'
@@ -284,7 +285,8 @@ export function createPublisher(deps: PublisherDeps) {
 		// 'E-Mail bei fehlgeschlagenen Posts' in the settings (users.notify_failed_posts).
 		const wanted = await db.selectFrom('users').select('notify_failed_posts').where('id', '=', delivery.user_id).executeTakeFirst()
 		if (!wanted?.notify_failed_posts) return
-		const platform = platformName(delivery.platform)
+		// The channel too: with two accounts on one network the user must know which one failed.
+		const platform = channelLabel(delivery.platform, await deliveryChannelName(db, delivery.id))
 		const named = title?.trim() || (await postName(delivery))
 		await mailUser(delivery.user_id, (sp) => ({ subject: fill(sp(texts.mail.failedSubject), { platform }), lines: [fill(sp(texts.mail.failedIntro), { title: named, platform }), fill(sp(texts.mail.reason), { reason: sp(reason) })] }), '/posts')
 	}
@@ -558,7 +560,7 @@ export function createPublisher(deps: PublisherDeps) {
 			}
 			if (!problem) return
 			const post = await postForDelivery(db, registered, delivery.post_id)
-			const platform = platformName(delivery.platform)
+			const platform = channelLabel(delivery.platform, await deliveryChannelName(db, delivery.id))
 			await logActivity(db, {
 				userId: delivery.user_id,
 				logType: 'post_scheduling',

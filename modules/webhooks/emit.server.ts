@@ -13,23 +13,33 @@ export async function emitWebhookEvent(db: DbOrTrx, userId: string, type: Webhoo
 	await emitWebhookEvents(db, [{ userId, type, data }])
 }
 
-/** Several events (of one or more users) in one statement, like emitWebhookEvent each. */
-export async function emitWebhookEvents(db: DbOrTrx, events: ReadonlyArray<{ userId: string; type: WebhookEvent; data: Record<string, unknown> }>) {
+type NewEvent = { userId: string; type: WebhookEvent; data: Record<string, unknown>; key?: string }
+
+/**
+ * A field the statement adds to each event's data, read from the event's `key` (a select of one
+ * JSON value, e.g. a post's channels): read in the same statement as the rows it describes, and only
+ * for the messages an endpoint subscribed to.
+ */
+export type AddedField = { field: string; value: (key: RawBuilder<string>) => RawBuilder<unknown> }
+
+/** Several events (of one or more users) in one statement, like emitWebhookEvent each; `added`: see AddedField. */
+export async function emitWebhookEvents(db: DbOrTrx, events: ReadonlyArray<NewEvent>, added?: AddedField) {
 	if (events.length === 0) return
-	await sql`with messages as (${webhookMessagesSql(events)}) select (${webhookJobsSql(sql`select id from messages`)})`.execute(db)
+	await sql`with messages as (${webhookMessagesSql(events, undefined, added)}) select (${webhookJobsSql(sql`select id from messages`)})`.execute(db)
 }
 
 /**
  * emitWebhookEvents as a part of a caller's statement, first half (a data-modifying CTE): the
  * messages of the events whose `key` is among the rows of `kept` (a select of one text column; all
- * events without it). Returns the messages' ids for webhookJobsSql.
+ * events without it), with the `added` field. Returns the messages' ids for webhookJobsSql.
  */
-export function webhookMessagesSql(events: ReadonlyArray<{ userId: string; type: WebhookEvent; data: Record<string, unknown>; key?: string }>, kept?: RawBuilder<unknown>) {
+export function webhookMessagesSql(events: ReadonlyArray<NewEvent>, kept?: RawBuilder<unknown>, added?: AddedField) {
 	const timestamp = new Date().toISOString()
 	const rows = events.map((e) => ({ key: e.key ?? null, user_id: e.userId, type: e.type, body: JSON.stringify({ type: e.type, timestamp, data: e.data }) }))
+	const body = added ? sql`jsonb_set(x.body::jsonb, ${`{data,${added.field}}`}::text[], to_jsonb(${added.value(sql.ref<string>('x.key'))}))::text` : sql`x.body`
 	return sql<{ id: string }>`
 		insert into webhook_messages (id, endpoint_id, user_id, event_type, body)
-		select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, e.user_id, x.type, x.body
+		select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, e.user_id, x.type, ${body}
 		from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, type text, body text)
 		join webhook_endpoints e on e.user_id = x.user_id and e.enabled and x.type = any(e.events)
 		${kept ? sql`where x.key in (${kept})` : sql``}

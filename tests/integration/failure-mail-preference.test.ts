@@ -23,6 +23,6 @@ for (const notify of [false, true]) {
 		const delivery = await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirstOrThrow()
 		expect(delivery.status).toBe('unconfirmed')
 		const mails = await t.db.selectFrom('dev_mailbox').select('subject').execute()
-		expect(mails.some((m) => m.subject === 'Ihr Post auf LinkedIn wurde nicht veröffentlicht')).toBe(notify)
+		expect(mails.some((m) => m.subject === 'Ihr Post auf LinkedIn (Muster AG) wurde nicht veröffentlicht')).toBe(notify)
 	})
 }

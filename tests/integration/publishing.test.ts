@@ -147,7 +147,8 @@ test('when nobody can tell (the lookup fails too) the delivery is "unconfirmed",
 	await h.services.publishing.maintenance.sweep()
 	expect(h.li.router.count('POST /rest/posts')).toBe(0)
 	const mails = await t.db.selectFrom('dev_mailbox').select('subject').execute()
-	expect(mails.map((m) => m.subject)).toEqual(['Ihr Post auf LinkedIn wurde nicht veröffentlicht'])
+	// The mail names the channel too (issue 38): with two LinkedIn accounts the user must know which one.
+	expect(mails.map((m) => m.subject)).toEqual(['Ihr Post auf LinkedIn (Muster AG) wurde nicht veröffentlicht'])
 })
 
 test('429 with Retry-After is honoured, then the post goes out once', async () => {

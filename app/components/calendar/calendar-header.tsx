@@ -4,7 +4,8 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Form, useRevalidator } from 'react-router'
 import { monthLabel, weekRangeLabel } from './format.ts'
-import type { CalendarView } from './types.ts'
+import { ChannelFilter, KeepChannel } from './channel-filter.tsx'
+import type { CalendarData, CalendarView } from './types.ts'
 import '#locales/ns/calendar.ts'
 
 type Props = {
@@ -14,10 +15,11 @@ type Props = {
 	nav: { previous: string; next: string }
 	days: Array<string>
 	month: string
+	channel: CalendarData['channel']
 }
 
 // Plain GET forms: the buttons work before hydration, and each step is a history entry.
-export function CalendarHeader({ view, anchor, today, nav, days, month }: Props) {
+export function CalendarHeader({ view, anchor, today, nav, days, month, channel }: Props) {
 	const { t } = useTranslation('calendar')
 	const revalidator = useRevalidator()
 	const range = view === 'week' ? weekRangeLabel(days[0]!, days[6]!) : monthLabel(month)
@@ -28,8 +30,10 @@ export function CalendarHeader({ view, anchor, today, nav, days, month }: Props)
 					{t('title')}
 				</Heading>
 				<Flex gap="2" align="center" wrap="wrap">
+					<ChannelFilter view={view} anchor={anchor} channel={channel} />
 					<Form method="get" preventScrollReset className="cal-toggle" role="group" aria-label={t('nav.views')}>
 						<input type="hidden" name="date" value={anchor} />
+						<KeepChannel channel={channel.id} />
 						{(['week', 'month'] as const).map((option) => (
 							<Button key={option} type="submit" name="view" value={option} size="2" variant={view === option ? 'solid' : 'soft'} aria-pressed={view === option}>
 								{t(`nav.${option}`)}
@@ -49,6 +53,7 @@ export function CalendarHeader({ view, anchor, today, nav, days, month }: Props)
 			</Flex>
 			<Form method="get" preventScrollReset>
 				<input type="hidden" name="view" value={view} />
+				<KeepChannel channel={channel.id} />
 				<Flex gap="2" align="center" wrap="wrap">
 					<IconButton type="submit" name="date" value={nav.previous} variant="soft" aria-label={t(view === 'week' ? 'nav.previousWeek' : 'nav.previousMonth')}>
 						<ChevronLeft size={16} aria-hidden />

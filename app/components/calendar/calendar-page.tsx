@@ -23,7 +23,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 	const dates = useMemo(() => (data.view === 'week' ? data.days : data.month.weeks.flat()), [data.view, data.days, data.month.weeks])
 	return (
 		<Flex direction="column" gap="4">
-			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} />
+			<CalendarHeader view={data.view} anchor={data.anchor} today={data.today} nav={data.nav} days={data.days} month={data.month.key} channel={data.channel} />
 			<StatCards stats={data.stats} />
 			{pending.map((key) => (
 				<MoveNotice key={key} fetcherKey={key} onSettled={settled} />
@@ -40,7 +40,7 @@ export function CalendarPage({ data }: { data: CalendarData }) {
 						{data.view === 'week' ? (
 							<WeekView days={data.days} today={data.today} timeZone={data.timeZone} posts={posts} suggested={data.suggested} />
 						) : (
-							<MonthView month={data.month.key} weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, loaded, moved)} />
+							<MonthView month={data.month.key} weeks={data.month.weeks} today={data.today} posts={posts} totals={totalsWithMoves(data.dayTotals ?? {}, loaded, moved)} channel={data.channel.id} />
 						)}
 					</Card>
 				</CalendarDnd>

@@ -8,11 +8,11 @@ import { chipMarkup, PostChip } from './post-chip.tsx'
 import { dayId, MONTH_DAY_CHIPS, type CalendarPost, type DropTarget } from './types.ts'
 import '#locales/ns/calendar.ts'
 
-/** `posts`: the day's first posts (sorted); `total`: how many it has in all. */
-export type MonthDayProps = { date: string; inMonth: boolean; today: boolean; posts: Array<CalendarPost>; total: number }
+/** `posts`: the day's first posts (sorted); `total`: how many it has in all; `channel`: the calendar's channel filter (the week keeps it). */
+export type MonthDayProps = { date: string; inMonth: boolean; today: boolean; posts: Array<CalendarPost>; total: number; channel: string | null }
 
 /** What both forms of a day show: its number, its first chips' posts and '+N mehr' (to the day's week). */
-function dayParts({ date, today, posts, total }: MonthDayProps, t: TFunction<'calendar'>) {
+function dayParts({ date, today, posts, total, channel }: MonthDayProps, t: TFunction<'calendar'>) {
 	const day = longDay(date)
 	const shown = posts.slice(0, MONTH_DAY_CHIPS)
 	const hidden = Math.max(total, posts.length) - shown.length
@@ -22,7 +22,7 @@ function dayParts({ date, today, posts, total }: MonthDayProps, t: TFunction<'ca
 			<span className="visually-hidden">{today ? t('month.today', { day }) : day}</span>
 		</span>
 	)
-	const more = hidden > 0 ? { to: `?view=week&date=${date}`, label: t('month.moreLabel', { count: hidden, day }), text: t('month.more', { count: hidden }) } : null
+	const more = hidden > 0 ? { to: `?view=week&date=${date}${channel ? `&channel=${channel}` : ''}`, label: t('month.moreLabel', { count: hidden, day }), text: t('month.more', { count: hidden }) } : null
 	return { number, shown, more }
 }
 

@@ -14,9 +14,11 @@ type Props = {
 	posts: Array<CalendarPost>
 	/** Posts per day in all (the loader sends only each day's first ones). */
 	totals: Record<string, number>
+	/** The channel filter's channel (its '+N mehr' links keep it). */
+	channel: string | null
 }
 
-export function MonthView({ month, weeks, today, posts, totals }: Props) {
+export function MonthView({ month, weeks, today, posts, totals, channel }: Props) {
 	const t = useFixedT('calendar')
 	const look = useChipLook()
 	// The server and the hydration render the days as plain markup; the drop targets, movable chips and
@@ -39,7 +41,7 @@ export function MonthView({ month, weeks, today, posts, totals }: Props) {
 				{weeks.map((week) => (
 					<div key={week[0]} className="cal-month-week">
 						{week.map((date) => {
-							const day = { date, inMonth: date.startsWith(month), today: date === today, posts: byDay.get(date) ?? [], total: totals[date] ?? 0 }
+							const day = { date, inMonth: date.startsWith(month), today: date === today, posts: byDay.get(date) ?? [], total: totals[date] ?? 0, channel }
 							return live ? <MonthDay key={date} {...day} /> : monthDayMarkup(day, t, look)
 						})}
 					</div>

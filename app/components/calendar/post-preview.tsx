@@ -2,6 +2,7 @@ import { Badge, Flex, Inset, Text } from '@radix-ui/themes'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { longDay } from './format.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { ChannelNames } from '#app/components/channel-names.tsx'
 import type { CalendarPost } from './types.ts'
 import type { CalendarPreview } from '#modules/content/index.ts'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
@@ -11,7 +12,7 @@ import '#locales/ns/posts.ts'
 /** The card's text and image: read when it first opens. */
 export type PreviewDetails = CalendarPreview | 'loading' | 'failed'
 
-/** The hover card: title, platform, status, date line (from the chip), excerpt and image (`details`). */
+/** The hover card: title, platform, status, channels, date line (from the chip), excerpt and image (`details`). */
 export function PostPreview({ post, details }: { post: CalendarPost; details: PreviewDetails }) {
 	const { t } = useTranslation('calendar')
 	const { t: tp } = useTranslation('posts')
@@ -36,6 +37,7 @@ export function PostPreview({ post, details }: { post: CalendarPost; details: Pr
 					{tp(`status.${post.status}`)}
 				</Badge>
 			</Flex>
+			<ChannelNames channels={post.channels} />
 			<Text size="1" color="gray">
 				{post.status === 'published' ? t('preview.published', { when }) : t('preview.scheduled', { when })}
 			</Text>

@@ -1,5 +1,6 @@
 import type { PostPlatform } from '#modules/content/platforms.ts'
 import type { WeekStats } from '#modules/content/index.ts'
+import type { ChannelName } from '#app/components/channel-names.tsx'
 
 export type CalendarView = 'week' | 'month'
 
@@ -11,6 +12,8 @@ export type CalendarPost = {
 	status: 'scheduled' | 'published'
 	date: string
 	time: string
+	/** The channels it goes to (its screen-reader name and hover card name them). */
+	channels: Array<ChannelName>
 }
 
 /** Where a chip may be dropped: an hour row of the week view or a day of the month view. */
@@ -23,17 +26,17 @@ export type DragData = { post: CalendarPost }
 
 /**
  * A post as the loader sends it: one array, not an object (the page data is part of the HTML and a
- * month sends ~80): [id, date, time, title, platform, status]. `postRow` and `postOfRow` are the
- * only places that know the order.
+ * month sends ~80): [id, date, time, title, platform, status, channels as [network, name] pairs].
+ * `postRow` and `postOfRow` are the only places that know the order.
  */
-export type PostRow = [id: string, date: string, time: string, title: string, platform: PostPlatform, status: CalendarPost['status']]
+export type PostRow = [id: string, date: string, time: string, title: string, platform: PostPlatform, status: CalendarPost['status'], channels: Array<[platform: string, name: string]>]
 
 export function postRow(post: CalendarPost): PostRow {
-	return [post.id, post.date, post.time, post.title, post.platform, post.status]
+	return [post.id, post.date, post.time, post.title, post.platform, post.status, post.channels.map((c) => [c.platform, c.name])]
 }
 
-export function postOfRow([id, date, time, title, platform, status]: PostRow): CalendarPost {
-	return { id, date, time, title, platform, status }
+export function postOfRow([id, date, time, title, platform, status, channels]: PostRow): CalendarPost {
+	return { id, date, time, title, platform, status, channels: channels.map(([platform, name]) => ({ platform, name })) }
 }
 
 export function hourOf(time: string) {
@@ -67,4 +70,6 @@ export type CalendarData = {
 	/** Month view: posts per day ('YYYY-MM-DD'); null in the week view. */
 	dayTotals: Record<string, number> | null
 	stats: WeekStats
+	/** The channel filter (?channel=): the chosen channel (null: 'Alle Kanäle') and the brand's channels to choose from. */
+	channel: { id: string | null; options: Array<ChannelName & { id: string }> }
 }

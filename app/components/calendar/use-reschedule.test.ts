@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import type { CalendarPost } from './types.ts'
 import { totalsWithMoves } from './use-reschedule.tsx'
 
-const post = (id: string, date: string): CalendarPost => ({ id, title: id, platform: 'linkedin', status: 'scheduled', date, time: '10:00' })
+const post = (id: string, date: string): CalendarPost => ({ id, title: id, platform: 'linkedin', status: 'scheduled', date, time: '10:00', channels: [] })
 
 test("a post on its way to another day counts there, not on its old day, until the loader's totals arrive", () => {
 	const totals = { '2026-12-01': 5, '2026-12-02': 1 }

@@ -1,21 +1,24 @@
 import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
+import type { ChannelName } from '#app/components/channel-names.tsx'
 
 /**
  * What the page receives of a post: what the card and the editor show (no engagement figures, no post
- * type), and the page chosen per network on its deliveries (a post still in draft: the editor's picker).
+ * type), the page chosen per network on its deliveries (a post still in draft: the editor's picker),
+ * and the channels it goes to (the card names them).
  */
 export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt'> & {
 	pageIds: Partial<Record<Platform, string>>
+	channels: Array<ChannelName>
 }
 /** What the page receives of a draft. */
 export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'updatedAt'>
 
 /** The loader's part: only these fields go into the page's data. */
-export function boardPost(post: PostView, pageIds: Partial<Record<string, string>> = {}): BoardPost {
+export function boardPost(post: PostView, pageIds: Partial<Record<string, string>> = {}, channels: ReadonlyArray<ChannelName> = []): BoardPost {
 	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, pageIds: pick(platforms, pageIds) }
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, pageIds: pick(platforms, pageIds), channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
 /** The choices of `platforms` only (the stored ones are keyed by any network id). */
@@ -51,6 +54,8 @@ export type BoardItem = {
 	updatedAt: string
 	/** Where it was made: 'web' (drafts too), or the REST API, an MCP client or a CSV import (the card names these). */
 	origin: PostOrigin
+	/** The channels a post goes to (its deliveries'); empty for a draft, whose channels are chosen when it is planned. */
+	channels: Array<ChannelName>
 }
 
 /** `fallback`: the platform of a draft that names none (the registry's first). */
@@ -72,6 +77,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		publishedAt: null,
 		updatedAt: draft.updatedAt,
 		origin: 'web',
+		channels: [],
 	}
 }
 
@@ -93,6 +99,7 @@ export function postItem(post: BoardPost): BoardItem {
 		publishedAt: post.publishedAt,
 		updatedAt: post.updatedAt,
 		origin: post.origin,
+		channels: post.channels,
 	}
 }
 

@@ -31,14 +31,24 @@ export function DeliveryList({ deliveries, item, actions, creatorLink }: { deliv
 	const platformName = usePlatformName()
 	// Reasons are stored by the product in the standard spelling.
 	const { spell } = useSpelling()
+	// The card names every channel above; here a channel's name tells apart two deliveries on one network.
+	const shared = new Set(deliveries.filter((d, i) => deliveries.findIndex((o) => o.platform === d.platform) !== i).map((d) => d.platform))
 	return (
 		<ul data-testid="deliveries" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
 			{deliveries.map((delivery) => {
 				const name = platformName(delivery.platform)
+				const place = shared.has(delivery.platform) && delivery.channelName ? `${name} (${delivery.channelName})` : name
 				return (
-					<li key={delivery.platform} data-testid="delivery" data-platform={delivery.platform} data-state={delivery.status} className="rt-Flex rt-r-fd-column rt-r-gap-1">
+					<li
+						key={`${delivery.platform}:${delivery.channelId ?? ''}`}
+						data-testid="delivery"
+						data-platform={delivery.platform}
+						data-channel={delivery.channelId ?? undefined}
+						data-state={delivery.status}
+						className="rt-Flex rt-r-fd-column rt-r-gap-1"
+					>
 						<span className="rt-Text rt-r-size-1">
-							<strong>{name}</strong>:{' '}
+							<strong>{place}</strong>:{' '}
 							<span data-accent-color={stateColors[delivery.status]} className="rt-Text">
 								{t(`deliveryStatus.${delivery.status}`)}
 							</span>

@@ -3,6 +3,7 @@ import { CalendarCheck, CalendarClock, ExternalLink, Pencil, Send, Trash2, X } f
 import { Link } from 'react-router'
 import { IconSprite, SpriteIcon } from '#app/components/icon-sprite.tsx'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
+import { ChannelNames } from '#app/components/channel-names.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import { truncate } from '#modules/content/post-content.ts'
 import type { DeliveryState } from '#modules/publishing/index.ts'
@@ -56,6 +57,7 @@ export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: B
 					</span>
 					<OriginBadge origin={item.origin} />
 				</div>
+				<ChannelNames channels={item.channels} />
 				<div className="rt-Text rt-r-size-3 rt-r-weight-bold">{item.title}</div>
 				{item.text ? (
 					<p data-accent-color="gray" className="rt-Text rt-r-size-2" style={{ margin: 0 }}>

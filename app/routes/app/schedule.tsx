@@ -9,6 +9,7 @@ import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import type { CalendarEntry } from '#modules/content/index.ts'
+import type { ChannelName } from '#app/components/channel-names.tsx'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import {
 	anchorOrToday,
@@ -37,13 +38,28 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 	// The stat cards always describe the current week, whatever week or month is on screen. A month
 	// day shows two chips and '+N mehr': only those two come, the rest is counted (while a chip is
 	// being moved away its day shows one chip until the reload after the move).
-	const { posts, dayTotals, stats } = await context.get(servicesContext).content.calendar(user.id, {
-		brandId: await currentBrandId(context, request, user),
-		from: range.start,
-		to: range.end,
-		weekStart: weekRange(today, timeZone).start,
-		perDay: view === 'month' ? { limit: MONTH_DAY_CHIPS, timeZone } : undefined,
-	})
+	const { content, publishing } = context.get(servicesContext)
+	const brandId = await currentBrandId(context, request, user)
+	const read = (channelId: string | null) =>
+		content.calendar(user.id, {
+			brandId,
+			channelId,
+			from: range.start,
+			to: range.end,
+			weekStart: weekRange(today, timeZone).start,
+			perDay: view === 'month' ? { limit: MONTH_DAY_CHIPS, timeZone } : undefined,
+		})
+	// ?channel=: only posts to that channel. An id that is not one of the brand's channels (another
+	// user's, another brand's, gone, no id) is ignored: with one, the list is read before the posts.
+	const wanted = z.uuid().safeParse(url.searchParams.get('channel'))
+	const channels = wanted.success ? await publishing.channelOptions(user.id, brandId) : null
+	const channelId = wanted.success && channels!.some((c) => c.id === wanted.data) ? wanted.data : null
+	const [options, { posts, dayTotals, stats }] = await Promise.all([channels ?? publishing.channelOptions(user.id, brandId), read(channelId)])
+	// The chips' channels (their screen-reader names and hover cards): one query for the page.
+	const postChannels = await publishing.postChannels(
+		user.id,
+		posts.map((p) => p.id),
+	)
 	return {
 		title: t('calendar:meta.title'),
 		view,
@@ -58,15 +74,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ca
 		// Each view's own grid data only: the page data is part of the HTML.
 		month: { key: month.month, weeks: view === 'month' ? month.weeks.map((days) => days.map((day) => day.date)) : [] },
 		suggested: view === 'week' ? Object.fromEntries(week.days.map((day) => [day, [...suggestedTimesFor(day)]])) : {},
-		posts: posts.map((post) => toCalendarPost(post, timeZone)),
+		posts: posts.map((post) => toCalendarPost(post, timeZone, postChannels[post.id] ?? [])),
 		dayTotals,
 		stats,
+		channel: { id: channelId, options: options.map(({ id, platform, name }) => ({ id, platform, name })) },
 	}
 }
 
-function toCalendarPost({ at, ...post }: CalendarEntry, timeZone: string): PostRow {
+function toCalendarPost({ at, ...post }: CalendarEntry, timeZone: string, channels: ReadonlyArray<ChannelName>): PostRow {
 	const { date, time } = fromInstant(at, timeZone)
-	return postRow({ ...post, date, time })
+	return postRow({ ...post, date, time, channels: channels.map(({ platform, name }) => ({ platform, name })) })
 }
 
 const RescheduleSchema = z.object({
