@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boardDraft, boardPost, choosesPages } from '#app/components/posts/board-items.ts'
+import { boardDraft, boardPost, choosesChannels } from '#app/components/posts/board-items.ts'
 import { BOARD_FIRST_CARDS, BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import type { Services } from '#modules/services.ts'
 
@@ -38,12 +38,12 @@ export async function boardCards(services: Services, userId: string, params: Boa
 		userId,
 		board.posts.map((p) => p.id),
 	)
-	// A post still in draft (a CSV import's): the page its editor's picker starts from.
-	const pages = await services.publishing.deliveryPages(
+	// A post not yet published: the channels its editor's picker starts from (one query).
+	const channels = await services.publishing.deliveryChannels(
 		userId,
-		board.posts.filter((p) => choosesPages({ kind: 'post', status: p.status })).map((p) => p.id),
+		board.posts.filter((p) => choosesChannels({ kind: 'post', status: p.status })).map((p) => p.id),
 	)
-	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, pages[p.id])), counts: board.counts, deliveries }
+	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, channels[p.id])), counts: board.counts, deliveries }
 }
 
 export type BoardCards = Awaited<ReturnType<typeof boardCards>>
