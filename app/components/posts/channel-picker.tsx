@@ -62,9 +62,9 @@ export function ChannelPicker({
 											{t('editor.noChannelInBrand', { network: name })}
 										</Text>
 									) : (
-										<Flex gap="1 4" wrap="wrap">
+										<Flex direction="column" gap="1">
 											{own.map((channel) => (
-												<Text as="label" size="2" key={channel.id}>
+												<Text as="label" size="2" key={channel.id} className="channel-option">
 													<Flex gap="2" align="center" wrap="wrap">
 														<Checkbox checked={chosen.includes(channel.id)} onCheckedChange={(on) => toggle(channel.id, on === true)} />
 														{channel.pageName}
