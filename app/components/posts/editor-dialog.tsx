@@ -114,8 +114,11 @@ export function EditorDialog({
 									platform={platform}
 									text={item.texts[platform] ?? item.text}
 									image={isDraft ? images[platform] : item.images[platform]}
-									pages={[]}
+									pages={brandChannels?.filter((c) => c.platform === platform) ?? []}
+									pagesNote={brandChannels ? undefined : t('editor.channelsLoading')}
+									pageId={chosen.find((id) => brandChannels?.some((c) => c.id === id && c.platform === platform))}
 									showPagePicker={false}
+									showConnection
 								>
 									{isDraft ? (
 										<Button
