@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import type { Services } from '#modules/services.ts'
-import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test, type TestUser } from '#tests/e2e/fixtures.ts'
 
 // The editor's channel picker (issue 38, item 3): a post in Meine Posts goes to the channels ticked
 // there; the save changes its deliveries (one per channel), on the desktop and on a phone by touch.
@@ -22,7 +22,7 @@ async function twoInstagramChannels(services: Services, db: Kysely<DB>, userId: 
 }
 
 function channelFlow(tap: (target: Locator) => Promise<void>, phone: boolean) {
-	return async ({ page, createConfirmedUser, login, services, db }: { page: Page; createConfirmedUser: () => Promise<{ id: string }>; login: (user: { id: string }) => Promise<void>; services: Services; db: Kysely<DB> }) => {
+	return async ({ page, createConfirmedUser, login, services, db }: { page: Page; createConfirmedUser: () => Promise<TestUser>; login: (user: TestUser) => Promise<void>; services: Services; db: Kysely<DB> }) => {
 		const user = await createConfirmedUser()
 		const { first, second } = await twoInstagramChannels(services, db, user.id)
 		const post = await services.content.createPost(user.id, { platform: 'instagram', content: { base: 'Neue Brote ab Montag', platforms: {} }, status: 'draft', timeZone: zurich, origin: 'csv' })
