@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { boardDraft, boardPost, choosesPages } from '#app/components/posts/board-items.ts'
+import { boardDraft, boardPost, choosesChannels } from '#app/components/posts/board-items.ts'
 import { BOARD_FIRST_CARDS, BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
 import type { Services } from '#modules/services.ts'
 
@@ -34,18 +34,18 @@ export async function boardCards(services: Services, userId: string, params: Boa
 	// `brandId`: the brand switcher's choice (null: all brands).
 	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit, brandId })
 	const ids = board.posts.map((p) => p.id)
-	const [deliveries, pages, channels] = await Promise.all([
+	const [deliveries, open, channels] = await Promise.all([
 		// Per channel of every post on the board: its state, link or German reason (one query).
 		services.publishing.deliveryStates(userId, ids),
-		// A post still in draft (a CSV import's): the page its editor's picker starts from.
-		services.publishing.deliveryPages(
+		// A post not yet published: the channels its editor's picker starts from (one query).
+		services.publishing.deliveryChannels(
 			userId,
-			board.posts.filter((p) => choosesPages({ kind: 'post', status: p.status })).map((p) => p.id),
+			board.posts.filter((p) => choosesChannels({ kind: 'post', status: p.status })).map((p) => p.id),
 		),
 		// The channels every post goes to, named on its card (one query).
 		services.publishing.postChannels(userId, ids),
 	])
-	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, pages[p.id], channels[p.id])), counts: board.counts, deliveries }
+	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, open[p.id], channels[p.id])), counts: board.counts, deliveries }
 }
 
 export type BoardCards = Awaited<ReturnType<typeof boardCards>>

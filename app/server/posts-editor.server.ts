@@ -1,7 +1,7 @@
 import type { ChannelView } from '#modules/publishing/index.ts'
 import type { Services } from '#modules/services.ts'
 
-/** What only the editor of 'Meine Posts' needs: the page picker's pages and the cost of 'Bild neu generieren' (ADR 0034). */
+/** What only the editor of 'Meine Posts' needs: the user's channels (its channel picker shows those of the post's brand) and the cost of 'Bild neu generieren' (ADR 0034). */
 export type EditorData = { pages: Array<ChannelView>; regenerationCost: number }
 
 /** Read for the editor opened on load (`?edit=`) or when it first opens (/posts/editor-data). */

@@ -42,10 +42,12 @@ async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<P
  */
 async function ownTargets(db: DbOrTrx, userId: string, input: DraftInput) {
 	const wanted = [...new Set((input.channelIds ?? []).filter((id) => isUuid(id)))]
-	const channels = wanted.length ? await db.selectFrom('channels').select(['id', 'platform']).where('user_id', '=', userId).where('id', 'in', wanted).execute() : []
+	const channels = wanted.length ? await db.selectFrom('channels').select(['id', 'platform', 'brand_id']).where('user_id', '=', userId).where('id', 'in', wanted).execute() : []
 	const own = wanted.flatMap((id) => channels.filter((c) => c.id === id))
 	const brand = input.brandId && isUuid(input.brandId) ? await db.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst() : undefined
-	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand?.id }
+	// Without a brand asked for, the draft moves to its channels' brand (the editor's channel picker).
+	const brands = [...new Set(own.map((c) => c.brand_id))]
+	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand?.id ?? (brands.length === 1 ? brands[0] : undefined) }
 }
 
 /** The drafts bell: the user's drafts (drafts table plus posts still in status draft). */

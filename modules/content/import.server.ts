@@ -31,7 +31,7 @@ export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, pl
 		...newPostRow(userId, { ...item.input, status: item.scheduledAt ? 'scheduled' : 'draft', scheduledAt: item.scheduledAt, origin: 'csv' }),
 		id: ids[index]!,
 	}))
-	const rows = await trx.insertInto('posts').values(values).returning([...postColumns, 'brand_id']).execute()
+	const rows = await trx.insertInto('posts').values(values).returning(postColumns).execute()
 	const byId = new Map(rows.map((row) => [row.id, row]))
 	const reasons = await planner.planMany(
 		trx,

@@ -29,6 +29,7 @@ import type { RegisteredPlatforms } from './platforms.ts'
 import { isPlanRefused, type DeliveryPlanner } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
+import { retargetDraft, retargetPost } from './retarget-post.server.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
@@ -39,7 +40,7 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { moveContentOfBrand } from './move-brand.server.ts'
-export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput, type PlannedChannel } from './ports.ts'
+export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput, type PlannedChannel, type RetargetInput } from './ports.ts'
 export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
 export type { PostInput } from './posts.server.ts'
@@ -143,7 +144,15 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
 		createPost: (userId: string, input: PostInput) => createPost(db, planner, platforms, userId, input),
-		updatePost: (userId: string, id: string, input: PostEdit) => updatePostContent(db, planner, platforms, userId, id, input),
+		/** Text and image of a post (with `channelIds` also its channels, in the same transaction); a refused channel choice answers 'preflight' with German reasons. */
+		updatePost: (userId: string, id: string, input: PostEdit) => refusable(() => updatePostContent(db, planner, platforms, userId, id, input)),
+		/**
+		 * A stored post (a draft or planned one, not yet published) goes to these channels from now on: one
+		 * transaction, a fixed number of statements; refusals ('preflight') carry German reasons.
+		 */
+		changeChannels: (userId: string, id: string, channelIds: ReadonlyArray<string>) => refusable(() => db.transaction().execute((trx) => retargetPost(trx, planner, platforms, userId, id, channelIds))),
+		/** A draft's channels (its networks follow them, it moves to their brand), checked as a post's. */
+		changeDraftChannels: (userId: string, id: string, channelIds: ReadonlyArray<string>) => refusable(() => db.transaction().execute((trx) => retargetDraft(trx, planner, platforms, userId, id, channelIds))),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */

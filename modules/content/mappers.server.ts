@@ -6,7 +6,7 @@ import type { DraftView, PostView } from './views.ts'
 
 export const postColumns = [
 	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'platform_images', 'post_type',
-	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments',
+	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments', 'brand_id',
 ] as const
 
 export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
@@ -40,6 +40,7 @@ export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostV
 		images: platformMap(registered, row.platform_images),
 		postType: row.post_type,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(row.origin) ? (row.origin as PostOrigin) : 'web',
+		brandId: row.brand_id,
 		createdAt: row.created_at.toISOString(),
 		updatedAt: row.updated_at.toISOString(),
 		engagement: {

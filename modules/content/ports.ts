@@ -17,6 +17,12 @@ export type PlanInput = {
 	scheduledAt: Date | null
 }
 
+/**
+ * A stored post's new channels (checked by `channels` before): `scheduledAt` is its plan (null: not
+ * yet planned, its deliveries wait), `brandId` its brand (a channel-less delivery goes to its default).
+ */
+export type RetargetInput = { postId: string; userId: string; brandId: string; channelIds: ReadonlyArray<string>; scheduledAt: Date | null }
+
 /** A channel as planning names it: its network and its brand. */
 export type PlannedChannel = { id: string; platform: Platform; brandId: string }
 
@@ -42,6 +48,12 @@ export type DeliveryPlanner = {
 	planMany: (trx: Trx, inputs: ReadonlyArray<PlanInput>) => Promise<Array<Array<string>>>
 	reschedule: (trx: Trx, input: { postId: string; userId: string; scheduledAt: Date }) => Promise<void>
 	cancel: (trx: Trx, input: { postId: string; userId: string }) => Promise<void>
+	/**
+	 * A stored post's deliveries follow `channelIds`: the channels no longer chosen lose their delivery
+	 * and its jobs, new ones get one on the post's plan; checked by the preflight when the post has a
+	 * time. Throws PlanRefused (German) for a delivery already on a network, or a network's refusal.
+	 */
+	retarget: (trx: Trx, input: RetargetInput) => Promise<void>
 	/** A post still in draft gets a page per network on its open deliveries (only the user's own pages of that network). */
 	choosePages: (trx: Trx, input: { postId: string; userId: string; pageIds: Partial<Record<Platform, string>> }) => Promise<void>
 	/** The channels of the post `postId` selects, as JSON `[{ id, network, name }]` inside a statement (the 'post.scheduled' webhook). */

@@ -6,7 +6,9 @@ import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { extractText, ownImages, parseContent, serializeContent, titleFromText, truncate, type PostContent } from './post-content.ts'
+import { extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
+import { postTitle } from './post-title.ts'
+import { retargetPost } from './retarget-post.server.ts'
 import { PlanRefused, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
@@ -39,10 +41,6 @@ export type PostInput = {
 	dueNow?: boolean
 	/** Where the post was made: the pages (default), the REST API, an MCP client or a CSV import. */
 	origin?: PostOrigin
-}
-
-function postTitle(content: PostContent) {
-	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledPost
 }
 
 /** The posts row of a new post. */
@@ -84,7 +82,7 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered:
 	const row = await trx
 		.insertInto('posts')
 		.values({ ...values, ...(brandId ? { brand_id: brandId } : {}) })
-		.returning([...postColumns, 'brand_id'])
+		.returning(postColumns)
 		.executeTakeFirstOrThrow()
 	await planner.plan(trx, {
 		postId: row.id,
@@ -124,9 +122,20 @@ export async function getPost(db: DbOrTrx, registered: RegisteredPlatforms, user
 /** A post not yet planned (its deliveries wait): its editor chooses each network's page, as a draft's does. */
 const DRAFT_STATUSES: ReadonlySet<string> = new Set(['draft', 'review'])
 
-export type PostEdit = { content: PostContent; imageUrl?: string | null; images?: Partial<Record<Platform, string>>; pageIds?: Partial<Record<Platform, string>> }
+export type PostEdit = {
+	content: PostContent
+	imageUrl?: string | null
+	images?: Partial<Record<Platform, string>>
+	pageIds?: Partial<Record<Platform, string>>
+	/** The channels it goes to from now on (retargetPost, in the same transaction); left out: its channels stay. */
+	channelIds?: ReadonlyArray<string>
+}
 
-/** Changes a post's text and image (and, while it is a draft, each network's page); its status, platform and times stay. */
+/**
+ * Changes a post's text and image (and, while it is a draft, each network's page; with `channelIds`
+ * its channels, see retargetPost); its status and times stay. Throws PlanRefused when the channels
+ * are refused: nothing is written.
+ */
 export async function updatePostContent(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, id: string, input: PostEdit): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
@@ -143,6 +152,7 @@ export async function updatePostContent(db: Db, planner: DeliveryPlanner, regist
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
 		if (input.pageIds && DRAFT_STATUSES.has(row.status)) await planner.choosePages(trx, { postId: id, userId, pageIds: input.pageIds })
+		if (input.channelIds) return retargetPost(trx, planner, registered, userId, id, input.channelIds)
 		await notifyChange(trx, { userId, topic: 'posts' })
 		return { ok: true as const, post: toPostView(registered, row) }
 	})

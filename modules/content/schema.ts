@@ -18,7 +18,13 @@ export const imageUrl = z
 /** The registered platform ids (publishing.platforms.ids): a form may name only these. */
 const platformEnum = (registered: ReadonlyArray<Platform>) => z.enum(registered as [Platform, ...Array<Platform>])
 
-/** The draft editor: a text (and optional image) per platform. */
+/** The editor's channel picker: the ids ticked; `channelsChosen` when the user changed them (else a post's channels stay). */
+const channelChoice = {
+	channelIds: z.array(z.uuid({ error: 'errors.invalid' })).max(200, { error: 'errors.invalid' }).default([]),
+	channelsChosen: z.literal('1').optional(),
+}
+
+/** The draft editor: a text (and optional image) per platform, and its channels. */
 export const draftEditSchema = (registered: ReadonlyArray<Platform>) =>
 	z.object({
 		intent: z.literal('save-draft'),
@@ -27,9 +33,10 @@ export const draftEditSchema = (registered: ReadonlyArray<Platform>) =>
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		images: z.partialRecord(platformEnum(registered), imageUrl).default({}),
 		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
+		...channelChoice,
 	})
 
-/** Editing a post: its text per platform; its platform, status and time stay. */
+/** Editing a post: its text per network and, while it is not published, its channels; its status and time stay. */
 export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 	z.object({
 		intent: z.literal('save-post'),
@@ -38,6 +45,7 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		/** A post still in draft: the page of each network (its open deliveries get it). */
 		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
+		...channelChoice,
 	})
 
 export const DeleteSchema = z.object({

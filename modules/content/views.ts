@@ -17,6 +17,8 @@ export type PostView = {
 	postType: string
 	/** Where the post was made (web, api, mcp, csv); the card names the last three. */
 	origin: PostOrigin
+	/** The brand it belongs to (its channels are this brand's). */
+	brandId: string
 	createdAt: string
 	updatedAt: string
 	engagement: { views: number; likes: number; shares: number; comments: number }

@@ -2,6 +2,7 @@
 // the MCP tools and the CSV import translate a request and call one of these.
 export { planPost, type ChannelRefusal, type PlanPostResult } from './plan-post.server.ts'
 export { draftPost } from './draft-post.server.ts'
+export { ChannelIdsSchema, retargetPost, type RetargetResult } from './retarget-post.server.ts'
 export { chooseChannels, chooseFrom, type ChannelChoice, type ChannelRequest } from './choose-channels.server.ts'
 export { newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
 export { CsvRowSchema, CsvRowsSchema, networksOf, type ImportOptions, type ProgressListener } from './csv-rows.server.ts'

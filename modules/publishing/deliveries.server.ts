@@ -1,6 +1,4 @@
-import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
-import { enqueueMany } from '#modules/core/jobs.server.ts'
 import { channelTextOf, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
@@ -11,34 +9,10 @@ import type { PlatformDescriptor } from './descriptor.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 import { plannedChannels, planTargets, requestOf, type PlanTarget } from './plan-targets.server.ts'
 import { texts } from './messages.ts'
-import { precheckDeliveryJob, precheckJobKey, publishDeliveryJob, publishJobKey } from './jobs.ts'
+import { enqueueDeliveries, insertDeliveries, removeJobs, RESCHEDULABLE } from './delivery-rows.server.ts'
+import { retargetDeliveries } from './retarget-deliveries.server.ts'
 
-const HOUR = 3600 * 1000
-
-/** Enqueues the publish job (and the one-hour-before check) of a delivery, in the caller's transaction. */
-export async function enqueueDelivery(trx: Trx, deliveryId: string, at: Date) {
-	await enqueueDeliveries(trx, [deliveryId], at)
-}
-
-/** The jobs of several deliveries due at the same time, in one statement (a post for six networks). */
-export async function enqueueDeliveries(trx: Trx, deliveryIds: ReadonlyArray<string>, at: Date) {
-	await enqueueMany(trx, deliveryIds.flatMap((deliveryId) => deliveryJobs(deliveryId, at)))
-}
-
-/** A delivery's publish job and, when that is still ahead, its one-hour-before check. */
-function deliveryJobs(deliveryId: string, at: Date) {
-	const precheckAt = new Date(at.getTime() - HOUR)
-	return [
-		{ task: publishDeliveryJob, payload: { deliveryId }, options: { runAt: at, jobKey: publishJobKey(deliveryId) } },
-		...(precheckAt.getTime() > Date.now() ? [{ task: precheckDeliveryJob, payload: { deliveryId }, options: { runAt: precheckAt, jobKey: precheckJobKey(deliveryId) } }] : []),
-	]
-}
-
-async function removeJobs(trx: Trx, deliveryIds: Array<string>) {
-	if (deliveryIds.length === 0) return
-	const keys = deliveryIds.flatMap((id) => [publishJobKey(id), precheckJobKey(id)])
-	await sql`select graphile_worker.remove_job(key) from unnest(${keys}::text[]) as key`.execute(trx)
-}
+export { enqueueDelivery, enqueueDeliveries, RESCHEDULABLE } from './delivery-rows.server.ts'
 
 /** What planning checks a post against: the registered networks' rules and the stored images. */
 export type PlanningRules = { descriptors: ReadonlyArray<PlatformDescriptor>; files: FileStore | null }
@@ -171,31 +145,13 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 			)
 			return reasons
 		},
+		retarget: (trx, input) => retargetDeliveries(trx, input, rules ? (targets, scheduledAt) => planningProblems(trx, rules, { postId: input.postId, targets, scheduledAt }) : null),
 		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
 		choosePages: (trx, input) => deliveryPlanner.choosePages(trx, input),
 		postChannelsJsonSql,
 		postGoesToChannelSql,
 	}
 }
-
-/** One delivery per target of each post, in ONE insert, and their jobs in one more statement. */
-async function insertDeliveries(trx: Trx, posts: ReadonlyArray<{ input: PlanInput; targets: ReadonlyArray<PlanTarget> }>) {
-	const values = posts.flatMap(({ input, targets }) =>
-		targets.map((target) => ({
-			post_id: input.postId,
-			user_id: input.userId,
-			platform: target.platform,
-			status: input.scheduledAt ? 'scheduled' : 'pending',
-			scheduled_at: input.scheduledAt,
-			channel_id: target.channel?.id ?? null,
-		})),
-	)
-	if (values.length === 0) return
-	const rows = await trx.insertInto('post_deliveries').values(values).returning(['id', 'scheduled_at']).execute()
-	await enqueueMany(trx, rows.flatMap((row) => (row.scheduled_at ? deliveryJobs(row.id, new Date(row.scheduled_at)) : [])))
-}
-
-export const RESCHEDULABLE = ['pending', 'scheduled', 'failed', 'cancelled']
 
 /** The planner without checks (see createDeliveryPlanner). */
 export const deliveryPlanner: DeliveryPlanner = {
@@ -227,6 +183,8 @@ export const deliveryPlanner: DeliveryPlanner = {
 			.execute()
 		await enqueueDeliveries(trx, rows.map((r) => r.id), scheduledAt)
 	},
+
+	retarget: (trx, input) => retargetDeliveries(trx, input, null),
 
 	async cancel(trx, { postId, userId }) {
 		const rows = await trx.selectFrom('post_deliveries').select('id').where('post_id', '=', postId).where('user_id', '=', userId).execute()

@@ -30,18 +30,19 @@ export async function chooseDeliveryPages(trx: Trx, input: { postId: string; use
 	}
 }
 
-/** The chosen page of each network on the open deliveries of `postIds` (the user's own only), by post id. */
-export async function openDeliveryPages(db: Db, userId: string, postIds: ReadonlyArray<string>): Promise<Record<string, Partial<Record<string, string>>>> {
-	const pages: Record<string, Partial<Record<string, string>>> = {}
-	if (postIds.length === 0) return pages
+/** The channels of the open deliveries of `postIds` (the user's own only), by post id: where the editor's channel picker starts. */
+export async function openDeliveryChannels(db: Db, userId: string, postIds: ReadonlyArray<string>): Promise<Record<string, Array<string>>> {
+	const channels: Record<string, Array<string>> = {}
+	if (postIds.length === 0) return channels
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['post_id', 'platform', 'channel_id'])
+		.select(['post_id', 'channel_id'])
 		.where('user_id', '=', userId)
 		.where(sql<boolean>`post_id = any(${[...postIds]}::uuid[])`)
 		.where('status', 'in', OPEN)
 		.where('channel_id', 'is not', null)
+		.orderBy('created_at')
 		.execute()
-	for (const row of rows) (pages[row.post_id] ??= {})[row.platform] = row.channel_id!
-	return pages
+	for (const row of rows) (channels[row.post_id] ??= []).push(row.channel_id!)
+	return channels
 }

@@ -11,7 +11,7 @@ import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 import { deliveryStates } from './delivery-states.server.ts'
-import { openDeliveryPages } from './delivery-pages.server.ts'
+import { openDeliveryChannels } from './delivery-pages.server.ts'
 import { channelOptions, postChannels } from './post-channels.server.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
@@ -87,8 +87,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		postChannels: (userId: string, postIds: ReadonlyArray<string>) => postChannels(db, userId, postIds),
 		/** The user's channels (of one brand; null: all) as a filter lists them, by network and name. */
 		channelOptions: (userId: string, brandId: string | null) => channelOptions(db, userId, brandId),
-		/** The page chosen per network on the not yet published deliveries of `postIds` (a post still in draft: its editor's page picker). */
-		deliveryPages: (userId: string, postIds: ReadonlyArray<string>) => openDeliveryPages(db, userId, postIds),
+		/** The channels of the not yet published deliveries of `postIds`, by post id (where the editor's channel picker starts). */
+		deliveryChannels: (userId: string, postIds: ReadonlyArray<string>) => openDeliveryChannels(db, userId, postIds),
 		/** Network URLs of the user's published posts (of `postIds` only, when given), per post id. */
 		publishedLinks: (userId: string, postIds?: Array<string>) => publishedLinks(db, userId, postIds),
 		/** 'Follower-Zahlen aktualisieren' for one user (also part of the daily sync). */

@@ -241,11 +241,11 @@ function editorDataReads(page: Page) {
 	return asked
 }
 
-test("the editor's page picker and regeneration cost are not in the document: asked once, when a draft's editor first opens", async ({ page, createConfirmedUser, login, services, db }) => {
+test("the editor's channel picker and regeneration cost are not in the document: asked once, when an editor with the picker first opens", async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
 	const { page_name: pageName } = await db.selectFrom('channels').select('page_name').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
-	// A channel no post goes to: only the picker would list it (the planned post's own channel is named on its card, ADR 0045).
+	// A channel no post goes to: only the picker lists it (the planned post's own channel is named on its card, ADR 0045).
 	const { page_name: otherName } = await db.selectFrom('channels').select('page_name').where('user_id', '=', user.id).where('is_default', '=', false).executeTakeFirstOrThrow()
 	await services.content.createDraft(user.id, { platforms: ['linkedin'], content: { base: 'Gipfeli frisch aus dem Ofen', platforms: {} } })
 	await services.content.createPost(user.id, { platform: 'linkedin', content: { base: 'Zopf am Sonntag', platforms: {} }, status: 'scheduled', scheduledAt: addDays(new Date(), 2), timeZone: zurich })
@@ -260,20 +260,22 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	await page.waitForTimeout(300)
 	expect(asked).toEqual([])
 
-	// A planned post's editor shows neither the picker nor 'Bild neu generieren': it asks nothing.
+	// A planned post's editor has the channel picker (its own channel ticked) but no 'Bild neu generieren': asked once.
 	await page.getByTestId('post-card').filter({ hasText: 'Zopf am Sonntag' }).getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(page.getByRole('dialog', { name: 'Post bearbeiten' })).toBeVisible()
+	const postDialog = page.getByRole('dialog', { name: 'Post bearbeiten' })
+	await expect(postDialog.getByRole('group', { name: 'LinkedIn' }).getByRole('checkbox', { name: pageName })).toBeChecked()
+	await expect(postDialog.getByRole('button', { name: /Bild neu generieren/ })).toHaveCount(0)
 	await page.keyboard.press('Escape')
 	await expect(page.getByRole('dialog')).toHaveCount(0)
-	expect(asked).toEqual([])
+	expect(asked).toHaveLength(1)
 
 	const card = page.getByTestId('post-card').filter({ hasText: 'Gipfeli frisch aus dem Ofen' })
 	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
-	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
+	const picker = dialog.getByRole('group', { name: 'LinkedIn' })
 	const regenerate = dialog.getByRole('button', { name: `Bild neu generieren · ${cost} Credits` })
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toHaveText(pageName)
-	await expect(picker).toBeEnabled()
+	await expect(picker.getByRole('checkbox', { name: pageName })).toBeChecked()
+	await expect(picker.getByRole('checkbox', { name: otherName })).not.toBeChecked()
 	await expect(regenerate).toBeEnabled()
 	expect(asked).toHaveLength(1)
 
@@ -281,22 +283,21 @@ test("the editor's page picker and regeneration cost are not in the document: as
 	await page.keyboard.press('Escape')
 	await expect(dialog).toBeHidden()
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toHaveText(pageName)
+	await expect(picker.getByRole('checkbox', { name: pageName })).toBeChecked()
 	await dialog.getByRole('button', { name: 'Speichern' }).click()
 	await expect(dialog).toBeHidden()
 	await expect(page.getByText('Entwurf gespeichert').first()).toBeVisible()
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toHaveText(pageName)
+	await expect(picker.getByRole('checkbox', { name: pageName })).toBeChecked()
 	await expect(regenerate).toBeVisible()
 	await page.waitForTimeout(300)
 	expect(asked).toHaveLength(1)
-	// The save sent the page the picker showed.
-	const draft = await db.selectFrom('drafts').select('page_ids').where('user_id', '=', user.id).executeTakeFirstOrThrow()
-	const { id: pageId } = await db.selectFrom('channels').select('id').where('user_id', '=', user.id).where('is_default', '=', true).executeTakeFirstOrThrow()
-	expect(typeof draft.page_ids === 'string' ? JSON.parse(draft.page_ids) : draft.page_ids).toEqual({ linkedin: pageId })
+	// Untouched, the picker changed nothing: the draft still goes to its brand's default channel.
+	const draft = await db.selectFrom('drafts').select(['channel_ids', 'platforms']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+	expect(draft).toEqual({ channel_ids: [], platforms: ['linkedin'] })
 })
 
-test("a post still in draft (as a CSV import stores them) has the page picker: the chosen page is saved on its delivery and shown again", async ({ page, createConfirmedUser, login, services, db }) => {
+test("a post still in draft (as a CSV import stores them) has the channel picker: the chosen channel is saved on its delivery and shown again", async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	await connectPlatform(services, user.id, 'linkedin')
 	const pages = await db.selectFrom('channels').select(['id', 'page_name', 'is_default']).where('user_id', '=', user.id).where('platform', '=', 'linkedin').execute()
@@ -308,21 +309,23 @@ test("a post still in draft (as a CSV import stores them) has the page picker: t
 
 	const card = page.getByTestId('post-card').filter({ hasText: 'Aus der CSV-Datei' })
 	const dialog = page.getByRole('dialog', { name: /Post bearbeiten/ })
-	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
+	const picker = dialog.getByRole('group', { name: 'LinkedIn' })
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toHaveText(standard.page_name)
-	await picker.click()
-	await page.getByRole('option', { name: other.page_name }).click()
-	await expect(picker).toHaveText(other.page_name)
+	await expect(picker.getByRole('checkbox', { name: standard.page_name })).toBeChecked()
+	await picker.getByRole('checkbox', { name: other.page_name }).click()
+	await picker.getByRole('checkbox', { name: standard.page_name }).click()
+	await expect(picker.getByRole('checkbox', { name: other.page_name })).toBeChecked()
+	await expect(picker.getByRole('checkbox', { name: standard.page_name })).not.toBeChecked()
 	await dialog.getByRole('button', { name: 'Speichern' }).click()
 	await expect(page.getByText('Post aktualisiert').first()).toBeVisible()
 	await expect(dialog).toBeHidden()
 	const delivery = await db.selectFrom('post_deliveries').select(['channel_id', 'status']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
 	expect(delivery).toEqual({ channel_id: other.id, status: 'pending' })
 
-	// Opened again (the board's data after the save): the chosen page, not the default.
+	// Opened again (the board's data after the save): the chosen channel, not the default.
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toHaveText(other.page_name)
+	await expect(picker.getByRole('checkbox', { name: other.page_name })).toBeChecked()
+	await expect(picker.getByRole('checkbox', { name: standard.page_name })).not.toBeChecked()
 })
 
 test('while the editor data loads the picker and "Bild neu generieren" wait; a failed load says so in German and the next opening asks again', async ({ page, createConfirmedUser, login, services }) => {
@@ -343,18 +346,18 @@ test('while the editor data loads the picker and "Bild neu generieren" wait; a f
 	const card = page.getByTestId('post-card').filter({ hasText: 'Brot vom Vortag' })
 	const dialog = page.getByRole('dialog', { name: 'Entwurf bearbeiten' })
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	const picker = dialog.getByRole('combobox', { name: 'Seite LinkedIn' })
-	await expect(picker).toHaveText('Seiten werden geladen …')
-	await expect(picker).toBeDisabled()
+	const picker = dialog.getByTestId('channel-picker')
+	await expect(picker.getByRole('status')).toHaveText('Kanäle werden geladen …')
+	await expect(picker.getByRole('checkbox')).toHaveCount(0)
 	await expect(dialog.getByRole('button', { name: 'Bild neu generieren', exact: true })).toBeDisabled()
-	// No connection warning while the pages are not known.
+	// No connection warning while the channels are not known.
 	await expect(dialog.getByTestId('account-not_connected')).toHaveCount(0)
 	release()
-	await expect(dialog.getByTestId('editor-data-failed')).toHaveText('Fehler beim Laden Die verbundenen Seiten und die Kosten für «Bild neu generieren» konnten nicht geladen werden. Öffnen Sie den Editor erneut, um es nochmals zu versuchen.')
-	await expect(picker).toBeDisabled()
+	await expect(dialog.getByTestId('editor-data-failed')).toHaveText('Fehler beim Laden Die Kanäle und die Kosten für «Bild neu generieren» konnten nicht geladen werden. Öffnen Sie den Editor erneut, um es nochmals zu versuchen.')
+	await expect(picker.getByRole('status')).toHaveText('Fehler beim Laden')
 	await page.keyboard.press('Escape')
 	await card.getByRole('button', { name: 'Bearbeiten' }).click()
-	await expect(picker).toBeEnabled()
+	await expect(picker.getByRole('group', { name: 'LinkedIn' }).getByRole('checkbox').first()).toBeEnabled()
 	await expect(dialog.getByTestId('editor-data-failed')).toHaveCount(0)
 	await expect(dialog.getByRole('button', { name: /^Bild neu generieren · \d+ Credits?$/ })).toBeEnabled()
 	expect(answers).toBe(2)

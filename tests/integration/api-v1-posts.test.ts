@@ -408,3 +408,34 @@ test('POST /posts with channels: the ids reach the content service with the bran
 	expect(seen).toHaveLength(2)
 	expect(await t.db.selectFrom('posts').select('id').where('user_id', '=', userId).execute()).toHaveLength(2)
 })
+
+test('PATCH /posts/{id} with channels: the post goes to them from now on (a new network with the text for all), foreign ids 422 invalid_channel, the OpenAPI document names the field', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	await h.connect(userId, 'mastodon')
+	const channels = await t.db.selectFrom('channels').select(['id', 'platform', 'is_default']).where('user_id', '=', userId).execute()
+	const linkedin = channels.filter((c) => c.platform === 'linkedin')
+	const mastodon = channels.find((c) => c.platform === 'mastodon')!
+	const created = await (await call('POST', '/posts', { token, json: { networks: ['linkedin'], text: 'Für alle', schedule: { type: 'at', at: inDays(3) } } })).json()
+
+	const moved = await call('PATCH', `/posts/${created.id}`, { token, json: { channels: [...linkedin.map((c) => c.id), mastodon.id] } })
+	expect(moved.status).toBe(200)
+	const post = await moved.json()
+	expect(post).toMatchObject({ networks: ['linkedin', 'mastodon'], texts: { linkedin: 'Für alle', mastodon: 'Für alle' } })
+	expect(post.channels.map((c: { id: string }) => c.id).sort()).toEqual([...linkedin.map((c) => c.id), mastodon.id].sort())
+	const rows = await t.db.selectFrom('post_deliveries').select(['channel_id', 'status']).where('post_id', '=', created.id).execute()
+	expect(rows.map((r) => r.channel_id).sort()).toEqual([...linkedin.map((c) => c.id), mastodon.id].sort())
+	expect(rows.every((r) => r.status === 'scheduled')).toBe(true)
+
+	const other = await h.connectedUser(['linkedin'])
+	const foreign = (await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).executeTakeFirstOrThrow()).id
+	const refused = await call('PATCH', `/posts/${created.id}`, { token, json: { channels: [foreign], text: 'Nicht gespeichert' } })
+	expect(refused.status).toBe(422)
+	expect(await refused.json()).toMatchObject({ code: 'invalid_channel', reasons: [`Diesen Kanal gibt es in Ihrem Konto nicht: ${foreign}.`] })
+	expect((await call('PATCH', `/posts/${created.id}`, { token, json: { channels: [] } })).status).toBe(400)
+	expect((await (await call('GET', `/posts/${created.id}`, { token })).json()).text).toBe('Für alle')
+
+	const openapi = await (await call('GET', '/openapi.json', { token })).json()
+	expect(openapi.components.schemas.PostChange.properties.channels).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } })
+})

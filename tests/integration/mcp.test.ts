@@ -411,3 +411,43 @@ test('list_channels names the user s channels; create_post takes channels (to th
 	}
 	expect(seen).toHaveLength(2)
 })
+
+test('schedule_post with channels moves a draft or a planned post to them first (the same use case as the editor), refuses a foreign channel or a published one in German', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin', 'mastodon'])
+	const other = await h.connectedUser(['linkedin'])
+	const client = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const listed = data(await call(client, 'list_channels')).channels
+	const linkedin = listed.filter((c) => c.network === 'linkedin')
+	const mastodon = listed.find((c) => c.network === 'mastodon')!
+	const deliveries = (postId: string) => t.db.selectFrom('post_deliveries').select(['channel_id', 'status']).where('post_id', '=', postId).orderBy('channel_id').execute()
+
+	// A draft for the default LinkedIn channel, planned for two LinkedIn channels and Mastodon.
+	const draft = data(await call(client, 'create_post', { networks: ['linkedin'], text: 'Aus dem Chat', draft: true })).draft
+	const chosen = [...linkedin.map((c) => c.id), mastodon.id]
+	const planned = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'at', at: inThreeDays() }, channels: chosen })
+	expect(planned.isError, textOf(planned)).toBeFalsy()
+	expect(data(planned).post.networks).toEqual(['linkedin', 'mastodon'])
+	expect((await deliveries(draft.id)).map((d) => [d.channel_id, d.status])).toEqual(chosen.toSorted().map((id) => [id, 'scheduled']))
+
+	// Planned again for Mastodon only: LinkedIn's deliveries are gone, Mastodon's stays.
+	const moved = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'next_slot' }, channels: [mastodon.id] })
+	expect(moved.isError, textOf(moved)).toBeFalsy()
+	expect(data(moved).post.networks).toEqual(['mastodon'])
+	expect((await deliveries(draft.id)).map((d) => d.channel_id)).toEqual([mastodon.id])
+
+	// Another user's channel: refused in German before anything changes.
+	const foreign = (await t.db.selectFrom('channels').select('id').where('user_id', '=', other.userId).executeTakeFirstOrThrow()).id
+	const refused = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'next_slot' }, channels: [foreign] })
+	expect(refused.isError).toBe(true)
+	expect(data(refused)).toMatchObject({ code: 'invalid_channel', reasons: [`Diesen Kanal gibt es in Ihrem Konto nicht: ${foreign}.`] })
+	expect((await deliveries(draft.id)).map((d) => d.channel_id)).toEqual([mastodon.id])
+
+	// A channel already published to cannot be dropped.
+	await t.db.updateTable('post_deliveries').set({ status: 'published', published_at: new Date() }).where('post_id', '=', draft.id).execute()
+	const published = await call(client, 'schedule_post', { id: draft.id, schedule: { type: 'next_slot' }, channels: [linkedin[0]!.id] })
+	expect(published.isError).toBe(true)
+	expect(data(published)).toMatchObject({ code: 'preflight', reasons: [expect.stringMatching(/^Mastodon .*ist bereits veröffentlicht: dieser Kanal kann nicht mehr entfernt werden\.$/)] })
+	await client.close()
+})

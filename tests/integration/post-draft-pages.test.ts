@@ -25,7 +25,7 @@ test("a post still in draft gets the chosen page on its delivery; another user's
 	// Planned without a choice, the delivery goes to the brand's default channel (ADR 0045).
 	const byDefault = own.find((p) => p.is_default)!.id
 	expect(await pageOf(draft.id)).toBe(byDefault)
-	expect(await publishing.deliveryPages(userId, [draft.id])).toEqual({ [draft.id]: { linkedin: byDefault } })
+	expect(await publishing.deliveryChannels(userId, [draft.id])).toEqual({ [draft.id]: [byDefault] })
 
 	for (const foreign of [othersPage.id, blueskyPage.id]) {
 		expect(await content.updatePost(userId, draft.id, { content: { base: 'Aus dem CSV', platforms: {} }, pageIds: { linkedin: foreign } })).toMatchObject({ ok: true })
@@ -33,9 +33,9 @@ test("a post still in draft gets the chosen page on its delivery; another user's
 	}
 	expect(await content.updatePost(userId, draft.id, { content: { base: 'Aus dem CSV, bearbeitet', platforms: {} }, pageIds: { linkedin: chosen.id } })).toMatchObject({ ok: true })
 	expect(await pageOf(draft.id)).toBe(chosen.id)
-	expect(await publishing.deliveryPages(userId, [draft.id])).toEqual({ [draft.id]: { linkedin: chosen.id } })
+	expect(await publishing.deliveryChannels(userId, [draft.id])).toEqual({ [draft.id]: [chosen.id] })
 	// Another user asks for it: nothing of the user's shows, nothing changes.
-	expect(await publishing.deliveryPages(otherId, [draft.id])).toEqual({})
+	expect(await publishing.deliveryChannels(otherId, [draft.id])).toEqual({})
 	expect(await content.updatePost(otherId, draft.id, { content: { base: 'Fremd', platforms: {} }, pageIds: { linkedin: othersPage.id } })).toMatchObject({ ok: false })
 	expect(await pageOf(draft.id)).toBe(chosen.id)
 

@@ -5,35 +5,30 @@ import type { ChannelName } from '#app/components/channel-names.tsx'
 
 /**
  * What the page receives of a post: what the card and the editor show (no engagement figures, no post
- * type), the page chosen per network on its deliveries (a post still in draft: the editor's picker),
- * and the channels it goes to (the card names them).
+ * type), the channels of its deliveries not yet out (where the editor's channel picker starts), and the
+ * channels it goes to (the card names them).
  */
-export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt'> & {
-	pageIds: Partial<Record<Platform, string>>
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt' | 'brandId'> & {
+	channelIds: Array<string>
 	channels: Array<ChannelName>
 }
 /** What the page receives of a draft. */
-export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'updatedAt'>
+export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'channelIds' | 'brandId' | 'updatedAt'>
 
 /** The loader's part: only these fields go into the page's data. */
-export function boardPost(post: PostView, pageIds: Partial<Record<string, string>> = {}, channels: ReadonlyArray<ChannelName> = []): BoardPost {
-	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, pageIds: pick(platforms, pageIds), channels: channels.map(({ platform, name }) => ({ platform, name })) }
+export function boardPost(post: PostView, channelIds: Array<string> = [], channels: ReadonlyArray<ChannelName> = []): BoardPost {
+	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId } = post
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
-/** The choices of `platforms` only (the stored ones are keyed by any network id). */
-function pick(platforms: ReadonlyArray<Platform>, pageIds: Partial<Record<string, string>>): Partial<Record<Platform, string>> {
-	return Object.fromEntries(platforms.flatMap((p) => (pageIds[p] ? [[p, pageIds[p]]] : [])))
-}
-
-/** A draft, or a post not yet planned (e.g. a CSV import's draft): its editor chooses each network's page. */
-export function choosesPages(item: Pick<BoardItem, 'kind' | 'status'>) {
-	return item.kind === 'draft' || item.status === 'draft' || item.status === 'review'
+/** A draft, or a post not yet published (planned, or e.g. a CSV import's draft): its editor chooses its channels. */
+export function choosesChannels(item: Pick<BoardItem, 'kind' | 'status'>) {
+	return item.kind === 'draft' || item.status !== 'published'
 }
 
 export function boardDraft(draft: DraftView): BoardDraft {
-	const { id, title, content, platforms, images, pageIds, updatedAt } = draft
-	return { id, title, content, platforms, images, pageIds, updatedAt }
+	const { id, title, content, platforms, images, pageIds, channelIds, brandId, updatedAt } = draft
+	return { id, title, content, platforms, images, pageIds, channelIds, brandId, updatedAt }
 }
 
 /** One card of the board: a draft (drafts table) or a post, with what the card and the editor need. */
@@ -47,7 +42,11 @@ export type BoardItem = {
 	text: string
 	texts: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
+	/** A draft's page per network, chosen before channels (a post's deliveries name their channels). */
 	pageIds: Partial<Record<Platform, string>>
+	/** The channels chosen (a draft: empty for each network's default channel) and the brand they belong to. */
+	channelIds: Array<string>
+	brandId: string
 	imageUrl: string | null
 	scheduledAt: string | null
 	publishedAt: string | null
@@ -72,6 +71,8 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		texts: Object.fromEntries(platforms.map((p) => [p, textFor(draft.content, p)])),
 		images: draft.images,
 		pageIds: draft.pageIds,
+		channelIds: draft.channelIds,
+		brandId: draft.brandId,
 		imageUrl: platforms.map((p) => draft.images[p]).find(Boolean) ?? null,
 		scheduledAt: null,
 		publishedAt: null,
@@ -93,7 +94,9 @@ export function postItem(post: BoardPost): BoardItem {
 		text: parsed.base,
 		texts: Object.fromEntries(post.platforms.map((p) => [p, parsed.platforms[p] ?? parsed.base])),
 		images: post.imageUrl ? Object.fromEntries(post.platforms.map((p) => [p, post.imageUrl!])) : {},
-		pageIds: post.pageIds,
+		pageIds: {},
+		channelIds: post.channelIds,
+		brandId: post.brandId,
 		imageUrl: post.imageUrl,
 		scheduledAt: post.scheduledAt,
 		publishedAt: post.publishedAt,

@@ -1,17 +1,19 @@
 import { Button, Callout, Dialog, Flex, ScrollArea } from '@radix-ui/themes'
 import { AlertTriangle, RefreshCw } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { useFetcher } from 'react-router'
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
-import { choosesPages, type BoardItem } from './board-items.ts'
+import { usePlatforms } from '#app/utils/use-platforms.ts'
+import { choosesChannels, type BoardItem } from './board-items.ts'
+import { ChannelPicker, startingChannels } from './channel-picker.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
 import { useImageRegeneration } from './use-image-regeneration.ts'
 import '#locales/ns/posts.ts'
 
-/** The draft editor modal: one card per platform; Speichern, Löschen and Schließen. */
+/** The draft editor modal: the channel picker, one card per network; Speichern, Löschen and Schließen. */
 export function EditorDialog({
 	item,
 	data,
@@ -22,7 +24,7 @@ export function EditorDialog({
 	onPublish,
 }: {
 	item: BoardItem | null
-	/** The page picker's pages and what 'Bild neu generieren' costs; null while they load (or after a failed load: `dataFailed`). */
+	/** The channel picker's channels and what 'Bild neu generieren' costs; null while they load (or after a failed load: `dataFailed`). */
 	data: EditorData | null
 	dataFailed: boolean
 	/** The credits 'Bild neu generieren' is charged from. */
@@ -44,6 +46,13 @@ export function EditorDialog({
 	const [imageToSave, setImageToSave] = useState(false)
 	const keepOpen = useRef(false)
 	const regenerator = useImageRegeneration(data ? { cost: data.regenerationCost, balance } : null)
+	const order = usePlatforms().map((p) => p.id)
+	// The channels the user ticked (null: untouched, the item's own stay as stored).
+	const [ticked, setTicked] = useState<Array<string> | null>(null)
+	const brandChannels = useMemo(() => (data && item ? data.pages.filter((c) => c.brandId === item.brandId) : null), [data, item])
+	const chosen = ticked ?? (brandChannels && item ? startingChannels(item, brandChannels) : [])
+	// Untouched: the stored networks; else those of the ticked channels (a new one starts with the base text).
+	const networks = ticked === null || !brandChannels ? (item?.platforms ?? []) : order.filter((p) => brandChannels.some((c) => c.platform === p && ticked.includes(c.id)))
 	useEffect(() => {
 		if (!imageToSave || !form.current) return
 		setImageToSave(false)
@@ -68,6 +77,8 @@ export function EditorDialog({
 	}, [fetcher.state, fetcher.data, onClose, onPublish, item])
 	if (!item) return null
 	const isDraft = item.kind === 'draft'
+	const picking = choosesChannels(item)
+	const noChannel = picking && ticked !== null && ticked.length === 0
 	return (
 		<Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
 			<Dialog.Content maxWidth="720px">
@@ -90,21 +101,24 @@ export function EditorDialog({
 				<fetcher.Form method="post" ref={form}>
 					<input type="hidden" name="intent" value={isDraft ? 'save-draft' : 'save-post'} />
 					<input type="hidden" name="id" value={item.id} />
-					{item.platforms.map((platform, index) => (
+					{networks.map((platform, index) => (
 						<input key={platform} type="hidden" name={`platforms[${index}]`} value={platform} />
 					))}
+					<ChosenChannels item={item} ticked={ticked} />
 					<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '60vh' }}>
 						<Flex direction="column" gap="3" pr="3">
-							{item.platforms.map((platform) => (
+							{picking ? <ChannelPicker channels={brandChannels} note={dataFailed ? t('toasts.loadFailed') : undefined} networks={item.platforms} chosen={chosen} onChange={setTicked} /> : null}
+							{networks.map((platform) => (
 								<PlatformTextCard
 									key={platform}
 									platform={platform}
 									text={item.texts[platform] ?? item.text}
 									image={isDraft ? images[platform] : item.images[platform]}
-									pages={data ? data.pages.filter((p) => p.platform === platform) : []}
-									pagesNote={data ? undefined : dataFailed ? t('toasts.loadFailed') : t('editor.pagesLoading')}
-									pageId={item.pageIds[platform]}
-									showPagePicker={choosesPages(item)}
+									pages={brandChannels?.filter((c) => c.platform === platform) ?? []}
+									pagesNote={brandChannels ? undefined : t('editor.channelsLoading')}
+									pageId={chosen.find((id) => brandChannels?.some((c) => c.id === id && c.platform === platform))}
+									showPagePicker={false}
+									showConnection
 								>
 									{isDraft ? (
 										<Button
@@ -141,11 +155,11 @@ export function EditorDialog({
 								</Button>
 							</Dialog.Close>
 							{item.status !== 'published' ? (
-								<Button type="submit" variant="soft" color="green" disabled={busy} onClick={() => (publishAfterSave.current = true)}>
+								<Button type="submit" variant="soft" color="green" disabled={busy || noChannel} onClick={() => (publishAfterSave.current = true)}>
 									{t('actions.publishNowEditor')}
 								</Button>
 							) : null}
-							<Button type="submit" loading={busy} onClick={() => (publishAfterSave.current = false)}>
+							<Button type="submit" loading={busy} disabled={noChannel} onClick={() => (publishAfterSave.current = false)}>
 								{t('actions.save')}
 							</Button>
 						</Flex>
@@ -153,5 +167,24 @@ export function EditorDialog({
 				</fetcher.Form>
 			</Dialog.Content>
 		</Dialog.Root>
+	)
+}
+
+/**
+ * The channels the save sends: the ticked ones (`channelsChosen`: the post goes there from now on);
+ * untouched, a draft keeps its stored choice (channels and the pages chosen before) and a post sends none.
+ */
+function ChosenChannels({ item, ticked }: { item: BoardItem; ticked: Array<string> | null }) {
+	const ids = ticked ?? (item.kind === 'draft' ? item.channelIds : [])
+	return (
+		<>
+			{ticked !== null ? <input type="hidden" name="channelsChosen" value="1" /> : null}
+			{ids.map((id, index) => (
+				<input key={id} type="hidden" name={`channelIds[${index}]`} value={id} />
+			))}
+			{ticked === null && item.kind === 'draft'
+				? Object.entries(item.pageIds).map(([platform, id]) => <input key={platform} type="hidden" name={`pageIds.${platform}`} value={id} />)
+				: null}
+		</>
 	)
 }

@@ -9,7 +9,7 @@ import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/la
 import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import type { DeliveryState } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE } from '#modules/content/board-limits.ts'
-import { buildBoard, choosesPages, type BoardDraft, type BoardItem, type BoardPost } from './board-items.ts'
+import { buildBoard, choosesChannels, type BoardDraft, type BoardItem, type BoardPost } from './board-items.ts'
 import { CsvImportDialog } from './csv-import-dialog.tsx'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
@@ -59,9 +59,9 @@ export function PostsPage({ drafts, posts, counts, show, partial, editor, delive
 	const [importing, setImporting] = useState(false)
 	const editorData = useEditorData(editor)
 	const loadEditorData = editorData.load
-	// Only a draft's editor (or a post's still in draft: its page picker) needs the pages and what 'Bild neu generieren' costs.
+	// Only the editor of a draft or of a post not yet published (its channel picker) needs the channels and what 'Bild neu generieren' costs.
 	useEffect(() => {
-		if (editing && choosesPages(editing)) loadEditorData()
+		if (editing && choosesChannels(editing)) loadEditorData()
 	}, [editing, loadEditorData])
 
 	const closeEditor = useCallback(() => {

@@ -86,20 +86,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-draft') {
 		const submission = parseWithZod(formData, { schema: draftEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.draftUpdateFailed'))
-		const { id, platforms, texts, images, pageIds } = submission.value
+		const { id, platforms, texts, images, pageIds, channelIds, channelsChosen } = submission.value
+		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts }, images, pageIds })
-		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed'), result.reasons))
+		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts }, images, pageIds, channelIds })
+		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed'), result.reasons))
 		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
 	}
 
 	if (intent === 'save-post') {
 		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
-		const { id, platforms, texts, pageIds } = submission.value
+		const { id, platforms, texts, pageIds, channelIds, channelsChosen } = submission.value
+		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} }, pageIds })
-		if (!result.ok) return fail(404, t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
+		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} }, pageIds, ...(channelsChosen ? { channelIds } : {}) })
+		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))
 	}
 

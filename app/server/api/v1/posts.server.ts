@@ -5,7 +5,7 @@ import { MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { newPostSchema, planPost } from '#modules/posting/index.ts'
+import { ChannelIdsSchema, newPostSchema, planPost, retargetPost } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
@@ -23,6 +23,10 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 		.object({
 			text: text.optional().meta({ description: 'Neuer Text für alle Netzwerke des Posts (ausser denen in texts)' }),
 			texts: z.partialRecord(network, text).optional().meta({ description: 'Neuer eigener Text je Netzwerk des Posts' }),
+			channels: ChannelIdsSchema.optional().meta({
+				description:
+					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
+			}),
 			schedule: z
 				.discriminatedUnion('type', [
 					z.object({ type: z.literal('at'), at: z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 mit Zeitzone; halbe Stunde zwischen 06:00 und 23:00' }) }),
@@ -31,7 +35,7 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.schedule !== undefined, { error: 'Bitte geben Sie text, texts oder schedule an.', path: ['text'] })
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.schedule !== undefined || v.channels !== undefined, { error: 'Bitte geben Sie text, texts, channels oder schedule an.', path: ['text'] })
 }
 
 const listQuery = (registered: RegisteredPlatforms) =>
@@ -119,7 +123,8 @@ export function postOperations(registered: RegisteredPlatforms) {
 			operationId: 'updatePost',
 			tag: 'Posts',
 			summary: 'Post ändern oder neu planen',
-			description: 'Ändert den Text (für alle und/oder je Netzwerk) und/oder plant den Post neu. Ein veröffentlichter Post kann nicht verschoben werden.',
+			description:
+				'Ändert die Kanäle (channels), den Text (für alle und/oder je Netzwerk) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
 			scope: 'posts',
 			pathParams: IdParams,
 			body: { 'application/json': Change },
@@ -129,8 +134,14 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const { context, request, services, principal, params } = call
 				const userId = principal.user.id
 				const body = await readJson(context, request, changeSchema(registered))
-				const post = await services.content.getPost(userId, params.id!)
+				let post = await services.content.getPost(userId, params.id!)
 				if (!post) return problem(context, 404, 'not_found')
+				if (body.channels) {
+					const moved = await retargetPost(services, userId, post.id, body.channels)
+					if (!moved.ok && moved.error === 'invalid_channel') return problem(context, 422, 'invalid_channel', { reasons: moved.reasons })
+					if (!moved.ok) return contentProblem(context, moved.error, moved.reasons)
+					if (moved.kind === 'post') post = moved.post
+				}
 				if (body.text !== undefined || body.texts !== undefined) {
 					const foreign = Object.keys(body.texts ?? {}).filter((n) => !post.platforms.includes(n))
 					if (foreign.length) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { draftPost, newPostSchema, planPost, PostScheduleSchema, type ChannelRefusal, type NewPostRequest } from '#modules/posting/index.ts'
+import { ChannelIdsSchema, draftPost, newPostSchema, planPost, PostScheduleSchema, retargetPost, type ChannelRefusal, type NewPostRequest } from '#modules/posting/index.ts'
 import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
@@ -98,11 +98,20 @@ export const schedulePostTool = (call: McpCall) =>
 	defineTool({
 		name: 'schedule_post',
 		scope: 'posts',
-		input: z.object({ ...idInput(call), schedule: z.discriminatedUnion('type', [PostScheduleSchema.options[0], PostScheduleSchema.options[1]]) }),
+		input: z.object({
+			...idInput(call),
+			schedule: z.discriminatedUnion('type', [PostScheduleSchema.options[0], PostScheduleSchema.options[1]]),
+			channels: ChannelIdsSchema.optional().describe(call.t('fields.channels')),
+		}),
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-		async run({ id, confirmEmpty, requestId, schedule }, call) {
+		async run({ id, confirmEmpty, requestId, schedule, channels }, call) {
 			const { services, principal, t } = call
 			const { user } = principal
+			// New channels first (the same use case as the editor's picker and PATCH /posts/{id}): planning then checks where it goes now.
+			if (channels) {
+				const moved = await retargetPost(services, user.id, id, channels)
+				if (!moved.ok) return refused(call, moved, t('errors.scheduleFailed'))
+			}
 			const item = await stored(call, id)
 			if (!item) return toolError(t('errors.notFound'), { code: 'not_found' })
 			const refusal = await preflight(call, item, confirmEmpty)
