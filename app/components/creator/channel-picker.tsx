@@ -70,7 +70,9 @@ function ChannelOption({ channel, checked, disabled, onToggle }: { channel: Chan
 			<Text as="label" size="2" className="creator-channel-option" style={{ flex: 1 }}>
 				{/* Not choosable while it needs reconnecting; chosen before (a draft), it can be cleared. */}
 				<Checkbox checked={checked} onCheckedChange={onToggle} disabled={disabled || (reconnect && !checked)} />
-				<Avatar size="1" radius="full" src={channel.pictureUrl ?? undefined} fallback={initialsOf(channel.pageName)} alt="" />
+				<span aria-hidden style={{ display: 'inline-flex' }}>
+					<Avatar size="1" radius="full" src={channel.pictureUrl ?? undefined} fallback={initialsOf(channel.pageName)} alt="" />
+				</span>
 				<Flex direction="column" style={{ minWidth: 0 }}>
 					<Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
 						{channel.pageName}
