@@ -82,6 +82,11 @@ function ChannelOption({ channel, checked, disabled, onToggle }: { channel: Chan
 						{channel.accountName && channel.accountName !== channel.pageName ? ` · ${channel.accountName}` : ''}
 					</Text>
 				</Flex>
+				{channel.isDefault ? (
+					<Badge color="indigo" data-testid="channel-default">
+						{t('channels.default')}
+					</Badge>
+				) : null}
 				{reconnect ? (
 					<Badge color="orange" data-testid="channel-reconnect">
 						{t('channels.reconnect')}
