@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
+import { expectAccessible } from '#tests/e2e/a11y.ts'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 
 // The creator's channel step (issue 38, item 3), at 1440 px with a mouse and at 390 px with touch: a
@@ -12,15 +13,15 @@ import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 type Press = (target: Locator) => Promise<void>
 
 /** A connected account with one channel, as a connect stores it (the brand trigger puts it in the user's brand). */
-async function addChannel(db: Kysely<DB>, userId: string, platform: string, name: string, status: 'active' | 'reconnect_required' = 'active') {
+async function addChannel(db: Kysely<DB>, userId: string, platform: string, name: string, options: { status?: 'active' | 'reconnect_required'; isDefault?: boolean } = {}) {
 	const token = await db
 		.insertInto('social_tokens')
-		.values({ user_id: userId, platform, account_id: `${name}-${userId}`, account_name: name, access_token_encrypted: 'v1:unbenutzt', sandbox: true, status })
+		.values({ user_id: userId, platform, account_id: `${name}-${userId}`, account_name: name, access_token_encrypted: 'v1:unbenutzt', sandbox: true, status: options.status ?? 'active' })
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	const channel = await db
 		.insertInto('channels')
-		.values({ user_id: userId, social_token_id: token.id, platform, page_id: `${name}-seite`, page_name: name })
+		.values({ user_id: userId, social_token_id: token.id, platform, page_id: `${name}-seite`, page_name: name, is_default: options.isDefault ?? false })
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	return channel.id
@@ -41,10 +42,10 @@ function channelFlow(press: Press, phone: boolean) {
 	return async ({ page, createConfirmedUser, login, db }: Parameters<Parameters<typeof test>[2]>[0]) => {
 		test.setTimeout(90_000)
 		const user = await createConfirmedUser()
-		const shop = await addChannel(db, user.id, 'instagram', 'Bäckerei Laden')
+		const shop = await addChannel(db, user.id, 'instagram', 'Bäckerei Laden', { isDefault: true })
 		const owner = await addChannel(db, user.id, 'instagram', 'Bäckerin Paula')
-		const old = await addChannel(db, user.id, 'instagram', 'Altes Konto', 'reconnect_required')
-		const profile = await addChannel(db, user.id, 'linkedin', 'Paula Muster')
+		const old = await addChannel(db, user.id, 'instagram', 'Altes Konto', { status: 'reconnect_required' })
+		const profile = await addChannel(db, user.id, 'linkedin', 'Paula Muster', { isDefault: true })
 		await login(user)
 		await gotoReady(page, '/create')
 		await press(page.getByRole('button', { name: /^Smart Prompt Creator/ }))
@@ -65,6 +66,7 @@ function channelFlow(press: Press, phone: boolean) {
 		await expect(stale.getByTestId('channel-reconnect')).toHaveText('braucht neue Verbindung')
 		await expect(stale.getByRole('checkbox')).toBeDisabled()
 		await expect(stale.getByRole('link', { name: 'Altes Konto unter Konten neu verbinden' })).toHaveAttribute('href', '/accounts')
+		if (!phone) await expectAccessible(page, 'Kanal-Schritt des Post-Erstellers')
 		if (phone) {
 			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 			await touchTargets([optionOf(page, 'Alle Kanäle von Instagram'), optionOf(page, 'Bäckerei Laden'), optionOf(page, 'Paula Muster'), stale.getByRole('link')])
@@ -131,6 +133,11 @@ test('a draft keeps its channels: reopened, the channel step shows them chosen',
 	await page.getByLabel('Ihre Idee').fill('Unser Sonntagsbrot')
 	await page.getByRole('button', { name: 'Weiter' }).click()
 	await optionOf(page, 'Bäckerei Laden').click()
+	// The creator's stored state carries the choice over a reload.
+	await expect.poll(() => page.evaluate(() => window.localStorage.getItem('post-creator-state') ?? '')).toContain(shop)
+	await page.reload()
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+	await expect(page.getByRole('checkbox', { name: /^Bäckerei Laden/ })).toBeChecked()
 	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
 	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible({ timeout: 30_000 })
 	await page.getByRole('button', { name: 'Entwurf speichern' }).click()
@@ -143,4 +150,18 @@ test('a draft keeps its channels: reopened, the channel step shows them chosen',
 	await expect(page.getByRole('checkbox', { name: /^Bäckerei Laden/ })).toBeChecked()
 	await expect(page.getByRole('checkbox', { name: /^Bäckerin Paula/ })).not.toBeChecked()
 	await expect(page.getByRole('checkbox', { name: 'Alle Kanäle von Instagram' })).toHaveAttribute('data-state', 'indeterminate')
+})
+
+test('without any channel the step offers the networks to write for and the way to Konten', async ({ page, createConfirmedUser, login }) => {
+	const user = await createConfirmedUser()
+	await login(user)
+	await gotoReady(page, '/create')
+	await page.getByRole('button', { name: /^Smart Prompt Creator/ }).click()
+	await page.getByLabel('Ihre Idee').fill('Unser Sonntagsbrot')
+	await page.getByRole('button', { name: 'Weiter' }).click()
+	await expect(page.getByRole('heading', { name: 'Plattformen wählen' })).toBeVisible()
+	await expect(page.getByTestId('no-channels')).toContainText('Noch kein Kanal verbunden.')
+	await expect(page.getByTestId('no-channels').getByRole('link', { name: 'Konten verbinden' })).toHaveAttribute('href', '/accounts')
+	await expect(page.getByRole('checkbox', { name: /^Instagram/ })).toBeVisible()
+	await expectAccessible(page, 'Plattform-Schritt ohne Kanäle')
 })

@@ -66,32 +66,34 @@ function ChannelOption({ channel, checked, disabled, onToggle }: { channel: Chan
 	const { t } = useTranslation('creator')
 	const reconnect = channel.problem !== null
 	return (
-		<Flex align="center" gap="2" wrap="wrap" data-testid="creator-channel" data-channel-id={channel.id}>
-			<Text as="label" size="2" className="creator-channel-option" style={{ flex: 1 }}>
+		<Flex align="center" gapX="2" wrap="wrap" data-testid="creator-channel" data-channel-id={channel.id}>
+			<Text as="label" size="2" className="creator-channel-option" style={{ flex: '1 1 14rem' }}>
 				{/* Not choosable while it needs reconnecting; chosen before (a draft), it can be cleared. */}
 				<Checkbox checked={checked} onCheckedChange={onToggle} disabled={disabled || (reconnect && !checked)} />
 				<span aria-hidden style={{ display: 'inline-flex' }}>
 					<Avatar size="1" radius="full" src={channel.pictureUrl ?? undefined} fallback={initialsOf(channel.pageName)} alt="" />
 				</span>
-				<Flex direction="column" style={{ minWidth: 0 }}>
-					<Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
-						{channel.pageName}
-					</Text>
+				<Flex direction="column" style={{ flex: 1, minWidth: 0 }}>
+					<Flex align="center" gap="2" wrap="wrap">
+						<Text weight="medium" style={{ overflowWrap: 'anywhere' }}>
+							{channel.pageName}
+						</Text>
+						{channel.isDefault ? (
+							<Badge color="indigo" data-testid="channel-default">
+								{t('channels.default')}
+							</Badge>
+						) : null}
+						{reconnect ? (
+							<Badge color="orange" data-testid="channel-reconnect">
+								{t('channels.reconnect')}
+							</Badge>
+						) : null}
+					</Flex>
 					<Text size="1" color="gray">
 						{t(channel.pageType === 'business' ? 'channels.business' : 'channels.personal')}
 						{channel.accountName && channel.accountName !== channel.pageName ? ` · ${channel.accountName}` : ''}
 					</Text>
 				</Flex>
-				{channel.isDefault ? (
-					<Badge color="indigo" data-testid="channel-default">
-						{t('channels.default')}
-					</Badge>
-				) : null}
-				{reconnect ? (
-					<Badge color="orange" data-testid="channel-reconnect">
-						{t('channels.reconnect')}
-					</Badge>
-				) : null}
 			</Text>
 			{reconnect ? (
 				<Link to="/accounts" className="creator-channel-link" aria-label={t('channels.reconnectLabel', { channel: channel.pageName })}>
