@@ -2,24 +2,17 @@ import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { servicesContext } from '#app/context.ts'
 import { parseContentFields, CREATOR_INTENTS } from '#app/components/creator/fields.ts'
-import type { OpenedContent } from '#app/components/creator/start.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import type { CurrentUser } from '#modules/accounts/index.ts'
-import type { Services } from '#modules/services.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { chosenBrandCookie } from './brand-choice.server.ts'
-import { chooseCreatorChannels, creatorTargets, openForEditing, publishCreatorPost, saveCreatorDraft, scheduleCreatorPost } from '#modules/posting/index.ts'
+import { chooseCreatorChannels, creatorTargets, publishCreatorPost, saveCreatorDraft, scheduleCreatorPost } from '#modules/posting/index.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
 import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
 
-// The post creator's route: the draft or post it opens, and its three actions, translated to the
-// creator's use cases in modules/posting (ADR 0048) and answered with toasts.
-
-/** ?draft=<id> or ?post=<id>: the user's own draft or post, else "not found" (another user's id included). */
-export async function loadOpened(services: Pick<Services, 'content' | 'publishing'>, userId: string, search: URLSearchParams): Promise<{ opened: OpenedContent | null; notFound: boolean }> {
-	return openForEditing(services, userId, { draftId: search.get('draft'), postId: search.get('post') })
-}
+// The post creator's route: its three actions, translated to the creator's use cases in
+// modules/posting (ADR 0048) and answered with toasts.
 
 /** A text over the stored cap (far above every network's limit): named too long, not invalid. */
 const overCap = (formData: FormData) => [...formData.entries()].some(([name, value]) => name.startsWith('text.') && typeof value === 'string' && value.length > MAX_TEXT)

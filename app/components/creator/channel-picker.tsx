@@ -1,8 +1,9 @@
-import { Avatar, Checkbox } from '@radix-ui/themes'
+import { Checkbox } from '@radix-ui/themes'
 import { Link } from 'react-router'
 import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
-import { initialsOf } from '#app/components/accounts/channel-row.tsx'
+import { InitialsAvatar } from '#app/components/initials-avatar.tsx'
+import { initialsOf } from '#app/utils/initials.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { usePlatformName, usePlatforms } from '#app/utils/use-platforms.ts'
 import type { ChannelView } from '#modules/publishing/index.ts'
@@ -70,9 +71,8 @@ function ChannelOption({ channel, checked, disabled, onToggle }: { channel: Chan
 			<Text as="label" size="2" className="creator-channel-option" style={{ flex: '1 1 14rem' }}>
 				{/* Not choosable while it needs reconnecting; chosen before (a draft), it can be cleared. */}
 				<Checkbox checked={checked} onCheckedChange={onToggle} disabled={disabled || (reconnect && !checked)} />
-				<span aria-hidden style={{ display: 'inline-flex' }}>
-					<Avatar size="1" radius="full" src={channel.pictureUrl ?? undefined} fallback={initialsOf(channel.pageName)} alt="" />
-				</span>
+				{/* A plain image or the initials: Radix's Avatar would bring its image-loading primitive to the creator. */}
+				{channel.pictureUrl ? <img src={channel.pictureUrl} alt="" width={24} height={24} style={{ borderRadius: '50%', objectFit: 'cover', flexShrink: 0 }} /> : <InitialsAvatar initials={initialsOf(channel.pageName)} size="1" aria-hidden />}
 				<Flex direction="column" style={{ flex: 1, minWidth: 0 }}>
 					<Flex align="center" gap="2" wrap="wrap">
 						<Text weight="medium" style={{ overflowWrap: 'anywhere' }}>

@@ -4,7 +4,8 @@ import { servicesContext } from '#app/context.ts'
 import { CreatorPage } from '#app/components/creator/creator-page.tsx'
 import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { creatorAction, loadOpened } from '#app/server/creator.server.ts'
+import { creatorAction } from '#app/server/creator.server.ts'
+import { openForEditing } from '#modules/posting/index.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { chosenBrandCookie } from '#app/server/brand-choice.server.ts'
 import '#locales/ns/creator.ts'
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const search = new URL(request.url).searchParams
 	const [creator, { opened, notFound }, pages, brand] = await Promise.all([
 		services.generation.creatorData(user.id),
-		loadOpened(services, user.id, search),
+		// ?draft=<id> or ?post=<id>: the user's own draft or post, else "not found" (another user's id included).
+		openForEditing(services, user.id, { draftId: search.get('draft'), postId: search.get('post') }),
 		services.publishing.listChannels(user.id),
 		chosenBrandCookie(context, request).then((chosen) => services.brands.forNewContent(user.id, chosen)),
 	])
