@@ -3,8 +3,12 @@ import type { PostContent } from '#modules/content/post-content.ts'
 import { ownImages } from '#modules/content/index.ts'
 
 // What the post creator sends (parsed by its route from the form): the chosen networks with their
-// texts and images, the idea (prompt), and the draft or post being edited. The creator's use cases
-// (open-for-editing, save-creator-draft, schedule-creator-post, publish-creator-post) take it.
+// texts and images, the chosen channels, the idea (prompt), and the draft or post being edited. The
+// creator's use cases (choose-creator-channels first, then save-creator-draft, schedule-creator-post,
+// publish-creator-post) take it.
+
+/** A chosen channel and its network (whose text and image it sends). */
+export type CreatorChannel = { id: string; platform: Platform }
 
 export type CreatorPost = {
 	platforms: Array<Platform>
@@ -12,7 +16,9 @@ export type CreatorPost = {
 	images: Partial<Record<Platform, string>>
 	prompt: string
 	editing: { kind: 'draft' | 'post'; id: string } | null
-	/** The brand a new post or draft goes to (the switcher's choice, ADR 0047); left out: the user's first. */
+	/** The channels the post goes to (checked by chooseCreatorChannels); none: each network's default channel of the brand. */
+	channels?: Array<CreatorChannel>
+	/** The brand a new post or draft goes to (the chosen channels', else the switcher's choice, ADR 0047); left out: the user's first. */
 	brandId?: string
 }
 
@@ -35,12 +41,16 @@ export const firstImage = (c: CreatorPost) => c.platforms.map((p) => c.images[p]
 /** Each chosen platform as the post would send it: its text and its own image (or none). */
 export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null }))
 
-/** The new post's input as the creator makes it ('Planen', 'Jetzt posten'). */
+/** The chosen channels' ids (of one network, when given). */
+export const channelIdsOf = (c: CreatorPost, platform?: Platform) => (c.channels ?? []).filter((ch) => !platform || ch.platform === platform).map((ch) => ch.id)
+
+/** The new post's input as the creator makes it ('Planen', 'Jetzt posten'): one delivery per chosen channel. */
 export const newCreatorPost = (c: CreatorPost) => ({
 	platform: c.platforms.length === 1 ? c.platforms[0]! : ('multiple' as const),
 	content: postContent(c),
 	imageUrl: firstImage(c) ?? null,
 	images: chosenImages(c),
 	aiPrompt: c.prompt || null,
+	...(c.channels?.length ? { channelIds: channelIdsOf(c) } : {}),
 	brandId: c.brandId,
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { imageFor, textFor, type ContentService, type Platform } from '#modules/content/index.ts'
+import type { PublishingService } from '#modules/publishing/index.ts'
 
 // The post creator opened on ?draft=<id> or ?post=<id>: the user's own draft or post, as the creator edits it.
 
@@ -10,6 +11,10 @@ export type OpenedPost = {
 	platforms: Array<Platform>
 	texts: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
+	/** The channels chosen for the draft, or those the post's deliveries go to (the creator's channel step shows them). */
+	channelIds: Array<string>
+	/** A draft's brand (the channel step lists its channels); null for a post (its channels name it). */
+	brandId: string | null
 }
 
 function textsOf(raw: string, platforms: Array<Platform>) {
@@ -17,21 +22,25 @@ function textsOf(raw: string, platforms: Array<Platform>) {
 }
 
 /** `opened`: the draft or post to edit; `notFound` for an id that is not the user's (another user's included) or no id at all. */
-export async function openForEditing(content: ContentService, userId: string, wanted: { draftId: string | null; postId: string | null }): Promise<{ opened: OpenedPost | null; notFound: boolean }> {
+export async function openForEditing(services: { content: ContentService; publishing: Pick<PublishingService, 'deliveryStates'> }, userId: string, wanted: { draftId: string | null; postId: string | null }): Promise<{ opened: OpenedPost | null; notFound: boolean }> {
+	const { content, publishing } = services
 	if (wanted.draftId !== null) {
 		const draft = id.safeParse(wanted.draftId).success ? await content.getDraft(userId, wanted.draftId) : null
 		if (!draft) return { opened: null, notFound: true }
-		return { opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), images: draft.images }, notFound: false }
+		return { opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), images: draft.images, channelIds: draft.channelIds, brandId: draft.brandId }, notFound: false }
 	}
 	if (wanted.postId !== null) {
 		const post = id.safeParse(wanted.postId).success ? await content.getPost(userId, wanted.postId) : null
 		if (!post) return { opened: null, notFound: true }
+		const deliveries = (await publishing.deliveryStates(userId, [post.id]))[post.id] ?? []
 		return {
 			opened: {
 				editing: { kind: 'post', id: post.id, scheduledAt: post.status === 'scheduled' ? post.scheduledAt : null },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
 				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = imageFor(post, p); return url ? [[p, url]] : [] })),
+				channelIds: [...new Set(deliveries.flatMap((d) => (d.channelId ? [d.channelId] : [])))],
+				brandId: null,
 			},
 			notFound: false,
 		}

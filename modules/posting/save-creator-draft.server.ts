@@ -1,17 +1,24 @@
 import type { ContentError, ContentService } from '#modules/content/index.ts'
-import { draftContent, postContent, chosenImages, firstImage, type CreatorPost } from './creator-post.ts'
+import { channelIdsOf, draftContent, postContent, chosenImages, firstImage, type CreatorPost } from './creator-post.ts'
 
 // The creator's 'Entwurf speichern', and the saving of an opened draft or post that planning and
 // 'Jetzt posten' do first.
 
-/** Saves the edits of an opened draft (its channel choices stay) or post; false when it is not the user's. */
+/** Saves the edits of an opened draft (with the chosen channels and their brand; its page choices stay) or post; false when it is not the user's. */
 export async function saveOpened(content: ContentService, userId: string, fields: CreatorPost): Promise<boolean> {
 	const editing = fields.editing
 	if (!editing) return true
 	if (editing.kind === 'draft') {
 		const draft = await content.getDraft(userId, editing.id)
 		if (!draft) return false
-		const result = await content.updateDraft(userId, editing.id, { platforms: fields.platforms, content: draftContent(fields), images: fields.images, pageIds: draft.pageIds })
+		const result = await content.updateDraft(userId, editing.id, {
+			platforms: fields.platforms,
+			content: draftContent(fields),
+			images: fields.images,
+			pageIds: draft.pageIds,
+			channelIds: channelIdsOf(fields),
+			brandId: fields.brandId,
+		})
 		return result.ok
 	}
 	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: chosenImages(fields) })
@@ -22,7 +29,7 @@ export type SaveDraftResult = { ok: true; saved: 'draft' | 'post' | 'drafts'; id
 
 /**
  * An opened draft or post keeps its edits; a new one becomes one draft per chosen network (spec), each
- * with its own text and image, once per request id.
+ * with its own text, image and chosen channels of that network, once per request id.
  */
 export async function saveCreatorDraft(content: ContentService, userId: string, requestId: string, fields: CreatorPost): Promise<SaveDraftResult> {
 	const editing = fields.editing
@@ -32,7 +39,7 @@ export async function saveCreatorDraft(content: ContentService, userId: string, 
 	}
 	const drafts = fields.platforms.map((p) => {
 		const own = fields.images[p]
-		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {}, brandId: fields.brandId }
+		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {}, channelIds: channelIdsOf(fields, p), brandId: fields.brandId }
 	})
 	const created = await content.createDrafts(userId, requestId, drafts)
 	if (!created.ok) return created

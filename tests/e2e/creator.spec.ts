@@ -7,6 +7,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, test, type TestUser } from '#tests/e2e/fixtures.ts'
 import { fakeWebUrl } from '#tests/support/e2e.ts'
+import { networkTarget, TARGET_STEP_HEADING } from '#tests/e2e/creator-targets.ts'
 
 // The post creator at /create and /create-post: every kind of input to the preview, the credit
 // rules, validation, saving, scheduling, publishing, restoring and the entry points.
@@ -41,8 +42,8 @@ async function chooseMedia(page: Page, title: string) {
 }
 
 async function choosePlatforms(page: Page, names: ReadonlyArray<PlatformName> = ALL) {
-	// The card (a label) takes the click for its checkbox.
-	for (const name of names) await page.locator('label').filter({ has: platformBox(page, name) }).click()
+	// The card (a label) takes the click for its checkbox; with channels connected, the network's default channel.
+	for (const name of names) await networkTarget(page, name).click()
 }
 
 function platformBox(page: Page, name: PlatformName) {
@@ -75,7 +76,7 @@ async function smartPostToPlatforms(page: Page, prompt = 'Drei Tipps für mehr S
 	await chooseMedia(page, 'Smart Prompt Creator')
 	await page.getByLabel('Ihre Idee').fill(prompt)
 	await page.getByRole('button', { name: 'Weiter' }).click()
-	await expect(page.getByRole('heading', { name: 'Plattformen wählen' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: TARGET_STEP_HEADING })).toBeVisible()
 }
 
 async function jpeg(width = 64, height = 48) {

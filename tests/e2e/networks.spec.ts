@@ -6,6 +6,7 @@ import { BLUESKY_SANDBOX } from '#adapters/platforms/bluesky/sandbox.ts'
 import { platformModules } from '#adapters/platforms/index.ts'
 import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, SANDBOX_APP_PASSWORD, test, type TestUser } from '#tests/e2e/fixtures.ts'
+import { networkTarget } from '#tests/e2e/creator-targets.ts'
 import { makeJobsDue } from '#tests/support/jobs.ts'
 
 /** An app password of the right format that the Bluesky sandbox refuses. */
@@ -86,7 +87,7 @@ async function toPreviewForAll(page: Page) {
 	await page.getByRole('button', { name: /^Smart Prompt Creator/ }).click()
 	await page.getByLabel('Ihre Idee').fill('Neue Öffnungszeiten ab Dezember')
 	await page.getByRole('button', { name: 'Weiter' }).click()
-	for (const name of names) await page.locator('label').filter({ has: page.getByRole('checkbox', { name: new RegExp(`^${name}`) }) }).click()
+	for (const name of names) await networkTarget(page, name).click()
 	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
 	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible({ timeout: 20_000 })
 }

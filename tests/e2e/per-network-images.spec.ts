@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { networkTarget } from '#tests/e2e/creator-targets.ts'
 
 // Issue 37, 2.4 (desktop): each network's variant keeps its own image or none. LinkedIn goes out
 // with its image, Facebook (its image removed in the preview) without one.
@@ -10,7 +11,7 @@ async function toPreview(page: Page) {
 	await page.getByRole('button', { name: /^Smart Prompt Creator/ }).click()
 	await page.getByLabel('Ihre Idee').fill('Tag der offenen Tür am Samstag in der Schreinerei')
 	await page.getByRole('button', { name: 'Weiter' }).click()
-	for (const name of ['LinkedIn', 'Facebook']) await page.locator('label').filter({ has: page.getByRole('checkbox', { name: new RegExp(`^${name}`) }) }).click()
+	for (const name of ['LinkedIn', 'Facebook']) await networkTarget(page, name).click()
 	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
 	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible({ timeout: 20_000 })
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { networkTarget, TARGET_STEP_HEADING } from '#tests/e2e/creator-targets.ts'
 import { checkAccessibility, describeViolations } from '#tests/e2e/a11y.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
@@ -75,9 +76,9 @@ test('create and plan a post on a phone: steps and preview stacked, the schedule
 	await page.getByRole('button', { name: /^Smart Prompt Creator/ }).tap()
 	await page.getByLabel('Ihre Idee').fill('Drei Tipps für mehr Sichtbarkeit im lokalen Handwerk')
 	await page.getByRole('button', { name: 'Weiter' }).tap()
-	await expect(page.getByRole('heading', { name: 'Plattformen wählen' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: TARGET_STEP_HEADING })).toBeVisible()
 	await expectNoHorizontalScroll(page, 'platform step')
-	await page.locator('label').filter({ has: page.getByRole('checkbox', { name: /^LinkedIn/ }) }).tap()
+	await networkTarget(page, 'LinkedIn').tap()
 	await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).tap()
 	await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible({ timeout: 20_000 })
 	await expect(page.getByRole('textbox', { name: 'Text für LinkedIn' })).toBeVisible()

@@ -2,15 +2,9 @@ import { Avatar } from '@radix-ui/themes'
 import { Badge, Flex, Text } from '#app/components/ui/lean.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { formatNumber } from '#app/utils/format.ts'
+import { initialsOf } from '#app/utils/initials.ts'
 import type { ConnectedPage } from './types.ts'
 import '#locales/ns/accounts.ts'
-
-/** Up to two initials of a channel's name, for the avatar without a picture. */
-export function initialsOf(name: string) {
-	const words = name.trim().split(/\s+/).filter(Boolean)
-	const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words
-	return letters.map((word) => Array.from(word)[0]!.toUpperCase()).join('') || '?'
-}
 
 /** One channel of an account: avatar, name, network, type, brand, state and followers. */
 export function ChannelRow({ channel, networkName, reconnect }: { channel: ConnectedPage; networkName: string; reconnect: boolean }) {

@@ -2,10 +2,10 @@ import { Button, Callout } from '@radix-ui/themes'
 import type { ChannelView } from '#modules/publishing/index.ts'
 import { Badge, Flex } from '#app/components/ui/lean.tsx'
 import { Coins, Info, RotateCcw } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ScheduleDialog, type ScheduleTarget } from '#app/components/schedule/lazy-schedule-dialog.tsx'
@@ -18,6 +18,8 @@ import { LowCreditDialog } from './credit-notices.tsx'
 import { contentFields } from './fields.ts'
 import { MediaSelection } from './media-selection.tsx'
 import { PlatformSelection } from './platform-selection.tsx'
+import { brandChannels, networksOf, targetView } from './channel-choice.ts'
+import type { TargetChoice } from './targets.tsx'
 import { Preview } from './preview.tsx'
 import { clientStart, serverStart, withAgent, type OpenedContent } from './start.ts'
 import { StepIndicator } from './step-indicator.tsx'
@@ -38,8 +40,11 @@ export type CreatorData = {
 	regenerationCost: number
 }
 
-/** `pages`: the user's connected pages (the preview shows what stands in the way of each network). */
-type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ChannelView> }
+/**
+ * `pages`: the user's channels (the channel step lists those of `brandId`; the preview shows what
+ * stands in the way of each network).
+ */
+type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ChannelView>; brandId: string | null }
 
 const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
 const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']
@@ -65,17 +70,28 @@ export function CreatorPage(props: Props) {
 	return <CreatorFlow key={`${hydrated ? 'client' : 'server'}-${props.opened?.editing.id ?? 'new'}`} hydrated={hydrated} {...props} />
 }
 
-function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: Props & { hydrated: boolean }) {
+/** The name of a brand when the user has several (the layout's switcher list). */
+function useBrandName(brandId: string | null) {
+	const shell = useRouteLoaderData<{ shell?: { brands: { list: Array<{ id: string; name: string }> } } }>('routes/app/layout')?.shell
+	const list = shell?.brands.list ?? []
+	return list.length > 1 ? (list.find((b) => b.id === brandId)?.name ?? null) : null
+}
+
+function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, brandId }: Props & { hydrated: boolean }) {
 	const { t } = useTranslation('creator')
 	const location = useLocation()
 	const [search] = useSearchParams()
 	const navigate = useNavigate()
 	const platforms = usePlatforms()
 	const platformIds = platforms.map((p) => p.id)
+	// The channel step's channels: the brand's (an opened draft's or post's brand, else the switcher's).
+	const listed = useMemo(() => brandChannels(pages, brandId, platforms.map((p) => p.id)), [pages, brandId, platforms])
+	const brandName = useBrandName(brandId)
 	const [start] = useState(() =>
 		hydrated ? clientStart({ opened, locationState: location.state, search, origin: window.location.origin, agents: creator.agents, platforms: platformIds }) : serverStart(opened, creator.agents),
 	)
-	const [state, setState] = useState<CreatorState>(start.state)
+	const [raw, setState] = useState<CreatorState>(() => targetView(start.state, listed))
+	const state = useMemo(() => targetView(raw, listed), [raw, listed])
 	const [files, setFiles] = useState<CreatorFiles>(NO_FILES)
 	const [scheduling, setScheduling] = useState<ScheduleTarget | null>(null)
 	// The video or article could not be read: the input step offers a field for its text.
@@ -93,12 +109,15 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 		balance: creator.balance,
 		cost: cost.total,
 		onSuccess: (result) =>
-			setState((s) => ({
-				...s,
-				currentStep: 'preview',
-				content: Object.fromEntries(s.selectedPlatforms.map((p) => [p, result.texts[p] ?? ''])),
-				generatedImages: Object.fromEntries(s.selectedPlatforms.flatMap((p) => (isAppImagePath(result.images[p]) ? [[p, result.images[p]]] : []))),
-			})),
+			setState((current) => {
+				const s = targetView(current, listed)
+				return {
+					...s,
+					currentStep: 'preview',
+					content: Object.fromEntries(s.selectedPlatforms.map((p) => [p, result.texts[p] ?? ''])),
+					generatedImages: Object.fromEntries(s.selectedPlatforms.flatMap((p) => (isAppImagePath(result.images[p]) ? [[p, result.images[p]]] : []))),
+				}
+			}),
 	})
 
 	// Entry points are applied once: their toast, then the navigation state and query are dropped.
@@ -132,8 +151,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 
 	// Not while generating: a reload then would restore a half-finished step.
 	useEffect(() => {
-		if (hydrated && !actions.finished && !generation.generating) writeCreatorState(state)
-	}, [state, hydrated, actions.finished, generation.generating])
+		if (hydrated && !actions.finished && !generation.generating) writeCreatorState(raw)
+	}, [raw, hydrated, actions.finished, generation.generating])
 
 	function startOver() {
 		clearCreatorState()
@@ -152,6 +171,17 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 		update({ content: {}, generatedImages: {}, currentStep: 'platform-selection' })
 		toast.success(t('toasts.deleted'))
 	}
+
+	const target: TargetChoice = {
+		channels: listed,
+		channelIds: state.selectedChannels,
+		onChannels: (ids) => update({ selectedChannels: ids, selectedPlatforms: networksOf(listed, ids) }),
+		locked: state.editing?.kind === 'post',
+		brandName,
+		otherBrands: listed.length === 0 && pages.length > 0,
+	}
+	// The preview names the chosen channels of each network (without any: its default channel's state).
+	const chosenPages = state.selectedChannels.length ? listed.filter((c) => state.selectedChannels.includes(c.id)) : null
 
 	const firstText = state.content[state.selectedPlatforms[0]!] ?? ''
 	const step = state.currentStep === 'content-input' && !state.selectedMedia ? 'media-selection' : state.currentStep
@@ -207,6 +237,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 				<PlatformSelection
 					platforms={state.selectedPlatforms}
 					onPlatforms={(selectedPlatforms) => update({ selectedPlatforms })}
+					target={target}
 					agents={creator.agents}
 					agentId={state.agentId}
 					onAgent={(agentId) => update({ agentId })}
@@ -230,7 +261,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages }: P
 			{step === 'preview' ? (
 				<Preview
 					platforms={state.selectedPlatforms}
-					pages={pages}
+					pages={chosenPages ?? pages}
+					chosen={chosenPages !== null}
 					content={state.content}
 					images={state.generatedImages}
 					regenerationCost={creator.regenerationCost}

@@ -24,7 +24,14 @@ test('reads the chosen platforms with their texts and images, in platform order'
 		]),
 		ids,
 	)
-	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', editing: null })
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', channelIds: [], editing: null })
+})
+
+test('reads the chosen channel ids once each; anything but an id is malformed', () => {
+	const a = '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11'
+	const b = '1b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a12'
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['channels', a], ['channels', b], ['channels', a]]), ids)?.channelIds).toEqual([a, b])
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['channels', 'linkedin']]), ids)).toBeNull()
 })
 
 test('only images this app stored are accepted', () => {

@@ -2,13 +2,13 @@ import { z } from 'zod/mini'
 import type { Platform } from '#modules/content/platforms.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
-import { APP_IMAGE_PATH, isAppImagePath, type CreatorState } from './types.ts'
+import { APP_IMAGE_PATH, isAppImagePath, MAX_CREATOR_CHANNELS, type CreatorState } from './types.ts'
 
 // The form fields the creator sends to its route action, built here and parsed there.
 
 export const CREATOR_INTENTS = ['save-draft', 'schedule', 'publish'] as const
 
-/** The chosen platforms with their texts and images, and the draft or post being edited. */
+/** The chosen platforms with their texts and images, the chosen channels, and the draft or post being edited. */
 export function contentFields(state: CreatorState): Array<[string, string]> {
 	const fields: Array<[string, string]> = []
 	for (const platform of state.selectedPlatforms) {
@@ -16,6 +16,7 @@ export function contentFields(state: CreatorState): Array<[string, string]> {
 		const image = state.generatedImages[platform]
 		if (isAppImagePath(image)) fields.push([`image.${platform}`, image])
 	}
+	for (const channel of state.selectedChannels) fields.push(['channels', channel])
 	fields.push(['prompt', state.inputs.prompt])
 	if (state.editing) fields.push(['editKind', state.editing.kind], ['editId', state.editing.id])
 	return fields
@@ -37,6 +38,8 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 		// Only images this app stored: a client cannot make a post point anywhere else.
 		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
+		// Ids only: that they are the user's and of one brand is chooseCreatorChannels' to check.
+		channelIds: z.array(z.uuid()).check(z.maxLength(MAX_CREATOR_CHANNELS)),
 		editing: z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })),
 	})
 }
@@ -57,6 +60,7 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 		texts: pick('text'),
 		images: pick('image'),
 		prompt: text('prompt') ?? '',
+		channelIds: [...new Set(form.getAll('channels'))],
 		editing: editKind ? { kind: editKind, id: text('editId') } : null,
 	})
 	if (!parsed.success) return null

@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes'
-import { Card, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Card, Flex, Text } from '#app/components/ui/lean.tsx'
 import { ArrowLeft, ClipboardPaste, Sparkles } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Platform } from '#modules/content/platforms.ts'
@@ -10,7 +10,7 @@ import { AgentPicker } from './agent-picker.tsx'
 import { CostSummary } from './cost-summary.tsx'
 import { InsufficientCredits } from './credit-notices.tsx'
 import { GenerationProgress } from './generation-progress.tsx'
-import { PlatformCards } from './platform-cards.tsx'
+import { Targets, type TargetChoice } from './targets.tsx'
 import '#locales/ns/creator.ts'
 
 /** Reading the video or article failed: its text can be pasted instead. */
@@ -19,6 +19,7 @@ const PASTE_INSTEAD: ReadonlyArray<GenerationErrorCode> = ['youtube_unavailable'
 type Props = {
 	platforms: Array<Platform>
 	onPlatforms: (platforms: Array<Platform>) => void
+	target: TargetChoice
 	agents: Array<CreatorAgent>
 	agentId: string
 	onAgent: (agentId: string) => void
@@ -36,17 +37,14 @@ type Props = {
 	onGenerate: () => void
 }
 
-/** Step 3: platforms, agent and cost, then 'Bilder generieren & Vorschau' with the streamed progress. */
+/** Step 3: channels (or networks), agent and cost, then 'Bilder generieren & Vorschau' with the streamed progress. */
 export function PlatformSelection(props: Props) {
 	const { t } = useTranslation('creator')
 	const { platforms, generating } = props
 	return (
 		<Card size="3">
 			<Flex direction="column" gap="4">
-				<Heading as="h3" size="5">
-					{t('platforms.heading')}
-				</Heading>
-				<PlatformCards value={platforms} onChange={props.onPlatforms} disabled={generating} />
+				<Targets target={props.target} platforms={platforms} onPlatforms={props.onPlatforms} disabled={generating} />
 				<AgentPicker agents={props.agents} value={props.agentId} onChange={props.onAgent} disabled={generating} />
 				{platforms.length > 0 ? <CostSummary cost={props.cost} models={props.models} ownImage={props.ownImage} balance={props.balance} /> : null}
 				{generating ? <GenerationProgress current={props.step} withImages={!props.ownImage} /> : null}
@@ -73,7 +71,7 @@ export function PlatformSelection(props: Props) {
 				</Flex>
 				{platforms.length === 0 ? (
 					<Text size="1" color="gray" align="right">
-						{t('platforms.required')}
+						{t(props.target.channels.length ? 'channels.required' : 'platforms.required')}
 					</Text>
 				) : null}
 			</Flex>

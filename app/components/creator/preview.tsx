@@ -1,6 +1,6 @@
 import { Button } from '@radix-ui/themes'
 import type { ChannelView } from '#modules/publishing/index.ts'
-import { Flex, Heading, Text } from '#app/components/ui/lean.tsx'
+import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageMinus, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
@@ -11,7 +11,9 @@ import '#locales/ns/posts.ts'
 
 type Props = {
 	platforms: Array<Platform>
+	/** The chosen channels (`chosen`), else all the user's channels (each network's default shows its state). */
 	pages: Array<ChannelView>
+	chosen: boolean
 	content: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	regenerationCost: number
@@ -51,9 +53,10 @@ export function Preview(props: Props) {
 					image={props.images[platform]}
 					pages={props.pages.filter((p) => p.platform === platform)}
 					showPagePicker={false}
-					showConnection
+					showConnection={!props.chosen}
 					onChange={(text) => props.onText(platform, text)}
 				>
+					{props.chosen ? <ChosenChannels channels={props.pages.filter((p) => p.platform === platform)} /> : null}
 					<Flex gap="3" align="center" wrap="wrap">
 						{props.images[platform] ? null : (
 							<Flex gap="2" align="center" data-testid="no-image">
@@ -104,6 +107,23 @@ export function Preview(props: Props) {
 					<Send size={16} aria-hidden /> {t('preview.publish')}
 				</Button>
 			</Flex>
+		</Flex>
+	)
+}
+
+/** The channels a network's text goes to; one that needs reconnecting says so (planning refuses it). */
+function ChosenChannels({ channels }: { channels: Array<ChannelView> }) {
+	const { t } = useTranslation('creator')
+	return (
+		<Flex gap="2" align="center" wrap="wrap" data-testid="chosen-channels">
+			<Text size="2" color="gray">
+				{t('preview.channels', { count: channels.length })}
+			</Text>
+			{channels.map((c) => (
+				<Badge key={c.id} color={c.problem ? 'orange' : 'gray'} variant="soft" style={{ whiteSpace: 'normal' }}>
+					{c.problem ? t('preview.channelReconnect', { channel: c.pageName }) : c.pageName}
+				</Badge>
+			))}
 		</Flex>
 	)
 }

@@ -8,8 +8,15 @@ import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState, type 
 // Where the creator starts: an opened draft or post, an entry point (navigation state from the news
 // feed, the model test's query), else the state stored in the last 24 hours, else the first step.
 
-/** A draft or post opened with ?draft=<id> or ?post=<id> (from the loader). */
-export type OpenedContent = { editing: EditTarget; platforms: Array<Platform>; texts: Partial<Record<Platform, string>>; images: Partial<Record<Platform, string>> }
+/** A draft or post opened with ?draft=<id> or ?post=<id> (from the loader); `channelIds`: its chosen channels. */
+export type OpenedContent = {
+	editing: EditTarget
+	platforms: Array<Platform>
+	texts: Partial<Record<Platform, string>>
+	images: Partial<Record<Platform, string>>
+	channelIds: Array<string>
+	brandId: string | null
+}
 
 export type Start = {
 	state: CreatorState
@@ -58,6 +65,7 @@ export function openedState(opened: OpenedContent): CreatorState {
 		currentStep: 'preview',
 		selectedMedia: 'smart-post',
 		selectedPlatforms: opened.platforms,
+		selectedChannels: opened.channelIds,
 		content: opened.texts,
 		generatedImages: Object.fromEntries(Object.entries(opened.images).filter(([, url]) => isAppImagePath(url))),
 		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '', pasted: '' },

@@ -3,7 +3,7 @@ import { z } from 'zod/mini'
 import type { Platform } from '#modules/publishing/descriptor.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
-import { APP_IMAGE_PATH, CREATOR_STEPS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
+import { APP_IMAGE_PATH, CREATOR_STEPS, MAX_CREATOR_CHANNELS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
 const STORAGE_KEY = 'post-creator-state'
 const WELCOMED_KEY = 'post-creator-welcomed'
@@ -18,6 +18,8 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 		currentStep: z.enum(CREATOR_STEPS),
 		selectedMedia: z.nullable(z.enum(MEDIA_KINDS)),
 		selectedPlatforms: z.array(z.enum(platforms)).check(z.maxLength(platforms.length)),
+		// A state stored before the channel step has none.
+		selectedChannels: z._default(z.array(z.uuid()).check(z.maxLength(MAX_CREATOR_CHANNELS)), []),
 		content: z.partialRecord(z.enum(platforms), max(MAX_TEXT)),
 		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		articleData: z._default(
@@ -84,5 +86,5 @@ export function firstWelcomeThisSession() {
 
 function isPristine(state: CreatorState) {
 	const initial = initialCreatorState()
-	return state.currentStep === initial.currentStep && state.selectedMedia === null && state.selectedPlatforms.length === 0 && !state.editing
+	return state.currentStep === initial.currentStep && state.selectedMedia === null && state.selectedPlatforms.length === 0 && state.selectedChannels.length === 0 && !state.editing
 }

@@ -22,6 +22,8 @@ export type CreatorState = {
 	currentStep: CreatorStep
 	selectedMedia: MediaKind | null
 	selectedPlatforms: Array<Platform>
+	/** The chosen channels (ids, of one brand); their networks are selectedPlatforms. Empty without channels (networks only). */
+	selectedChannels: Array<string>
 	/** The text per platform. */
 	content: Partial<Record<Platform, string>>
 	generatedImages: Partial<Record<Platform, string>>
@@ -37,6 +39,9 @@ export type CreatorFiles = { document: File | null; image: File | null; audio: F
 
 export { NO_AGENT }
 
+/** The most channels one creator post names (as the REST API's MAX_POST_CHANNELS in modules/posting). */
+export const MAX_CREATOR_CHANNELS = 200
+
 export const EMPTY_INPUTS: CreatorInputs = { prompt: '', url: '', notes: '', pasted: '' }
 
 export function initialCreatorState(): CreatorState {
@@ -44,6 +49,7 @@ export function initialCreatorState(): CreatorState {
 		currentStep: 'media-selection',
 		selectedMedia: null,
 		selectedPlatforms: [],
+		selectedChannels: [],
 		content: {},
 		generatedImages: {},
 		articleData: null,

@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest'
+import type { ChannelView } from '#modules/publishing/index.ts'
+import { testPlatforms } from '#tests/support/platforms.ts'
+import { chooseCreatorChannels, type CreatorRequest } from './choose-creator-channels.server.ts'
+import { newCreatorPost } from './creator-post.ts'
+
+// The creator's channel step on the server: the chosen ids must be the user's and of one brand; their
+// networks become the post's (texts and images per network), their brand the post's.
+
+const [a, b, c] = testPlatforms.descriptors.map((d) => d.id)
+const channel = (id: string, platform: string, brandId: string): ChannelView => ({
+	id, platform, pageName: `Kanal ${id}`, pageType: 'personal', brandId, isDefault: false, followerCount: 0, pictureUrl: null, accountId: 'konto', accountName: 'Konto', problem: null,
+})
+const owned = [channel('a1', a!, 'marke-1'), channel('a2', a!, 'marke-1'), channel('b1', b!, 'marke-1'), channel('b2', b!, 'marke-2')]
+let reads = 0
+const publishing = {
+	platforms: testPlatforms,
+	listChannels: async () => {
+		reads++
+		return owned
+	},
+}
+const request = (channelIds: Array<string>, editing: CreatorRequest['editing'] = null): CreatorRequest => ({
+	platforms: [a!, c!],
+	texts: { [a!]: 'Text A', [b!]: 'Text B', [c!]: 'Text C' },
+	images: {},
+	prompt: 'Idee',
+	editing,
+	channelIds,
+})
+
+test('two channels of one network and one of another: their networks, texts and brand; one delivery per channel', async () => {
+	const chosen = await chooseCreatorChannels(publishing, 'nutzer', request(['a1', 'a2', 'b1']))
+	expect(chosen).toEqual({
+		ok: true,
+		post: { platforms: [a, b], texts: { [a!]: 'Text A', [b!]: 'Text B' }, images: {}, prompt: 'Idee', editing: null, brandId: 'marke-1', channels: [{ id: 'a1', platform: a }, { id: 'a2', platform: a }, { id: 'b1', platform: b }] },
+	})
+	if (!chosen.ok) return
+	expect(newCreatorPost(chosen.post)).toMatchObject({ platform: 'multiple', channelIds: ['a1', 'a2', 'b1'], brandId: 'marke-1' })
+})
+
+test('another user s id or channels of two brands are refused in German', async () => {
+	expect(await chooseCreatorChannels(publishing, 'nutzer', request(['a1', 'fremd']))).toEqual({ ok: false, reasons: ['Diesen Kanal gibt es in Ihrem Konto nicht: fremd.'] })
+	expect(await chooseCreatorChannels(publishing, 'nutzer', request(['a1', 'b2']))).toEqual({ ok: false, reasons: ['Die Kanäle eines Posts müssen zu einer Marke gehören.'] })
+})
+
+test('without channels (none connected) and for an opened post (its deliveries keep their channels) the networks stay, unread', async () => {
+	reads = 0
+	const { channelIds: _, ...networks } = request([])
+	expect(await chooseCreatorChannels(publishing, 'nutzer', request([]))).toEqual({ ok: true, post: networks })
+	const editing = { kind: 'post' as const, id: 'post-1' }
+	expect(await chooseCreatorChannels(publishing, 'nutzer', request(['a1'], editing))).toEqual({ ok: true, post: { ...networks, editing } })
+	expect(reads).toBe(0)
+	expect(newCreatorPost(networks)).not.toHaveProperty('channelIds')
+})
