@@ -57,9 +57,9 @@ test('an entry about a post gets its brand at insert; the log of a brand shows i
 		{ userId: alice, logType: 'post_publication', title: 'Zopf veröffentlicht', status: 'success', metadata: { postId: zopf } },
 		{ userId: alice, logType: 'error', title: 'Zopf fehlgeschlagen', status: 'error', metadata: { postId: zopf, code: 'rate_limited' } },
 		{ userId: alice, logType: 'authentication', title: 'Anmeldung', status: 'info' },
-		{ userId: alice, logType: 'other', title: 'Kaputte Post-ID', status: 'info', metadata: { postId: 'kein-uuid' } },
+		{ userId: alice, logType: 'automation', title: 'Kaputte Post-ID', status: 'info', metadata: { postId: 'kein-uuid' } },
 		// Another user's post id never gives the entry that user's brand.
-		{ userId: alice, logType: 'other', title: 'Fremder Post', status: 'info', metadata: { postId: bobsPost } },
+		{ userId: alice, logType: 'automation', title: 'Fremder Post', status: 'info', metadata: { postId: bobsPost } },
 	])
 	const stored = Object.fromEntries(
 		(await t.db.selectFrom('activity_logs').select(['title', 'brand_id']).where('user_id', '=', alice).execute()).map((r) => [r.title, r.brand_id]),
