@@ -9,6 +9,7 @@ import { migrateToLatest } from '#modules/core/migrate.server.ts'
 import { openDatabase } from '#server/database.ts'
 
 const verify = process.argv.includes('--verify')
+const brandOwnedTables = ['channels', 'posts', 'drafts', 'agent_configurations', 'content_settings', 'content_ideas', 'news_items', 'user_news_generation_log']
 const env = readEnv()
 const database = await openDatabase(env)
 const scratch = `postwerk_codegen_${process.pid}`
@@ -33,8 +34,8 @@ try {
 		'--date-parser', 'string',
 		'--type-mapping', JSON.stringify({ int8: 'number' }),
 		'--log-level', 'error',
-		// Filled by the fill_brand trigger when left out (migration 2026-12-02-0500): writers may omit it.
-		'--overrides', JSON.stringify({ columns: Object.fromEntries(['channels', 'posts', 'drafts', 'agent_configurations'].map((table) => [`${table}.brand_id`, 'Generated<string>'])) }),
+		// Filled by the fill_brand trigger when left out (migrations 2026-12-02-0500 and -0800): writers may omit it.
+		'--overrides', JSON.stringify({ columns: Object.fromEntries(brandOwnedTables.map((table) => [`${table}.brand_id`, 'Generated<string>'])) }),
 	]
 	if (verify) args.push('--verify')
 	try {

@@ -31,3 +31,14 @@ export type BrandChoice = Awaited<ReturnType<typeof brandChoice>>
 export async function chooseBrandHeader(context: Readonly<RouterContextProvider>, brandId: string): Promise<string> {
 	return brandCookie(context).serialize(brandId)
 }
+
+/**
+ * The brand whose news and content settings a page shows: the chosen one, with 'Alle Marken' the
+ * user's first (ADR 0047). `name` only when the user has several brands (then the page says whose).
+ */
+export function settingsBrand(choice: BrandChoice) {
+	const brand = choice.current ?? choice.brands[0] ?? null
+	return { id: brand?.id ?? null, name: choice.brands.length > 1 ? (brand?.name ?? null) : null, allBrands: choice.current === null }
+}
+
+export type SettingsBrand = ReturnType<typeof settingsBrand>

@@ -11,6 +11,7 @@ export * from './types.ts'
 export * from './error-reports.ts'
 export { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportChange } from './error-reports.server.ts'
 export { recentActivityPart, type RecentActivity } from './recent.server.ts'
+export { moveActivityOfBrand } from './brand.server.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
 export function createActivityService({ db }: { db: Db }) {
@@ -18,7 +19,7 @@ export function createActivityService({ db }: { db: Db }) {
 		list: (userId: string, query: ActivityQuery) => listActivity(db, userId, query),
 		reportError: (userId: string, logId: string, meta: ReportMeta) => reportError(db, userId, logId, meta),
 		/** The dashboard's 'Neueste Aktivitäten'. */
-		recent: (userId: string, limit?: number) => recentActivity(db, userId, limit),
+		recent: (userId: string, limit?: number, brandId?: string | null) => recentActivity(db, userId, limit, brandId),
 		/** The activity part of 'Daten exportieren': activity log and the user's error reports. */
 		exportData: (userId: string) => exportActivityData(db, userId),
 	}

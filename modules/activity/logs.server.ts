@@ -8,7 +8,7 @@ export function isReportable(logType: string, status: string) {
 
 /**
  * One page of the user's activity log, newest first, with the page count: two queries (count,
- * then the page with each entry's report state), whatever the page size.
+ * then the page with each entry's report state), whatever the page size and brand.
  */
 export async function listActivity(db: DbOrTrx, userId: string, query: ActivityQuery = {}): Promise<ActivityPage> {
 	const perPage = normalisePageSize(query.perPage ?? DEFAULT_PAGE_SIZE)
@@ -16,6 +16,9 @@ export async function listActivity(db: DbOrTrx, userId: string, query: ActivityQ
 	const status = query.status && isLogStatus(query.status) ? query.status : null
 
 	let filtered = db.selectFrom('activity_logs as l').where('l.user_id', '=', userId)
+	// A brand's entries (about its posts) and the account-wide ones (credits, sign-ins, connections: no brand).
+	const brandId = query.brandId
+	if (brandId) filtered = filtered.where((eb) => eb.or([eb('l.brand_id', '=', brandId), eb('l.brand_id', 'is', null)]))
 	if (logType) filtered = filtered.where('l.log_type', '=', logType)
 	if (status) filtered = filtered.where('l.status', '=', status)
 

@@ -7,25 +7,25 @@ export type RecentActivity = { id: string; title: string; description: string; l
 /**
  * The user's latest activity entries (dashboard 'Neueste Aktivitäten'), one query. A program's API
  * calls ('api', one per request) would push out what the user did; the activity log shows them.
+ * With a brand: its entries and the account-wide ones (as the activity log).
  */
-export async function recentActivity(db: Db, userId: string, limit = 5): Promise<Array<RecentActivity>> {
-	return (await recentQuery(db, userId, limit).execute()).map(toRecent)
+export async function recentActivity(db: Db, userId: string, limit = 5, brandId: string | null = null): Promise<Array<RecentActivity>> {
+	return (await recentQuery(db, userId, limit, brandId).execute()).map(toRecent)
 }
 
 /** recentActivity as a part of a caller's statement. */
-export function recentActivityPart(db: Db, userId: string, limit = 5): JsonPart<Array<RecentRow>, Array<RecentActivity>> {
-	return { json: jsonArrayFrom(recentQuery(db, userId, limit)), read: (rows) => rows.map(toRecent) }
+export function recentActivityPart(db: Db, userId: string, limit = 5, brandId: string | null = null): JsonPart<Array<RecentRow>, Array<RecentActivity>> {
+	return { json: jsonArrayFrom(recentQuery(db, userId, limit, brandId)), read: (rows) => rows.map(toRecent) }
 }
 
-function recentQuery(db: Db, userId: string, limit: number) {
-	return db
+function recentQuery(db: Db, userId: string, limit: number, brandId: string | null) {
+	let query = db
 		.selectFrom('activity_logs')
 		.select(['id', 'title', 'description', 'log_type', 'status', 'created_at'])
 		.where('user_id', '=', userId)
 		.where('log_type', '<>', 'api')
-		.orderBy('created_at', 'desc')
-		.orderBy('id', 'desc')
-		.limit(limit)
+	if (brandId) query = query.where((eb) => eb.or([eb('brand_id', '=', brandId), eb('brand_id', 'is', null)]))
+	return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)
 }
 
 // created_at is a Date from a row and a string from JSON.

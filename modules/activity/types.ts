@@ -31,6 +31,8 @@ export type ActivityQuery = {
 	perPage?: number
 	logType?: StoredLogType | null
 	status?: LogStatus | null
+	/** One brand's entries and the account-wide ones (no brand); null or left out: all. */
+	brandId?: string | null
 }
 
 export type ActivityLogView = {

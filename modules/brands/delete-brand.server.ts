@@ -1,13 +1,15 @@
+import { moveActivityOfBrand } from '#modules/activity/index.ts'
 import { moveAgentsOfBrand } from '#modules/agents/index.ts'
 import { moveContentOfBrand } from '#modules/content/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
+import { moveIdeasOfBrand } from '#modules/news/index.ts'
 import { moveChannelsOfBrand } from '#modules/publishing/index.ts'
 import { isUuid, type BrandResult } from './brand-name.ts'
 
 /**
- * Deletes one of the user's brands and moves everything it owns (channels, posts, drafts, agents) to
- * another of the user's brands, in one transaction (ADR 0047): nothing is lost, and a brand with posts
- * can go. The last brand stays (every user has one).
+ * Deletes one of the user's brands and moves everything it owns (channels, posts, drafts, agents, the
+ * activity entries about its posts, content ideas) to another of the user's brands, in one transaction
+ * (ADR 0047): nothing is lost, and a brand with posts can go. The last brand stays (every user has one).
  */
 export async function deleteBrand(db: Db, userId: string, brandId: string, moveToBrandId: string): Promise<BrandResult> {
 	if (!isUuid(brandId)) return { ok: false, error: 'not_found' }
@@ -20,6 +22,9 @@ export async function deleteBrand(db: Db, userId: string, brandId: string, moveT
 		await moveChannelsOfBrand(trx, userId, brandId, moveToBrandId)
 		await moveContentOfBrand(trx, userId, brandId, moveToBrandId)
 		await moveAgentsOfBrand(trx, userId, brandId, moveToBrandId)
+		await moveActivityOfBrand(trx, userId, brandId, moveToBrandId)
+		await moveIdeasOfBrand(trx, userId, brandId, moveToBrandId)
+		// Its news settings, news items and news run log go with it (made from its settings, they are no one else's).
 		await trx.deleteFrom('brands').where('id', '=', brandId).where('user_id', '=', userId).execute()
 		return { ok: true }
 	})

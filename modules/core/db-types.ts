@@ -26,6 +26,7 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ActivityLogs {
+  brand_id: string | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<string>;
@@ -213,6 +214,7 @@ export interface CommentReplies {
 }
 
 export interface ContentIdeas {
+  brand_id: Generated<string>;
   content_type: string | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -227,6 +229,7 @@ export interface ContentIdeas {
 }
 
 export interface ContentSettings {
+  brand_id: Generated<string>;
   created_at: Generated<Timestamp>;
   keywords: Generated<string[]>;
   news_feeds: string[] | null;
@@ -408,6 +411,7 @@ export interface ModelTests {
 }
 
 export interface NewsItems {
+  brand_id: Generated<string>;
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
@@ -678,6 +682,7 @@ export interface UserModelLikes {
 }
 
 export interface UserNewsGenerationLog {
+  brand_id: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   last_generated_date: string;

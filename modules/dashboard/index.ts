@@ -18,15 +18,16 @@ export function createDashboardService({ db, clock }: { db: Db; clock: Clock }) 
 	return {
 		/**
 		 * Everything the dashboard shows of the user's data, in one statement whatever the number of rows;
-		 * with `brandId` the posts, drafts and channels of that brand only (the brand switcher).
+		 * with `brandId` the posts, drafts, channels and ideas of that brand only, and its activity with the
+		 * account-wide entries (the brand switcher).
 		 */
 		async read(userId: string, timeZone: string, limits: DashboardLimits, brandId: string | null = null) {
 			const agent = dashboardAgentPart(db, userId)
 			const content = contentDashboardPart(db, userId, { now: clock.now(), timeZone, brandId })
 			const publishing = publishingDashboardPart(db, userId, brandId)
 			const favorites = favoriteToolsPart(db, userId, limits.favorites)
-			const activity = recentActivityPart(db, userId, limits.activity)
-			const ideas = dashboardIdeasPart(db, userId, limits.ideas)
+			const activity = recentActivityPart(db, userId, limits.activity, brandId)
+			const ideas = dashboardIdeasPart(db, userId, limits.ideas, brandId)
 			const row = await db
 				.selectNoFrom([agent.json.as('agent'), content.json.as('content'), publishing.json.as('publishing'), favorites.json.as('favorites'), activity.json.as('activity'), ideas.json.as('ideas')])
 				.executeTakeFirstOrThrow()

@@ -6,15 +6,18 @@ import { toContentSettings } from './settings.server.ts'
 
 export type DashboardIdeas = { ideas: Array<IdeaView>; canGenerate: boolean }
 
-/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (one query). */
-export async function dashboardIdeas(db: DbOrTrx, userId: string, limit = 4): Promise<DashboardIdeas> {
-	return dashboardIdeasOf(await ideasWithSettings(db, userId, limit))
+/**
+ * The dashboard card 'KI Content-Ideen': the newest ideas of the brand (null: of all) and whether more
+ * can be generated from its settings (null: the first brand's), one query.
+ */
+export async function dashboardIdeas(db: DbOrTrx, userId: string, limit = 4, brandId: string | null = null): Promise<DashboardIdeas> {
+	return dashboardIdeasOf(await ideasWithSettings(db, userId, limit, brandId))
 }
 
 /** dashboardIdeas as a part of a caller's statement. */
-export function dashboardIdeasPart(db: DbOrTrx, userId: string, limit = 4): JsonPart<IdeasWithSettingsRow | null, DashboardIdeas> {
+export function dashboardIdeasPart(db: DbOrTrx, userId: string, limit = 4, brandId: string | null = null): JsonPart<IdeasWithSettingsRow | null, DashboardIdeas> {
 	// The query has no FROM and always gives one row: the object is never null.
-	return { json: ideasWithSettingsJson(db, userId, limit), read: (row) => dashboardIdeasOf(ideasWithSettingsOf(row!)) }
+	return { json: ideasWithSettingsJson(db, userId, limit, brandId), read: (row) => dashboardIdeasOf(ideasWithSettingsOf(row!)) }
 }
 
 function dashboardIdeasOf({ settings, ideas }: ReturnType<typeof ideasWithSettingsOf>): DashboardIdeas {

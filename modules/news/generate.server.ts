@@ -11,12 +11,17 @@ import type { IdeaContext, IdeaNews } from './idea-templates.ts'
 import { FeedError, type FeedContent, type FeedReader } from './ports.ts'
 import { rankEntries, type RankedEntry, type SourcedEntry } from './rank.ts'
 import { markRefreshFailed } from './read.server.ts'
+import { newsBrandId } from './brand.server.ts'
 import { getContentSettings, type ContentSettings } from './settings.server.ts'
 import type { NewsWriter } from './writer.server.ts'
 
-// The news of the day for one user: read the user's feeds in parallel (each with its own
-// deadline), keep what mentions the user's keywords, rank, summarise in German, store, and derive
-// four content ideas. A feed that cannot be read is reported as such; nothing is ever invented.
+// The news of the day for one brand of a user: read the brand's feeds in parallel (each with its own
+// deadline), keep what mentions its keywords, rank, summarise in German, store, and derive four content
+// ideas. A feed that cannot be read is reported as such; nothing is ever invented. Without a brand
+// ('Alle Marken', the daily job of a user without brands) it is the user's first (ADR 0047).
+
+/** Whose news: the user and one of the user's brands. */
+type Owner = { userId: string; brandId: string }
 
 /** `platforms`: the registered platform ids (stored ideas name only these). */
 export type NewsDeps = { db: Db; feeds: FeedReader | null; writer: NewsWriter; logger: Logger; clock: Clock; platforms: ReadonlyArray<Platform> }
@@ -76,11 +81,13 @@ async function collect(deps: NewsDeps, settings: ContentSettings, signal?: Abort
 
 const isoDate = (iso: string | null) => (iso ? iso.slice(0, 10) : null)
 
-/** Summaries (in parallel), the rows upserted by (user, url), the ideas; all on `trx`. */
-async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: ContentSettings, ranked: Array<RankedEntry>, signal?: AbortSignal) {
+/** Summaries (in parallel), the rows upserted by (brand, url), the ideas; all on `trx`. */
+async function store(deps: NewsDeps, trx: DbOrTrx, owner: Owner, settings: ContentSettings, ranked: Array<RankedEntry>, signal?: AbortSignal) {
+	const { userId, brandId } = owner
 	const summaries = await Promise.all(ranked.map((entry) => deps.writer.summarise(entry, signal)))
 	const rows = ranked.map((entry, i) => ({
 		user_id: userId,
+		brand_id: brandId,
 		title: entry.title.slice(0, 500),
 		content: (summaries[i] ?? '').slice(0, 20_000),
 		source: entry.source.slice(0, 500),
@@ -94,7 +101,7 @@ async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: Con
 			.insertInto('news_items')
 			.values(rows)
 			.onConflict((oc) =>
-				oc.columns(['user_id', 'url']).doUpdateSet((eb) => ({
+				oc.columns(['brand_id', 'url']).doUpdateSet((eb) => ({
 					title: eb.ref('excluded.title'),
 					content: eb.ref('excluded.content'),
 					source: eb.ref('excluded.source'),
@@ -102,13 +109,13 @@ async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: Con
 					keywords: eb.ref('excluded.keywords'),
 					trending: eb.ref('excluded.trending'),
 					created_at: sql<Date>`now()`,
-				})),
+				})).where('news_items.user_id', '=', userId),
 			)
 			.execute()
 	}
 	const news: Array<IdeaNews> = ranked.map((entry) => ({ title: entry.title, source: entry.source, publishedDate: isoDate(entry.published), trending: entry.trending, keywords: entry.matched }))
-	const ideas = await newIdeas(deps, trx, userId, news, { niche: settings.niche, targetAudience: settings.targetAudience, keywords: matchTerms(settings) }, 0, signal)
-	const stored = await addContentIdeas(trx, userId, ideas, deps.platforms)
+	const ideas = await newIdeas(deps, trx, owner, news, { niche: settings.niche, targetAudience: settings.targetAudience, keywords: matchTerms(settings) }, 0, signal)
+	const stored = await addContentIdeas(trx, userId, ideas, deps.platforms, brandId)
 	await notifyChange(trx, { userId, topic: 'news' })
 	return { news: rows.length, ideas: stored.length }
 }
@@ -117,11 +124,11 @@ async function store(deps: NewsDeps, trx: DbOrTrx, userId: string, settings: Con
 const IDEA_ATTEMPTS = { local: 12, remote: 3 }
 
 /**
- * Up to IDEAS_PER_RUN ideas the user does not have yet (by ideaKey): variant `first` of the writer,
+ * Up to IDEAS_PER_RUN ideas the brand does not have yet (by ideaKey): variant `first` of the writer,
  * then the next ones (the news rotated, other templates) while its answer repeats stored ideas.
  */
-async function newIdeas(deps: NewsDeps, db: DbOrTrx, userId: string, news: ReadonlyArray<IdeaNews>, context: IdeaContext, first: number, signal?: AbortSignal) {
-	const seen = await storedIdeaKeys(db, userId)
+async function newIdeas(deps: NewsDeps, db: DbOrTrx, owner: Owner, news: ReadonlyArray<IdeaNews>, context: IdeaContext, first: number, signal?: AbortSignal) {
+	const seen = await storedIdeaKeys(db, owner.userId, owner.brandId)
 	const fresh: Array<NewIdea> = []
 	const attempts = deps.writer.testMode ? IDEA_ATTEMPTS.local : IDEA_ATTEMPTS.remote
 	for (let attempt = 0; attempt < attempts && fresh.length < IDEAS_PER_RUN; attempt++) {
@@ -148,23 +155,29 @@ class Unreachable extends Error {
 }
 
 /**
- * The daily run (job): once per user and day. The generation log row for `date` is claimed first
+ * The daily run (job): once per brand and day. The generation log row for `date` is claimed first
  * (insert ... on conflict do nothing) in the transaction that stores the news, so a second run,
  * also a concurrent one, finds the day taken and does nothing. When every feed fails the claim is
  * rolled back, so a later run of the same day tries again.
  */
-export async function runDailyNews(deps: NewsDeps, userId: string, date?: string, options: { signal?: AbortSignal; cache?: FeedCache } = {}): Promise<NewsRunResult> {
-	const settings = await getContentSettings(deps.db, userId)
+export async function runDailyNews(
+	deps: NewsDeps,
+	userId: string,
+	date?: string,
+	options: { signal?: AbortSignal; cache?: FeedCache; brandId?: string | null } = {},
+): Promise<NewsRunResult> {
+	const settings = await getContentSettings(deps.db, userId, options.brandId ?? null)
 	if (matchTerms(settings).length === 0) return { status: 'no_keywords' }
 	if (settings.feeds.length === 0) return { status: 'no_sources' }
 	const day = date ?? (await userToday(deps.db, userId))
 	if (!day) return { status: 'already_done' }
+	const owner = { userId, brandId: await newsBrandId(deps.db, userId, options.brandId) }
 	try {
 		return await deps.db.transaction().execute(async (trx) => {
 			const claimed = await trx
 				.insertInto('user_news_generation_log')
-				.values({ user_id: userId, last_generated_date: day })
-				.onConflict((oc) => oc.columns(['user_id', 'last_generated_date']).doNothing())
+				.values({ user_id: userId, brand_id: owner.brandId, last_generated_date: day })
+				.onConflict((oc) => oc.columns(['brand_id', 'last_generated_date']).doNothing())
 				.returning('id')
 				.executeTakeFirst()
 			if (!claimed) return { status: 'already_done' as const }
@@ -174,54 +187,56 @@ export async function runDailyNews(deps: NewsDeps, userId: string, date?: string
 				await notifyChange(trx, { userId, topic: 'news' })
 				return { status: 'no_matches' as const, sources }
 			}
-			const counts = await store(deps, trx, userId, settings, ranked, options.signal)
+			const counts = await store(deps, trx, owner, settings, ranked, options.signal)
 			return { status: 'ok' as const, ...counts, sources }
 		})
 	} catch (error) {
-		await markRefreshFailed(deps.db, userId).catch(() => {})
+		await markRefreshFailed(deps.db, userId, owner.brandId).catch(() => {})
 		if (error instanceof Unreachable) return error.result
 		throw error
 	}
 }
 
 /**
- * 'Aktualisieren' on /news: a real new run now (not bound by the daily guard, but by a rate limit
- * of REFRESH_LIMIT per user). It also counts as today's run for the daily job.
+ * 'Aktualisieren' on /news: a real new run of the brand's news now (not bound by the daily guard, but
+ * by a rate limit of REFRESH_LIMIT per user). It also counts as the brand's run of today for the daily job.
  */
-export async function refreshNews(deps: NewsDeps, userId: string, signal?: AbortSignal): Promise<NewsRunResult> {
-	const settings = await getContentSettings(deps.db, userId)
+export async function refreshNews(deps: NewsDeps, userId: string, signal?: AbortSignal, brandId: string | null = null): Promise<NewsRunResult> {
+	const settings = await getContentSettings(deps.db, userId, brandId)
 	if (matchTerms(settings).length === 0) return { status: 'no_keywords' }
 	if (settings.feeds.length === 0) return { status: 'no_sources' }
 	const limit = await hitRateLimit(deps.db, `news_refresh:${userId}`, REFRESH_LIMIT.hits, REFRESH_LIMIT.windowSeconds)
 	if (!limit.allowed) return { status: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds }
+	const owner = { userId, brandId: await newsBrandId(deps.db, userId, brandId) }
 	try {
 		const { ranked, sources } = await collect(deps, settings, signal)
 		if (sources.length > 0 && sources.every((s) => !s.ok)) {
-			await markRefreshFailed(deps.db, userId)
+			await markRefreshFailed(deps.db, userId, owner.brandId)
 			return { status: 'unreachable', sources }
 		}
-		return await storeRefresh(deps, userId, settings, ranked, sources, signal)
+		return await storeRefresh(deps, owner, settings, ranked, sources, signal)
 	} catch (error) {
-		await markRefreshFailed(deps.db, userId).catch(() => {})
+		await markRefreshFailed(deps.db, userId, owner.brandId).catch(() => {})
 		throw error
 	}
 }
 
-async function storeRefresh(deps: NewsDeps, userId: string, settings: ContentSettings, ranked: Array<RankedEntry>, sources: Array<SourceReport>, signal?: AbortSignal): Promise<NewsRunResult> {
+async function storeRefresh(deps: NewsDeps, owner: Owner, settings: ContentSettings, ranked: Array<RankedEntry>, sources: Array<SourceReport>, signal?: AbortSignal): Promise<NewsRunResult> {
+	const { userId, brandId } = owner
 	return deps.db.transaction().execute(async (trx) => {
 		const day = await userToday(trx, userId)
 		if (day) {
 			await trx
 				.insertInto('user_news_generation_log')
-				.values({ user_id: userId, last_generated_date: day })
-				.onConflict((oc) => oc.columns(['user_id', 'last_generated_date']).doUpdateSet({ created_at: sql<Date>`now()` }))
+				.values({ user_id: userId, brand_id: brandId, last_generated_date: day })
+				.onConflict((oc) => oc.columns(['brand_id', 'last_generated_date']).doUpdateSet({ created_at: sql<Date>`now()` }).where('user_news_generation_log.user_id', '=', userId))
 				.execute()
 		}
 		if (ranked.length === 0) {
 			await notifyChange(trx, { userId, topic: 'news' })
 			return { status: 'no_matches' as const, sources }
 		}
-		const counts = await store(deps, trx, userId, settings, ranked, signal)
+		const counts = await store(deps, trx, owner, settings, ranked, signal)
 		return { status: 'ok' as const, ...counts, sources }
 	})
 }
@@ -239,34 +254,41 @@ export function hasIdeaSettings(settings: Pick<ContentSettings, 'niche' | 'keywo
 	return Boolean(settings.niche.trim()) || settings.keywords.length > 0 || settings.newsKeywords.length > 0
 }
 
-/** 'Mehr generieren': four new ideas from the user's current news and settings. */
-export async function generateMoreIdeas(deps: NewsDeps, userId: string, signal?: AbortSignal): Promise<IdeasRunResult> {
-	const settings = await getContentSettings(deps.db, userId)
+/** 'Mehr generieren': four new ideas from the brand's current news and settings. */
+export async function generateMoreIdeas(deps: NewsDeps, userId: string, signal?: AbortSignal, brandId: string | null = null): Promise<IdeasRunResult> {
+	const settings = await getContentSettings(deps.db, userId, brandId)
 	if (!hasIdeaSettings(settings)) return { status: 'missing_settings' }
 	const limit = await hitRateLimit(deps.db, `news_ideas:${userId}`, IDEAS_LIMIT.hits, IDEAS_LIMIT.windowSeconds)
 	if (!limit.allowed) return { status: 'rate_limited', retryAfterSeconds: limit.retryAfterSeconds }
+	const owner = { userId, brandId: await newsBrandId(deps.db, userId, brandId) }
 	const [news, count] = await Promise.all([
 		deps.db
 			.selectFrom('news_items')
 			.select(['title', 'source', 'published_date', 'trending', 'keywords'])
 			.where('user_id', '=', userId)
+			.where('brand_id', '=', owner.brandId)
 			.orderBy('created_at', 'desc')
 			.orderBy('trending', 'desc')
 			.limit(12)
 			.execute(),
-		deps.db.selectFrom('content_ideas').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+		deps.db
+			.selectFrom('content_ideas')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('user_id', '=', userId)
+			.where('brand_id', '=', owner.brandId)
+			.executeTakeFirstOrThrow(),
 	])
 	// A different selection of news and templates each time: start at a variant by how many ideas exist.
 	const ideas = await newIdeas(
 		deps,
 		deps.db,
-		userId,
+		owner,
 		news.map((n) => ({ title: n.title, source: n.source, publishedDate: n.published_date, trending: n.trending, keywords: n.keywords })),
 		{ niche: settings.niche, targetAudience: settings.targetAudience, keywords: [...settings.keywords, ...settings.newsKeywords.filter((k) => !settings.keywords.includes(k))] },
 		Math.floor(Number(count.n) / IDEAS_PER_RUN),
 		signal,
 	)
-	const stored = await addContentIdeas(deps.db, userId, ideas, deps.platforms)
+	const stored = await addContentIdeas(deps.db, userId, ideas, deps.platforms, owner.brandId)
 	if (stored.length === 0) return { status: 'no_new_ideas' }
 	return { status: 'ok', ideas: stored.length }
 }

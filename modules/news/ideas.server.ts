@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Platform } from '#modules/core/platform-id.ts'
+import { newsBrand } from './brand.server.ts'
 
 export type NewIdea = {
 	title: string
@@ -28,9 +29,16 @@ export function ideaKey(title: string) {
 /** How many stored ideas are compared (the newest); older ones may come back. */
 const COMPARED_IDEAS = 2000
 
-/** The keys of the user's stored ideas (the newest COMPARED_IDEAS). */
-export async function storedIdeaKeys(db: DbOrTrx, userId: string) {
-	const rows = await db.selectFrom('content_ideas').select('title').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(COMPARED_IDEAS).execute()
+/** The keys of the brand's stored ideas (the newest COMPARED_IDEAS; null: the user's first brand). */
+export async function storedIdeaKeys(db: DbOrTrx, userId: string, brandId: string | null = null) {
+	const rows = await db
+		.selectFrom('content_ideas')
+		.select('title')
+		.where('user_id', '=', userId)
+		.where('brand_id', '=', newsBrand(userId, brandId))
+		.orderBy('created_at', 'desc')
+		.limit(COMPARED_IDEAS)
+		.execute()
 	return new Set(rows.map((row) => ideaKey(row.title)))
 }
 
@@ -47,12 +55,12 @@ export function freshIdeas<T extends { title: string }>(ideas: ReadonlyArray<T>,
 }
 
 /**
- * Stores content ideas for a user, leaving out those already stored (pass the transaction that also claims the run that made them).
+ * Stores content ideas for a brand of the user (null: the first), leaving out those already stored (pass the transaction that also claims the run that made them).
  * `registered`: the registered platform ids; an idea keeps only these, and one naming none gets the first.
  */
-export async function addContentIdeas(db: DbOrTrx, userId: string, candidates: ReadonlyArray<NewIdea>, registered: ReadonlyArray<Platform>) {
-	// An idea the user has already (same title) is not stored again.
-	const ideas = candidates.length ? freshIdeas(candidates, await storedIdeaKeys(db, userId)) : []
+export async function addContentIdeas(db: DbOrTrx, userId: string, candidates: ReadonlyArray<NewIdea>, registered: ReadonlyArray<Platform>, brandId: string | null = null) {
+	// An idea the brand has already (same title) is not stored again.
+	const ideas = candidates.length ? freshIdeas(candidates, await storedIdeaKeys(db, userId, brandId)) : []
 	if (ideas.length === 0) return []
 	const platformsOf = (idea: NewIdea) => {
 		const named = (idea.platforms ?? []).filter((id) => registered.includes(id))
@@ -63,6 +71,8 @@ export async function addContentIdeas(db: DbOrTrx, userId: string, candidates: R
 		.values(
 			ideas.map((idea) => ({
 				user_id: userId,
+				// Left out: the user's first brand (fill_brand).
+				brand_id: brandId ?? undefined,
 				title: idea.title.slice(0, 500),
 				description: idea.description.slice(0, 10_000),
 				source: idea.source.slice(0, 500),

@@ -26,6 +26,7 @@ export { newsCrontab, newsDailyFanoutJob, newsDailyUserJob } from './jobs.ts'
 export { IDEAS_LIMIT, REFRESH_LIMIT, type IdeasRunResult, type NewsRunResult, type SourceReport } from './generate.server.ts'
 export type { IdeaView, NewsItemView } from './read.server.ts'
 export { dashboardIdeasPart, type DashboardIdeas } from './dashboard-ideas.server.ts'
+export { moveIdeasOfBrand } from './brand.server.ts'
 
 export type NewsServiceDeps = {
 	db: Db
@@ -41,7 +42,10 @@ export type NewsServiceDeps = {
 
 const FEED_CACHE_MS = 10 * 60_000
 
-/** News and content ideas, the daily news job, and the user's content settings (niche, audience, keywords, sources). */
+/**
+ * News and content ideas, the daily news job, and the content settings (niche, audience, keywords,
+ * sources): all of one brand of the user (ADR 0047). `brandId` null or left out: the user's first brand.
+ */
 export function createNewsService({ db, feeds = null, ai = null, logger, clock = systemClock, platforms }: NewsServiceDeps) {
 	const writer = createNewsWriter(ai, platforms)
 	const deps: NewsDeps = { db, feeds, writer, logger, clock, platforms: platformIdsOf(platforms) }
@@ -49,36 +53,36 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 	const cache = createFeedCache(FEED_CACHE_MS)
 
 	return {
-		getContentSettings: (userId: string) => getContentSettings(db, userId),
+		getContentSettings: (userId: string, brandId?: string | null) => getContentSettings(db, userId, brandId),
 		/** The news part of 'Daten exportieren': content settings, news items, content ideas, run log. */
 		exportData: (userId: string) => exportNewsData(db, userId),
-		saveContentSettings: (userId: string, input: Parameters<typeof saveContentSettings>[2]) => saveContentSettings(db, userId, input),
+		saveContentSettings: (userId: string, input: Parameters<typeof saveContentSettings>[2], brandId?: string | null) => saveContentSettings(db, userId, input, brandId),
 		/** null: back to the default sources. */
-		saveNewsFeeds: (userId: string, urls: ReadonlyArray<string> | null) => saveNewsFeeds(db, userId, urls),
+		saveNewsFeeds: (userId: string, urls: ReadonlyArray<string> | null, brandId?: string | null) => saveNewsFeeds(db, userId, urls, brandId),
 		/** 'Quelle hinzufügen' (a checked address), once per request id. */
-		addNewsFeed: (userId: string, url: string, requestId: string) => addNewsFeed(db, userId, url, requestId),
+		addNewsFeed: (userId: string, url: string, requestId: string, brandId?: string | null) => addNewsFeed(db, userId, url, requestId, brandId),
 		/** Summaries are extracts of the feeds and ideas come from templates (no AI provider configured). */
 		testMode: writer.testMode,
 
-		/** /news: settings, news, ideas, the last successful run and the last failed one (five queries). */
-		async page(userId: string, limits: { news: number; ideas: number } = { news: 30, ideas: 8 }) {
+		/** /news of a brand: settings, news, ideas, the last successful run and the last failed one (five queries). */
+		async page(userId: string, limits: { news: number; ideas: number } = { news: 30, ideas: 8 }, brandId: string | null = null) {
 			const [settings, news, ideas, refreshedAt, refreshFailedAt] = await Promise.all([
-				getContentSettings(db, userId),
-				listNews(db, userId, limits.news),
-				listIdeas(db, userId, limits.ideas),
-				lastGeneratedAt(db, userId),
-				lastRefreshFailedAt(db, userId),
+				getContentSettings(db, userId, brandId),
+				listNews(db, userId, limits.news, brandId),
+				listIdeas(db, userId, limits.ideas, brandId),
+				lastGeneratedAt(db, userId, brandId),
+				lastRefreshFailedAt(db, userId, brandId),
 			])
 			return { settings, news, ideas, refreshedAt, refreshFailedAt, testMode: writer.testMode }
 		},
 
-		/** The dashboard card 'KI Content-Ideen': the newest ideas and whether more can be generated (one query). */
-		dashboardIdeas: (userId: string, limit = 4) => dashboardIdeas(db, userId, limit),
+		/** The dashboard card 'KI Content-Ideen': the newest ideas (of a brand; null: all) and whether more can be generated (one query). */
+		dashboardIdeas: (userId: string, limit = 4, brandId: string | null = null) => dashboardIdeas(db, userId, limit, brandId),
 
-		refresh: (userId: string, signal?: AbortSignal) => refreshNews(deps, userId, signal),
-		generateIdeas: (userId: string, signal?: AbortSignal) => generateMoreIdeas(deps, userId, signal),
-		/** The daily run for one user (what the job does): once per day, guarded by the generation log. */
-		runDaily: (userId: string, date?: string, signal?: AbortSignal) => runDailyNews(deps, userId, date, { signal, cache }),
+		refresh: (userId: string, signal?: AbortSignal, brandId?: string | null) => refreshNews(deps, userId, signal, brandId),
+		generateIdeas: (userId: string, signal?: AbortSignal, brandId?: string | null) => generateMoreIdeas(deps, userId, signal, brandId),
+		/** The daily run for one brand (what the job does): once per day, guarded by the generation log. */
+		runDaily: (userId: string, date?: string, signal?: AbortSignal, brandId?: string | null) => runDailyNews(deps, userId, date, { signal, cache, brandId }),
 		enqueueDaily: () => enqueueDailyNews(db),
 
 		tasks: [
@@ -86,9 +90,9 @@ export function createNewsService({ db, feeds = null, ai = null, logger, clock =
 				const count = await enqueueDailyNews(db)
 				if (count) logger.info('news_daily_enqueued', { count })
 			}),
-			handleJob(newsDailyUserJob, async ({ userId, date }, helpers) => {
-				const result = await runDailyNews(deps, userId, date, { signal: helpers.signal, cache })
-				if (result.status === 'unreachable') logger.warn('news_daily_unreachable', { userId, sources: result.sources.length })
+			handleJob(newsDailyUserJob, async ({ userId, brandId, date }, helpers) => {
+				const result = await runDailyNews(deps, userId, date, { signal: helpers.signal, cache, brandId })
+				if (result.status === 'unreachable') logger.warn('news_daily_unreachable', { userId, brandId, sources: result.sources.length })
 			}),
 		],
 		crontab: newsCrontab,

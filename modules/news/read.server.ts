@@ -1,8 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
+import { newsBrand } from './brand.server.ts'
 
-// What /news and the dashboard show: the user's own rows only, newest first.
+// What /news and the dashboard show: the user's own rows only, of one brand (null: the user's first;
+// the dashboard's ideas of 'Alle Marken': all), newest first.
 
 export type NewsItemView = {
 	id: string
@@ -29,11 +31,12 @@ export type IdeaView = {
 	createdAt: string
 }
 
-export async function listNews(db: DbOrTrx, userId: string, limit: number): Promise<Array<NewsItemView>> {
+export async function listNews(db: DbOrTrx, userId: string, limit: number, brandId: string | null = null): Promise<Array<NewsItemView>> {
 	const rows = await db
 		.selectFrom('news_items')
 		.select(['id', 'title', 'content', 'source', 'url', 'published_date', 'keywords', 'trending', 'created_at'])
 		.where('user_id', '=', userId)
+		.where('brand_id', '=', newsBrand(userId, brandId))
 		.orderBy('created_at', 'desc')
 		.orderBy('trending', 'desc')
 		.orderBy('published_date', (ob) => ob.desc().nullsLast())
@@ -52,11 +55,14 @@ export async function listNews(db: DbOrTrx, userId: string, limit: number): Prom
 	}))
 }
 
-function ideasQuery(db: DbOrTrx, userId: string, limit: number) {
-	return db
+/** `brand`: one brand's ideas (newsBrand), or 'all' of the user's. */
+function ideasQuery(db: DbOrTrx, userId: string, limit: number, brand: RawBuilder<string> | 'all') {
+	let query = db
 		.selectFrom('content_ideas')
 		.select(['id', 'title', 'description', 'source', 'published_date', 'trending', 'platform', 'keyword', 'content_type', 'created_at'])
 		.where('user_id', '=', userId)
+	if (brand !== 'all') query = query.where('brand_id', '=', brand)
+	return query
 		.orderBy('created_at', 'desc')
 		.orderBy('trending', 'desc')
 		.orderBy('id')
@@ -81,18 +87,21 @@ function toIdeaView(r: IdeaRow): IdeaView {
 	}
 }
 
-export async function listIdeas(db: DbOrTrx, userId: string, limit: number): Promise<Array<IdeaView>> {
-	return (await ideasQuery(db, userId, limit).execute()).map(toIdeaView)
+export async function listIdeas(db: DbOrTrx, userId: string, limit: number, brandId: string | null = null): Promise<Array<IdeaView>> {
+	return (await ideasQuery(db, userId, limit, newsBrand(userId, brandId)).execute()).map(toIdeaView)
 }
 
-/** The newest ideas and the user's content settings row (undefined while never saved) in one statement. */
-export async function ideasWithSettings(db: DbOrTrx, userId: string, limit: number) {
-	return ideasWithSettingsOf(await ideasWithSettingsQuery(db, userId, limit).executeTakeFirstOrThrow())
+/**
+ * The newest ideas of a brand (null: of all brands) and its content settings row (null: the first
+ * brand's; undefined while never saved) in one statement.
+ */
+export async function ideasWithSettings(db: DbOrTrx, userId: string, limit: number, brandId: string | null = null) {
+	return ideasWithSettingsOf(await ideasWithSettingsQuery(db, userId, limit, brandId).executeTakeFirstOrThrow())
 }
 
 /** ideasWithSettings as a JSON expression for a caller's statement (read back with ideasWithSettingsOf). */
-export function ideasWithSettingsJson(db: DbOrTrx, userId: string, limit: number) {
-	return jsonObjectFrom(ideasWithSettingsQuery(db, userId, limit))
+export function ideasWithSettingsJson(db: DbOrTrx, userId: string, limit: number, brandId: string | null = null) {
+	return jsonObjectFrom(ideasWithSettingsQuery(db, userId, limit, brandId))
 }
 
 export type IdeasWithSettingsRow = Awaited<ReturnType<ReturnType<typeof ideasWithSettingsQuery>['executeTakeFirstOrThrow']>>
@@ -101,34 +110,46 @@ export function ideasWithSettingsOf(row: IdeasWithSettingsRow) {
 	return { settings: row.settings ?? undefined, ideas: row.ideas.map(toIdeaView) }
 }
 
-function ideasWithSettingsQuery(db: DbOrTrx, userId: string, limit: number) {
+function ideasWithSettingsQuery(db: DbOrTrx, userId: string, limit: number, brandId: string | null) {
 	return db.selectNoFrom([
-		jsonObjectFrom(db.selectFrom('content_settings').select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds']).where('user_id', '=', userId)).as('settings'),
-		jsonArrayFrom(ideasQuery(db, userId, limit)).as('ideas'),
+		jsonObjectFrom(
+			db
+				.selectFrom('content_settings')
+				.select(['niche', 'target_audience', 'keywords', 'news_keywords', 'news_feeds'])
+				.where('user_id', '=', userId)
+				.where('brand_id', '=', newsBrand(userId, brandId)),
+		).as('settings'),
+		jsonArrayFrom(ideasQuery(db, userId, limit, brandId ? newsBrand(userId, brandId) : 'all')).as('ideas'),
 	])
 }
 
-/** When the user's news were last generated (daily job or refresh), or null. */
-export async function lastGeneratedAt(db: DbOrTrx, userId: string): Promise<string | null> {
+/** When the brand's news were last generated (daily job or refresh), or null. */
+export async function lastGeneratedAt(db: DbOrTrx, userId: string, brandId: string | null = null): Promise<string | null> {
 	const row = await db
 		.selectFrom('user_news_generation_log')
 		.select(sql<Date | null>`max(created_at)`.as('at'))
 		.where('user_id', '=', userId)
+		.where('brand_id', '=', newsBrand(userId, brandId))
 		.executeTakeFirst()
 	return row?.at ? new Date(row.at).toISOString() : null
 }
 
-/** When the last news run of the user failed (every source unreachable, or an error), if ever. */
-export async function lastRefreshFailedAt(db: DbOrTrx, userId: string): Promise<string | null> {
-	const row = await db.selectFrom('content_settings').select('news_refresh_failed_at').where('user_id', '=', userId).executeTakeFirst()
+/** When the last news run of the brand failed (every source unreachable, or an error), if ever. */
+export async function lastRefreshFailedAt(db: DbOrTrx, userId: string, brandId: string | null = null): Promise<string | null> {
+	const row = await db
+		.selectFrom('content_settings')
+		.select('news_refresh_failed_at')
+		.where('user_id', '=', userId)
+		.where('brand_id', '=', newsBrand(userId, brandId))
+		.executeTakeFirst()
 	return row?.news_refresh_failed_at ? new Date(row.news_refresh_failed_at).toISOString() : null
 }
 
-/** Notes a failed news run (outside the run's rolled-back transaction). */
-export async function markRefreshFailed(db: DbOrTrx, userId: string) {
+/** Notes a failed news run of a brand (outside the run's rolled-back transaction). */
+export async function markRefreshFailed(db: DbOrTrx, userId: string, brandId: string) {
 	await db
 		.insertInto('content_settings')
-		.values({ user_id: userId, news_refresh_failed_at: sql<Date>`now()` })
-		.onConflict((oc) => oc.column('user_id').doUpdateSet({ news_refresh_failed_at: sql<Date>`now()` }))
+		.values({ user_id: userId, brand_id: brandId, news_refresh_failed_at: sql<Date>`now()` })
+		.onConflict((oc) => oc.column('brand_id').doUpdateSet({ news_refresh_failed_at: sql<Date>`now()` }).where('content_settings.user_id', '=', userId))
 		.execute()
 }

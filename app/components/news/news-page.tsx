@@ -23,9 +23,11 @@ export type NewsPageProps = {
 	refreshFailedAt: string | null
 	testMode: boolean
 	timeZone: string
+	/** 'Alle Marken' with several brands: the name of the brand whose news and settings are shown. */
+	brandHint?: string | null
 }
 
-export function NewsPage({ settings, news, ideas, refreshedAt, refreshFailedAt, testMode, timeZone }: NewsPageProps) {
+export function NewsPage({ settings, news, ideas, refreshedAt, refreshFailedAt, testMode, timeZone, brandHint = null }: NewsPageProps) {
 	const { t } = useTranslation('news')
 	const { t: tc } = useTranslation('newsCards')
 	const refresher = useFetcher<NewsReply>()
@@ -62,6 +64,12 @@ export function NewsPage({ settings, news, ideas, refreshedAt, refreshFailedAt, 
 			<Text size="2" color="gray" data-testid="news-refreshed-at">
 				<RefreshState refreshedAt={refreshedAt} refreshFailedAt={refreshFailedAt} timeZone={timeZone} /> · {t('dailyHint')}
 			</Text>
+
+			{brandHint ? (
+				<Callout.Root color="gray" size="1" data-testid="news-brand-hint">
+					<Callout.Text>{t('brandHint', { name: brandHint })}</Callout.Text>
+				</Callout.Root>
+			) : null}
 
 			<SettingsSummary settings={settings} />
 

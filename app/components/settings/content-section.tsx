@@ -8,8 +8,8 @@ import { KeywordChips } from './keyword-chips.tsx'
 import { FieldError, SettingsSection, useSettingsFetcher } from './section.tsx'
 import '#locales/ns/settings.ts'
 
-/** 'Content-Einstellungen': niche, target audience, content and news keywords, stored on the server. */
-export function ContentSection({ content }: { content: ContentSettings }) {
+/** 'Content-Einstellungen' of a brand: niche, target audience, content and news keywords, stored on the server. */
+export function ContentSection({ content, brand }: { content: ContentSettings; brand: { name: string | null; allBrands: boolean } }) {
 	const { t } = useTranslation('settings')
 	const { fetcher, errors, busy } = useSettingsFetcher('content')
 	const [keywords, setKeywords] = useState(content.keywords)
@@ -20,6 +20,11 @@ export function ContentSection({ content }: { content: ContentSettings }) {
 			<fetcher.Form method="post" noValidate>
 				<input type="hidden" name="intent" value="content" />
 				<Flex direction="column" gap="4">
+					{brand.name ? (
+						<Text size="2" color="gray" data-testid="content-settings-brand">
+							{t(brand.allBrands ? 'content.brandAll' : 'content.brand', { name: brand.name })}
+						</Text>
+					) : null}
 					<Grid columns={{ initial: '1', md: '2' }} gap="4">
 						<Flex direction="column" gap="1">
 							<Text as="label" htmlFor="settings-niche" size="2" weight="medium">

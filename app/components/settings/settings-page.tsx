@@ -20,13 +20,13 @@ import '#locales/ns/settings.ts'
 import '#locales/ns/integrations.ts'
 
 /** /settings: profile, content settings, plan and credits, linked accounts, security, other settings, data. */
-export function SettingsPage({ account, content, ledger, payments, connections, sandboxPlatforms, timeZones, spelling }: SettingsData) {
+export function SettingsPage({ account, content, contentBrand, ledger, payments, connections, sandboxPlatforms, timeZones, spelling }: SettingsData) {
 	const { t } = useTranslation('settings')
 	return (
 		<Flex direction="column" gap="4">
 			<PageHeader title={t('title')} subtitle={t('subtitle')} />
 			<ProfileSection fullName={account.fullName} email={account.email} />
-			<ContentSection content={content} />
+			<ContentSection content={content} brand={contentBrand} />
 			<CreditsSection account={account} ledger={ledger} payments={payments} />
 			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
 			<SecuritySection hasPassword={account.hasPassword} />

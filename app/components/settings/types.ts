@@ -11,6 +11,8 @@ import type { Spelling } from '#modules/core/spelling.ts'
 export type SettingsData = {
 	account: AccountSettings
 	content: ContentSettings
+	/** Whose content settings these are: `name` only when the user has several brands. */
+	contentBrand: { name: string | null; allBrands: boolean }
 	ledger: Array<LedgerEntry>
 	/** The user's payments (billing). */
 	payments: Array<PaymentRow>

@@ -7,6 +7,7 @@ import { ActivityPage } from '#app/components/activity/activity-page.tsx'
 import { LoadError } from '#app/components/load-error.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { parseForm } from '#app/server/forms.server.ts'
+import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { isLogStatus, isLogType, normalisePageSize } from '#modules/activity/types.ts'
 import '#locales/ns/activity.ts'
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const type = params.get('type') ?? ''
 	const status = params.get('status') ?? ''
 	const result = await activity.list(user.id, {
+		brandId: await currentBrandId(context, request, user),
 		page: Number(params.get('page') ?? 1) || 1,
 		perPage: normalisePageSize(params.get('perPage') ?? undefined),
 		logType: isLogType(type) ? type : null,

@@ -7,6 +7,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { NewsPage } from '#app/components/news/news-page.tsx'
 import type { NewsReply } from '#app/components/news/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { brandChoice, currentBrandId, settingsBrand } from '#app/server/brand-choice.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { FeedUrlSchema } from '#modules/news/index.ts'
@@ -15,8 +16,11 @@ import '#locales/ns/news.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const { news } = context.get(servicesContext)
-	const page = await news.page(user.id)
-	return { title: getInstance(context).t('news:meta.title'), ...page, timeZone: user.timeZone }
+	const brand = settingsBrand(await brandChoice(context, request, user))
+	const page = await news.page(user.id, undefined, brand.id)
+	// 'Alle Marken' with several brands: the page says whose news and settings it shows.
+	const brandHint = brand.allBrands ? brand.name : null
+	return { title: getInstance(context).t('news:meta.title'), ...page, brandHint, timeZone: user.timeZone }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -47,10 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { submission } = await parseForm(request, ActionSchema)
 	if (submission.status !== 'success') return fail(t('results.errorTitle'), t('results.failed'))
 	const input = submission.value
+	// The chosen brand's news ('Alle Marken': null, the first brand's, as the page shows).
+	const brandId = await currentBrandId(context, request, user)
 
 	if (input.intent === 'refresh') {
 		try {
-			const result = await news.refresh(user.id, request.signal)
+			const result = await news.refresh(user.id, request.signal, brandId)
 			switch (result.status) {
 				case 'ok': {
 					const failed = result.sources.filter((s) => !s.ok).length
@@ -78,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (input.intent === 'ideas') {
 		try {
-			const result = await news.generateIdeas(user.id, request.signal)
+			const result = await news.generateIdeas(user.id, request.signal, brandId)
 			if (result.status === 'ok') return reply({ ok: true, notice: { type: 'success', title: t('results.ideasOk'), description: t('results.ideasOkText', { count: result.ideas }) } })
 			if (result.status === 'missing_settings') return fail(t('results.missingSettings'), t('results.missingSettingsText'))
 			if (result.status === 'no_new_ideas') return fail(t('results.noNewIdeas'), t('results.noNewIdeasText'), 409)
@@ -91,12 +97,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	try {
 		if (input.intent === 'reset-feeds') {
-			await news.saveNewsFeeds(user.id, null)
+			await news.saveNewsFeeds(user.id, null, brandId)
 			return reply({ ok: true, notice: { type: 'success', title: t('sources.resetDone') } })
 		}
 		if (input.intent === 'remove-feed') {
-			const { feeds } = await news.getContentSettings(user.id)
-			await news.saveNewsFeeds(user.id, feeds.filter((url) => url !== input.url))
+			const { feeds } = await news.getContentSettings(user.id, brandId)
+			await news.saveNewsFeeds(user.id, feeds.filter((url) => url !== input.url), brandId)
 			return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
 		}
 		const url = FeedUrlSchema.safeParse(input.url)
@@ -104,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const key = (url.error.issues[0]?.message ?? 'sources.errors.invalidUrl') as 'sources.errors.invalidUrl'
 			return fail(t('sources.failed'), t(key), 400, { errors: { url: key } })
 		}
-		const added = await news.addNewsFeed(user.id, url.data, input.requestId)
+		const added = await news.addNewsFeed(user.id, url.data, input.requestId, brandId)
 		if (added.ok) return reply({ ok: true, notice: { type: 'success', title: t('sources.saved') } })
 		if (added.error === 'request_conflict') return fail(t('sources.failed'), getInstance(context).t('common:errors.requestConflict'), 409)
 		const key = added.error === 'duplicate' ? 'sources.errors.duplicate' : 'sources.errors.tooMany'

@@ -8,6 +8,7 @@ import { LoadError } from '#app/components/load-error.tsx'
 import { SettingsPage } from '#app/components/settings/settings-page.tsx'
 import type { SettingsReply } from '#app/components/settings/types.ts'
 import { getInstance, getSpelling } from '#app/middleware/i18next.ts'
+import { brandChoice, currentBrandId, settingsBrand } from '#app/server/brand-choice.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { destroySessionCookie, readSessionToken } from '#app/server/session.server.ts'
@@ -21,9 +22,11 @@ const LEDGER_ROWS = 50
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const { accounts, news, publishing, billing } = context.get(servicesContext)
+	// The content settings are the chosen brand's ('Alle Marken': the first brand's, ADR 0047).
+	const brand = settingsBrand(await brandChoice(context, request, user))
 	const [account, content, ledger, connections, payments] = await Promise.all([
 		accounts.getAccountSettings(user.id),
-		news.getContentSettings(user.id),
+		news.getContentSettings(user.id, brand.id),
 		accounts.listLedger(user.id, LEDGER_ROWS),
 		publishing.listConnections(user.id),
 		billing.listPayments(user.id, 20),
@@ -33,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		title: getInstance(context).t('settings:meta.title'),
 		account,
 		content,
+		contentBrand: { name: brand.name, allBrands: brand.allBrands },
 		ledger,
 		payments,
 		connections,
@@ -87,7 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'content') {
 		const submission = parseWithZod(formData, { schema: ContentSettingsSchema })
 		if (submission.status !== 'success') return fail(t('content.failed'), fieldErrors(submission.error))
-		const saved = await news.saveContentSettings(user.id, submission.value).catch(logged('content', null))
+		const brandId = await currentBrandId(context, request, user)
+		const saved = await news.saveContentSettings(user.id, submission.value, brandId).catch(logged('content', null))
 		return saved ? succeed(t('saved')) : fail(t('content.failed'), {}, 500)
 	}
 
