@@ -188,6 +188,8 @@ test('a blocked popup falls back to the full page and returns with ?connected=',
 })
 
 test('a reconnect-needed account shows the reason and reconnects through the popup', async ({ page, createConfirmedUser, login, db }) => {
+	// Two OAuth popup flows (connect, then reconnect): each took 10-15 s on a loaded machine.
+	test.setTimeout(60_000)
 	const user = await createConfirmedUser()
 	await login(user)
 	await gotoReady(page, '/accounts')
@@ -205,7 +207,8 @@ test('a reconnect-needed account shows the reason and reconnects through the pop
 	await dialog.getByRole('button', { name: 'Mit LinkedIn verbinden' }).click()
 	const popup = await popupOpened
 	await popup.getByRole('button', { name: 'Zulassen' }).click()
-	await expect(dialog.getByText('LinkedIn wurde erfolgreich verbunden.')).toBeVisible()
+	// As in connect(): the consent page, the callback and the message back to the dialog.
+	await expect(dialog.getByText('LinkedIn wurde erfolgreich verbunden.')).toBeVisible({ timeout: 15_000 })
 	await expect(card.getByTestId('connection-status')).toHaveText('Verbunden')
 	const token = await db.selectFrom('social_tokens').select(['status', 'reconnect_reason']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
 	expect(token).toEqual({ status: 'active', reconnect_reason: null })

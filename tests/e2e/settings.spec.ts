@@ -34,6 +34,8 @@ test('content keywords are trimmed, lower-cased, de-duplicated and kept after a 
 })
 
 test('changing the password signs out the other session but not this one', async ({ page, browser, createConfirmedUser, login, db }) => {
+	// Four argon2id computations (two sign-ins, the check and the new hash), each seconds on a loaded machine.
+	test.setTimeout(60_000)
 	const user = await createConfirmedUser()
 	await login(user)
 	const other = await browser.newContext()
@@ -55,7 +57,7 @@ test('changing the password signs out the other session but not this one', async
 		await security.getByLabel('Neues Passwort', { exact: true }).fill(next)
 		await security.getByLabel('Neues Passwort bestätigen').fill(next)
 		await security.getByRole('button', { name: 'Passwort ändern' }).click()
-		await expect(page.getByText('Passwort geändert').first()).toBeVisible()
+		await expect(page.getByText('Passwort geändert').first()).toBeVisible({ timeout: 15_000 })
 		const stored = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()
 		expect(stored.password_hash).toMatch(/^\$argon2id\$/)
 
