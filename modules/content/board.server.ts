@@ -49,15 +49,6 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			: status === 'scheduled'
 				? posts().where('status', '=', 'scheduled').orderBy('scheduled_at', 'asc').orderBy('id').limit(limit)
 				: posts().where('status', '=', 'published').orderBy('published_at', 'desc').orderBy('id').limit(limit)
-	// Totals of a search: the matching posts of each status counted.
-	const count = (statuses: Array<'draft' | 'review' | 'scheduled' | 'published'>) =>
-		db
-			.selectFrom('posts')
-			.select((eb) => eb.fn.countAll<string>().as('n'))
-			.where('user_id', '=', userId)
-			.where('status', 'in', statuses)
-			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
-			.$if(query !== '', (qb) => qb.where(matching(query)))
 	const firstDrafts = db
 		.selectFrom('drafts')
 		.select(draftColumns)
@@ -94,20 +85,28 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 						])
 						.where('user_id', '=', userId),
 				)
-			: db
-					.selectNoFrom([
-						count(['draft', 'review']).as('drafts'),
-						count(['scheduled']).as('scheduled'),
-						count(['published']).as('published'),
-						db
-							.selectFrom('drafts')
-							.select((e) => e.fn.countAll<string>().as('n'))
-							.where('user_id', '=', userId)
-							.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
-							.$if(query !== '', (qb) => qb.where(matching(query)))
-							.as('draft_rows'),
-					])
-					.execute(),
+			: rows(
+					'content_board_counts',
+					// A search's or a brand's totals: the matching posts counted by status in one pass over them.
+					db
+						.selectFrom('posts')
+						.select((eb) => [
+							eb.fn.countAll<string>().filterWhere('status', 'in', ['draft', 'review']).as('drafts'),
+							eb.fn.countAll<string>().filterWhere('status', '=', 'scheduled').as('scheduled'),
+							eb.fn.countAll<string>().filterWhere('status', '=', 'published').as('published'),
+							eb
+								.selectFrom('drafts')
+								.select((e) => e.fn.countAll<string>().as('n'))
+								.where('drafts.user_id', '=', userId)
+								.$if(brandId !== null, (qb) => qb.where('drafts.brand_id', '=', brand))
+								.$if(query !== '', (qb) => qb.where(matching(query)))
+								.as('draft_rows'),
+						])
+						.where('user_id', '=', userId)
+						.where('status', 'in', ['draft', 'review', 'scheduled', 'published'])
+						.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
+						.$if(query !== '', (qb) => qb.where(matching(query))),
+				),
 	])
 	if (!counts) throw new Error(`board: no totals for user ${userId}`)
 	// The union's order is not guaranteed: each column is sorted again on the page, so only the split matters.
