@@ -139,7 +139,7 @@ test.describe('on a phone (390 px, touch)', () => {
 		await page.getByRole('button', { name: 'Planen' }).tap()
 		const dialog = page.getByRole('dialog', { name: 'Post planen' })
 		await dialog.getByRole('button', { name: 'Planen' }).tap()
-		await expect(page).toHaveURL(/\/posts$/)
+		await expect(page).toHaveURL(/\/posts$/, { timeout: 20_000 })
 		const post = await db.selectFrom('posts').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()
 		expect(await storedChannelTexts(db, 'posts', post.id)).toEqual({ [owner]: 'Paula empfiehlt: Zimtschnecken #zimt #backen #samstag #winterthur #frisch' })
 		expect(await db.selectFrom('post_deliveries').select('channel_id').where('post_id', '=', post.id).execute()).toHaveLength(2)
