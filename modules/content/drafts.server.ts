@@ -4,7 +4,7 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logDraftSaved } from './activity.server.ts'
 import { draftColumns, toDraftView } from './mappers.server.ts'
 import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
-import { serializeContent, titleFromText, type PostContent } from './post-content.ts'
+import { keepChannelTexts, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 
@@ -88,7 +88,7 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 			user_id: userId,
 			...(targets.brandId ? { brand_id: targets.brandId } : {}),
 			title: draftTitle(input.content),
-			content: serializeContent(input.content),
+			content: serializeContent(keepChannelTexts(input.content, targets.channelIds)),
 			platforms: targets.platforms,
 			channel_ids: targets.channelIds,
 			images: JSON.stringify(input.images ?? {}),
@@ -110,7 +110,7 @@ export async function updateDraft(db: Db, registered: RegisteredPlatforms, userI
 			.set({
 				...(targets.brandId ? { brand_id: targets.brandId } : {}),
 				title: draftTitle(input.content),
-				content: serializeContent(input.content),
+				content: serializeContent(keepChannelTexts(input.content, targets.channelIds)),
 				platforms: targets.platforms,
 				channel_ids: targets.channelIds,
 				images: JSON.stringify(input.images ?? {}),

@@ -47,7 +47,7 @@ export type { PostInput } from './posts.server.ts'
 export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
 export { postBrandSql } from './posts.server.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postsPublishedSql, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
-export { channelTextOf, imageFor, ownImages, textFor, truncate } from './post-content.ts'
+export { channelTextOf, channelTextsOf, imageFor, ownImages, textFor, truncate } from './post-content.ts'
 export { POST_ORIGINS, POST_STATUSES, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { extractText, parseContent, serializeContent, textFor, titleFromText, truncate } from './post-content.ts'
+import { channelTextsOf, extractText, keepChannelTexts, parseContent, serializeContent, textFor, titleFromText, truncate } from './post-content.ts'
 
 test('plain text and JSON content (base + platforms) both parse', () => {
 	expect(parseContent('Hallo Welt')).toEqual({ base: 'Hallo Welt', platforms: {} })
@@ -44,4 +44,14 @@ test('a channel text of its own wins over its network text; other channels and u
 	expect(serializeContent({ base: 'nur Text', platforms: {}, channels: {} })).toBe('nur Text')
 	// Only channel texts: still the JSON form, so they are kept.
 	expect(parseContent(serializeContent({ base: 'B', platforms: {}, channels: { [owner]: 'Privat' } }))).toEqual({ base: 'B', platforms: {}, channels: { [owner]: 'Privat' } })
+})
+
+test('a channel no longer chosen loses its text of its own; none left leaves no map', () => {
+	const shop = '0b7f2a52-8c3e-4a55-9d3e-1f6a0d9c2b11'
+	const owner = '6c1d9e0a-2f4b-4c7e-8a9d-3b5e7f1a2c44'
+	const content = { base: 'B', platforms: { instagram: 'IG' }, channels: { [shop]: 'Laden', [owner]: 'Privat' } }
+	expect(keepChannelTexts(content, [shop])).toEqual({ base: 'B', platforms: { instagram: 'IG' }, channels: { [shop]: 'Laden' } })
+	expect(keepChannelTexts(content, [])).toEqual({ base: 'B', platforms: { instagram: 'IG' } })
+	expect(channelTextsOf(serializeContent(content))).toEqual({ [shop]: 'Laden', [owner]: 'Privat' })
+	expect(channelTextsOf('nur Text')).toEqual({})
 })

@@ -48,6 +48,13 @@ export function serializeContent(content: PostContent): string {
 	return JSON.stringify({ base: content.base, platforms, ...(channels ? { channels } : {}) })
 }
 
+/** The content with texts of their own only for `channelIds` (a channel no longer chosen loses its text). */
+export function keepChannelTexts(content: PostContent, channelIds: ReadonlyArray<string>): PostContent {
+	const { channels, ...rest } = content
+	const kept = Object.entries(channels ?? {}).filter(([id]) => channelIds.includes(id))
+	return kept.length ? { ...rest, channels: Object.fromEntries(kept) } : rest
+}
+
 /** The channel texts of a stored or sent map: string values under channel ids; null when there are none. */
 function channelTexts(map: unknown): Record<string, string> | null {
 	if (!map || typeof map !== 'object' || Array.isArray(map)) return null
@@ -64,6 +71,11 @@ export function extractText(raw: string | null | undefined) {
 export function textFor(raw: string | null | undefined, platform: Platform, channelId?: string | null) {
 	const content = parseContent(raw)
 	return (channelId ? content.channels?.[channelId] : undefined) ?? content.platforms[platform] ?? content.base
+}
+
+/** The channels' texts of their own (by channel id); empty when none has one. */
+export function channelTextsOf(raw: string | null | undefined): Record<string, string> {
+	return parseContent(raw).channels ?? {}
 }
 
 /** A channel's text of its own, or undefined when it takes its network's. */

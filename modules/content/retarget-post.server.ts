@@ -3,7 +3,7 @@ import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
 import { isRegistered, type Platform, type RegisteredPlatforms } from './platforms.ts'
-import { parseContent, serializeContent, type PostContent } from './post-content.ts'
+import { keepChannelTexts, parseContent, serializeContent, type PostContent } from './post-content.ts'
 import { postTitle } from './post-title.ts'
 import { PlanRefused, type DeliveryPlanner } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
@@ -21,7 +21,7 @@ export async function retargetPost(trx: Trx, planner: DeliveryPlanner, registere
 	if (!current) return { ok: false, error: 'not_found' }
 	if (current.status === 'published') return { ok: false, error: 'published_locked' }
 	const { channels, brandId, platforms } = await chosenChannels(trx, planner, registered, userId, channelIds)
-	const content = contentFor(parseContent(current.content, (key) => isRegistered(registered, key)), platforms)
+	const content = keepChannelTexts(contentFor(parseContent(current.content, (key) => isRegistered(registered, key)), platforms), channels.map((c) => c.id))
 	const row = await trx
 		.updateTable('posts')
 		.set({ platform: platforms.length === 1 ? platforms[0]! : 'multiple', content: serializeContent(content), title: postTitle(content), brand_id: brandId })
@@ -62,9 +62,10 @@ async function chosenChannels(trx: Trx, planner: DeliveryPlanner, registered: Re
 	return { channels, brandId: channels[0]!.brandId, platforms }
 }
 
-/** The post's texts for its new networks: each keeps its own, a new one gets the base text; one network is stored as plain text. */
+/** The post's texts for its new networks: each keeps its own, a new one gets the base text; one network is stored as plain text (with its channels' own texts). */
 function contentFor(content: PostContent, platforms: ReadonlyArray<Platform>): PostContent {
 	const textOf = (p: Platform) => content.platforms[p] ?? content.base
-	if (platforms.length === 1) return { base: textOf(platforms[0]!), platforms: {} }
-	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, textOf(p)])) }
+	const channels = content.channels ? { channels: content.channels } : {}
+	if (platforms.length === 1) return { base: textOf(platforms[0]!), platforms: {}, ...channels }
+	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, textOf(p)])), ...channels }
 }

@@ -22,6 +22,13 @@ const platformEnum = (registered: ReadonlyArray<Platform>) => z.enum(registered 
 const channelChoice = {
 	channelIds: z.array(z.uuid({ error: 'errors.invalid' })).max(200, { error: 'errors.invalid' }).default([]),
 	channelsChosen: z.literal('1').optional(),
+	/** Texts of their own for channels (`channelTexts.<channel id>`); only those of `channelIds` are kept (withChosenTexts). */
+	channelTexts: z.record(z.uuid({ error: 'errors.invalid' }), text).default({}),
+}
+
+/** A channel's text of its own stays only for a channel the form names as chosen: an un-ticked channel loses its text. */
+function withChosenTexts<T extends { channelIds: Array<string>; channelTexts: Record<string, string> }>(value: T): T {
+	return { ...value, channelTexts: Object.fromEntries(Object.entries(value.channelTexts).filter(([id]) => value.channelIds.includes(id))) }
 }
 
 /** The draft editor: a text (and optional image) per platform, and its channels. */
@@ -34,7 +41,7 @@ export const draftEditSchema = (registered: ReadonlyArray<Platform>) =>
 		images: z.partialRecord(platformEnum(registered), imageUrl).default({}),
 		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
 		...channelChoice,
-	})
+	}).transform(withChosenTexts)
 
 /** Editing a post: its text per network and, while it is not published, its channels; its status and time stay. */
 export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
@@ -46,7 +53,7 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		/** A post still in draft: the page of each network (its open deliveries get it). */
 		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
 		...channelChoice,
-	})
+	}).transform(withChosenTexts)
 
 export const DeleteSchema = z.object({
 	intent: z.enum(['delete-post', 'delete-draft']),

@@ -18,6 +18,7 @@ const only = <T>(map: Partial<Record<Platform, T>>, platforms: ReadonlyArray<Pla
 export async function chooseCreatorChannels(publishing: Publishing, userId: string, request: CreatorRequest): Promise<CreatorChannelsResult> {
 	const { channelIds, ...post } = request
 	// Without channels each network goes to its brand's default channel; an opened post keeps the channels it was planned for.
+	// (The form keeps channel texts only for the channels it names: none without channels, an opened post's own.)
 	if (channelIds.length === 0 || post.editing?.kind === 'post') return { ok: true, post }
 	const owned = await publishing.listChannels(userId)
 	const choice = chooseFrom(publishing, owned, { channels: channelIds })
@@ -25,5 +26,7 @@ export async function chooseCreatorChannels(publishing: Publishing, userId: stri
 	const byId = new Map(owned.map((c) => [c.id, c]))
 	const channels = (choice.channelIds ?? []).map((id) => ({ id, platform: byId.get(id)!.platform }))
 	const platforms = choice.networks
-	return { ok: true, post: { ...post, platforms, texts: only(post.texts, platforms), images: only(post.images, platforms), channels, brandId: choice.brandId } }
+	// A text of its own only for a chosen channel.
+	const channelTexts = Object.fromEntries(Object.entries(post.channelTexts ?? {}).filter(([id]) => choice.channelIds?.includes(id)))
+	return { ok: true, post: { ...post, platforms, texts: only(post.texts, platforms), images: only(post.images, platforms), channels, channelTexts, brandId: choice.brandId } }
 }

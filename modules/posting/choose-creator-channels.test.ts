@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import type { ChannelView } from '#modules/publishing/index.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { chooseCreatorChannels, type CreatorRequest } from './choose-creator-channels.server.ts'
-import { newCreatorPost } from './creator-post.ts'
+import { newCreatorPost, ownChannelTexts, postContent } from './creator-post.ts'
 
 // The creator's channel step on the server: the chosen ids must be the user's and of one brand; their
 // networks become the post's (texts and images per network), their brand the post's.
@@ -33,7 +33,7 @@ test('two channels of one network and one of another: their networks, texts and 
 	const chosen = await chooseCreatorChannels(publishing, 'nutzer', request(['a1', 'a2', 'b1']))
 	expect(chosen).toEqual({
 		ok: true,
-		post: { platforms: [a, b], texts: { [a!]: 'Text A', [b!]: 'Text B' }, images: {}, prompt: 'Idee', editing: null, brandId: 'marke-1', channels: [{ id: 'a1', platform: a }, { id: 'a2', platform: a }, { id: 'b1', platform: b }] },
+		post: { platforms: [a, b], texts: { [a!]: 'Text A', [b!]: 'Text B' }, images: {}, prompt: 'Idee', editing: null, brandId: 'marke-1', channelTexts: {}, channels: [{ id: 'a1', platform: a }, { id: 'a2', platform: a }, { id: 'b1', platform: b }] },
 	})
 	if (!chosen.ok) return
 	expect(newCreatorPost(chosen.post)).toMatchObject({ platform: 'multiple', channelIds: ['a1', 'a2', 'b1'], brandId: 'marke-1' })
@@ -52,4 +52,13 @@ test('without channels (none connected) and for an opened post (its deliveries k
 	expect(await chooseCreatorChannels(publishing, 'nutzer', request(['a1'], editing))).toEqual({ ok: true, post: { ...networks, editing } })
 	expect(reads).toBe(0)
 	expect(newCreatorPost(networks)).not.toHaveProperty('channelIds')
+})
+
+test('a chosen channel keeps its text of its own; one not chosen loses it; a new draft per network carries its channels texts', async () => {
+	const chosen = await chooseCreatorChannels(publishing, 'nutzer', { ...request(['a1', 'a2', 'b1']), channelTexts: { a2: 'Nur für a2', b2: 'nicht gewählt' } })
+	if (!chosen.ok) throw new Error('refused')
+	expect(chosen.post.channelTexts).toEqual({ a2: 'Nur für a2' })
+	expect(postContent(chosen.post)).toEqual({ base: 'Text A', platforms: { [a!]: 'Text A', [b!]: 'Text B' }, channels: { a2: 'Nur für a2' } })
+	expect(ownChannelTexts(chosen.post, a!)).toEqual({ channels: { a2: 'Nur für a2' } })
+	expect(ownChannelTexts(chosen.post, b!)).toEqual({})
 })

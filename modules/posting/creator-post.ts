@@ -18,18 +18,20 @@ export type CreatorPost = {
 	editing: { kind: 'draft' | 'post'; id: string } | null
 	/** The channels the post goes to (checked by chooseCreatorChannels); none: each network's default channel of the brand. */
 	channels?: Array<CreatorChannel>
+	/** Texts of their own for chosen channels (by id); a channel without one takes its network's text. */
+	channelTexts?: Record<string, string>
 	/** The brand a new post or draft goes to (the chosen channels', else the switcher's choice, ADR 0047); left out: the user's first. */
 	brandId?: string
 }
 
-/** One post for all chosen platforms: the first platform's text as base, each platform's own text named. */
+/** One post for all chosen platforms: the first platform's text as base, each platform's own text named, each channel's own text. */
 export function postContent(c: CreatorPost): PostContent {
 	const base = c.texts[c.platforms[0]!] ?? ''
-	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {} }
+	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {}, ...ownChannelTexts(c) }
 }
 
 export function draftContent(c: CreatorPost): PostContent {
-	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) }
+	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])), ...ownChannelTexts(c) }
 }
 
 /** Each chosen platform's own image, '' for one without (it gets none, not another platform's). */
@@ -43,6 +45,13 @@ export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => 
 
 /** The chosen channels' ids (of one network, when given). */
 export const channelIdsOf = (c: CreatorPost, platform?: Platform) => (c.channels ?? []).filter((ch) => !platform || ch.platform === platform).map((ch) => ch.id)
+
+/** The channels' texts of their own (checked by chooseCreatorChannels), as the content's `channels`; with `platform` only its chosen channels'. */
+export function ownChannelTexts(c: CreatorPost, platform?: Platform): Pick<PostContent, 'channels'> {
+	const ids = platform ? channelIdsOf(c, platform) : null
+	const own = Object.entries(c.channelTexts ?? {}).filter(([id]) => !ids || ids.includes(id))
+	return own.length ? { channels: Object.fromEntries(own) } : {}
+}
 
 /** The new post's input as the creator makes it ('Planen', 'Jetzt posten'): one delivery per chosen channel. */
 export const newCreatorPost = (c: CreatorPost) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageFor, textFor, type ContentService, type Platform } from '#modules/content/index.ts'
+import { channelTextsOf, imageFor, textFor, type ContentService, type Platform } from '#modules/content/index.ts'
 import type { PublishingService } from '#modules/publishing/index.ts'
 
 // The post creator opened on ?draft=<id> or ?post=<id>: the user's own draft or post, as the creator edits it.
@@ -13,6 +13,8 @@ export type OpenedPost = {
 	images: Partial<Record<Platform, string>>
 	/** The channels chosen for the draft, or those the post's deliveries go to (the creator's channel step shows them). */
 	channelIds: Array<string>
+	/** Texts of their own for its channels (by id). */
+	channelTexts: Record<string, string>
 	/** A draft's brand (the channel step lists its channels); null for a post (its channels name it). */
 	brandId: string | null
 }
@@ -27,7 +29,7 @@ export async function openForEditing(services: { content: ContentService; publis
 	if (wanted.draftId !== null) {
 		const draft = id.safeParse(wanted.draftId).success ? await content.getDraft(userId, wanted.draftId) : null
 		if (!draft) return { opened: null, notFound: true }
-		return { opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), images: draft.images, channelIds: draft.channelIds, brandId: draft.brandId }, notFound: false }
+		return { opened: { editing: { kind: 'draft', id: draft.id }, platforms: draft.platforms, texts: textsOf(draft.content, draft.platforms), channelTexts: channelTextsOf(draft.content), images: draft.images, channelIds: draft.channelIds, brandId: draft.brandId }, notFound: false }
 	}
 	if (wanted.postId !== null) {
 		const post = id.safeParse(wanted.postId).success ? await content.getPost(userId, wanted.postId) : null
@@ -38,6 +40,7 @@ export async function openForEditing(services: { content: ContentService; publis
 				editing: { kind: 'post', id: post.id, scheduledAt: post.status === 'scheduled' ? post.scheduledAt : null },
 				platforms: post.platforms,
 				texts: textsOf(post.content, post.platforms),
+				channelTexts: channelTextsOf(post.content),
 				images: Object.fromEntries(post.platforms.flatMap((p) => { const url = imageFor(post, p); return url ? [[p, url]] : [] })),
 				channelIds: [...new Set(deliveries.flatMap((d) => (d.channelId ? [d.channelId] : [])))],
 				brandId: null,

@@ -1,5 +1,5 @@
 import type { ContentError, ContentService } from '#modules/content/index.ts'
-import { channelIdsOf, draftContent, postContent, chosenImages, firstImage, type CreatorPost } from './creator-post.ts'
+import { channelIdsOf, ownChannelTexts, draftContent, postContent, chosenImages, firstImage, type CreatorPost } from './creator-post.ts'
 
 // The creator's 'Entwurf speichern', and the saving of an opened draft or post that planning and
 // 'Jetzt posten' do first.
@@ -39,7 +39,7 @@ export async function saveCreatorDraft(content: ContentService, userId: string, 
 	}
 	const drafts = fields.platforms.map((p) => {
 		const own = fields.images[p]
-		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {} }, images: own ? { [p]: own } : {}, channelIds: channelIdsOf(fields, p), brandId: fields.brandId }
+		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {}, ...ownChannelTexts(fields, p) }, images: own ? { [p]: own } : {}, channelIds: channelIdsOf(fields, p), brandId: fields.brandId }
 	})
 	const created = await content.createDrafts(userId, requestId, drafts)
 	if (!created.ok) return created

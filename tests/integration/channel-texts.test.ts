@@ -21,6 +21,7 @@ async function twoMembers() {
 	return {
 		t,
 		h,
+		userId,
 		anna,
 		bernd,
 		post: (json: unknown) => call('POST', '/posts', { token, json }),
@@ -58,4 +59,30 @@ test('a channel text for a channel the post does not go to is refused in German;
 	expect(problem).toContain('Bernd Neu')
 	expect(problem).not.toContain('Anna Alt')
 	expect(await s.t.db.selectFrom('posts').select('id').execute()).toHaveLength(0)
+})
+
+test('a channel un-chosen loses its text; a draft for two networks keeps its channel texts when it is published', async () => {
+	await using s = await twoMembers()
+	const { content } = s.h.services
+	const { userId } = s
+	const channelsOf = async (table: 'posts' | 'drafts', id: string) => JSON.parse((await s.t.db.selectFrom(table).select('content').where('id', '=', id).executeTakeFirstOrThrow()).content).channels
+
+	const created = await s.post({ channels: [s.anna.id, s.bernd.id], text: 'Für beide', channelTexts: { [s.anna.id]: 'Anna sagt es so', [s.bernd.id]: 'Bernd sagt es so' }, schedule: { type: 'next_slot' } })
+	expect(created.status).toBe(201)
+	const { id } = await created.json()
+	const edited = await content.updatePost(userId, id, { content: { base: 'Für beide', platforms: {}, channels: { [s.anna.id]: 'Anna sagt es so', [s.bernd.id]: 'Bernd sagt es so' } }, channelIds: [s.anna.id] })
+	expect(edited.ok).toBe(true)
+	expect(await channelsOf('posts', id)).toEqual({ [s.anna.id]: 'Anna sagt es so' })
+
+	await s.h.connect(userId, 'threads')
+	const threads = (await s.h.services.publishing.listChannels(userId)).find((c) => c.platform === 'threads')!
+	const draft = await content.createDraft(userId, {
+		platforms: ['linkedin', 'threads'],
+		content: { base: 'Basis', platforms: { linkedin: 'Für LinkedIn', threads: 'Für Threads' }, channels: { [s.bernd.id]: 'Nur Bernd', [crypto.randomUUID()]: 'kein Kanal des Entwurfs' } },
+		channelIds: [s.anna.id, s.bernd.id, threads.id],
+	})
+	expect(await channelsOf('drafts', draft.id)).toEqual({ [s.bernd.id]: 'Nur Bernd' })
+	const published = await content.publishDraft(userId, draft.id, 'Europe/Zurich', crypto.randomUUID())
+	expect(published.ok).toBe(true)
+	expect(await channelsOf('posts', draft.id)).toEqual({ [s.bernd.id]: 'Nur Bernd' })
 })

@@ -28,6 +28,7 @@ import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, t
 import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
 import { EmptyTextConfirm } from '#app/components/posts/empty-text-confirm.tsx'
+import { withChannelText } from '#app/components/posts/channel-texts.tsx'
 import { usesOwnImage } from './validation.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import './creator.css'
@@ -115,6 +116,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					...s,
 					currentStep: 'preview',
 					content: Object.fromEntries(s.selectedPlatforms.map((p) => [p, result.texts[p] ?? ''])),
+					// New texts: the channels' own texts were written for the old ones.
+					channelTexts: {},
 					generatedImages: Object.fromEntries(s.selectedPlatforms.flatMap((p) => (isAppImagePath(result.images[p]) ? [[p, result.images[p]]] : []))),
 				}
 			}),
@@ -168,7 +171,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 
 	function removeContent() {
 		if (!window.confirm(t('preview.confirmDelete'))) return
-		update({ content: {}, generatedImages: {}, currentStep: 'platform-selection' })
+		update({ content: {}, channelTexts: {}, generatedImages: {}, currentStep: 'platform-selection' })
 		toast.success(t('toasts.deleted'))
 	}
 
@@ -264,11 +267,13 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					pages={chosenPages ?? pages}
 					chosen={chosenPages !== null}
 					content={state.content}
+					channelTexts={state.channelTexts}
 					images={state.generatedImages}
 					regenerationCost={creator.regenerationCost}
 					regenerating={actions.regenerating}
 					busy={busy}
 					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
+					onChannelText={(id, text) => setState((s) => ({ ...s, channelTexts: withChannelText(s.channelTexts, id, text) }))}
 					onRegenerate={(platform) => void actions.regenerate(platform)}
 					onRemoveImage={(platform) => setState((s) => ({ ...s, generatedImages: Object.fromEntries(Object.entries(s.generatedImages).filter(([p]) => p !== platform)) }))}
 					onPublish={actions.publish}

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { parseContentFields } from './fields.ts'
+import { contentFields, parseContentFields } from './fields.ts'
+import { initialCreatorState } from './types.ts'
 
 // The registered platforms in the registry's order (publishing.platforms.ids).
 const ids = ['linkedin', 'facebook', 'instagram', 'threads']
@@ -24,7 +25,7 @@ test('reads the chosen platforms with their texts and images, in platform order'
 		]),
 		ids,
 	)
-	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', channelIds: [], editing: null })
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', channelIds: [], channelTexts: {}, editing: null })
 })
 
 test('reads the chosen channel ids once each; anything but an id is malformed', () => {
@@ -45,4 +46,18 @@ test('refuses no platform, unknown platforms and malformed edit targets', () => 
 	expect(parseContentFields(form([['platforms', 'twitter']]), ids)).toBeNull()
 	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'draft'], ['editId', 'nope']]), ids)).toBeNull()
 	expect(parseContentFields(form([['platforms', 'linkedin'], ['editKind', 'post'], ['editId', '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11']]), ids)?.editing).toEqual({ kind: 'post', id: '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11' })
+})
+
+test('a chosen channel s text of its own travels as channelText.<id> and back; one of a channel not chosen is dropped', () => {
+	const a = '0b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a11'
+	const b = '1b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a12'
+	const gone = '2b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a13'
+	const state = { ...initialCreatorState(), selectedPlatforms: ['linkedin'], selectedChannels: [a, b], content: { linkedin: 'Für alle' }, channelTexts: { b: 'x', [b]: 'Nur für B', [gone]: 'weg' } }
+	const fields = contentFields(state)
+	expect(fields).toContainEqual([`channelText.${b}`, 'Nur für B'])
+	expect(fields.some(([name]) => name === `channelText.${gone}`)).toBe(false)
+	expect(parseContentFields(form(fields), ids)?.channelTexts).toEqual({ [b]: 'Nur für B' })
+	// Sent for a channel the form does not choose: dropped; under a name that is no channel id: malformed.
+	expect(parseContentFields(form([...fields, [`channelText.${gone}`, 'weg']]), ids)?.channelTexts).toEqual({ [b]: 'Nur für B' })
+	expect(parseContentFields(form([...fields, ['channelText.linkedin', 'x']]), ids)).toBeNull()
 })

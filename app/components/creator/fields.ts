@@ -8,6 +8,9 @@ import { APP_IMAGE_PATH, isAppImagePath, MAX_CREATOR_CHANNELS, type CreatorState
 
 export const CREATOR_INTENTS = ['save-draft', 'schedule', 'publish'] as const
 
+/** A chosen channel's text of its own: `channelText.<channel id>`. */
+const CHANNEL_TEXT = 'channelText.'
+
 /** The chosen platforms with their texts and images, the chosen channels, and the draft or post being edited. */
 export function contentFields(state: CreatorState): Array<[string, string]> {
 	const fields: Array<[string, string]> = []
@@ -16,7 +19,11 @@ export function contentFields(state: CreatorState): Array<[string, string]> {
 		const image = state.generatedImages[platform]
 		if (isAppImagePath(image)) fields.push([`image.${platform}`, image])
 	}
-	for (const channel of state.selectedChannels) fields.push(['channels', channel])
+	for (const channel of state.selectedChannels) {
+		fields.push(['channels', channel])
+		const own = state.channelTexts[channel]
+		if (own !== undefined) fields.push([`channelText.${channel}`, own])
+	}
 	fields.push(['prompt', state.inputs.prompt])
 	if (state.editing) fields.push(['editKind', state.editing.kind], ['editId', state.editing.id])
 	return fields
@@ -40,6 +47,7 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
 		// Ids only: that they are the user's and of one brand is chooseCreatorChannels' to check.
 		channelIds: z.array(z.uuid()).check(z.maxLength(MAX_CREATOR_CHANNELS)),
+		channelTexts: z.record(z.uuid(), z.string().check(z.maxLength(MAX_TEXT))),
 		editing: z.nullable(z.object({ kind: z.enum(['draft', 'post']), id: z.uuid() })),
 	})
 }
@@ -55,16 +63,20 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 	const platforms = [...new Set(form.getAll('platforms'))]
 	const pick = (prefix: string) => Object.fromEntries(registered.flatMap((p) => (text(`${prefix}.${p}`) === undefined ? [] : [[p, text(`${prefix}.${p}`)]])))
 	const editKind = text('editKind')
+	const channelTexts = Object.fromEntries([...form.keys()].filter((name) => name.startsWith(CHANNEL_TEXT)).map((name) => [name.slice(CHANNEL_TEXT.length), text(name)]))
 	const parsed = contentSchema(registered).safeParse({
 		platforms,
 		texts: pick('text'),
 		images: pick('image'),
 		prompt: text('prompt') ?? '',
 		channelIds: [...new Set(form.getAll('channels'))],
+		channelTexts,
 		editing: editKind ? { kind: editKind, id: text('editId') } : null,
 	})
 	if (!parsed.success) return null
 	const chosen = new Set<Platform>(parsed.data.platforms)
 	const only = <T>(map: Partial<Record<Platform, T>>) => Object.fromEntries(Object.entries(map).filter(([p]) => chosen.has(p as Platform))) as Partial<Record<Platform, T>>
-	return { ...parsed.data, platforms: registered.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images) }
+	// A text of its own only for a channel the form chooses.
+	const ownTexts = Object.fromEntries(Object.entries(parsed.data.channelTexts).filter(([id]) => parsed.data.channelIds.includes(id)))
+	return { ...parsed.data, platforms: registered.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images), channelTexts: ownTexts }
 }

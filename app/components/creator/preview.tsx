@@ -15,11 +15,15 @@ type Props = {
 	pages: Array<ChannelView>
 	chosen: boolean
 	content: Partial<Record<Platform, string>>
+	/** The chosen channels' texts of their own (a network with two or more chosen channels offers them). */
+	channelTexts: Record<string, string>
 	images: Partial<Record<Platform, string>>
 	regenerationCost: number
 	regenerating: Platform | null
 	busy: boolean
 	onText: (platform: Platform, text: string) => void
+	/** A channel's own text changed; undefined: removed (it takes its network's text). */
+	onChannelText: (channelId: string, text: string | undefined) => void
 	onRegenerate: (platform: Platform) => void
 	/** This network's variant goes out without an image (the others keep theirs). */
 	onRemoveImage: (platform: Platform) => void
@@ -55,6 +59,7 @@ export function Preview(props: Props) {
 					showPagePicker={false}
 					showConnection={!props.chosen}
 					onChange={(text) => props.onText(platform, text)}
+					channelTexts={props.chosen ? { channels: props.pages.filter((p) => p.platform === platform), texts: props.channelTexts, onChange: props.onChannelText } : undefined}
 				>
 					{props.chosen ? <ChosenChannels channels={props.pages.filter((p) => p.platform === platform)} /> : null}
 					<Flex gap="3" align="center" wrap="wrap">

@@ -15,6 +15,7 @@ export type OpenedContent = {
 	texts: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	channelIds: Array<string>
+	channelTexts: Record<string, string>
 	brandId: string | null
 }
 
@@ -67,6 +68,7 @@ export function openedState(opened: OpenedContent): CreatorState {
 		selectedPlatforms: opened.platforms,
 		selectedChannels: opened.channelIds,
 		content: opened.texts,
+		channelTexts: opened.channelTexts,
 		generatedImages: Object.fromEntries(Object.entries(opened.images).filter(([, url]) => isAppImagePath(url))),
 		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '', pasted: '' },
 		editing: opened.editing,

@@ -26,6 +26,8 @@ export type CreatorState = {
 	selectedChannels: Array<string>
 	/** The text per platform. */
 	content: Partial<Record<Platform, string>>
+	/** Texts of their own for chosen channels (by id); only those of selectedChannels are sent. */
+	channelTexts: Record<string, string>
 	generatedImages: Partial<Record<Platform, string>>
 	articleData: ArticleData | null
 	inputs: CreatorInputs
@@ -51,6 +53,7 @@ export function initialCreatorState(): CreatorState {
 		selectedPlatforms: [],
 		selectedChannels: [],
 		content: {},
+		channelTexts: {},
 		generatedImages: {},
 		articleData: null,
 		inputs: EMPTY_INPUTS,

@@ -1,5 +1,5 @@
 import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
-import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
+import { channelTextsOf, extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ChannelName } from '#app/components/channel-names.tsx'
 
@@ -41,6 +41,8 @@ export type BoardItem = {
 	platforms: Array<Platform>
 	text: string
 	texts: Partial<Record<Platform, string>>
+	/** Texts of their own for channels (by channel id); a channel without one takes its network's text. */
+	channelTexts: Record<string, string>
 	images: Partial<Record<Platform, string>>
 	/** A draft's page per network, chosen before channels (a post's deliveries name their channels). */
 	pageIds: Partial<Record<Platform, string>>
@@ -69,6 +71,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		platforms,
 		text: extractText(draft.content),
 		texts: Object.fromEntries(platforms.map((p) => [p, textFor(draft.content, p)])),
+		channelTexts: channelTextsOf(draft.content),
 		images: draft.images,
 		pageIds: draft.pageIds,
 		channelIds: draft.channelIds,
@@ -93,6 +96,7 @@ export function postItem(post: BoardPost): BoardItem {
 		platforms: post.platforms,
 		text: parsed.base,
 		texts: Object.fromEntries(post.platforms.map((p) => [p, parsed.platforms[p] ?? parsed.base])),
+		channelTexts: parsed.channels ?? {},
 		images: post.imageUrl ? Object.fromEntries(post.platforms.map((p) => [p, post.imageUrl!])) : {},
 		pageIds: {},
 		channelIds: post.channelIds,

@@ -7,6 +7,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { choosesChannels, type BoardItem } from './board-items.ts'
 import { ChannelPicker, startingChannels } from './channel-picker.tsx'
+import { withChannelText } from './channel-texts.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
@@ -53,6 +54,9 @@ export function EditorDialog({
 	const chosen = ticked ?? (brandChannels && item ? startingChannels(item, brandChannels) : [])
 	// Untouched: the stored networks; else those of the ticked channels (a new one starts with the base text).
 	const networks = ticked === null || !brandChannels ? (item?.platforms ?? []) : order.filter((p) => brandChannels.some((c) => c.platform === p && ticked.includes(c.id)))
+	// The channels' texts of their own; an un-ticked channel's is kept here but not sent (so it is gone once saved).
+	const [channelTexts, setChannelTexts] = useState<Record<string, string>>(() => item?.channelTexts ?? {})
+	const setChannelText = (id: string, text: string | undefined) => setChannelTexts((current) => withChannelText(current, id, text))
 	useEffect(() => {
 		if (!imageToSave || !form.current) return
 		setImageToSave(false)
@@ -119,6 +123,7 @@ export function EditorDialog({
 									pageId={chosen.find((id) => brandChannels?.some((c) => c.id === id && c.platform === platform))}
 									showPagePicker={false}
 									showConnection
+									channelTexts={{ channels: brandChannels?.filter((c) => c.platform === platform && chosen.includes(c.id)) ?? [], texts: channelTexts, onChange: setChannelText }}
 								>
 									{isDraft ? (
 										<Button
@@ -172,10 +177,11 @@ export function EditorDialog({
 
 /**
  * The channels the save sends: the ticked ones (`channelsChosen`: the post goes there from now on);
- * untouched, a draft keeps its stored choice (channels and the pages chosen before) and a post sends none.
+ * untouched, a draft keeps its stored choice (channels and the pages chosen before) and a post its deliveries.
  */
 function ChosenChannels({ item, ticked }: { item: BoardItem; ticked: Array<string> | null }) {
-	const ids = ticked ?? (item.kind === 'draft' ? item.channelIds : [])
+	// A post's own channels go along untouched too: the server keeps the texts of these only (without `channelsChosen` they stay as they are).
+	const ids = ticked ?? item.channelIds
 	return (
 		<>
 			{ticked !== null ? <input type="hidden" name="channelsChosen" value="1" /> : null}

@@ -4,10 +4,11 @@ import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
 import { appendHashtag, HashtagSuggestions } from '#app/components/toolbox/hashtag-suggestions.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
-import { countFor } from '#modules/publishing/descriptor.ts'
-import { imageTypeOfUrl, preflight, preflightValues } from '#modules/publishing/preflight.ts'
+import { imageTypeOfUrl } from '#modules/publishing/preflight.ts'
 import type { ChannelView } from '#modules/publishing/index.ts'
-import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
+import { usePlatformName } from '#app/utils/use-platforms.ts'
+import { ChannelTexts, type TextChannel } from './channel-texts.tsx'
+import { PreflightBadges, TextCounter, useTextChecks } from './text-checks.tsx'
 import '#locales/ns/posts.ts'
 import '#locales/ns/publishing.ts'
 
@@ -30,6 +31,7 @@ export function PlatformTextCard({
 	showPagePicker,
 	showConnection = false,
 	onChange,
+	channelTexts,
 	children,
 }: {
 	platform: Platform
@@ -44,6 +46,8 @@ export function PlatformTextCard({
 	showConnection?: boolean
 	/** Controlled use (the post creator): `text` is the value and every edit is reported here. */
 	onChange?: (text: string) => void
+	/** The network's chosen channels that may get a text of their own (two or more chosen), their texts, and the edits. */
+	channelTexts?: { channels: ReadonlyArray<TextChannel>; texts: Readonly<Record<string, string>>; onChange: (channelId: string, text: string | undefined) => void }
 	/** Shown below the text and image (e.g. the creator's image actions). */
 	children?: React.ReactNode
 }) {
@@ -55,17 +59,12 @@ export function PlatformTextCard({
 	// Until the user picks one: the stored page, else the default one (also when the pages arrive after the first render).
 	const [picked, setPicked] = useState<string | null>(null)
 	const page = picked ?? pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE
-	// The limit and the counting are the network's own (the descriptor names how it counts: emoji bytes, links, escapes).
-	const descriptor = usePlatform(platform)
-	const limit = descriptor?.text.limit ?? Infinity
-	const length = descriptor ? countFor(descriptor, value) : value.length
-	const over = length > limit
 	// The image's size as the browser draws it (its file type from its name; the server reads the stored file).
 	const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null)
 	const known = size && size.src === image ? size : null
 	const facts = image ? { type: imageTypeOfUrl(image), width: known?.width ?? null, height: known?.height ?? null, bytes: null } : null
-	const problems = descriptor ? preflight(descriptor, { text: value, image: facts }) : []
-	const words = value.trim() ? value.trim().split(/\s+/).length : 0
+	const checks = useTextChecks(platform, value, facts)
+	const { over } = checks
 	const label = platformName(platform)
 	// The chosen page's connection (planning later is fine while it is being renewed; publishing now is not).
 	const connection = pagesNote === undefined && (showPagePicker || showConnection) ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
@@ -107,31 +106,13 @@ export function PlatformTextCard({
 					resize="vertical"
 					color={over ? 'red' : undefined}
 				/>
-				<Flex justify="between" align="center" gap="2">
-					<Text size="1" color="gray">
-						{t('editor.words', { count: words })}
-					</Text>
-					<Flex gap="2" align="center">
-						<Text size="1" color={over ? 'red' : 'gray'} weight={over ? 'bold' : 'regular'} data-testid="char-counter" data-over={over}>
-							{t('editor.counter', { count: length, max: limit })}
-						</Text>
-					</Flex>
-				</Flex>
+				<TextCounter checks={checks} />
 				{connection ? (
 					<Badge color={connection === 'scope_missing' ? 'red' : 'amber'} data-testid={`account-${connection}`} style={{ whiteSpace: 'normal' }}>
 						{t(`publishing:accountCheck.${connection}` as 'publishing:accountCheck.not_connected', { platform: label })}
 					</Badge>
 				) : null}
-				{descriptor && problems.length > 0 ? (
-					<Flex gap="1" direction="column" align="start" data-testid="preflight">
-						{problems.map((problem) => (
-							<Badge key={problem.code} color={problem.severity === 'error' ? 'red' : 'amber'} data-testid={`preflight-${problem.code}`} style={{ whiteSpace: 'normal' }}>
-								{/* The key types cut a code at its last underscore (i18next's context suffix); the lookup itself is exact. */}
-								{t(`publishing:preflight.${problem.code}` as 'publishing:preflight.empty', preflightValues(descriptor, problem, label))}
-							</Badge>
-						))}
-					</Flex>
-				) : null}
+				<PreflightBadges checks={checks} />
 				<HashtagSuggestions text={value} label={label} onAppend={(tag) => setValue(appendHashtag(value, tag))} />
 				{image ? (
 					<>
@@ -145,6 +126,7 @@ export function PlatformTextCard({
 					</>
 				) : null}
 				{children}
+				{channelTexts && channelTexts.channels.length > 1 ? <ChannelTexts platform={platform} networkText={value} image={facts} {...channelTexts} /> : null}
 			</Flex>
 		</Card>
 	)

@@ -86,10 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-draft') {
 		const submission = parseWithZod(formData, { schema: draftEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.draftUpdateFailed'))
-		const { id, platforms, texts, images, pageIds, channelIds, channelsChosen } = submission.value
+		const { id, platforms, texts, images, pageIds, channelIds, channelsChosen, channelTexts } = submission.value
 		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts }, images, pageIds, channelIds })
+		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts, channels: channelTexts }, images, pageIds, channelIds })
 		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed'), result.reasons))
 		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
 	}
@@ -97,10 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-post') {
 		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
-		const { id, platforms, texts, pageIds, channelIds, channelsChosen } = submission.value
+		const { id, platforms, texts, pageIds, channelIds, channelsChosen, channelTexts } = submission.value
 		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updatePost(user.id, id, { content: { base, platforms: platforms.length > 1 ? texts : {} }, pageIds, ...(channelsChosen ? { channelIds } : {}) })
+		const edited = { base, platforms: platforms.length > 1 ? texts : {}, channels: channelTexts }
+		const result = await content.updatePost(user.id, id, { content: edited, pageIds, ...(channelsChosen ? { channelIds } : {}) })
 		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))
 	}
