@@ -16,8 +16,11 @@ export type DraftTargets = {
 	pageIds?: Partial<Record<string, string>>
 }
 
+/** Where a draft wants to go: a channel (of a network, when given), or a network's default channel in its brand. */
+type Wish = { draft_id: string; brand_id: string; platform: string | null; channel_id: string | null }
+
 /** One wish per chosen channel (any network), else one per network (its chosen page, or none: the default). */
-function wishesOf(draft: DraftTargets) {
+function wishesOf(draft: DraftTargets): Array<Wish> {
 	const base = { draft_id: draft.draftId, brand_id: draft.brandId }
 	const chosen = draft.channelIds.filter((id) => isUuid(id))
 	if (chosen.length) return chosen.map((channelId) => ({ ...base, platform: null, channel_id: channelId }))
