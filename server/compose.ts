@@ -12,7 +12,7 @@ import { createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createBillingService } from '#modules/billing/index.ts'
-import { createBrandsService } from '#modules/brands/index.ts'
+import { brandDirectory, createBrandsService } from '#modules/brands/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
@@ -84,7 +84,7 @@ export function composeServices({
 	const { adapters, descriptors, sandbox } = createPlatforms(env, logger)
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const box = createSecretBox(env.APP_SECRET)
-	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint })
+	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint, brands: brandDirectory })
 	// Every post that gets a time is checked against the networks' rules first (creator, board, calendar, automations).
 	const planner = createDeliveryPlanner({ descriptors, files })
 	const ai = createAiProviders(aiProviderModules, env)
@@ -109,14 +109,14 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		brands: createBrandsService({ db }),
-		content: createContentService({ db, clock: systemClock, planner, platforms: publishing.platforms.ids }),
+		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: publishing.platforms.ids }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
+		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
 		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger, platforms: publishing.platforms.descriptors }),
 		billing: createBillingService({
 			db,

@@ -9,9 +9,10 @@ import { formatDateTime } from '#app/utils/format.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const services = context.get(servicesContext)
-	const [account, agents, content, publishing, activity, news, toolbox, generation, catalog, billing, webhooks] = await Promise.all([
+	const [account, agents, brands, content, publishing, activity, news, toolbox, generation, catalog, billing, webhooks] = await Promise.all([
 		services.accounts.exportData(user.id),
 		services.agents.exportData(user.id),
+		services.brands.exportData(user.id),
 		services.content.exportData(user.id),
 		services.publishing.exportData(user.id),
 		services.activity.exportData(user.id),
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		posts: content.posts,
 		drafts: content.drafts,
 		socialAccounts: publishing.socialAccounts,
-		brands: publishing.brands,
+		brands: brands.brands,
 		channels: publishing.channels,
 		deliveries: publishing.deliveries,
 		commentReplies: publishing.commentReplies,

@@ -34,7 +34,7 @@ export async function boardCards(services: Services, userId: string, params: Boa
 	// `brandId`: the brand switcher's choice (null: all brands).
 	const board = await services.content.board(userId, { query: params.q, limit: first ? BOARD_FIRST_CARDS : params.show, include: params.edit, brandId })
 	const ids = board.posts.map((p) => p.id)
-	const [deliveries, open, channels] = await Promise.all([
+	const [deliveries, open, channels, draftChannels] = await Promise.all([
 		// Per channel of every post on the board: its state, link or German reason (one query).
 		services.publishing.deliveryStates(userId, ids),
 		// A post not yet published: the channels its editor's picker starts from (one query).
@@ -44,8 +44,13 @@ export async function boardCards(services: Services, userId: string, params: Boa
 		),
 		// The channels every post goes to, named on its card (one query).
 		services.publishing.postChannels(userId, ids),
+		// The channels every draft would go to, named on its card as a post's are (one query).
+		services.publishing.draftChannels(
+			userId,
+			board.drafts.map((d) => ({ draftId: d.id, brandId: d.brandId, platforms: d.platforms, channelIds: d.channelIds, pageIds: d.pageIds })),
+		),
 	])
-	return { drafts: board.drafts.map(boardDraft), posts: board.posts.map((p) => boardPost(p, open[p.id], channels[p.id])), counts: board.counts, deliveries }
+	return { drafts: board.drafts.map((d) => boardDraft(d, draftChannels[d.id])), posts: board.posts.map((p) => boardPost(p, open[p.id], channels[p.id])), counts: board.counts, deliveries }
 }
 
 export type BoardCards = Awaited<ReturnType<typeof boardCards>>

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
-import { createBrandsService } from './index.ts'
+import { brandDirectory, createBrandsService } from './index.ts'
 
 async function channel(db: Kysely<DB>, userId: string, platform: string, brandId: string, isDefault: boolean) {
 	const token = await db
@@ -128,4 +128,21 @@ test('the default agent is one of the user\'s agents; the chosen brand resolves 
 	expect((await brands.forNewContent(alice, null))?.id).toBe(first)
 	expect((await brands.forNewContent(bob, brand))?.id).not.toBe(brand)
 	expect(await brands.setDefaultAgent(alice, brand, null)).toEqual({ ok: true })
+})
+
+test("the reads other modules get as ports: a brand is the user's, a brand's name in a statement, the export", async () => {
+	await using t = await createTestDatabase()
+	const brands = createBrandsService({ db: t.db })
+	const alice = await userWithCredits(t.db, 0)
+	const bob = await userWithCredits(t.db, 0)
+	const made = await brands.create(alice, 'Bäckerei Winterthur')
+	if (!made.ok) throw new Error(made.error)
+
+	expect(await brandDirectory.ownsBrand(t.db, alice, made.id)).toBe(true)
+	expect(await brandDirectory.ownsBrand(t.db, bob, made.id)).toBe(false)
+	const id = await channel(t.db, alice, 'instagram', made.id, true)
+	const row = await t.db.selectFrom('channels').select(brandDirectory.brandNameSql(sql.ref('channels.brand_id')).as('brand_name')).where('id', '=', id).executeTakeFirstOrThrow()
+	expect(row.brand_name).toBe('Bäckerei Winterthur')
+	expect((await brands.exportData(alice)).brands).toEqual([expect.objectContaining({ id: made.id, name: 'Bäckerei Winterthur', default_agent_id: null })])
+	expect((await brands.exportData(bob)).brands).toEqual([])
 })

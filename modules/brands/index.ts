@@ -2,13 +2,21 @@ import type { Db } from '#modules/core/db.server.ts'
 import { createBrand } from './create-brand.server.ts'
 import { brandForNewContent, resolveBrand } from './current-brand.server.ts'
 import { deleteBrand } from './delete-brand.server.ts'
+import { exportBrands } from './export-brands.server.ts'
 import { listBrands } from './list-brands.server.ts'
 import { moveChannelToBrand } from './move-channel-to-brand.server.ts'
+import { brandNameSql, ownsBrand } from './own-brand.server.ts'
 import { renameBrand } from './rename-brand.server.ts'
 import { setDefaultAgent } from './set-default-agent.server.ts'
 
 export { BRAND_NAME_MAX, BrandActionSchema, type BrandAction, type BrandError, type BrandResult } from './brand-name.ts'
 export type { BrandView } from './list-brands.server.ts'
+
+/**
+ * Brands' reads for the modules whose rows carry a brand: content and publishing take them as ports
+ * (BrandDirectory, BrandNames) from the composition root, since brands imports them.
+ */
+export const brandDirectory = { ownsBrand, brandNameSql }
 
 /** A user's brands ('Marken', ADR 0047): they group channels, agents, posts and drafts. */
 export function createBrandsService({ db }: { db: Db }) {
@@ -24,6 +32,8 @@ export function createBrandsService({ db }: { db: Db }) {
 		resolve: (userId: string, chosen: string | null | undefined) => resolveBrand(db, userId, chosen),
 		/** Where new posts and drafts go: the chosen brand, else the user's first; with its default agent. */
 		forNewContent: (userId: string, chosen: string | null | undefined) => brandForNewContent(db, userId, chosen),
+		/** The brands part of 'Daten exportieren'. */
+		exportData: (userId: string) => exportBrands(db, userId),
 	}
 }
 

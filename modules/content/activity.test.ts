@@ -6,6 +6,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { createContentService } from './index.ts'
+import { brandDirectory } from '#modules/brands/index.ts'
 
 const now = new Date('2026-03-27T11:00:00Z')
 const zurich = 'Europe/Zurich'
@@ -22,7 +23,7 @@ const logs = (db: Kysely<DB>, userId: string) =>
 
 test('saving drafts and planning posts leave post_creation and post_scheduling entries', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock: { now: () => now }, planner: deliveryPlanner, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock: { now: () => now }, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 
 	const requestId = randomUUID()

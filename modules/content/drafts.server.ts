@@ -4,6 +4,7 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logDraftSaved } from './activity.server.ts'
 import { draftColumns, toDraftView } from './mappers.server.ts'
 import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
+import type { BrandDirectory } from './ports.ts'
 import { keepChannelTexts, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
@@ -40,14 +41,14 @@ async function ownPageIds(db: DbOrTrx, userId: string, pageIds: Partial<Record<P
  * when it is the user's: one read. A choice that is not the user's is left out, as a page choice is;
  * the post the draft becomes checks its channels again.
  */
-async function ownTargets(db: DbOrTrx, userId: string, input: DraftInput) {
+async function ownTargets(db: DbOrTrx, brands: BrandDirectory, userId: string, input: DraftInput) {
 	const wanted = [...new Set((input.channelIds ?? []).filter((id) => isUuid(id)))]
 	const channels = wanted.length ? await db.selectFrom('channels').select(['id', 'platform', 'brand_id']).where('user_id', '=', userId).where('id', 'in', wanted).execute() : []
 	const own = wanted.flatMap((id) => channels.filter((c) => c.id === id))
-	const brand = input.brandId && isUuid(input.brandId) ? await db.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst() : undefined
+	const brand = input.brandId && isUuid(input.brandId) && (await brands.ownsBrand(db, userId, input.brandId)) ? input.brandId : undefined
 	// Without a brand asked for, the draft moves to its channels' brand (the editor's channel picker).
-	const brands = [...new Set(own.map((c) => c.brand_id))]
-	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand?.id ?? (brands.length === 1 ? brands[0] : undefined) }
+	const channelBrands = [...new Set(own.map((c) => c.brand_id))]
+	return { channelIds: own.map((c) => c.id), platforms: own.length ? [...new Set(own.map((c) => c.platform as Platform))] : input.platforms, brandId: brand ?? (channelBrands.length === 1 ? channelBrands[0] : undefined) }
 }
 
 /** The drafts bell: the user's drafts (drafts table plus posts still in status draft). */
@@ -75,13 +76,13 @@ function draftTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledDraft
 }
 
-export async function createDraft(db: Db, registered: RegisteredPlatforms, userId: string, input: DraftInput): Promise<DraftView> {
-	return db.transaction().execute((trx) => insertDraft(trx, registered, userId, input))
+export async function createDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, input: DraftInput): Promise<DraftView> {
+	return db.transaction().execute((trx) => insertDraft(trx, registered, brands, userId, input))
 }
 
 /** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
-export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, userId: string, input: DraftInput): Promise<DraftView> {
-	const targets = await ownTargets(trx, userId, input)
+export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, input: DraftInput): Promise<DraftView> {
+	const targets = await ownTargets(trx, brands, userId, input)
 	const row = await trx
 		.insertInto('drafts')
 		.values({
@@ -102,9 +103,9 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 	return toDraftView(registered, row)
 }
 
-export async function updateDraft(db: Db, registered: RegisteredPlatforms, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
+export async function updateDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
 	return db.transaction().execute(async (trx) => {
-		const targets = await ownTargets(trx, userId, input)
+		const targets = await ownTargets(trx, brands, userId, input)
 		const row = await trx
 			.updateTable('drafts')
 			.set({

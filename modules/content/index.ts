@@ -26,7 +26,7 @@ import {
 	type PostInput,
 } from './posts.server.ts'
 import type { RegisteredPlatforms } from './platforms.ts'
-import { isPlanRefused, type DeliveryPlanner } from './ports.ts'
+import { isPlanRefused, type BrandDirectory, type DeliveryPlanner } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 import { retargetDraft, retargetPost } from './retarget-post.server.ts'
@@ -40,7 +40,7 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { moveContentOfBrand } from './move-brand.server.ts'
-export { isPlanRefused, PlanRefused, type DeliveryPlanner, type PlanInput, type PlannedChannel, type RetargetInput } from './ports.ts'
+export { isPlanRefused, PlanRefused, type BrandDirectory, type DeliveryPlanner, type PlanInput, type PlannedChannel, type RetargetInput } from './ports.ts'
 export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
 export type { PostInput } from './posts.server.ts'
@@ -53,13 +53,13 @@ export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**
  * Drafts and posts written inside the caller's transaction, for automations that claim their run in
- * the same transaction as the draft or post they make (the composition root binds the planner and
- * the registered platforms).
+ * the same transaction as the draft or post they make (the composition root binds the planner, brands'
+ * reads and the registered platforms).
  */
-export function createContentWriter(planner: DeliveryPlanner, platforms: RegisteredPlatforms) {
+export function createContentWriter(planner: DeliveryPlanner, brands: BrandDirectory, platforms: RegisteredPlatforms) {
 	return {
-		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, userId, input),
-		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, platforms, userId, input),
+		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, brands, userId, input),
+		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, brands, platforms, userId, input),
 	}
 }
 
@@ -76,7 +76,7 @@ export type NewPostInput = Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone'
  * `platforms`: the registered ids (publishing.platforms.ids): rows, images and contents count only
  * these, and a 'multiple' post whose content names none goes to all of them.
  */
-export function createContentService({ db, clock, planner, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; platforms: RegisteredPlatforms }) {
+export function createContentService({ db, clock, planner, brands, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; brands: BrandDirectory; platforms: RegisteredPlatforms }) {
 	/**
 	 * A creating operation once per request id: a retry (or a parallel double submit) with the same
 	 * id gets the first result; the id used for another operation or other input is refused.
@@ -133,8 +133,8 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 
 		listDrafts: (userId: string) => listDrafts(db, platforms, userId),
 		getDraft: (userId: string, id: string) => getDraft(db, platforms, userId, id),
-		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, userId, input),
-		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, userId, id, input),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, userId, input),
+		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, userId, id, input),
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
 		listPosts: (userId: string) => listPosts(db, platforms, userId),
@@ -143,7 +143,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		/** The user's drafts, newest first, page by page (REST API). */
 		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
-		createPost: (userId: string, input: PostInput) => createPost(db, planner, platforms, userId, input),
+		createPost: (userId: string, input: PostInput) => createPost(db, planner, brands, platforms, userId, input),
 		/** Text and image of a post (with `channelIds` also its channels, in the same transaction); a refused channel choice answers 'preflight' with German reasons. */
 		updatePost: (userId: string, id: string, input: PostEdit) => refusable(() => updatePostContent(db, planner, platforms, userId, id, input)),
 		/**
@@ -159,7 +159,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
 			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
 				const drafts: Array<DraftView> = []
-				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, userId, input))
+				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, userId, input))
 				for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
 				return { ok: true as const, drafts }
 			}),
@@ -169,7 +169,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const result = await draftToPost(trx, planner, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const result = await draftToPost(trx, planner, brands, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
 						if (result.ok) await logPostScheduled(trx, userId, result.post)
 						return result
 					}),
@@ -181,7 +181,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const post = await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const post = await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
 						await logPostScheduled(trx, userId, post)
 						return { ok: true, post }
 					}),
@@ -197,7 +197,7 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-post-next-slot', { input, timeZone }, async (trx) => {
 					const [slot] = await freeSlots(trx, userId, { timeZone, now: clock.now(), count: 1 })
 					if (!slot) return { ok: false, error: 'schedule:errors.inPast' }
-					const post = await insertPost(trx, planner, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
+					const post = await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
 					await logPostScheduled(trx, userId, post)
 					return { ok: true, post }
 				}),
@@ -216,13 +216,13 @@ export function createContentService({ db, clock, planner, platforms }: { db: Db
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 					ok: true,
-					post: await insertPost(trx, planner, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+					post: await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
 				})),
 			),
 
 		/** 'Sofort posten' on a draft: it becomes a post whose deliveries are due now; once per request id. */
 		publishDraft: (userId: string, draftId: string, timeZone: string, requestId: string) =>
-			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone }))),
+			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, brands, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone }))),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>

@@ -1,5 +1,5 @@
 import type { RawBuilder } from 'kysely'
-import type { Trx } from '#modules/core/db.server.ts'
+import type { DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import type { Platform } from './platforms.ts'
 
 /**
@@ -79,4 +79,13 @@ export class PlanRefused extends Error {
 /** By shape: the planner and the caller may hold two copies of the class (app build and server source). */
 export function isPlanRefused(error: unknown): error is PlanRefused {
 	return error instanceof Error && error.name === 'PlanRefused' && Array.isArray((error as PlanRefused).reasons)
+}
+
+/**
+ * What content needs of brands (modules/brands owns the table and imports content: a deleted brand's
+ * posts and drafts move with content's moveContentOfBrand), wired in by the composition root.
+ */
+export type BrandDirectory = {
+	/** Whether `brandId` is one of the user's brands: one read, inside the caller's transaction. */
+	ownsBrand: (db: DbOrTrx, userId: string, brandId: string) => Promise<boolean>
 }

@@ -9,7 +9,7 @@ import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPl
 import { extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
-import { PlanRefused, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
+import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
@@ -63,20 +63,19 @@ export function newPostRow(userId: string, input: PostInput) {
 }
 
 /** The brand a post is written into: the one asked for (refused unless the user's), else that of its first channel, else the trigger's (the user's first). */
-async function brandFor(trx: Trx, userId: string, input: PostInput, channels: ReadonlyArray<PlannedChannel>) {
+async function brandFor(trx: Trx, brands: BrandDirectory, userId: string, input: PostInput, channels: ReadonlyArray<PlannedChannel>) {
 	if (input.brandId === undefined) return channels[0]?.brandId
-	const own = await trx.selectFrom('brands').select('id').where('user_id', '=', userId).where('id', '=', input.brandId).executeTakeFirst()
-	if (!own) throw new PlanRefused([posts.brandUnknown])
-	return own.id
+	if (!(await brands.ownsBrand(trx, userId, input.brandId))) throw new PlanRefused([posts.brandUnknown])
+	return input.brandId
 }
 
 /**
  * Inserts a post with its deliveries: one per channel when `channelIds` names them (their networks
  * become the post's), else one per network of the post (see PlanInput).
  */
-export async function insertPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: BrandDirectory, registered: RegisteredPlatforms, userId: string, input: PostInput) {
 	const channels = input.channelIds?.length ? await planner.channels(trx, { userId, channelIds: input.channelIds, gone: input.dropGoneChannels ? 'drop' : 'refuse' }) : []
-	const brandId = await brandFor(trx, userId, input, channels)
+	const brandId = await brandFor(trx, brands, userId, input, channels)
 	const values = newPostRow(userId, channels.length ? forChannels(registered, input, channels) : input)
 	const content = values.content
 	const row = await trx
@@ -105,8 +104,8 @@ function forChannels(registered: RegisteredPlatforms, input: PostInput, channels
 	return { ...input, platform: platforms.length === 1 ? platforms[0]! : 'multiple', content: contentForPlatforms(input.content, platforms) }
 }
 
-export function createPost(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, input: PostInput) {
-	return db.transaction().execute((trx) => insertPost(trx, planner, registered, userId, input))
+export function createPost(db: Db, planner: DeliveryPlanner, brands: BrandDirectory, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+	return db.transaction().execute((trx) => insertPost(trx, planner, brands, registered, userId, input))
 }
 
 export async function listPosts(db: Db, registered: RegisteredPlatforms, userId: string): Promise<Array<PostView>> {
@@ -202,6 +201,7 @@ export async function schedulePost(db: Db, planner: DeliveryPlanner, registered:
 export async function draftToPost(
 	trx: Trx,
 	planner: DeliveryPlanner,
+	brands: BrandDirectory,
 	registered: RegisteredPlatforms,
 	userId: string,
 	draftId: string,
@@ -216,7 +216,7 @@ export async function draftToPost(
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
 	const images = platformMap(registered, draft.images)
-	const post = await insertPost(trx, planner, registered, userId, {
+	const post = await insertPost(trx, planner, brands, registered, userId, {
 		// The same id: whoever knew the draft (an assistant, an open editor) still finds it as a post.
 		id: draftId,
 		platform: platforms.length === 1 ? platforms[0]! : 'multiple',

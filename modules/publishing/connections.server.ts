@@ -7,7 +7,7 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { channelLimitOf } from '#modules/billing/index.ts'
 import { platformName } from './messages.ts'
-import { PlatformError, type ConnectedAccount, type Platform, type PlatformAdapter, type ServerClient } from './ports.ts'
+import { PlatformError, type BrandNames, type ConnectedAccount, type Platform, type PlatformAdapter, type ServerClient } from './ports.ts'
 import { sealToken } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters } from './registry.ts'
 
@@ -18,6 +18,7 @@ export type ConnectionDeps = {
 	logger: Logger
 	/** The absolute URL of the OAuth callback route for a platform. */
 	callbackUrl: (platform: Platform) => string
+	brands: BrandNames
 }
 
 const STATE_TTL_MINUTES = 10
@@ -70,7 +71,7 @@ async function unassignDeliveries(trx: DbOrTrx, userId: string, accountId: strin
 
 const isForgottenClient = (error: unknown) => error instanceof PlatformError && error.code === 'invalid_client'
 
-export function createConnections({ db, adapters, box, logger, callbackUrl }: ConnectionDeps) {
+export function createConnections({ db, adapters, box, logger, callbackUrl, brands }: ConnectionDeps) {
 	/** The server the user named, checked by the adapter, and the client the app has there (registered on first use). */
 	async function serverClient(platform: Platform, adapter: PlatformAdapter, url: string, redirectUri: string): Promise<ServerClient> {
 		const known = await storedClient(platform, url, redirectUri).catch(() => null)
@@ -366,11 +367,11 @@ export function createConnections({ db, adapters, box, logger, callbackUrl }: Co
 					.orderBy('platform')
 					.orderBy('created_at')
 					.execute(),
-				// The brand's name only (the brands table is read, never written, here).
+				// The brand's name in the same statement, as brands reads it (its port).
 				db
 					.selectFrom('channels')
-					.innerJoin('brands', 'brands.id', 'channels.brand_id')
-					.select(['channels.id', 'channels.social_token_id', 'channels.page_id', 'channels.page_name', 'channels.page_type', 'channels.follower_count', 'channels.is_default', 'channels.profile_picture_url', 'brands.name as brand_name'])
+					.select(['channels.id', 'channels.social_token_id', 'channels.page_id', 'channels.page_name', 'channels.page_type', 'channels.follower_count', 'channels.is_default', 'channels.profile_picture_url'])
+					.select(brands.brandNameSql(sql.ref('channels.brand_id')).as('brand_name'))
 					.where('channels.user_id', '=', userId)
 					.orderBy('channels.page_type')
 					.orderBy('channels.page_name')

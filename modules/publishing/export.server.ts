@@ -2,15 +2,14 @@ import type { Db } from '#modules/core/db.server.ts'
 import { rowsWithoutUserId } from '#modules/core/export.server.ts'
 
 /**
- * The publishing module's part of the user's data export: brands, connected accounts and channels, deliveries
+ * The publishing module's part of the user's data export: connected accounts and channels, deliveries
  * and comment replies. Never the tokens: social_tokens.access_token_encrypted and
  * refresh_token_encrypted and channels.access_token_encrypted are left out, and so is the
  * table oauth_states (a connect in progress: a state hash and an encrypted PKCE verifier, minutes
  * long).
  */
 export async function exportPublishingData(db: Db, userId: string) {
-	const [brands, accounts, pages, deliveries, commentReplies] = await Promise.all([
-		db.selectFrom('brands').select(['id', 'name', 'default_agent_id', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+	const [accounts, pages, deliveries, commentReplies] = await Promise.all([
 		db
 			.selectFrom('social_tokens')
 			.select([
@@ -43,5 +42,5 @@ export async function exportPublishingData(db: Db, userId: string) {
 		db.selectFrom('post_deliveries').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
 		db.selectFrom('comment_replies').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute(),
 	])
-	return { brands, socialAccounts: accounts, channels: pages, deliveries: rowsWithoutUserId(deliveries), commentReplies: rowsWithoutUserId(commentReplies) }
+	return { socialAccounts: accounts, channels: pages, deliveries: rowsWithoutUserId(deliveries), commentReplies: rowsWithoutUserId(commentReplies) }
 }

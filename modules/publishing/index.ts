@@ -6,13 +6,14 @@ import { createMaintenance } from './maintenance.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
 import { listChannels } from './pages.server.ts'
-import { PlatformError, type PlatformAdapter } from './ports.ts'
+import { PlatformError, type BrandNames, type PlatformAdapter } from './ports.ts'
 import { createPlatformCatalog } from './registry.ts'
 import { createPublisher, type PublisherDeps } from './publisher.server.ts'
 import { deliveryStatus, publishedLinks, publishNow } from './publish-now.server.ts'
 import { deliveryStates } from './delivery-states.server.ts'
 import { openDeliveryChannels } from './delivery-pages.server.ts'
 import { channelOptions, postChannels } from './post-channels.server.ts'
+import { draftChannels, type DraftTargets } from './draft-channels.server.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
 import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
 
@@ -22,11 +23,12 @@ export type { ConnectionView } from './connections.server.ts'
 export type { DeliveryStatusView, PublishNowResult } from './publish-now.server.ts'
 export type { DeliveryAction, DeliveryState } from './delivery-states.server.ts'
 export type { PostChannel } from './post-channels.server.ts'
+export type { DraftTargets } from './draft-channels.server.ts'
 export type { PreflightFinding, PreflightTarget } from './preflight.server.ts'
 export type { Health } from './health.server.ts'
 export { publishingDashboardPart, type PublishingDashboard } from './dashboard.server.ts'
 export { LIVE_POST_STATUSES, livePostStatus, type LivePostStatus } from './post-status.ts'
-export type { AccountLimits, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
+export type { AccountLimits, BrandNames, Platform, PlatformAdapter, PlatformComment, ServerClient } from './ports.ts'
 export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
 export { countFor, DEFAULT_REQUIRED_SETTINGS, DEVELOPMENT_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
 export { countText, type CountingKind } from './counting.ts'
@@ -48,8 +50,8 @@ export { deliveryProblems, health } from './health.server.ts'
 export { nextDeliveryDueInMs } from './next-delivery-due.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
-/** `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them. */
-export type PublishingDeps = PublisherDeps
+/** `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them; `brands`: brands' reads (a port). */
+export type PublishingDeps = PublisherDeps & { brands: BrandNames }
 
 export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
@@ -63,7 +65,7 @@ export function createPublishingService(deps: PublishingDeps) {
 		platforms,
 		/** The places a post can go: the user's channels (of one brand, when given), with their account and what blocks them. */
 		listChannels: (userId: string, options?: { brandId?: string }) => listChannels(db, deps.descriptors, userId, options),
-		/** The publishing part of 'Daten exportieren': accounts, pages, deliveries, comment replies (never tokens). */
+		/** The publishing part of 'Daten exportieren': accounts, channels, deliveries, comment replies (never tokens). */
 		exportData: (userId: string) => exportPublishingData(db, userId),
 		...connections,
 		/** Which platforms run in test mode (no client id and secret: the built-in sandbox network). */
@@ -85,6 +87,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		deliveryStates: (userId: string, postIds: Array<string>) => deliveryStates(db, userId, postIds),
 		/** The channels each of `postIds` goes to (the user's own only), in one query: cards, calendar chips and hover cards name them. */
 		postChannels: (userId: string, postIds: ReadonlyArray<string>) => postChannels(db, userId, postIds),
+		/** The channels each of `drafts` would go to (its chosen ones, else its brand's default per network), in one query: draft cards name them. */
+		draftChannels: (userId: string, drafts: ReadonlyArray<DraftTargets>) => draftChannels(db, userId, drafts),
 		/** The user's channels (of one brand; null: all) as a filter lists them, by network and name. */
 		channelOptions: (userId: string, brandId: string | null) => channelOptions(db, userId, brandId),
 		/** The channels of the not yet published deliveries of `postIds`, by post id (where the editor's channel picker starts). */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { RawBuilder, sql } from 'kysely'
 import type { Platform } from '#modules/content/platforms.ts'
 
 // The PlatformAdapter port: what the publishing module needs from a social network.
@@ -186,4 +187,12 @@ export type PlatformAdapter = {
 	replyToComment: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply>
 	/** After an unknown outcome: our reply with this text below the comment, or null when there is none. */
 	findReply: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply | null>
+}
+
+/**
+ * What publishing needs of brands (modules/brands owns the table and imports publishing, so the
+ * composition root wires it in): a channel's brand name as a part of publishing's own statement.
+ */
+export type BrandNames = {
+	brandNameSql: (brandId: ReturnType<typeof sql.ref>) => RawBuilder<string>
 }

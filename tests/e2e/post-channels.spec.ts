@@ -98,6 +98,24 @@ test.describe('at 1440 px', () => {
 		await expect(page).not.toHaveURL(/channel=/)
 	})
 
+	test('a draft card names the channels the draft would go to: its chosen ones, else its brand default', async ({ page, db, services, createConfirmedUser, login }) => {
+		const user = await createConfirmedUser()
+		const { cafe } = await twoInstagramChannels(db, user.id)
+		const content = (title: string) => ({ base: `${title}\nFrisch aus dem Ofen.`, platforms: {} })
+		const chosen = await services.content.createDraft(user.id, { platforms: ['instagram'], content: content('Kaffee-Entwurf'), channelIds: [cafe] })
+		const unchosen = await services.content.createDraft(user.id, { platforms: ['instagram'], content: content('Zopf-Entwurf') })
+		const stored = await db.selectFrom('drafts').select(['id', 'channel_ids']).where('user_id', '=', user.id).execute()
+		expect(stored.find((d) => d.id === chosen.id)?.channel_ids).toEqual([cafe])
+		expect(stored.find((d) => d.id === unchosen.id)?.channel_ids).toEqual([])
+		await login(user)
+
+		await gotoReady(page, '/posts')
+		await expect(card(page, 'Kaffee-Entwurf')).toHaveAttribute('data-status', 'draft')
+		await expect(card(page, 'Kaffee-Entwurf').getByTestId('post-channels')).toHaveText('Instagram: Café am Markt')
+		// Without a choice: the default channel of the network in the draft's brand.
+		await expect(card(page, 'Zopf-Entwurf').getByTestId('post-channels')).toHaveText('Instagram: Bäckerei Winterthur')
+	})
+
 	test("an id that is not one of the user's channels is ignored: every post shows", async ({ page, db, services, createConfirmedUser, login }) => {
 		const user = await createConfirmedUser()
 		const other = await createConfirmedUser()

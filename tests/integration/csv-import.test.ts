@@ -17,6 +17,7 @@ import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
+import { brandDirectory } from '#modules/brands/index.ts'
 
 const zone = 'Europe/Zurich'
 const textOnly = testPlatforms.descriptors.find((d) => !d.images.required)!
@@ -170,7 +171,7 @@ test('a row the planner refuses is left out alone; any other failure imports not
 			return reasons
 		},
 	}
-	const content = createContentService({ db: s.t.db, clock: systemClock, planner, platforms: testPlatforms.ids })
+	const content = createContentService({ db: s.t.db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
 	const item = (row: number, text: string) => ({ row, scheduledAt: new Date(Date.now() + 3 * 86_400_000), input: { platform: textOnly.id, content: { base: text, platforms: {} }, timeZone: zone } })
 	const items = [item(2, 'Eins'), item(3, 'VERWEIGERT'), item(4, 'Drei')]
 	const refused = await content.importPosts(s.user.id, crypto.randomUUID(), { rows: 'a' }, items)

@@ -7,6 +7,7 @@ import { createContentService } from '#modules/content/index.ts'
 import { createDeliveryPlanner } from '#modules/publishing/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { brandDirectory } from '#modules/brands/index.ts'
 
 // A stored post goes to other channels (issue 38, item 3): content's changeChannels removes the
 // deliveries (and jobs) of channels no longer chosen and adds the new ones, in one transaction and a
@@ -55,7 +56,7 @@ async function channels(db: Kysely<DB>, userId: string, platform: string, count:
 
 function services(db: Kysely<DB>) {
 	const planner = createDeliveryPlanner({ descriptors: testPlatforms.descriptors, files: null })
-	return createContentService({ db, clock: systemClock, planner, platforms: testPlatforms.ids })
+	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
 }
 
 const deliveriesOf = (db: Kysely<DB>, postId: string) => db.selectFrom('post_deliveries').select(['id', 'platform', 'channel_id', 'status']).where('post_id', '=', postId).orderBy('platform').orderBy('channel_id').execute()

@@ -8,6 +8,7 @@ import { createDeliveryPlanner } from '#modules/publishing/index.ts'
 import { deliveryPages } from '#modules/publishing/pages.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { brandDirectory } from '#modules/brands/index.ts'
 
 // A post targets channels (issue 38, ADR 0045): one delivery per channel, in a fixed number of
 // statements; channels not the user's are refused in German; without channels each network goes to
@@ -55,7 +56,7 @@ async function channels(db: Kysely<DB>, userId: string, platform: string, count:
 
 function services(db: Kysely<DB>) {
 	const planner = createDeliveryPlanner({ descriptors: testPlatforms.descriptors, files: null })
-	return createContentService({ db, clock: systemClock, planner, platforms: testPlatforms.ids })
+	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
 }
 
 const deliveriesOf = (db: Kysely<DB>, postId: string) => db.selectFrom('post_deliveries').select(['platform', 'channel_id', 'status']).where('post_id', '=', postId).orderBy('platform').orderBy('channel_id').execute()

@@ -9,6 +9,7 @@ import { createToolboxService, seedToolboxConfigs } from '#modules/toolbox/index
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { waitingJobs } from '#tests/support/jobs.ts'
+import { brandDirectory } from '#modules/brands/index.ts'
 
 async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -18,7 +19,7 @@ async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 }
 
 function toolbox(db: Kysely<DB>, now: Date) {
-	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, testPlatforms.ids) })
+	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, brandDirectory, testPlatforms.ids) })
 }
 
 /** Runs a task handler of the toolbox by its job id, as the worker would. */

@@ -12,8 +12,10 @@ export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' |
 	channelIds: Array<string>
 	channels: Array<ChannelName>
 }
-/** What the page receives of a draft. */
-export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'channelIds' | 'brandId' | 'updatedAt'>
+/** What the page receives of a draft, and the channels it would go to (the card names them). */
+export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'channelIds' | 'brandId' | 'updatedAt'> & {
+	channels: Array<ChannelName>
+}
 
 /** The loader's part: only these fields go into the page's data. */
 export function boardPost(post: PostView, channelIds: Array<string> = [], channels: ReadonlyArray<ChannelName> = []): BoardPost {
@@ -26,9 +28,9 @@ export function choosesChannels(item: Pick<BoardItem, 'kind' | 'status'>) {
 	return item.kind === 'draft' || item.status !== 'published'
 }
 
-export function boardDraft(draft: DraftView): BoardDraft {
+export function boardDraft(draft: DraftView, channels: ReadonlyArray<ChannelName> = []): BoardDraft {
 	const { id, title, content, platforms, images, pageIds, channelIds, brandId, updatedAt } = draft
-	return { id, title, content, platforms, images, pageIds, channelIds, brandId, updatedAt }
+	return { id, title, content, platforms, images, pageIds, channelIds, brandId, updatedAt, channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
 /** One card of the board: a draft (drafts table) or a post, with what the card and the editor need. */
@@ -55,7 +57,7 @@ export type BoardItem = {
 	updatedAt: string
 	/** Where it was made: 'web' (drafts too), or the REST API, an MCP client or a CSV import (the card names these). */
 	origin: PostOrigin
-	/** The channels a post goes to (its deliveries'); empty for a draft, whose channels are chosen when it is planned. */
+	/** The channels a post goes to (its deliveries'), or a draft would go to (its chosen ones, else its brand's defaults). */
 	channels: Array<ChannelName>
 }
 
@@ -81,7 +83,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		publishedAt: null,
 		updatedAt: draft.updatedAt,
 		origin: 'web',
-		channels: [],
+		channels: draft.channels,
 	}
 }
 
