@@ -42,6 +42,8 @@ type RouteProbe = {
 	/** Text that only the admin's page contains. */
 	marker: (f: Fixture) => string
 	actions: Array<ActionProbe>
+	/** Undoes what this route's admin submissions changed in shared rows (only here, so no parallel probe undoes it mid-check). */
+	reset?: (db: Kysely<DB>) => Promise<unknown>
 }
 
 const profileOf = (db: Kysely<DB>, f: Fixture) =>
@@ -170,12 +172,13 @@ const probes: Record<string, RouteProbe> = {
 		marker: () => 'data-testid="plan-pro"',
 		actions: [
 			{
-				// Pro's 50 channels become 51 (cleanUp sets 50 again; the other tests' users are on Free).
+				// Pro's 50 channels become 51 (reset sets 50 again; the other tests' users are on Free).
 				name: "set Pro's channel limit",
 				form: () => ({ planId: 'pro', channelLimit: '51' }),
 				state: (db) => db.selectFrom('plans').select('channel_limit').where('id', '=', 'pro').executeTakeFirstOrThrow(),
 			},
 		],
+		reset: (db) => db.updateTable('plans').set({ channel_limit: 50 }).where('id', '=', 'pro').execute(),
 	},
 }
 
@@ -227,7 +230,6 @@ async function cleanUp(db: Kysely<DB>, f: Fixture) {
 	await db.deleteFrom('ai_models').where('model_id', 'in', [f.modelKey, `${f.modelKey}-neu`]).execute()
 	await db.deleteFrom('admin_prompts').where('name', 'in', [f.marker, `${f.marker}-neu`]).execute()
 	await db.deleteFrom('admin_toolbox_configs').where('tool_name', 'in', [f.toolName, `${f.toolName}N`]).execute()
-	await db.updateTable('plans').set({ channel_limit: 50 }).where('id', '=', 'pro').execute()
 }
 
 const post = (request: APIRequestContext, url: string, form: Record<string, string>) =>
@@ -295,6 +297,7 @@ for (const route of walked) {
 			}
 		} finally {
 			await cleanUp(db, f)
+			await probe?.reset?.(db)
 		}
 	})
 }
