@@ -54,8 +54,6 @@ export type DeliveryPlanner = {
 	 * time. Throws PlanRefused (German) for a delivery already on a network, or a network's refusal.
 	 */
 	retarget: (trx: Trx, input: RetargetInput) => Promise<void>
-	/** A post still in draft gets a page per network on its open deliveries (only the user's own pages of that network). */
-	choosePages: (trx: Trx, input: { postId: string; userId: string; pageIds: Partial<Record<Platform, string>> }) => Promise<void>
 	/** The channels of the post `postId` selects, as JSON `[{ id, network, name }]` inside a statement (the 'post.scheduled' webhook). */
 	postChannelsJsonSql: (postId: RawBuilder<unknown>) => RawBuilder<unknown>
 	/** Whether the post `postId` selects has a delivery to the user's channel, as a condition inside a statement (the calendar's filter). */

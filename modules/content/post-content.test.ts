@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { channelTextsOf, extractText, keepChannelTexts, parseContent, serializeContent, textFor, titleFromText, truncate } from './post-content.ts'
+import { channelTextsOf, editedContent, extractText, keepChannelTexts, parseContent, serializeContent, textFor, titleFromText, truncate } from './post-content.ts'
 
 test('plain text and JSON content (base + platforms) both parse', () => {
 	expect(parseContent('Hallo Welt')).toEqual({ base: 'Hallo Welt', platforms: {} })
@@ -54,4 +54,17 @@ test('a channel no longer chosen loses its text of its own; none left leaves no 
 	expect(keepChannelTexts(content, [])).toEqual({ base: 'B', platforms: { instagram: 'IG' } })
 	expect(channelTextsOf(serializeContent(content))).toEqual({ [shop]: 'Laden', [owner]: 'Privat' })
 	expect(channelTextsOf('nur Text')).toEqual({})
+})
+
+test("an edit replaces the texts it owns: the channels it showed; a channel it did not show keeps its text", () => {
+	const shop = '0b7f2a52-8c3e-4a55-9d3e-1f6a0d9c2b11'
+	const owner = '6c1d9e0a-2f4b-4c7e-8a9d-3b5e7f1a2c44'
+	const stored = { base: 'Alt', platforms: { linkedin: 'Alt LI', threads: 'Alt TH' }, channels: { [shop]: 'Laden', [owner]: 'Privat' } }
+	// A published post's editor shows no channel: the texts change, the channels' stay.
+	expect(editedContent(stored, { base: 'Neu', platforms: {}, channels: {} }, [])).toEqual({ base: 'Neu', platforms: {}, channels: { [shop]: 'Laden', [owner]: 'Privat' } })
+	// The shop's channel shown and emptied: its text goes, the owner's stays.
+	expect(editedContent(stored, { base: 'Neu', platforms: {}, channels: {} }, [shop])).toEqual({ base: 'Neu', platforms: {}, channels: { [owner]: 'Privat' } })
+	expect(editedContent(stored, { base: 'Neu', platforms: {}, channels: { [shop]: 'Laden neu' } }, [shop, owner])).toEqual({ base: 'Neu', platforms: {}, channels: { [shop]: 'Laden neu' } })
+	// Without the channels shown, the edit's channel texts are all of them.
+	expect(editedContent(stored, { base: 'Neu', platforms: {} })).toEqual({ base: 'Neu', platforms: {} })
 })

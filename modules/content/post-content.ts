@@ -55,6 +55,19 @@ export function keepChannelTexts(content: PostContent, channelIds: ReadonlyArray
 	return kept.length ? { ...rest, channels: Object.fromEntries(kept) } : rest
 }
 
+/**
+ * A saved edit over the stored content: the edit's texts, and the stored keys it does not own. With
+ * `textChannels` (the channels an editor showed) the edit's channel texts replace only theirs: a channel
+ * the editor did not show (one already published) keeps its text. Without, the edit's replace all.
+ */
+export function editedContent(stored: PostContent, edit: PostContent, textChannels?: ReadonlyArray<string>): PostContent {
+	const { channels: storedChannels, ...rest } = stored
+	const { channels: editedChannels, ...texts } = edit
+	const kept = textChannels ? Object.entries(storedChannels ?? {}).filter(([id]) => !textChannels.includes(id)) : []
+	const channels = { ...Object.fromEntries(kept), ...editedChannels }
+	return { ...rest, ...texts, ...(Object.keys(channels).length ? { channels } : {}) }
+}
+
 /** The channel texts of a stored or sent map: string values under channel ids; null when there are none. */
 function channelTexts(map: unknown): Record<string, string> | null {
 	if (!map || typeof map !== 'object' || Array.isArray(map)) return null

@@ -6,7 +6,7 @@ import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
+import { editedContent, extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
 import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
@@ -118,30 +118,30 @@ export async function getPost(db: DbOrTrx, registered: RegisteredPlatforms, user
 	return row ? toPostView(registered, row) : null
 }
 
-/** A post not yet planned (its deliveries wait): its editor chooses each network's page, as a draft's does. */
-const DRAFT_STATUSES: ReadonlySet<string> = new Set(['draft', 'review'])
-
 export type PostEdit = {
 	content: PostContent
 	imageUrl?: string | null
 	images?: Partial<Record<Platform, string>>
-	pageIds?: Partial<Record<Platform, string>>
 	/** The channels it goes to from now on (retargetPost, in the same transaction); left out: its channels stay. */
 	channelIds?: ReadonlyArray<string>
+	/** The channels whose texts of their own `content.channels` gives (editedContent): the other channels' stored texts stay. */
+	textChannels?: ReadonlyArray<string>
 }
 
 /**
- * Changes a post's text and image (and, while it is a draft, each network's page; with `channelIds`
- * its channels, see retargetPost); its status and times stay. Throws PlanRefused when the channels
- * are refused: nothing is written.
+ * Changes a post's text and image (with `channelIds` its channels, see retargetPost); its status and
+ * times stay. Throws PlanRefused when the channels are refused: nothing is written.
  */
 export async function updatePostContent(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, id: string, input: PostEdit): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
+		const stored = await trx.selectFrom('posts').select('content').where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst()
+		if (!stored) return { ok: false as const, error: 'not_found' as const }
+		const content = editedContent(parseContent(stored.content), input.content, input.textChannels)
 		const row = await trx
 			.updateTable('posts')
 			.set({
-				title: postTitle(input.content),
-				content: serializeContent(input.content),
+				title: postTitle(content),
+				content: serializeContent(content),
 				...(input.imageUrl !== undefined ? { image_url: input.imageUrl || null } : {}),
 				...(input.images !== undefined ? { platform_images: JSON.stringify(input.images) } : {}),
 			})
@@ -150,7 +150,6 @@ export async function updatePostContent(db: Db, planner: DeliveryPlanner, regist
 			.returning(postColumns)
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
-		if (input.pageIds && DRAFT_STATUSES.has(row.status)) await planner.choosePages(trx, { postId: id, userId, pageIds: input.pageIds })
 		if (input.channelIds) return retargetPost(trx, planner, registered, userId, id, input.channelIds)
 		await notifyChange(trx, { userId, topic: 'posts' })
 		return { ok: true as const, post: toPostView(registered, row) }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Platform } from './platforms.ts'
+import type { PostEdit } from './posts.server.ts'
 import { MAX_TEXT } from './text-limit.ts'
 
 // Shared by the forms and the actions. Messages are keys of the `posts` namespace.
@@ -50,10 +51,20 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		id: z.uuid({ error: 'errors.invalid' }),
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
-		/** A post still in draft: the page of each network (its open deliveries get it). */
-		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
 		...channelChoice,
 	}).transform(withChosenTexts)
+
+export type PostEditInput = z.infer<ReturnType<typeof postEditSchema>>
+
+/**
+ * The editor's save of a post: its texts, the texts of its own of each channel the editor showed (the
+ * others', e.g. of a channel already published, stay) and, when ticked, its channels from now on.
+ */
+export function postEditOf(value: PostEditInput): PostEdit {
+	const { platforms, texts, channelIds, channelsChosen, channelTexts } = value
+	const content = { base: texts[platforms[0]!] ?? '', platforms: platforms.length > 1 ? texts : {}, channels: channelTexts }
+	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}) }
+}
 
 export const DeleteSchema = z.object({
 	intent: z.enum(['delete-post', 'delete-draft']),

@@ -15,6 +15,15 @@ export type PostSchedule = z.infer<typeof PostScheduleSchema>
 
 const text = z.string().trim().min(1).max(MAX_TEXT)
 
+/** A text of its own per channel (channel id: text); each must be a channel the post goes to (channelTextsWithin). */
+export const ChannelTextsSchema = z.record(z.uuid(), text)
+
+/** The refusal of a channel text for a channel the post does not go to (POST and PATCH /posts, MCP). */
+export const CHANNEL_TEXT_OUTSIDE = { error: 'Ein Kanal in channelTexts steht nicht unter channels.', path: ['channelTexts'] }
+
+/** Whether every channel text is for one of `channels` (the channels the post goes to). */
+export const channelTextsWithin = (channelTexts: Record<string, string> | undefined, channels: ReadonlyArray<string> | undefined) => Object.keys(channelTexts ?? {}).every((id) => channels?.includes(id))
+
 /** The most channels one post names (far above what a post goes to; the plans allow at most 1000 channels in all). */
 export const MAX_POST_CHANNELS = 200
 
@@ -31,16 +40,14 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			channels: z.array(z.uuid()).min(1).max(MAX_POST_CHANNELS).optional().describe('Kanäle (IDs aus GET /channels), an die der Post geht; mit networks zusammen: dazu der Standardkanal jedes weiteren Netzwerks'),
 			text: text.optional().describe('Text für alle Netzwerke ohne eigenen Text'),
 			texts: z.partialRecord(network, text).optional().describe('Eigener Text je Netzwerk'),
-			channelTexts: z
-				.record(z.uuid(), text)
-				.optional()
+			channelTexts: ChannelTextsSchema.optional()
 				.describe('Eigener Text je Kanal (ID aus channels); sonst gilt der Text seines Netzwerks'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})
 		.refine((v) => v.networks?.length || v.channels?.length, { error: 'Bitte geben Sie networks oder channels an.', path: ['networks'] })
 		.refine((v) => (v.networks ?? []).every((n) => v.texts?.[n] ?? v.text) && (v.text || Object.keys(v.texts ?? {}).length), { error: 'Jedes Netzwerk braucht einen Text (text oder texts.<netzwerk>).', path: ['texts'] })
-		.refine((v) => Object.keys(v.channelTexts ?? {}).every((id) => v.channels?.includes(id)), { error: 'Ein Kanal in channelTexts steht nicht unter channels.', path: ['channelTexts'] })
+		.refine((v) => channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
 }
 export type NewPostRequest = z.infer<ReturnType<typeof newPostSchema>>
 

@@ -2,7 +2,6 @@ import type { Trx } from '#modules/core/db.server.ts'
 import { channelTextOf, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
-import { chooseDeliveryPages } from './delivery-pages.server.ts'
 import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
 import { DUE_NOW_MS } from './planning-accounts.server.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
@@ -147,7 +146,6 @@ export function createDeliveryPlanner(rules: PlanningRules | null): DeliveryPlan
 		},
 		retarget: (trx, input) => retargetDeliveries(trx, input, rules ? (targets, scheduledAt) => planningProblems(trx, rules, { postId: input.postId, targets, scheduledAt }) : null),
 		cancel: (trx, input) => deliveryPlanner.cancel(trx, input),
-		choosePages: (trx, input) => deliveryPlanner.choosePages(trx, input),
 		postChannelsJsonSql,
 		postGoesToChannelSql,
 	}
@@ -194,7 +192,6 @@ export const deliveryPlanner: DeliveryPlanner = {
 		)
 	},
 
-	choosePages: chooseDeliveryPages,
 	postChannelsJsonSql,
 	postGoesToChannelSql,
 }

@@ -56,7 +56,6 @@ export function Preview(props: Props) {
 					text={props.content[platform] ?? ''}
 					image={props.images[platform]}
 					pages={props.pages.filter((p) => p.platform === platform)}
-					showPagePicker={false}
 					showConnection={!props.chosen}
 					onChange={(text) => props.onText(platform, text)}
 					channelTexts={props.chosen ? { channels: props.pages.filter((p) => p.platform === platform), texts: props.channelTexts, onChange: props.onChannelText } : undefined}

@@ -121,7 +121,6 @@ export function EditorDialog({
 									pages={brandChannels?.filter((c) => c.platform === platform) ?? []}
 									pagesNote={brandChannels ? undefined : t('editor.channelsLoading')}
 									pageId={chosen.find((id) => brandChannels?.some((c) => c.id === id && c.platform === platform))}
-									showPagePicker={false}
 									showConnection
 									channelTexts={{ channels: brandChannels?.filter((c) => c.platform === platform && chosen.includes(c.id)) ?? [], texts: channelTexts, onChange: setChannelText }}
 								>

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Select, Text, TextArea } from '@radix-ui/themes'
+import { Badge, Card, Flex, Text, TextArea } from '@radix-ui/themes'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformMark } from '#app/components/platform-badge.tsx'
@@ -12,14 +12,10 @@ import { PreflightBadges, TextCounter, useTextChecks } from './text-checks.tsx'
 import '#locales/ns/posts.ts'
 import '#locales/ns/publishing.ts'
 
-const NO_PAGE = 'none'
-/** The picker's value while `pagesNote` stands in for the pages. */
-const NOTE = 'note'
-
 /**
- * One platform's text in the editor: page picker, text, counter against the network's limit in its
- * own counting, the network's rules as badges (the preflight: red where the network would refuse,
- * amber where planning asks first; planning checks them again), image.
+ * One platform's text in the editor: text, counter against the network's limit in its own counting,
+ * the network's rules as badges (the preflight: red where the network would refuse, amber where
+ * planning asks first; planning checks them again), image.
  */
 export function PlatformTextCard({
 	platform,
@@ -28,7 +24,6 @@ export function PlatformTextCard({
 	pages,
 	pagesNote,
 	pageId,
-	showPagePicker,
 	showConnection = false,
 	onChange,
 	channelTexts,
@@ -38,11 +33,11 @@ export function PlatformTextCard({
 	text: string
 	image?: string
 	pages: Array<ChannelView>
-	/** The pages are not there (loading, or their load failed): the picker is disabled and says this, and no connection badge is shown. */
+	/** The pages are not there (loading, or their load failed): no connection badge is shown. */
 	pagesNote?: string
+	/** The chosen page of the network (else its default page): its connection problem is the badge's. */
 	pageId?: string
-	showPagePicker: boolean
-	/** Without the picker: the default page's connection problem as a badge (the creator's preview). */
+	/** The chosen page's connection problem as a badge. */
 	showConnection?: boolean
 	/** Controlled use (the post creator): `text` is the value and every edit is reported here. */
 	onChange?: (text: string) => void
@@ -56,9 +51,8 @@ export function PlatformTextCard({
 	const [local, setLocal] = useState(text)
 	const value = onChange ? text : local
 	const setValue = onChange ?? setLocal
-	// Until the user picks one: the stored page, else the default one (also when the pages arrive after the first render).
-	const [picked, setPicked] = useState<string | null>(null)
-	const page = picked ?? pageId ?? pages.find((p) => p.isDefault)?.id ?? NO_PAGE
+	// The chosen page, else the default one (also when the pages arrive after the first render).
+	const page = pageId ?? pages.find((p) => p.isDefault)?.id
 	// The image's size as the browser draws it (its file type from its name; the server reads the stored file).
 	const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null)
 	const known = size && size.src === image ? size : null
@@ -67,7 +61,7 @@ export function PlatformTextCard({
 	const { over } = checks
 	const label = platformName(platform)
 	// The chosen page's connection (planning later is fine while it is being renewed; publishing now is not).
-	const connection = pagesNote === undefined && (showPagePicker || showConnection) ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
+	const connection = pagesNote === undefined && showConnection ? (pages.length === 0 ? 'not_connected' : (pages.find((p) => p.id === page)?.problem ?? null)) : null
 	return (
 		<Card data-testid={`editor-${platform}`}>
 			<Flex direction="column" gap="2">
@@ -76,26 +70,6 @@ export function PlatformTextCard({
 						<PlatformMark platform={platform} />
 						<Text weight="bold">{label}</Text>
 					</Flex>
-					{showPagePicker ? (
-						<Flex gap="2" align="center">
-							<Text size="1" color="gray">
-								{t('editor.page')}
-							</Text>
-							<Select.Root value={pagesNote === undefined ? page : NOTE} onValueChange={setPicked} disabled={pagesNote !== undefined || pages.length === 0} size="1">
-								<Select.Trigger aria-label={`${t('editor.page')} ${label}`} />
-								<Select.Content>
-									{pagesNote !== undefined ? <Select.Item value={NOTE}>{pagesNote}</Select.Item> : null}
-									{pagesNote === undefined && pages.length === 0 ? <Select.Item value={NO_PAGE}>{t('editor.noPages')}</Select.Item> : null}
-									{pages.map((p) => (
-										<Select.Item key={p.id} value={p.id}>
-											{p.pageName}
-										</Select.Item>
-									))}
-								</Select.Content>
-							</Select.Root>
-							{page !== NO_PAGE ? <input type="hidden" name={`pageIds.${platform}`} value={page} /> : null}
-						</Flex>
-					) : null}
 				</Flex>
 				<TextArea
 					name={`texts.${platform}`}

@@ -15,7 +15,7 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, pageParams } from '#app/server/posts-board.server.ts'
 import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import { editorData } from '#app/server/posts-editor.server.ts'
-import { DeleteSchema, draftEditSchema, postEditSchema } from '#modules/content/schema.ts'
+import { DeleteSchema, draftEditSchema, postEditOf, postEditSchema } from '#modules/content/schema.ts'
 import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -97,11 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-post') {
 		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
-		const { id, platforms, texts, pageIds, channelIds, channelsChosen, channelTexts } = submission.value
+		const { id, channelIds, channelsChosen } = submission.value
 		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
-		const base = texts[platforms[0]!] ?? ''
-		const edited = { base, platforms: platforms.length > 1 ? texts : {}, channels: channelTexts }
-		const result = await content.updatePost(user.id, id, { content: edited, pageIds, ...(channelsChosen ? { channelIds } : {}) })
+		const result = await content.updatePost(user.id, id, postEditOf(submission.value))
 		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))
 	}

@@ -5,9 +5,9 @@ import { MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { ChannelIdsSchema, newPostSchema, planPost, retargetPost } from '#modules/posting/index.ts'
+import { CHANNEL_TEXT_OUTSIDE, ChannelIdsSchema, ChannelTextsSchema, channelTextsWithin, newPostSchema, planPost, retargetPost } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
-import { json, readJson, requestIdOf } from '../request.server.ts'
+import { json, parseInput, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
 import { defineOperation, type OperationCall } from './operation.server.ts'
 import { IdParams, PaginationQuery, PostDetailSchema, PostSchema, pageOf } from './schemas.ts'
@@ -23,6 +23,10 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 		.object({
 			text: text.optional().meta({ description: 'Neuer Text für alle Netzwerke des Posts (ausser denen in texts)' }),
 			texts: z.partialRecord(network, text).optional().meta({ description: 'Neuer eigener Text je Netzwerk des Posts' }),
+			channelTexts: ChannelTextsSchema.optional().meta({
+				description:
+					'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt: ersetzt die bisherigen eigenen Texte ({} entfernt sie). Nur für Kanäle, an die der Post geht (mit channels: diese). Ohne channelTexts bleiben sie, solange ihr Kanal bleibt.',
+			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
 					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
@@ -35,7 +39,8 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.schedule !== undefined || v.channels !== undefined, { error: 'Bitte geben Sie text, texts, channels oder schedule an.', path: ['text'] })
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.schedule !== undefined || v.channels !== undefined, { error: 'Bitte geben Sie text, texts, channelTexts, channels oder schedule an.', path: ['text'] })
+		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
 }
 
 const listQuery = (registered: RegisteredPlatforms) =>
@@ -124,7 +129,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			tag: 'Posts',
 			summary: 'Post ändern oder neu planen',
 			description:
-				'Ändert die Kanäle (channels), den Text (für alle und/oder je Netzwerk) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
+				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
 			scope: 'posts',
 			pathParams: IdParams,
 			body: { 'application/json': Change },
@@ -136,13 +141,18 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const body = await readJson(context, request, changeSchema(registered))
 				let post = await services.content.getPost(userId, params.id!)
 				if (!post) return problem(context, 404, 'not_found')
+				if (body.channelTexts && !body.channels) {
+					// Without new channels, a channel text must be for one the post goes to now (POST's rule and answer).
+					const targeted = (await services.publishing.deliveryStatus(userId, post.id)).flatMap((d) => (d.channelId ? [d.channelId] : []))
+					parseInput(context, z.object({ channelTexts: ChannelTextsSchema }).refine((v) => channelTextsWithin(v.channelTexts, targeted), CHANNEL_TEXT_OUTSIDE), body)
+				}
 				if (body.channels) {
 					const moved = await retargetPost(services, userId, post.id, body.channels)
 					if (!moved.ok && moved.error === 'invalid_channel') return problem(context, 422, 'invalid_channel', { reasons: moved.reasons })
 					if (!moved.ok) return contentProblem(context, moved.error, moved.reasons)
 					if (moved.kind === 'post') post = moved.post
 				}
-				if (body.text !== undefined || body.texts !== undefined) {
+				if (body.text !== undefined || body.texts !== undefined || body.channelTexts !== undefined) {
 					const foreign = Object.keys(body.texts ?? {}).filter((n) => !post.platforms.includes(n))
 					if (foreign.length) {
 						const message = getInstance(context).t('api:fields.invalid')
@@ -152,7 +162,8 @@ export function postOperations(registered: RegisteredPlatforms) {
 					const only = post.platform === 'multiple' ? null : post.platforms[0]!
 					const base = (only ? body.texts?.[only] : undefined) ?? body.text ?? current.base
 					const platforms = only ? {} : Object.fromEntries(post.platforms.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
-					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms } })
+					const channels = body.channelTexts ?? current.channels
+					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}) } })
 					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
 				}
 				if (body.schedule) {
