@@ -1,23 +1,16 @@
 import { z } from 'zod/mini'
 import type { Platform } from '#modules/content/platforms.ts'
 import type { CreatorAgent } from '#modules/generation/index.ts'
+import type { OpenedPost } from '#modules/posting/index.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
 import { readCreatorState } from './storage.ts'
-import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState, type EditTarget } from './types.ts'
+import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState } from './types.ts'
 
 // Where the creator starts: an opened draft or post, an entry point (navigation state from the news
 // feed, the model test's query), else the state stored in the last 24 hours, else the first step.
 
-/** A draft or post opened with ?draft=<id> or ?post=<id> (from the loader); `channelIds`: its chosen channels. */
-export type OpenedContent = {
-	editing: EditTarget
-	platforms: Array<Platform>
-	texts: Partial<Record<Platform, string>>
-	images: Partial<Record<Platform, string>>
-	channelIds: Array<string>
-	channelTexts: Record<string, string>
-	brandId: string | null
-}
+/** A draft or post opened with ?draft=<id> or ?post=<id>, as the loader gives it (posting's openForEditing). */
+export type OpenedContent = OpenedPost
 
 export type Start = {
 	state: CreatorState
