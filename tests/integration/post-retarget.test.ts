@@ -2,67 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
-import { systemClock } from '#modules/core/clock.server.ts'
-import { createContentService } from '#modules/content/index.ts'
-import { createDeliveryPlanner } from '#modules/publishing/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { testPlatforms } from '#tests/support/platforms.ts'
-import { brandDirectory } from '#modules/brands/index.ts'
+import { channels, contentServices, schedule, text, user, zurich } from '#tests/support/channel-posts.ts'
 
 // A stored post goes to other channels (issue 38, item 3): content's changeChannels removes the
 // deliveries (and jobs) of channels no longer chosen and adds the new ones, in one transaction and a
 // fixed number of statements; another user's channel, a second brand or a delivery already out is
 // refused in German and nothing changes.
 
-const zurich = 'Europe/Zurich'
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
-const dateOf = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: zurich })
-const schedule = { date: dateOf(inDays(3)), time: '10:00', timeZone: zurich }
-const text = (base: string) => ({ base, platforms: {} })
-
-async function user(db: Kysely<DB>) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	const brand = await db.insertInto('brands').values({ user_id: row.id, name: 'Meine Marke' }).returning('id').executeTakeFirstOrThrow()
-	return { id: row.id, brand: brand.id }
-}
-
-/** `count` channels of `platform` on one account of the user (in `brandId`); the first is its brand's default. */
-async function channels(db: Kysely<DB>, userId: string, platform: string, count: number, brandId?: string) {
-	const token = await db
-		.insertInto('social_tokens')
-		.values({ user_id: userId, platform, account_id: `acct-${randomUUID()}`, account_name: 'Konto', access_token_encrypted: 'sealed', sandbox: true, status: 'active' })
-		.returning('id')
-		.executeTakeFirstOrThrow()
-	const rows = await db
-		.insertInto('channels')
-		.values(
-			Array.from({ length: count }, (_, i) => ({
-				user_id: userId,
-				social_token_id: token.id,
-				platform,
-				page_id: `page-${randomUUID()}`,
-				page_name: `Kanal ${i + 1}`,
-				page_type: 'business',
-				is_default: i === 0,
-				...(brandId ? { brand_id: brandId } : {}),
-			})),
-		)
-		.returning('id')
-		.execute()
-	return rows.map((r) => r.id)
-}
-
-function services(db: Kysely<DB>) {
-	const planner = createDeliveryPlanner({ descriptors: testPlatforms.descriptors, files: null })
-	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
-}
-
 const deliveriesOf = (db: Kysely<DB>, postId: string) => db.selectFrom('post_deliveries').select(['id', 'platform', 'channel_id', 'status']).where('post_id', '=', postId).orderBy('platform').orderBy('channel_id').execute()
 const jobKeys = async (db: Kysely<DB>) => (await sql<{ key: string }>`select key from graphile_worker.jobs where key is not null`.execute(db)).rows.map((r) => r.key)
 
-async function planned(content: ReturnType<typeof services>, userId: string, channelIds: Array<string>, base = 'Frische Gipfeli') {
+async function planned(content: ReturnType<typeof contentServices>, userId: string, channelIds: Array<string>, base = 'Frische Gipfeli') {
 	const result = await content.createScheduledPost(userId, randomUUID(), { platform: 'linkedin', content: text(base), channelIds }, schedule)
 	if (!result.ok) throw new Error(JSON.stringify(result))
 	return result.post
@@ -70,7 +21,7 @@ async function planned(content: ReturnType<typeof services>, userId: string, cha
 
 test("channels added and removed: the removed one loses its delivery and its jobs, a new network gets the base text, the same choice again changes nothing", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 2)
 	const mastodon = await channels(t.db, alice.id, 'mastodon', 1)
@@ -106,12 +57,12 @@ test("channels added and removed: the removed one loses its delivery and its job
 
 test("another user's channel, a channel of a second brand, no channel at all: refused in German, nothing changes", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const own = await channels(t.db, alice.id, 'linkedin', 2)
 	const second = await t.db.insertInto('brands').values({ user_id: alice.id, name: 'Privat' }).returning('id').executeTakeFirstOrThrow()
-	const privat = await channels(t.db, alice.id, 'mastodon', 1, second.id)
+	const privat = await channels(t.db, alice.id, 'mastodon', 1, { brandId: second.id })
 	const bobs = await channels(t.db, bob.id, 'linkedin', 1)
 	const post = await planned(content, alice.id, [own[0]!])
 	const before = await deliveriesOf(t.db, post.id)
@@ -130,7 +81,7 @@ test("another user's channel, a channel of a second brand, no channel at all: re
 
 test('a published delivery stays: removing its channel is refused in German; a post already published cannot be moved', async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 3)
 	const post = await planned(content, alice.id, [linkedin[0]!, linkedin[1]!])
@@ -152,7 +103,7 @@ test('a published delivery stays: removing its channel is refused in German; a p
 
 test('a post not yet planned gets waiting deliveries without jobs; the preflight judges a planned post on its new channels', async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 1)
 	const threads = await channels(t.db, alice.id, 'threads', 1)
@@ -172,7 +123,7 @@ test('a post not yet planned gets waiting deliveries without jobs; the preflight
 
 test("a draft's channels: its networks follow them and it moves to their brand", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 2)
 	const mastodon = await channels(t.db, alice.id, 'mastodon', 1)
@@ -187,12 +138,12 @@ test('changing the channels runs as many statements for 10 channels as for one',
 	await using t = await createTestDatabase()
 	let statements = 0
 	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void statements++ })
-	const content = services(counting)
+	const content = contentServices(counting)
 	const alice = await user(t.db)
 	const many = [...(await channels(t.db, alice.id, 'linkedin', 10)), ...(await channels(t.db, alice.id, 'mastodon', 10))]
 
 	async function move(from: Array<string>, to: Array<string>) {
-		const post = await planned(services(t.db), alice.id, from)
+		const post = await planned(contentServices(t.db), alice.id, from)
 		statements = 0
 		expect(await content.changeChannels(alice.id, post.id, to)).toMatchObject({ ok: true })
 		const count = statements

@@ -2,68 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { Kysely, PostgresDialect } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
-import { systemClock } from '#modules/core/clock.server.ts'
-import { createContentService } from '#modules/content/index.ts'
-import { createDeliveryPlanner } from '#modules/publishing/index.ts'
 import { deliveryPages } from '#modules/publishing/pages.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
-import { testPlatforms } from '#tests/support/platforms.ts'
-import { brandDirectory } from '#modules/brands/index.ts'
+import { channels, contentServices, schedule, text, user, zurich } from '#tests/support/channel-posts.ts'
 
 // A post targets channels (issue 38, ADR 0045): one delivery per channel, in a fixed number of
 // statements; channels not the user's are refused in German; without channels each network goes to
 // the default channel of the post's brand.
 
-const zurich = 'Europe/Zurich'
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
-const dateOf = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: zurich })
-const schedule = { date: dateOf(inDays(3)), time: '10:00', timeZone: zurich }
-const text = (base: string) => ({ base, platforms: {} })
-
-async function user(db: Kysely<DB>) {
-	const email = `${randomUUID()}@beispiel.ch`
-	const row = await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()
-	await db.insertInto('profiles').values({ id: row.id, email }).execute()
-	const brand = await db.insertInto('brands').values({ user_id: row.id, name: 'Meine Marke' }).returning('id').executeTakeFirstOrThrow()
-	return { id: row.id, brand: brand.id }
-}
-
-/** `count` channels of `platform` on one account of the user, in `brandId`; the first is the brand's default when `withDefault`. */
-async function channels(db: Kysely<DB>, userId: string, platform: string, count: number, options: { brandId?: string; withDefault?: boolean; name?: string } = {}) {
-	const token = await db
-		.insertInto('social_tokens')
-		.values({ user_id: userId, platform, account_id: `acct-${randomUUID()}`, account_name: 'Konto', access_token_encrypted: 'sealed', sandbox: true, status: 'active' })
-		.returning('id')
-		.executeTakeFirstOrThrow()
-	const rows = await db
-		.insertInto('channels')
-		.values(
-			Array.from({ length: count }, (_, i) => ({
-				user_id: userId,
-				social_token_id: token.id,
-				platform,
-				page_id: `page-${randomUUID()}`,
-				page_name: `${options.name ?? 'Kanal'} ${i + 1}`,
-				page_type: 'business',
-				is_default: (options.withDefault ?? true) && i === 0,
-				...(options.brandId ? { brand_id: options.brandId } : {}),
-			})),
-		)
-		.returning('id')
-		.execute()
-	return rows.map((r) => r.id)
-}
-
-function services(db: Kysely<DB>) {
-	const planner = createDeliveryPlanner({ descriptors: testPlatforms.descriptors, files: null })
-	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
-}
-
 const deliveriesOf = (db: Kysely<DB>, postId: string) => db.selectFrom('post_deliveries').select(['platform', 'channel_id', 'status']).where('post_id', '=', postId).orderBy('platform').orderBy('channel_id').execute()
 
 test('a post for channels gets one delivery per channel, and their networks become its networks', async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 2)
 	const mastodon = await channels(t.db, alice.id, 'mastodon', 1)
@@ -79,7 +30,7 @@ test('a post for channels gets one delivery per channel, and their networks beco
 
 test("another user's channel, or one that does not exist, is refused in German and nothing is written", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const [own] = await channels(t.db, alice.id, 'linkedin', 1)
@@ -100,7 +51,7 @@ test("another user's channel, or one that does not exist, is refused in German a
 
 test("without channels each network goes to the default channel of the post's brand; pageIds still name a channel per network", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const [first] = await channels(t.db, alice.id, 'linkedin', 1, { name: 'Privat' })
 	const bakery = await t.db.insertInto('brands').values({ user_id: alice.id, name: 'Bäckerei' }).returning('id').executeTakeFirstOrThrow()
@@ -120,7 +71,7 @@ test("without channels each network goes to the default channel of the post's br
 
 test('a draft keeps its channels and brand; the post it becomes goes to them (a channel gone since is left out)', async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const linkedin = await channels(t.db, alice.id, 'linkedin', 3)
@@ -139,7 +90,7 @@ test('planning a post for 25 channels runs as many statements as for one', async
 	await using t = await createTestDatabase()
 	let statements = 0
 	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void statements++ })
-	const content = services(counting)
+	const content = contentServices(counting)
 	const alice = await user(t.db)
 	const many = [...(await channels(t.db, alice.id, 'linkedin', 10)), ...(await channels(t.db, alice.id, 'instagram', 10)), ...(await channels(t.db, alice.id, 'mastodon', 5))]
 
@@ -157,7 +108,7 @@ test('planning a post for 25 channels runs as many statements as for one', async
 
 test("the preflight runs per channel: a Mastodon server's own text limit, a LinkedIn page's scopes beside a member's; the reasons name the channel", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const [small] = await channels(t.db, alice.id, 'mastodon', 1, { name: 'Klein' })
 	const [large] = await channels(t.db, alice.id, 'mastodon', 1, { withDefault: false, name: 'Gross' })
@@ -190,7 +141,7 @@ test("the preflight runs per channel: a Mastodon server's own text limit, a Link
 
 test("a channel's daily cap (Instagram: 25 posts in 24 hours) counts that channel's deliveries only, and is refused at planning in German", async () => {
 	await using t = await createTestDatabase()
-	const content = services(t.db)
+	const content = contentServices(t.db)
 	const alice = await user(t.db)
 	const [full, empty] = await channels(t.db, alice.id, 'instagram', 2, { name: 'Filiale' })
 	const post = (channelIds: Array<string>) => content.createScheduledPost(alice.id, randomUUID(), { platform: 'instagram', content: text('Noch einer'), images: { instagram: 'https://bilder.example/a.jpg' }, channelIds }, schedule)
