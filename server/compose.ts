@@ -16,7 +16,7 @@ import { brandDirectory, createBrandsService } from '#modules/brands/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
 import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
-import { createNewsService } from '#modules/news/index.ts'
+import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
 import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
@@ -108,7 +108,7 @@ export function composeServices({
 		activity: createActivityService({ db }),
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
-		brands: createBrandsService({ db }),
+		brands: createBrandsService({ db, ideas: { moveIdeasOfBrand } }),
 		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: publishing.platforms.ids }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { moveIdeasOfBrand } from '#modules/news/index.ts'
 import { brandDirectory, createBrandsService } from './index.ts'
 
 async function channel(db: Kysely<DB>, userId: string, platform: string, brandId: string, isDefault: boolean) {
@@ -24,7 +25,7 @@ const channelRow = (db: Kysely<DB>, id: string) => db.selectFrom('channels').sel
 
 test('a brand is created, renamed and named 1 to 80 characters, unique per user', async () => {
 	await using t = await createTestDatabase()
-	const brands = createBrandsService({ db: t.db })
+	const brands = createBrandsService({ db: t.db, ideas: { moveIdeasOfBrand } })
 	const alice = await userWithCredits(t.db, 0)
 	const bob = await userWithCredits(t.db, 0)
 
@@ -48,7 +49,7 @@ test('a brand is created, renamed and named 1 to 80 characters, unique per user'
 
 test('deleting a brand moves its channels, posts, drafts and agents to the other brand in one transaction', async () => {
 	await using t = await createTestDatabase()
-	const brands = createBrandsService({ db: t.db })
+	const brands = createBrandsService({ db: t.db, ideas: { moveIdeasOfBrand } })
 	const alice = await userWithCredits(t.db, 0)
 	const bob = await userWithCredits(t.db, 0)
 	const first = await brands.create(alice, 'Meine Marke')
@@ -82,7 +83,7 @@ test('deleting a brand moves its channels, posts, drafts and agents to the other
 
 test('a channel moves to another brand: the default passes on in the brand it left', async () => {
 	await using t = await createTestDatabase()
-	const brands = createBrandsService({ db: t.db })
+	const brands = createBrandsService({ db: t.db, ideas: { moveIdeasOfBrand } })
 	const alice = await userWithCredits(t.db, 0)
 	const bob = await userWithCredits(t.db, 0)
 	const a = await brands.create(alice, 'Privat')
@@ -106,7 +107,7 @@ test('a channel moves to another brand: the default passes on in the brand it le
 
 test('the default agent is one of the user\'s agents; the chosen brand resolves only for its owner', async () => {
 	await using t = await createTestDatabase()
-	const brands = createBrandsService({ db: t.db })
+	const brands = createBrandsService({ db: t.db, ideas: { moveIdeasOfBrand } })
 	const alice = await userWithCredits(t.db, 0)
 	const bob = await userWithCredits(t.db, 0)
 	const made = await brands.create(alice, 'Bäckerei Winterthur')
@@ -132,7 +133,7 @@ test('the default agent is one of the user\'s agents; the chosen brand resolves 
 
 test("the reads other modules get as ports: a brand is the user's, a brand's name in a statement, the export", async () => {
 	await using t = await createTestDatabase()
-	const brands = createBrandsService({ db: t.db })
+	const brands = createBrandsService({ db: t.db, ideas: { moveIdeasOfBrand } })
 	const alice = await userWithCredits(t.db, 0)
 	const bob = await userWithCredits(t.db, 0)
 	const made = await brands.create(alice, 'Bäckerei Winterthur')

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { brandDirectory } from '#modules/brands/index.ts'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 
 // Content settings, news items, ideas and the daily run are a brand's (ADR 0047). Callers name the brand
@@ -10,16 +11,12 @@ import type { DbOrTrx } from '#modules/core/db.server.ts'
  * the user has none: a read finds nothing, an insert gets the one fill_brand makes).
  */
 export function newsBrand(userId: string, brandId: string | null | undefined) {
-	return brandId
-		? sql<string>`${brandId}::uuid`
-		: sql<string>`(select b.id from brands b where b.user_id = ${userId}::uuid order by b.created_at, b.id limit 1)`
+	return brandId ? sql<string>`${brandId}::uuid` : brandDirectory.firstBrandSql(userId)
 }
 
 /** The brand of a news run: the given one, else the user's first, made now when the user has none. */
 export async function newsBrandId(db: DbOrTrx, userId: string, brandId: string | null | undefined): Promise<string> {
-	if (brandId) return brandId
-	const row = await sql<{ id: string }>`select brand_of_owner(${userId}::uuid) as id`.execute(db)
-	return row.rows[0]!.id
+	return brandId || brandDirectory.brandOfOwner(db, userId)
 }
 
 /** Deleting a brand: its ideas go to the brand that takes its posts (its settings, news and run log go with it). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { brandDirectory } from '#modules/brands/index.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { newsDailyJobKey, newsDailyUserJob } from './jobs.ts'
@@ -13,7 +14,7 @@ export async function enqueueDailyNews(db: DbOrTrx, limit = 5000): Promise<numbe
 	const due = await sql<{ id: string; brand_id: string | null; today: string }>`
 		select u.id, b.id as brand_id, (now() at time zone u.time_zone)::date::text as today
 		from users u
-		left join brands b on b.user_id = u.id
+		left join lateral ${brandDirectory.brandsOfUserSql(sql.ref('u.id'))} b on true
 		left join content_settings cs on cs.brand_id = b.id
 		where u.disabled_at is null
 			and u.email_verified_at is not null
