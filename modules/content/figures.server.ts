@@ -3,7 +3,7 @@ import type { Db } from '#modules/core/db.server.ts'
 import type { PostStatus } from './platforms.ts'
 
 // Readers of post_figures, the rollup of the posts kept by triggers (migration 2026-11-28-0826-post-figures,
-// ADR 0026; per brand since 2026-12-03-0100-brand-figures): at most one row per brand, status and platform,
+// ADR 0026; per brand since 2026-12-02-1000-brand-figures): at most one row per brand, status and platform,
 // whatever the number of posts. One brand's rows, or all of the user's brands' rows summed ('Alle Marken').
 
 /** Sum of a figure over the given statuses, as a select expression on post_figures. */

@@ -1,4 +1,4 @@
-// Migrations 2026-12-03-0100 and -0200: post_figures gains the brand in its key, filled from the existing
+// Migrations 2026-12-02-1000 and -1010: post_figures gains the brand in its key, filled from the existing
 // posts; the brand list indexes gain user_id. Down gives back the per-user rollup (refilled) and the old indexes.
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
@@ -8,7 +8,7 @@ import { createDb, createPool } from '#modules/core/db.server.ts'
 import { migrateTo } from '#scripts/migration-proof/proof.ts'
 import { ident, testDatabasePrefix, withDatabase } from '#tests/support/test-database.ts'
 
-const MIGRATION = '2026-12-03-0200-brand-list-indexes'
+const MIGRATION = '2026-12-02-1010-brand-list-indexes'
 const BEFORE = '2026-12-02-0800-brand-activity-news'
 
 type Row = { status: string; brand: string; posts: string; views: string }
