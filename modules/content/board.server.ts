@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { executePrepared, type Db } from '#modules/core/db.server.ts'
-import { figureSum } from './figures.server.ts'
+import { figureRows, figureSum } from './figures.server.ts'
 import { BOARD_MAX_LIMIT, BOARD_PAGE_SIZE } from './board-limits.ts'
 import { draftColumns, postColumns, toDraftView, toPostView } from './mappers.server.ts'
 import type { RegisteredPlatforms } from './platforms.ts'
@@ -42,7 +42,7 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 			.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
 			.$if(query !== '', (qb) => qb.where(matching(query)))
 	// Three statements: the drafts table's first cards, the three columns' first posts in one union, and
-	// the totals (without a search from the user's rollup rows, ADR 0026; with one, a count per status).
+	// the totals (without a search from the rollup rows, ADR 0026; with one, a count per status).
 	const column = (status: 'drafts' | 'scheduled' | 'published') =>
 		status === 'drafts'
 			? posts().where('status', 'in', ['draft', 'review']).orderBy('updated_at', 'desc').limit(limit)
@@ -62,50 +62,46 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 		.selectAll()
 		.unionAll(db.selectFrom(column('scheduled').as('s')).selectAll())
 		.unionAll(db.selectFrom(column('published').as('p')).selectAll())
-	// Without a search the three texts never change (the user and the limit are parameters): prepared once
-	// per connection (executePrepared), so Postgres does not parse and plan them again on every page.
-	// A brand's board has texts of its own (prepared under their own names); its totals are counted, as the
-	// user's rollup rows (ADR 0026) hold no brands.
+	// Without a search the three texts never change (the user, the brand and the limit are parameters):
+	// prepared once per connection (executePrepared), so Postgres does not parse and plan them again on every
+	// page. A brand's board has texts of its own, prepared under their own names.
 	const prepared = query === ''
 	const suffix = brandId === null ? '' : '_brand'
 	const rows = <R>(name: string, builder: { execute(): Promise<Array<R>> }) => (prepared ? executePrepared(db, name + suffix, sql<R>`${builder}`).then((r) => r.rows) : builder.execute())
-	const [draftRows, postRows, [counts]] = await Promise.all([
+	const draftRows = () =>
+		db
+			.selectFrom('drafts')
+			.select((e) => e.fn.countAll<string>().as('n'))
+			.where('drafts.user_id', '=', userId)
+			.$if(brandId !== null, (qb) => qb.where('drafts.brand_id', '=', brand))
+			.$if(query !== '', (qb) => qb.where(matching(query)))
+			.as('draft_rows')
+	const [draftCards, postRows, [counts]] = await Promise.all([
 		rows('content_board_drafts', firstDrafts),
 		rows('content_board_posts', firstPosts),
-		prepared && brandId === null
+		prepared
 			? rows(
 					'content_board_totals',
-					db
-						.selectFrom('post_figures')
-						.select((eb) => [
-							figureSum('posts', ['draft', 'review']).as('drafts'),
-							figureSum('posts', ['scheduled']).as('scheduled'),
-							figureSum('posts', ['published']).as('published'),
-							eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('draft_rows'),
-						])
-						.where('user_id', '=', userId),
+					// The rollup rows of the brand or of all brands (ADR 0026, 0047).
+					figureRows(db, userId, brandId).select([
+						figureSum('posts', ['draft', 'review']).as('drafts'),
+						figureSum('posts', ['scheduled']).as('scheduled'),
+						figureSum('posts', ['published']).as('published'),
+						draftRows(),
+					]),
 				)
 			: rows(
 					'content_board_counts',
-					// A search's or a brand's totals: the matching posts counted by status in one pass over them.
-					db
-						.selectFrom('posts')
+					// A search's totals: the matching posts counted by status in one pass over them.
+					posts()
+						.clearSelect()
 						.select((eb) => [
 							eb.fn.countAll<string>().filterWhere('status', 'in', ['draft', 'review']).as('drafts'),
 							eb.fn.countAll<string>().filterWhere('status', '=', 'scheduled').as('scheduled'),
 							eb.fn.countAll<string>().filterWhere('status', '=', 'published').as('published'),
-							eb
-								.selectFrom('drafts')
-								.select((e) => e.fn.countAll<string>().as('n'))
-								.where('drafts.user_id', '=', userId)
-								.$if(brandId !== null, (qb) => qb.where('drafts.brand_id', '=', brand))
-								.$if(query !== '', (qb) => qb.where(matching(query)))
-								.as('draft_rows'),
+							draftRows(),
 						])
-						.where('user_id', '=', userId)
-						.where('status', 'in', ['draft', 'review', 'scheduled', 'published'])
-						.$if(brandId !== null, (qb) => qb.where('brand_id', '=', brand))
-						.$if(query !== '', (qb) => qb.where(matching(query))),
+						.where('status', 'in', ['draft', 'review', 'scheduled', 'published']),
 				),
 	])
 	if (!counts) throw new Error(`board: no totals for user ${userId}`)
@@ -114,14 +110,14 @@ export async function boardPage(db: Db, registered: RegisteredPlatforms, userId:
 	const scheduled = postRows.filter((r) => r.status === 'scheduled')
 	const published = postRows.filter((r) => r.status === 'published')
 	// The drafts column mixes both tables: the newest `limit` of the two lists together.
-	const cutoff = [...draftRows, ...draftPosts]
+	const cutoff = [...draftCards, ...draftPosts]
 		.map((r) => r.updated_at.getTime())
 		.sort((a, b) => b - a)
 		.slice(0, limit)
 		.at(-1)
 	const kept = <T extends { updated_at: Date }>(rows: Array<T>) => rows.filter((r) => cutoff !== undefined && r.updated_at.getTime() >= cutoff)
 	return {
-		drafts: kept(draftRows).map((row) => toDraftView(registered, row)),
+		drafts: kept(draftCards).map((row) => toDraftView(registered, row)),
 		posts: [...kept(draftPosts), ...scheduled, ...published].map((row) => toPostView(registered, row)),
 		counts: {
 			drafts: Number(counts.drafts) + Number(counts.draft_rows ?? 0),

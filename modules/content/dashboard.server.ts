@@ -3,7 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Db } from '#modules/core/db.server.ts'
 import type { JsonPart } from '#modules/core/json-part.server.ts'
 import { addDays, todayIn, toInstant } from '#modules/scheduling/index.ts'
-import { figureSum } from './figures.server.ts'
+import { figureRows, figureSum } from './figures.server.ts'
 import { extractText, truncate } from './post-content.ts'
 
 /** How many days the dashboard chart covers, today included. */
@@ -64,7 +64,7 @@ function dashboardQueries(db: Db, userId: string, options: Options) {
 	const brandId = options.brandId ?? null
 	const brand = brandId ?? ''
 	return {
-		figures: brandId === null ? userFigures(db, userId) : brandFigures(db, userId, brand),
+		figures: postFigures(db, userId, brandId),
 		days: publishedPerDayQuery(db, { ...options, userId }),
 		// The newest posts and drafts together (each side from its (user_id, updated_at) index).
 		recent: db
@@ -102,37 +102,21 @@ function dashboardQueries(db: Db, userId: string, options: Options) {
 	}
 }
 
-/** The post figures from the user's rollup rows (one per status and platform, ADR 0026), the drafts table's rows counted from its user index. */
-function userFigures(db: Db, userId: string) {
-	return db
-		.selectFrom('post_figures')
-		.select((eb) => [
-			figureSum('posts', ['published']).as('published'),
-			figureSum('interactions', ['published']).as('interactions'),
-			figureSum('views', ['published']).as('views'),
-			figureSum('posts', ['draft']).as('post_drafts'),
-			figureSum('posts', ['review']).as('review'),
-			eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).as('drafts'),
-		])
-		.where('user_id', '=', userId)
-}
-
-/** One brand's post figures, counted from its posts (the rollup holds no brands), and its drafts. */
-function brandFigures(db: Db, userId: string, brandId: string) {
-	const sumOf = (value: ReturnType<typeof sql<number>>, status: string) => sql<string>`coalesce(sum(${value}) filter (where status = ${status}), 0)`
-	const countOf = (status: string) => sql<string>`count(*) filter (where status = ${status})`
-	return db
-		.selectFrom('posts')
-		.select((eb) => [
-			countOf('published').as('published'),
-			sumOf(interactions, 'published').as('interactions'),
-			sumOf(sql<number>`engagement_views`, 'published').as('views'),
-			countOf('draft').as('post_drafts'),
-			countOf('review').as('review'),
-			eb.selectFrom('drafts').select(eb.fn.countAll<string>().as('n')).where('drafts.user_id', '=', userId).where('drafts.brand_id', '=', brandId).as('drafts'),
-		])
-		.where('user_id', '=', userId)
-		.where('brand_id', '=', brandId)
+/** The post figures from the rollup rows of the brand or of all brands (ADR 0026, 0047), the drafts table's rows counted from its indexes. */
+function postFigures(db: Db, userId: string, brandId: string | null) {
+	return figureRows(db, userId, brandId).select((eb) => [
+		figureSum('posts', ['published']).as('published'),
+		figureSum('interactions', ['published']).as('interactions'),
+		figureSum('views', ['published']).as('views'),
+		figureSum('posts', ['draft']).as('post_drafts'),
+		figureSum('posts', ['review']).as('review'),
+		eb
+			.selectFrom('drafts')
+			.select(eb.fn.countAll<string>().as('n'))
+			.where('drafts.user_id', '=', userId)
+			.$if(brandId !== null, (qb) => qb.where('drafts.brand_id', '=', brandId ?? ''))
+			.as('drafts'),
+	])
 }
 
 // Counts are strings in a row and numbers in JSON; times are Dates in a row and strings in JSON.

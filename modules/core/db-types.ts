@@ -512,6 +512,7 @@ export interface PostDeliveries {
 }
 
 export interface PostFigures {
+  brand_id: string;
   interactions: Generated<number>;
   platform: string;
   posts: Generated<number>;

@@ -5,8 +5,9 @@ import type { DB } from '#modules/core/db.server.ts'
 import { markPostsPublished, setPostEngagement } from '#modules/content/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 
-// post_figures (ADR 0026) is kept by statement triggers on posts: after every kind of write it must
-// equal a full recount of the posts, also when several transactions write the same user's posts at once.
+// post_figures (ADR 0026; per brand, ADR 0047 addendum) is kept by statement triggers on posts: after every kind
+// of write it must equal a full recount of the posts per user, brand, status and platform, also when several
+// transactions write the same user's posts at once.
 
 const platforms = ['linkedin', 'facebook', 'threads', 'instagram', 'multiple'] as const
 const statuses = ['draft', 'review', 'scheduled', 'published'] as const
@@ -34,8 +35,8 @@ function post(userId: string, i: number, fields: Partial<Insertable<DB['posts']>
 	}
 }
 
-type Figure = { user_id: string; status: string; platform: string; posts: number; views: number; interactions: number }
-const key = (f: Figure) => `${f.user_id}|${f.status}|${f.platform}`
+type Figure = { user_id: string; brand_id: string; status: string; platform: string; posts: number; views: number; interactions: number }
+const key = (f: Figure) => `${f.user_id}|${f.brand_id}|${f.status}|${f.platform}`
 const sorted = (rows: Array<Figure>) => rows.map((f) => ({ ...f, posts: Number(f.posts), views: Number(f.views), interactions: Number(f.interactions) })).sort((a, b) => key(a).localeCompare(key(b)))
 
 /** The rollup's non-empty rows and a recount of the posts; rows that fell to zero must be all zero. */
@@ -43,9 +44,9 @@ async function figuresAndRecount(db: Kysely<DB>) {
 	const stored = sorted(await db.selectFrom('post_figures').selectAll().execute())
 	expect(stored.filter((f) => f.posts === 0 && (f.views !== 0 || f.interactions !== 0))).toEqual([])
 	const { rows } = await sql<Figure>`
-		select user_id, status, platform, count(*) as posts, sum(engagement_views) as views,
+		select user_id, brand_id, status, platform, count(*) as posts, sum(engagement_views) as views,
 			sum(engagement_likes + engagement_comments + engagement_shares) as interactions
-		from posts group by user_id, status, platform`.execute(db)
+		from posts group by user_id, brand_id, status, platform`.execute(db)
 	return { stored: stored.filter((f) => f.posts !== 0), recount: sorted(rows) }
 }
 
@@ -85,6 +86,17 @@ test('the rollup equals a recount after inserts, status and engagement changes, 
 	await t.db.updateTable('posts').set({ content: 'Neuer Text' }).where('user_id', '=', alice).execute()
 	const after = await sql<{ xmin: string }>`select xmin::text from post_figures where user_id = ${alice} order by status, platform`.execute(t.db)
 	expect(after.rows).toEqual(before.rows)
+
+	// Brand moves (a retarget, a brand's deletion moving its posts): the figures leave the old brand's rows.
+	const second = (await t.db.insertInto('brands').values({ user_id: alice, name: 'Zweite Marke' }).returning('id').executeTakeFirstOrThrow()).id
+	await t.db.updateTable('posts').set({ brand_id: second }).where('id', '=', alicePublished[6]!).execute()
+	await expectConsistent(t.db)
+	await t.db.updateTable('posts').set({ brand_id: second }).where('user_id', '=', alice).where('status', '=', 'scheduled').execute()
+	const moved = await expectConsistent(t.db)
+	expect(moved.filter((f) => f.brand_id === second).map((f) => f.status)).toContain('published')
+	const first = (await t.db.selectFrom('brands').select('id').where('user_id', '=', alice).where('id', '<>', second).executeTakeFirstOrThrow()).id
+	await t.db.updateTable('posts').set({ brand_id: first }).where('id', '=', alicePublished[6]!).execute()
+	await expectConsistent(t.db)
 
 	// A post moved to another user (not done by the app, but the trigger must not care).
 	// With its brand: a post cannot sit in another user's brand (ADR 0044).
