@@ -558,6 +558,24 @@ export interface Profiles {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PublicationOutbox {
+  activity: Json;
+  at: Timestamp;
+  channel_id: string | null;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  delivery_id: string;
+  id: Generated<number>;
+  kind: string;
+  pending: string[];
+  platform: string;
+  post_id: string;
+  reason: string | null;
+  url: string | null;
+  user_id: string;
+  webhook: Json;
+}
+
 export interface RateLimits {
   hits: Generated<number>;
   key: string;
@@ -803,6 +821,7 @@ export interface DB {
   post_figures: PostFigures;
   posts: Posts;
   profiles: Profiles;
+  publication_outbox: PublicationOutbox;
   rate_limits: RateLimits;
   request_keys: RequestKeys;
   sessions: Sessions;
