@@ -18,7 +18,7 @@ test('clipAtWordSql clips as clipAtWord does', async () => {
 		'Genau zwanzig Zeich.',
 		'Zeile eins\nZeile zwei ist länger als erlaubt',
 	]
-	for (const max of [20, 30]) {
+	for (const max of [20, 24, 30]) {
 		const { rows } = await sql<{ clipped: string }>`select ${clipAtWordSql(sql.ref<string>('x.text'), max)} as clipped from unnest(${texts}::text[]) with ordinality as x(text, n) order by x.n`.execute(t.db)
 		expect(rows.map((r) => r.clipped)).toEqual(texts.map((text) => clipAtWord(text, max)))
 	}
