@@ -567,13 +567,17 @@ export interface PublicationOutbox {
   delivery_id: string;
   id: Generated<number>;
   kind: string;
-  pending: string[];
   platform: string;
   post_id: string;
   reason: string | null;
   url: string | null;
   user_id: string;
   webhook: Json;
+}
+
+export interface PublicationPending {
+  consumer: string;
+  event_id: number;
 }
 
 export interface RateLimits {
@@ -822,6 +826,7 @@ export interface DB {
   posts: Posts;
   profiles: Profiles;
   publication_outbox: PublicationOutbox;
+  publication_pending: PublicationPending;
   rate_limits: RateLimits;
   request_keys: RequestKeys;
   sessions: Sessions;

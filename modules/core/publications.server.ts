@@ -35,9 +35,10 @@ export type PublicationEvent = {
 }
 
 /**
- * A module that does its part of each publication. `claimed` is an UPDATE ... RETURNING of the rows
- * still pending for this consumer (it removes the consumer's name): `consume` runs it as a CTE of ONE
- * statement with its effect, so the effect and the mark commit together, exactly once per row. A
+ * A module that does its part of each publication. `claimed` is a DELETE ... RETURNING of the rows
+ * still pending for this consumer (it deletes the consumer's pending rows, and no other consumer's):
+ * `consume` runs it as a CTE of ONE statement with its effect, so the effect and the mark commit
+ * together, exactly once per row. A
  * consumer that throws leaves the rows pending for it (the publishing sweep drains them again).
  * The claim's text never changes (its values are parameters): the statement may run prepared.
  */

@@ -21,37 +21,47 @@ export function createOutbox({ db, consumers, logger }: { db: Db; consumers: Rea
 	if (new Set(names).size !== names.length) throw new Error(`publication consumers need distinct names: ${names.join(', ')}`)
 
 	/**
-	 * The outbox rows for a caller's statement (a data-modifying CTE), pending for every registered
-	 * consumer. `source` selects delivery_id, post_id, user_id, channel_id, platform, kind, at, url, code,
-	 * reason, activity (jsonb), webhook (json). Returns the rows' ids, for drain.
+	 * The outbox rows for a caller's statement, pending for every registered consumer: TWO data-modifying
+	 * CTEs (`<name> as (insert into publication_outbox ...), <name>_pending as (insert into
+	 * publication_pending ...)`) for the caller's WITH list, since a data-modifying statement cannot nest
+	 * inside another CTE. `source` selects delivery_id, post_id, user_id, channel_id, platform, kind, at,
+	 * url, code, reason, activity (jsonb), webhook (json). `<name>` returns the rows' ids, for drain.
 	 */
-	function recordSql(source: RawBuilder<unknown>) {
+	function recordSql(name: string, source: RawBuilder<unknown>) {
 		return sql<{ id: number }>`
-			insert into publication_outbox (delivery_id, post_id, user_id, channel_id, platform, kind, at, url, code, reason, activity, webhook, pending)
-			select s.delivery_id, s.post_id, s.user_id, s.channel_id, s.platform, s.kind, s.at, s.url, s.code, s.reason, s.activity, s.webhook, ${names}::text[]
-			from (${source}) s
-			returning id`
+			${sql.id(name)} as (
+				insert into publication_outbox (delivery_id, post_id, user_id, channel_id, platform, kind, at, url, code, reason, activity, webhook)
+				select s.delivery_id, s.post_id, s.user_id, s.channel_id, s.platform, s.kind, s.at, s.url, s.code, s.reason, s.activity, s.webhook
+				from (${source}) s
+				returning id
+			),
+			${sql.id(`${name}_pending`)} as (
+				insert into publication_pending (event_id, consumer)
+				select r.id, c.consumer from ${sql.id(name)} r cross join unnest(${names}::text[]) c(consumer)
+			)`
 	}
 
 	/**
-	 * The rows of `ids` still pending for `name`, its name removed. Locked in id order first: consumers
-	 * draining the same rows side by side wait for each other instead of deadlocking; a row another drain
-	 * claimed for the same consumer meanwhile is checked again after the wait and left out.
+	 * The rows of `ids` still pending for `name`, its pending rows deleted: one statement, for the
+	 * consumer's WITH. Only `name`'s pending rows are written (the outbox rows are read, not locked), so
+	 * consumers of different names run side by side. Claims of the same name lock in event order (no
+	 * deadlock); the later one waits, and a row the earlier one deleted is left out (exactly once).
 	 */
 	function claim(name: string, ids: ReadonlyArray<number>) {
 		return sql<PublicationEvent>`
-			update publication_outbox o set pending = array_remove(o.pending, ${name}::text)
-			from (select id from publication_outbox where id = any(${ids}::bigint[]) and ${name}::text = any(pending) order by id for no key update) l
-			where o.id = l.id
+			delete from publication_pending p
+			using (select event_id from publication_pending where event_id = any(${ids}::bigint[]) and consumer = ${name}::text order by event_id for update) l, publication_outbox o
+			where p.event_id = l.event_id and p.consumer = ${name}::text and o.id = l.event_id
 			returning ${sql.join(EVENT_COLUMNS.map((column) => sql.ref(`o.${column}`)))}`
 	}
 
-	/** Rows left pending for a while for a registered consumer, oldest first. */
+	/** Publications pending for a registered consumer for a while, oldest first (walked in event order on publication_pending's key). */
 	async function stale() {
 		const { rows } = await sql<{ id: number }>`
-			select id from publication_outbox
-			where pending <> '{}' and pending && ${names}::text[] and created_at < now() - ${`${OUTBOX_STALE_SECONDS} seconds`}::interval
-			order by created_at limit ${SWEEP_LIMIT}`.execute(db)
+			select p.event_id as id
+			from publication_pending p join publication_outbox o on o.id = p.event_id
+			where p.consumer = any(${names}::text[]) and o.created_at < now() - ${`${OUTBOX_STALE_SECONDS} seconds`}::interval
+			group by p.event_id order by p.event_id limit ${SWEEP_LIMIT}`.execute(db)
 		return rows.map((r) => r.id)
 	}
 
@@ -75,12 +85,16 @@ export function createOutbox({ db, consumers, logger }: { db: Db; consumers: Rea
 	return {
 		recordSql,
 		drain,
-		/** The sweep's part: drains what was left pending, deletes consumed rows older than a day (and rows only unregistered consumers still name). */
+		/**
+		 * The sweep's part: drains what was left pending, deletes consumed rows older than a day (and rows
+		 * only unregistered consumers still wait for: their pending rows go with them).
+		 */
 		async sweep() {
 			const drained = await drain()
 			const deleted = await sql`
-				delete from publication_outbox
-				where created_at < now() - ${KEEP_CONSUMED}::interval and not (pending && ${names}::text[])`.execute(db)
+				delete from publication_outbox o
+				where o.created_at < now() - ${KEEP_CONSUMED}::interval
+					and not exists (select from publication_pending p where p.event_id = o.id and p.consumer = any(${names}::text[]))`.execute(db)
 			return { drained: drained.events, failed: drained.failed, deleted: Number(deleted.numAffectedRows ?? 0) }
 		},
 	}

@@ -215,7 +215,7 @@ export function createPublisher(deps: PublisherDeps) {
 				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
 				returning v.i, d.id, d.post_id, d.user_id, d.channel_id, d.platform, d.published_at, v.url, v.activity, v.webhook
 			),
-			o as (${outbox.recordSql(sql`select id as delivery_id, post_id, user_id, channel_id, platform, 'published' as kind, published_at as at, url, null::text as code, null::text as reason, activity, webhook from d`)})
+			${outbox.recordSql('o', sql`select id as delivery_id, post_id, user_id, channel_id, platform, 'published' as kind, published_at as at, url, null::text as code, null::text as reason, activity, webhook from d`)}
 			select coalesce((select json_agg(i) from d), '[]') as recorded, coalesce((select json_agg(id) from o), '[]') as events`)
 		const recorded = new Set(rows[0]?.recorded ?? [])
 		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
@@ -234,7 +234,7 @@ export function createPublisher(deps: PublisherDeps) {
 				where id = ${delivery.id} and attempt_id = ${delivery.attempt_id} and status = any(${change.from}::text[])
 				returning id, post_id, user_id, channel_id, platform
 			),
-			o as (${outbox.recordSql(sql`select id as delivery_id, post_id, user_id, channel_id, platform, ${change.status}::text as kind, ${at}::timestamptz as at, null::text as url, ${change.code}::text as code, ${change.reason}::text as reason, ${worded.activity}::jsonb as activity, ${worded.webhook}::json as webhook from d`)})
+			${outbox.recordSql('o', sql`select id as delivery_id, post_id, user_id, channel_id, platform, ${change.status}::text as kind, ${at}::timestamptz as at, null::text as url, ${change.code}::text as code, ${change.reason}::text as reason, ${worded.activity}::jsonb as activity, ${worded.webhook}::json as webhook from d`)}
 			select id from o`)
 		await outbox.drain(rows.map((r) => r.id))
 		return rows.length > 0

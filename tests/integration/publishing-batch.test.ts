@@ -121,7 +121,7 @@ test('the published record of a batch is one statement (deliveries and the outbo
 	// statement for the record (deliveries and outbox rows, no transaction around it: no begin, no commit),
 	// then one statement per consumer of the outbox (content, activity, webhooks: claim and effect).
 	const record = /^with d as \( update post_deliveries d set status = 'published'/
-	const consumed = /^with c as \( update publication_outbox o set pending = array_remove/
+	const consumed = /^with c as \( delete from publication_pending p using/
 	const kinds = statements.map((s) => s.sql.trim().replace(/\s+/g, ' '))
 	// (Sorted: the log records a statement when it ends.)
 	expect(kinds.filter((k) => !record.test(k) && !consumed.test(k)).map((k) => k.slice(0, 40)).sort()).toEqual([
