@@ -136,6 +136,8 @@ test('the published record of a batch is one statement (deliveries and the outbo
 	// The record names publishing's tables only: the other modules' parts are their consumers' statements.
 	for (const { sql: text } of recorded) {
 		expect(text).not.toMatch(/pg_notify|graphile_worker|activity_logs|webhook_|\bposts\b/)
+		// ... and the outbox's pending rows, one per consumer, in the same statement.
+		expect(text).toMatch(/insert into publication_pending/)
 	}
 
 	const deliveries = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'published_at', 'post_id', 'channel_id']).execute()
