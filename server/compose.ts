@@ -8,19 +8,19 @@ import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
-import { createActivityService } from '#modules/activity/index.ts'
+import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
 import { createAgentsService } from '#modules/agents/index.ts'
 import { createBillingService } from '#modules/billing/index.ts'
 import { brandDirectory, createBrandsService } from '#modules/brands/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
-import { createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
+import { contentPublications, createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
 import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
-import { createWebhooksService } from '#modules/webhooks/index.ts'
+import { createWebhooksService, webhookPublications } from '#modules/webhooks/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import { createSecretBox } from '#modules/core/crypto.server.ts'
 import type { Db } from '#modules/core/db.server.ts'
@@ -84,7 +84,9 @@ export function composeServices({
 	const { adapters, descriptors, sandbox } = createPlatforms(env, logger)
 	const files = createFileStore({ s3: env.s3, localRoot: path.join(env.dataDir, 'files') })
 	const box = createSecretBox(env.APP_SECRET)
-	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint, brands: brandDirectory })
+	// Each publication (published, failed, unconfirmed) reaches the posts, the activity log and the webhooks through publishing's outbox (ADR 0049).
+	const publicationConsumers = [contentPublications, activityPublications, webhookPublications]
+	const publishing = createPublishingService({ db, adapters, descriptors, files, box, logger, mailer, appUrl: env.APP_URL, faultPoint, brands: brandDirectory, publicationConsumers })
 	// Every post that gets a time is checked against the networks' rules first (creator, board, calendar, automations).
 	const planner = createDeliveryPlanner({ descriptors, files })
 	const ai = createAiProviders(aiProviderModules, env)

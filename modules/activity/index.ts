@@ -4,7 +4,7 @@ import type { ActivityQuery } from './types.ts'
 import { recentActivity } from './recent.server.ts'
 import { exportActivityData } from './export.server.ts'
 
-export { activitiesSql, logActivities, logActivity, type ActivityEntry, type LogType } from './log.server.ts'
+export { logActivities, logActivity, type ActivityEntry, type LogType } from './log.server.ts'
 export { listAdminActions, recordAdminAction, type AdminAction, type AdminActor, type AuditActor, type AuditEntry } from './admin-audit.server.ts'
 export { listActivity, reportError, type ReportMeta, type ReportResult } from './logs.server.ts'
 export * from './types.ts'
@@ -12,6 +12,7 @@ export * from './error-reports.ts'
 export { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportChange } from './error-reports.server.ts'
 export { recentActivityPart, type RecentActivity } from './recent.server.ts'
 export { moveActivityOfBrand } from './brand.server.ts'
+export { activityPublications } from './publications.server.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
 export function createActivityService({ db }: { db: Db }) {

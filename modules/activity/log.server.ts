@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChangesSql } from '#modules/core/live-events.server.ts'
 import { clipAtWord } from './clip.ts'
@@ -18,8 +18,8 @@ export type LogType =
 	/** A call with a personal API token (REST or MCP). */
 	| 'api'
 
-const TITLE_MAX = 500
-const DESCRIPTION_MAX = 2000
+export const TITLE_MAX = 500
+export const DESCRIPTION_MAX = 2000
 
 export type ActivityEntry = {
 	userId: string
@@ -44,14 +44,9 @@ export async function logActivities(db: DbOrTrx, entries: ReadonlyArray<Activity
 	await sql`with a as (${activitiesSql(entries)}) select (${notifyChangesSql(sql`select user_id, topic from a`)})`.execute(db)
 }
 
-/**
- * logActivities as a part of a caller's statement (a data-modifying CTE): the entries whose `key` is
- * among the rows of `kept` (a select of one text column; all entries without it); returns the
- * changes to announce (user_id, topic) for notifyChangesSql.
- */
-export function activitiesSql(entries: ReadonlyArray<ActivityEntry & { key?: string }>, kept?: RawBuilder<unknown>) {
+/** logActivities as a part of a caller's statement (a data-modifying CTE); returns the changes to announce (user_id, topic) for notifyChangesSql. */
+function activitiesSql(entries: ReadonlyArray<ActivityEntry>) {
 	const rows = entries.map((entry) => ({
-		key: entry.key ?? null,
 		user_id: entry.userId,
 		log_type: entry.logType,
 		title: clipAtWord(entry.title, TITLE_MAX),
@@ -62,7 +57,6 @@ export function activitiesSql(entries: ReadonlyArray<ActivityEntry & { key?: str
 	return sql<{ user_id: string; topic: string }>`
 		insert into activity_logs (user_id, log_type, title, description, status, metadata)
 		select x.user_id, x.log_type, x.title, x.description, x.status, x.metadata
-		from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, log_type text, title text, description text, status text, metadata jsonb)
-		${kept ? sql`where x.key in (${kept})` : sql``}
+		from json_to_recordset(${JSON.stringify(rows)}::json) as x(user_id uuid, log_type text, title text, description text, status text, metadata jsonb)
 		returning user_id, 'activity'::text as topic`
 }

@@ -559,6 +559,28 @@ export interface Profiles {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PublicationOutbox {
+  activity: Json;
+  at: Timestamp;
+  channel_id: string | null;
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  delivery_id: string;
+  id: Generated<number>;
+  kind: string;
+  platform: string;
+  post_id: string;
+  reason: string | null;
+  url: string | null;
+  user_id: string;
+  webhook: Json;
+}
+
+export interface PublicationPending {
+  consumer: string;
+  event_id: number;
+}
+
 export interface RateLimits {
   hits: Generated<number>;
   key: string;
@@ -804,6 +826,8 @@ export interface DB {
   post_figures: PostFigures;
   posts: Posts;
   profiles: Profiles;
+  publication_outbox: PublicationOutbox;
+  publication_pending: PublicationPending;
   rate_limits: RateLimits;
   request_keys: RequestKeys;
   sessions: Sessions;

@@ -2,7 +2,9 @@ import { handleJob } from '#modules/core/jobs.server.ts'
 import { createCommentReplies } from './comments.server.ts'
 import { createConnections } from './connections.server.ts'
 import { precheckDeliveryJob, publishDeliveryJob, refreshTokensJob, sweepJob, syncMetricsJob } from './jobs.ts'
+import type { PublicationConsumer } from '#modules/core/publications.server.ts'
 import { createMaintenance } from './maintenance.server.ts'
+import { createOutbox } from './outbox.server.ts'
 import { health } from './health.server.ts'
 import { exportPublishingData } from './export.server.ts'
 import { listChannels } from './pages.server.ts'
@@ -50,15 +52,19 @@ export { deliveryProblems, health } from './health.server.ts'
 export { nextDeliveryDueInMs } from './next-delivery-due.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
-/** `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them; `brands`: brands' reads (a port). */
-export type PublishingDeps = PublisherDeps & { brands: BrandNames }
+/**
+ * `descriptors`: the registered platforms (adapters/platforms/index.ts), in the order the app shows them; `brands`: brands' reads (a port);
+ * `publicationConsumers`: the modules that consume the publications of the outbox (content, activity, webhooks; ADR 0049).
+ */
+export type PublishingDeps = Omit<PublisherDeps, 'outbox'> & { brands: BrandNames; publicationConsumers: ReadonlyArray<PublicationConsumer> }
 
 export function createPublishingService(deps: PublishingDeps) {
 	const { db, adapters } = deps
 	const platforms = createPlatformCatalog(deps.descriptors)
 	const connections = createConnections({ ...deps, callbackUrl: (platform) => `${deps.appUrl}/accounts/callback/${platform}` })
-	const publisher = createPublisher(deps)
-	const maintenance = createMaintenance({ ...deps, platforms, publisher })
+	const outbox = createOutbox({ db, consumers: deps.publicationConsumers, logger: deps.logger })
+	const publisher = createPublisher({ ...deps, outbox })
+	const maintenance = createMaintenance({ ...deps, platforms, publisher, outbox })
 	const comments = createCommentReplies({ ...deps, publisher })
 	return {
 		/** What each registered platform is (pure data; the root loader hands it to the browser). */

@@ -5,6 +5,7 @@ import { setPostEngagement } from '#modules/content/index.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { PlatformError, type Platform, type PostMetrics } from './ports.ts'
 import type { Publisher } from './publisher.server.ts'
+import type { Outbox } from './outbox.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import { openToken, targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
@@ -14,9 +15,12 @@ const STUCK_MINUTES = 10
 const REFRESH_WITHIN_DAYS = 3
 
 /** The safety nets that run as jobs: overdue and stuck deliveries, token refresh, metrics and followers. */
-export function createMaintenance({ db, adapters, platforms, box, publisher, logger }: { db: Db; adapters: PlatformAdapters; platforms: PlatformCatalog; box: SecretBox; publisher: Publisher; logger: Logger }) {
+export function createMaintenance({ db, adapters, platforms, box, publisher, outbox, logger }: { db: Db; adapters: PlatformAdapters; platforms: PlatformCatalog; box: SecretBox; publisher: Publisher; outbox: Outbox; logger: Logger }) {
 	return {
-		/** Re-enqueues overdue deliveries (same job key: no duplicates) and settles attempts that crashed. */
+		/**
+		 * Re-enqueues overdue deliveries (same job key: no duplicates), settles attempts that crashed, and
+		 * drains the publications a crash or a failing consumer left in the outbox (old consumed ones deleted).
+		 */
 		async sweep() {
 			const overdue = await db
 				.selectFrom('post_deliveries')
@@ -39,7 +43,9 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, log
 				.limit(100)
 				.execute()
 			for (const row of stuck) await publisher.publishDelivery(row.id)
-			return { requeued: overdue.length, settled: stuck.length }
+			const publications = await outbox.sweep()
+			if (publications.drained) logger.warn('sweep_publications_drained', publications)
+			return { requeued: overdue.length, settled: stuck.length, publications }
 		},
 
 		/** Refreshes tokens before they expire; a token that cannot be refreshed is flagged once it is due. */

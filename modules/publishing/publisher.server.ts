@@ -4,18 +4,19 @@ import { executePrepared, type DB, type Db } from '#modules/core/db.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { createBatcher } from '#modules/core/batch.server.ts'
-import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
 import { DEAD_WORKER_SECONDS } from '#modules/core/jobs.server.ts'
 import { isSpelling, spell } from '#modules/core/spelling.ts'
-import { activitiesSql, logActivity } from '#modules/activity/index.ts'
-import { emitWebhookEvent, webhookJobsSql, webhookMessagesSql } from '#modules/webhooks/index.ts'
-import { deliveryPostOf, imageFor, postForDelivery, postsForDeliverySql, postsPublishedSql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
+import { logActivity } from '#modules/activity/index.ts'
+import { deliveryPostOf, imageFor, postForDelivery, postsForDeliverySql, postsForDelivery, textFor, truncate, type DeliveryPostRow } from '#modules/content/index.ts'
 import type { Mailer } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { enqueueDelivery } from './deliveries.server.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { deliveryPages, deliveryPagesSql, pageFromJson } from './pages.server.ts'
 import { authCodeOf, channelLabel, fill, platformName, reasonFor, texts } from './messages.ts'
+import type { Outbox } from './outbox.server.ts'
+import { failedWording, publishedWording, unconfirmedWording, type PublicationWording } from './publication-events.ts'
 import { deliveryChannelName } from './post-channels.server.ts'
 import { preflight } from './preflight.ts'
 import { imageFacts, preflightMessage } from './preflight.server.ts'
@@ -34,6 +35,8 @@ export type PublisherDeps = {
 	logger: Logger
 	mailer: Mailer
 	appUrl: string
+	/** Publishing's outbox: each publication is recorded there and drained to its consumers. */
+	outbox: Outbox
 	/** Test hook: called at named points of a publish (fault injection for crash tests). */
 	faultPoint?: (point: 'before_send' | 'after_send') => void
 }
@@ -102,7 +105,7 @@ export function retryDelay(attempt: number, retryAfterMs: number | null) {
  *    half-done, look for the post on the network instead of sending it again.
  */
 export function createPublisher(deps: PublisherDeps) {
-	const { db, adapters, box, logger } = deps
+	const { db, adapters, box, logger, outbox } = deps
 	// Every registered platform has an adapter: a post's images count for these.
 	const registered = Object.keys(adapters)
 	// The attempts this process is sending right now: a second job for one of them must not reconcile it.
@@ -195,76 +198,56 @@ export function createPublisher(deps: PublisherDeps) {
 
 	/**
 	 * Records confirmed posts in one statement (one round trip, atomic) for the attempts that finished
-	 * together: each delivery only while the attempt is still its own (attempt_id, status), then, for
-	 * those that changed, their posts, webhook events and activity entries (each owning module's part of
-	 * the statement) and one announcement per user and topic. true for each delivery recorded now.
+	 * together: each delivery only while the attempt is still its own (attempt_id, status), and for those
+	 * that changed, their publications in the outbox. The outbox is drained before the calls return
+	 * (posts, activity, webhooks: each consumer's own statement). true for each delivery recorded now.
 	 */
 	const publishedBatch = createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
 		const at = new Date()
-		// A delivery named twice in the batch is recorded by one of its calls: the parts keep that call's entries only.
-		const kept = sql`select i::text from d`
-		const events = items.map(({ delivery, published }, i) => ({
-			key: String(i),
-			userId: delivery.user_id,
-			type: 'post.published' as const,
-			data: { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'published', url: published.url, publishedAt: at.toISOString() },
-		}))
-		const activities = items.map(({ delivery, published }, i) => ({
-			key: String(i),
-			userId: delivery.user_id,
-			logType: 'post_publication' as const,
-			title: fill(texts.activity.published, { platform: platformName(delivery.platform) }),
-			description: published.url ?? '',
-			status: 'success' as const,
-			metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, url: published.url },
-		}))
-		const { rows } = await executePrepared(db, 'publishing_published', sql<{ recorded: Array<number> }>`
+		const worded = items.map(({ delivery, published }) => publishedWording(delivery, published.url, at))
+		// A delivery named twice in the batch is updated once: the row it returns carries that call's wording.
+		const { rows } = await executePrepared(db, 'publishing_published', sql<{ recorded: Array<number>; events: Array<number> }>`
 			with d as (
 				update post_deliveries d
 				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null
-				from unnest(${items.map((_, i) => i)}::int[], ${items.map(({ delivery }) => delivery.id)}::uuid[], ${items.map(({ delivery }) => delivery.attempt_id)}::uuid[], ${items.map(({ published }) => published.externalId)}::text[], ${items.map(({ published }) => published.url)}::text[]) as v(i, id, attempt_id, external_id, url)
+				from unnest(${items.map((_, i) => i)}::int[], ${items.map(({ delivery }) => delivery.id)}::uuid[], ${items.map(({ delivery }) => delivery.attempt_id)}::uuid[], ${items.map(({ published }) => published.externalId)}::text[], ${items.map(({ published }) => published.url)}::text[],
+					${worded.map((w) => w.activity)}::jsonb[], ${worded.map((w) => w.webhook)}::json[]) as v(i, id, attempt_id, external_id, url, activity, webhook)
 				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
-				returning v.i, d.post_id, d.published_at
+				returning v.i, d.id, d.post_id, d.user_id, d.channel_id, d.platform, d.published_at, v.url, v.activity, v.webhook
 			),
-			p as (${postsPublishedSql(sql`select post_id, published_at as at from d`)}),
-			m as (${webhookMessagesSql(events, kept)}),
-			a as (${activitiesSql(activities, kept)})
-			select coalesce((select json_agg(i) from d), '[]') as recorded,
-				(${notifyChangesSql(sql`select user_id, topic from p union all select user_id, topic from a`)}) as notified,
-				(${webhookJobsSql(sql`select id from m`)}) as webhook_jobs`)
+			${outbox.recordSql('o', sql`select id as delivery_id, post_id, user_id, channel_id, platform, 'published' as kind, published_at as at, url, null::text as code, null::text as reason, activity, webhook from d`)}
+			select coalesce((select json_agg(i) from d), '[]') as recorded, coalesce((select json_agg(id) from o), '[]') as events`)
 		const recorded = new Set(rows[0]?.recorded ?? [])
 		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
+		await outbox.drain(rows[0]?.events ?? [])
 		return items.map((_, i) => recorded.has(i))
 	})
+
+	/**
+	 * Ends an attempt failed or unconfirmed (only while it is still its own and in one of `from`) and
+	 * records the publication in the outbox, in one statement; then drains it. true when it changed.
+	 */
+	async function settle(delivery: Delivery, change: { status: 'failed' | 'unconfirmed'; code: string; reason: string; from: ReadonlyArray<string> }, worded: PublicationWording, at: Date) {
+		const { rows } = await executePrepared(db, 'publishing_settled', sql<{ id: number }>`
+			with d as (
+				update post_deliveries set status = ${change.status}, error_code = ${change.code}, error_message = ${change.reason}
+				where id = ${delivery.id} and attempt_id = ${delivery.attempt_id} and status = any(${change.from}::text[])
+				returning id, post_id, user_id, channel_id, platform
+			),
+			${outbox.recordSql('o', sql`select id as delivery_id, post_id, user_id, channel_id, platform, ${change.status}::text as kind, ${at}::timestamptz as at, null::text as url, ${change.code}::text as code, ${change.reason}::text as reason, ${worded.activity}::jsonb as activity, ${worded.webhook}::json as webhook from d`)}
+			select id from o`)
+		await outbox.drain(rows.map((r) => r.id))
+		return rows.length > 0
+	}
 
 	async function markPublished(delivery: Delivery, published: Published) {
 		await publishedBatch({ delivery, published })
 	}
 
 	async function fail(delivery: Delivery, code: string, title: string | null, reason = reasonFor(code)) {
-		const row = await db.transaction().execute(async (trx) => {
-			const updated = await trx
-				.updateTable('post_deliveries')
-				.set({ status: 'failed', error_code: code, error_message: reason })
-				.where('id', '=', delivery.id)
-				.where('attempt_id', '=', delivery.attempt_id)
-				.where('status', 'in', ['publishing', 'scheduled'])
-				.returning('id')
-				.executeTakeFirst()
-			if (!updated) return null
-			await logActivity(trx, {
-				userId: delivery.user_id,
-				logType: 'post_publication',
-				title: fill(texts.activity.failed, { platform: platformName(delivery.platform) }),
-				description: reason,
-				status: 'error',
-				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code },
-			})
-			await emitWebhookEvent(trx, delivery.user_id, 'post.failed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'failed', code, reason })
-			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
-			return updated
-		})
-		if (!row) return
+		const at = new Date()
+		const changed = await settle(delivery, { status: 'failed', code, reason, from: ['publishing', 'scheduled'] }, failedWording(delivery, code, reason, at), at)
+		if (!changed) return
 		logger.warn('delivery_failed', { deliveryId: delivery.id, platform: delivery.platform, code })
 		await mailFailure(delivery, title, reason).catch((error: unknown) => logger.error('delivery_mail_failed', { error: String(error) }))
 	}
@@ -327,28 +310,8 @@ export function createPublisher(deps: PublisherDeps) {
 
 	async function markUnconfirmed(delivery: Delivery, title: string | null) {
 		const reason = reasonFor('unconfirmed')
-		const changed = await db.transaction().execute(async (trx) => {
-			const row = await trx
-				.updateTable('post_deliveries')
-				.set({ status: 'unconfirmed', error_code: 'unconfirmed', error_message: reason })
-				.where('id', '=', delivery.id)
-				.where('attempt_id', '=', delivery.attempt_id)
-				.where('status', '=', 'publishing')
-				.returning('id')
-				.executeTakeFirst()
-			if (!row) return false
-			await logActivity(trx, {
-				userId: delivery.user_id,
-				logType: 'post_publication',
-				title: fill(texts.activity.unconfirmed, { platform: platformName(delivery.platform) }),
-				description: reason,
-				status: 'warning',
-				metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform },
-			})
-			await emitWebhookEvent(trx, delivery.user_id, 'post.unconfirmed', { postId: delivery.post_id, deliveryId: delivery.id, network: delivery.platform, channelId: delivery.channel_id, state: 'unconfirmed', reason })
-			await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
-			return true
-		})
+		const at = new Date()
+		const changed = await settle(delivery, { status: 'unconfirmed', code: 'unconfirmed', reason, from: ['publishing'] }, unconfirmedWording(delivery, reason, at), at)
 		// A mail only for a change that happened (another attempt may have published it meanwhile).
 		if (changed) await mailFailure(delivery, title, reason).catch((error: unknown) => logger.error('delivery_mail_failed', { error: String(error) }))
 	}

@@ -25,24 +25,25 @@ export type AddedField = { field: string; value: (key: RawBuilder<string>) => Ra
 /** Several events (of one or more users) in one statement, like emitWebhookEvent each; `added`: see AddedField. */
 export async function emitWebhookEvents(db: DbOrTrx, events: ReadonlyArray<NewEvent>, added?: AddedField) {
 	if (events.length === 0) return
-	await sql`with messages as (${webhookMessagesSql(events, undefined, added)}) select (${webhookJobsSql(sql`select id from messages`)})`.execute(db)
+	const timestamp = new Date().toISOString()
+	const rows = events.map((e) => ({ key: e.key ?? null, user_id: e.userId, type: e.type, body: JSON.stringify({ type: e.type, timestamp, data: e.data }) }))
+	const body = added ? sql<string>`jsonb_set(x.body::jsonb, ${`{data,${added.field}}`}::text[], to_jsonb(${added.value(sql.ref<string>('x.key'))}))::text` : undefined
+	const source = sql`select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, type text, body text)`
+	await sql`with messages as (${webhookMessagesSql(source, body)}) select (${webhookJobsSql(sql`select id from messages`)})`.execute(db)
 }
 
 /**
- * emitWebhookEvents as a part of a caller's statement, first half (a data-modifying CTE): the
- * messages of the events whose `key` is among the rows of `kept` (a select of one text column; all
- * events without it), with the `added` field. Returns the messages' ids for webhookJobsSql.
+ * The messages of events as a part of a caller's statement (a data-modifying CTE): `source` selects
+ * (user_id, type, body) as `x`, one row an event; one message per enabled endpoint of the user that
+ * subscribed to the type, its body `body` (an expression of x, evaluated only for those; default x.body).
+ * Returns the messages' ids for webhookJobsSql.
  */
-export function webhookMessagesSql(events: ReadonlyArray<NewEvent>, kept?: RawBuilder<unknown>, added?: AddedField) {
-	const timestamp = new Date().toISOString()
-	const rows = events.map((e) => ({ key: e.key ?? null, user_id: e.userId, type: e.type, body: JSON.stringify({ type: e.type, timestamp, data: e.data }) }))
-	const body = added ? sql`jsonb_set(x.body::jsonb, ${`{data,${added.field}}`}::text[], to_jsonb(${added.value(sql.ref<string>('x.key'))}))::text` : sql`x.body`
+export function webhookMessagesSql(source: RawBuilder<unknown>, body: RawBuilder<string> = sql`x.body`) {
 	return sql<{ id: string }>`
 		insert into webhook_messages (id, endpoint_id, user_id, event_type, body)
 		select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, e.user_id, x.type, ${body}
-		from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, user_id uuid, type text, body text)
+		from (${source}) x
 		join webhook_endpoints e on e.user_id = x.user_id and e.enabled and x.type = any(e.events)
-		${kept ? sql`where x.key in (${kept})` : sql``}
 		returning id`
 }
 

@@ -1,5 +1,6 @@
 export { createWebhooksService, pruneWebhookLog, type WebhooksDeps, type WebhooksService } from './service.server.ts'
-export { emitWebhookEvent, emitWebhookEvents, webhookJobsSql, webhookMessagesSql, type AddedField } from './emit.server.ts'
+export { emitWebhookEvent, emitWebhookEvents, type AddedField } from './emit.server.ts'
+export { webhookPublications } from './publications.server.ts'
 export { signedHeaders } from './delivery.server.ts'
 export type { AttemptOutcome } from './delivery.server.ts'
 export type { CreateEndpointResult, NewEndpoint } from './endpoints.server.ts'

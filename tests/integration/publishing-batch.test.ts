@@ -92,7 +92,7 @@ test('a batch with mixed outcomes: published, failed, taken over, unknown outcom
 	expect(await t.db.selectFrom('activity_logs').select('id').where('log_type', '=', 'post_publication').execute()).toHaveLength(3)
 })
 
-test('the published record of a batch is one statement: deliveries, posts, webhook events, activity and announcements', async () => {
+test('the published record of a batch is one statement (deliveries and the outbox), then one per consumer: posts, webhook events, activity and announcements', async () => {
 	await using t = await createTestDatabase()
 	const statements: Array<{ sql: string; parameters: ReadonlyArray<unknown> }> = []
 	const counted = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: (event) => void (event.level === 'query' && statements.push(event.query)) })
@@ -118,11 +118,13 @@ test('the published record of a batch is one statement: deliveries, posts, webho
 	await Promise.all([...ids, ids[2]!].map((id) => h.publisher.publishDelivery(id, undefined, 'worker-a')))
 	// Everything the three deliveries asked of the database: one claim (with their posts and pages), the
 	// duplicate's look at its delivery, one request marker, and per batch of finished attempts one
-	// statement for the whole record (no transaction around it: no begin, no commit).
+	// statement for the record (deliveries and outbox rows, no transaction around it: no begin, no commit),
+	// then one statement per consumer of the outbox (content, activity, webhooks: claim and effect).
 	const record = /^with d as \( update post_deliveries d set status = 'published'/
+	const consumed = /^with c as \( delete from publication_pending p using/
 	const kinds = statements.map((s) => s.sql.trim().replace(/\s+/g, ' '))
 	// (Sorted: the log records a statement when it ends.)
-	expect(kinds.filter((k) => !record.test(k)).map((k) => k.slice(0, 40)).sort()).toEqual([
+	expect(kinds.filter((k) => !record.test(k) && !consumed.test(k)).map((k) => k.slice(0, 40)).sort()).toEqual([
 		'select * from "post_deliveries" where "i',
 		"update post_deliveries d set request_sen",
 		"with c as ( update post_deliveries d set",
@@ -130,6 +132,13 @@ test('the published record of a batch is one statement: deliveries, posts, webho
 	const recorded = statements.filter((s) => record.test(s.sql.trim().replace(/\s+/g, ' ')))
 	// The fake answers at slightly different times: one or more batches, three deliveries in all.
 	expect(recorded.map((s) => (s.parameters[1] as Array<unknown>).length).reduce((a, b) => a + b, 0)).toBe(3)
+	expect(kinds.filter((k) => consumed.test(k))).toHaveLength(3 * recorded.length)
+	// The record names publishing's tables only: the other modules' parts are their consumers' statements.
+	for (const { sql: text } of recorded) {
+		expect(text).not.toMatch(/pg_notify|graphile_worker|activity_logs|webhook_|\bposts\b/)
+		// ... and the outbox's pending rows, one per consumer, in the same statement.
+		expect(text).toMatch(/insert into publication_pending/)
+	}
 
 	const deliveries = await t.db.selectFrom('post_deliveries').select(['id', 'status', 'published_at', 'post_id', 'channel_id']).execute()
 	expect(deliveries.map((d) => d.status)).toEqual(['published', 'published', 'published'])
@@ -147,8 +156,8 @@ test('the published record of a batch is one statement: deliveries, posts, webho
 	expect(JSON.parse(messages[0]!.body).data).toHaveProperty('channelId', first.channel_id)
 	const jobs = await sql<{ n: number }>`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_deliver'`.execute(t.db)
 	expect(jobs.rows[0]!.n).toBe(1)
-	// One announcement per user (per batch) naming both topics, after the commit.
+	// Each user hears of their posts and of their activity (each consumer announces its own topic), after the commits.
 	await new Promise((r) => setTimeout(r, 200))
-	const published = announced.filter((a) => users.some((u) => u.userId === a.u) && Array.isArray(a.t))
-	expect(published.map((a) => `${a.u}/${String(a.t)}`).sort()).toEqual(users.map((u) => `${u.userId}/activity,posts`).sort())
+	const topics = (userId: string) => [...new Set(announced.filter((a) => a.u === userId).flatMap((a) => a.t))].sort()
+	for (const user of users) expect(topics(user.userId)).toEqual(['activity', 'posts'])
 })
