@@ -3,7 +3,7 @@
 // Mastodon accounts on different servers; the page lists each channel and the plan's count;
 // disconnecting one account leaves the other accounts' channels.
 import type { Locator, Page } from '@playwright/test'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { expect, expectTouchTarget, gotoReady, test } from '#tests/e2e/fixtures.ts'
 
 type Press = (target: Locator) => Promise<void>
 
@@ -43,10 +43,7 @@ async function connectMastodon(page: Page, press: Press, button: string, instanc
 }
 
 async function touchTargets(locators: Array<Locator>) {
-	for (const locator of locators) {
-		const box = await locator.boundingBox()
-		expect(box?.height, await locator.innerText()).toBeGreaterThanOrEqual(44)
-	}
+	for (const locator of locators) await expectTouchTarget(locator)
 }
 
 function channelsFlow(press: Press, phone: boolean) {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import { expectAccessible } from '#tests/e2e/a11y.ts'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { expect, expectTouchTarget, gotoReady, test } from '#tests/e2e/fixtures.ts'
 
 // The creator's channel step (issue 38, item 3), at 1440 px with a mouse and at 390 px with touch: a
 // user with two Instagram accounts, one Instagram account that needs reconnecting and a LinkedIn
@@ -28,10 +28,7 @@ async function addChannel(db: Kysely<DB>, userId: string, platform: string, name
 }
 
 async function touchTargets(locators: Array<Locator>) {
-	for (const locator of locators) {
-		const box = await locator.boundingBox()
-		expect(box?.height, await locator.innerText()).toBeGreaterThanOrEqual(44)
-	}
+	for (const locator of locators) await expectTouchTarget(locator)
 }
 
 function optionOf(page: Page, name: string) {

@@ -7,7 +7,7 @@
 //     await signIn(page, user)
 //   })
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import type { Kysely } from 'kysely'
 import { createSessionCookie } from '#app/server/cookies.server.ts'
 import type { Services } from '#modules/services.ts'
@@ -149,6 +149,18 @@ export function uniqueEmail(prefix = 'e2e') {
 }
 
 /** Opens a page and waits until React has hydrated it, so the first click is not lost. */
+/**
+ * A finger's target (44 px high; and wide with `square`), measured until the element has settled: a
+ * dialog's open animation scales its content, so a box read in the first frames is a few px smaller.
+ */
+export async function expectTouchTarget(locator: Locator, { square = false }: { square?: boolean } = {}) {
+	const shortSide = async () => {
+		const box = await locator.boundingBox()
+		return box ? Math.min(box.height, square ? box.width : Number.POSITIVE_INFINITY) : 0
+	}
+	await expect.poll(shortSide, { message: `touch target ${locator}` }).toBeGreaterThanOrEqual(44)
+}
+
 export async function gotoReady(page: Page, path: string) {
 	const response = await page.goto(path)
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })

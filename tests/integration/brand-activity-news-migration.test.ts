@@ -2,10 +2,10 @@
 // owner's first brand, and the down migration gives back the old keys.
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { expect, inject, test } from 'vitest'
 import { createDb, createPool } from '#modules/core/db.server.ts'
 import { migrateTo } from '#scripts/migration-proof/proof.ts'
+import { adminQuery } from '#tests/support/db.ts'
 import { ident, testDatabasePrefix, withDatabase } from '#tests/support/test-database.ts'
 
 const MIGRATION = '2026-12-02-0800-brand-activity-news'
@@ -59,13 +59,3 @@ test('the migration fills the brands of existing activity and news rows, and dow
 		await adminQuery(server.adminUrl, `drop database if exists ${ident(name)} with (force)`)
 	}
 })
-
-async function adminQuery(adminUrl: string, text: string) {
-	const client = new pg.Client({ connectionString: adminUrl })
-	await client.connect()
-	try {
-		await client.query(text)
-	} finally {
-		await client.end()
-	}
-}

@@ -2,10 +2,10 @@
 // posts; the brand list indexes gain user_id. Down gives back the per-user rollup (refilled) and the old indexes.
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { expect, inject, test } from 'vitest'
 import { createDb, createPool } from '#modules/core/db.server.ts'
 import { migrateTo } from '#scripts/migration-proof/proof.ts'
+import { adminQuery } from '#tests/support/db.ts'
 import { ident, testDatabasePrefix, withDatabase } from '#tests/support/test-database.ts'
 
 const MIGRATION = '2026-12-02-1010-brand-list-indexes'
@@ -63,13 +63,3 @@ test('the migrations fill the brand rollup from the posts, follow brand moves, a
 		await adminQuery(server.adminUrl, `drop database if exists ${ident(name)} with (force)`)
 	}
 })
-
-async function adminQuery(adminUrl: string, text: string) {
-	const client = new pg.Client({ connectionString: adminUrl })
-	await client.connect()
-	try {
-		await client.query(text)
-	} finally {
-		await client.end()
-	}
-}

@@ -2,10 +2,10 @@
 // its channel, one brand per user, and the down migration restores the old schema and data.
 // The full 1,000 users / 100,000 posts run is `npm run proof:migration` (scripts/migration-proof.ts).
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { expect, inject, test } from 'vitest'
 import { createDb, createPool } from '#modules/core/db.server.ts'
 import { proveChannelsMigration } from '#scripts/migration-proof/proof.ts'
+import { adminQuery } from '#tests/support/db.ts'
 import { ident, testDatabasePrefix, withDatabase } from '#tests/support/test-database.ts'
 
 test('migrating 50 users and 2,000 posts to channels and brands and back loses nothing', async () => {
@@ -32,13 +32,3 @@ test('migrating 50 users and 2,000 posts to channels and brands and back loses n
 		await adminQuery(server.adminUrl, `drop database if exists ${ident(name)} with (force)`)
 	}
 })
-
-async function adminQuery(adminUrl: string, text: string) {
-	const client = new pg.Client({ connectionString: adminUrl })
-	await client.connect()
-	try {
-		await client.query(text)
-	} finally {
-		await client.end()
-	}
-}

@@ -45,7 +45,8 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
 	}
 }
 
-async function adminQuery(adminUrl: string, text: string) {
+/** One statement on the test server's admin connection (create or drop a database). */
+export async function adminQuery(adminUrl: string, text: string) {
 	const client = new pg.Client({ connectionString: adminUrl })
 	await client.connect()
 	try {
