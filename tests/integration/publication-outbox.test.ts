@@ -176,7 +176,9 @@ test('consumers of different names run side by side; a second claim of the same 
 })
 
 test("the publisher's statements name no table of another module: the consumers do their parts", () => {
-	const source = readFileSync(new URL('../../modules/publishing/publisher.server.ts', import.meta.url), 'utf8')
+	const publisherFiles = ['publisher', 'delivery-batches', 'delivery-outcomes', 'send-delivery', 'reconcile-delivery', 'publish-delivery', 'precheck-delivery', 'refresh-token', 'publisher-mail', 'delivery-target']
+	const source = publisherFiles.map((name) => readFileSync(new URL(`../../modules/publishing/${name}.server.ts`, import.meta.url), 'utf8')).join('\n')
+	expect(source).toMatch(/publication_outbox|recordSql/)
 	expect(source).not.toMatch(/postsPublishedSql|activitiesSql|webhookMessagesSql|webhookJobsSql|notifyChangesSql|emitWebhookEvent/)
 	expect(source).not.toMatch(/insert into (activity_logs|webhook_messages)|update posts\b/)
 })
