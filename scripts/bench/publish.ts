@@ -1,7 +1,7 @@
 // npm run bench:publish — publishing throughput and on-time starts against a sandbox fake.
 // The network is picked from the registry by what it can do (the first that connects through the OAuth
 // popup and takes text-only posts), never by its id.
-// 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly), 2. 10 000 deliveries due now: deliveries per
+// 1. the fake network's own capacity (its adapter's creating request, recorded once and sent again directly; the median of rounds before and after the run), 2. 10 000 deliveries due now: deliveries per
 // second, start lateness p50/p99, duplicates; 3. 300 posts due over 6 seconds: start lateness p50/p99.
 // BENCH_CHANNELS=5: each post goes to 5 channels (accounts) of the network, one delivery each (issue 38);
 // the deliveries stay BENCH_DELIVERIES in all, so the figures compare with the one-channel run.
@@ -38,6 +38,8 @@ const FAKE_THREAD = process.env.BENCH_FAKE === 'thread'
 const SANDBOX_SECRET = randomUUID()
 /** Channels per post (accounts of one user on the network); each post has as many deliveries. */
 const CHANNELS = Math.max(1, Number(process.env.BENCH_CHANNELS ?? 1))
+/** Rounds of the fake's capacity before the run and as many after it (BENCH_CAPACITY_ROUNDS). */
+const CAPACITY_ROUNDS = Math.max(1, Number(process.env.BENCH_CAPACITY_ROUNDS ?? 3))
 
 const network = platformModules.find((m) => m.descriptor.connect === 'oauth-popup' && m.descriptor.formats.includes('text') && !m.descriptor.images.required)
 if (!network) throw new Error('no registered platform takes text-only posts through the OAuth popup')
@@ -151,26 +153,39 @@ try {
 	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
 	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
 	const body = creating.init.body as string
-	const fakeCount = Math.min(TOTAL, 3000)
-	/** The recorded request sent fakeCount times, CONCURRENCY at once, through `fetcher`: posts per second. */
-	async function capacity(fetcher: typeof fetch) {
-		let next = 0
+	const roundCount = Math.min(TOTAL, 1000)
+	let probe = 0
+	/** The recorded request sent `count` times, CONCURRENCY at once, through `fetcher`: posts per second. */
+	async function capacityRound(fetcher: typeof fetch, count = roundCount) {
+		let sentNow = 0
 		const start = performance.now()
 		await Promise.all(
 			Array.from({ length: CONCURRENCY }, async () => {
-				while (next < fakeCount) {
-					next++
-					await fetcher(creating!.url, { method: creating!.init.method, headers: creating!.init.headers, body: body.replace(MARKER, `kapazität ${next}`) })
+				while (sentNow < count) {
+					sentNow++
+					await fetcher(creating!.url, { method: creating!.init.method, headers: creating!.init.headers, body: body.replace(MARKER, `kapazität ${++probe}`) })
 				}
 			}),
 		)
-		return fakeCount / ((performance.now() - start) / 1000)
+		return count / ((performance.now() - start) / 1000)
 	}
 	// The yardstick of issue 22: Node's fetch. Through the adapters' own transport (request-fetch.ts, a third
 	// of fetch's CPU) the same fake answers more, since the client's work is in the figure too; both are printed.
-	const fakeRate = await capacity(fetch)
-	const transportRate = await capacity(createRequestFetch())
-	await fake.clear()
+	// One measurement swung between 1 000 and 2 240/s from run to run (a cold JIT, the machine's other work):
+	// the capacity is the median of CAPACITY_ROUNDS rounds before the run and as many right after it, after
+	// a warm-up round, so the ratio compares the run with the fake in the same window.
+	const transport = createRequestFetch()
+	const fakeRounds: Array<number> = []
+	const transportRounds: Array<number> = []
+	async function measureCapacity() {
+		await capacityRound(fetch, Math.min(roundCount, 300))
+		for (let round = 0; round < CAPACITY_ROUNDS; round++) {
+			fakeRounds.push(await capacityRound(fetch))
+			transportRounds.push(await capacityRound(transport))
+		}
+		await fake.clear()
+	}
+	await measureCapacity()
 
 	// Setup, before any clock runs: a few posts per pool connection at a time (500 at once timed out
 	// waiting for a connection on a loaded machine).
@@ -297,10 +312,14 @@ try {
 	const texts = new Map<string, number>()
 	for (const text of await fake.texts()) texts.set(text, (texts.get(text) ?? 0) + 1)
 	const duplicates = [...texts.values()].filter((n) => n > 1).length
+	await measureCapacity()
+	const fakeRate = percentile(fakeRounds, 50)
+	const transportRate = percentile(transportRounds, 50)
 	const rate = TOTAL / seconds
 	console.log(`network: ${network.descriptor.name}; ${CHANNELS} channel(s) per post; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s (concurrency ${CONCURRENCY}; the fake ${FAKE_THREAD ? 'in its own thread' : 'in this thread'})`)
-	console.log(`  through the adapters' transport (undici request): ${transportRate.toFixed(0)} posts/s`)
+	const rounds = (figures: Array<number>) => figures.map((f) => f.toFixed(0)).join(' ')
+	console.log(`fake network capacity: ${fakeRate.toFixed(0)} posts/s, the median of ${fakeRounds.length} rounds of ${roundCount} (before the run: ${rounds(fakeRounds.slice(0, CAPACITY_ROUNDS))}; after: ${rounds(fakeRounds.slice(CAPACITY_ROUNDS))}) (concurrency ${CONCURRENCY}; the fake ${FAKE_THREAD ? 'in its own thread' : 'in this thread'})`)
+	console.log(`  through the adapters' transport (undici request): ${transportRate.toFixed(0)} posts/s (rounds ${rounds(transportRounds)})`)
 	console.log(`deliveries: ${TOTAL} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s (${((rate / fakeRate) * 100).toFixed(0)} % of the fake's capacity; ${((rate / transportRate) * 100).toFixed(0)} % of it through the adapters' transport)`)
 	console.log(`  per step: ${steps.join(', ')}`)
 	console.log(`  published ${first.filter((r) => r.status === 'published').length}, duplicates ${duplicates}`)
