@@ -15,6 +15,8 @@ const loadPopup = () => (loading ??= import('./tooltip-popup.tsx').then((module)
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
 	const [state, setState] = useState<{ Popup: Popup; open: boolean; refocus: boolean } | null>(() => (popup ? { Popup: popup, open: false, refocus: false } : null))
 	const waiting = useRef<HTMLElement>(null)
+	// A button pressed on the trigger: its click must land on the element it started on.
+	const pressed = useRef(false)
 	const trigger = useRef<HTMLElement>(null)
 	useEffect(() => {
 		if (state?.refocus) trigger.current?.focus()
@@ -30,15 +32,44 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
 	const wake = (event?: PointerEvent) => {
 		// Radix opens tooltips for a mouse or pen and for the keyboard, never for touch.
 		if (event?.pointerType === 'touch') return
-		void loadPopup().then((Popup) => {
-			const element = waiting.current
-			const focused = !!element && element.contains(document.activeElement)
-			setState({ Popup, open: focused || !!element?.matches(':hover'), refocus: focused })
-		})
+		void loadPopup().then((Popup) =>
+			afterRelease(pressed, () => {
+				const element = waiting.current
+				const focused = !!element && element.contains(document.activeElement)
+				setState({ Popup, open: focused || !!element?.matches(':hover'), refocus: focused })
+			}),
+		)
 	}
 	return (
-		<Slot.Root ref={waiting} onPointerEnter={wake} onFocus={() => wake()}>
+		<Slot.Root ref={waiting} onPointerEnter={wake} onFocus={() => wake()} onPointerDown={() => press(pressed)}>
 			{children}
 		</Slot.Root>
 	)
+}
+
+/** Marks the trigger pressed until the press ends, wherever the pointer is released. */
+function press(pressed: { current: boolean }) {
+	pressed.current = true
+	onRelease(() => (pressed.current = false))
+}
+
+function onRelease(then: () => void) {
+	const listening = new AbortController()
+	const released = () => {
+		listening.abort()
+		then()
+	}
+	window.addEventListener('pointerup', released, { capture: true, signal: listening.signal })
+	window.addEventListener('pointercancel', released, { capture: true, signal: listening.signal })
+}
+
+/**
+ * Runs `swap` now, or, while the trigger is pressed, after the press ends and its click was dispatched:
+ * remounting the trigger between mousedown and mouseup (the popup's code arriving then, or the focus that
+ * mousedown gives) would send the mouseup to a new element, and the browser fires no click (a lost click).
+ */
+function afterRelease(pressed: { current: boolean }, swap: () => void) {
+	if (!pressed.current) return swap()
+	// The click follows pointerup and mouseup in the same task: swap after it.
+	onRelease(() => setTimeout(swap, 0))
 }
