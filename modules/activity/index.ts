@@ -13,6 +13,7 @@ export { getErrorReport, listErrorReports, updateErrorReport, type ErrorReportCh
 export { recentActivityPart, type RecentActivity } from './recent.server.ts'
 export { moveActivityOfBrand } from './brand.server.ts'
 export { activityPublications } from './publications.server.ts'
+export { boundedEntry } from './clip.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
 export function createActivityService({ db }: { db: Db }) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from '#modules/core/db.server.ts'
 import { notifyChangesSql } from '#modules/core/live-events.server.ts'
-import { clipAtWord } from './clip.ts'
+import { boundedEntry } from './clip.ts'
 
 export type LogType =
 	| 'post_creation'
@@ -17,9 +17,6 @@ export type LogType =
 	| 'error'
 	/** A call with a personal API token (REST or MCP). */
 	| 'api'
-
-export const TITLE_MAX = 500
-export const DESCRIPTION_MAX = 2000
 
 export type ActivityEntry = {
 	userId: string
@@ -46,11 +43,11 @@ export async function logActivities(db: DbOrTrx, entries: ReadonlyArray<Activity
 
 /** logActivities as a part of a caller's statement (a data-modifying CTE); returns the changes to announce (user_id, topic) for notifyChangesSql. */
 function activitiesSql(entries: ReadonlyArray<ActivityEntry>) {
-	const rows = entries.map((entry) => ({
+	const rows = entries.map(boundedEntry).map((entry) => ({
 		user_id: entry.userId,
 		log_type: entry.logType,
-		title: clipAtWord(entry.title, TITLE_MAX),
-		description: clipAtWord(entry.description ?? '', DESCRIPTION_MAX),
+		title: entry.title,
+		description: entry.description,
 		status: entry.status,
 		metadata: entry.metadata ?? {},
 	}))

@@ -5,7 +5,7 @@ import type { Db } from './db.server.ts'
 
 export type PublicationKind = 'published' | 'failed' | 'unconfirmed'
 
-/** The activity entry of a publication, worded by the publisher (the activity module bounds its texts). */
+/** The activity entry of a publication, worded by the publisher (its texts bounded by activity's boundedEntry). */
 export type PublicationActivity = {
 	title: string
 	description: string

@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { activityPublications } from '#modules/activity/index.ts'
+import { clipAtWord, DESCRIPTION_MAX, TITLE_MAX } from '#modules/activity/clip.ts'
 import { contentPublications } from '#modules/content/index.ts'
 import type { Db } from '#modules/core/db.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
 import type { PublicationConsumer } from '#modules/core/publications.server.ts'
 import { webhookPublications } from '#modules/webhooks/index.ts'
 import { createOutbox, type Outbox } from '#modules/publishing/outbox.server.ts'
-import { publishedWording } from '#modules/publishing/publication-events.ts'
+import { failedWording, publishedWording, type PublicationWording } from '#modules/publishing/publication-events.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
@@ -23,16 +24,22 @@ async function withEndpoint(t: { db: Db }, userId: string) {
 	await t.db.insertInto('webhook_endpoints').values({ user_id: userId, url: 'https://hooks.example/outbox', events: ['post.published'], secret_sealed: 'v1:sealed-webhook-secret' }).execute()
 }
 
-/** Records a published post in `outbox` as the publisher's statement does (its outbox and pending rows). */
+type Recorded = { delivery: { id: string; post_id: string; platform: string; channel_id: null }; kind: 'published' | 'failed'; url: string | null; code: string | null; reason: string | null; worded: PublicationWording; at: Date }
+
+/** Records a worded publication in `outbox` as the publisher's statement does (its outbox and pending rows). */
+async function record(db: Db, outbox: Outbox, userId: string, { delivery, kind, url, code, reason, worded, at }: Recorded) {
+	const { rows } = await sql<{ id: number }>`
+		with ${outbox.recordSql('o', sql`select ${delivery.id}::uuid as delivery_id, ${delivery.post_id}::uuid as post_id, ${userId}::uuid as user_id, null::uuid as channel_id, ${delivery.platform}::text as platform,
+			${kind}::text as kind, ${at}::timestamptz as at, ${url}::text as url, ${code}::text as code, ${reason}::text as reason, ${worded.activity}::jsonb as activity, ${worded.webhook}::json as webhook`)}
+		select id from o`.execute(db)
+	return { id: rows[0]!.id, body: worded.webhook }
+}
+
+/** Records a published post in `outbox`. */
 async function recordPublished(db: Db, outbox: Outbox, userId: string, postId: string, at: Date) {
 	const delivery = { id: randomUUID(), post_id: postId, platform: 'linkedin', channel_id: null }
 	const url = `https://www.linkedin.com/feed/update/${postId}`
-	const worded = publishedWording(delivery, url, at)
-	const { rows } = await sql<{ id: number }>`
-		with ${outbox.recordSql('o', sql`select ${delivery.id}::uuid as delivery_id, ${postId}::uuid as post_id, ${userId}::uuid as user_id, null::uuid as channel_id, 'linkedin'::text as platform,
-			'published'::text as kind, ${at}::timestamptz as at, ${url}::text as url, null::text as code, null::text as reason, ${worded.activity}::jsonb as activity, ${worded.webhook}::json as webhook`)}
-		select id from o`.execute(db)
-	return { id: rows[0]!.id, body: worded.webhook }
+	return record(db, outbox, userId, { delivery, kind: 'published', url, code: null, reason: null, worded: publishedWording(delivery, url, at), at })
 }
 
 /** The outbox rows, each with the consumers it is still pending for (their rows in publication_pending). */
@@ -173,6 +180,28 @@ test('consumers of different names run side by side; a second claim of the same 
 	expect(await second.sweep()).toEqual({ drained: 1, failed: 0, deleted: 3 })
 	expect(counts.held).toEqual([0, 1])
 	expect(await t.db.selectFrom('publication_pending').selectAll().execute()).toEqual([])
+})
+
+test("a publication's long title and reason reach the activity log clipped at a word, as logActivity bounds them", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser()
+	const outbox = createOutbox({ db: t.db, consumers: [activityPublications], logger: createLogger('silent') })
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Zu viel Text', platforms: {} }, status: 'draft', timeZone: zurich })
+	// An unknown network is named as it is: a long name makes a long title.
+	const delivery = { id: randomUUID(), post_id: post.id, platform: 'Netzwerk mit langem Namen '.repeat(30), channel_id: null }
+	const reason = 'Die Plattform lehnt den Beitrag ab, weil er zu lang ist. '.repeat(60)
+	const at = new Date()
+	const worded = failedWording(delivery, 'rejected', reason, at)
+	const { id } = await record(t.db, outbox, userId, { delivery, kind: 'failed', url: null, code: 'rejected', reason, worded, at })
+	expect(await outbox.drain([id])).toEqual({ events: 1, failed: 0 })
+
+	const entry = await t.db.selectFrom('activity_logs').select(['title', 'description', 'status']).where('user_id', '=', userId).where('log_type', '=', 'post_publication').executeTakeFirstOrThrow()
+	expect(entry).toEqual({ title: clipAtWord(`Veröffentlichung auf ${delivery.platform} fehlgeschlagen`, TITLE_MAX), description: clipAtWord(reason, DESCRIPTION_MAX), status: 'error' })
+	expect(entry.title.length).toBeLessThanOrEqual(TITLE_MAX)
+	expect(entry.title.endsWith(' Netzwerk…')).toBe(true)
+	expect(entry.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX)
+	expect(entry.description.endsWith(' Die…')).toBe(true)
 })
 
 test("the publisher's statements name no table of another module: the consumers do their parts", () => {

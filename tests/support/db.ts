@@ -1,6 +1,8 @@
 // A fresh, migrated database per caller, cloned from the run's template (tests/support/global-setup.ts):
 //   await using t = await createTestDatabase()
 //   await t.db.selectFrom('users').selectAll().execute()
+// or an empty one for a migration test, which migrates it step by step:
+//   await using t = await createEmptyDatabase()
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
@@ -18,15 +20,27 @@ export type TestDatabase = {
 }
 
 export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
+	return openDatabase({ fromTemplate: true, maxConnections: options.maxConnections ?? 10 })
+}
+
+/**
+ * A fresh database with no schema (not the run's migrated template), for the migration tests: they
+ * migrate it step by step. Typed as the current schema; a test on an older one casts `db`.
+ */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+	return openDatabase({ fromTemplate: false, maxConnections: 3 })
+}
+
+async function openDatabase({ fromTemplate, maxConnections }: { fromTemplate: boolean; maxConnections: number }): Promise<TestDatabase> {
 	const server = inject('testDatabaseServer')
 	if (!server) throw new Error('No test database server: run through vitest (tests/support/global-setup.ts)')
 	const name = `${testDatabasePrefix}${server.runPid}_${randomBytes(6).toString('hex')}`
-	await adminQuery(server.adminUrl, `create database ${ident(name)} template ${ident(server.template)}`)
+	await adminQuery(server.adminUrl, `create database ${ident(name)}${fromTemplate ? ` template ${ident(server.template)}` : ''}`)
 
 	const url = withDatabase(server.adminUrl, name, server.applicationName)
 	// Waiting for a free connection is no failure here: 50 parallel calls on 10 connections wait longer
 	// than the app's 10 s on a loaded machine; only a hang ends the wait.
-	const pool = createPool(url, options.maxConnections ?? 10, HANG_GUARD_MS)
+	const pool = createPool(url, maxConnections, HANG_GUARD_MS)
 	const db = createDb(pool)
 	let disposed = false
 	return {
@@ -46,7 +60,7 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
 }
 
 /** One statement on the test server's admin connection (create or drop a database). */
-export async function adminQuery(adminUrl: string, text: string) {
+async function adminQuery(adminUrl: string, text: string) {
 	const client = new pg.Client({ connectionString: adminUrl })
 	await client.connect()
 	try {
