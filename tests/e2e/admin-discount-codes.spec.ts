@@ -111,7 +111,23 @@ test('an admin creates a generated 10 % code, a user redeems it on /pricing; swi
 		await context.clearCookies()
 		await login(admin)
 		await gotoReady(page, '/admin/discount-codes')
-		await card.getByRole('button', { name: `Löschen ${code}` }).click()
+		// Pressed while the tooltip's code arrives (hover and the press's focus load it), released after:
+		// still one click. The trigger used to be remounted under the pointer then, and the click was lost.
+		const remove = card.getByRole('button', { name: `Löschen ${code}` })
+		let deliverPopup!: () => void
+		const pressed = new Promise<void>((resolve) => (deliverPopup = resolve))
+		await page.route(/tooltip-popup/, async (route) => {
+			await pressed
+			await route.continue()
+		})
+		const popupLoaded = page.waitForResponse((response) => response.url().includes('tooltip-popup'))
+		await remove.hover()
+		await page.mouse.down()
+		deliverPopup()
+		await popupLoaded
+		// The module then runs and React renders: let that happen while the button is still held.
+		await page.waitForTimeout(300)
+		await page.mouse.up()
 		const confirm = page.getByRole('alertdialog')
 		await expect(confirm).toContainText('Sind Sie sicher, dass Sie diesen Rabattcode löschen möchten?')
 		await confirm.getByRole('button', { name: 'Löschen' }).click()
