@@ -95,10 +95,17 @@ function markSentBatcher({ db }: PublisherDeps) {
 /**
  * Records confirmed posts in one statement (one round trip, atomic) for the attempts that finished
  * together: each delivery only while the attempt is still its own (attempt_id, status), and for those
- * that changed, their publications in the outbox. The outbox is drained before the calls return
- * (posts, activity, webhooks: each consumer's own statement). true for each delivery recorded now.
+ * that changed, their publications in the outbox. Each call gets whether its delivery was recorded now
+ * and the drain of its publications (posts, activity, webhooks: each consumer's own statement), to
+ * await before it returns. The drain runs after the batch, so the next batch's statement goes while it
+ * runs; drains go one at a time (the events of batches that finished meanwhile together), so the
+ * consumers' statements of one process never wait on each other's row locks.
  */
 function publishedBatcher({ db, logger, outbox }: PublisherDeps) {
+	const drain = createBatcher(async (batches: Array<ReadonlyArray<number>>) => {
+		await outbox.drain(batches.flat())
+		return batches.map(() => undefined)
+	})
 	return createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
 		const at = new Date()
 		const worded = items.map(({ delivery, published }) => publishedWording(delivery, published.url, at))
@@ -116,7 +123,8 @@ function publishedBatcher({ db, logger, outbox }: PublisherDeps) {
 			select coalesce((select json_agg(i) from d), '[]') as recorded, coalesce((select json_agg(id) from o), '[]') as events`)
 		const recorded = new Set(rows[0]?.recorded ?? [])
 		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
-		await outbox.drain(rows[0]?.events ?? [])
-		return items.map((_, i) => recorded.has(i))
+		const events = rows[0]?.events ?? []
+		const drained = events.length ? drain(events) : Promise.resolve(undefined)
+		return items.map((_, i) => ({ recorded: recorded.has(i), drained }))
 	})
 }

@@ -19,9 +19,10 @@ export function retryDelay(attempt: number, retryAfterMs: number | null) {
 	return Math.max(retryAfterMs ?? 0, Math.round(jittered))
 }
 
-/** A confirmed post, recorded with the others that finished together (see the published batch). */
+/** A confirmed post, recorded with the others that finished together, and its publication drained (see the published batch). */
 export async function markPublished(ctx: PublisherContext, delivery: Delivery, published: Published) {
-	await ctx.batches.published({ delivery, published })
+	const { drained } = await ctx.batches.published({ delivery, published })
+	await drained
 }
 
 export async function fail(ctx: PublisherContext, delivery: Delivery, code: string, title: string | null, reason = reasonFor(code)) {
