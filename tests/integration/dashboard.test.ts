@@ -45,6 +45,16 @@ async function separateReads(db: Kysely<DB>, userId: string) {
 }
 
 /** An agent, content settings and ideas (the parts seedDashboard leaves out), named after `label`. */
+/** Alice and Bob, each with the dashboard's rows (the toolbox configs seeded once). */
+async function twoSeededUsers(db: Kysely<DB>) {
+	await seedToolboxConfigs(db, testPlatforms.ids)
+	const alice = await user(db)
+	const bob = await user(db)
+	await seedDashboard(db, alice, now)
+	await seedDashboard(db, bob, now)
+	return { alice, bob }
+}
+
 async function seedAgentAndIdeas(db: Kysely<DB>, userId: string, label: string) {
 	await db.insertInto('agent_configurations').values({ user_id: userId, name: `Agent ${label}`, agent_order: 1 }).execute()
 	await db.insertInto('content_settings').values({ user_id: userId, niche: `Nische ${label}`, keywords: ['Bäckerei'], news_feeds: ['https://beispiel.ch/feed.xml'] }).execute()
@@ -56,11 +66,7 @@ async function seedAgentAndIdeas(db: Kysely<DB>, userId: string, label: string) 
 
 test('the dashboard figures match the inserted rows and never count another user\'s rows', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db, testPlatforms.ids)
-	const alice = await user(t.db)
-	const bob = await user(t.db)
-	await seedDashboard(t.db, alice, now)
-	await seedDashboard(t.db, bob, now)
+	const { alice } = await twoSeededUsers(t.db)
 	const read = dashboardReader(t.db)
 	const figures = await read(alice)
 
@@ -149,11 +155,7 @@ test('the agent card shows the default agent, else the first in the user\'s orde
 
 test('the composed read gives what each module\'s own read gives, and only the user\'s rows', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db, testPlatforms.ids)
-	const alice = await user(t.db)
-	const bob = await user(t.db)
-	await seedDashboard(t.db, alice, now)
-	await seedDashboard(t.db, bob, now)
+	const { alice, bob } = await twoSeededUsers(t.db)
 	await seedAgentAndIdeas(t.db, alice, 'Alice')
 	await seedAgentAndIdeas(t.db, bob, 'Bob')
 	const read = dashboardReader(t.db)
@@ -179,11 +181,7 @@ test('the composed read gives what each module\'s own read gives, and only the u
 
 test('the dashboard runs as one of two fixed statement texts (all brands, one brand) whatever the user, limits, time zone and time', async () => {
 	await using t = await createTestDatabase()
-	await seedToolboxConfigs(t.db, testPlatforms.ids)
-	const alice = await user(t.db)
-	const bob = await user(t.db)
-	await seedDashboard(t.db, alice, now)
-	await seedDashboard(t.db, bob, now)
+	const { alice, bob } = await twoSeededUsers(t.db)
 	const brandOf = async (userId: string) => (await t.db.insertInto('brands').values({ user_id: userId, name: 'Marke' }).returning('id').executeTakeFirstOrThrow()).id
 	const texts = new Set<string>()
 	const logging = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: (event) => void texts.add(event.query.sql) })
