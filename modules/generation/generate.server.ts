@@ -14,7 +14,7 @@ import generationTexts from '#locales/de/generation.json' with { type: 'json' }
 import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
 import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
 import { inputSummaryOf, type GenerationInput } from './input.ts'
-import { fitJpeg, readAudio, toJpeg } from '#modules/media/index.ts'
+import { fitJpeg, labelAsAiGenerated, readAudio } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
 import type { WebReader } from '#modules/media/index.ts'
@@ -145,8 +145,8 @@ export function createGenerator(deps: GenerationDeps) {
 		const provider = ai.forProvider(model.provider)
 		const image = provider.image ?? ai.offline.image!
 		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt: imagePrompt(full, templates), brief: full, signal })
-		const jpeg = result.contentType === 'image/jpeg' ? result.bytes : await toJpeg(result.bytes)
-		return storeImage(userId, jpeg, 'generated_image')
+		// Every provider's image (the offline card too) is stored with the AI label in its XMP (ADR 0052).
+		return storeImage(userId, await labelAsAiGenerated(result.bytes), 'generated_image')
 	}
 
 	/** Claims the request id and reserves the cost in one transaction; a replay finds the earlier generation. */
@@ -282,6 +282,7 @@ export function createGenerator(deps: GenerationDeps) {
 		const aspects = imageAspects(deps.platforms.descriptors, input.platforms)
 		if (withImages) onStep('images')
 		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
+		// The user's own image cut to each aspect is no generated image: stored without the AI label.
 		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = extracted.image
 			? Promise.all(aspects.map(async (aspect) => [aspect, await storeImage(userId, await fitJpeg(extracted.image!, aspect), 'post_image')] as const))
 			: Promise.all(

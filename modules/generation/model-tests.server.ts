@@ -12,7 +12,7 @@ import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import { defineJob, enqueue, type TaskHelpers } from '#modules/core/jobs.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, reencodeImage, sniff, toJpeg, type SniffedType } from '#modules/media/index.ts'
+import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, labelAsAiGenerated, reencodeImage, sniff, type SniffedType } from '#modules/media/index.ts'
 import type { PlatformCatalog } from '#modules/publishing/index.ts'
 import texts from '#locales/de/catalog.json' with { type: 'json' }
 import { activePromptTemplates } from './prompt-templates.server.ts'
@@ -265,8 +265,7 @@ export function createModelTests(deps: ModelTestDeps) {
 				const headline = prompt.replace(/\s+/g, ' ').slice(0, 90)
 				const brief = { aspect: '1:1' as const, headline, keywords: persona?.specialties.slice(0, 3) ?? [], persona }
 				const image = await provider.image.generate({ model: model.modelId, parameters, prompt: full, brief })
-				const jpeg = image.contentType === 'image/jpeg' ? image.bytes : await toJpeg(image.bytes)
-				result = { type: 'image', content: await storeImage(userId, jpeg) }
+				result = { type: 'image', content: await storeImage(userId, await labelAsAiGenerated(image.bytes)) }
 			}
 			await succeed(userId, test.id, model, test.creditsCost, result)
 		} catch (error) {

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp'
+import { AI_LABEL_XMP } from './ai-label.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { InputError } from './errors.ts'
 import { isImageType, sniff } from './sniff.ts'
@@ -37,6 +38,16 @@ export async function toJpeg(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /**
+ * A generated image (a provider's JPEG, WebP or PNG) as JPEG in its own size, carrying the AI label
+ * (ai-label.server.ts) as its only metadata. A provider's JPEG is encoded once more, at the store's
+ * quality; any other format is encoded once, as toJpeg would. Only for images a model made.
+ */
+export async function labelAsAiGenerated(bytes: Uint8Array): Promise<Uint8Array> {
+	const { data } = await convert(bytes, (image) => image, { xmp: AI_LABEL_XMP })
+	return data
+}
+
+/**
  * An uploaded PNG, JPEG or WebP written again in its own format and size (EXIF-rotated, first frame,
  * metadata such as GPS dropped, nothing appended to the file survives); for uploads kept as they
  * are shown, e.g. a model test's reference image. Judged by content: anything else is image_type.
@@ -56,13 +67,17 @@ export async function reencodeImage(bytes: Uint8Array): Promise<{ bytes: Uint8Ar
 	}
 }
 
-/** Decodes (first frame, EXIF-rotated), flattens onto white and writes a JPEG; sharp drops all metadata by default. */
-async function convert(bytes: Uint8Array, shape: (image: Sharp) => Sharp) {
+/**
+ * Decodes (first frame, EXIF-rotated), flattens onto white and writes a JPEG; sharp drops all metadata
+ * by default, so the output carries only `xmp` when given.
+ */
+async function convert(bytes: Uint8Array, shape: (image: Sharp) => Sharp, metadata: { xmp?: string } = {}) {
 	try {
 		const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, pages: 1, page: 0 })
 		const { format } = await image.metadata()
 		if (!RASTER_FORMATS.has(format)) throw new Error(`not a raster image: ${format}`)
-		return await shape(image.flatten({ background: WHITE })).jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true })
+		const shaped = shape(image.flatten({ background: WHITE }))
+		return await (metadata.xmp ? shaped.withXmp(metadata.xmp) : shaped).jpeg({ quality: JPEG_QUALITY }).toBuffer({ resolveWithObject: true })
 	} catch (error) {
 		throw new InputError('image_type', { cause: error })
 	}

@@ -6,7 +6,8 @@
 export { readAudio, readWav, type AudioFormat, type WavInfo } from './audio.server.ts'
 export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'
 export { InputError, type InputErrorCode } from './errors.ts'
-export { fitJpeg, readImage, reencodeImage, toJpeg, type ReadImage } from './images.server.ts'
+export { fitJpeg, labelAsAiGenerated, readImage, reencodeImage, toJpeg, type ReadImage } from './images.server.ts'
+export { isLabelledAiGenerated } from './ai-label.server.ts'
 export { isImageType, sniff, zipEntries, type ImageType, type SniffedType, type ZipEntry } from './sniff.ts'
 export { imageSize, type ImageSize } from './image-size.ts'
 export {

@@ -11,6 +11,7 @@ import { testCost } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
+import { isLabelledAiGenerated } from '#modules/media/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
 import { makePro, userWithCredits } from '#tests/support/users.ts'
@@ -78,6 +79,8 @@ test('language and image tests on OpenAI and Replicate charge exactly the shown 
 		expect(view.status).toBe('succeeded')
 		const stored = await s.files.get(view.result!.content.replace('/media/', ''))
 		expect(stored?.contentType).toBe('image/jpeg')
+		// Replicate's and OpenAI's images carry the AI label like the creator's (ADR 0052).
+		expect(await isLabelledAiGenerated(stored!.bytes)).toBe(true)
 	}
 	expect(s.replicate.requests.some((r) => r.path === '/v1/models/black-forest-labs/flux-1.1-pro/predictions')).toBe(true)
 	expect(await balanceAndLedger(s.db, userId)).toEqual({ balance: 30 - shown - 11, ledger: 30 - shown - 11 })
