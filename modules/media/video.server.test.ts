@@ -44,6 +44,12 @@ afterAll(async () => {
 	await rm(dir, { recursive: true, force: true })
 })
 
+test('FFMPEG_PATH and FFPROBE_PATH replace the shipped binaries', () => {
+	expect(tools.ffmpeg).toMatch(/@ffmpeg-installer/)
+	expect(tools.ffprobe).toMatch(/@ffprobe-installer/)
+	expect(videoTools({ FFMPEG_PATH: '/usr/bin/ffmpeg', FFPROBE_PATH: '/usr/bin/ffprobe' })).toEqual({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' })
+})
+
 describe('probeVideo', () => {
 	test('a landscape clip with sound', async () => {
 		const facts = await probeVideo(clip('landscape.mp4'))
