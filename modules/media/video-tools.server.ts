@@ -6,7 +6,7 @@ export type VideoTools = { ffmpeg: string; ffprobe: string }
 
 type InstallerPackage = { path: string }
 
-const require = createRequire(import.meta.url)
+const requirePackage = createRequire(import.meta.url)
 
 /**
  * FFMPEG_PATH / FFPROBE_PATH when set, otherwise the binaries the npm packages ship (ADR 0051).
@@ -15,8 +15,8 @@ const require = createRequire(import.meta.url)
  */
 export function videoTools(settings: Partial<Pick<Env, 'FFMPEG_PATH' | 'FFPROBE_PATH'>> = {}): VideoTools {
 	return {
-		ffmpeg: settings.FFMPEG_PATH ?? (require('@ffmpeg-installer/ffmpeg') as InstallerPackage).path,
-		ffprobe: settings.FFPROBE_PATH ?? (require('@ffprobe-installer/ffprobe') as InstallerPackage).path,
+		ffmpeg: settings.FFMPEG_PATH ?? (requirePackage('@ffmpeg-installer/ffmpeg') as InstallerPackage).path,
+		ffprobe: settings.FFPROBE_PATH ?? (requirePackage('@ffprobe-installer/ffprobe') as InstallerPackage).path,
 	}
 }
 
