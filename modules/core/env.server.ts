@@ -12,6 +12,12 @@ const booleanString = z
 /** Each web process opens up to 20 database connections: more processes by default would need a bigger Postgres. */
 const MAX_DEFAULT_WEB_PROCESSES = 4
 
+/** An absolute path to a file this process may execute (checked once at the start, not at the first video). */
+const executablePath = z
+	.string()
+	.refine((value) => path.isAbsolute(value), 'an absolute path')
+	.refine((value) => isExecutableFile(value), 'an executable file that exists')
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s):// address' })
 
 /** The OAuth and OpenID endpoints of Google sign-in: https only in production (tokens and keys travel there). */
@@ -84,6 +90,9 @@ const EnvSchema = z.object({
 	S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 	/** Key prefix inside the bucket, e.g. postwerk/ (default: none). */
 	S3_PREFIX: z.string().max(200).optional(),
+	/** A system ffmpeg / ffprobe instead of the ones the npm packages ship (ADR 0051). */
+	FFMPEG_PATH: executablePath.optional(),
+	FFPROBE_PATH: executablePath.optional(),
 	/** Receives the enterprise contact requests of the pricing page. */
 	SALES_EMAIL: z.email().default('vertrieb@postwerk.local'),
 	/** npm run bench:http only: serves /bench/leer, a page of the app shell with nothing in it (the benchmark's empty route). */
@@ -145,6 +154,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 		variables: cleaned,
 		insecureHosts: isProduction ? [] : hostPairs(env.DEV_INSECURE_HOSTS),
 		ignoredDevSettings: isProduction && env.DEV_INSECURE_HOSTS ? ['DEV_INSECURE_HOSTS'] : [],
+	}
+}
+
+function isExecutableFile(file: string) {
+	try {
+		fs.accessSync(file, fs.constants.X_OK)
+		return fs.statSync(file).isFile()
+	} catch {
+		return false
 	}
 }
 

@@ -10,6 +10,7 @@ export type InputErrorCode =
 	| 'audio_type'
 	| 'audio_too_large'
 	| 'audio_empty'
+	| 'video_unreadable'
 
 /** A refused upload. The web layer maps `code` to the spec's German message. */
 export class InputError extends Error {

@@ -1,8 +1,13 @@
 // The user's material before any AI sees it: what an upload is (judged by its content), its
 // conversion (images to JPEG, documents and recordings checked and read), the creator's kinds of
 // input with their limits, and the port for reading the open web (adapters/web implements it).
+// Videos are probed, transcoded and cover-framed by the shipped ffmpeg (ADR 0051).
 // Server side: this pulls in sharp and the document parsers. Browser code imports ./kinds.ts,
 // ./sniff.ts and ./errors.ts directly.
+export { coverFrame, type CoverOptions } from './cover-frame.server.ts'
+export { probeVideo, type VideoFacts } from './probe-video.server.ts'
+export { transcodeVideo, type TranscodeOptions, type VideoTarget } from './transcode-video.server.ts'
+export { videoTools, type VideoTools } from './video-tools.server.ts'
 export { readAudio, readWav, type AudioFormat, type WavInfo } from './audio.server.ts'
 export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'
 export { InputError, type InputErrorCode } from './errors.ts'
