@@ -100,6 +100,10 @@ function mediaWording(media: MediaRules, problem: PreflightProblem): Special | n
 			return video ? { values: { containers: names(video.containers, CONTAINER_NAMES), codecs: names(video.codecs, CODEC_NAMES) } } : null
 		case 'document_format':
 			return document ? { values: { documentTypes: names(document.types, DOCUMENT_NAMES) } } : null
+		case 'carousel_too_many':
+		case 'carousel_too_few':
+			// Keys ending in _many or _few would read as plural forms of another key (i18next's suffixes).
+			return { variant: 'items', values: {} }
 		case 'first_comment_not_supported':
 			return { variant: media.firstComment === 'organizations' ? 'organizations' : undefined, values: {} }
 		default:
