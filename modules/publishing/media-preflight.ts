@@ -91,14 +91,15 @@ function videoProblems(video: VideoRules | null, entries: ReadonlyArray<Indexed>
 	const wrongFormat = entries.filter(({ item }) => (item.type != null && !video.containers.includes(item.type)) || (item.codec != null && !video.codecs.includes(item.codec)))
 	const wrongRatio = entries.filter(({ item }) => outside(ratioOf(item), video.ratio))
 	const fps = (item: PreflightMediaItem) => item.fps
+	// One frame-rate problem: over the maximum, else under the minimum.
+	const tooFast = over('video_fps', entries, fps, video.maxFps)
 	return [
 		...(wrongFormat.length ? [problem('video_codec', wrongFormat)] : []),
 		...over('video_too_large', entries, (item) => item.bytes, video.maxBytes),
 		...over('video_too_long', entries, (item) => item.durationMs, video.maxDurationMs),
 		...over('video_too_short', entries, (item) => item.durationMs, video.minDurationMs, true),
 		...(wrongRatio.length ? [problem('video_ratio', wrongRatio)] : []),
-		...over('video_fps', entries, fps, video.maxFps),
-		...over('video_fps', entries, fps, video.minFps, true),
+		...(tooFast.length ? tooFast : over('video_fps', entries, fps, video.minFps, true)),
 	]
 }
 
