@@ -34,6 +34,41 @@ describe('platform descriptors', () => {
 		})
 	}
 
+	for (const { descriptor: d } of platformModules) {
+		test(`${d.id}: consistent media rules`, () => {
+			const { carousel, video, document, altText } = d.media
+			// The rules travel in the root loader's JSON: no Infinity, NaN or functions.
+			expect(JSON.parse(JSON.stringify(d.media))).toEqual(d.media)
+			expect(d.formats.includes('carousel')).toBe(carousel !== null)
+			expect(d.formats.includes('video')).toBe(video !== null)
+			expect(d.formats.includes('document')).toBe(document !== null)
+			if (carousel) {
+				expect(carousel.minItems).toBeGreaterThanOrEqual(2)
+				expect(carousel.minItems).toBeLessThanOrEqual(carousel.maxItems)
+				expect(carousel.maxItems).toBe(d.images.maxCount)
+			} else expect(d.images.maxCount).toBe(1)
+			if (video) {
+				expect(video.maxBytes).toBeGreaterThan(0)
+				expect(video.minDurationMs).toBeGreaterThanOrEqual(0)
+				if (video.maxDurationMs !== null) expect(video.minDurationMs).toBeLessThan(video.maxDurationMs)
+				expect(video.ratio.min).toBeGreaterThan(0)
+				expect(video.ratio.min).toBeLessThanOrEqual(video.ratio.max)
+				if (video.minFps !== null && video.maxFps !== null) expect(video.minFps).toBeLessThan(video.maxFps)
+				expect(video.codecs.length).toBeGreaterThan(0)
+				expect(video.containers.length).toBeGreaterThan(0)
+				for (const container of video.containers) expect(container).toMatch(/^video\//)
+			}
+			if (document) {
+				expect(document.maxBytes).toBeGreaterThan(0)
+				expect(document.maxPages).toBeGreaterThan(0)
+				expect(document.types).toContain('application/pdf')
+			}
+			if (altText) expect(altText.maxLength).toBeGreaterThan(0)
+			expect([null, 'all', 'organizations']).toContain(d.media.firstComment)
+			if (d.media.firstComment === 'organizations') expect(Object.keys(d.account?.publishScopes ?? {})).toContain('business')
+		})
+	}
+
 	test('the first networks keep their limits, styles, hashtag ranges, groups and image aspects', () => {
 		const four = platformModules.filter(({ descriptor: d }) => ['linkedin', 'facebook', 'instagram', 'threads', 'mastodon'].includes(d.id))
 		const summary = Object.fromEntries(four.map(({ descriptor: d }) => [d.id, [d.text.limit, d.text.style, d.text.hashtags, d.text.group, d.images.generate]]))

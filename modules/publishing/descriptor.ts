@@ -46,6 +46,74 @@ export const DEVELOPMENT_SETTINGS: ReadonlyArray<EnvSetting> = ['directoryUrl']
 /** What makes a platform talk to the real network instead of the sandbox, unless the descriptor says otherwise. */
 export const DEFAULT_REQUIRED_SETTINGS: ReadonlyArray<EnvSetting> = ['clientId', 'clientSecret']
 
+/** What a post's media item is (post_media.kind, ADR 0053). */
+export type MediaKind = 'image' | 'video' | 'document'
+
+/** What a channel publishes as (channels.page_type): a member's own profile or an organization's page. */
+export type PageType = 'personal' | 'business'
+
+/** Width divided by height, from `min` to `max` (both included). */
+export type RatioRange = { min: number; max: number }
+
+/** Several images (or videos) in one post: Instagram's carousel, LinkedIn's multi-image post, four images on Bluesky. */
+export type CarouselRules = {
+	/** The fewest items a post of several takes (a single item is an ordinary image or video post). */
+	minItems: number
+	/** The most items in one post; the same figure as `images.maxCount`. */
+	maxItems: number
+	/** Images and videos together in one post. */
+	mixed: boolean
+	/** The network shows every item in the first one's aspect (the others are cropped to it). */
+	sameAspect: boolean
+}
+
+/** What a video must be for the network to take it (as published: a Reel where the network publishes videos as Reels). */
+export type VideoRules = {
+	maxBytes: number
+	minDurationMs: number
+	/** null: the network states no limit. */
+	maxDurationMs: number | null
+	ratio: RatioRange
+	/** Frames per second; null: no limit stated. */
+	minFps: number | null
+	maxFps: number | null
+	/** Video codecs by ffprobe's codec_name ('h264', 'hevc', 'vp9', 'av1'). */
+	codecs: ReadonlyArray<string>
+	/** The file's type (MIME), e.g. 'video/mp4', 'video/quicktime'. */
+	containers: ReadonlyArray<string>
+	maxWidth?: number
+	maxHeight?: number
+}
+
+/** A document post (LinkedIn's PDF carousel). */
+export type DocumentRules = {
+	maxBytes: number
+	maxPages: number
+	/** The file types (MIME) it takes. */
+	types: ReadonlyArray<string>
+}
+
+/**
+ * Who may get a first comment right after the post: 'all' channels, only 'organizations' (channels
+ * whose page type is 'business'), or null: the network's API does not let us comment.
+ */
+export type FirstCommentReach = 'all' | 'organizations' | null
+
+/** What the network takes beyond text and a single image (ADR 0053); a single image's limits stay in `images`. */
+export type MediaRules = {
+	/** Several items in one post; null: one item at most. */
+	carousel: CarouselRules | null
+	/** null: no videos. */
+	video: VideoRules | null
+	/** null: no documents. */
+	document: DocumentRules | null
+	/** The longest alt text per item, in Unicode code points; null: the network takes none (none is sent). */
+	altText: { maxLength: number } | null
+	firstComment: FirstCommentReach
+	/** The network has a flag for AI-generated media that the adapter sets (Instagram's is_ai_generated). */
+	aiFlag: boolean
+}
+
 /** One limit on a post's text: at most `limit` in the network's `counting`. */
 export type TextLimit = { limit: number; counting: CountingKind }
 
@@ -90,6 +158,8 @@ export type PlatformDescriptor = {
 		/** No text-only posts (Instagram). */
 		required: boolean
 	}
+	/** Carousels, video, documents, alt text, the first comment and the AI flag: what the preflight checks a post's media against. */
+	media: MediaRules
 	/** What the network can publish (later issues use more than text and image). */
 	formats: ReadonlyArray<PostFormat>
 	/** Configuration: `${prefix}_${names[setting] ?? ENV_DEFAULT_NAMES[setting]}`. Platforms of one app share a prefix. */

@@ -4,7 +4,7 @@ import { sniff } from '#modules/media/sniff.ts'
 import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
 import { fill, platformName, texts } from './messages.ts'
 import type { AccountLimits } from './ports.ts'
-import { imageTypeOfUrl, preflight, preflightValues, type PreflightImage, type PreflightProblem } from './preflight.ts'
+import { imageTypeOfUrl, preflight, preflightWording, type PreflightImage, type PreflightProblem } from './preflight.ts'
 
 /**
  * One platform's part of a post, as it would be sent: its text and the URL of its image; for a channel
@@ -46,7 +46,8 @@ export async function imageFacts(url: string | null, files: FileStore | null): P
 /** The German message of one problem on one platform. */
 export function preflightMessage(descriptor: PlatformDescriptor, problem: PreflightProblem) {
 	const templates = texts.preflight as Record<string, string>
-	return fill(templates[problem.code]!, preflightValues(descriptor, problem, platformName(descriptor.id)))
+	const { key, values } = preflightWording(descriptor, problem, platformName(descriptor.id))
+	return fill(templates[key] ?? templates[problem.code]!, values)
 }
 
 /** A network's rules where a server sets its own (text length, image size); its other figures hold. */

@@ -1,37 +1,21 @@
 import { countText, type CountingKind } from './counting.ts'
-import { textLimitsOf, type PlatformDescriptor } from './descriptor.ts'
+import { textLimitsOf, type MediaRules, type PlatformDescriptor } from './descriptor.ts'
+import { mediaPreflight, NO_MEDIA_RULES, type PreflightMedia } from './media-preflight.ts'
+import type { PreflightCode, PreflightImage, PreflightProblem } from './preflight-types.ts'
 
 // Pure and shared with the browser: a network's rules checked before a post leaves, from its
 // descriptor only. The creator shows the problems as badges; planning, 'Jetzt posten' and the
-// publish job refuse on an 'error', and an empty text ('confirm') needs the user's yes.
+// publish job refuse on an 'error', an empty text ('confirm') needs the user's yes, and a 'warning'
+// (a missing alt text) is only shown.
 
-export type PreflightCode =
-	| 'text_too_long'
-	| 'text_too_many_bytes'
-	| 'too_many_hashtags'
-	| 'too_many_links'
-	| 'image_required'
-	| 'image_format'
-	| 'image_ratio'
-	| 'image_too_large'
-	| 'image_too_many_pixels'
-	| 'empty_post'
-	| 'empty_text'
+export type { PreflightCode, PreflightImage, PreflightProblem, PreflightSeverity } from './preflight-types.ts'
+export type { PreflightMedia, PreflightMediaItem } from './media-preflight.ts'
 
-export type PreflightProblem = {
-	code: PreflightCode
-	/** 'error': the network refuses it; 'confirm': it goes out only when the user says so. */
-	severity: 'error' | 'confirm'
-	/** The figures the German message names ({{count}}, {{limit}}). */
-	values?: { count: number; limit: number }
-}
+/** A post's text and image; with `media`, its items instead of the image (ADR 0053), the first comment and the channel's page type. */
+export type PreflightInput = { text: string; image: PreflightImage | null; media?: PreflightMedia }
 
-/** What is known about the post's image; null fields: not known (the check is skipped). */
-export type PreflightImage = { type: string | null; width: number | null; height: number | null; bytes: number | null }
-
-export type PreflightInput = { text: string; image: PreflightImage | null }
-
-type Rules = Pick<PlatformDescriptor, 'text' | 'images'>
+/** A descriptor without `media` rules takes one image and nothing else (NO_MEDIA_RULES). */
+type Rules = Pick<PlatformDescriptor, 'text' | 'images'> & { media?: MediaRules }
 
 // A hashtag at the start or after whitespace, with at least one letter (as the networks link them).
 const HASHTAG = /(?<=^|\s)#[\p{L}\p{N}_]*\p{L}[\p{L}\p{N}_]*/gu
@@ -49,7 +33,24 @@ export function linksIn(text: string) {
 /** The problem a text over a limit is reported as: a limit in bytes is worded in bytes, every other in characters. */
 const LIMIT_CODES: Partial<Record<CountingKind, PreflightCode>> = { 'utf8-bytes': 'text_too_many_bytes' }
 
-export function preflight(descriptor: Rules, { text, image }: PreflightInput): Array<PreflightProblem> {
+function imageProblems(rules: Rules['images'], image: PreflightImage | null): Array<PreflightProblem> {
+	if (!image) return rules.required ? [{ code: 'image_required', severity: 'error' }] : []
+	const problems: Array<PreflightProblem> = []
+	const over = (code: PreflightCode, count: number, limit: number | null) => {
+		if (limit !== null && count > limit) problems.push({ code, severity: 'error', values: { count, limit } })
+	}
+	if (image.type !== null && !rules.formats.includes(image.type)) problems.push({ code: 'image_format', severity: 'error' })
+	if (image.width && image.height) {
+		const ratio = image.width / image.height
+		// Two decimals of tolerance: 1080 × 1350 is 4:5 even where the figure is written as 0.8.
+		if (ratio < rules.ratio.min - 0.005 || ratio > rules.ratio.max + 0.005) problems.push({ code: 'image_ratio', severity: 'error' })
+		if (rules.maxPixels !== null) over('image_too_many_pixels', image.width * image.height, rules.maxPixels)
+	}
+	if (image.bytes !== null) over('image_too_large', image.bytes, rules.maxBytes)
+	return problems
+}
+
+export function preflight(descriptor: Rules, { text, image, media }: PreflightInput): Array<PreflightProblem> {
 	const problems: Array<PreflightProblem> = []
 	const over = (code: PreflightCode, count: number, limit: number | null) => {
 		if (limit !== null && count > limit) problems.push({ code, severity: 'error', values: { count, limit } })
@@ -58,19 +59,9 @@ export function preflight(descriptor: Rules, { text, image }: PreflightInput): A
 	over('too_many_hashtags', hashtagsIn(text), descriptor.text.maxHashtags)
 	over('too_many_links', linksIn(text), descriptor.text.maxLinks)
 	const rules = descriptor.images
-	if (!image) {
-		if (rules.required) problems.push({ code: 'image_required', severity: 'error' })
-	} else {
-		if (image.type !== null && !rules.formats.includes(image.type)) problems.push({ code: 'image_format', severity: 'error' })
-		if (image.width && image.height) {
-			const ratio = image.width / image.height
-			// Two decimals of tolerance: 1080 × 1350 is 4:5 even where the figure is written as 0.8.
-			if (ratio < rules.ratio.min - 0.005 || ratio > rules.ratio.max + 0.005) problems.push({ code: 'image_ratio', severity: 'error' })
-			if (rules.maxPixels !== null) over('image_too_many_pixels', image.width * image.height, rules.maxPixels)
-		}
-		if (image.bytes !== null) over('image_too_large', image.bytes, rules.maxBytes)
-	}
-	if (!text.trim()) problems.push(image || rules.required ? { code: 'empty_text', severity: 'confirm' } : { code: 'empty_post', severity: 'error' })
+	problems.push(...(media ? mediaPreflight({ images: rules, media: descriptor.media ?? NO_MEDIA_RULES }, media) : imageProblems(rules, image)))
+	const hasMedia = media ? media.items.length > 0 : image !== null
+	if (!text.trim()) problems.push(hasMedia || rules.required ? { code: 'empty_text', severity: 'confirm' } : { code: 'empty_post', severity: 'error' })
 	return problems
 }
 
@@ -85,21 +76,4 @@ export function imageTypeOfUrl(url: string) {
 export const hasPreflightError = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'error')
 export const needsConfirmation = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'confirm')
 
-const MB = 1024 * 1024
-const decimal = (value: number, digits = 2) => value.toLocaleString('de-CH', { maximumFractionDigits: digits })
-
-/** The values of a problem's German message (locales/de/publishing.json `preflight.<code>`), numbers written as the user reads them. */
-export function preflightValues(descriptor: Rules, problem: PreflightProblem, platform: string): Record<string, string> {
-	const { images } = descriptor
-	const scale = problem.code === 'image_too_large' ? MB : problem.code === 'image_too_many_pixels' ? 1_000_000 : 1
-	const count = problem.values ? decimal(problem.values.count / scale, scale === 1 ? 0 : 1) : ''
-	const limit = problem.values ? decimal(problem.values.limit / scale, scale === 1 ? 0 : 1) : ''
-	return {
-		platform,
-		count,
-		limit,
-		formats: images.formats.map((f) => f.replace(/^image\//, '').toUpperCase()).join(', '),
-		ratioMin: decimal(images.ratio.min),
-		ratioMax: decimal(images.ratio.max),
-	}
-}
+export { preflightValues, preflightWording, type PreflightWording } from './preflight-wording.ts'

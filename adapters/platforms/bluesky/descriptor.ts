@@ -20,7 +20,30 @@ export const blueskyDescriptor: PlatformDescriptor = {
 		maxLinks: null,
 	},
 	images: { generate: '16:9', ratio: { min: 1 / 10, max: 10 }, formats: ['image/jpeg', 'image/png'], maxBytes: 1_000_000, maxPixels: null, maxCount: 4, required: false },
-	formats: ['text', 'image'],
+	media: {
+		// app.bsky.embed.images: up to 4 images; a video (app.bsky.embed.video) goes alone.
+		carousel: { minItems: 2, maxItems: 4, mixed: false, sameAspect: false },
+		// Bluesky's video announcement (bsky.social/about/blog/09-11-2024-video, raised 2025-03): one video of at most 3 min and
+		// 100 MB. Third-party guides add at least 1 s and a ratio of 1:3 to 3:1. Bluesky re-encodes uploads and names no codec:
+		// MP4 with H.264, which every source accepts.
+		video: {
+			maxBytes: 100 * 1024 * 1024,
+			minDurationMs: 1_000,
+			maxDurationMs: 3 * 60_000,
+			ratio: { min: 1 / 3, max: 3 },
+			minFps: null,
+			maxFps: null,
+			codecs: ['h264'],
+			containers: ['video/mp4'],
+		},
+		document: null,
+		// The lexicon sets no maximum for `alt`; the official app stops at 2 000 graphemes.
+		altText: { maxLength: 2000 },
+		// A reply record (reply.root and reply.parent).
+		firstComment: 'all',
+		aiFlag: false,
+	},
+	formats: ['text', 'image', 'carousel', 'video'],
 	// BLUESKY_PLC_URL: a local PLC directory (@atproto/dev-env), development only.
 	env: { prefix: 'BLUESKY', required: ['enabled'], names: { directoryUrl: 'PLC_URL' } },
 	connect: 'handle-app-password',

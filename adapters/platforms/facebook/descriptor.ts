@@ -8,6 +8,28 @@ export const facebookDescriptor: PlatformDescriptor = {
 	color: { brand: '#1877f2', scale: 'indigo' },
 	text: { limit: 63206, counting: 'graphemes', group: 'long', style: 'Original', hashtags: { min: 1, max: 3 }, maxHashtags: null, maxLinks: null },
 	images: { generate: '16:9', ratio: { min: 1 / 2, max: 2 }, formats: ['image/jpeg', 'image/png', 'image/gif'], maxBytes: 4 * 1024 * 1024, maxPixels: null, maxCount: 10, required: false },
+	media: {
+		// Multi-photo posts (attached_media): photos only; no maximum documented for the API, the 10 images already kept.
+		carousel: { minItems: 2, maxItems: 10, mixed: false, sameAspect: false },
+		// Videos go out as Reels (Reels Publishing API, developers.facebook.com/docs/video-api/guides/reels-publishing):
+		// .mp4, 9:16, 24 to 60 fps, 3 to 90 s. The size is not stated there; third-party guides name 1 GB or 2 GB: 1 GB.
+		video: {
+			maxBytes: 1024 * 1024 * 1024,
+			minDurationMs: 3_000,
+			maxDurationMs: 90_000,
+			ratio: { min: 9 / 16, max: 9 / 16 },
+			minFps: 24,
+			maxFps: 60,
+			codecs: ['h264', 'hevc'],
+			containers: ['video/mp4'],
+		},
+		document: null,
+		// Uncertain: the sources found document no alt text a Page photo can be published with: none is sent, none is asked for.
+		altText: null,
+		// A comment as the page under its own post (POST /{post-id}/comments).
+		firstComment: 'all',
+		aiFlag: false,
+	},
 	formats: ['text', 'image', 'carousel', 'video'],
 	// One Meta app for Facebook and Instagram.
 	env: { prefix: 'META', names: { clientId: 'APP_ID', clientSecret: 'APP_SECRET', apiBase: 'GRAPH_BASE', authorizeUrl: 'DIALOG_URL' } },

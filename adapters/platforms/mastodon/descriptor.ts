@@ -20,7 +20,30 @@ export const mastodonDescriptor: PlatformDescriptor = {
 		maxCount: 4,
 		required: false,
 	},
-	formats: ['text', 'image'],
+	media: {
+		// Up to 4 attachments (configuration.statuses.max_media_attachments); a video cannot be attached beside other media.
+		carousel: { minItems: 2, maxItems: 4, mixed: false, sameAspect: false },
+		// configuration.media_attachments of a current instance (mastodon.social: video_size_limit 99 MB, frame rate 120, older
+		// versions 60: the conservative 60). No duration or ratio limit (the image range is kept). Mastodon re-encodes what is
+		// not H.264; H.264 is what it takes as it is. Each instance may set its own; the account's limits read later override.
+		video: {
+			maxBytes: 99 * 1024 * 1024,
+			minDurationMs: 0,
+			maxDurationMs: null,
+			ratio: { min: 1 / 10, max: 10 },
+			minFps: null,
+			maxFps: 60,
+			codecs: ['h264'],
+			containers: ['video/mp4', 'video/webm', 'video/quicktime'],
+		},
+		document: null,
+		// The attachment's description: at most 1 500 characters (MediaAttachment, since Mastodon 4.0).
+		altText: { maxLength: 1500 },
+		// A reply (in_reply_to_id).
+		firstComment: 'all',
+		aiFlag: false,
+	},
+	formats: ['text', 'image', 'carousel', 'video'],
 	env: { prefix: 'MASTODON', required: ['enabled'] },
 	connect: 'instance-oauth',
 	refresh: 'none',

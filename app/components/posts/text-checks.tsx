@@ -2,7 +2,7 @@ import { Badge, Flex, Text } from '@radix-ui/themes'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { Platform } from '#modules/content/platforms.ts'
 import { countFor } from '#modules/publishing/descriptor.ts'
-import { preflight, preflightValues, type PreflightInput } from '#modules/publishing/preflight.ts'
+import { preflight, preflightWording, type PreflightInput } from '#modules/publishing/preflight.ts'
 import { usePlatform, usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/posts.ts'
 import '#locales/ns/publishing.ts'
@@ -48,12 +48,15 @@ export function PreflightBadges({ checks }: { checks: TextChecks }) {
 	if (!descriptor || problems.length === 0) return null
 	return (
 		<Flex gap="1" direction="column" align="start" data-testid="preflight">
-			{problems.map((problem) => (
-				<Badge key={problem.code} color={problem.severity === 'error' ? 'red' : 'amber'} data-testid={`preflight-${problem.code}`} style={{ whiteSpace: 'normal' }}>
-					{/* The key types cut a code at its last underscore (i18next's context suffix); the lookup itself is exact. */}
-					{t(`publishing:preflight.${problem.code}` as 'publishing:preflight.empty', preflightValues(descriptor, problem, label))}
-				</Badge>
-			))}
+			{problems.map((problem) => {
+				const wording = preflightWording(descriptor, problem, label)
+				return (
+					<Badge key={problem.code} color={problem.severity === 'error' ? 'red' : 'amber'} data-testid={`preflight-${problem.code}`} style={{ whiteSpace: 'normal' }}>
+						{/* The key types cut a code at its last underscore (i18next's context suffix); the lookup itself is exact. */}
+						{t(`publishing:preflight.${wording.key}` as 'publishing:preflight.empty', wording.values)}
+					</Badge>
+				)
+			})}
 		</Flex>
 	)
 }
