@@ -25,10 +25,14 @@ const DU_PRONOUN = /(?<![\p{L}{])(du|dein|deine|deinem|deinen|deiner|deines|dich
 // "Bitte wähle …", "Bitte gib …": a du imperative after "Bitte" (the Sie form is "Bitte wählen Sie …").
 const DU_IMPERATIVE_AFTER_BITTE = /\bBitte (?!eine\b|keine\b|diese\b|alle\b|nur\b|nicht\b|die\b|sie\b|true\b)(\p{Ll}+e|gib|nimm|lies|sieh|hilf|wirf)\s(?!Sie\b)/u
 
+// "Schreib einen Text oder füge ein Bild hinzu.": a du imperative opening a sentence or after "oder"/"und"
+// (the Sie form puts "Sie" after the verb). The verbs the app's texts ask for.
+const DU_IMPERATIVE_VERB = /(?:^|[.!?:]\s+|\b(?:oder|und)\s+)(schreibe?|füge?|wähle?|gib|klicke?|lade?|prüfe?|versuche?|öffne|verbinde|trage?|nutze|erstelle|melde|gehe?|speichere?|teile?)\s(?!Sie\b)/iu
+
 /** Whether a text addresses the reader with "du"; `null` when it does not, else the word found. */
 function duForm(text: string) {
 	const withoutPlaceholders = text.replace(/\{\{[^}]*\}\}|\$\{[^}]*\}/g, ' ')
-	return DU_PRONOUN.exec(withoutPlaceholders)?.[0] ?? DU_IMPERATIVE_AFTER_BITTE.exec(withoutPlaceholders)?.[0] ?? null
+	return DU_PRONOUN.exec(withoutPlaceholders)?.[0] ?? DU_IMPERATIVE_AFTER_BITTE.exec(withoutPlaceholders)?.[0] ?? DU_IMPERATIVE_VERB.exec(withoutPlaceholders)?.[1] ?? null
 }
 
 function flatten(value: unknown, prefix: string, out: Array<[string, string]>) {
