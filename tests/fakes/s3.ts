@@ -245,9 +245,9 @@ export async function startS3Fake(options: { bucket: string; accessKeyId: string
 					if (parts.some(({ listed, part }) => !part || part.etag !== listed.etag)) return error(400, 'InvalidPart', "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.")
 					if (parts.slice(0, -1).some(({ part }) => part!.size < MIN_PART_BYTES)) return error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.')
 					const file = nextFile('object')
-					const out = createWriteStream(file)
-					for (const { part } of parts) await pipeline(createReadStream(part!.file), out, { end: false })
-					await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())))
+					await pipeline(async function* () {
+						for (const { part } of parts) yield* createReadStream(part!.file)
+					}, createWriteStream(file))
 					const etag = `"${createHash('md5').update(Buffer.concat(parts.map(({ part }) => part!.md5))).digest('hex')}-${parts.length}"`
 					replaceObject(id, { file, size: parts.reduce((sum, { part }) => sum + part!.size, 0), contentType: upload.contentType, etag })
 					await dropUpload(upload)
