@@ -9,6 +9,7 @@ import { WebReadError, type Article, type WebReader } from '#modules/media/index
 import { sniff } from '#modules/media/sniff.ts'
 import { textPrompts } from '#modules/generation/prompts.server.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { memoryFileStore } from '#tests/support/memory-files.ts'
 import { createAgentsService } from './index.ts'
 import { sanitiseSvg } from './logo.server.ts'
 import { addError, AgentPresetSchema, presetFormEntries, type AgentPresetValues } from './schema.ts'
@@ -23,17 +24,7 @@ async function user(db: Kysely<DB>) {
 
 function memoryFiles() {
 	const stored = new Map<string, StoredFile>()
-	const store: FileStore = {
-		async put(key, bytes, contentType) {
-			stored.set(key, { bytes, contentType })
-		},
-		async get(key) {
-			return stored.get(key) ?? null
-		},
-		async delete(key) {
-			stored.delete(key)
-		},
-	}
+	const store: FileStore = memoryFileStore(stored)
 	return { store, stored }
 }
 

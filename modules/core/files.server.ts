@@ -3,12 +3,47 @@
 // the same interface. Files are served publicly at /media/<key> (keys are unguessable), because
 // Instagram and the other networks fetch post images by URL.
 
+import type { Readable } from 'node:stream'
+
 export type StoredFile = { bytes: Uint8Array; contentType: string }
 
+/** A byte range of a stored file, both ends inclusive (as HTTP's Range: bytes=start-end); no end: to the file's end. */
+export type ByteRange = { start: number; end?: number }
+
+/** A stored file (or a slice of it) as a stream: `bytes` is the slice's length, `total` the whole file's. */
+export type StoredFileStream = { body: Readable; contentType: string; bytes: number; total: number; range: { start: number; end: number } }
+
 export interface FileStore {
+	/** Small files only: the whole file in memory. */
 	put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
 	get(key: string): Promise<StoredFile | null>
+	/**
+	 * Stores a file of any size from a stream with bounded memory. All or nothing: an aborted or failed
+	 * upload leaves no file (and replaces no earlier one). Resolves with the number of bytes stored.
+	 */
+	putStream(key: string, body: Readable, contentType: string, options?: { signal?: AbortSignal }): Promise<{ bytes: number }>
+	/** Reads a file (or a range of it) as a stream; null when there is no such file. A range past the end is a RangeNotSatisfiableError. */
+	getStream(key: string, range?: ByteRange): Promise<StoredFileStream | null>
 	delete(key: string): Promise<void>
+}
+
+/** The asked range starts at or past the file's end (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {
+	readonly total: number
+	constructor(total: number) {
+		super(`range not satisfiable (file has ${total} bytes)`)
+		this.name = 'RangeNotSatisfiableError'
+		this.total = total
+	}
+}
+
+/** Clamps a range to a file of `total` bytes; throws RangeNotSatisfiableError when it starts past the end. */
+export function resolveRange(range: ByteRange | undefined, total: number) {
+	const start = range?.start ?? 0
+	if (!Number.isSafeInteger(start) || start < 0 || (range?.end !== undefined && (!Number.isSafeInteger(range.end) || range.end < start))) throw new Error('invalid byte range')
+	if (range && start >= total) throw new RangeNotSatisfiableError(total)
+	const end = Math.min(range?.end ?? total - 1, total - 1)
+	return { start, end }
 }
 
 /** Keys: lower-case segments of letters, digits, dashes and dots, ending in a known extension. */

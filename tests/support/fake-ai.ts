@@ -2,22 +2,11 @@
 // every call is recorded; `fail` makes each model fail, `video` replaces the video model.
 import sharp from 'sharp'
 import type { FileStore, StoredFile } from '#modules/core/files.server.ts'
+import { memoryFileStore } from './memory-files.ts'
 import { AiError, type AiProvider, type AiProviders, type VideoModel } from '#modules/ai/index.ts'
 
 export function memoryFiles(): FileStore & { files: Map<string, StoredFile> } {
-	const files = new Map<string, StoredFile>()
-	return {
-		files,
-		async put(key, bytes, contentType) {
-			files.set(key, { bytes, contentType })
-		},
-		async get(key) {
-			return files.get(key) ?? null
-		},
-		async delete(key) {
-			files.delete(key)
-		},
-	}
+	return memoryFileStore()
 }
 
 export const mp4 = new Uint8Array([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')])

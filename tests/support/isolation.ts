@@ -7,10 +7,10 @@ import fs from 'node:fs'
 
 /**
  * Module mocks, spies, stubbed globals and environment, fake timers or clock, assignments to globals
- * or the environment, process-wide listeners and dispatchers.
+ * or the environment, process-wide listeners and dispatchers, V8 flags.
  */
 const CHANGES_THE_PROCESS =
-	/\bvi\.(mock|doMock|unmock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.on\(|setGlobalDispatcher\(/
+	/\bvi\.(mock|doMock|unmock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.on\(|setGlobalDispatcher\(|v8\.setFlagsFromString\(/
 
 export function splitByIsolation(patterns: Array<string>, exclude: Array<string>) {
 	const files = fs.globSync(patterns, { exclude: (name) => exclude.some((prefix) => name.startsWith(prefix)) })
