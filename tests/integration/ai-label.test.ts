@@ -14,6 +14,7 @@ import type { GenerationInput } from '#modules/generation/index.ts'
 import { isLabelledAiGenerated } from '#modules/media/index.ts'
 import { startWebFake } from '#tests/fakes/web.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { smartPostInput } from '#tests/support/generation-input.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 
@@ -27,22 +28,7 @@ afterAll(async () => {
 
 const photo = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366cc' } })
 
-function idea(overrides: Partial<GenerationInput> = {}): GenerationInput {
-	return {
-		requestId: randomUUID(),
-		kind: 'smart-post',
-		platforms: ['linkedin', 'instagram'],
-		agentId: null,
-		prompt: 'Wie kleine Unternehmen mit künstlicher Intelligenz Zeit im Kundenservice sparen',
-		url: '',
-		notes: '',
-		article: null,
-		document: null,
-		image: null,
-		audio: null,
-		...overrides,
-	}
-}
+const idea = (overrides: Partial<GenerationInput> = {}) => smartPostInput(['linkedin', 'instagram'], overrides)
 
 async function setup() {
 	const t = await createTestDatabase()

@@ -12,6 +12,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import { debitCredits } from '#modules/credits/index.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { smartPostInput } from '#tests/support/generation-input.ts'
 import { startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -31,22 +32,7 @@ async function balanceAndLedger(db: Kysely<DB>, userId: string) {
 	return { balance: profile.credits_remaining, ledger: Number(sum.sum ?? 0) }
 }
 
-function idea(overrides: Partial<GenerationInput> = {}): GenerationInput {
-	return {
-		requestId: randomUUID(),
-		kind: 'smart-post',
-		platforms: ['linkedin', 'instagram', 'threads', 'facebook'],
-		agentId: null,
-		prompt: 'Wie kleine Unternehmen mit künstlicher Intelligenz Zeit im Kundenservice sparen',
-		url: '',
-		notes: '',
-		article: null,
-		document: null,
-		image: null,
-		audio: null,
-		...overrides,
-	}
-}
+const idea = (overrides: Partial<GenerationInput> = {}) => smartPostInput(['linkedin', 'instagram', 'threads', 'facebook'], overrides)
 
 test('offline: four platforms from an idea, charged exactly the estimate, images stored and logged', async () => {
 	await using t = await createTestDatabase()
