@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { MB } from './kinds.ts'
 import type { InputErrorCode } from './errors.ts'
-import { fitJpeg, readImage, reencodeImage, toJpeg } from './images.server.ts'
+import { fitJpeg, labelAsAiGenerated, readImage, reencodeImage } from './images.server.ts'
 import { sniff } from './sniff.ts'
 
 const solid = (width: number, height: number, background: string | { r: number; g: number; b: number; alpha: number }) =>
@@ -99,7 +99,7 @@ describe('readImage', () => {
 	})
 })
 
-describe('fitJpeg and toJpeg', () => {
+describe('fitJpeg and labelAsAiGenerated', () => {
 	test('fitJpeg center-crops to 1080x1080 and 1600x900', async () => {
 		// Left third red, middle blue, right third green: the square crop keeps the middle.
 		const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#ff0000' } })
@@ -120,12 +120,12 @@ describe('fitJpeg and toJpeg', () => {
 		expect([landscape.format, landscape.width, landscape.height]).toEqual(['jpeg', 1600, 900])
 	})
 
-	test('toJpeg keeps the size and refuses what is not an image', async () => {
+	test('labelAsAiGenerated writes a JPEG in the image\'s own size and refuses what is not an image', async () => {
 		const webp = await solid(640, 360, { r: 10, g: 20, b: 30, alpha: 0.5 }).webp().toBuffer()
-		const jpeg = await toJpeg(webp)
+		const jpeg = await labelAsAiGenerated(webp)
 		const meta = await sharp(jpeg).metadata()
 		expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 640, 360])
-		await expect(toJpeg(new TextEncoder().encode('kein Bild'))).rejects.toMatchObject({ code: 'image_type' })
+		await expect(labelAsAiGenerated(new TextEncoder().encode('kein Bild'))).rejects.toMatchObject({ code: 'image_type' })
 		await expect(fitJpeg(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), '1:1')).rejects.toMatchObject({
 			code: 'image_type',
 		})

@@ -31,16 +31,10 @@ export async function fitJpeg(bytes: Uint8Array, aspect: '1:1' | '16:9'): Promis
 	return data
 }
 
-/** Any raster image (e.g. a provider's WebP or PNG) as JPEG, in its own size. */
-export async function toJpeg(bytes: Uint8Array): Promise<Uint8Array> {
-	const { data } = await convert(bytes, (image) => image)
-	return data
-}
-
 /**
  * A generated image (a provider's JPEG, WebP or PNG) as JPEG in its own size, carrying the AI label
  * (ai-label.server.ts) as its only metadata. A provider's JPEG is encoded once more, at the store's
- * quality; any other format is encoded once, as toJpeg would. Only for images a model made.
+ * quality; any other format (WebP, PNG) is encoded once. Only for images a model made.
  */
 export async function labelAsAiGenerated(bytes: Uint8Array): Promise<Uint8Array> {
 	const { data } = await convert(bytes, (image) => image, { xmp: AI_LABEL_XMP })
