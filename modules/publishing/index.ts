@@ -34,7 +34,7 @@ export type { AccountLimits, BrandNames, Platform, PlatformAdapter, PlatformComm
 export type { ConnectKind, EnvSetting, ImageAspect, PlatformDescriptor, PostFormat, RefreshKind, TextGroup } from './descriptor.ts'
 export { countFor, DEFAULT_REQUIRED_SETTINGS, DEVELOPMENT_SETTINGS, descriptorOf, ENV_DEFAULT_NAMES, imageAspectsOf, isOverLimit, PLATFORM_ID_PATTERN, textGroupsOf } from './descriptor.ts'
 export { countText, type CountingKind } from './counting.ts'
-export { hasPreflightError, needsConfirmation, preflight, preflightValues, preflightWording, type PreflightCode, type PreflightImage, type PreflightMedia, type PreflightMediaItem, type PreflightProblem } from './preflight.ts'
+export { hasPreflightError, needsConfirmation, preflight, preflightWording, type PreflightCode, type PreflightImage, type PreflightMedia, type PreflightMediaItem, type PreflightProblem } from './preflight.ts'
 export { mediaPreflight } from './media-preflight.ts'
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 export { createDeliveryPlanner, deliveryPlanner, type PlanningRules } from './deliveries.server.ts'

@@ -121,7 +121,3 @@ export function preflightWording(descriptor: Rules, problem: PreflightProblem, p
 	return { key, values }
 }
 
-/** The values of a problem's German message (see preflightWording for its key). */
-export function preflightValues(descriptor: Rules, problem: PreflightProblem, platform: string): Record<string, string> {
-	return preflightWording(descriptor, problem, platform).values
-}

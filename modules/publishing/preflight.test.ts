@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import publishing from '#locales/de/publishing.json' with { type: 'json' }
 import type { PlatformDescriptor } from './descriptor.ts'
-import { hashtagsIn, linksIn, preflight, preflightValues, type PreflightCode, type PreflightImage } from './preflight.ts'
+import { hashtagsIn, linksIn, preflight, preflightWording, type PreflightCode, type PreflightImage } from './preflight.ts'
 import { fill } from './messages.ts'
 
 const rules: Pick<PlatformDescriptor, 'text' | 'images'> = {
@@ -49,10 +49,10 @@ test('every code has a German message whose values are all filled', () => {
 	const all: Array<PreflightCode> = ['text_too_long', 'too_many_hashtags', 'too_many_links', 'image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_too_many_pixels', 'empty_post', 'empty_text']
 	const messages = publishing.preflight as Record<string, string>
 	for (const code of all) {
-		const message = fill(messages[code]!, preflightValues(rules, { code, severity: 'error', values: { count: 3 * 1024 * 1024, limit: 1024 * 1024 } }, 'Netz'))
+		const message = fill(messages[code]!, preflightWording(rules, { code, severity: 'error', values: { count: 3 * 1024 * 1024, limit: 1024 * 1024 } }, 'Netz').values)
 		expect(message, code).toMatch(/Netz|Bild/)
 		expect(message, code).not.toMatch(/\{\{|versuchen Sie es erneut/)
 	}
-	expect(fill(messages.image_too_large!, preflightValues(rules, { code: 'image_too_large', severity: 'error', values: { count: 3 * 1024 * 1024, limit: 1024 * 1024 } }, 'Netz'))).toContain('3 MB, erlaubt sind höchstens 1 MB')
-	expect(fill(messages.image_format!, preflightValues(rules, { code: 'image_format', severity: 'error' }, 'Netz'))).toContain('erlaubt: JPEG')
+	expect(fill(messages.image_too_large!, preflightWording(rules, { code: 'image_too_large', severity: 'error', values: { count: 3 * 1024 * 1024, limit: 1024 * 1024 } }, 'Netz').values)).toContain('3 MB, erlaubt sind höchstens 1 MB')
+	expect(fill(messages.image_format!, preflightWording(rules, { code: 'image_format', severity: 'error' }, 'Netz').values)).toContain('erlaubt: JPEG')
 })

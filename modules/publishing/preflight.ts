@@ -76,4 +76,4 @@ export function imageTypeOfUrl(url: string) {
 export const hasPreflightError = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'error')
 export const needsConfirmation = (problems: ReadonlyArray<PreflightProblem>) => problems.some((p) => p.severity === 'confirm')
 
-export { preflightValues, preflightWording, type PreflightWording } from './preflight-wording.ts'
+export { preflightWording, type PreflightWording } from './preflight-wording.ts'
