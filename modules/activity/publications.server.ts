@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { executePrepared } from '#modules/core/db.server.ts'
+import { commitWithoutWaitingForDisk, executePrepared } from '#modules/core/db.server.ts'
 import { notifyChangesSql } from '#modules/core/live-events.server.ts'
 import type { PublicationConsumer } from '#modules/core/publications.server.ts'
 
@@ -20,6 +20,6 @@ export const activityPublications: PublicationConsumer = {
 				from c
 				returning user_id
 			)
-			select (${notifyChangesSql(sql`select user_id, 'activity'::text as topic from a`)}) as notified`)
+			select (${notifyChangesSql(sql`select user_id, 'activity'::text as topic from a`)}) as notified, ${commitWithoutWaitingForDisk} as no_flush`)
 	},
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { executePrepared } from '#modules/core/db.server.ts'
+import { commitWithoutWaitingForDisk, executePrepared } from '#modules/core/db.server.ts'
 import { notifyChangesSql } from '#modules/core/live-events.server.ts'
 import type { PublicationConsumer } from '#modules/core/publications.server.ts'
 import { postsPublishedSql } from './posts.server.ts'
@@ -15,6 +15,6 @@ export const contentPublications: PublicationConsumer = {
 		await executePrepared(db, 'content_publications', sql`
 			with c as (${claimed}),
 			p as (${postsPublishedSql(sql`select post_id, at from c where kind = 'published'`)})
-			select (${notifyChangesSql(sql`select user_id, 'posts'::text as topic from c`)}) as notified`)
+			select (${notifyChangesSql(sql`select user_id, 'posts'::text as topic from c`)}) as notified, ${commitWithoutWaitingForDisk} as no_flush`)
 	},
 }

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type QueryResult, type RawBuilder, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, sql, type QueryResult, type RawBuilder, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { DB } from './db-types.ts'
 
@@ -14,6 +14,16 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
 pg.types.setTypeParser(1082, (v) => v)
 // numeric (CHF amounts) as numbers with two decimals.
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
+
+/**
+ * A select-list item that lets the statement's transaction commit without waiting for its WAL to
+ * reach the disk (`synchronous_commit = off` for this transaction only; ADR 0056). Postgres never
+ * loses part of it: a crash may lose the last commits whole, in commit order. Only for statements
+ * whose loss is found and redone, and whose effects leave the machine only after a later
+ * synchronous commit (which flushes every earlier commit): the publisher's claim and published record
+ * (reconciled from the durable sent marker) and the outbox consumers (their pending rows come back).
+ */
+export const commitWithoutWaitingForDisk = sql<string>`(select set_config('synchronous_commit', 'off', true))`
 
 /** How long a request waits for a connection (a free one of the pool, or a new one) before it fails. */
 export const CONNECT_TIMEOUT_MS = 10_000

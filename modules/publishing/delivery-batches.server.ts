@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { executePrepared } from '#modules/core/db.server.ts'
+import { commitWithoutWaitingForDisk, executePrepared } from '#modules/core/db.server.ts'
 import { createBatcher } from '#modules/core/batch.server.ts'
 import { deliveryPostOf, postsForDeliverySql, postsForDelivery, type DeliveryPostRow } from '#modules/content/index.ts'
 import { deliveryPages, deliveryPagesSql, pageFromJson, type DeliveryPage } from './pages.server.ts'
@@ -48,10 +48,12 @@ export function createDeliveryBatches(deps: PublisherDeps, registered: ReadonlyA
  * Claims deliveries (scheduled -> publishing, a new attempt) in one statement for the jobs that
  * start together, and reads their posts and pages in the same statement (what sending needs; one
  * round trip less per batch); each job gets its row, or undefined when it was not claimable.
+ * It commits without waiting for the disk (ADR 0056): nothing leaves before the sent marker, whose
+ * synchronous commit flushes the claim too; a claim lost in a crash leaves the delivery scheduled.
  */
 function claimBatcher({ db }: PublisherDeps, registered: ReadonlyArray<string>) {
 	return createBatcher(async (wanted: Array<{ deliveryId: string; worker: string | null }>) => {
-		const { rows } = await executePrepared(db, 'publishing_claim', sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null }>`
+		const { rows } = await executePrepared(db, 'publishing_claim', sql<Delivery & { page: Parameters<typeof pageFromJson>[0] | null; post: DeliveryPostRow | null; no_flush: string }>`
 			with c as (
 				update post_deliveries d
 				set status = 'publishing', attempt_id = gen_random_uuid(), attempt_worker = v.worker, attempt_started_at = now(), request_sent_at = null, attempts = d.attempts + 1
@@ -63,8 +65,8 @@ function claimBatcher({ db }: PublisherDeps, registered: ReadonlyArray<string>) 
 			),
 			pg as (${deliveryPagesSql(sql`select c.id::text as key, c.user_id, c.platform, c.channel_id as page_id, c.post_id from c`)}),
 			po as (${postsForDeliverySql(sql`select post_id from c`)})
-			select c.*, to_json(pg) as page, to_json(po) as post from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`)
-		const claimed = rows.map(({ page, post, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } satisfies Loaded }))
+			select c.*, to_json(pg) as page, to_json(po) as post, ${commitWithoutWaitingForDisk} as no_flush from c left join pg on pg.key = c.id::text left join po on po.id = c.post_id`)
+		const claimed = rows.map(({ page, post, no_flush: _, ...delivery }) => ({ delivery: delivery as Delivery, loaded: { post: post ? deliveryPostOf(registered, post) : null, page: page ? pageFromJson(page) : undefined } satisfies Loaded }))
 		return handOutOnce(wanted, claimed, (w) => w.deliveryId, (row) => row.delivery.id)
 	})
 }
@@ -80,6 +82,7 @@ function loadBatcher({ db }: PublisherDeps, registered: ReadonlyArray<string>) {
 /**
  * `request_sent_at` of the attempts about to send, in one statement: true for each attempt whose
  * marker was written (still its attempt, still publishing), which then, and only then, may send.
+ * Its commit waits for the disk (ADR 0056): after a crash the marker must say a request may have left.
  */
 function markSentBatcher({ db }: PublisherDeps) {
 	return createBatcher(async (attempts: Array<Delivery>) => {
@@ -99,7 +102,9 @@ function markSentBatcher({ db }: PublisherDeps) {
  * and the drain of its publications (posts, activity, webhooks: each consumer's own statement), to
  * await before it returns. The drain runs after the batch, so the next batch's statement goes while it
  * runs; drains go one at a time (the events of batches that finished meanwhile together), so the
- * consumers' statements of one process never wait on each other's row locks.
+ * consumers' statements of one process never wait on each other's row locks. It commits without
+ * waiting for the disk (ADR 0056): a record lost in a crash leaves the attempt publishing with its
+ * durable sent marker, and the sweep reconciles it (the post is found on the network, never resent).
  */
 function publishedBatcher({ db, logger, outbox }: PublisherDeps) {
 	const drain = createBatcher(async (batches: Array<ReadonlyArray<number>>) => {
@@ -120,7 +125,7 @@ function publishedBatcher({ db, logger, outbox }: PublisherDeps) {
 				returning v.i, d.id, d.post_id, d.user_id, d.channel_id, d.platform, d.published_at, v.url, v.activity, v.webhook
 			),
 			${outbox.recordSql('o', sql`select id as delivery_id, post_id, user_id, channel_id, platform, 'published' as kind, published_at as at, url, null::text as code, null::text as reason, activity, webhook from d`)}
-			select coalesce((select json_agg(i) from d), '[]') as recorded, coalesce((select json_agg(id) from o), '[]') as events`)
+			select coalesce((select json_agg(i) from d), '[]') as recorded, coalesce((select json_agg(id) from o), '[]') as events, ${commitWithoutWaitingForDisk} as no_flush`)
 		const recorded = new Set(rows[0]?.recorded ?? [])
 		items.forEach(({ delivery }, i) => recorded.has(i) && logger.info('delivery_published', { deliveryId: delivery.id, platform: delivery.platform }))
 		const events = rows[0]?.events ?? []

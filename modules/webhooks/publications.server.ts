@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { executePrepared } from '#modules/core/db.server.ts'
+import { commitWithoutWaitingForDisk, executePrepared } from '#modules/core/db.server.ts'
 import type { PublicationConsumer } from '#modules/core/publications.server.ts'
 import { webhookJobsSql, webhookMessagesSql } from './emit.server.ts'
 
@@ -14,6 +14,6 @@ export const webhookPublications: PublicationConsumer = {
 		await executePrepared(db, 'webhooks_publications', sql`
 			with c as (${claimed}),
 			m as (${webhookMessagesSql(sql`select user_id, webhook->>'type' as type, webhook::text as body from c`)})
-			select (${webhookJobsSql(sql`select id from m`)}) as jobs`)
+			select (${webhookJobsSql(sql`select id from m`)}) as jobs, ${commitWithoutWaitingForDisk} as no_flush`)
 	},
 }
