@@ -47,12 +47,8 @@ create table post_media (
   error_code text check (length(error_code) <= 100),
   -- null: every network of the post without rows of its own; else the networks this item is for.
   networks text[] check (cardinality(networks) between 1 and 50),
-  created_at timestamptz not null default now(),
-  foreign key (post_id, user_id, brand_id) references posts (id, user_id, brand_id) on delete cascade on update cascade,
-  -- Deferrable: a reorder is one UPDATE of the positions, checked at its end (also the index on (post_id, position)).
-  constraint post_media_post_position_key unique (post_id, position) deferrable initially immediate
+  created_at timestamptz not null default now()
 );
-create index post_media_user_idx on post_media (user_id);
 
 insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, networks, ai_generated, source, created_at)
 select p.id, p.user_id, p.brand_id, (row_number() over (partition by p.id order by i.ord, i.first_network collate "C"))::int - 1, 'image', i.url,
@@ -71,6 +67,13 @@ from posts p
   left join lateral (
     select bool_or(up.kind = 'generated_image') as generated from uploads up where up.storage_key = substring(i.url from '^/media/(.+)$')
   ) u on true;
+
+-- The keys after the copy: one index build and one check instead of one per row.
+alter table post_media
+  add constraint post_media_post_fk foreign key (post_id, user_id, brand_id) references posts (id, user_id, brand_id) on delete cascade on update cascade,
+  -- Deferrable: a reorder is one UPDATE of the positions, checked at its end (also the index on (post_id, position)).
+  add constraint post_media_post_position_key unique (post_id, position) deferrable initially immediate;
+create index post_media_user_idx on post_media (user_id);
 
 -- Moving the images is no edit: updated_at stays (the board sorts by it).
 alter table posts disable trigger posts_updated_at;

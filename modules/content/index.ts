@@ -20,12 +20,13 @@ import {
 	calendarPreview,
 	listPosts,
 	schedulePost,
+	setAiLabel,
 	draftToPost,
 	updatePostContent,
 	type PostEdit,
 	type PostInput,
 } from './posts.server.ts'
-import type { RegisteredPlatforms } from './platforms.ts'
+import type { AiLabel, RegisteredPlatforms } from './platforms.ts'
 import { isPlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
@@ -156,6 +157,8 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 		/** A draft's channels (its networks follow them, it moves to their brand), checked as a post's. */
 		changeDraftChannels: (userId: string, id: string, channelIds: ReadonlyArray<string>) => refusable(() => db.transaction().execute((trx) => retargetDraft(trx, planner, platforms, userId, id, channelIds))),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
+		/** The post's AI label ('auto', 'on', 'off'), also on a published post (it is the post's record). */
+		setAiLabel: (userId: string, id: string, label: AiLabel) => setAiLabel(db, platforms, userId, id, label),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
@@ -260,4 +263,4 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 export type ContentService = ReturnType<typeof createContentService>
 // The CSV file's reading and the post fields' rules, for the use cases in modules/posting (issue 38).
 export { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from './csv-import.ts'
-export { imageUrl, MAX_TEXT } from './schema.ts'
+export { aiLabelSchema, imageUrl, MAX_TEXT } from './schema.ts'

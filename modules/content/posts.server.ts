@@ -194,6 +194,14 @@ export async function deletePost(db: Db, planner: DeliveryPlanner, userId: strin
 	})
 }
 
+/** Sets the post's AI label (its status and times stay); not_found for another user's post. */
+export async function setAiLabel(db: Db, registered: RegisteredPlatforms, userId: string, id: string, label: AiLabel): Promise<ContentResult<{ post: PostView }>> {
+	const row = await db.updateTable('posts').set({ ai_label: label }).where('user_id', '=', userId).where('id', '=', id).returning(postColumns).executeTakeFirst()
+	if (!row) return { ok: false, error: 'not_found' }
+	await notifyChange(db, { userId, topic: 'posts' })
+	return { ok: true, post: toPostView(registered, row) }
+}
+
 /**
  * Plans (or re-plans) a post for an instant the caller has validated. A published post keeps its
  * time: the guard is part of the UPDATE, so a post published meanwhile cannot be moved.
