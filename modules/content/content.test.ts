@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
@@ -168,12 +168,17 @@ test('the posts board makes a fixed number of queries and the calendar month one
 		})),
 	).execute()
 	await t.db.insertInto('drafts').values(Array.from({ length: 50 }, (_, i) => ({ user_id: alice, title: `D${i}`, content: 'z', platforms: ['linkedin'] }))).execute()
+	// Three images each: read in the posts' own statement, not one query per post.
+	await sql`
+		insert into post_media (post_id, user_id, brand_id, position, kind, url, source)
+		select p.id, p.user_id, p.brand_id, g, 'image', '/media/bild-' || g || '.jpg', 'upload' from posts p cross join generate_series(0, 2) g where p.user_id = ${alice}`.execute(t.db)
 	const many = await measure()
 	const board = await content.board(alice)
 	expect(board.counts).toEqual({ drafts: 50, scheduled: 335, published: 165 })
 	expect(board.drafts).toHaveLength(BOARD_PAGE_SIZE)
 	expect(board.posts.filter((p) => p.status === 'scheduled')).toHaveLength(BOARD_PAGE_SIZE)
 	expect(board.posts.filter((p) => p.status === 'published')).toHaveLength(BOARD_PAGE_SIZE)
+	expect(board.posts.every((p) => p.media.map((m) => m.url).join() === '/media/bild-0.jpg,/media/bild-1.jpg,/media/bild-2.jpg')).toBe(true)
 	expect(many).toEqual(few)
 	expect(many.board).toBeLessThanOrEqual(5)
 	expect(many.calendar).toBe(1)
