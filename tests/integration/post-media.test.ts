@@ -2,7 +2,7 @@
 // order with what they are (generated or not), the same imageUrl and images for every caller, the
 // publisher's load included; the AI label through the REST API.
 import { expect, test } from 'vitest'
-import { imageFor, postsForDelivery } from '#modules/content/index.ts'
+import { imageFor, moveContentOfBrand, postsForDelivery } from '#modules/content/index.ts'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
@@ -79,6 +79,17 @@ test('an edit of the images replaces the rows in one go; a network left without 
 	await h.services.content.updatePost(userId, post.id, { content: { base: 'Wieder mit Bild', platforms: {} }, imageUrl: uploaded })
 	await h.services.content.deletePost(userId, post.id)
 	expect(await t.db.selectFrom('post_media').select('id').where('user_id', '=', userId).execute()).toEqual([])
+})
+
+test('a post moved to another brand (a deleted brand\'s posts move before it goes) takes its media along', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const post = await h.services.content.createPost(userId, { platform: 'linkedin', content: { base: 'Mit Bild', platforms: {} }, status: 'draft', timeZone: zone, imageUrl: uploaded })
+	const other = await t.db.insertInto('brands').values({ user_id: userId, name: 'Zweite Marke' }).returning('id').executeTakeFirstOrThrow()
+	await t.db.transaction().execute((trx) => moveContentOfBrand(trx, userId, post.brandId, other.id))
+	expect(await t.db.selectFrom('post_media').select('brand_id').where('post_id', '=', post.id).execute()).toEqual([{ brand_id: other.id }])
+	expect(await h.services.content.getPost(userId, post.id)).toMatchObject({ brandId: other.id, imageUrl: uploaded })
 })
 
 test('the AI label: set when a post is made through the REST API, changed with PATCH, shown in every answer; anything else is refused', async () => {
