@@ -6,7 +6,7 @@ import { createFileStore } from '#adapters/storage/index.ts'
 import { createFeedReader, createSafeHttp, createWebReader, isInternalName, isPublicAddress } from '#adapters/web/index.ts'
 import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
-import { createGenerationService, generationCrontab } from '#modules/generation/index.ts'
+import { createGenerationService, generationCrontab, mediaOrigins } from '#modules/generation/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
@@ -111,14 +111,14 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		brands: createBrandsService({ db, ideas: { moveIdeasOfBrand } }),
-		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: publishing.platforms.ids }),
+		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: publishing.platforms.ids }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
 		publishing,
 		search: createSearchService({ db }),
-		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
+		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, mediaOrigins, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
 		news: createNewsService({ db, feeds: createFeedReader({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test' }), ai, logger, platforms: publishing.platforms.descriptors }),
 		billing: createBillingService({
 			db,

@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		apiTokens: account.apiTokens,
 		agents: agents.agents,
 		posts: content.posts,
+		postMedia: content.postMedia,
 		drafts: content.drafts,
 		socialAccounts: publishing.socialAccounts,
 		brands: brands.brands,

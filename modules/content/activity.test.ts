@@ -7,6 +7,7 @@ import { testPlatforms } from '#tests/support/platforms.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { createContentService } from './index.ts'
 import { brandDirectory } from '#modules/brands/index.ts'
+import { mediaOrigins } from '#modules/generation/index.ts'
 
 const now = new Date('2026-03-27T11:00:00Z')
 const zurich = 'Europe/Zurich'
@@ -23,7 +24,7 @@ const logs = (db: Kysely<DB>, userId: string) =>
 
 test('saving drafts and planning posts leave post_creation and post_scheduling entries', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock: { now: () => now }, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock: { now: () => now }, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 
 	const requestId = randomUUID()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
@@ -8,6 +8,7 @@ import { testPlatforms } from '#tests/support/platforms.ts'
 import { deliveryPlanner } from '#modules/publishing/index.ts'
 import { BOARD_PAGE_SIZE, createContentService, postForDelivery } from './index.ts'
 import { brandDirectory } from '#modules/brands/index.ts'
+import { mediaOrigins } from '#modules/generation/index.ts'
 
 // A fixed "now": Friday 2026-03-27 12:00 Zurich. Sunday 2026-03-29 switches to summer time.
 const now = new Date('2026-03-27T11:00:00Z')
@@ -23,7 +24,7 @@ async function user(db: Kysely<DB>) {
 
 test('another user\'s post or draft id answers "not found" for read, update, schedule and delete', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Alices Post', platforms: {} }, status: 'draft', timeZone: zurich })
@@ -48,7 +49,7 @@ test('another user\'s post or draft id answers "not found" for read, update, sch
 
 test('scheduling in the past or outside the slots is refused with a German message', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'facebook', content: { base: 'Text', platforms: {} }, status: 'draft', timeZone: zurich })
 	const cases = [
@@ -73,7 +74,7 @@ test('scheduling in the past or outside the slots is refused with a German messa
 
 test('09:00 Zurich the day after the spring daylight-saving change is stored as 07:00 UTC', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const draft = await content.createDraft(alice, {
 		platforms: ['linkedin', 'threads'],
@@ -102,7 +103,7 @@ test('09:00 Zurich the day after the spring daylight-saving change is stored as 
 
 test('drag and drop: a new day and hour, the month view keeps the time, published posts stay', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const post = await content.createPost(alice, { platform: 'linkedin', content: { base: 'Bewegt', platforms: {} }, status: 'scheduled', scheduledAt: new Date('2026-04-01T08:30:00Z'), timeZone: zurich })
 	const moved = await content.reschedulePost(alice, post.id, { date: '2026-04-02', time: '14:00', timeZone: zurich })
@@ -125,7 +126,7 @@ test('drag and drop: a new day and hour, the month view keeps the time, publishe
 
 test('titles come from the first 50 characters, or a generic German name', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const long = await content.createPost(alice, { platform: 'threads', content: { base: 'a'.repeat(60), platforms: {} }, status: 'draft', timeZone: zurich })
 	expect(long.title).toBe(`${'a'.repeat(50)}…`)
@@ -139,7 +140,7 @@ test('the posts board makes a fixed number of queries and the calendar month one
 	await using t = await createTestDatabase()
 	let queries = 0
 	const counting = new Kysely<DB>({ dialect: new PostgresDialect({ pool: t.pool }), log: () => void queries++ })
-	const content = createContentService({ db: counting, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: counting, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 
 	async function measure() {
@@ -167,12 +168,17 @@ test('the posts board makes a fixed number of queries and the calendar month one
 		})),
 	).execute()
 	await t.db.insertInto('drafts').values(Array.from({ length: 50 }, (_, i) => ({ user_id: alice, title: `D${i}`, content: 'z', platforms: ['linkedin'] }))).execute()
+	// Three images each: read in the posts' own statement, not one query per post.
+	await sql`
+		insert into post_media (post_id, user_id, brand_id, position, kind, url, source)
+		select p.id, p.user_id, p.brand_id, g, 'image', '/media/bild-' || g || '.jpg', 'upload' from posts p cross join generate_series(0, 2) g where p.user_id = ${alice}`.execute(t.db)
 	const many = await measure()
 	const board = await content.board(alice)
 	expect(board.counts).toEqual({ drafts: 50, scheduled: 335, published: 165 })
 	expect(board.drafts).toHaveLength(BOARD_PAGE_SIZE)
 	expect(board.posts.filter((p) => p.status === 'scheduled')).toHaveLength(BOARD_PAGE_SIZE)
 	expect(board.posts.filter((p) => p.status === 'published')).toHaveLength(BOARD_PAGE_SIZE)
+	expect(board.posts.every((p) => p.media.map((m) => m.url).join() === '/media/bild-0.jpg,/media/bild-1.jpg,/media/bild-2.jpg')).toBe(true)
 	expect(many).toEqual(few)
 	expect(many.board).toBeLessThanOrEqual(5)
 	expect(many.calendar).toBe(1)
@@ -180,7 +186,7 @@ test('the posts board makes a fixed number of queries and the calendar month one
 
 test("the calendar month gets each day's first posts in the user's zone and every day's total", async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const at = (iso: string) => new Date(iso)
@@ -218,7 +224,7 @@ test("the calendar month gets each day's first posts in the user's zone and ever
 
 test('a post for several platforms keeps an image per platform for its deliveries', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const images = { linkedin: '/media/images/11111111-1111-4111-8111-111111111111.jpg', instagram: '/media/images/22222222-2222-4222-8222-222222222222.jpg' }
 	const post = await content.createPost(alice, { platform: 'multiple', content: { base: 'Hallo', platforms: { linkedin: 'Hallo LinkedIn', instagram: 'Hallo Instagram' } }, status: 'draft', timeZone: zurich, images })
@@ -232,7 +238,7 @@ test('a post for several platforms keeps an image per platform for its deliverie
 
 test('the posts board: columns in their order, the first cards of each, more on request, search and the card the editor opens', async () => {
 	await using t = await createTestDatabase()
-	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: t.db, clock, planner: deliveryPlanner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const alice = await user(t.db)
 	const bob = await user(t.db)
 	const at = (day: number, hour = 9) => new Date(Date.UTC(2026, 3, day, hour))

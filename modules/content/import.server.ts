@@ -3,9 +3,10 @@ import type { Trx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { findMatchingPosts } from './find-matching-posts.server.ts'
 import { postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { newPostRow, type PostInput } from './posts.server.ts'
+import { writePostImages } from './post-media.server.ts'
+import { newPostImages, newPostRow, type PostInput } from './posts.server.ts'
 import type { RegisteredPlatforms } from './platforms.ts'
-import type { DeliveryPlanner } from './ports.ts'
+import type { DeliveryPlanner, MediaOrigins } from './ports.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 
 /** One post of an import: planned at `scheduledAt`, or (null) a draft post without a time. */
@@ -22,7 +23,7 @@ export type ImportOutcome = { planned: number; drafts: number; postIds: Array<st
  * planMany, the refused posts removed again in one delete and reported with their German reasons, the
  * 'post.scheduled' events in one statement. Any other error fails the whole transaction.
  */
-export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, platforms: RegisteredPlatforms, userId: string, all: ReadonlyArray<ImportItem>, options: ImportOptions = {}): Promise<ImportOutcome> {
+export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, origins: MediaOrigins, platforms: RegisteredPlatforms, userId: string, all: ReadonlyArray<ImportItem>, options: ImportOptions = {}): Promise<ImportOutcome> {
 	const outcome: ImportOutcome = { planned: 0, drafts: 0, postIds: [], skipped: [] }
 	const items = options.skipExisting ? await withoutExisting(trx, userId, all, options.skipExisting.reason, outcome) : all
 	if (items.length === 0) return outcome
@@ -32,7 +33,8 @@ export async function insertImportedPosts(trx: Trx, planner: DeliveryPlanner, pl
 		id: ids[index]!,
 	}))
 	const rows = await trx.insertInto('posts').values(values).returning(postColumns).execute()
-	const byId = new Map(rows.map((row) => [row.id, row]))
+	const media = await writePostImages(trx, origins, items.map((item, index) => ({ postId: ids[index]!, ...newPostImages(item.input), origin: 'csv' as const })), { replace: false })
+	const byId = new Map(rows.map((row) => [row.id, { ...row, media: media.get(row.id) ?? [] }]))
 	const reasons = await planner.planMany(
 		trx,
 		items.map((item, index) => ({

@@ -20,13 +20,14 @@ import {
 	calendarPreview,
 	listPosts,
 	schedulePost,
+	setAiLabel,
 	draftToPost,
 	updatePostContent,
 	type PostEdit,
 	type PostInput,
 } from './posts.server.ts'
-import type { RegisteredPlatforms } from './platforms.ts'
-import { isPlanRefused, type BrandDirectory, type DeliveryPlanner } from './ports.ts'
+import type { AiLabel, RegisteredPlatforms } from './platforms.ts'
+import { isPlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 import { retargetDraft, retargetPost } from './retarget-post.server.ts'
@@ -40,16 +41,16 @@ export type { DraftInput } from './drafts.server.ts'
 export type { ContentDashboard, DashboardDay, DashboardRecentItem } from './dashboard.server.ts'
 export { contentDashboardPart, postTotals, publishedPerDay } from './dashboard.server.ts'
 export { moveContentOfBrand } from './move-brand.server.ts'
-export { isPlanRefused, PlanRefused, type BrandDirectory, type DeliveryPlanner, type PlanInput, type PlannedChannel, type RetargetInput } from './ports.ts'
+export { isPlanRefused, PlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins, type PlanInput, type PlannedChannel, type RetargetInput } from './ports.ts'
 export type { ImportProgress } from './import-progress.server.ts'
 export type { CalendarPerDay, WeekStats } from './calendar.server.ts'
 export type { PostInput } from './posts.server.ts'
-export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostView } from './views.ts'
+export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, DraftView, PostMediaView, PostView } from './views.ts'
 export { postBrandSql } from './posts.server.ts'
 export { contentPublications } from './publications.server.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
 export { channelTextOf, channelTextsOf, imageFor, ownImages, textFor, truncate } from './post-content.ts'
-export { POST_ORIGINS, POST_STATUSES, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**
@@ -57,10 +58,10 @@ export { searchContent, type ContentSearchHit } from './search.server.ts'
  * the same transaction as the draft or post they make (the composition root binds the planner, brands'
  * reads and the registered platforms).
  */
-export function createContentWriter(planner: DeliveryPlanner, brands: BrandDirectory, platforms: RegisteredPlatforms) {
+export function createContentWriter(planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, platforms: RegisteredPlatforms) {
 	return {
 		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, brands, userId, input),
-		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, brands, platforms, userId, input),
+		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, brands, origins, platforms, userId, input),
 	}
 }
 
@@ -75,9 +76,10 @@ export type NewPostInput = Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone'
 /**
  * Posts and drafts, always scoped to the signed-in user: another user's id answers "not found".
  * `platforms`: the registered ids (publishing.platforms.ids): rows, images and contents count only
- * these, and a 'multiple' post whose content names none goes to all of them.
+ * these, and a 'multiple' post whose content names none goes to all of them. `origins` tells generated images
+ * (their media rows' ai_generated).
  */
-export function createContentService({ db, clock, planner, brands, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; brands: BrandDirectory; platforms: RegisteredPlatforms }) {
+export function createContentService({ db, clock, planner, brands, origins, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; brands: BrandDirectory; origins: MediaOrigins; platforms: RegisteredPlatforms }) {
 	/**
 	 * A creating operation once per request id: a retry (or a parallel double submit) with the same
 	 * id gets the first result; the id used for another operation or other input is refused.
@@ -144,9 +146,9 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 		/** The user's drafts, newest first, page by page (REST API). */
 		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
-		createPost: (userId: string, input: PostInput) => createPost(db, planner, brands, platforms, userId, input),
+		createPost: (userId: string, input: PostInput) => createPost(db, planner, brands, origins, platforms, userId, input),
 		/** Text and image of a post (with `channelIds` also its channels, in the same transaction); a refused channel choice answers 'preflight' with German reasons. */
-		updatePost: (userId: string, id: string, input: PostEdit) => refusable(() => updatePostContent(db, planner, platforms, userId, id, input)),
+		updatePost: (userId: string, id: string, input: PostEdit) => refusable(() => updatePostContent(db, planner, origins, platforms, userId, id, input)),
 		/**
 		 * A stored post (a draft or planned one, not yet published) goes to these channels from now on: one
 		 * transaction, a fixed number of statements; refusals ('preflight') carry German reasons.
@@ -155,6 +157,8 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 		/** A draft's channels (its networks follow them, it moves to their brand), checked as a post's. */
 		changeDraftChannels: (userId: string, id: string, channelIds: ReadonlyArray<string>) => refusable(() => db.transaction().execute((trx) => retargetDraft(trx, planner, platforms, userId, id, channelIds))),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
+		/** The post's AI label ('auto', 'on', 'off'), also on a published post (it is the post's record). */
+		setAiLabel: (userId: string, id: string, label: AiLabel) => setAiLabel(db, platforms, userId, id, label),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
@@ -170,7 +174,7 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.schedule-draft', { draftId, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const result = await draftToPost(trx, planner, brands, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const result = await draftToPost(trx, planner, brands, origins, platforms, userId, draftId, { status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
 						if (result.ok) await logPostScheduled(trx, userId, result.post)
 						return result
 					}),
@@ -182,7 +186,7 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const post = await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
 						await logPostScheduled(trx, userId, post)
 						return { ok: true, post }
 					}),
@@ -198,7 +202,7 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-post-next-slot', { input, timeZone }, async (trx) => {
 					const [slot] = await freeSlots(trx, userId, { timeZone, now: clock.now(), count: 1 })
 					if (!slot) return { ok: false, error: 'schedule:errors.inPast' }
-					const post = await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
+					const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
 					await logPostScheduled(trx, userId, post)
 					return { ok: true, post }
 				}),
@@ -210,20 +214,20 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 		 * file), so a retry is recognised even when the items name freshly stored images.
 		 */
 		importPosts: (userId: string, requestId: string, request: unknown, items: ReadonlyArray<ImportItem>, options: ImportOptions = {}) =>
-			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, platforms, userId, items, options)) })),
+			keyed<ImportOutcome>(userId, requestId, 'content.import-posts', request, async (trx) => ({ ok: true as const, ...(await insertImportedPosts(trx, planner, origins, platforms, userId, items, options)) })),
 
 		/** The creator's 'Jetzt posten': one new post whose deliveries are due now; once per request id. */
 		publishNewPost: (userId: string, requestId: string, input: NewPostInput, timeZone: string) =>
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 					ok: true,
-					post: await insertPost(trx, planner, brands, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+					post: await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
 				})),
 			),
 
 		/** 'Sofort posten' on a draft: it becomes a post whose deliveries are due now; once per request id. */
 		publishDraft: (userId: string, draftId: string, timeZone: string, requestId: string) =>
-			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, brands, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone }))),
+			refusable(() => keyed<{ post: PostView }>(userId, requestId, 'content.publish-draft', { draftId }, (trx) => draftToPost(trx, planner, brands, origins, platforms, userId, draftId, { status: 'draft', dueNow: true, timeZone }))),
 
 		/** 'Post planen' for an existing post (same rules as for drafts). */
 		schedulePost: (userId: string, postId: string, request: ScheduleRequest): Promise<ContentResult<{ post: PostView }>> =>
@@ -259,4 +263,4 @@ export function createContentService({ db, clock, planner, brands, platforms }: 
 export type ContentService = ReturnType<typeof createContentService>
 // The CSV file's reading and the post fields' rules, for the use cases in modules/posting (issue 38).
 export { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from './csv-import.ts'
-export { imageUrl, MAX_TEXT } from './schema.ts'
+export { aiLabelSchema, imageUrl, MAX_TEXT } from './schema.ts'

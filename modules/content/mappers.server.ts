@@ -1,17 +1,25 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
-import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+import { aiLabelOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
+import { imagesOfRows, mediaViews, type PostMediaRow } from './post-media.ts'
+import { postMediaJsonSql } from './post-media.server.ts'
 import type { DraftView, PostView } from './views.ts'
 
-export const postColumns = [
-	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'image_url', 'platform_images', 'post_type',
+const postFields = [
+	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'networks_without_media', 'ai_label', 'post_type',
 	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments', 'brand_id',
 ] as const
 
+/** A post's media in its own row (one subquery per post of the statement, no query per post). Reads `posts.id`: the table unaliased. */
+const postMedia = postMediaJsonSql(sql.ref('posts.id')).as('media')
+
+/** What toPostView reads of a post: select (or return) these from `posts`. */
+export const postColumns = [...postFields, postMedia] as const
+
 export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
 
-type PostRow = Pick<Selectable<DB['posts']>, (typeof postColumns)[number]>
+export type PostRow = Pick<Selectable<DB['posts']>, (typeof postFields)[number]> & { media: Array<PostMediaRow> }
 type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
 
 /**
@@ -36,8 +44,9 @@ export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostV
 		scheduledAt: row.scheduled_at?.toISOString() ?? null,
 		timeZone: row.time_zone,
 		publishedAt: row.published_at?.toISOString() ?? null,
-		imageUrl: row.image_url,
-		images: platformMap(registered, row.platform_images),
+		...imagesOfRows(registered, row.media, row.networks_without_media),
+		media: mediaViews(registered, row.media),
+		aiLabel: aiLabelOf(row.ai_label),
 		postType: row.post_type,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(row.origin) ? (row.origin as PostOrigin) : 'web',
 		brandId: row.brand_id,

@@ -10,6 +10,16 @@ export type PostStatus = (typeof POST_STATUSES)[number]
 export const POST_ORIGINS = ['web', 'api', 'mcp', 'csv'] as const
 export type PostOrigin = (typeof POST_ORIGINS)[number]
 
+/**
+ * A post's AI label (ADR 0053): 'auto' marks it when any text or item was generated, 'on' and 'off' are the
+ * user's choice; the networks' AI flag follows it where they have one.
+ */
+export const AI_LABELS = ['auto', 'on', 'off'] as const
+export type AiLabel = (typeof AI_LABELS)[number]
+
+/** A stored label as the type (the database checks it; anything else reads as 'auto'). */
+export const aiLabelOf = (value: string): AiLabel => ((AI_LABELS as ReadonlyArray<string>).includes(value) ? (value as AiLabel) : 'auto')
+
 /** A post's platform column: one platform, or 'multiple' for a post planned for several. */
 export type PostPlatform = Platform | 'multiple'
 

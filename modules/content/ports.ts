@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely'
+import type { RawBuilder, sql } from 'kysely'
 import type { DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import type { Platform } from './platforms.ts'
 
@@ -86,4 +86,13 @@ export function isPlanRefused(error: unknown): error is PlanRefused {
 export type BrandDirectory = {
 	/** Whether `brandId` is one of the user's brands: one read, inside the caller's transaction. */
 	ownsBrand: (db: DbOrTrx, userId: string, brandId: string) => Promise<boolean>
+}
+
+/**
+ * What content needs to know of a post's image's origin (modules/generation owns the uploads that tell),
+ * wired in by the composition root: whether the URL `url` selects names an image Postwerk generated for
+ * the user `userId` selects (the AI label's `ai_generated`), as a condition inside content's statement.
+ */
+export type MediaOrigins = {
+	generatedSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<boolean>
 }

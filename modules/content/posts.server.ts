@@ -5,11 +5,13 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
+import { aiLabelOf, isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { editedContent, extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
+import { imagesOfRows, mediaViews, postImageRows, type PostMediaRow } from './post-media.ts'
+import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
-import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type PlannedChannel } from './ports.ts'
+import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins, type PlannedChannel } from './ports.ts'
 import type { CalendarPreview, ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
@@ -25,6 +27,8 @@ export type PostInput = {
 	imageUrl?: string | null
 	/** An image per platform; imageUrl (the display image) defaults to the first of them. */
 	images?: Partial<Record<Platform, string>>
+	/** Whether the post is marked as made with AI (default 'auto'). */
+	aiLabel?: AiLabel
 	postType?: string
 	aiPrompt?: string | null
 	/** The connected page per platform for the deliveries (already checked to be the user's). */
@@ -43,7 +47,12 @@ export type PostInput = {
 	origin?: PostOrigin
 }
 
-/** The posts row of a new post. */
+/** A new post's images: `imageUrl` (by default the first of `images`) for every network without one of its own. */
+export function newPostImages(input: Pick<PostInput, 'imageUrl' | 'images'>) {
+	return { imageUrl: (input.imageUrl ?? Object.values(input.images ?? {}).find(Boolean)) || null, images: input.images ?? {} }
+}
+
+/** The posts row of a new post (its images are rows of post_media: writePostImages). */
 export function newPostRow(userId: string, input: PostInput) {
 	return {
 		...(input.id ? { id: input.id } : {}),
@@ -54,8 +63,8 @@ export function newPostRow(userId: string, input: PostInput) {
 		status: input.status,
 		scheduled_at: input.status === 'scheduled' ? (input.scheduledAt ?? null) : null,
 		time_zone: input.timeZone,
-		image_url: input.imageUrl ?? Object.values(input.images ?? {}).find(Boolean) ?? null,
-		platform_images: JSON.stringify(input.images ?? {}),
+		networks_without_media: postImageRows(null, input.images ?? {}).networksWithoutMedia,
+		ai_label: input.aiLabel ?? 'auto',
 		post_type: input.postType ?? 'ai-generated',
 		ai_prompt: input.aiPrompt ?? null,
 		origin: input.origin ?? 'web',
@@ -73,7 +82,7 @@ async function brandFor(trx: Trx, brands: BrandDirectory, userId: string, input:
  * Inserts a post with its deliveries: one per channel when `channelIds` names them (their networks
  * become the post's), else one per network of the post (see PlanInput).
  */
-export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: BrandDirectory, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, registered: RegisteredPlatforms, userId: string, input: PostInput) {
 	const channels = input.channelIds?.length ? await planner.channels(trx, { userId, channelIds: input.channelIds, gone: input.dropGoneChannels ? 'drop' : 'refuse' }) : []
 	const brandId = await brandFor(trx, brands, userId, input, channels)
 	const values = newPostRow(userId, channels.length ? forChannels(registered, input, channels) : input)
@@ -83,6 +92,8 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: Bra
 		.values({ ...values, ...(brandId ? { brand_id: brandId } : {}) })
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
+	const media = await writePostImages(trx, origins, [{ postId: row.id, ...newPostImages(input), origin: values.origin as PostOrigin }], { replace: false })
+	row.media = media.get(row.id) ?? []
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,
@@ -104,8 +115,8 @@ function forChannels(registered: RegisteredPlatforms, input: PostInput, channels
 	return { ...input, platform: platforms.length === 1 ? platforms[0]! : 'multiple', content: contentForPlatforms(input.content, platforms) }
 }
 
-export function createPost(db: Db, planner: DeliveryPlanner, brands: BrandDirectory, registered: RegisteredPlatforms, userId: string, input: PostInput) {
-	return db.transaction().execute((trx) => insertPost(trx, planner, brands, registered, userId, input))
+export function createPost(db: Db, planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+	return db.transaction().execute((trx) => insertPost(trx, planner, brands, origins, registered, userId, input))
 }
 
 export async function listPosts(db: Db, registered: RegisteredPlatforms, userId: string): Promise<Array<PostView>> {
@@ -120,8 +131,10 @@ export async function getPost(db: DbOrTrx, registered: RegisteredPlatforms, user
 
 export type PostEdit = {
 	content: PostContent
+	/** With `images`: the post's images from now on (both left out: they stay; imageUrl left out: the post's stays). */
 	imageUrl?: string | null
 	images?: Partial<Record<Platform, string>>
+	aiLabel?: AiLabel
 	/** The channels it goes to from now on (retargetPost, in the same transaction); left out: its channels stay. */
 	channelIds?: ReadonlyArray<string>
 	/** The channels whose texts of their own `content.channels` gives (editedContent): the other channels' stored texts stay. */
@@ -132,18 +145,27 @@ export type PostEdit = {
  * Changes a post's text and image (with `channelIds` its channels, see retargetPost); its status and
  * times stay. Throws PlanRefused when the channels are refused: nothing is written.
  */
-export async function updatePostContent(db: Db, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, id: string, input: PostEdit): Promise<ContentResult<{ post: PostView }>> {
+export async function updatePostContent(db: Db, planner: DeliveryPlanner, origins: MediaOrigins, registered: RegisteredPlatforms, userId: string, id: string, input: PostEdit): Promise<ContentResult<{ post: PostView }>> {
 	return db.transaction().execute(async (trx) => {
-		const stored = await trx.selectFrom('posts').select('content').where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst()
+		const stored = await trx
+			.selectFrom('posts')
+			.select(['content', 'origin', 'networks_without_media', postMediaJsonSql(sql.ref('posts.id')).as('media')])
+			.where('user_id', '=', userId)
+			.where('id', '=', id)
+			.forUpdate()
+			.executeTakeFirst()
 		if (!stored) return { ok: false as const, error: 'not_found' as const }
 		const content = editedContent(parseContent(stored.content), input.content, input.textChannels)
+		const images = editedImages(imagesOfRows(registered, stored.media, stored.networks_without_media), input)
+		// The rows first: the update's RETURNING reads them.
+		if (images) await writePostImages(trx, origins, [{ postId: id, ...images, origin: stored.origin as PostOrigin }], { replace: true })
 		const row = await trx
 			.updateTable('posts')
 			.set({
 				title: postTitle(content),
 				content: serializeContent(content),
-				...(input.imageUrl !== undefined ? { image_url: input.imageUrl || null } : {}),
-				...(input.images !== undefined ? { platform_images: JSON.stringify(input.images) } : {}),
+				...(images ? { networks_without_media: postImageRows(null, images.images).networksWithoutMedia } : {}),
+				...(input.aiLabel ? { ai_label: input.aiLabel } : {}),
 			})
 			.where('user_id', '=', userId)
 			.where('id', '=', id)
@@ -156,6 +178,12 @@ export async function updatePostContent(db: Db, planner: DeliveryPlanner, regist
 	})
 }
 
+/** A post's images after an edit: null when the edit leaves them as they are (the rows stay untouched). */
+function editedImages(current: { imageUrl: string | null; images: Partial<Record<Platform, string>> }, edit: PostEdit) {
+	if (edit.imageUrl === undefined && edit.images === undefined) return null
+	return { imageUrl: edit.imageUrl === undefined ? current.imageUrl : edit.imageUrl || null, images: edit.images ?? current.images }
+}
+
 export async function deletePost(db: Db, planner: DeliveryPlanner, userId: string, id: string): Promise<ContentResult> {
 	return db.transaction().execute(async (trx) => {
 		await planner.cancel(trx, { postId: id, userId })
@@ -164,6 +192,14 @@ export async function deletePost(db: Db, planner: DeliveryPlanner, userId: strin
 		await notifyChange(trx, { userId, topic: 'posts' })
 		return { ok: true as const }
 	})
+}
+
+/** Sets the post's AI label (its status and times stay); not_found for another user's post. */
+export async function setAiLabel(db: Db, registered: RegisteredPlatforms, userId: string, id: string, label: AiLabel): Promise<ContentResult<{ post: PostView }>> {
+	const row = await db.updateTable('posts').set({ ai_label: label }).where('user_id', '=', userId).where('id', '=', id).returning(postColumns).executeTakeFirst()
+	if (!row) return { ok: false, error: 'not_found' }
+	await notifyChange(db, { userId, topic: 'posts' })
+	return { ok: true, post: toPostView(registered, row) }
 }
 
 /**
@@ -201,6 +237,7 @@ export async function draftToPost(
 	trx: Trx,
 	planner: DeliveryPlanner,
 	brands: BrandDirectory,
+	origins: MediaOrigins,
 	registered: RegisteredPlatforms,
 	userId: string,
 	draftId: string,
@@ -215,7 +252,7 @@ export async function draftToPost(
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
 	const images = platformMap(registered, draft.images)
-	const post = await insertPost(trx, planner, brands, registered, userId, {
+	const post = await insertPost(trx, planner, brands, origins, registered, userId, {
 		// The same id: whoever knew the draft (an assistant, an open editor) still finds it as a post.
 		id: draftId,
 		platform: platforms.length === 1 ? platforms[0]! : 'multiple',
@@ -245,7 +282,12 @@ function contentForPlatforms(content: PostContent, platforms: Array<Platform>): 
 
 /** What a calendar chip's hover card adds to the chip: the start of the text and the image; null when the post is not the user's. */
 export async function calendarPreview(db: Db, userId: string, postId: string): Promise<CalendarPreview | null> {
-	const row = await db.selectFrom('posts').select(['content', 'image_url']).where('id', '=', postId).where('user_id', '=', userId).executeTakeFirst()
+	const row = await db
+		.selectFrom('posts')
+		.select(['content', sql<string | null>`(select m.url from post_media m where m.post_id = posts.id and m.networks is null and m.kind = 'image' order by m.position limit 1)`.as('image_url')])
+		.where('id', '=', postId)
+		.where('user_id', '=', userId)
+		.executeTakeFirst()
 	return row ? { excerpt: truncate(extractText(row.content), 120), imageUrl: row.image_url } : null
 }
 
@@ -261,15 +303,16 @@ export async function postsForDelivery(db: DbOrTrx, registered: RegisteredPlatfo
 	return new Map(rows.map((row) => [row.id, deliveryPostOf(registered, row)]))
 }
 
-/** The columns postsForDeliverySql returns for a post (as a row, or as JSON through `to_json`). */
-export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; image_url: string | null; platform_images: unknown; status: string }
+/** The columns postsForDeliverySql returns for a post (as a row, or as JSON through `to_json`): `media` in order. */
+export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; media: Array<PostMediaRow>; networks_without_media: Array<string>; ai_label: string; status: string }
 
 /**
  * postsForDelivery as a part of a caller's statement: `ids` selects post ids; returns what publishing
  * needs of those posts (deliveryPostOf turns a row into the post).
  */
 export function postsForDeliverySql(ids: RawBuilder<unknown>) {
-	return sql<DeliveryPostRow>`select id, user_id, title, content, image_url, platform_images, status from posts where id in (${ids})`
+	return sql<DeliveryPostRow>`
+		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, status from posts where id in (${ids})`
 }
 
 /** The brand of the post `postId` names, as a part of a caller's statement (publishing's default channel of a delivery without one). */
@@ -279,7 +322,16 @@ export function postBrandSql(postId: RawBuilder<unknown> | ReturnType<typeof sql
 
 /** A row of postsForDeliverySql as publishing reads it. */
 export function deliveryPostOf(registered: RegisteredPlatforms, row: DeliveryPostRow) {
-	return { id: row.id, userId: row.user_id, title: row.title, content: row.content, imageUrl: row.image_url, images: platformMap(registered, row.platform_images), status: row.status }
+	return {
+		id: row.id,
+		userId: row.user_id,
+		title: row.title,
+		content: row.content,
+		...imagesOfRows(registered, row.media, row.networks_without_media),
+		media: mediaViews(registered, row.media),
+		aiLabel: aiLabelOf(row.ai_label),
+		status: row.status,
+	}
 }
 
 /** Marks a post published once a network confirmed it (the first confirmation sets the time). */
@@ -356,7 +408,7 @@ export async function repostCandidates(
 export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, sourcePostId: string): Promise<PostView | null> {
 	const source = await trx
 		.selectFrom('posts')
-		.select(['id', 'title', 'content', 'platform', 'image_url', 'platform_images', 'post_type', 'time_zone', 'brand_id'])
+		.select(['id', 'title', 'content', 'platform', 'networks_without_media', 'ai_label', 'post_type', 'time_zone', 'brand_id'])
 		.where('user_id', '=', userId)
 		.where('id', '=', sourcePostId)
 		.where('status', '=', 'published')
@@ -371,14 +423,15 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, regis
 			platform: source.platform,
 			status: 'review',
 			time_zone: source.time_zone,
-			image_url: source.image_url,
-			platform_images: JSON.stringify(platformMap(registered, source.platform_images)),
+			networks_without_media: source.networks_without_media,
+			ai_label: source.ai_label,
 			post_type: source.post_type,
 			repost_of: source.id,
 			brand_id: source.brand_id,
 		})
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
+	row.media = await copyPostMedia(trx, source.id, row.id)
 	await planner.plan(trx, { postId: row.id, userId, platforms: postPlatforms(registered, source.platform, source.content), pageIds: {}, brandId: source.brand_id, scheduledAt: null })
 	await notifyChange(trx, { userId, topic: 'posts' })
 	return toPostView(registered, row)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Platform } from './platforms.ts'
+import { AI_LABELS, type Platform } from './platforms.ts'
 import type { PostEdit } from './posts.server.ts'
 import { MAX_TEXT } from './text-limit.ts'
 
@@ -15,6 +15,9 @@ export const imageUrl = z
 	.string()
 	.max(2048, { error: 'errors.invalid' })
 	.refine((v) => v === '' || (APP_MEDIA_IMAGE.test(v) && !v.includes('..')), { error: 'errors.invalid' })
+
+/** A post's AI label: 'auto' (marked when any text or item was generated), 'on' or 'off'. */
+export const aiLabelSchema = z.enum(AI_LABELS, { error: 'errors.invalid' })
 
 /** The registered platform ids (publishing.platforms.ids): a form may name only these. */
 const platformEnum = (registered: ReadonlyArray<Platform>) => z.enum(registered as [Platform, ...Array<Platform>])
@@ -51,6 +54,7 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		id: z.uuid({ error: 'errors.invalid' }),
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
+		aiLabel: aiLabelSchema.optional(),
 		...channelChoice,
 	}).transform(withChosenTexts)
 
@@ -61,9 +65,9 @@ export type PostEditInput = z.infer<ReturnType<typeof postEditSchema>>
  * others', e.g. of a channel already published, stay) and, when ticked, its channels from now on.
  */
 export function postEditOf(value: PostEditInput): PostEdit {
-	const { platforms, texts, channelIds, channelsChosen, channelTexts } = value
+	const { platforms, texts, channelIds, channelsChosen, channelTexts, aiLabel } = value
 	const content = { base: texts[platforms[0]!] ?? '', platforms: platforms.length > 1 ? texts : {}, channels: channelTexts }
-	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}) }
+	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}), ...(aiLabel ? { aiLabel } : {}) }
 }
 
 export const DeleteSchema = z.object({

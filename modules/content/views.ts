@@ -1,4 +1,4 @@
-import type { Platform, PostOrigin, PostPlatform, PostStatus } from './platforms.ts'
+import type { AiLabel, Platform, PostOrigin, PostPlatform, PostStatus } from './platforms.ts'
 
 // What the web layer receives: plain JSON-safe objects, ISO strings for instants.
 export type PostView = {
@@ -14,6 +14,10 @@ export type PostView = {
 	imageUrl: string | null
 	/** The image per platform where they differ (Instagram 1:1, the others 16:9); imageUrl otherwise. */
 	images: Partial<Record<Platform, string>>
+	/** Its media in order (post_media): what imageUrl and images are a view of. */
+	media: Array<PostMediaView>
+	/** Whether the post is marked as made with AI ('auto': when any text or item was generated). */
+	aiLabel: AiLabel
 	postType: string
 	/** Where the post was made (web, api, mcp, csv); the card names the last three. */
 	origin: PostOrigin
@@ -22,6 +26,19 @@ export type PostView = {
 	createdAt: string
 	updatedAt: string
 	engagement: { views: number; likes: number; shares: number; comments: number }
+}
+
+/** One item of a post's media, in order. */
+export type PostMediaView = {
+	id: string
+	kind: 'image' | 'video' | 'document'
+	url: string
+	/** The networks it is for; null: every network of the post without items of its own. */
+	networks: Array<Platform> | null
+	altText: string | null
+	aiGenerated: boolean
+	width: number | null
+	height: number | null
 }
 
 /** A post as the calendar reads it: what its chip shows, at its plan or publication time. */

@@ -521,7 +521,35 @@ export interface PostFigures {
   views: Generated<number>;
 }
 
+export interface PostMedia {
+  ai_generated: Generated<boolean>;
+  alt_text: string | null;
+  brand_id: string;
+  content_type: string | null;
+  cover_at_ms: number | null;
+  cover_url: string | null;
+  created_at: Generated<Timestamp>;
+  duration_ms: number | null;
+  error_code: string | null;
+  file_key: string | null;
+  height: number | null;
+  id: Generated<string>;
+  kind: string;
+  networks: string[] | null;
+  pages: number | null;
+  position: number;
+  post_id: string;
+  progress: number | null;
+  size_bytes: number | null;
+  source: string;
+  state: Generated<string>;
+  url: string;
+  user_id: string;
+  width: number | null;
+}
+
 export interface Posts {
+  ai_label: Generated<string>;
   ai_prompt: string | null;
   brand_id: Generated<string>;
   content: Generated<string>;
@@ -531,10 +559,9 @@ export interface Posts {
   engagement_shares: Generated<number>;
   engagement_views: Generated<number>;
   id: Generated<string>;
-  image_url: string | null;
+  networks_without_media: Generated<string[]>;
   origin: Generated<string>;
   platform: string;
-  platform_images: Generated<Json>;
   post_type: Generated<string>;
   published_at: Timestamp | null;
   repost_of: string | null;
@@ -824,6 +851,7 @@ export interface DB {
   platform_clients: PlatformClients;
   post_deliveries: PostDeliveries;
   post_figures: PostFigures;
+  post_media: PostMedia;
   posts: Posts;
   profiles: Profiles;
   publication_outbox: PublicationOutbox;

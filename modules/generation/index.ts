@@ -13,6 +13,7 @@ import { importImageFromUrl } from './image-import.server.ts'
 import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-tests.server.ts'
 
 export { generationCrontab } from './jobs.ts'
+export { generatedImageSql, mediaOrigins } from './generated-media.server.ts'
 export type { GenerationView } from './api-views.server.ts'
 export type { DocumentCheck } from './check-document.server.ts'
 export { inputSummaryOf, parseGenerationForm, type GenerationInput } from './input.ts'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Platform } from '#modules/content/index.ts'
 import type { PostContent } from '#modules/content/post-content.ts'
-import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
+import { aiLabelSchema, imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
 
 // What a new post from the REST API or an MCP client says (the CSV import's rows make the same content).
 
@@ -43,6 +43,7 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			channelTexts: ChannelTextsSchema.optional()
 				.describe('Eigener Text je Kanal (ID aus channels); sonst gilt der Text seines Netzwerks'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
+			aiLabel: aiLabelSchema.optional().describe('KI-Kennzeichnung: auto (wenn ein Text oder Bild generiert ist, Standard), on oder off'),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})
 		.refine((v) => v.networks?.length || v.channels?.length, { error: 'Bitte geben Sie networks oder channels an.', path: ['networks'] })

@@ -456,7 +456,13 @@ test('"Planen" creates one scheduled post for several platforms', async ({ page,
 	await expect(page).toHaveURL(/\/posts$/)
 	await expect(page.getByTestId('count-scheduled')).toHaveText('1')
 
-	const posts = await db.selectFrom('posts').select(['status', 'platform', 'content', 'image_url', 'scheduled_at']).where('user_id', '=', user.id).execute()
+	const posts = await db
+		.selectFrom('posts')
+		.select(['status', 'platform', 'content', 'scheduled_at'])
+		// The post's image for every network (ADR 0053: a row of post_media for every network).
+		.select((eb) => eb.selectFrom('post_media').select('url').whereRef('post_media.post_id', '=', 'posts.id').where('networks', 'is', null).orderBy('position').limit(1).as('image_url'))
+		.where('user_id', '=', user.id)
+		.execute()
 	expect(posts).toHaveLength(1)
 	expect(posts[0]).toMatchObject({ status: 'scheduled', platform: 'multiple', image_url: image })
 	expect(JSON.parse(posts[0]!.content)).toEqual({ base: texts.linkedin, platforms: texts })

@@ -28,16 +28,20 @@ async function published(db: Kysely<DB>, userId: string, input: { title: string;
 			platform: input.platform ?? 'linkedin',
 			status: 'published',
 			published_at: new Date(Date.now() - input.daysAgo * DAY),
-			image_url: '/media/bild.jpg',
-			platform_images: JSON.stringify({ linkedin: '/media/bild.jpg' }),
 			engagement_likes: input.likes,
 			engagement_comments: input.comments ?? 0,
 			engagement_shares: input.shares ?? 0,
 		})
-		.returning('id')
+		.returning(['id', 'brand_id'])
 		.executeTakeFirstOrThrow()
+	// Its image for every network and LinkedIn's own (ADR 0053: what image_url and platform_images held).
+	const image = { post_id: row.id, user_id: userId, brand_id: row.brand_id, kind: 'image', url: '/media/bild.jpg', file_key: 'bild.jpg', source: 'upload', alt_text: 'Ein Bild' }
+	await db.insertInto('post_media').values([{ ...image, position: 0, networks: null }, { ...image, position: 1, networks: ['linkedin'], ai_generated: true, source: 'generation' }]).execute()
 	return row.id
 }
+
+const mediaOf = (db: Kysely<DB>, postId: string) =>
+	db.selectFrom('post_media').select(['position', 'url', 'networks', 'alt_text', 'ai_generated', 'source']).where('post_id', '=', postId).orderBy('position').execute()
 
 async function setup() {
 	const t = await createTestDatabase()
@@ -53,7 +57,7 @@ async function enable(services: ReturnType<typeof testServices>['services'], use
 }
 
 const reviews = (db: Kysely<DB>, userId: string) =>
-	db.selectFrom('posts').select(['id', 'status', 'repost_of', 'content', 'image_url', 'platform_images', 'platform']).where('user_id', '=', userId).where('status', '=', 'review').execute()
+	db.selectFrom('posts').select(['id', 'status', 'repost_of', 'content', 'platform']).where('user_id', '=', userId).where('status', '=', 'review').execute()
 
 test('a post above the threshold and old enough is proposed once in review — run twice and concurrently', async () => {
 	await using t = await setup()
@@ -69,8 +73,11 @@ test('a post above the threshold and old enough is proposed once in review — r
 
 	const proposed = await reviews(t.db, userId)
 	expect(proposed).toEqual([
-		expect.objectContaining({ status: 'review', repost_of: top, platform: 'linkedin', image_url: '/media/bild.jpg', platform_images: { linkedin: '/media/bild.jpg' }, content: JSON.stringify({ base: 'Top-Beitrag – Text', platforms: {} }) }),
+		expect.objectContaining({ status: 'review', repost_of: top, platform: 'linkedin', content: JSON.stringify({ base: 'Top-Beitrag – Text', platforms: {} }) }),
 	])
+	// The copy's media are the source's, in order, with their alt text and origin.
+	expect(await mediaOf(t.db, proposed[0]!.id)).toEqual(await mediaOf(t.db, top))
+	expect(await t.services.content.getPost(userId, proposed[0]!.id)).toMatchObject({ imageUrl: '/media/bild.jpg', images: { linkedin: '/media/bild.jpg' } })
 	expect(proposed.map((p) => p.repost_of)).not.toContain(recent)
 	expect(proposed.map((p) => p.repost_of)).not.toContain(weak)
 	expect(proposed.map((p) => p.repost_of)).not.toContain(elsewhere)

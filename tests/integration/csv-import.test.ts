@@ -18,6 +18,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { testServices } from '#tests/support/services.ts'
 import { brandDirectory } from '#modules/brands/index.ts'
+import { mediaOrigins } from '#modules/generation/index.ts'
 
 const zone = 'Europe/Zurich'
 const textOnly = testPlatforms.descriptors.find((d) => !d.images.required)!
@@ -42,7 +43,14 @@ async function setup() {
 		web,
 		services,
 		user,
-		posts: () => t.db.selectFrom('posts').select(['id', 'status', 'origin', 'scheduled_at', 'image_url', 'content']).where('user_id', '=', id).execute(),
+		posts: () =>
+			t.db
+				.selectFrom('posts')
+				.select(['id', 'status', 'origin', 'scheduled_at', 'content'])
+				// The post's image for every network (ADR 0053: a row of post_media for every network).
+				.select((eb) => eb.selectFrom('post_media').select('url').whereRef('post_media.post_id', '=', 'posts.id').where('networks', 'is', null).orderBy('position').limit(1).as('image_url'))
+				.where('user_id', '=', id)
+				.execute(),
 		async [Symbol.asyncDispose]() {
 			await web.close()
 			await t[Symbol.asyncDispose]()
@@ -125,6 +133,10 @@ test('rows with problems are skipped with German reasons per cell; the others ar
 	const posts = await s.posts()
 	const withImage = posts.find((p) => p.status === 'scheduled')!
 	expect(withImage.image_url).toMatch(/^\/media\/images\/[0-9a-f-]+\.jpg$/)
+	// A CSV row's image is stored as an import, not as generated.
+	expect(await s.t.db.selectFrom('post_media').select(['source', 'ai_generated', 'file_key']).where('post_id', '=', withImage.id).execute()).toEqual([
+		{ source: 'import', ai_generated: false, file_key: withImage.image_url!.slice('/media/'.length) },
+	])
 	const upload = await s.t.db.selectFrom('uploads').select(['kind', 'content_type']).where('user_id', '=', s.user.id).executeTakeFirstOrThrow()
 	expect(upload).toEqual({ kind: 'post_image', content_type: 'image/jpeg' })
 	// The blocked address never reached the network: only the two allowed image URLs were asked for.
@@ -171,7 +183,7 @@ test('a row the planner refuses is left out alone; any other failure imports not
 			return reasons
 		},
 	}
-	const content = createContentService({ db: s.t.db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
+	const content = createContentService({ db: s.t.db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 	const item = (row: number, text: string) => ({ row, scheduledAt: new Date(Date.now() + 3 * 86_400_000), input: { platform: textOnly.id, content: { base: text, platforms: {} }, timeZone: zone } })
 	const items = [item(2, 'Eins'), item(3, 'VERWEIGERT'), item(4, 'Drei')]
 	const refused = await content.importPosts(s.user.id, crypto.randomUUID(), { rows: 'a' }, items)

@@ -21,6 +21,7 @@ const covered: Record<string, string> = {
 	api_tokens: 'apiTokens',
 	agent_configurations: 'agents',
 	posts: 'posts',
+	post_media: 'postMedia',
 	drafts: 'drafts',
 	social_tokens: 'socialAccounts',
 	channels: 'channels',
@@ -93,7 +94,14 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 	const post = keep(
 		await db
 			.insertInto('posts')
-			.values({ user_id: userId, platform: 'linkedin', content: `Beitrag ${marker}`, platform_images: JSON.stringify({ linkedin: `/media/${marker}.jpg` }) })
+			.values({ user_id: userId, platform: 'linkedin', content: `Beitrag ${marker}`, ai_label: 'on' })
+			.returning(['id', 'brand_id'])
+			.executeTakeFirstOrThrow(),
+	)
+	keep(
+		await db
+			.insertInto('post_media')
+			.values({ post_id: post.id, user_id: userId, brand_id: post.brand_id, position: 0, kind: 'image', url: `/media/${marker}.jpg`, networks: ['linkedin'], alt_text: `Alt ${marker}`, source: 'upload' })
 			.returning('id')
 			.executeTakeFirstOrThrow(),
 	)
@@ -237,7 +245,8 @@ test('the export holds every row of the user, nothing of another user and no sec
 	expect(json.profile).toMatchObject({ id: anna, email: annaEmail, fullName: 'Anna Export', creditsRemaining: 50 })
 	expect(json.settings).toMatchObject({ timeZone: 'Europe/Berlin', notifyFailedPosts: false, content: { niche: `Nische ${mine.marker}`, news_feeds: [`https://feeds.example/${mine.marker}.xml`] } })
 	expect((json.ledger as Array<{ type: string }>).map((e) => e.type).sort()).toEqual(['bonus', 'signup_bonus'])
-	expect(json.posts).toEqual([expect.objectContaining({ content: `Beitrag ${mine.marker}`, platform_images: { linkedin: `/media/${mine.marker}.jpg` } })])
+	expect(json.posts).toEqual([expect.objectContaining({ content: `Beitrag ${mine.marker}`, ai_label: 'on' })])
+	expect(json.postMedia).toEqual([expect.objectContaining({ position: 0, url: `/media/${mine.marker}.jpg`, networks: ['linkedin'], alt_text: `Alt ${mine.marker}`, ai_generated: false })])
 	expect(json.agents).toEqual([expect.objectContaining({ name: `Agent ${mine.marker}`, style_profile: { summary: mine.marker }, logo_url: `/media/logos/${mine.marker}.png` })])
 	expect(json.modelLikes).toEqual([expect.objectContaining({ modelId: a.model_id, modelName: 'Export Modell A' })])
 	expect(json.modelFavorites).toEqual([expect.objectContaining({ modelId: b.model_id, modelName: 'Export Modell B' })])

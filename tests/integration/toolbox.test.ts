@@ -10,6 +10,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 import { waitingJobs } from '#tests/support/jobs.ts'
 import { brandDirectory } from '#modules/brands/index.ts'
+import { mediaOrigins } from '#modules/generation/index.ts'
 
 async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 	const email = `${randomUUID()}@beispiel.ch`
@@ -19,7 +20,7 @@ async function user(db: Kysely<DB>, timeZone = 'Europe/Zurich') {
 }
 
 function toolbox(db: Kysely<DB>, now: Date) {
-	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, brandDirectory, testPlatforms.ids) })
+	return createToolboxService({ db, logger: createLogger('silent'), platforms: testPlatforms, now: () => now, contentWriter: createContentWriter(deliveryPlanner, brandDirectory, mediaOrigins, testPlatforms.ids) })
 }
 
 /** Runs a task handler of the toolbox by its job id, as the worker would. */

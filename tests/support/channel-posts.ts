@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { brandDirectory } from '#modules/brands/index.ts'
+import { mediaOrigins } from '#modules/generation/index.ts'
 import { createContentService } from '#modules/content/index.ts'
 import { systemClock } from '#modules/core/clock.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
@@ -54,5 +55,5 @@ export async function channels(db: Kysely<DB>, userId: string, platform: string,
 /** The content service on `db`, planning with the test platforms. */
 export function contentServices(db: Kysely<DB>) {
 	const planner = createDeliveryPlanner({ descriptors: testPlatforms.descriptors, files: null })
-	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, platforms: testPlatforms.ids })
+	return createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: testPlatforms.ids })
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { POST_ORIGINS, POST_STATUSES, type Platform, type RegisteredPlatforms } from '#modules/content/platforms.ts'
-import { MAX_TEXT } from '#modules/content/schema.ts'
+import { aiLabelSchema, MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
@@ -27,6 +27,7 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				description:
 					'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt: ersetzt die bisherigen eigenen Texte ({} entfernt sie). Nur für Kanäle, an die der Post geht (mit channels: diese). Ohne channelTexts bleiben sie, solange ihr Kanal bleibt.',
 			}),
+			aiLabel: aiLabelSchema.optional().meta({ description: 'KI-Kennzeichnung: auto, on oder off (auch bei einem veröffentlichten Post)' }),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
 					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
@@ -39,7 +40,10 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.schedule !== undefined || v.channels !== undefined, { error: 'Bitte geben Sie text, texts, channelTexts, channels oder schedule an.', path: ['text'] })
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined, {
+			error: 'Bitte geben Sie text, texts, channelTexts, channels, aiLabel oder schedule an.',
+			path: ['text'],
+		})
 		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
 }
 
@@ -129,7 +133,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			tag: 'Posts',
 			summary: 'Post ändern oder neu planen',
 			description:
-				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
+				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal), die KI-Kennzeichnung (aiLabel) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
 			scope: 'posts',
 			pathParams: IdParams,
 			body: { 'application/json': Change },
@@ -165,6 +169,10 @@ export function postOperations(registered: RegisteredPlatforms) {
 					const channels = body.channelTexts ?? current.channels
 					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}) } })
 					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
+				}
+				if (body.aiLabel) {
+					const labelled = await services.content.setAiLabel(userId, post.id, body.aiLabel)
+					if (!labelled.ok) return contentProblem(context, labelled.error, labelled.reasons)
 				}
 				if (body.schedule) {
 					const zone = principal.user.timeZone

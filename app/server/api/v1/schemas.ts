@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { API_SCOPES } from '#modules/accounts/api-scopes.ts'
-import { POST_ORIGINS } from '#modules/content/platforms.ts'
+import { AI_LABELS, POST_ORIGINS } from '#modules/content/platforms.ts'
 import { LIVE_POST_STATUSES } from '#modules/publishing/post-status.ts'
 
 // The REST API's answers as zod schemas: the OpenAPI document is generated from them (zod-openapi),
@@ -49,6 +49,7 @@ export const PostSchema = z
 		publishedAt: instant.nullable(),
 		imageUrl: z.string().nullable(),
 		images: z.record(z.string(), z.string()),
+		aiLabel: z.enum(AI_LABELS).meta({ description: 'KI-Kennzeichnung: auto (gekennzeichnet, wenn ein Text oder Bild generiert ist), on oder off' }),
 		origin: z.enum(POST_ORIGINS),
 		createdAt: instant,
 		updatedAt: instant,

@@ -23,6 +23,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 		publishedAt: post.publishedAt,
 		imageUrl: post.imageUrl,
 		images: post.images as Record<string, string>,
+		aiLabel: post.aiLabel,
 		origin: post.origin,
 		createdAt: post.createdAt,
 		updatedAt: post.updatedAt,

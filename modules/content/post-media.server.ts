@@ -1,0 +1,79 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { DbOrTrx } from '#modules/core/db.server.ts'
+import type { PostOrigin } from './platforms.ts'
+import { postImageRows, type PostMediaRow } from './post-media.ts'
+import type { MediaOrigins } from './ports.ts'
+
+// post_media (ADR 0053): a post's items in order. Reads take them in the post's own statement (a JSON
+// array per post), writes are one statement per call, whatever the number of posts and images.
+
+const MEDIA_JSON = `json_build_object('id', m.id, 'kind', m.kind, 'url', m.url, 'networks', m.networks, 'alt_text', m.alt_text,
+	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height)`
+
+/** The media of the post `postId` names, as a JSON array in position order: a part of a caller's select. */
+export function postMediaJsonSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+	return sql<Array<PostMediaRow>>`(select coalesce(json_agg(${sql.raw(MEDIA_JSON)} order by m.position), '[]'::json) from post_media m where m.post_id = ${postId})`
+}
+
+/** A post's images to write: `imageUrl` for every network without one of its own, `images` per network ('' for none). */
+export type PostImages = { postId: string; imageUrl: string | null; images: Partial<Record<string, string>>; origin?: PostOrigin }
+
+/** Where an image came from, as far as its URL tells (a generated one is found by `origins`). */
+function sourceOf(url: string, origin: PostOrigin | undefined) {
+	if (/^https?:\/\//i.test(url)) return 'url'
+	return origin === 'csv' ? 'import' : 'upload'
+}
+
+/**
+ * Writes the image rows of posts already in the table (their user and brand are the post's); with
+ * `replace`, the posts' earlier rows go in the same statement. One statement; returns each post's rows.
+ */
+export async function writePostImages(db: DbOrTrx, origins: MediaOrigins, posts: ReadonlyArray<PostImages>, options: { replace: boolean }) {
+	const items = posts.flatMap((post) =>
+		postImageRows(post.imageUrl, post.images).rows.map((row, position) => ({ post_id: post.postId, position, url: row.url, networks: row.networks, source: sourceOf(row.url, post.origin) })),
+	)
+	const byPost = new Map<string, Array<PostMediaRow>>(posts.map((post) => [post.postId, []]))
+	if (!items.length && !options.replace) return byPost
+	const ids = posts.map((post) => post.postId)
+	const gone = options.replace ? sql`gone as (delete from post_media where post_id = any(${ids}::uuid[])),` : sql``
+	const generated = origins.generatedSql({ userId: sql.ref('p.user_id'), url: sql.ref('v.url') })
+	const { rows } = await sql<WrittenRow & { post_id: string }>`
+		with ${gone} v as (select * from json_to_recordset(${JSON.stringify(items)}::json) as v(post_id uuid, position int, url text, networks text[], source text))
+		insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, networks, ai_generated, source)
+		select v.post_id, p.user_id, p.brand_id, v.position, 'image', v.url, substring(v.url from '^/media/(.+)$'), v.networks, g.generated,
+			case when g.generated then 'generation' else v.source end
+		from v join posts p on p.id = v.post_id cross join lateral (select ${generated} as generated) g
+		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+	for (const row of inOrder(rows)) byPost.get(row.post_id)?.push(mediaRowOf(row))
+	return byPost
+}
+
+/** Copies the media of `fromPostId` to the new post `toPostId` (same user), in one statement; returns the copies in order. */
+export async function copyPostMedia(db: DbOrTrx, fromPostId: string, toPostId: string) {
+	const { rows } = await sql<WrittenRow>`
+		insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, content_type, size_bytes, width, height, duration_ms, pages,
+			alt_text, ai_generated, source, cover_url, cover_at_ms, state, progress, error_code, networks)
+		select p.id, p.user_id, p.brand_id, m.position, m.kind, m.url, m.file_key, m.content_type, m.size_bytes, m.width, m.height, m.duration_ms, m.pages,
+			m.alt_text, m.ai_generated, m.source, m.cover_url, m.cover_at_ms, m.state, m.progress, m.error_code, m.networks
+		from post_media m join posts p on p.id = ${toPostId} and p.user_id = m.user_id
+		where m.post_id = ${fromPostId}
+		order by m.position
+		returning id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+	return inOrder(rows).map(mediaRowOf)
+}
+
+type WrittenRow = PostMediaRow & { position: number }
+
+/** RETURNING promises no order: the rows by position. */
+const inOrder = <T extends WrittenRow>(rows: ReadonlyArray<T>) => rows.toSorted((a, b) => a.position - b.position)
+
+const mediaRowOf = (row: WrittenRow): PostMediaRow => ({
+	id: row.id,
+	kind: row.kind,
+	url: row.url,
+	networks: row.networks,
+	alt_text: row.alt_text,
+	ai_generated: row.ai_generated,
+	width: row.width,
+	height: row.height,
+})

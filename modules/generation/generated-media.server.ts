@@ -1,0 +1,13 @@
+import { sql, type RawBuilder } from 'kysely'
+
+/**
+ * Whether the URL `url` selects names an image Postwerk generated for the user `userId` selects (any
+ * provider, the offline card too: stored as an upload of kind 'generated_image'), as a condition inside
+ * the caller's statement: content's MediaOrigins (a post image's ai_generated).
+ */
+export function generatedImageSql({ userId, url }: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) {
+	return sql<boolean>`exists (select 1 from uploads u where u.user_id = ${userId} and u.kind = 'generated_image' and u.storage_key = substring(${url} from '^/media/(.+)$'))`
+}
+
+/** Content's MediaOrigins, as the composition root wires it. */
+export const mediaOrigins = { generatedSql: generatedImageSql }
