@@ -5,6 +5,7 @@ import { countFor, PLATFORM_ID_PATTERN, type ConnectKind, type RefreshKind } fro
 import { createRequestGuard, type ConnectedAccount, type PlatformAdapter, type PublishContent, type PublishTarget } from '#modules/publishing/ports.ts'
 import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork, type Failure } from './contract-testing.ts'
 import { platformModules, type PlatformModule } from './index.ts'
+import { contentOf as textAndImage } from '#modules/publishing/publish-media.ts'
 
 // The platform contract: every registered module, against its own sandbox fake, connects, publishes
 // (text, image, a lost answer or a 5xx on the creating request that must be reconciled, never
@@ -40,7 +41,7 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 	const codeVerifier = randomBytes(32).toString('base64url')
 	const unique = (what: string) => `Vertragstest ${what} ${randomUUID().slice(0, 8)}`
 	/** A post's content; a network without text-only posts gets the image too. */
-	const contentOf = (text: string, image = false): PublishContent => ({ text, imageUrl: image || descriptor.images.required ? net.imageUrl : null })
+	const contentOf = (text: string, image = false): PublishContent => textAndImage(text, image || descriptor.images.required ? net.imageUrl : null)
 	const postsWith = (text: string) => net.store.posts.filter((post) => post.text.includes(text))
 
 	let connecting: Promise<ConnectedAccount> | null = null

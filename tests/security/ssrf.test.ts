@@ -40,6 +40,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
 import { samples } from './support/files.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 
 let t: TestDatabase
 let internal: WebFake
@@ -234,7 +235,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		})
 	const publish = (appUrl: string, imageUrl: string) =>
 		adapter(appUrl)
-			.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl }, { checkpoint: async () => {} })
+			.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, contentOf('Hallo', imageUrl), { checkpoint: async () => {} })
 			.then(() => null, (error: unknown) => error)
 
 	test('every vector is refused before connecting, as a permanent failure (no retry)', async () => {
@@ -277,7 +278,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		const { adapters } = createPlatforms(env('https://postwerk.example'))
 		const port = internal.host.split(':')[1]!
 		const before = reached()
-		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
+		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, contentOf('Hallo', `http://127.0.0.1:${port}/bild.png`), { checkpoint: async () => {} }).then(
 			() => null,
 			(e: unknown) => e,
 		)
