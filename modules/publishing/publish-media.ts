@@ -23,7 +23,7 @@ export const altTextLength = (text: string) => [...text].length
  * carousel) and `maxItems` (a server's own limit) where given; an alt text within `altText.maxLength`.
  * Throws PlatformError 'invalid_request' ('carousel_too_many', 'alt_text_too_long').
  */
-export function checkedMedia(descriptor: PlatformDescriptor, content: PublishContent, maxItems: number | null = null): Array<PublishMedia> {
+export function checkedMedia(descriptor: Pick<PlatformDescriptor, 'name' | 'media'>, content: PublishContent, maxItems: number | null = null): Array<PublishMedia> {
 	const { media } = content
 	const limit = Math.min(descriptor.media.carousel?.maxItems ?? 1, maxItems ?? Number.POSITIVE_INFINITY)
 	if (media.length > limit) {
@@ -38,7 +38,7 @@ export function checkedMedia(descriptor: PlatformDescriptor, content: PublishCon
 }
 
 /** The item's alt text where the network takes one (descriptor `media.altText`), else null; blank counts as none. */
-export function altTextFor(descriptor: PlatformDescriptor, item: PublishMedia): string | null {
+export function altTextFor(descriptor: Pick<PlatformDescriptor, 'media'>, item: PublishMedia): string | null {
 	if (!descriptor.media.altText) return null
 	const text = item.altText?.trim()
 	return text ? text : null
