@@ -38,9 +38,9 @@ import { seedReferenceData } from '#server/seed.ts'
 import { FAKE_ARTICLE_PATH, FAKE_RSS_PATH, FAKE_VIDEO, startWebFake, type WebFake } from '#tests/fakes/web.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { samples } from './support/files.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 let t: TestDatabase
 let internal: WebFake

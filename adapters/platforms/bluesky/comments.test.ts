@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { blueskySandbox, connect, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { blueskySandbox, connect, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
 

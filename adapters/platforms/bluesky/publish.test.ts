@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { BLOCKED_IMAGE, blueskySandbox, connect, didOf, imageUrl, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { BLOCKED_IMAGE, blueskySandbox, connect, didOf, imageUrl, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
 const UPLOAD = xrpcRoute('POST', 'com.atproto.repo.uploadBlob')

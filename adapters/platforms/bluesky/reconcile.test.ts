@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { blueskySandbox, connect, firstRequests, imageUrl, losingAnswers, recordingHooks, targetOf, withDeadline, xrpcRoute, type BlueskySandbox } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { blueskySandbox, connect, firstRequests, imageUrl, losingAnswers, recordingHooks, targetOf, withDeadline, xrpcRoute, type BlueskySandbox } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
 const rkeysSent = (sandbox: { router: { requests: Array<{ route: string; json: unknown }> } }) =>

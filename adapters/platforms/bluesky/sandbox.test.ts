@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { blueskySandbox, connect, didOf, recordingHooks, targetOf } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { blueskySandbox, connect, didOf, recordingHooks, targetOf } from './testing.ts'
 
 test('the feed page shows Bluesky posts, and a test follower comment there reaches listComments', async () => {
 	await using sandbox = await blueskySandbox()

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
 import { PlatformError, type PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { graphError, metaRoutes, SANDBOX_PAGES, SANDBOX_USER } from '../meta/sandbox.ts'
 import { REDIRECT_URI, connect, consent, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createFacebookAdapter } from './adapter.ts'
 import { facebook } from './index.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const hooks = { checkpoint: async () => {} }
 const [cafe] = SANDBOX_PAGES

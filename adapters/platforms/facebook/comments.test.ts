@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 import type { PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { metaRoutes, SANDBOX_PAGES } from '../meta/sandbox.ts'
 import { connect, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createFacebookAdapter } from './adapter.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const hooks = { checkpoint: async () => {} }
 const [cafe] = SANDBOX_PAGES

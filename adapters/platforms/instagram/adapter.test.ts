@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
 import { PlatformError, type Checkpoint, type PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { graphError, metaRoutes, SANDBOX_PAGES } from '../meta/sandbox.ts'
 import { REDIRECT_URI, connect, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createInstagramAdapter } from './adapter.ts'
 import { instagram } from './index.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const [cafe] = SANDBOX_PAGES
 const fast = { pollIntervalMs: 5, maxPollIntervalMs: 20, maxWaitMs: 2000 }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { PlatformError } from '#modules/publishing/ports.ts'
-import { startLinkedinSandbox } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { startLinkedinSandbox } from './testing.ts'
 
 const hooks = { checkpoint: async () => {} }
 

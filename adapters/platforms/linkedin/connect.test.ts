@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { linkedinScopes } from './adapter.ts'
 import { LINKEDIN_CALLBACK, startLinkedinSandbox } from './testing.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const redirectUri = `${LINKEDIN_CALLBACK}?x=1`
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Checkpoint } from '#modules/publishing/ports.ts'
-import { pngBytes, pngDataUrl, startLinkedinSandbox } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { pngBytes, pngDataUrl, startLinkedinSandbox } from './testing.ts'
 
 const noCheckpoint = { checkpoint: async () => {} }
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { startLinkedinSandbox } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { startLinkedinSandbox } from './testing.ts'
 
 const versioned = (token: string) => ({ authorization: `Bearer ${token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' })
 

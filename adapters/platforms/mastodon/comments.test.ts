@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { connect, mastodonSandbox, recordingHooks, targetOf } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { connect, mastodonSandbox, recordingHooks, targetOf } from './testing.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
 

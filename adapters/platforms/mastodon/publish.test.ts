@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { createMastodonAdapter } from './adapter.ts'
 import { connect, mastodonSandbox, PNG, recordingHooks, targetOf } from './testing.ts'
-import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
 const MEDIA = 'POST /host/:host/api/v2/media'

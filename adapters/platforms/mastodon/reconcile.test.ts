@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { createRequestGuard } from '#modules/publishing/ports.ts'
-import { connect, firstRequests, losingAnswers, mastodonSandbox, recordingHooks, targetOf, withDeadline } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { connect, firstRequests, losingAnswers, mastodonSandbox, recordingHooks, targetOf, withDeadline } from './testing.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
 

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { connect, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
 import { contentOf } from '#modules/publishing/publish-media.ts'
+import { connect, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
 
 const PUBLISH = 'POST /v1.0/:uid/threads_publish'
 
