@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { COUNTING_KINDS } from '#modules/publishing/counting.ts'
 import { countFor, PLATFORM_ID_PATTERN, type ConnectKind, type RefreshKind } from '#modules/publishing/descriptor.ts'
-import { createRequestGuard, type ConnectedAccount, type PlatformAdapter, type PublishContent, type PublishTarget } from '#modules/publishing/ports.ts'
+import { createRequestGuard, type ConnectedAccount, type PlatformAdapter, type PublishContent, type PublishMedia, type PublishTarget } from '#modules/publishing/ports.ts'
 import { callbackUrl, pressConsentButton, recordingHooks, startContractNetwork, targetOf, type ContractNetwork, type Failure } from './contract-testing.ts'
 import { platformModules, type PlatformModule } from './index.ts'
+import { contentOf as textAndImage, withMedia } from '#modules/publishing/publish-media.ts'
 
 // The platform contract: every registered module, against its own sandbox fake, connects, publishes
 // (text, image, a lost answer or a 5xx on the creating request that must be reconciled, never
@@ -40,7 +41,7 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 	const codeVerifier = randomBytes(32).toString('base64url')
 	const unique = (what: string) => `Vertragstest ${what} ${randomUUID().slice(0, 8)}`
 	/** A post's content; a network without text-only posts gets the image too. */
-	const contentOf = (text: string, image = false): PublishContent => ({ text, imageUrl: image || descriptor.images.required ? net.imageUrl : null })
+	const contentOf = (text: string, image = false): PublishContent => textAndImage(text, image || descriptor.images.required ? net.imageUrl : null)
 	const postsWith = (text: string) => net.store.posts.filter((post) => post.text.includes(text))
 
 	let connecting: Promise<ConnectedAccount> | null = null
@@ -121,6 +122,18 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 		const posts = postsWith(content.text)
 		expect(posts).toHaveLength(1)
 		expect(posts[0]!.imageUrl).toBeTruthy()
+	})
+
+	test("a carousel of three images arrives in order, each with its alt text where the network takes one (descriptor media.altText)", async () => {
+		const alts = ['Erstes Bild', 'Zweites Bild', null]
+		const media = alts.map((altText, n): PublishMedia => ({ kind: 'image', url: `${net.imageUrl}?n=${n}`, altText }))
+		const content = withMedia(unique('Karussell'), media)
+		const published = await adapter().publish(await target(), content, recordingHooks().hooks)
+		const [post] = postsWith(content.text)
+		expect(post!.id).toBe(published.externalId)
+		const expected = descriptor.media.altText ? ['Erstes Bild', 'Zweites Bild', ''] : ['', '', '']
+		expect(post!.images!.map((image) => image.alt)).toEqual(expected)
+		expect(post!.imageUrl).toBe(post!.images![0]!.url)
 	})
 
 	test('a lost answer to the creating request is an unknown outcome; reconciling finds the one post', async () => {

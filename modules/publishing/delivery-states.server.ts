@@ -25,7 +25,7 @@ const RECONNECT = new Set(['token_expired', 'token_revoked', 'reconnect_required
 /** The text breaks a rule of the network: editing helps, retrying never does. */
 const EDIT = new Set(['text_too_long', 'caption_too_long', 'too_many_hashtags', 'too_many_links', 'empty_text', 'empty_post', 'text_required', 'duplicate_post'])
 /** The image is missing or breaks a rule of the network. */
-const IMAGE = new Set(['instagram_needs_image', 'image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_unavailable', 'image_unreachable', 'image_invalid'])
+const IMAGE = new Set(['instagram_needs_image', 'image_required', 'image_format', 'image_ratio', 'image_too_large', 'image_unavailable', 'image_unreachable', 'image_invalid', 'carousel_too_many', 'alt_text_too_long'])
 /** Retrying cannot help and there is nothing the user can change here. */
 const NONE = new Set(['not_configured', 'unknown_platform', 'not_found'])
 

@@ -62,10 +62,26 @@ export type PublishTarget = {
 	server?: string | null
 }
 
+/**
+ * One item of a post as the network receives it, in the post's order (ADR 0053). Images only for now;
+ * 'video' and 'document' join this union with their own fields.
+ */
+export type PublishMedia = {
+	kind: 'image'
+	/** Absolute and publicly reachable (Instagram and Threads fetch it themselves). */
+	url: string
+	/** German alt text, or null; sent where the network takes it (descriptor `media.altText`). */
+	altText: string | null
+	width?: number | null
+	height?: number | null
+}
+
 export type PublishContent = {
 	text: string
-	/** A publicly reachable image URL (Instagram needs one and JPEG only), or null for text only. */
+	/** media[0]?.url ?? null: the first image, kept while callers still read one URL. */
 	imageUrl: string | null
+	/** The post's items in order; empty for a text post. */
+	media: Array<PublishMedia>
 }
 
 export type Published = { externalId: string; url: string | null }

@@ -26,6 +26,7 @@ import { targetOf } from '#modules/publishing/tokens.server.ts'
 import { openDatabase, poolSize } from '#server/database.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 10_000)
 const SPREAD = Number(process.env.BENCH_SPREAD_POSTS ?? 300)
@@ -151,7 +152,7 @@ try {
 		return fetch(input, init)
 	}
 	const adapter = network.create({ ...network.sandboxEndpoints(fake.base, fake.base), clientId: 'bench', clientSecret: 'bench', sandbox: true, fetch: recording, mediaFetch: fetch, userFetch: fetch, timeoutMs: 10_000 })
-	await adapter.publish(target, { text: MARKER, imageUrl: null }, { checkpoint: async () => {} })
+	await adapter.publish(target, contentOf(MARKER), { checkpoint: async () => {} })
 	const creating = sent.find((r) => typeof r.init.body === 'string' && r.init.body.includes(MARKER))
 	if (!creating) throw new Error(`${network.descriptor.name}: no creating request with the post's text`)
 	const body = creating.init.body as string

@@ -38,6 +38,7 @@ import { seedReferenceData } from '#server/seed.ts'
 import { FAKE_ARTICLE_PATH, FAKE_RSS_PATH, FAKE_VIDEO, startWebFake, type WebFake } from '#tests/fakes/web.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { userWithCredits } from '#tests/support/users.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { samples } from './support/files.ts'
 import { testPlatforms } from '#tests/support/platforms.ts'
 
@@ -234,7 +235,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		})
 	const publish = (appUrl: string, imageUrl: string) =>
 		adapter(appUrl)
-			.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl }, { checkpoint: async () => {} })
+			.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, contentOf('Hallo', imageUrl), { checkpoint: async () => {} })
 			.then(() => null, (error: unknown) => error)
 
 	test('every vector is refused before connecting, as a permanent failure (no retry)', async () => {
@@ -277,7 +278,7 @@ describe('publishing: the post image LinkedIn uploads', () => {
 		const { adapters } = createPlatforms(env('https://postwerk.example'))
 		const port = internal.host.split(':')[1]!
 		const before = reached()
-		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, { text: 'Hallo', imageUrl: `http://127.0.0.1:${port}/bild.png` }, { checkpoint: async () => {} }).then(
+		const error = await adapters.linkedin!.publish({ accountId: 'a', pageId: 'urn:li:person:a', accessToken: 't' }, contentOf('Hallo', `http://127.0.0.1:${port}/bild.png`), { checkpoint: async () => {} }).then(
 			() => null,
 			(e: unknown) => e,
 		)
@@ -343,7 +344,7 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/web/youtube.ts': 'fixed API hosts from the configuration (YOUTUBE_*); only the 11-character video id comes from the user',
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
 	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
-	'adapters/platforms/linkedin/publish.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
+	'adapters/platforms/linkedin/images.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
 	'adapters/platforms/bluesky/image.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/mastodon/client.ts': "the user's Mastodon instance through settings.userFetch only: the safe fetcher (createSafeHttp: public addresses, pinned, no redirects), the sandbox fake in test mode",

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { blueskySandbox, connect, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
@@ -7,7 +8,7 @@ async function setup(options: { timeoutMs?: number } = {}) {
 	const sandbox = await blueskySandbox(options)
 	const account = await connect(sandbox)
 	const target = targetOf(account)
-	const post = await sandbox.adapter.publish(target, { text: 'Was meint ihr?', imageUrl: null }, recordingHooks().hooks)
+	const post = await sandbox.adapter.publish(target, contentOf('Was meint ihr?'), recordingHooks().hooks)
 	const comment = sandbox.store.addComment({ id: sandbox.store.commentId('bluesky', post.externalId), platform: 'bluesky', postId: post.externalId, parentId: null, authorId: 'follower-mia', authorName: 'Mia', text: 'Super Idee, wo kann ich mehr lesen?' })
 	sandbox.router.requests.length = 0
 	return Object.assign(sandbox, { account, target, post, comment })

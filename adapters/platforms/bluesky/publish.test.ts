@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { BLOCKED_IMAGE, blueskySandbox, connect, didOf, imageUrl, recordingHooks, targetOf, xrpcRoute } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
@@ -14,7 +15,7 @@ test('a text post: facets for mention, link and hashtag in UTF-8 bytes, the reco
 	const text = 'Grüße an @mia.bsky.social und @niemand.invalid! Mehr auf https://postwerk.ch #KI'
 	const mia = await didOf(sandbox, 'mia.bsky.social')
 
-	const published = await sandbox.adapter.publish(target, { text, imageUrl: null }, hooks)
+	const published = await sandbox.adapter.publish(target, contentOf(text), hooks)
 
 	const create = sandbox.router.requests.find((r) => r.route === CREATE)!
 	const body = create.json as CreateBody
@@ -43,7 +44,7 @@ test('an image post: the bytes uploaded as a blob, embedded with an empty alt an
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
 
-	await sandbox.adapter.publish(target, { text: 'Mit Bild', imageUrl: await imageUrl(1200, 675) }, recordingHooks().hooks)
+	await sandbox.adapter.publish(target, contentOf('Mit Bild', await imageUrl(1200, 675)), recordingHooks().hooks)
 
 	const upload = sandbox.router.requests.find((r) => r.route === UPLOAD)!
 	expect(upload.headers['content-type']).toBe('image/png')
@@ -69,7 +70,7 @@ test('images Bluesky does not take are refused before anything is created', asyn
 		[BLOCKED_IMAGE, 'image_unavailable'],
 	] as const
 	for (const [url, code] of cases) {
-		await expect(sandbox.adapter.publish(target, { text: 'x', imageUrl: url }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code })
+		await expect(sandbox.adapter.publish(target, contentOf('x', url), recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code })
 	}
 	expect(sandbox.router.count(UPLOAD)).toBe(0)
 	expect(sandbox.router.count(CREATE)).toBe(0)
@@ -80,10 +81,10 @@ test('more than 300 graphemes (or 3000 bytes) is text_too_long with nothing sent
 	const target = targetOf(await connect(sandbox))
 	sandbox.router.requests.length = 0
 	for (const text of ['a'.repeat(301), '👩‍💻'.repeat(280)]) {
-		await expect(sandbox.adapter.publish(target, { text, imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
+		await expect(sandbox.adapter.publish(target, contentOf(text), recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
 	}
 	expect(sandbox.router.requests).toHaveLength(0)
-	await sandbox.adapter.publish(target, { text: `${'ä'.repeat(299)}🦋`, imageUrl: null }, recordingHooks().hooks)
+	await sandbox.adapter.publish(target, contentOf(`${'ä'.repeat(299)}🦋`), recordingHooks().hooks)
 	expect(sandbox.store.posts).toHaveLength(1)
 })
 
@@ -103,7 +104,7 @@ test('the fake itself refuses a record over 300 graphemes, as the PDS does', asy
 test('an invalid or expired access token is auth_expired (the publisher refreshes and tries again)', async () => {
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
-	await expect(sandbox.adapter.publish({ ...target, accessToken: 'a.b.c' }, { text: 'x', imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired', status: 401 })
+	await expect(sandbox.adapter.publish({ ...target, accessToken: 'a.b.c' }, contentOf('x'), recordingHooks().hooks)).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired', status: 401 })
 	const expired = `${target.accessToken.split('.')[0]}.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.bm9wZQ`
 	await expect(sandbox.adapter.followerCount({ ...target, accessToken: expired })).rejects.toMatchObject({ kind: 'auth_expired', code: 'token_expired', status: 400 })
 	expect(sandbox.store.posts).toHaveLength(0)
@@ -114,7 +115,7 @@ test('HTTP 429 is rate_limited with the wait from ratelimit-reset', async () => 
 	const target = targetOf(await connect(sandbox))
 	const reset = Math.floor(Date.now() / 1000) + 60
 	sandbox.router.script(CREATE, [{ status: 429, headers: { 'ratelimit-limit': '5000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(reset) }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } }])
-	const error = await sandbox.adapter.publish(target, { text: 'x', imageUrl: null }, recordingHooks().hooks).catch((e: unknown) => e)
+	const error = await sandbox.adapter.publish(target, contentOf('x'), recordingHooks().hooks).catch((e: unknown) => e)
 	expect(error).toMatchObject({ kind: 'rate_limited', code: 'rate_limited' })
 	expect((error as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(55_000)
 	expect((error as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(60_000)

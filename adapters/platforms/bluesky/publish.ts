@@ -1,7 +1,8 @@
 import type { Facet } from '@atproto/api'
 import { countText } from '#modules/publishing/counting.ts'
 import { isOverLimit } from '#modules/publishing/descriptor.ts'
-import { PlatformError, type Checkpoint, type PublishContent, type Published, type PublishHooks, type PublishTarget } from '#modules/publishing/ports.ts'
+import { PlatformError, type Checkpoint, type PublishContent, type Published, type PublishHooks, type PublishMedia, type PublishTarget } from '#modules/publishing/ports.ts'
+import { altTextFor, checkedMedia } from '#modules/publishing/publish-media.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { str, type Json, type Xrpc } from './client.ts'
 import { blueskyDescriptor } from './descriptor.ts'
@@ -39,7 +40,7 @@ export type PublishContext = { settings: AdapterSettings; xrpc: Xrpc }
 export function createPosts({ settings, xrpc }: PublishContext) {
 	/** Record keys of attempts with an unknown outcome, by account and content (this process only). */
 	const pending = new Map<string, { rkey: string; until: number }>()
-	const pendingKey = (target: PublishTarget, content: PublishContent) => `${target.accountId}\n${content.imageUrl ?? ''}\n${normalize(content.text)}`
+	const pendingKey = (target: PublishTarget, content: PublishContent) => `${target.accountId}\n${content.media.map((item) => item.url).join(' ')}\n${normalize(content.text)}`
 
 	const pdsOf = async (target: PublishTarget) => target.server ?? (await resolvePds(xrpc, target.accountId))
 	const postUrl = (did: string, rkey: string) => `${settings.authorizeUrl.replace(/\/+$/, '')}/profile/${did}/post/${rkey}`
@@ -53,11 +54,21 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 		return facets.length ? facets : undefined
 	}
 
-	async function uploadImage(pds: string, target: PublishTarget, url: string, signal?: AbortSignal) {
-		const image = await downloadImage(settings, url, signal)
-		const uploaded = await xrpc.call(pds, 'com.atproto.repo.uploadBlob', { method: 'POST', token: target.accessToken, headers: { 'content-type': image.mimeType }, body: image.bytes, signal })
-		if (!uploaded.blob || typeof uploaded.blob !== 'object') throw badResponse('uploadBlob without blob')
-		return { $type: 'app.bsky.embed.images', images: [{ alt: '', image: uploaded.blob, aspectRatio: { width: image.width, height: image.height } }] }
+	/**
+	 * app.bsky.embed.images: every image downloaded and checked first (nothing is uploaded when one is
+	 * refused), then each uploaded as a blob, with its alt text and aspect ratio, in the post's order.
+	 * A blob is not a post: uploading it again after a crash only leaves an unused one behind.
+	 */
+	async function imagesEmbed(pds: string, target: PublishTarget, media: Array<PublishMedia>, signal?: AbortSignal) {
+		const downloaded = []
+		for (const item of media) downloaded.push({ item, image: await downloadImage(settings, item.url, signal) })
+		const images: Array<Json> = []
+		for (const { item, image } of downloaded) {
+			const uploaded = await xrpc.call(pds, 'com.atproto.repo.uploadBlob', { method: 'POST', token: target.accessToken, headers: { 'content-type': image.mimeType }, body: image.bytes, signal })
+			if (!uploaded.blob || typeof uploaded.blob !== 'object') throw badResponse('uploadBlob without blob')
+			images.push({ alt: altTextFor(blueskyDescriptor, item) ?? '', image: uploaded.blob, aspectRatio: { width: image.width, height: image.height } })
+		}
+		return { $type: 'app.bsky.embed.images', images }
 	}
 
 	async function getRecord(pds: string, target: PublishTarget, rkey: string): Promise<Json | null> {
@@ -90,11 +101,12 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 		async publish(target: PublishTarget, content: PublishContent, hooks: PublishHooks): Promise<Published> {
 			const { signal } = hooks
 			checkText(content.text)
+			const media = checkedMedia(blueskyDescriptor, content)
 			const pds = await pdsOf(target)
 			const record: Json = { $type: POST_COLLECTION, text: content.text, createdAt: new Date().toISOString(), langs: ['de'] }
 			const facets = await facetsOf(pds, content.text)
 			if (facets) record.facets = facets
-			if (content.imageUrl) record.embed = await uploadImage(pds, target, content.imageUrl, signal)
+			if (media.length) record.embed = await imagesEmbed(pds, target, media, signal)
 
 			for (const [stale, entry] of pending) if (entry.until <= Date.now()) pending.delete(stale)
 			const key = pendingKey(target, content)
@@ -145,7 +157,7 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 						older = true
 						continue
 					}
-					if (value.reply || normalize(value.text) !== wanted || Boolean(value.embed) !== Boolean(content.imageUrl)) continue
+					if (value.reply || normalize(value.text) !== wanted || embeddedImages(value) !== content.media.length) continue
 					// Newest first: the last match is the oldest one in the window, ours.
 					match = published(target, item)
 				}
@@ -158,3 +170,8 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 }
 
 export type Posts = ReturnType<typeof createPosts>
+
+function embeddedImages(value: Json) {
+	const images = (value.embed as Json | undefined)?.images
+	return Array.isArray(images) ? images.length : 0
+}

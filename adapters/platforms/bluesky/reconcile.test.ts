@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { blueskySandbox, connect, firstRequests, imageUrl, losingAnswers, recordingHooks, targetOf, withDeadline, xrpcRoute, type BlueskySandbox } from './testing.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
@@ -14,7 +15,7 @@ const publishLosing = (sandbox: BlueskySandbox, ...args: Parameters<BlueskySandb
 test('a lost createRecord answer is an unknown outcome; the checkpointed record key finds the post exactly', async () => {
 	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Genau einmal', imageUrl: null }
+	const content = contentOf('Genau einmal')
 	const { hooks, latest } = recordingHooks()
 
 	await expect(publishLosing(sandbox, target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
@@ -30,7 +31,7 @@ test('a lost createRecord answer is an unknown outcome; the checkpointed record 
 test('a resend after a lost answer uses the same record key and resolves to the post that arrived, not a second one', async () => {
 	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Nur ein Post', imageUrl: null }
+	const content = contentOf('Nur ein Post')
 	await expect(publishLosing(sandbox, target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
 
 	const again = await sandbox.adapter.publish(target, content, recordingHooks().hooks)
@@ -44,7 +45,7 @@ test('a resend after a lost answer uses the same record key and resolves to the 
 test('a 5xx on createRecord is an unknown outcome; reconciling finds nothing; a resend uses the same record key', async () => {
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Server kaputt', imageUrl: null }
+	const content = contentOf('Server kaputt')
 	const { hooks, latest } = recordingHooks()
 	sandbox.router.script(CREATE, [{ status: 502, body: { error: 'InternalServerError', message: 'Internal Server Error' } }])
 
@@ -62,7 +63,7 @@ test('a 5xx on createRecord is an unknown outcome; reconciling finds nothing; a 
 test('a 500 for a record key that exists (what the PDS answers today) resolves to the post when it is ours', async () => {
 	await using sandbox = await blueskySandbox(losingFirstCreate())
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Schon da', imageUrl: null }
+	const content = contentOf('Schon da')
 	await expect(publishLosing(sandbox, target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })
 	sandbox.router.script(CREATE, [{ status: 500, body: { error: 'InternalServerError', message: 'Internal Server Error' } }])
 
@@ -76,21 +77,21 @@ test('without a record key, reconciling looks for the same text (and kind) among
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
 	const since = new Date()
-	await sandbox.adapter.publish(target, { text: 'Erster Post', imageUrl: null }, recordingHooks().hooks)
-	const second = await sandbox.adapter.publish(target, { text: 'Zweiter Post\r\n', imageUrl: null }, recordingHooks().hooks)
-	const withImage = await sandbox.adapter.publish(target, { text: 'Bildpost', imageUrl: await imageUrl(100, 100) }, recordingHooks().hooks)
+	await sandbox.adapter.publish(target, contentOf('Erster Post'), recordingHooks().hooks)
+	const second = await sandbox.adapter.publish(target, contentOf('Zweiter Post\r\n'), recordingHooks().hooks)
+	const withImage = await sandbox.adapter.publish(target, contentOf('Bildpost', await imageUrl(100, 100)), recordingHooks().hooks)
 
-	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: null }, {}, since)).toEqual(second)
-	expect(await sandbox.adapter.findPublished(target, { text: 'Bildpost', imageUrl: 'https://cdn.example/a.png' }, {}, since)).toEqual(withImage)
-	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: 'https://cdn.example/a.png' }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Nie gesendet', imageUrl: null }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Erster Post', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Zweiter Post'), {}, since)).toEqual(second)
+	expect(await sandbox.adapter.findPublished(target, contentOf('Bildpost', 'https://cdn.example/a.png'), {}, since)).toEqual(withImage)
+	expect(await sandbox.adapter.findPublished(target, contentOf('Zweiter Post', 'https://cdn.example/a.png'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Nie gesendet'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Erster Post'), {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
 })
 
 test('a resend in another process (a restarted worker) takes the record key the delivery saved (hooks.previous)', async () => {
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Nach dem Neustart', imageUrl: null }
+	const content = contentOf('Nach dem Neustart')
 	const { hooks, latest } = recordingHooks()
 	sandbox.router.script(CREATE, [{ status: 503, body: { error: 'InternalServerError', message: 'Unavailable' } }])
 	await expect(sandbox.adapter.publish(target, content, hooks)).rejects.toMatchObject({ kind: 'unknown_outcome' })

@@ -155,16 +155,9 @@ export function addRepoRoutes(router: FakeRouter, context: BlueskyFakeContext) {
 			if (!rootPost?.post || !parent) return xrpcError(400, 'InvalidRequest', 'Invalid app.bsky.feed.post record: Record/reply must name an existing root and parent')
 			store.addComment({ id: uri, platform: 'bluesky', postId: rootPost.uri, parentId: parent.post ? null : parent.uri, authorId: did, authorName: handleOf(context, did), text })
 		} else {
-			const images = ((record.embed as Json | undefined)?.images ?? []) as Array<{ image: { ref: { $link: string } } }>
-			const first = images[0]?.image.ref.$link
-			store.addPost({
-				id: uri,
-				platform: 'bluesky',
-				authorId: did,
-				text,
-				imageUrl: first ? `${base}/host/${PDS_HOST}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${first}` : null,
-				url: `${base}/app/profile/${did}/post/${rkey}`,
-			})
+			const embedded = ((record.embed as Json | undefined)?.images ?? []) as Array<{ alt: string; image: { ref: { $link: string } } }>
+			const images = embedded.map((image) => ({ url: `${base}/host/${PDS_HOST}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${image.image.ref.$link}`, alt: image.alt }))
+			store.addPost({ id: uri, platform: 'bluesky', authorId: did, text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/app/profile/${did}/post/${rkey}` })
 		}
 		const cid = cidOf(uri, text)
 		state.records.set(uri, { cid, value: record })

@@ -1,10 +1,11 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { blueskySandbox, connect, didOf, recordingHooks, targetOf } from './testing.ts'
 
 test('the feed page shows Bluesky posts, and a test follower comment there reaches listComments', async () => {
 	await using sandbox = await blueskySandbox()
 	const target = targetOf(await connect(sandbox))
-	const post = await sandbox.adapter.publish(target, { text: 'Hallo Bluesky', imageUrl: null }, recordingHooks().hooks)
+	const post = await sandbox.adapter.publish(target, contentOf('Hallo Bluesky'), recordingHooks().hooks)
 
 	const page = await (await fetch(`${sandbox.base}/`)).text()
 	expect(page).toContain('<strong>Bluesky</strong>')
@@ -34,7 +35,7 @@ test('listRecords pages newest first with a cursor; getRecord knows only what ex
 	const account = await connect(sandbox)
 	const target = targetOf(account)
 	const uris = []
-	for (const text of ['eins', 'zwei', 'drei']) uris.push((await sandbox.adapter.publish(target, { text, imageUrl: null }, recordingHooks().hooks)).externalId)
+	for (const text of ['eins', 'zwei', 'drei']) uris.push((await sandbox.adapter.publish(target, contentOf(text), recordingHooks().hooks)).externalId)
 	const list = async (query: string) =>
 		(await (await fetch(`${sandbox.mount}/host/pds.sandbox.bsky.example/xrpc/com.atproto.repo.listRecords?repo=${account.accountId}&collection=app.bsky.feed.post&${query}`)).json()) as {
 			records: Array<{ uri: string; value: { text: string } }>

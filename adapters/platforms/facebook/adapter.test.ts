@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { PlatformError, type PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { graphError, metaRoutes, SANDBOX_PAGES, SANDBOX_USER } from '../meta/sandbox.ts'
 import { REDIRECT_URI, connect, consent, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createFacebookAdapter } from './adapter.ts'
@@ -106,7 +107,7 @@ test('a declined publishing scope refuses the connection', async () => {
 
 test('text posts go to /feed with the page token and arrive on the sandbox', async () => {
 	await using s = await setup()
-	const result = await s.adapter.publish(s.target, { text: 'Frische Gipfeli ab 7 Uhr!', imageUrl: null }, hooks)
+	const result = await s.adapter.publish(s.target, contentOf('Frische Gipfeli ab 7 Uhr!'), hooks)
 	expect(result.externalId).toMatch(new RegExp(`^${cafe!.id}_\\d+$`))
 	expect(result.url).toContain(`#${encodeURIComponent(result.externalId)}`)
 	expect(s.store.findPosts('facebook', cafe!.id)).toMatchObject([{ id: result.externalId, text: 'Frische Gipfeli ab 7 Uhr!', imageUrl: null, url: result.url }])
@@ -118,7 +119,7 @@ test('text posts go to /feed with the page token and arrive on the sandbox', asy
 
 test('posts with an image go to /photos with url and caption', async () => {
 	await using s = await setup()
-	const result = await s.adapter.publish(s.target, { text: 'Unser neues Brot', imageUrl: 'https://cdn.example.com/brot.png' }, hooks)
+	const result = await s.adapter.publish(s.target, contentOf('Unser neues Brot', 'https://cdn.example.com/brot.png'), hooks)
 	expect(s.router.count(metaRoutes.photos)).toBe(1)
 	expect(s.router.count(metaRoutes.feed)).toBe(0)
 	const [post] = s.store.findPosts('facebook', cafe!.id)
@@ -129,7 +130,7 @@ test('posts with an image go to /photos with url and caption', async () => {
 test('error 190 (expired or revoked token) is auth_expired', async () => {
 	await using s = await setup()
 	s.store.revoke(s.target.accessToken)
-	const error = await failure(s.adapter.publish(s.target, { text: 'Hallo', imageUrl: null }, hooks))
+	const error = await failure(s.adapter.publish(s.target, contentOf('Hallo'), hooks))
 	expect(error).toMatchObject({ kind: 'auth_expired', code: 'token_expired', status: 400 })
 	expect(s.store.posts).toHaveLength(0)
 })
@@ -142,7 +143,7 @@ test('throttle 80001 is rate_limited with the wait from x-business-use-case-usag
 			headers: { 'x-business-use-case-usage': JSON.stringify(usage) },
 		}),
 	])
-	const error = await failure(s.adapter.publish(s.target, { text: 'Hallo', imageUrl: null }, hooks))
+	const error = await failure(s.adapter.publish(s.target, contentOf('Hallo'), hooks))
 	expect(error).toMatchObject({ kind: 'rate_limited', code: 'rate_limited', retryAfterMs: 7 * 60_000 })
 })
 
@@ -153,7 +154,7 @@ test('code 1 with HTTP 500 on a creating request is an unknown outcome; 506 is a
 		graphError(506, 'Duplicate status message'),
 		graphError(368, 'The action attempted has been deemed abusive or is otherwise disallowed'),
 	])
-	const content = { text: 'Hallo', imageUrl: null }
+	const content = contentOf('Hallo')
 	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'unknown_outcome', code: 'transient', status: 500 })
 	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'invalid_request', code: 'duplicate_post' })
 	expect(await failure(s.adapter.publish(s.target, content, hooks))).toMatchObject({ kind: 'invalid_request', code: 'policy_block' })
@@ -163,7 +164,7 @@ test('a hanging publish is an unknown outcome; findPublished reports whether the
 	// The default deadline for setting up and the requests before the hanging one, which waits for it.
 	await using s = await setup()
 	const since = new Date()
-	const content = { text: 'Heute geschlossen', imageUrl: null }
+	const content = contentOf('Heute geschlossen')
 	s.router.script(metaRoutes.feed, [{ hang: true }])
 	const error = await failure(s.adapter.publish(s.target, content, hooks))
 	expect(error.kind).toBe('unknown_outcome')
@@ -171,15 +172,15 @@ test('a hanging publish is an unknown outcome; findPublished reports whether the
 
 	// The network did create it after all (simulated by posting the same text directly).
 	s.router.script(metaRoutes.feed, [])
-	const created = await s.adapter.publish(s.target, { text: 'Heute geschlossen\r\n', imageUrl: null }, hooks)
+	const created = await s.adapter.publish(s.target, contentOf('Heute geschlossen\r\n'), hooks)
 	expect(await s.adapter.findPublished(s.target, content, {}, since)).toEqual({ externalId: created.externalId, url: created.url })
-	expect(await s.adapter.findPublished(s.target, { text: 'Etwas anderes', imageUrl: null }, {}, since)).toBeNull()
+	expect(await s.adapter.findPublished(s.target, contentOf('Etwas anderes'), {}, since)).toBeNull()
 })
 
 test('follower count and post metrics', async () => {
 	await using s = await setup()
 	expect(await s.adapter.followerCount(s.target)).toBe(1200)
-	const { externalId } = await s.adapter.publish(s.target, { text: 'Zahlen bitte', imageUrl: null }, hooks)
+	const { externalId } = await s.adapter.publish(s.target, contentOf('Zahlen bitte'), hooks)
 	const metrics = await s.adapter.postMetrics(s.target, externalId)
 	expect(metrics).toEqual({ views: expect.any(Number), likes: expect.any(Number), comments: expect.any(Number), shares: expect.any(Number) })
 	expect(metrics!.views).toBeGreaterThan(0)

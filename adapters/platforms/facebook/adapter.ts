@@ -4,6 +4,9 @@ import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken, type ManagedPage } from '../meta/oauth.ts'
 import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
+import { checkedMedia } from '#modules/publishing/publish-media.ts'
+import { facebookDescriptor } from './descriptor.ts'
+import { attachedMedia, unpublishedPhotos } from './photos.ts'
 
 /** pages_read_user_content and pages_manage_engagement: reading comments and answering them as the page (auto-reply). */
 export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', 'pages_read_user_content', 'pages_manage_engagement']
@@ -39,11 +42,13 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			if (content.text.length > FACEBOOK_MESSAGE_LIMIT) {
 				throw new PlatformError({ kind: 'invalid_request', code: 'caption_too_long', message: `message longer than ${FACEBOOK_MESSAGE_LIMIT} characters` })
 			}
+			const media = checkedMedia(facebookDescriptor, content)
 			const options = { creates: true, signal: hooks.signal }
-			if (!content.imageUrl) {
+			if (media.length !== 1) {
+				const photos = media.length ? attachedMedia(await unpublishedPhotos({ graph, target, hooks }, media)) : {}
 				const post = await graph.post<{ id?: string; permalink_url?: string }>(
 					`${target.pageId}/feed`,
-					{ message: content.text, fields: 'id,permalink_url' },
+					{ message: content.text, ...photos, fields: 'id,permalink_url' },
 					target.accessToken,
 					options,
 				)
@@ -51,7 +56,7 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			}
 			const photo = await graph.post<{ id?: string; post_id?: string }>(
 				`${target.pageId}/photos`,
-				{ url: content.imageUrl, caption: content.text, published: true },
+				{ url: media[0]!.url, caption: content.text, published: true },
 				target.accessToken,
 				options,
 			)

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import type { PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { metaRoutes, SANDBOX_PAGES } from '../meta/sandbox.ts'
 import { connect, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createFacebookAdapter } from './adapter.ts'
@@ -14,7 +15,7 @@ async function setup(timeoutMs = 5_000) {
 	const page = account.pages.find((p) => p.pageId === cafe!.id)!
 	const target: PublishTarget = { accountId: account.accountId, pageId: page.pageId, accessToken: page.accessToken! }
 	const store = sandbox.network.store
-	const post = await adapter.publish(target, { text: 'Heute frische Gipfeli', imageUrl: null }, hooks)
+	const post = await adapter.publish(target, contentOf('Heute frische Gipfeli'), hooks)
 	const comment = store.addComment({ id: store.commentId('facebook', post.externalId), platform: 'facebook', postId: post.externalId, parentId: null, authorId: '5550001', authorName: 'Beat Meier', text: 'Habt ihr auch glutenfreie?' })
 	return { sandbox, adapter, target, post, comment, store, router: sandbox.network.routers.meta!, [Symbol.asyncDispose]: () => sandbox.close() }
 }

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { PlatformError, type Checkpoint, type PublishTarget } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { graphError, metaRoutes, SANDBOX_PAGES } from '../meta/sandbox.ts'
 import { REDIRECT_URI, connect, sandboxSettings, startMetaSandbox } from '../meta/testing.ts'
 import { createInstagramAdapter } from './adapter.ts'
@@ -7,7 +8,7 @@ import { instagram } from './index.ts'
 
 const [cafe] = SANDBOX_PAGES
 const fast = { pollIntervalMs: 5, maxPollIntervalMs: 20, maxWaitMs: 2000 }
-const photo = { text: 'Kaffee und Kuchen #muster', imageUrl: 'https://cdn.example.com/kuchen.jpg' }
+const photo = contentOf('Kaffee und Kuchen #muster', 'https://cdn.example.com/kuchen.jpg')
 
 async function setup(timeoutMs = 5_000) {
 	const sandbox = await startMetaSandbox()
@@ -60,14 +61,14 @@ test('connect: Instagram scopes on the Facebook dialog; the pages are the linked
 
 test('text-only posts are refused without a request', async () => {
 	await using s = await setup()
-	const error = await failure(s.adapter.publish(s.target, { text: 'Nur Text', imageUrl: null }, s.hooks))
+	const error = await failure(s.adapter.publish(s.target, contentOf('Nur Text'), s.hooks))
 	expect(error).toMatchObject({ kind: 'invalid_request', code: 'instagram_needs_image' })
 	expect(s.router.requests).toHaveLength(0)
 })
 
 test('a PNG is refused before any request', async () => {
 	await using s = await setup()
-	const error = await failure(s.adapter.publish(s.target, { text: 'Bild', imageUrl: 'https://cdn.example.com/bild.PNG?v=2' }, s.hooks))
+	const error = await failure(s.adapter.publish(s.target, contentOf('Bild', 'https://cdn.example.com/bild.PNG?v=2'), s.hooks))
 	expect(error).toMatchObject({ kind: 'invalid_request', code: 'instagram_jpeg_only' })
 	expect(s.router.requests).toHaveLength(0)
 	expect(s.checkpoints).toHaveLength(0)
@@ -76,7 +77,7 @@ test('a PNG is refused before any request', async () => {
 test('an image URL without extension is checked by its content type', async () => {
 	await using s = await setup()
 	const svg = `${s.sandbox.base}/meta/picture/${cafe!.id}`
-	const error = await failure(s.adapter.publish(s.target, { text: 'Bild', imageUrl: svg }, s.hooks))
+	const error = await failure(s.adapter.publish(s.target, contentOf('Bild', svg), s.hooks))
 	expect(error.code).toBe('instagram_jpeg_only')
 	expect(s.router.requests.map((r) => r.method)).toEqual(['HEAD'])
 })

@@ -4,7 +4,10 @@ import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
 import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken } from '../meta/oauth.ts'
+import { checkedMedia } from '#modules/publishing/publish-media.ts'
+import { createContainer } from './carousel.ts'
 import { containerStatus, defaultPollOptions, waitForContainer, type PollOptions } from './container.ts'
+import { instagramDescriptor } from './descriptor.ts'
 import { assertJpeg } from './image.ts'
 
 // Instagram API with Facebook Login (variant A): the same Meta app and consent dialog as Facebook
@@ -93,33 +96,28 @@ export function createInstagramAdapter(settings: AdapterSettings, options: Insta
 		listPages: ({ accessToken }) => accounts(accessToken),
 
 		async publish(target, content, hooks) {
-			if (!content.imageUrl) throw new PlatformError({ kind: 'invalid_request', code: 'instagram_needs_image', message: 'Instagram has no text-only posts' })
+			const media = checkedMedia(instagramDescriptor, content)
+			if (!media.length) throw new PlatformError({ kind: 'invalid_request', code: 'instagram_needs_image', message: 'Instagram has no text-only posts' })
 			if (content.text.length > INSTAGRAM_CAPTION_LIMIT) {
 				throw new PlatformError({ kind: 'invalid_request', code: 'caption_too_long', message: `caption longer than ${INSTAGRAM_CAPTION_LIMIT} characters` })
 			}
-			await assertJpeg(settings, content.imageUrl, hooks.signal)
+			for (const item of media) await assertJpeg(settings, item.url, hooks.signal)
 			// A resend first looks at the earlier attempt's container: media_publish may have made it a post
 			// after all, and while it is unpublished it is published instead of a new one (a late publish of it
 			// would otherwise double the post).
 			const earlier = hooks.previous?.containerId ? await containerStatus(graph, hooks.previous.containerId, target.accessToken).catch(() => null) : null
-			let containerId = earlier === 'FINISHED' || earlier === 'IN_PROGRESS' || earlier === 'PUBLISHED' ? hooks.previous!.containerId! : null
-			if (!containerId) {
-				// A container is not a post: creating one twice only leaves an unused container behind.
-				const container = await graph.post<{ id?: string }>(`${target.pageId}/media`, { image_url: content.imageUrl, caption: content.text }, target.accessToken, { signal: hooks.signal })
-				if (!container.id) throw new PlatformError({ kind: 'transient', code: 'transient', message: 'container created without an id' })
-				containerId = container.id
-				await hooks.checkpoint({ containerId })
-			}
+			const reusable = earlier === 'FINISHED' || earlier === 'IN_PROGRESS' || earlier === 'PUBLISHED'
+			const containerId = reusable ? hooks.previous!.containerId! : await createContainer({ graph, target, hooks, poll }, media, content.text)
 			const state = await waitForContainer(graph, containerId, target.accessToken, poll, hooks.signal)
 			if (state === 'PUBLISHED') {
 				const found = await findMedia(target, content.text, new Date(Date.now() - CONTAINER_LIFETIME_MS))
 				if (found) return found
 				throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: `container ${containerId} is published but its media is not listed` })
 			}
-			const media = await graph.post<{ id?: string }>(`${target.pageId}/media_publish`, { creation_id: containerId }, target.accessToken, { creates: true, signal: hooks.signal })
-			if (!media.id) throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: 'media_publish answered without a media id' })
-			await hooks.checkpoint({ containerId, mediaId: media.id })
-			return { externalId: media.id, url: await permalink(graph, target, media.id) }
+			const post = await graph.post<{ id?: string }>(`${target.pageId}/media_publish`, { creation_id: containerId }, target.accessToken, { creates: true, signal: hooks.signal })
+			if (!post.id) throw new PlatformError({ kind: 'unknown_outcome', code: 'transient', message: 'media_publish answered without a media id' })
+			await hooks.checkpoint({ containerId, mediaId: post.id })
+			return { externalId: post.id, url: await permalink(graph, target, post.id) }
 		},
 
 		/** Never publishes: a checkpointed container tells whether the post went live, the caption finds it. */

@@ -1,12 +1,13 @@
 import { expect, test } from 'vitest'
 import { PlatformError } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { startLinkedinSandbox } from './testing.ts'
 
 const hooks = { checkpoint: async () => {} }
 
 async function publishedWithComment(li: Awaited<ReturnType<typeof startLinkedinSandbox>>, pageId: string) {
 	const adapter = li.adapter()
-	const post = await adapter.publish(li.target(pageId), { text: 'Neuer Beitrag', imageUrl: null }, hooks)
+	const post = await adapter.publish(li.target(pageId), contentOf('Neuer Beitrag'), hooks)
 	const comment = li.store.addComment({ id: li.store.commentId('linkedin', post.externalId), platform: 'linkedin', postId: post.externalId, parentId: null, authorId: 'follower-anna', authorName: 'Anna Beispiel', text: 'Was kostet das?' })
 	return { adapter, post, comment }
 }

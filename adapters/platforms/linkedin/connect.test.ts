@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { linkedinScopes } from './adapter.ts'
 import { LINKEDIN_CALLBACK, startLinkedinSandbox } from './testing.ts'
 
@@ -121,6 +122,6 @@ test('connect without the organization scopes: the profile only, and LinkedIn re
 	expect(await adapter.listPages({ accountId: account.accountId, accessToken: account.token.accessToken })).toEqual([personal])
 	expect(li.router.count('GET /rest/organizationAcls')).toBe(1)
 	const asOrganization = { accountId: account.accountId, pageId: 'urn:li:organization:4711', accessToken: account.token.accessToken }
-	await expect(adapter.publish(asOrganization, { text: 'Als Firma', imageUrl: null }, { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'permission_missing' })
+	await expect(adapter.publish(asOrganization, contentOf('Als Firma'), { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'permission_missing' })
 	expect(li.store.posts).toEqual([])
 })

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Checkpoint } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { pngBytes, pngDataUrl, startLinkedinSandbox } from './testing.ts'
 
 const noCheckpoint = { checkpoint: async () => {} }
@@ -7,7 +8,7 @@ const noCheckpoint = { checkpoint: async () => {} }
 test('reserved characters arrive escaped on the wire and intact in the post, hashtag and mention included', async () => {
 	await using li = await startLinkedinSandbox()
 	const text = String.raw`Preis (ab 5 CHF) [neu] {gratis} <b>fett</b> a|b C:\pfad *stern* _unter_ ~tilde~ info@postwerk.ch #Postwerk Danke @[Muster AG](urn:li:organization:4711)!`
-	const published = await li.adapter().publish(li.target(li.person), { text, imageUrl: null }, noCheckpoint)
+	const published = await li.adapter().publish(li.target(li.person), contentOf(text), noCheckpoint)
 
 	expect(published.externalId).toMatch(/^urn:li:share:\d+$/)
 	expect(published.url).toBe(`${li.base}/#${published.externalId}`)
@@ -33,7 +34,7 @@ test('an image post: initializeUpload, PUT the bytes, status check, then the pos
 	])
 	const checkpoints: Array<{ data: Checkpoint; requestsSoFar: number }> = []
 	const hooks = { checkpoint: async (data: Checkpoint) => void checkpoints.push({ data, requestsSoFar: li.router.requests.length }) }
-	const published = await li.adapter().publish(li.target(li.organization), { text: 'Mit Bild #Sommer', imageUrl: pngDataUrl }, hooks)
+	const published = await li.adapter().publish(li.target(li.organization), contentOf('Mit Bild #Sommer', pngDataUrl), hooks)
 
 	expect(li.router.requests.map((r) => r.route)).toEqual(['POST /rest/images', 'PUT /upload/:id', 'GET /rest/images/:urn', 'GET /rest/images/:urn', 'POST /rest/posts'])
 	const [init, upload, , , post] = li.router.requests
@@ -54,7 +55,7 @@ test('an image post: initializeUpload, PUT the bytes, status check, then the pos
 test('an image LinkedIn cannot process fails the post; WebP is refused before any upload', async () => {
 	await using li = await startLinkedinSandbox()
 	li.router.script('GET /rest/images/:urn', [{ status: 200, body: { status: 'PROCESSING_FAILED' } }])
-	await expect(li.adapter().publish(li.target(li.person), { text: 'x', imageUrl: pngDataUrl }, noCheckpoint)).rejects.toMatchObject({
+	await expect(li.adapter().publish(li.target(li.person), contentOf('x', pngDataUrl), noCheckpoint)).rejects.toMatchObject({
 		kind: 'invalid_request',
 		code: 'image_failed',
 	})
@@ -62,14 +63,14 @@ test('an image LinkedIn cannot process fails the post; WebP is refused before an
 
 	li.router.reset()
 	const webp = `data:image/webp;base64,${Buffer.from('RIFF\0\0\0\0WEBPVP8 ').toString('base64')}`
-	await expect(li.adapter().publish(li.target(li.person), { text: 'x', imageUrl: webp }, noCheckpoint)).rejects.toMatchObject({ code: 'image_format' })
+	await expect(li.adapter().publish(li.target(li.person), contentOf('x', webp), noCheckpoint)).rejects.toMatchObject({ code: 'image_format' })
 	expect(li.router.requests).toEqual([])
 })
 
 test('a revoked token is auth_expired', async () => {
 	await using li = await startLinkedinSandbox()
 	li.store.revoke(li.token)
-	const error = await li.adapter().publish(li.target(li.person), { text: 'Hallo', imageUrl: null }, noCheckpoint).catch((e: unknown) => e)
+	const error = await li.adapter().publish(li.target(li.person), contentOf('Hallo'), noCheckpoint).catch((e: unknown) => e)
 	expect(error).toMatchObject({ name: 'PlatformError', kind: 'auth_expired', code: 'token_expired', status: 401 })
 })
 
@@ -80,11 +81,11 @@ test('429 with Retry-After: 7 is rate_limited for 7 s; a 500 on the creating req
 		{ status: 429, headers: { 'retry-after': '7' }, body: { status: 429, message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' } },
 		{ status: 500, body: { status: 500, message: 'Internal Server Error' } },
 	])
-	await expect(adapter.publish(li.target(li.person), { text: 'a', imageUrl: null }, noCheckpoint)).rejects.toMatchObject({
+	await expect(adapter.publish(li.target(li.person), contentOf('a'), noCheckpoint)).rejects.toMatchObject({
 		kind: 'rate_limited',
 		retryAfterMs: 7000,
 	})
-	await expect(adapter.publish(li.target(li.person), { text: 'b', imageUrl: null }, noCheckpoint)).rejects.toMatchObject({
+	await expect(adapter.publish(li.target(li.person), contentOf('b'), noCheckpoint)).rejects.toMatchObject({
 		kind: 'unknown_outcome',
 		code: 'server_error',
 	})
@@ -97,7 +98,7 @@ test('a publish that hangs is an unknown outcome, and the reconcile then finds n
 	const adapter = li.adapter()
 	const since = new Date()
 	li.router.script('POST /rest/posts', [{ hang: true }])
-	const content = { text: 'Hängt (vielleicht)', imageUrl: null }
+	const content = contentOf('Hängt (vielleicht)')
 	await expect(adapter.publish(li.target(li.person), content, noCheckpoint)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'timeout' })
 	expect(li.router.count('POST /rest/posts')).toBe(1)
 	expect(await adapter.findPublished(li.target(li.person), content, {}, since)).toBeNull()
@@ -109,25 +110,25 @@ test('a post whose answer was lost is found by its text (or its image) among the
 	await using li = await startLinkedinSandbox()
 	const adapter = li.adapter()
 	const since = new Date()
-	const content = { text: 'Verloren? #Postwerk (zum Glück nicht) @[Muster AG](urn:li:organization:4711)', imageUrl: null }
-	await adapter.publish(li.target(li.organization), { text: 'Ein anderer Post', imageUrl: null }, noCheckpoint)
+	const content = contentOf('Verloren? #Postwerk (zum Glück nicht) @[Muster AG](urn:li:organization:4711)')
+	await adapter.publish(li.target(li.organization), contentOf('Ein anderer Post'), noCheckpoint)
 	const published = await adapter.publish(li.target(li.organization), content, noCheckpoint)
-	await adapter.publish(li.target(li.organization), { text: 'Danach', imageUrl: null }, noCheckpoint)
+	await adapter.publish(li.target(li.organization), contentOf('Danach'), noCheckpoint)
 
 	expect(await adapter.findPublished(li.target(li.organization), content, {}, since)).toEqual(published)
 	expect(await adapter.findPublished(li.target(li.person), content, {}, since)).toBeNull()
 	expect(await adapter.findPublished(li.target(li.organization), content, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
 
 	let imageUrn = ''
-	const withImage = await adapter.publish(li.target(li.organization), { text: 'Bild', imageUrl: pngDataUrl }, {
+	const withImage = await adapter.publish(li.target(li.organization), contentOf('Bild', pngDataUrl), {
 		checkpoint: async (data) => void (imageUrn = data.imageUrn!),
 	})
-	expect(await adapter.findPublished(li.target(li.organization), { text: 'anderer Text', imageUrl: pngDataUrl }, { imageUrn }, since)).toEqual(withImage)
+	expect(await adapter.findPublished(li.target(li.organization), contentOf('anderer Text', pngDataUrl), { imageUrn }, since)).toEqual(withImage)
 })
 
 test('over 3000 characters is refused before anything is sent', async () => {
 	await using li = await startLinkedinSandbox()
-	await expect(li.adapter().publish(li.target(li.person), { text: 'x'.repeat(3001), imageUrl: null }, noCheckpoint)).rejects.toMatchObject({
+	await expect(li.adapter().publish(li.target(li.person), contentOf('x'.repeat(3001)), noCheckpoint)).rejects.toMatchObject({
 		kind: 'invalid_request',
 		code: 'text_too_long',
 	})
@@ -140,13 +141,13 @@ test('followers for organizations (none for members) and engagement per post', a
 	expect(await adapter.followerCount(li.target(li.organization))).toBe(1234)
 	expect(await adapter.followerCount(li.target(li.person))).toBeNull()
 
-	const orgPost = await adapter.publish(li.target(li.organization), { text: 'Org', imageUrl: null }, noCheckpoint)
+	const orgPost = await adapter.publish(li.target(li.organization), contentOf('Org'), noCheckpoint)
 	const orgMetrics = await adapter.postMetrics(li.target(li.organization), orgPost.externalId)
 	expect(orgMetrics!.views).toBeGreaterThanOrEqual(100)
 	const stats = li.router.requests.find((r) => r.route === 'GET /rest/organizationalEntityShareStatistics')!
 	expect(stats.query.get('shares')).toBe(`List(${orgPost.externalId})`)
 
-	const memberPost = await adapter.publish(li.target(li.person), { text: 'Ich', imageUrl: null }, noCheckpoint)
+	const memberPost = await adapter.publish(li.target(li.person), contentOf('Ich'), noCheckpoint)
 	const memberMetrics = await adapter.postMetrics(li.target(li.person), memberPost.externalId)
 	expect(memberMetrics).toEqual({ views: 0, likes: expect.any(Number), comments: expect.any(Number), shares: 0 })
 	expect(await adapter.postMetrics(li.target(li.person), memberPost.externalId)).toEqual(memberMetrics)

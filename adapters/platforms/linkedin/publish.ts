@@ -1,29 +1,32 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { PlatformError, type Checkpoint, type PublishContent, type PublishHooks, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
+import { altTextFor, checkedMedia } from '#modules/publishing/publish-media.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { encodeUrn, type LinkedinApi } from './api.ts'
+import { linkedinDescriptor } from './descriptor.ts'
 import { escapeCommentary, unescapeCommentary } from './escape.ts'
-import { imageType } from './image-type.ts'
+import { uploadedImages } from './images.ts'
 
 export const maxCommentaryLength = 3000
 
 export type PublishOptions = { imagePollIntervalMs: number; imagePollAttempts: number }
 
-type Context = { api: LinkedinApi; settings: AdapterSettings; options: PublishOptions }
+export type Context = { api: LinkedinApi; settings: AdapterSettings; options: PublishOptions }
 
-/** Text post, or text + image via the Images API (initializeUpload, PUT the bytes, status check), then POST /rest/posts. */
+/**
+ * Text post, or its images through the Images API (initializeUpload, PUT the bytes, status check),
+ * then POST /rest/posts: one image as content.media with its altText, 2–20 as content.multiImage.
+ */
 export async function publishPost({ api, settings, options }: Context, target: PublishTarget, content: PublishContent, hooks: PublishHooks): Promise<Published> {
 	if (content.text.length > maxCommentaryLength) {
 		throw new PlatformError({ kind: 'invalid_request', code: 'text_too_long', message: `LinkedIn: ${content.text.length} > ${maxCommentaryLength} characters` })
 	}
 	const author = target.pageId
-	let imageUrn: string | null = null
-	if (content.imageUrl) {
-		const bytes = await fetchImage(settings, content.imageUrl, hooks.signal)
-		imageUrn = await uploadImage(api, target, bytes, hooks.signal)
-		await hooks.checkpoint({ imageUrn })
-		await waitUntilAvailable({ api, settings, options }, target, imageUrn, hooks.signal)
-	}
+	const media = checkedMedia(linkedinDescriptor, content)
+	const urns = await uploadedImages({ api, settings, options }, target, media, hooks)
+	const images = urns.map((id, n) => {
+		const altText = altTextFor(linkedinDescriptor, media[n]!)
+		return altText ? { id, altText } : { id }
+	})
 	const result = await api.request('/rest/posts', target.accessToken, {
 		method: 'POST',
 		creates: true,
@@ -35,7 +38,7 @@ export async function publishPost({ api, settings, options }: Context, target: P
 			distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
 			lifecycleState: 'PUBLISHED',
 			isReshareDisabledByAuthor: false,
-			...(imageUrn ? { content: { media: { id: imageUrn } } } : {}),
+			...(images.length === 1 ? { content: { media: images[0] } } : images.length ? { content: { multiImage: { images } } } : {}),
 		},
 	})
 	const urn = result.headers.get('x-restli-id') ?? (result.json as { id?: string } | null)?.id
@@ -47,7 +50,7 @@ export async function publishPost({ api, settings, options }: Context, target: P
 	return { externalId, url: postUrl(settings, externalId) }
 }
 
-type LinkedinPost = { id?: string; commentary?: string; createdAt?: number; content?: { media?: { id?: string } } }
+type LinkedinPost = { id?: string; commentary?: string; createdAt?: number; content?: { media?: { id?: string }; multiImage?: { images?: Array<{ id?: string }> } } }
 
 const PAGE_SIZE = 50
 const MAX_PAGES = 10
@@ -72,7 +75,8 @@ export async function findPost(
 		const posts = found.elements ?? []
 		for (const post of posts) {
 			if (!post.id || (post.createdAt ?? 0) < earliest) continue
-			const sameImage = Boolean(checkpoint.imageUrn) && post.content?.media?.id === checkpoint.imageUrn
+			const firstImage = checkpoint.imageUrn ?? checkpoint.imageUrns?.split(',')[0]
+			const sameImage = Boolean(firstImage) && (post.content?.media?.id ?? post.content?.multiImage?.images?.[0]?.id) === firstImage
 			if (sameImage || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
 		}
 		const oldest = posts.at(-1)?.createdAt ?? 0
@@ -89,62 +93,3 @@ export function postUrl(settings: Pick<AdapterSettings, 'sandbox' | 'authorizeUr
 }
 
 const normalize = (text: string) => text.replace(/\r\n/g, '\n').trim()
-
-async function fetchImage(settings: AdapterSettings, url: string, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
-	const timeout = AbortSignal.timeout(settings.timeoutMs)
-	const failed = (kind: 'transient' | 'invalid_request', message: string, status: number | null = null) =>
-		new PlatformError({ kind, code: 'image_unreachable', message: `Image ${url}: ${message}`, status })
-	let bytes: Uint8Array<ArrayBuffer>
-	try {
-		const response = await settings.mediaFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
-		if (!response.ok) throw failed(response.status >= 500 || response.status === 429 ? 'transient' : 'invalid_request', `HTTP ${response.status}`, response.status)
-		bytes = new Uint8Array(await response.arrayBuffer())
-	} catch (error) {
-		if (error instanceof PlatformError) throw error
-		throw failed('transient', error instanceof Error ? error.message : String(error))
-	}
-	if (!imageType(bytes)) {
-		throw new PlatformError({ kind: 'invalid_request', code: 'image_format', message: `Image ${url}: LinkedIn takes JPEG, PNG or GIF` })
-	}
-	return bytes
-}
-
-async function uploadImage(api: LinkedinApi, target: PublishTarget, bytes: Uint8Array<ArrayBuffer>, signal?: AbortSignal) {
-	const init = await api.getJson<{ value?: { uploadUrl?: string; image?: string } }>('/rest/images?action=initializeUpload', target.accessToken, {
-		method: 'POST',
-		json: { initializeUploadRequest: { owner: target.pageId } },
-		signal,
-	})
-	const { uploadUrl, image } = init.value ?? {}
-	if (!uploadUrl || !image) throw new PlatformError({ kind: 'transient', code: 'bad_response', message: 'LinkedIn initializeUpload without uploadUrl or image' })
-	// One PUT with the whole image: chunked uploads exist for videos only.
-	await api.request(uploadUrl, target.accessToken, {
-		method: 'PUT',
-		body: bytes,
-		headers: { 'content-type': 'application/octet-stream' },
-		signal,
-	})
-	return image
-}
-
-async function waitUntilAvailable({ api, options }: Context, target: PublishTarget, imageUrn: string, signal?: AbortSignal) {
-	for (let attempt = 0; attempt < options.imagePollAttempts; attempt += 1) {
-		let status: string | undefined
-		try {
-			status = (await api.getJson<{ status?: string }>(`/rest/images/${encodeUrn(imageUrn)}`, target.accessToken, { signal })).status
-		} catch (error) {
-			// A member token (w_member_social only) may not read images: give LinkedIn one interval instead.
-			if (error instanceof PlatformError && error.kind === 'permission_missing') {
-				await sleep(options.imagePollIntervalMs)
-				return
-			}
-			throw error
-		}
-		if (status === 'AVAILABLE') return
-		if (status === 'PROCESSING_FAILED') {
-			throw new PlatformError({ kind: 'invalid_request', code: 'image_failed', message: `LinkedIn could not process ${imageUrn}` })
-		}
-		await sleep(options.imagePollIntervalMs)
-	}
-	throw new PlatformError({ kind: 'transient', code: 'image_processing', message: `LinkedIn is still processing ${imageUrn}` })
-}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { json, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxPost } from '../sandbox/store.ts'
+import type { SandboxImage as FeedImage, SandboxPost } from '../sandbox/store.ts'
 import { escapeCommentary, parseCommentary } from './escape.ts'
 import { imageType } from './image-type.ts'
 import { canActAs, liError, notEnoughPermissions, rest, sandboxOrganization, withToken } from './sandbox-rest.ts'
@@ -16,6 +16,9 @@ type SandboxImage = { owner: string; status: ImageStatus; bytes: Buffer | null }
 // Image bytes stay in memory only for the feed page and assertions; the oldest go first above this size.
 const IMAGE_MEMORY_BYTES = 64 * 1024 * 1024
 const MAX_COMMENTARY = 3000
+/** Posts API: altText of an image at most 4086 characters; a MultiImage post has 2 to 20 images. */
+const MAX_ALT_TEXT = 4086
+const MULTI_IMAGE = { min: 2, max: 20 }
 const imageUrn = (id: string) => `urn:li:image:${id}`
 
 export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) {
@@ -75,23 +78,39 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 			const author = String(body.author)
 			if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(author)) return liError(400, `/author :: ${author} is not a valid urn`)
 			if (!canActAs(member, author)) return notEnoughPermissions('partnerApiPostsExternal.CREATE')
-			const mediaId = (body.content as { media?: { id?: unknown } } | undefined)?.media?.id
-			let imageUrl: string | null = null
-			if (mediaId !== undefined) {
-				const id = String(mediaId).replace(/^urn:li:image:/, '')
-				const image = images.get(id)
-				if (!image || image.owner !== author) return liError(400, `/content/media/id :: ${String(mediaId)} is not a valid image of the author`)
-				if (image.status === 'WAITING_UPLOAD' || image.status === 'PROCESSING_FAILED') return liError(400, `Image ${String(mediaId)} is ${image.status}`)
-				imageUrl = `${base}/media/${id}`
-			}
+			const content = postImages(body.content, author)
+			if ('error' in content) return content.error
+			const postedImages = content.images
 			const { text } = parseCommentary(typeof body.commentary === 'string' ? body.commentary : '')
 			if (text.length > MAX_COMMENTARY) return liError(422, `/commentary :: length ${text.length} exceeds the maximum of ${MAX_COMMENTARY}`)
-			if (!text && !imageUrl) return liError(422, '/commentary :: a post needs commentary or content')
+			if (!text && !postedImages.length) return liError(422, '/commentary :: a post needs commentary or content')
 			const id = store.nextId('urn:li:share:')
-			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl, url: `${feedRoot}/#${id}` })
+			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), url: `${feedRoot}/#${id}` })
 			return { status: 201, headers: { 'x-restli-id': id, location: `/rest/posts/${encodeURIComponent(id)}` } }
 		}),
 	)
+
+	/** content.media (one image) or content.multiImage.images (2–20), each an AVAILABLE image of the author with an altText within the limit. */
+	function postImages(content: unknown, author: string): { images: Array<FeedImage> } | { error: ReturnType<typeof liError> } {
+		const { media, multiImage } = (content ?? {}) as { media?: { id?: unknown; altText?: unknown }; multiImage?: { images?: unknown } }
+		if (media !== undefined && multiImage !== undefined) return { error: liError(400, '/content :: only one of media and multiImage may be set') }
+		if (multiImage !== undefined && !(Array.isArray(multiImage.images) && multiImage.images.length >= MULTI_IMAGE.min && multiImage.images.length <= MULTI_IMAGE.max)) {
+			return { error: liError(422, `/content/multiImage/images :: must have ${MULTI_IMAGE.min} to ${MULTI_IMAGE.max} elements`) }
+		}
+		const entries = media !== undefined ? [{ path: '/content/media', item: media }] : ((multiImage?.images ?? []) as Array<{ id?: unknown; altText?: unknown }>).map((item, n) => ({ path: `/content/multiImage/images/${n}`, item }))
+		const out: Array<FeedImage> = []
+		for (const { path, item } of entries) {
+			const id = String(item?.id).replace(/^urn:li:image:/, '')
+			const image = images.get(id)
+			if (!image || image.owner !== author) return { error: liError(400, `${path}/id :: ${String(item?.id)} is not a valid image of the author`) }
+			if (image.status === 'WAITING_UPLOAD' || image.status === 'PROCESSING_FAILED') return { error: liError(400, `Image ${String(item?.id)} is ${image.status}`) }
+			const alt = item.altText
+			if (alt !== undefined && typeof alt !== 'string') return { error: liError(400, `${path}/altText :: must be a string`) }
+			if (alt && [...alt].length > MAX_ALT_TEXT) return { error: liError(422, `${path}/altText :: length ${[...alt].length} exceeds the maximum of ${MAX_ALT_TEXT}`) }
+			out.push({ url: `${base}/media/${id}`, alt: alt ?? '' })
+		}
+		return { images: out }
+	}
 
 	router.on(
 		'GET /rest/posts',
@@ -138,9 +157,16 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 	)
 }
 
+/** The post's content as the Posts API returns it: media for one image, multiImage for several. */
+function contentView(post: SandboxPost) {
+	const list = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
+	const images = list.map((image) => ({ id: imageUrn(/\/media\/([^/]+)$/.exec(image.url)?.[1] ?? ''), ...(image.alt ? { altText: image.alt } : {}) }))
+	if (!images.length) return {}
+	return images.length === 1 ? { content: { media: images[0] } } : { content: { multiImage: { images } } }
+}
+
 function postView(post: SandboxPost) {
 	const createdAt = Date.parse(post.createdAt)
-	const imageId = post.imageUrl ? /\/media\/([^/]+)$/.exec(post.imageUrl)?.[1] : undefined
 	return {
 		id: post.id,
 		author: post.authorId,
@@ -148,7 +174,7 @@ function postView(post: SandboxPost) {
 		visibility: 'PUBLIC',
 		lifecycleState: 'PUBLISHED',
 		distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-		...(imageId ? { content: { media: { id: imageUrn(imageId) } } } : {}),
+		...contentView(post),
 		createdAt,
 		publishedAt: createdAt,
 		lastModifiedAt: createdAt,

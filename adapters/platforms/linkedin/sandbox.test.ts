@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { startLinkedinSandbox } from './testing.ts'
 
 const versioned = (token: string) => ({ authorization: `Bearer ${token}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0' })
@@ -57,7 +58,7 @@ test('posting as someone else is 403 with serviceErrorCode 100; a missing field 
 
 test('the sandbox feed page shows the published post', async () => {
 	await using li = await startLinkedinSandbox()
-	const published = await li.adapter().publish(li.target(li.person), { text: 'Grüezi <Welt> #Testmodus', imageUrl: null }, { checkpoint: async () => {} })
+	const published = await li.adapter().publish(li.target(li.person), contentOf('Grüezi <Welt> #Testmodus'), { checkpoint: async () => {} })
 	const feed = await (await fetch(published.url!)).text()
 	expect(feed).toContain(`id="${published.externalId}"`)
 	expect(feed).toContain('Grüezi &#60;Welt&#62; #Testmodus')

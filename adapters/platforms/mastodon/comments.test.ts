@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { connect, mastodonSandbox, recordingHooks, targetOf } from './testing.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
@@ -6,7 +7,7 @@ const STATUSES = 'POST /host/:host/api/v1/statuses'
 async function setup() {
 	const sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
-	const post = await sandbox.adapter.publish(target, { text: 'Was meint ihr?', imageUrl: null }, recordingHooks().hooks)
+	const post = await sandbox.adapter.publish(target, contentOf('Was meint ihr?'), recordingHooks().hooks)
 	// A follower comments through the sandbox feed page's control API, as in test mode.
 	const response = await fetch(`${sandbox.base}/__fake/comments`, { method: 'POST', body: JSON.stringify({ postId: post.externalId, authorName: 'Mia', text: 'Super Idee, wo kann ich mehr lesen?' }) })
 	expect(response.status).toBe(200)

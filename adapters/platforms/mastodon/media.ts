@@ -42,22 +42,29 @@ export async function downloadImage(settings: Pick<AdapterSettings, 'mediaFetch'
  * The upload as multipart/form-data bytes. Built here rather than as FormData: a FormData of Node's
  * global fetch is not one to the undici package's fetch the safe fetcher uses (it would send "[object FormData]").
  */
-export function multipart(image: Image) {
+export function multipart(image: Image, description: string | null = null) {
 	const boundary = `postwerk-${randomBytes(16).toString('hex')}`
 	const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bild.${EXTENSIONS[image.type] ?? 'bin'}"\r\nContent-Type: ${image.type}\r\n\r\n`
-	const body = new Uint8Array(Buffer.concat([Buffer.from(head), image.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]))
+	const alt = description === null ? '' : `\r\n--${boundary}\r\nContent-Disposition: form-data; name="description"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${description}`
+	const body = new Uint8Array(Buffer.concat([Buffer.from(head), image.bytes, Buffer.from(`${alt}\r\n--${boundary}--\r\n`)]))
 	return { body, contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
 /**
- * POST /api/v2/media: 200 when the instance processed the image at once, 202 while it works on it in
- * the background; then GET /api/v1/media/:id answers 206 until the attachment has its `url`.
+ * POST /api/v2/media with the alt text as `description`: 200 when the instance processed the image at
+ * once, 202 while it works on it in the background; then GET /api/v1/media/:id answers 206 until the
+ * attachment has its `url`.
  */
-export async function uploadImage(client: MastodonClient, server: string, token: string, image: Image, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
-	const media = await client.request(server, '/api/v2/media', { method: 'POST', token, raw: multipart(image), signal })
+export async function uploadImage(client: MastodonClient, server: string, token: string, upload: { image: Image; description: string | null }, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
+	const media = await client.request(server, '/api/v2/media', { method: 'POST', token, raw: multipart(upload.image, upload.description), signal })
 	const id = str(media.id)
 	if (!id) throw badResponse('POST /api/v2/media without id')
 	if (str(media.url)) return id
+	return waitUntilProcessed(client, server, token, id, polling, signal)
+}
+
+/** Reads an upload until it has its `url` (200); 206 while processing, 422 when it failed. */
+export async function waitUntilProcessed(client: MastodonClient, server: string, token: string, id: string, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
 	const deadline = Date.now() + polling.maxPollMs
 	// A small image is usually ready within a fraction of a second: the first read comes soon, the
 	// wait doubles up to pollIntervalMs (a fixed 2 s made every post with an image wait 2 s per read).
@@ -76,4 +83,10 @@ export async function uploadImage(client: MastodonClient, server: string, token:
 		if (result.status !== 200) throw mastodonError(result)
 		if (str((result.json as { url?: unknown } | null)?.url)) return id
 	}
+}
+
+/** Whether an earlier attempt's upload can still be attached: the instance shows it (unattached) with its `url`. */
+export async function stillUnattached(client: MastodonClient, server: string, token: string, id: string, signal?: AbortSignal) {
+	const result = await client.send(server, `/api/v1/media/${encodeURIComponent(id)}`, { token, signal }).catch(() => null)
+	return result?.status === 200 && Boolean(str((result.json as { url?: unknown } | null)?.url))
 }

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { createMastodonAdapter } from './adapter.ts'
 import { connect, mastodonSandbox, PNG, recordingHooks, targetOf } from './testing.ts'
 
@@ -12,7 +13,7 @@ test('a text status: the Idempotency-Key is saved before the request that carrie
 	const sentAtCheckpoint: Array<number> = []
 	const { hooks, checkpoints } = recordingHooks(() => sentAtCheckpoint.push(sandbox.router.count(STATUSES)))
 
-	const published = await sandbox.adapter.publish(target, { text: 'Hallo Fediverse! Grüsse aus Zürich #Postwerk', imageUrl: null }, hooks)
+	const published = await sandbox.adapter.publish(target, contentOf('Hallo Fediverse! Grüsse aus Zürich #Postwerk'), hooks)
 
 	expect(sentAtCheckpoint).toEqual([0])
 	expect(checkpoints).toEqual([{ idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }])
@@ -47,7 +48,7 @@ test('an image: downloaded through mediaFetch, uploaded (202), polled until proc
 	await using sandbox = await mastodonSandbox({ mediaPolls: 2 })
 	const target = targetOf(await connect(sandbox))
 
-	const published = await sandbox.adapter.publish(target, { text: 'Mit Bild', imageUrl: 'https://bilder.example/bild.png' }, recordingHooks().hooks)
+	const published = await sandbox.adapter.publish(target, contentOf('Mit Bild', 'https://bilder.example/bild.png'), recordingHooks().hooks)
 
 	expect(sandbox.router.count(MEDIA)).toBe(1)
 	expect(sandbox.router.count(MEDIA_READ)).toBe(3)
@@ -65,7 +66,7 @@ test('an image: downloaded through mediaFetch, uploaded (202), polled until proc
 test('images the instance would refuse are stopped before the upload; a refused image address is image_unavailable', async () => {
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
-	const publish = (imageUrl: string) => sandbox.adapter.publish(target, { text: 'x', imageUrl }, recordingHooks().hooks)
+	const publish = (imageUrl: string) => sandbox.adapter.publish(target, contentOf('x', imageUrl), recordingHooks().hooks)
 	await expect(publish('https://bilder.example/verboten.png')).rejects.toMatchObject({ kind: 'invalid_request', code: 'image_unavailable' })
 	await expect(publish('https://bilder.example/text.txt')).rejects.toMatchObject({ kind: 'invalid_request', code: 'image_format' })
 	await expect(publish('https://bilder.example/riesig.png')).rejects.toMatchObject({ kind: 'invalid_request', code: 'image_too_large' })
@@ -80,17 +81,17 @@ test("over the instance's limit is refused with nothing sent (a link counts 23);
 	// 476 characters and a link counted as 23: 499 for Mastodon, although the text is 697 long.
 	const fits = `${'x'.repeat(475)} ${link}`
 	expect(fits.length).toBeGreaterThan(500)
-	await sandbox.adapter.publish(target, { text: fits, imageUrl: null }, recordingHooks().hooks)
+	await sandbox.adapter.publish(target, contentOf(fits), recordingHooks().hooks)
 	expect(sandbox.router.count(STATUSES)).toBe(1)
 
 	const { hooks, checkpoints } = recordingHooks()
-	await expect(sandbox.adapter.publish(target, { text: `${'x'.repeat(477)} ${link}`, imageUrl: null }, hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
+	await expect(sandbox.adapter.publish(target, contentOf(`${'x'.repeat(477)} ${link}`), hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
 	expect(sandbox.router.count(STATUSES)).toBe(1)
 	expect(checkpoints).toHaveLength(0)
 
 	const long = targetOf(await connect(sandbox, 'lang.example'))
-	await sandbox.adapter.publish(long, { text: 'y'.repeat(1000), imageUrl: null }, recordingHooks().hooks)
-	await expect(sandbox.adapter.publish(long, { text: 'y'.repeat(1001), imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ code: 'text_too_long' })
+	await sandbox.adapter.publish(long, contentOf('y'.repeat(1000)), recordingHooks().hooks)
+	await expect(sandbox.adapter.publish(long, contentOf('y'.repeat(1001)), recordingHooks().hooks)).rejects.toMatchObject({ code: 'text_too_long' })
 	expect(sandbox.store.posts.map((p) => p.text.length)).toEqual([fits.length, 1000])
 	// The instance's limits are read once (when connecting) and kept for an hour, not read before every status.
 	expect(sandbox.router.requests.filter((r) => r.path === '/host/lang.example/api/v2/instance')).toHaveLength(1)
@@ -102,7 +103,7 @@ test("without the instance's limits the instance decides: its 422 is text_too_lo
 	// A new adapter has no limits cached, and the instance cannot tell them right now.
 	const adapter = createMastodonAdapter(sandbox.settings)
 	sandbox.router.script('GET /host/:host/api/v2/instance', [{ status: 503, body: { error: 'busy' } }])
-	await expect(adapter.publish(target, { text: 'z'.repeat(501), imageUrl: null }, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
+	await expect(adapter.publish(target, contentOf('z'.repeat(501)), recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'text_too_long' })
 	expect(sandbox.router.count(STATUSES)).toBe(1)
 	expect(sandbox.store.posts).toHaveLength(0)
 })
@@ -110,7 +111,7 @@ test("without the instance's limits the instance decides: its 422 is text_too_lo
 test('401, 403 outside the scopes, 429 with X-RateLimit-Reset and 422 are told apart', async () => {
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
-	const publish = () => sandbox.adapter.publish(target, { text: 'x', imageUrl: null }, recordingHooks().hooks)
+	const publish = () => sandbox.adapter.publish(target, contentOf('x'), recordingHooks().hooks)
 	const reset = new Date(Date.now() + 90_000).toISOString()
 	sandbox.router.script(STATUSES, [
 		{ status: 401, body: { error: 'The access token is invalid' } },
@@ -132,7 +133,7 @@ test('followers and metrics: favourites as likes, replies, boosts as shares, no 
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
 	expect(await sandbox.adapter.followerCount(target)).toBe(42)
-	const { externalId } = await sandbox.adapter.publish(target, { text: 'Zahlen bitte', imageUrl: null }, recordingHooks().hooks)
+	const { externalId } = await sandbox.adapter.publish(target, contentOf('Zahlen bitte'), recordingHooks().hooks)
 	const status = (await (await fetch(`${sandbox.base}/mastodon/host/mastodon.example/api/v1/statuses/${externalId}`)).json()) as Record<string, number>
 	expect(await sandbox.adapter.postMetrics(target, externalId)).toEqual({ views: 0, likes: status.favourites_count, comments: 0, shares: status.reblogs_count })
 })

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { Checkpoint, PublishContent, Published, PublishHooks, PublishTarget } from '#modules/publishing/ports.ts'
+import type { AccountLimits, Checkpoint, PublishContent, Published, PublishHooks, PublishTarget } from '#modules/publishing/ports.ts'
+import { altTextFor, checkedMedia } from '#modules/publishing/publish-media.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { localId, serverOf } from './account.ts'
 import { dateOf, str, type Json, type MastodonClient } from './client.ts'
+import { mastodonDescriptor } from './descriptor.ts'
 import { badResponse, invalid } from './errors.ts'
 import type { InstanceReader } from './instance.ts'
 import { mastodonLength } from './length.ts'
-import { downloadImage, uploadImage, type MediaPolling } from './media.ts'
+import { downloadImage, stillUnattached, uploadImage, type MediaPolling } from './media.ts'
 import { sameText } from './plain-text.ts'
 
 const PAGE_SIZE = 40
@@ -14,7 +16,7 @@ const MAX_PAGES = 5
 // Our clock and the instance's may differ a little; a wider window only costs a few more rows.
 const CLOCK_SLACK_MS = 2 * 60_000
 
-/** Publishing a status (text, at most one image) and finding it again after an unknown outcome. */
+/** Publishing a status (text, up to four images with their descriptions) and finding it again after an unknown outcome. */
 export function createPublishing(settings: AdapterSettings, client: MastodonClient, instances: InstanceReader, polling: MediaPolling) {
 	/** The instance's own text limit, checked before anything is sent. Without its limits the instance's 422 decides. */
 	async function checkLength(server: string, text: string) {
@@ -32,12 +34,8 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 		const server = serverOf(target)
 		const { signal } = hooks
 		const limits = await checkLength(server, content.text)
-		if (!content.text.trim() && !content.imageUrl) throw invalid('invalid_request', 'a status needs text or an image')
-		const mediaIds: Array<string> = []
-		if (content.imageUrl) {
-			const image = await downloadImage(settings, content.imageUrl, limits, signal)
-			mediaIds.push(await uploadImage(client, server, target.accessToken, image, polling, signal))
-		}
+		if (!content.text.trim() && !content.media.length) throw invalid('invalid_request', 'a status needs text or an image')
+		const mediaIds = await attachments(server, target, content, limits, hooks)
 		// The instance answers a repeated key with the status it created (for an hour); saved first so a crash
 		// cannot lose it, and a resend after an unknown outcome sends the earlier attempt's key again.
 		const idempotencyKey = hooks.previous?.idempotencyKey ?? randomUUID()
@@ -53,6 +51,28 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 		const id = str(status.id)
 		if (!id) throw badResponse('POST /api/v1/statuses without id', { creates: true })
 		return { externalId: id, url: str(status.url) ?? str(status.uri) }
+	}
+
+	/**
+	 * The uploads in the post's order, each with its alt text as `description`: the earlier attempt's
+	 * (checkpointed) while the instance still holds them unattached, else new ones, checkpointed before
+	 * the status is sent. Every image is downloaded and checked before the first upload.
+	 */
+	async function attachments(server: string, target: PublishTarget, content: PublishContent, limits: AccountLimits | null, hooks: PublishHooks) {
+		const { signal } = hooks
+		const media = checkedMedia(mastodonDescriptor, content, limits?.maxImages ?? null)
+		if (!media.length) return []
+		const earlier = hooks.previous?.mediaIds?.split(',') ?? []
+		if (earlier.length === media.length) {
+			const usable = await Promise.all(earlier.map((id) => stillUnattached(client, server, target.accessToken, id, signal)))
+			if (usable.every(Boolean)) return earlier
+		}
+		const images = []
+		for (const item of media) images.push({ image: await downloadImage(settings, item.url, limits, signal), description: altTextFor(mastodonDescriptor, item) })
+		const ids: Array<string> = []
+		for (const upload of images) ids.push(await uploadImage(client, server, target.accessToken, upload, polling, signal))
+		await hooks.checkpoint({ mediaIds: ids.join(',') })
+		return ids
 	}
 
 	/**
@@ -76,7 +96,7 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 					continue
 				}
 				const id = str(status.id)
-				if (id && sameText(status.content, content.text) && hasImage(status) === Boolean(content.imageUrl)) match = { externalId: id, url: str(status.url) ?? str(status.uri) }
+				if (id && sameText(status.content, content.text) && attachedCount(status) === content.media.length) match = { externalId: id, url: str(status.url) ?? str(status.uri) }
 			}
 			maxId = str(statuses.at(-1)?.id) ?? undefined
 			if (older || statuses.length < PAGE_SIZE || !maxId) break
@@ -87,6 +107,6 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 	return { publish, findPublished }
 }
 
-function hasImage(status: Json) {
-	return Array.isArray(status.media_attachments) && status.media_attachments.length > 0
+function attachedCount(status: Json) {
+	return Array.isArray(status.media_attachments) ? status.media_attachments.length : 0
 }

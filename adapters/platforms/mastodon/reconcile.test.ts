@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { createRequestGuard } from '#modules/publishing/ports.ts'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { connect, firstRequests, losingAnswers, mastodonSandbox, recordingHooks, targetOf, withDeadline } from './testing.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
@@ -9,7 +10,7 @@ test('a lost answer to POST statuses is an unknown outcome; findPublished then f
 	// Connecting (resolving the server takes a while on a loaded machine) and looking again keep the
 	// default deadline; the publish meets a short one, which only the lost answer waits for.
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Genau einmal\n\nMit https://example.com/ein/langer/pfad und #Hashtag', imageUrl: null }
+	const content = contentOf('Genau einmal\n\nMit https://example.com/ein/langer/pfad und #Hashtag')
 	const since = new Date()
 	const { hooks, latest } = recordingHooks()
 	const guard = { beforeCreate: async () => void calls.push(sandbox.router.count(STATUSES)) }
@@ -30,7 +31,7 @@ test('a lost answer to POST statuses is an unknown outcome; findPublished then f
 test('a 5xx on POST statuses is an unknown outcome too; when nothing was created, reconciling finds nothing', async () => {
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Vielleicht', imageUrl: null }
+	const content = contentOf('Vielleicht')
 	const { hooks, latest } = recordingHooks()
 	sandbox.router.script(STATUSES, [{ status: 503, body: { error: 'Service Unavailable' } }])
 
@@ -43,14 +44,14 @@ test('reconciling matches text and kind among the own statuses since the attempt
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
 	const since = new Date()
-	const first = await sandbox.adapter.publish(target, { text: 'Gesucht', imageUrl: null }, recordingHooks().hooks)
-	for (let i = 0; i < 45; i++) await sandbox.adapter.publish(target, { text: `Füller ${i}`, imageUrl: null }, recordingHooks().hooks)
+	const first = await sandbox.adapter.publish(target, contentOf('Gesucht'), recordingHooks().hooks)
+	for (let i = 0; i < 45; i++) await sandbox.adapter.publish(target, contentOf(`Füller ${i}`), recordingHooks().hooks)
 	await sandbox.adapter.replyToComment(target, first.externalId, first.externalId, 'Nachtrag')
 
-	expect(await sandbox.adapter.findPublished(target, { text: 'Gesucht\r\n', imageUrl: null }, {}, since)).toEqual(first)
-	expect(await sandbox.adapter.findPublished(target, { text: 'Gesucht', imageUrl: 'https://bilder.example/bild.png' }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Nachtrag', imageUrl: null }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Gesucht', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Gesucht\r\n'), {}, since)).toEqual(first)
+	expect(await sandbox.adapter.findPublished(target, contentOf('Gesucht', 'https://bilder.example/bild.png'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Nachtrag'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Gesucht'), {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
 	const pages = sandbox.router.requests.filter((r) => r.route === 'GET /host/:host/api/v1/accounts/:id/statuses')
 	expect(pages[1]?.query.get('max_id')).toBeTruthy()
 	expect(pages[0]?.query.get('exclude_replies')).toBe('true')
@@ -59,7 +60,7 @@ test('reconciling matches text and kind among the own statuses since the attempt
 test('a resend after an unknown outcome sends the earlier Idempotency-Key again: a status that did arrive is answered, not doubled', async () => {
 	await using sandbox = await mastodonSandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Einmal trotz 502', imageUrl: null }
+	const content = contentOf('Einmal trotz 502')
 	const first = recordingHooks()
 	sandbox.router.script(STATUSES, [{ pass: true, answer: { status: 502, raw: '<html>Bad Gateway</html>' } }, { pass: true }])
 	await expect(sandbox.adapter.publish(target, content, first.hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'server_error' })

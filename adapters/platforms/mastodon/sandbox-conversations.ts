@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxComment, SandboxPost } from '../sandbox/store.ts'
+import type { SandboxComment, SandboxImage, SandboxPost } from '../sandbox/store.ts'
 import { renderStatusHtml } from './sandbox-html.ts'
 import { ownAuthor, SANDBOX_ACCOUNT, STATUS_ID_PREFIX } from './sandbox-shared.ts'
 
@@ -13,6 +13,8 @@ export type SandboxStatus = { kind: 'post'; post: SandboxPost; host: string } | 
 const PLATFORM = 'mastodon'
 
 export const idOf = (status: SandboxStatus) => (status.kind === 'post' ? status.post.id : status.comment.id)
+
+const imagesOf = (post: SandboxPost): Array<SandboxImage> => post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
 
 /** Newest first, like Mastodon's timelines (ids grow with time). */
 const newestFirst = (a: { id: string }, b: { id: string }) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0)
@@ -84,7 +86,7 @@ export function createConversations({ base, store }: SandboxContext) {
 		const inReplyTo = status.kind === 'post' ? null : (status.comment.parentId ?? status.comment.postId)
 		const parent = inReplyTo ? find(host, inReplyTo) : null
 		const parentAccount = !parent ? null : parent.kind === 'post' || parent.comment.authorId === ownAuthor(host) ? SANDBOX_ACCOUNT.id : parent.comment.authorId
-		const imageUrl = status.kind === 'post' ? status.post.imageUrl : null
+		const images = status.kind === 'post' ? imagesOf(status.post) : []
 		const seed = createHash('sha256').update(id).digest()
 		return {
 			id,
@@ -106,7 +108,7 @@ export function createConversations({ base, store }: SandboxContext) {
 			reblog: null,
 			application: { name: 'Postwerk', website: null },
 			account,
-			media_attachments: imageUrl ? [{ id: imageUrl.slice(imageUrl.lastIndexOf('/') + 1), type: 'image', url: imageUrl, preview_url: imageUrl, remote_url: null, meta: {}, description: null, blurhash: null }] : [],
+			media_attachments: images.map(({ url, alt }) => ({ id: url.slice(url.lastIndexOf('/') + 1), type: 'image', url, preview_url: url, remote_url: null, meta: {}, description: alt || null, blurhash: null })),
 			mentions: [],
 			tags: [],
 			emojis: [],
@@ -139,9 +141,10 @@ export function createConversations({ base, store }: SandboxContext) {
 				: store.comments.filter((c) => c.platform === PLATFORM && c.authorId === ownAuthor(host)).map((comment) => ({ kind: 'comment', comment, host }))
 			return [...posts, ...replies].map((status) => ({ status, id: idOf(status) })).sort(newestFirst).map(({ status }) => status)
 		},
-		addPost(host: string, text: string, imageUrl: string | null): SandboxStatus {
+		/** A post with its attachments in the order of media_ids, each with its description ('' for none). */
+		addPost(host: string, text: string, images: Array<SandboxImage>): SandboxStatus {
 			const id = store.nextId(STATUS_ID_PREFIX)
-			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl, url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
+			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
 			return { kind: 'post', post, host }
 		},
 		addReply(host: string, parent: SandboxStatus, text: string): SandboxStatus {

@@ -6,10 +6,12 @@ import { authorize, error, instanceRoute, notFound } from './sandbox-shared.ts'
 // background; GET /api/v1/media/:id answers 206 until it is done, then 200 with the `url`
 // (docs.joinmastodon.org/methods/media). Bytes stay in memory for the feed page; the oldest go first.
 
-export type SandboxMedia = { id: string; host: string; type: string; bytes: Buffer; pendingPolls: number; url: string }
+export type SandboxMedia = { id: string; host: string; type: string; bytes: Buffer; pendingPolls: number; url: string; description: string | null; attached: boolean }
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
 export const IMAGE_SIZE_LIMIT = 16 * 1024 * 1024
+/** MediaAttachment::MAX_DESCRIPTION_LENGTH (characters). */
+export const DESCRIPTION_LIMIT = 1500
 const MEMORY_BYTES = 64 * 1024 * 1024
 
 /** The type an image's first bytes say it is; null for anything else. */
@@ -21,8 +23,8 @@ function sniff(bytes: Buffer) {
 	return null
 }
 
-export function attachmentJson(media: Pick<SandboxMedia, 'id' | 'url'>, ready: boolean) {
-	return { id: media.id, type: 'image', url: ready ? media.url : null, preview_url: media.url, remote_url: null, preview_remote_url: null, text_url: null, meta: {}, description: null, blurhash: null }
+export function attachmentJson(media: Pick<SandboxMedia, 'id' | 'url' | 'description'>, ready: boolean) {
+	return { id: media.id, type: 'image', url: ready ? media.url : null, preview_url: media.url, remote_url: null, preview_remote_url: null, text_url: null, meta: {}, description: media.description, blurhash: null }
 }
 
 /** `processingPolls`: how many reads answer 206 before the image is ready (default 1). */
@@ -42,9 +44,11 @@ export function addMediaRoutes(router: FakeRouter, { base, store }: SandboxConte
 		const refused = authorize(store, req, host)
 		if (refused) return refused
 		let file: FormDataEntryValue | null = null
+		let description: FormDataEntryValue | null = null
 		try {
 			const form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData()
 			file = form.get('file')
+			description = form.get('description')
 		} catch {
 			// not multipart: refused below like a missing file
 		}
@@ -53,8 +57,10 @@ export function addMediaRoutes(router: FakeRouter, { base, store }: SandboxConte
 		const type = sniff(bytes)
 		if (!type || !IMAGE_TYPES.includes(file.type || type)) return error(422, 'Validation failed: File content type is invalid, File is invalid')
 		if (bytes.length > IMAGE_SIZE_LIMIT) return error(422, 'Validation failed: File file size must be less than 16 MB')
+		const alt = typeof description === 'string' && description ? description : null
+		if (alt && [...alt].length > DESCRIPTION_LIMIT) return error(422, `Validation failed: Description is too long (maximum is ${DESCRIPTION_LIMIT} characters)`)
 		const id = store.nextId('2200')
-		const entry: SandboxMedia = { id, host, type, bytes, pendingPolls: processingPolls, url: `${base}/host/${host}/system/media_attachments/${id}` }
+		const entry: SandboxMedia = { id, host, type, bytes, pendingPolls: processingPolls, url: `${base}/host/${host}/system/media_attachments/${id}`, description: alt, attached: false }
 		media.set(id, entry)
 		forgetOld()
 		return entry.pendingPolls > 0 ? json(202, attachmentJson(entry, false)) : json(200, attachmentJson(entry, true))
@@ -63,8 +69,9 @@ export function addMediaRoutes(router: FakeRouter, { base, store }: SandboxConte
 	instanceRoute(router, 'GET /api/v1/media/:id', (req, host) => {
 		const refused = authorize(store, req, host)
 		if (refused) return refused
+		// Mastodon reads only the account's unattached media here (status_id: nil).
 		const entry = media.get(req.params.id!)
-		if (!entry || entry.host !== host) return notFound()
+		if (!entry || entry.host !== host || entry.attached) return notFound()
 		if (entry.pendingPolls > 0) {
 			entry.pendingPolls -= 1
 			return json(206, attachmentJson(entry, false))
@@ -79,11 +86,15 @@ export function addMediaRoutes(router: FakeRouter, { base, store }: SandboxConte
 	})
 
 	return {
-		/** A finished upload of this instance, 'processing', or null when there is none. */
+		/** A finished unattached upload of this instance, 'processing', or null when there is none. */
 		attachable(host: string, id: string): SandboxMedia | 'processing' | null {
 			const entry = media.get(id)
-			if (!entry || entry.host !== host) return null
+			if (!entry || entry.host !== host || entry.attached) return null
 			return entry.pendingPolls > 0 ? 'processing' : entry
+		},
+		/** Attached to a status: no other status can take it, and /api/v1/media no longer shows it. */
+		attach(entries: Array<SandboxMedia>) {
+			for (const entry of entries) entry.attached = true
 		},
 	}
 }

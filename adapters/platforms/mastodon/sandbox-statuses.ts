@@ -94,10 +94,11 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		if (attached.includes('processing')) return error(422, 'Cannot attach files that have not finished processing. Try again in a moment!')
 		const parent = replyTo ? conversations.find(host, replyTo) : null
 		if (replyTo && !parent) return notFound()
-		const imageUrl = attached.find((m) => m && m !== 'processing')
-		const status: SandboxStatus = parent
-			? conversations.addReply(host, parent, text)
-			: conversations.addPost(host, text, imageUrl && imageUrl !== 'processing' ? imageUrl.url : null)
+		if (new Set(mediaIds).size !== mediaIds.length) return error(422, 'Validation failed: Media attachments are invalid')
+		const ready = attached.flatMap((m) => (m && m !== 'processing' ? [m] : []))
+		const images = ready.map((m) => ({ url: m.url, alt: m.description ?? '' }))
+		if (!parent) media.attach(ready)
+		const status: SandboxStatus = parent ? conversations.addReply(host, parent, text) : conversations.addPost(host, text, images)
 		if (key) created.set(`${host} ${key}`, { id: idOf(status), at: Date.now() })
 		if (options.statusDelayMs) await delay(options.statusDelayMs, undefined, { ref: false })
 		return json(200, conversations.toJson(status))

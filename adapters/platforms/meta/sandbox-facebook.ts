@@ -23,12 +23,14 @@ import {
 const v = `/${GRAPH_VERSION}`
 
 export const FACEBOOK_MESSAGE_LIMIT = 63_206
+/** The sandbox's figure for photos in one post: Meta names no maximum; the descriptor keeps 10. */
+export const MAX_ATTACHED_PHOTOS = 10
 
 /** Facebook Pages: publishing to the feed and photos, reading the feed, page and post objects. */
 export function addFacebookRoutes(ctx: MetaContext) {
 	const { router, store } = ctx
 	// Unpublished photos waiting to be attached to a feed post.
-	const photos = new Map<string, { pageId: string; url: string }>()
+	const photos = new Map<string, { pageId: string; url: string; used: boolean }>()
 
 	/** The page a publishing request may post to, or the error to answer with (only the page's own token may post). */
 	function publishingPage(req: FakeRequest): { page: SandboxPage } | { error: FakeResponse } {
@@ -52,14 +54,20 @@ export function addFacebookRoutes(ctx: MetaContext) {
 		if ('error' in found) return found.error
 		const { page } = found
 		const message = param(req, 'message') ?? ''
-		const attached = attachedMedia(req)
-			.map((id) => photos.get(id))
-			.find((photo) => photo?.pageId === page.id)
-		if (!message.trim() && !param(req, 'link') && !attached) return graphError(100, '(#100) Missing message or attachment')
+		const ids = attachedMedia(req)
+		if (ids.length > MAX_ATTACHED_PHOTOS) return graphError(100, `(#100) A post takes at most ${MAX_ATTACHED_PHOTOS} attached photos.`)
+		const attached = ids.map((photoId) => photos.get(photoId))
+		// Only this page's unpublished photos, each once (an attached photo belongs to its post).
+		const unusable = attached.findIndex((photo) => !photo || photo.pageId !== page.id || photo.used)
+		if (unusable >= 0) return graphError(100, `(#100) Invalid attached_media: ${ids[unusable]} is not an unpublished photo of this page.`)
+		if (new Set(ids).size !== ids.length) return graphError(100, '(#100) Invalid attached_media: a photo is attached twice.')
+		if (!message.trim() && !param(req, 'link') && !attached.length) return graphError(100, '(#100) Missing message or attachment')
 		if (message.length > FACEBOOK_MESSAGE_LIMIT) return graphError(100, '(#100) The message is too long.')
 		const id = `${page.id}_${store.nextId('')}`
 		const url = ctx.feedUrl(id)
-		store.addPost({ id, platform: 'facebook', authorId: page.id, text: message, imageUrl: attached?.url ?? null, url })
+		for (const photo of attached) photo!.used = true
+		const images = attached.map((photo) => ({ url: photo!.url, alt: '' }))
+		store.addPost({ id, platform: 'facebook', authorId: page.id, text: message, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url })
 		return ok(pick({ id, permalink_url: url }, fieldNames(req, [])))
 	})
 
@@ -72,7 +80,7 @@ export function addFacebookRoutes(ctx: MetaContext) {
 		const caption = param(req, 'caption') ?? param(req, 'message') ?? ''
 		const photoId = store.nextId('')
 		if (param(req, 'published') === 'false') {
-			photos.set(photoId, { pageId: page.id, url })
+			photos.set(photoId, { pageId: page.id, url, used: false })
 			return ok({ id: photoId })
 		}
 		const postId = `${page.id}_${store.nextId('')}`
@@ -139,7 +147,9 @@ export function since(req: FakeRequest) {
 }
 
 function attachedMedia(req: FakeRequest): Array<string> {
-	const values = [param(req, 'attached_media'), ...[...req.form.keys(), ...req.query.keys()].filter((k) => /^attached_media\[\d+\]$/.test(k)).map((k) => param(req, k))]
+	const indexed = [...new Set([...req.form.keys(), ...req.query.keys()])].filter((k) => /^attached_media\[\d+\]$/.test(k))
+	const byIndex = (key: string) => Number(/\d+/.exec(key)![0])
+	const values = [param(req, 'attached_media'), ...indexed.sort((a, b) => byIndex(a) - byIndex(b)).map((k) => param(req, k))]
 	const ids: Array<string> = []
 	for (const value of values) {
 		if (!value) continue

@@ -32,7 +32,23 @@ export const CONTAINER_STATUS_ROUTE = `GET ${v}/${CONTAINER_PREFIX}:containerId`
 
 type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED'
 
-type Container = { id: string; igUserId: string; imageUrl: string; caption: string; createdAt: number; reads: number; published: boolean }
+/** An image container (a carousel item when `carouselItem`), or a carousel container with its `children` ids in order. */
+type Container = {
+	id: string
+	igUserId: string
+	imageUrl: string | null
+	altText: string | null
+	carouselItem: boolean
+	children: Array<string> | null
+	caption: string
+	createdAt: number
+	reads: number
+	published: boolean
+}
+
+/** The sandbox's figures: the carousel's 2–10 items (content publishing guide); alt text as the descriptor takes it (Meta states no length). */
+export const CAROUSEL_ITEMS = { min: 2, max: 10 }
+export const ALT_TEXT_LIMIT = 1000
 
 const statusText: Record<ContainerStatus, string> = {
 	IN_PROGRESS: 'In Progress: Media is still being processed.',
@@ -71,12 +87,39 @@ export function addInstagramRoutes(ctx: MetaContext) {
 	const wasRead = (container: Container) =>
 		container.reads > 0 || router.requests.some((r) => r.route === CONTAINER_STATUS_ROUTE && `${CONTAINER_PREFIX}${r.params.containerId}` === container.id)
 
+	function addContainer(fields: Omit<Container, 'id' | 'createdAt' | 'reads' | 'published'>) {
+		const id = `${CONTAINER_PREFIX}${store.nextId('')}`
+		containers.set(id, { id, createdAt: Date.now(), reads: 0, published: false, ...fields })
+		if (containers.size > 1000) containers.delete(containers.keys().next().value!)
+		return ok({ id })
+	}
+
+	/** media_type=CAROUSEL: 2–10 children of this account, each a FINISHED carousel item (is_carousel_item=true). */
+	function carouselContainer(req: FakeRequest, page: SandboxPage, caption: string) {
+		if (param(req, 'image_url') || param(req, 'alt_text')) return graphError(100, '(#100) A carousel container takes children, not image_url or alt_text.')
+		const children = (param(req, 'children') ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+		if (children.length < CAROUSEL_ITEMS.min || children.length > CAROUSEL_ITEMS.max) {
+			return graphError(100, `(#100) A carousel needs ${CAROUSEL_ITEMS.min} to ${CAROUSEL_ITEMS.max} children; got ${children.length}.`, { subcode: 2207028 })
+		}
+		for (const childId of children) {
+			const child = containers.get(childId)
+			if (!child || child.igUserId !== page.ig.id) return graphError(100, `(#100) The child ${childId} does not exist.`, { subcode: 2207008 })
+			if (!child.carouselItem) return graphError(100, `(#100) The child ${childId} was not created with is_carousel_item=true.`)
+			if (status(child) !== 'FINISHED') return graphError(9007, `Media ID ${childId} is not available`, { subcode: 2207027 })
+		}
+		return addContainer({ igUserId: page.ig.id, imageUrl: null, altText: null, carouselItem: false, children, caption })
+	}
+
 	router.on(`POST ${v}/:igUserId/media`, (req) => {
 		const found = account(req, 'instagram_content_publish')
 		if ('error' in found) return found.error
+		const caption = param(req, 'caption') ?? ''
+		if (caption.length > INSTAGRAM_CAPTION_LIMIT) return graphError(100, 'The caption is too long.', { subcode: 2207010 })
+		const mediaType = param(req, 'media_type')
+		if (mediaType === 'CAROUSEL') return carouselContainer(req, found.page, caption)
 		const imageUrl = param(req, 'image_url')
-		if (!imageUrl) {
-			if (param(req, 'video_url') || param(req, 'media_type')) return graphError(100, '(#100) The sandbox only takes single images (image_url).')
+		if (!imageUrl || (mediaType && mediaType !== 'IMAGE')) {
+			if (param(req, 'video_url') || mediaType) return graphError(100, '(#100) The sandbox takes images (image_url) and carousels of images only.')
 			return graphError(100, '(#100) The parameter image_url is required.')
 		}
 		let path: string
@@ -86,12 +129,10 @@ export function addInstagramRoutes(ctx: MetaContext) {
 			return graphError(9004, 'The media could not be fetched from this uri.', { subcode: 2207052 })
 		}
 		if (!/\.jpe?g$/.test(path)) return graphError(9004, 'The image format is not supported. Only JPEG images are supported.', { subcode: 2207005 })
-		const caption = param(req, 'caption') ?? ''
-		if (caption.length > INSTAGRAM_CAPTION_LIMIT) return graphError(100, 'The caption is too long.', { subcode: 2207010 })
-		const id = `${CONTAINER_PREFIX}${store.nextId('')}`
-		containers.set(id, { id, igUserId: found.page.ig.id, imageUrl, caption, createdAt: Date.now(), reads: 0, published: false })
-		if (containers.size > 1000) containers.delete(containers.keys().next().value!)
-		return ok({ id })
+		const altText = param(req, 'alt_text')
+		if (altText && [...altText].length > ALT_TEXT_LIMIT) return graphError(100, `(#100) alt_text must be at most ${ALT_TEXT_LIMIT} characters.`)
+		const carouselItem = param(req, 'is_carousel_item') === 'true'
+		return addContainer({ igUserId: found.page.ig.id, imageUrl, altText: altText || null, carouselItem, children: null, caption: carouselItem ? '' : caption })
 	})
 
 	router.on(CONTAINER_STATUS_ROUTE, (req) => {
@@ -111,15 +152,23 @@ export function addInstagramRoutes(ctx: MetaContext) {
 		const creationId = param(req, 'creation_id') ?? ''
 		const container = containers.get(creationId)
 		if (!container || container.igUserId !== found.page.ig.id) return graphError(100, '(#100) The parameter creation_id is invalid.', { subcode: 2207008 })
+		if (container.carouselItem) return graphError(100, '(#100) A carousel item is published through its carousel container.')
 		const current = status(container)
 		if (current === 'PUBLISHED') return graphError(100, '(#100) This media container has already been published.')
 		if (current === 'EXPIRED') return graphError(100, 'The media container has expired.', { subcode: 2207020 })
 		if (!wasRead(container)) return graphError(9007, 'Media ID is not available', { subcode: 2207027 })
 		const id = store.nextId('1790000000')
 		container.published = true
-		store.addPost({ id, platform: 'instagram', authorId: container.igUserId, text: container.caption, imageUrl: container.imageUrl, url: ctx.feedUrl(id) })
+		const images = imagesOf(container)
+		store.addPost({ id, platform: 'instagram', authorId: container.igUserId, text: container.caption, imageUrl: images[0]?.url ?? null, images, url: ctx.feedUrl(id) })
 		return ok({ id })
 	})
+
+	/** The images a published container shows, in order, with the alt text each was given. */
+	function imagesOf(container: Container) {
+		const items = container.children ? container.children.map((id) => containers.get(id)!) : [container]
+		return items.map((item) => ({ url: item.imageUrl!, alt: item.altText ?? '' }))
+	}
 
 	router.on(`GET ${v}/:igUserId/media`, (req) => {
 		const found = account(req, null)
@@ -153,7 +202,7 @@ export function mediaObject(post: SandboxPost, page: SandboxPage | null) {
 	return {
 		id: post.id,
 		caption: post.text,
-		media_type: 'IMAGE',
+		media_type: (post.images?.length ?? 0) > 1 ? 'CAROUSEL_ALBUM' : 'IMAGE',
 		media_product_type: 'FEED',
 		media_url: post.imageUrl ?? undefined,
 		permalink: post.url,

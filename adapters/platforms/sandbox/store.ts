@@ -11,10 +11,15 @@ export type SandboxPost = {
 	/** The page, organization or account the post was published as. */
 	authorId: string
 	text: string
+	/** The first image (images[0].url), or null. */
 	imageUrl: string | null
+	/** Every image as the network stored it, in order, with its alt text ('' where none was sent); absent on text posts and older saved posts. */
+	images?: Array<SandboxImage>
 	url: string
 	createdAt: string
 }
+
+export type SandboxImage = { url: string; alt: string }
 
 /** A comment on a sandbox post, or a reply to a comment (parentId). */
 export type SandboxComment = {

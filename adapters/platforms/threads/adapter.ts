@@ -11,6 +11,7 @@ import {
 } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { createThreadsClient, num, str, type Json } from './client.ts'
+import { createContainer } from './carousel.ts'
 import { badResponse } from './errors.ts'
 import { findByText, permalinkOf } from './lookup.ts'
 
@@ -170,20 +171,21 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 		async publish(target, content, hooks): Promise<Published> {
 			const since = new Date()
 			const { signal } = hooks
-			const params: Record<string, string | null> = content.imageUrl
-				? { media_type: 'IMAGE', image_url: content.imageUrl, text: content.text || null }
-				: { media_type: 'TEXT', text: content.text }
 			// A resend publishes the earlier attempt's container while it is unpublished: a late publish of it cannot double the post.
 			const earlier = hooks.previous?.containerId ? await earlierContainer(target, content, hooks.previous.containerId, signal) : null
 			if (earlier && typeof earlier === 'object') return earlier
-			let containerId = earlier
-			if (!containerId) {
-				// A container is invisible until published, so creating one twice is harmless.
-				const container = await client.post([target.pageId, 'threads'], target.accessToken, params, { signal })
-				containerId = str(container.id)
-				if (!containerId) throw badResponse('container without id')
-				await hooks.checkpoint({ containerId })
-			}
+			const containerId =
+				earlier ??
+				(await createContainer(
+					{
+						client,
+						target,
+						hooks,
+						waitUntilFinished: (id) => waitUntilFinished(target, id, signal),
+						statusOf: (id) => containerStatus(target, id, signal).then((read) => read.status, () => null),
+					},
+					content,
+				))
 			await waitUntilFinished(target, containerId, signal)
 			let published: Json
 			try {

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { connect, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
 
 const PUBLISH = 'POST /v1.0/:uid/threads_publish'
@@ -6,7 +7,7 @@ const PUBLISH = 'POST /v1.0/:uid/threads_publish'
 async function setup(options: { timeoutMs?: number } = {}) {
 	const sandbox = await threadsSandbox(options)
 	const target = targetOf(await connect(sandbox))
-	const post = await sandbox.adapter.publish(target, { text: 'Was meint ihr?', imageUrl: null }, recordingHooks().hooks)
+	const post = await sandbox.adapter.publish(target, contentOf('Was meint ihr?'), recordingHooks().hooks)
 	const comment = sandbox.store.addComment({ id: sandbox.store.commentId('threads', post.externalId), platform: 'threads', postId: post.externalId, parentId: null, authorId: '777', authorName: 'mia', text: 'Super Idee, wo kann ich mehr lesen?' })
 	sandbox.router.requests.length = 0
 	return Object.assign(sandbox, { target, post, comment })

@@ -33,7 +33,8 @@ export async function findByText(client: ThreadsClient, target: PublishTarget, c
 
 function sameKind(item: Json, content: PublishContent) {
 	if (typeof item.media_type !== 'string') return true
-	return content.imageUrl ? item.media_type === 'IMAGE' : item.media_type === 'TEXT_POST'
+	const count = content.media.length
+	return item.media_type === (count > 1 ? 'CAROUSEL_ALBUM' : count === 1 ? 'IMAGE' : 'TEXT_POST')
 }
 
 /** The permalink of a published thread; null when it cannot be read (the post exists either way). */

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { contentOf } from '#modules/publishing/publish-media.ts'
 import { connect, firstRequests, losingAnswers, recordingHooks, targetOf, threadsSandbox } from './testing.ts'
 
 const PUBLISH = 'POST /v1.0/:uid/threads_publish'
@@ -7,7 +8,7 @@ test('a lost threads_publish answer is an unknown outcome; the checkpointed cont
 	// Publishing makes several requests: all of them keep the default deadline, which only the lost answer waits for.
 	await using sandbox = await threadsSandbox({ fetch: losingAnswers(globalThis.fetch, firstRequests(1, 'POST', '/threads_publish')) })
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Genau einmal', imageUrl: null }
+	const content = contentOf('Genau einmal')
 	const since = new Date()
 	const { hooks, latest } = recordingHooks()
 
@@ -25,7 +26,7 @@ test('a threads_publish that hangs unprocessed is an unknown outcome, and reconc
 	// The default deadline: the container request before it must not meet a short one on a loaded machine.
 	await using sandbox = await threadsSandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'Hängt', imageUrl: null }
+	const content = contentOf('Hängt')
 	const { hooks, latest } = recordingHooks()
 	sandbox.router.script(PUBLISH, [{ hang: true }])
 
@@ -44,7 +45,7 @@ test('a server error after the network published is confirmed through the contai
 	})
 	const target = targetOf(await connect(sandbox))
 
-	const published = await sandbox.adapter.publish(target, { text: 'Trotzdem da', imageUrl: null }, recordingHooks().hooks)
+	const published = await sandbox.adapter.publish(target, contentOf('Trotzdem da'), recordingHooks().hooks)
 
 	expect(published.externalId).toBe(sandbox.store.posts[0]!.id)
 	expect(sandbox.router.count(PUBLISH)).toBe(1)
@@ -53,7 +54,7 @@ test('a server error after the network published is confirmed through the contai
 test('a server error before anything was published is an unknown outcome; the resend publishes the same container once', async () => {
 	await using sandbox = await threadsSandbox()
 	const target = targetOf(await connect(sandbox))
-	const content = { text: 'x', imageUrl: null }
+	const content = contentOf('x')
 	const first = recordingHooks()
 	sandbox.router.script(PUBLISH, [{ status: 500, body: { error: { message: 'An unknown error occurred', type: 'THApiException', code: 1 } } }])
 	await expect(sandbox.adapter.publish(target, content, first.hooks)).rejects.toMatchObject({ kind: 'unknown_outcome', code: 'server_error' })
@@ -72,11 +73,11 @@ test('without a checkpoint, reconciling looks for the same text among the thread
 	await using sandbox = await threadsSandbox()
 	const target = targetOf(await connect(sandbox))
 	const since = new Date()
-	await sandbox.adapter.publish(target, { text: 'Erster Post', imageUrl: null }, recordingHooks().hooks)
-	const second = await sandbox.adapter.publish(target, { text: 'Zweiter Post\r\n', imageUrl: null }, recordingHooks().hooks)
+	await sandbox.adapter.publish(target, contentOf('Erster Post'), recordingHooks().hooks)
+	const second = await sandbox.adapter.publish(target, contentOf('Zweiter Post\r\n'), recordingHooks().hooks)
 
-	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: null }, {}, since)).toEqual(second)
-	expect(await sandbox.adapter.findPublished(target, { text: 'Zweiter Post', imageUrl: 'https://cdn.example/a.jpg' }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Nie gesendet', imageUrl: null }, {}, since)).toBeNull()
-	expect(await sandbox.adapter.findPublished(target, { text: 'Erster Post', imageUrl: null }, {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Zweiter Post'), {}, since)).toEqual(second)
+	expect(await sandbox.adapter.findPublished(target, contentOf('Zweiter Post', 'https://cdn.example/a.jpg'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Nie gesendet'), {}, since)).toBeNull()
+	expect(await sandbox.adapter.findPublished(target, contentOf('Erster Post'), {}, new Date(Date.now() + 10 * 60_000))).toBeNull()
 })

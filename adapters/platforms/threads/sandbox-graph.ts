@@ -19,6 +19,11 @@ type Container = {
 	userId: string
 	text: string
 	imageUrl: string | null
+	altText: string | null
+	/** Created with is_carousel_item=true: published only as a child of a CAROUSEL container. */
+	carouselItem: boolean
+	/** A CAROUSEL container's item containers, in order. */
+	children: Array<string> | null
 	status: ContainerStatus
 	pendingPolls: number
 	/** A reply container (reply_to_id): publishing adds a reply below the post or reply, not a post. */
@@ -26,6 +31,10 @@ type Container = {
 }
 
 const MAX_TEXT = 500
+/** Carousel posts: 2 to 20 images or videos (Threads API, carousel posts). */
+const CAROUSEL_ITEMS = { min: 2, max: 20 }
+/** Threads states no length for alt_text; the sandbox takes what the descriptor does. */
+const ALT_TEXT_LIMIT = 1000
 const DAILY_POSTS = 250
 const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares']
 const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
@@ -67,7 +76,7 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			permalink: post.url,
 			text: post.text,
 			timestamp: graphTime(post.createdAt),
-			media_type: post.imageUrl ? 'IMAGE' : 'TEXT_POST',
+			media_type: (post.images?.length ?? 0) > 1 ? 'CAROUSEL_ALBUM' : post.imageUrl ? 'IMAGE' : 'TEXT_POST',
 			media_url: post.imageUrl ?? undefined,
 			username: SANDBOX_USER.username,
 			shortcode: post.id,
@@ -88,8 +97,24 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		}
 		const id = store.nextId('th_media_')
 		container.status = 'PUBLISHED'
-		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl: container.imageUrl, url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
+		const items = container.children ? container.children.map((childId) => containers.get(childId)!) : container.imageUrl ? [container] : []
+		const images = items.map((item) => ({ url: item.imageUrl!, alt: item.altText ?? '' }))
+		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
 		return id
+	}
+
+	/** Why a CAROUSEL container cannot be made of `children` (2–20 FINISHED carousel items of the user), or null. */
+	function carouselRefusal(user: string, children: Array<string>): FakeResponse | null {
+		if (children.length < CAROUSEL_ITEMS.min || children.length > CAROUSEL_ITEMS.max) {
+			return graphError(400, 100, `Invalid parameter: a carousel needs ${CAROUSEL_ITEMS.min} to ${CAROUSEL_ITEMS.max} children; got ${children.length}.`)
+		}
+		for (const childId of children) {
+			const child = containers.get(childId)
+			if (!child || child.userId !== user) return notFound(childId)
+			if (!child.carouselItem) return graphError(400, 100, `Invalid parameter: the child ${childId} was not created with is_carousel_item=true.`)
+			if (child.status !== 'FINISHED') return graphError(400, 9007, `The media ${childId} is not ready for publishing, please wait for a moment.`, { error_subcode: 2207027 })
+		}
+		return null
 	}
 
 	const quotaError = () =>
@@ -107,7 +132,15 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		const mediaType = param(req, 'media_type')
 		const text = param(req, 'text') ?? ''
 		const imageUrl = param(req, 'image_url')
-		if (mediaType !== 'TEXT' && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: media_type must be TEXT or IMAGE in the sandbox.')
+		if (mediaType !== 'TEXT' && mediaType !== 'IMAGE' && mediaType !== 'CAROUSEL') return graphError(400, 100, 'Invalid parameter: media_type must be TEXT, IMAGE or CAROUSEL in the sandbox.')
+		const carouselItem = param(req, 'is_carousel_item') === 'true'
+		if (carouselItem && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: carousel items are images or videos.')
+		const altText = param(req, 'alt_text') || null
+		if (altText && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: alt_text is for images and videos.')
+		if (altText && [...altText].length > ALT_TEXT_LIMIT) return graphError(400, 100, `Param alt_text must be at most ${ALT_TEXT_LIMIT} characters long.`)
+		const children = mediaType === 'CAROUSEL' ? (param(req, 'children') ?? '').split(',').map((id) => id.trim()).filter(Boolean) : null
+		const refused = children && carouselRefusal(user, children)
+		if (refused) return refused
 		if (threadsTextLength(text) > MAX_TEXT) return graphError(400, 100, `Param text must be at most ${MAX_TEXT} characters long.`, { error_subcode: 2207068 })
 		if (mediaType === 'TEXT' && !text) return graphError(400, 100, 'Invalid parameter: text is required for TEXT posts.')
 		if (mediaType === 'IMAGE' && !(imageUrl && URL.canParse(imageUrl) && /^https?:$/.test(new URL(imageUrl).protocol))) {
@@ -129,6 +162,9 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			userId: user,
 			text,
 			imageUrl: mediaType === 'IMAGE' ? imageUrl : null,
+			altText,
+			carouselItem,
+			children,
 			status: processing > 0 ? 'IN_PROGRESS' : 'FINISHED',
 			pendingPolls: processing,
 		}
@@ -146,6 +182,7 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		const id = param(req, 'creation_id') ?? ''
 		const container = containers.get(id)
 		if (!container || container.userId !== user) return notFound(id)
+		if (container.carouselItem) return graphError(400, 100, 'Invalid parameter: a carousel item is published through its CAROUSEL container.')
 		if (container.status === 'IN_PROGRESS') return graphError(400, 9007, 'The media is not ready for publishing, please wait for a moment.', { error_subcode: 2207027 })
 		if (container.status === 'PUBLISHED') return graphError(400, 100, 'This container has already been published.', { error_subcode: 2207006 })
 		if (container.status !== 'FINISHED') return graphError(400, 100, `The container cannot be published (status ${container.status}).`, { error_subcode: 2207001 })
