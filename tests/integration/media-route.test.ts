@@ -31,7 +31,7 @@ describe.each([
 	beforeAll(async () => {
 		t = await createTestDatabase()
 		if (onS3) s3 = await startS3Fake({ bucket: 'postwerk-media', ...s3Keys })
-		const env = s3 ? { S3_ENDPOINT: s3.url, S3_BUCKET: 'postwerk-media', S3_ACCESS_KEY_ID: s3Keys.accessKeyId, S3_SECRET_ACCESS_KEY: s3Keys.secretAccessKey } : {}
+		const env: Record<string, string> = s3 ? { S3_ENDPOINT: s3.url, S3_BUCKET: 'postwerk-media', S3_ACCESS_KEY_ID: s3Keys.accessKeyId, S3_SECRET_ACCESS_KEY: s3Keys.secretAccessKey } : {}
 		h = await createHarness(t.db, { env })
 		await h.services.files.putStream(video, Readable.from([bytes.subarray(0, SIZE / 2), bytes.subarray(SIZE / 2)]), 'video/mp4')
 		await h.services.files.put(text, new TextEncoder().encode('Hallo Welt, '.repeat(200)), 'text/plain; charset=utf-8')
@@ -117,7 +117,8 @@ describe.each([
 	})
 
 	test('If-None-Match with the ETag: 304 without a body (a range asked beside it too); another ETag: 200', async () => {
-		for (const headers of [{ 'If-None-Match': `"${video}"` }, { 'If-None-Match': `W/"x", "${video}"`, Range: 'bytes=0-9' }, { 'If-None-Match': '*' }]) {
+		const asked: Array<Record<string, string>> = [{ 'If-None-Match': `"${video}"` }, { 'If-None-Match': `W/"x", "${video}"`, Range: 'bytes=0-9' }, { 'If-None-Match': '*' }]
+		for (const headers of asked) {
 			const response = await get(video, headers)
 			expect(response.status).toBe(304)
 			expect(response.headers.get('etag')).toBe(`"${video}"`)

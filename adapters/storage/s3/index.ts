@@ -92,7 +92,7 @@ export function createS3Store(config: S3Config): FileStore {
 		},
 		async get(key) {
 			if (!isFileKey(key)) return null
-			const object = await getObject(key)
+			const object = await getObject(key, undefined)
 			if (!object) return null
 			const bytes = await call('GET', () => (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray())
 			// The type follows the key, as on the local disk: whatever metadata the bucket holds, a
