@@ -25,8 +25,8 @@ const MiB = 1024 * 1024
 const s3Keys = { accessKeyId: 'AKIAPOSTWERKTEST0001', secretAccessKey: 'geheim/Schluessel+fuer+den+Test0123456789' }
 const LIMITS = { videoMaxBytes: 8 * MiB, documentMaxBytes: 2 * MiB }
 
-let clip: Uint8Array
-let png: Uint8Array
+let clip: Uint8Array<ArrayBuffer>
+let png: Uint8Array<ArrayBuffer>
 
 beforeAll(async () => {
 	;[clip, png] = await Promise.all([testClip({ size: '320x240', seconds: 2 }), noisePng(820, 820)])
