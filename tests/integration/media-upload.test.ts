@@ -5,6 +5,7 @@
 // descriptors' figures, 1 GB for videos, are checked on their own).
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
+import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { platformModules } from '#adapters/platforms/index.ts'
@@ -17,13 +18,15 @@ import type { SecureServer } from '#tests/security/support/http.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { noisePng, testClip } from '#tests/support/media-samples.ts'
 import { startRouteServer } from '#tests/support/route-server.ts'
+import { waitFor } from '#tests/support/wait.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 
 const MiB = 1024 * 1024
 const s3Keys = { accessKeyId: 'AKIAPOSTWERKTEST0001', secretAccessKey: 'geheim/Schluessel+fuer+den+Test0123456789' }
-const LIMITS = { videoMaxBytes: 8 * MiB, documentMaxBytes: 2 * MiB }
+// Videos over one S3 part (8 MiB), so an upload cut off after its first part is seen too.
+const LIMITS = { videoMaxBytes: 12 * MiB, documentMaxBytes: 2 * MiB }
 
 let clip: Uint8Array<ArrayBuffer>
 let png: Uint8Array<ArrayBuffer>
@@ -100,6 +103,10 @@ describe.each([
 	}
 	const uploadsOf = () => t.db.selectFrom('uploads').select(['kind', 'storage_key', 'byte_size', 'content_type', 'original_name']).where('user_id', '=', user.id).orderBy('created_at').execute()
 	const tempFiles = () => fs.readdir(tempDir).catch(() => [])
+	const copiedBytes = async () => {
+		const [copy] = await tempFiles()
+		return copy ? (await fs.stat(path.join(tempDir, copy)).catch(() => ({ size: 0 }))).size : 0
+	}
 
 	test('a 2 MB image: stored as a JPEG without metadata, with its size; served at its url', async () => {
 		expect(png.byteLength).toBeGreaterThan(2 * 1000 * 1000)
@@ -159,15 +166,15 @@ describe.each([
 	test('over the limit while streaming (no Content-Length): 413 in German, no file, no copy, no record', async () => {
 		const before = await storedKeys()
 		const rows = (await uploadsOf()).length
-		const parts = [clip, ...Array.from({ length: 9 }, () => randomBytes(MiB))]
+		const parts = [clip, ...Array.from({ length: 13 }, () => randomBytes(MiB))]
 		const { status, json, response } = await upload({ body: chunked(parts), name: 'zu-gross.mp4' })
 		expect(status).toBe(413)
 		expect(response.headers.get('connection')).toBe('close')
-		expect(json).toEqual({ ok: false, code: 'video_too_large', message: 'Bitte wählen Sie ein Video bis 8 MB.' })
+		expect(json).toEqual({ ok: false, code: 'video_too_large', message: 'Bitte wählen Sie ein Video bis 12 MB.' })
 		expect(await storedKeys()).toEqual(before)
 		expect(await uploadsOf()).toHaveLength(rows)
 		expect(await tempFiles()).toEqual([])
-		if (s3) expect([...s3.uploads.values()].filter((u) => !s3!.aborted.includes(u.id))).toEqual([])
+		if (s3) expect(s3.uploads.size).toBe(0)
 	})
 
 	test('a declared Content-Length over the limit: 413 before the rest is read; a PDF over its limit too', async () => {
@@ -195,6 +202,26 @@ describe.each([
 		const conflict = await upload({ body: png, requestId })
 		expect(conflict).toMatchObject({ status: 409, json: { ok: false, code: 'request_conflict' } })
 		expect(await storedKeys()).toHaveLength(before + 2)
+	})
+
+	test('the client goes away mid-upload (past the first S3 part): nothing stored, the copy for ffprobe removed', async () => {
+		const before = await storedKeys()
+		const abortedBefore = s3?.aborted.length ?? 0
+		const request = http.request(`${server.url}/api/media`, { method: 'POST', headers: { Cookie: user.cookie, 'X-Request-Id': randomUUID(), 'Content-Type': 'video/mp4' } })
+		request.on('error', () => {})
+		request.write(clip)
+		request.write(randomBytes(10 * MiB))
+		let copied = 0
+		await waitFor(async () => (copied = await copiedBytes()) >= 9 * MiB && (!s3 || s3.uploads.size > 0), {
+			what: 'the upload is under way (on S3: its multipart upload begun)',
+			describe: () => `copy ${copied} bytes, S3 requests ${s3?.requests.map((r) => r.action).join(' ')}`,
+		})
+		request.destroy()
+		await waitFor(async () => (await tempFiles()).length === 0 && JSON.stringify(await storedKeys()) === JSON.stringify(before) && (!s3 || s3.uploads.size === 0), {
+			what: 'the aborted upload is cleaned up',
+			describe: () => `S3 requests ${s3?.requests.map((r) => r.action).join(' ')}, open uploads ${s3?.uploads.size}`,
+		})
+		if (s3) expect(s3.aborted.length).toBe(abortedBefore + 1)
 	})
 
 	test('signed out: no upload (redirected to sign-in); no request id or an empty body: 400; another origin: 403', async () => {
