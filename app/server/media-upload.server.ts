@@ -23,9 +23,9 @@ export function uploadRefusal(context: Readonly<RouterContextProvider>, refused:
 	return t(`generation:errors.${refused.code}.message`)
 }
 
-/** Too large: 413; the request id reused for other bytes: 409; a file of another kind: 415; an empty one: 400; an unreadable video: 422. */
+/** Too large: 413; the request id reused for other bytes: 409; a file of another kind: 415; an empty or cut-off one: 400; an unreadable video: 422. */
 export function uploadStatus(code: UploadRefusal) {
-	if (code === 'upload_empty') return 400
+	if (code === 'upload_empty' || code === 'upload_aborted') return 400
 	if (code === 'image_too_large' || code === 'video_too_large' || code === 'pdf_too_large') return 413
 	if (code === 'request_conflict') return 409
 	if (code === 'media_type' || code === 'image_type') return 415

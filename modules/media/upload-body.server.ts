@@ -17,6 +17,14 @@ export class UploadTooLargeError extends Error {
 	}
 }
 
+/** The body ended in an error before its end (the client went away, the connection broke). */
+export class UploadCutOffError extends Error {
+	constructor(cause: unknown) {
+		super('upload cut off', { cause })
+		this.name = 'UploadCutOffError'
+	}
+}
+
 export type UploadBody = {
 	/** The first bytes (all of them when the body is shorter than HEAD_BYTES). */
 	head: Uint8Array
@@ -31,7 +39,11 @@ export type UploadBody = {
 }
 
 export async function readUploadBody(source: AsyncIterable<Uint8Array>): Promise<UploadBody> {
-	const chunks = source[Symbol.asyncIterator]()
+	const iterator = source[Symbol.asyncIterator]()
+	const chunks = {
+		next: () => iterator.next().catch((error: unknown) => Promise.reject(new UploadCutOffError(error))),
+		return: () => iterator.return?.().catch(() => undefined),
+	}
 	const headChunks: Array<Uint8Array> = []
 	let headLength = 0
 	let ended = false
@@ -76,7 +88,7 @@ export async function readUploadBody(source: AsyncIterable<Uint8Array>): Promise
 		},
 		digest: () => ({ sha256: digest, bytes: passed }),
 		async discard() {
-			if (!ended) await chunks.return?.()
+			if (!ended) await chunks.return()
 		},
 	}
 }

@@ -9,7 +9,7 @@ import { readImage } from './images.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { probeVideo } from './probe-video.server.ts'
 import { isImageType, sniff } from './sniff.ts'
-import { readUploadBody, UploadTooLargeError, type UploadBody } from './upload-body.server.ts'
+import { readUploadBody, UploadCutOffError, UploadTooLargeError, type UploadBody } from './upload-body.server.ts'
 import type { VideoTools } from './video-tools.server.ts'
 
 // A post's own media uploaded by the user (creator, editor, REST API; ADR 0054): judged by its first
@@ -34,7 +34,7 @@ export type StoredMedia = {
 	durationMs: number | null
 }
 
-export type UploadRefusal = 'media_type' | 'image_type' | 'image_too_large' | 'video_too_large' | 'pdf_too_large' | 'video_unreadable' | 'upload_empty' | 'request_conflict'
+export type UploadRefusal = 'media_type' | 'image_type' | 'image_too_large' | 'video_too_large' | 'pdf_too_large' | 'video_unreadable' | 'upload_empty' | 'upload_aborted' | 'request_conflict'
 
 /** `maxBytes`: the limit a too large file went past. */
 export type UploadOutcome = { ok: true; media: StoredMedia; replayed: boolean } | { ok: false; code: UploadRefusal; maxBytes?: number }
@@ -64,18 +64,21 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		return null
 	}
 
-	/** Stores the body under a new key; the refusal code when the file is not what it must be. */
-	async function store(body: UploadBody, sniffed: Sniffed, signal: AbortSignal | undefined): Promise<Omit<StoredMedia, 'url'> | UploadRefusal> {
-		const key = `${sniffed.kind === 'document' ? 'documents' : `${sniffed.kind}s`}/${randomUUID()}.${sniffed.ext}`
-		if (sniffed.kind === 'image') {
-			const image = await readImage({ name: '', bytes: await body.bytes(sniffed.maxBytes) })
-			await deps.files.put(key, image.jpeg, image.contentType)
-			return { key, kind: 'image', contentType: image.contentType, bytes: image.jpeg.byteLength, width: image.width, height: image.height, durationMs: null }
-		}
-		if (sniffed.kind === 'document') {
-			const { bytes } = await deps.files.putStream(key, body.stream({ maxBytes: sniffed.maxBytes }), sniffed.contentType, { signal })
-			return { key, kind: 'document', contentType: sniffed.contentType, bytes, width: null, height: null, durationMs: null }
-		}
+	type Stored = Omit<StoredMedia, 'url'>
+
+	async function storeImage(key: string, body: UploadBody, sniffed: Sniffed): Promise<Stored> {
+		const image = await readImage({ name: '', bytes: await body.bytes(sniffed.maxBytes) })
+		await deps.files.put(key, image.jpeg, image.contentType)
+		return { key, kind: 'image', contentType: image.contentType, bytes: image.jpeg.byteLength, width: image.width, height: image.height, durationMs: null }
+	}
+
+	async function storeDocument(key: string, body: UploadBody, sniffed: Sniffed, signal: AbortSignal | undefined): Promise<Stored> {
+		const { bytes } = await deps.files.putStream(key, body.stream({ maxBytes: sniffed.maxBytes }), sniffed.contentType, { signal })
+		return { key, kind: 'document', contentType: sniffed.contentType, bytes, width: null, height: null, durationMs: null }
+	}
+
+	/** Stored while a local copy is written for ffprobe (it must seek and reads local files only); an unreadable video is deleted again. */
+	async function storeVideo(key: string, body: UploadBody, sniffed: Sniffed, signal: AbortSignal | undefined): Promise<Stored | 'video_unreadable'> {
 		await fs.mkdir(deps.tempDir, { recursive: true })
 		const copy = path.join(deps.tempDir, `${randomUUID()}.${sniffed.ext}`)
 		const handle = await fs.open(copy, 'wx')
@@ -96,6 +99,14 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		}
 	}
 
+	/** Stores the body under a new key; the refusal code when the file is not what it must be. */
+	function store(body: UploadBody, sniffed: Sniffed, signal: AbortSignal | undefined): Promise<Stored | UploadRefusal> {
+		const key = `${sniffed.kind === 'document' ? 'documents' : `${sniffed.kind}s`}/${randomUUID()}.${sniffed.ext}`
+		if (sniffed.kind === 'image') return storeImage(key, body, sniffed)
+		if (sniffed.kind === 'document') return storeDocument(key, body, sniffed, signal)
+		return storeVideo(key, body, sniffed, signal)
+	}
+
 	return {
 		/**
 		 * Stores an upload of the user's (an image, a video or a PDF, judged by content) and records it.
@@ -103,7 +114,13 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		 * with other bytes: 'request_conflict'.
 		 */
 		async upload(userId: string, requestId: string, input: UploadInput): Promise<UploadOutcome> {
-			const body = await readUploadBody(input.body)
+			let body: UploadBody
+			try {
+				body = await readUploadBody(input.body)
+			} catch (error) {
+				if (error instanceof UploadCutOffError) return { ok: false, code: 'upload_aborted' }
+				throw error
+			}
 			const sniffed = judge(body.head)
 			const refuse = async (code: UploadRefusal): Promise<UploadOutcome> => {
 				await body.discard()
@@ -112,12 +129,14 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 			if (body.head.byteLength === 0) return refuse('upload_empty')
 			if (!sniffed) return refuse('media_type')
 			if (input.declaredBytes != null && input.declaredBytes > sniffed.maxBytes) return refuse(TOO_LARGE[sniffed.kind])
-			let stored: Omit<StoredMedia, 'url'> | UploadRefusal
+			let stored: Stored | UploadRefusal
 			try {
 				stored = await store(body, sniffed, input.signal)
 			} catch (error) {
 				if (error instanceof UploadTooLargeError) return refuse(TOO_LARGE[sniffed.kind])
 				if (error instanceof InputError && (error.code === 'image_type' || error.code === 'image_too_large')) return refuse(error.code)
+				// The client went away: nothing stored, and no one to answer.
+				if (error instanceof UploadCutOffError || input.signal?.aborted) return refuse('upload_aborted')
 				await body.discard()
 				throw error
 			}
