@@ -72,6 +72,7 @@ export default [
 	route('api/search', 'routes/api.search.ts'),
 	route('api/hashtags', 'routes/api.hashtags.ts'),
 	route('api/documents/check', 'routes/api.documents.check.ts'),
+	route('api/media', 'routes/api.media.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('mcp', 'routes/mcp.ts'),
 	...prefix('api/v1', [

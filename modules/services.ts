@@ -11,6 +11,7 @@ import type { DashboardService } from './dashboard/index.ts'
 import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
 import type { GenerationService } from './generation/index.ts'
+import type { MediaUploads } from './media/index.ts'
 import type { NewsService } from './news/index.ts'
 import type { PublishingService } from './publishing/index.ts'
 import type { SearchService } from './search/index.ts'
@@ -33,6 +34,8 @@ export type Services = {
 	generation: GenerationService
 	/** Uploaded and generated files, served at /media/<key>. */
 	files: FileStore
+	/** The user's own images, videos and PDFs for posts, streamed into `files` (/api/media, the REST API's /media). */
+	media: MediaUploads
 	publishing: PublishingService
 	/** Full-text search over the user's posts, drafts, ideas and news (header box, /suche). */
 	search: SearchService

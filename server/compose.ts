@@ -7,6 +7,7 @@ import { createFeedReader, createSafeHttp, createWebReader, isInternalName, isPu
 import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab, mediaOrigins } from '#modules/generation/index.ts'
+import { createMediaUploads, videoTools, type UploadLimits } from '#modules/media/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
@@ -17,7 +18,7 @@ import { createCatalogService } from '#modules/catalog/index.ts'
 import { contentPublications, createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
-import { createDeliveryPlanner, createPublishingService, publishingCrontab } from '#modules/publishing/index.ts'
+import { createDeliveryPlanner, createPublishingService, publishingCrontab, type PlatformDescriptor } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
 import { createWebhooksService, webhookPublications } from '#modules/webhooks/index.ts'
@@ -36,6 +37,15 @@ import { createPlatforms } from './platforms.ts'
 
 /** `sandbox`: the built-in sandbox network while a platform runs in test mode (never in production), else null. */
 export type Composition = { services: Services; tasks: Array<AnyTask>; crontab: string; sandbox: SandboxNetwork | null }
+
+/** A user's video or PDF may be as large as the largest one any registered network takes (its descriptor's figure). */
+export function uploadLimits(descriptors: ReadonlyArray<PlatformDescriptor>): UploadLimits {
+	const largest = (figures: Array<number | undefined>) => Math.max(0, ...figures.filter((figure) => figure !== undefined))
+	return {
+		videoMaxBytes: largest(descriptors.map((descriptor) => descriptor.media.video?.maxBytes)),
+		documentMaxBytes: largest(descriptors.map((descriptor) => descriptor.media.document?.maxBytes)),
+	}
+}
 
 /**
  * The composition root: picks each port's adapter from the configuration (the real one when keys
@@ -116,6 +126,7 @@ export function composeServices({
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
+		media: createMediaUploads({ db, files, limits: uploadLimits(descriptors), tools: () => videoTools(env), tempDir: path.join(env.dataDir, 'tmp', 'uploads') }),
 		publishing,
 		search: createSearchService({ db }),
 		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, mediaOrigins, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),

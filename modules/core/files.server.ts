@@ -7,8 +7,11 @@ import type { Readable } from 'node:stream'
 
 export type StoredFile = { bytes: Uint8Array; contentType: string }
 
-/** A byte range of a stored file, both ends inclusive (as HTTP's Range: bytes=start-end); no end: to the file's end. */
-export type ByteRange = { start: number; end?: number }
+/**
+ * A byte range of a stored file, both ends inclusive (as HTTP's Range: bytes=start-end); no end: to
+ * the file's end; `suffix`: the last that many bytes (bytes=-n).
+ */
+export type ByteRange = { start: number; end?: number } | { suffix: number }
 
 /** A stored file (or a slice of it) as a stream: `bytes` is the slice's length, `total` the whole file's. */
 export type StoredFileStream = { body: Readable; contentType: string; bytes: number; total: number; range: { start: number; end: number } }
@@ -37,8 +40,16 @@ export class RangeNotSatisfiableError extends Error {
 	}
 }
 
-/** Clamps a range to a file of `total` bytes; throws RangeNotSatisfiableError when it starts past the end. */
+/**
+ * Clamps a range to a file of `total` bytes; throws RangeNotSatisfiableError when it starts past the
+ * end (or is an empty suffix, or asks anything of an empty file).
+ */
 export function resolveRange(range: ByteRange | undefined, total: number) {
+	if (range && 'suffix' in range) {
+		if (!Number.isSafeInteger(range.suffix) || range.suffix < 0) throw new Error('invalid byte range')
+		if (range.suffix === 0 || total === 0) throw new RangeNotSatisfiableError(total)
+		return { start: Math.max(0, total - range.suffix), end: total - 1 }
+	}
 	const start = range?.start ?? 0
 	if (!Number.isSafeInteger(start) || start < 0 || (range?.end !== undefined && (!Number.isSafeInteger(range.end) || range.end < start))) throw new Error('invalid byte range')
 	if (range && start >= total) throw new RangeNotSatisfiableError(total)

@@ -1,12 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto'
 import type { Db } from '#modules/core/db.server.ts'
-import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
-import { once } from '#modules/core/request-keys.server.ts'
-import { readImage } from '#modules/media/index.ts'
 import type { GenerationResult } from './outcome.ts'
 
-// What the REST API reads of a generation while a client polls it, and the API's own image upload
-// (checked and stored like the creator's own image: a JPEG without metadata, at most 2048 px).
+// What the REST API reads of a generation while a client polls it.
 
 export type GenerationView = {
 	id: string
@@ -48,23 +43,4 @@ export async function findGeneration(db: Db, userId: string, by: { id: string } 
 		error: status === 'failed' ? { code: row.error_code ?? 'failed', detail: row.error_message } : null,
 		inputSummary: row.input_summary,
 	}
-}
-
-/**
- * An uploaded post image (PNG, JPEG, GIF, WebP; judged by its content) stored as JPEG, once per
- * request id (a retry answers the first upload's path; other bytes under the same id: 'request_conflict').
- * Throws InputError for what is not such an image.
- */
-export async function storePostImage(db: Db, files: FileStore, userId: string, requestId: string, file: { name: string; bytes: Uint8Array }) {
-	const image = await readImage(file)
-	const outcome = await once(db, { userId, requestId, action: 'generation.store-post-image', input: createHash('sha256').update(file.bytes).digest('hex') }, async (trx) => {
-		const key = `images/${randomUUID()}.jpg`
-		await files.put(key, image.jpeg, image.contentType)
-		await trx
-			.insertInto('uploads')
-			.values({ user_id: userId, kind: 'post_image', storage_key: key, content_type: image.contentType, byte_size: image.jpeg.byteLength, original_name: file.name.slice(0, 255) || null })
-			.execute()
-		return { url: mediaPath(key), width: image.width, height: image.height }
-	})
-	return outcome.kind === 'conflict' ? ({ ok: false, error: 'request_conflict' } as const) : ({ ok: true, ...outcome.result } as const)
 }

@@ -5,7 +5,7 @@ import { handleJob } from '#modules/core/jobs.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
 import { reclaimGenerationsJob } from './jobs.ts'
-import { findGeneration, storePostImage } from './api-views.server.ts'
+import { findGeneration } from './api-views.server.ts'
 import { checkDocument } from './check-document.server.ts'
 import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
@@ -92,8 +92,6 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 		importImage: (userId: string, url: string, signal?: AbortSignal) => importImageFromUrl(deps, userId, url, signal),
 		/** A creator generation of the user by id or by the request id it was started with (REST API polling); null when not theirs. */
 		findGeneration: (userId: string, by: { id: string } | { requestId: string }) => findGeneration(deps.db, userId, by),
-		/** An image upload for a post (REST API), checked and converted like the creator's own image; throws InputError. */
-		storePostImage: (userId: string, requestId: string, file: { name: string; bytes: Uint8Array }) => storePostImage(deps.db, deps.files, userId, requestId, file),
 		regenerateImage: generator.regenerateImage,
 		/** 'Modell testen' (/model-test): runs the models side by side, each charged on its own ledger row. */
 		runModelTest: (userId: string, input: ModelTestInput) => modelTests.run(userId, input),

@@ -2,6 +2,7 @@
 // source type 'trainedAlgorithmicMedia' in its XMP, the offline provider's card included; the user's
 // own images (the creator's upload, the API's upload, a CSV import by URL) are stored without it.
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -85,9 +86,9 @@ test("the user's own image in the creator, cut to each aspect, is stored without
 
 test("an image uploaded through the API and one imported by URL are stored without the AI label", async () => {
 	await using s = await setup()
-	const uploaded = await s.services.generation.storePostImage(s.userId, randomUUID(), { name: 'foto.jpg', bytes: new Uint8Array(await photo().jpeg().toBuffer()) })
-	if (!uploaded.ok) throw new Error(uploaded.error)
-	expect(await s.stored(uploaded.url)).toEqual({ kind: 'post_image', contentType: 'image/jpeg', labelled: false })
+	const uploaded = await s.services.media.upload(s.userId, randomUUID(), { name: 'foto.jpg', body: Readable.from([await photo().jpeg().toBuffer()]) })
+	if (!uploaded.ok) throw new Error(uploaded.code)
+	expect(await s.stored(uploaded.media.url)).toEqual({ kind: 'post_image', contentType: 'image/jpeg', labelled: false })
 
 	s.web.setPage('/bilder/herbst.png', { contentType: 'image/png', body: new Uint8Array(await photo().png().toBuffer()) })
 	const imported = await s.services.generation.importImage(s.userId, `${s.web.url}/bilder/herbst.png`)

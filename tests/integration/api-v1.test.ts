@@ -8,9 +8,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
+import { createMediaUploads, videoTools } from '#modules/media/index.ts'
 import { grantCredits } from '#modules/credits/index.ts'
 import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { testClip } from '#tests/support/media-samples.ts'
 import { apiReference } from '#app/server/api/v1/reference.server.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -102,7 +104,8 @@ test('POST /media: an image (multipart or raw) stored as JPEG and usable as a po
 	const uploaded = await call('POST', '/media', { token, body: form, idempotencyKey: 'bild-1' })
 	expect(uploaded.status).toBe(201)
 	const media = await uploaded.json()
-	expect(media).toMatchObject({ url: expect.stringMatching(/^\/media\/images\/.+\.jpg$/), width: 300, height: 200 })
+	expect(media).toMatchObject({ url: expect.stringMatching(/^\/media\/images\/.+\.jpg$/), kind: 'image', contentType: 'image/jpeg', width: 300, height: 200, durationMs: null })
+	expect(media.url).toBe(`/media/${media.key}`)
 	const stored = await services.files.get(media.url.replace('/media/', ''))
 	expect(stored?.contentType).toBe('image/jpeg')
 
@@ -122,12 +125,52 @@ test('POST /media: an image (multipart or raw) stored as JPEG and usable as a po
 	const noFile = new FormData()
 	noFile.set('anderes', 'x')
 	expect((await call('POST', '/media', { token, body: noFile })).status).toBe(400)
-	expect((await call('POST', '/media', { token, body: new Uint8Array(11 * 1024 * 1024), headers: { 'Content-Type': 'image/png' } })).status).toBe(413)
+	const tooLarge = new Uint8Array(11 * 1024 * 1024)
+	tooLarge.set(png.subarray(0, 16))
+	expect((await call('POST', '/media', { token, body: tooLarge, headers: { 'Content-Type': 'image/png' } })).status).toBe(413)
+	// Judged by content, not by the type sent: zeros are no image (nor any file the API takes).
+	expect((await call('POST', '/media', { token, body: new Uint8Array(1024), headers: { 'Content-Type': 'image/png' } })).status).toBe(400)
 
 	// The url is accepted as a post's imageUrl.
 	const draft = await call('POST', '/drafts', { token, json: { networks: ['linkedin'], text: 'Mit Bild', images: { linkedin: media.url } } })
 	expect(draft.status).toBe(201)
 	expect((await draft.json()).images).toEqual({ linkedin: media.url })
+})
+
+test('POST /media: a video (multipart, parsed while it streams) and a PDF (raw) stored as they are; a text named .mp4 refused in German; a video over the limit 413', async () => {
+	await using t = await createTestDatabase()
+	const { services: composed } = testServices(t.db, { DATA_DIR: dataDir })
+	const services = { ...composed, media: createMediaUploads({ db: t.db, files: composed.files, limits: { videoMaxBytes: 4 * 1024 * 1024, documentMaxBytes: 1024 * 1024 }, tools: () => videoTools(), tempDir: path.join(dataDir, 'tmp') }) }
+	const call = apiClient(services)
+	const token = await apiToken(services, await userWithCredits(t.db, 0))
+	const clip = await testClip()
+	const form = new FormData()
+	form.set('titel', 'Vorher ein Feld')
+	form.set('file', new Blob([clip], { type: 'video/mp4' }), 'reel.mp4')
+	form.set('danach', 'und eines danach')
+	const video = await call('POST', '/media', { token, body: form, idempotencyKey: 'video-1' })
+	expect(video.status).toBe(201)
+	const stored = await video.json()
+	expect(stored).toMatchObject({ kind: 'video', contentType: 'video/mp4', bytes: clip.byteLength, width: 320, height: 240, url: expect.stringMatching(/^\/media\/videos\/.+\.mp4$/) })
+	expect(Buffer.from((await services.files.get(stored.key))!.bytes).equals(Buffer.from(clip))).toBe(true)
+
+	const pdf = new TextEncoder().encode('%PDF-1.4\n% Folien\n%%EOF\n')
+	const document = await call('POST', '/media', { token, body: pdf, headers: { 'Content-Type': 'application/pdf' } })
+	expect(document.status).toBe(201)
+	expect(await document.json()).toMatchObject({ kind: 'document', contentType: 'application/pdf', bytes: pdf.byteLength, width: null, height: null, durationMs: null })
+
+	const renamed = new FormData()
+	renamed.set('file', new Blob(['Das ist kein Video.\n'.repeat(100)], { type: 'video/mp4' }), 'urlaub.mp4')
+	const text = await call('POST', '/media', { token, body: renamed })
+	expect(text.status).toBe(400)
+	expect(await text.json()).toMatchObject({ code: 'invalid_request', errors: [{ field: 'file', message: 'Bitte wählen Sie ein Bild (PNG, JPG, WEBP oder GIF), ein Video (MP4, MOV oder WebM) oder ein PDF.' }] })
+
+	const large = new FormData()
+	large.set('file', new Blob([clip, new Uint8Array(5 * 1024 * 1024)], { type: 'video/mp4' }), 'lang.mp4')
+	const over = await call('POST', '/media', { token, body: large })
+	expect(over.status).toBe(413)
+	expect(await over.json()).toMatchObject({ code: 'payload_too_large', detail: 'Bitte wählen Sie ein Video bis 4 MB.' })
+	expect(await t.db.selectFrom('uploads').select('kind').orderBy('created_at').execute()).toEqual([{ kind: 'post_video' }, { kind: 'post_document' }])
 })
 
 test('GET /credits and /credits/ledger in pages; GET /ideas; GET /accounts with the connected pages', async () => {

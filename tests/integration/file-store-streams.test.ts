@@ -63,13 +63,22 @@ describe.each([
 		await expect(t.store.getStream(key, { start: 64 * MiB })).rejects.toBeInstanceOf(RangeNotSatisfiableError)
 		expect(await t.store.getStream('uploads/ab12/fehlt.mp4')).toBeNull()
 
+		// Suffix ranges (bytes=-n): the last n bytes, the whole file when n is larger; -0 is unsatisfiable.
+		const last = await t.store.getStream(key, { suffix: 5 })
+		expect(last).toMatchObject({ bytes: 5, total: 64 * MiB, range: { start: 64 * MiB - 5, end: 64 * MiB - 1 } })
+		expect((await bytesOf(last!.body)).length).toBe(5)
+		const all = await t.store.getStream(key, { suffix: 65 * MiB })
+		expect(all).toMatchObject({ bytes: 64 * MiB, range: { start: 0, end: 64 * MiB - 1 } })
+		all!.body.destroy()
+		await expect(t.store.getStream(key, { suffix: 0 })).rejects.toMatchObject({ name: 'RangeNotSatisfiableError', total: 64 * MiB })
+
 		if (t.s3) {
 			// Eight 8 MiB parts, the object's multipart ETag, nothing left open.
 			const actions = t.s3.requests.map((r) => r.action)
 			expect(actions.filter((a) => a === 'UploadPart')).toHaveLength(8)
 			expect(actions).toContain('CompleteMultipartUpload')
 			expect(t.s3.objects.get(`postwerk-media/app/${key}`)?.etag).toMatch(/^"[0-9a-f]{32}-8"$/)
-			expect(t.s3.requests.filter((r) => r.code !== null).map((r) => r.code)).toEqual(['InvalidRange', 'NoSuchKey'])
+			expect(t.s3.requests.filter((r) => r.code !== null).map((r) => r.code)).toEqual(['InvalidRange', 'NoSuchKey', 'InvalidRange'])
 		}
 		await t.store.delete(key)
 		expect(await t.leftovers()).toEqual([])

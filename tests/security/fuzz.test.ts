@@ -440,6 +440,8 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	'/api/generations/image': (r) => [f({ requestId: crypto.randomUUID(), platform: 'instagram', content: 'Frisches Brot', agentId: r.agent })],
 	'/api/hashtags': () => [f({ text: 'Frisches Brot aus der Backstube #brot' })],
 	'/api/documents/check': () => [f({ document: new File([samples.text as BlobPart], 'notizen.txt', { type: 'text/plain' }) })],
+	// Reads the raw body as the file (a form's bytes are judged like any other; the upload itself: tests/integration/media-upload.test.ts).
+	'/api/media': () => [f({ file: new File([samples.png as BlobPart], 'bild.png', { type: 'image/png' }) })],
 	'/webhooks/stripe': () => [f({ payload: '{"id":"evt_1","type":"checkout.session.completed"}' })],
 	// Needs a bearer token before it reads a body (JSON-RPC as JSON; the tools' input: tests/integration/mcp.test.ts).
 	'/mcp': () => [f({ jsonrpc: '2.0', id: '1', method: 'tools/list' })],

@@ -406,6 +406,7 @@ const entries: Record<string, Entry> = {
 	'/api/search': { none: "searches the user's own rows" },
 	'/api/hashtags': { none: 'suggestions for a text' },
 	'/api/documents/check': { none: 'reads the uploaded document only, keeps nothing' },
+	'/api/media': { none: "stores the user's own upload under a new key; reads no id (the request id is per user: tests/integration/media-upload.test.ts)" },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
 	'/api/v1/channels': { none: "the token user's own channels; a post naming another user's channel answers 422 invalid_channel (tests/integration/api-v1-posts.test.ts)" },

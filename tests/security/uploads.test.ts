@@ -142,6 +142,39 @@ describe('creator: image (/api/generations)', () => {
 	})
 })
 
+describe("a post's own media, streamed (/api/media)", () => {
+	const upload = (bytes: Uint8Array, name: string, type: string) =>
+		h.call('/api/media', { cookie: user.cookie, body: new Uint8Array(bytes), headers: { 'Content-Type': type, 'X-File-Name': encodeURIComponent(name), 'X-Request-Id': randomUUID() } })
+	const urlOf = (r: CallResult) => (r.data as { url: string }).url
+
+	test('a PNG named .txt is taken as the image it is; stored re-encoded, without metadata or what was appended', async () => {
+		const named = await upload(samples.png, 'notiz.txt', 'text/plain')
+		expect(named.status).toBe(201)
+		await expectCleanImage(urlOf(named), samples.png)
+		await expectCleanImage(urlOf(await upload(tagged, 'ferien.jpg', 'image/jpeg')), tagged)
+		await expectCleanImage(urlOf(await upload(appended, 'bild.png', 'image/png')), appended)
+	})
+
+	test('HTML or an SVG with scripts named .png or .mp4 are refused by content (415); over 10 MB an image is refused (413)', async () => {
+		for (const [bytes, name] of [[samples.html, 'bild.png'], [samples.svgWithScript, 'bild.png'], [samples.html, 'reel.mp4'], [samples.zip, 'folien.pdf']] as const) {
+			const refused = await upload(bytes, name, 'video/mp4')
+			expect(refused.status, name).toBe(415)
+			expect(refused.data).toMatchObject({ ok: false, code: 'media_type' })
+		}
+		expect(await upload(oversized(IMAGE_MAX_BYTES), 'gross.png', 'image/png')).toMatchObject({ status: 413, data: { code: 'image_too_large' } })
+	})
+
+	test('a PDF is kept as it is and served as a download under the sandbox policy', async () => {
+		const stored = await upload(samples.pdfHeader, 'folien.pdf', 'application/pdf')
+		expect(stored.status).toBe(201)
+		expect(urlOf(stored)).toMatch(/^\/media\/documents\/[0-9a-f-]{36}\.pdf$/)
+		const { answer } = await served(urlOf(stored))
+		expect(answer.headers.get('content-disposition')).toBe('attachment')
+		expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+		expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+	})
+})
+
 describe('creator: document and recording (/api/generations)', () => {
 	const send = (fields: Record<string, string | File>) =>
 		h.call('/api/generations', { cookie: user.cookie, form: { requestId: randomUUID(), platforms: 'linkedin', agentId: '', prompt: '', notes: '', ...fields } })

@@ -2,7 +2,7 @@ import { pipeline, type Readable } from 'node:stream'
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { byteCounter } from '../byte-counter.ts'
-import { contentTypeOfKey, isFileKey, RangeNotSatisfiableError, resolveRange, type FileStore } from '#modules/core/files.server.ts'
+import { contentTypeOfKey, isFileKey, RangeNotSatisfiableError, resolveRange, type ByteRange, type FileStore } from '#modules/core/files.server.ts'
 
 // The FileStore port on any S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Ceph, ...)
 // through the AWS SDK: S3Client for single objects, lib-storage's Upload for streams (multipart).
@@ -92,7 +92,7 @@ export function createS3Store(config: S3Config): FileStore {
 		},
 		async get(key) {
 			if (!isFileKey(key)) return null
-			const object = await getObject(key)
+			const object = await getObject(key, undefined)
 			if (!object) return null
 			const bytes = await call('GET', () => (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray())
 			// The type follows the key, as on the local disk: whatever metadata the bucket holds, a
@@ -126,10 +126,10 @@ export function createS3Store(config: S3Config): FileStore {
 		},
 		async getStream(key, range) {
 			if (!isFileKey(key)) return null
-			if (range) resolveRange(range, Number.MAX_SAFE_INTEGER) // refuses a malformed range before asking
+			const asked = range ? rangeHeader(range) : undefined
 			let object
 			try {
-				object = await getObject(key, range)
+				object = await getObject(key, asked)
 			} catch (error) {
 				if (error instanceof S3Error && error.status === 416) {
 					const found = await head(key)
@@ -155,9 +155,9 @@ export function createS3Store(config: S3Config): FileStore {
 		},
 	}
 
-	async function getObject(key: string, range?: { start: number; end?: number }) {
+	async function getObject(key: string, range: string | undefined) {
 		try {
-			return await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key), Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }))
+			return await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key), Range: range }))
 		} catch (error) {
 			if (statusOf(error) === 404 && codeOf(error) !== 'NoSuchBucket') return null
 			throw asS3Error(error, 'GET')
@@ -190,4 +190,14 @@ function normalisePrefix(prefix: string) {
 	if (!trimmed) return ''
 	if (!/^[a-z0-9][a-z0-9._-]{0,63}(\/[a-z0-9][a-z0-9._-]{0,63}){0,3}$/.test(trimmed)) throw new Error('S3_PREFIX may hold lower-case letters, digits, dots, dashes and slashes')
 	return `${trimmed}/`
+}
+
+/** HTTP's Range header for a range, refusing a malformed one before asking (S3 answers 416 for one past the end, as for an empty suffix). */
+function rangeHeader(range: ByteRange) {
+	if ('suffix' in range) {
+		if (!Number.isSafeInteger(range.suffix) || range.suffix < 0) throw new Error('invalid byte range')
+		return `bytes=-${range.suffix}`
+	}
+	resolveRange(range, Number.MAX_SAFE_INTEGER)
+	return `bytes=${range.start}-${range.end ?? ''}`
 }

@@ -154,7 +154,7 @@ export type CallRequest = {
 	/** The form (multipart) of a POST; strings, files or lists of them (repeated keys). */
 	form?: FormData | Record<string, FormValue>
 	/** A raw body instead of a form. */
-	body?: string
+	body?: string | Uint8Array<ArrayBuffer>
 	headers?: Record<string, string>
 	ip?: string
 }

@@ -153,7 +153,18 @@ export const GenerationSchema = z
 	})
 	.meta({ id: 'Generation' })
 
-export const MediaSchema = z.object({ url: z.string().meta({ example: '/media/images/3f0c….jpg', description: 'Als imageUrl eines Posts verwendbar' }), width: z.int(), height: z.int() }).meta({ id: 'Media' })
+export const MediaSchema = z
+	.object({
+		key: z.string().meta({ example: 'images/3f0c….jpg', description: 'Der Schlüssel der Datei im Speicher' }),
+		url: z.string().meta({ example: '/media/images/3f0c….jpg', description: 'Als imageUrl eines Posts verwendbar' }),
+		kind: z.enum(['image', 'video', 'document']),
+		contentType: z.string().meta({ example: 'image/jpeg' }),
+		bytes: z.int().meta({ description: 'Grösse der gespeicherten Datei in Bytes' }),
+		width: z.int().nullable().meta({ description: 'Bilder und Videos (wie angezeigt); sonst null' }),
+		height: z.int().nullable(),
+		durationMs: z.int().nullable().meta({ description: 'Videos; sonst null' }),
+	})
+	.meta({ id: 'Media' })
 
 export const CreditsSchema = z.object({ balance: z.int() }).meta({ id: 'Credits' })
 
