@@ -4,9 +4,10 @@ import type { SandboxContext } from '../sandbox/network.ts'
 import type { SandboxPost } from '../sandbox/store.ts'
 import { escapeCommentary, parseCommentary } from './escape.ts'
 import { imageType } from './image-type.ts'
+import { isDocumentUrn, type PostedDocument, type SandboxDocuments } from './sandbox-documents.ts'
 import { canActAs, liError, notEnoughPermissions, rest, sandboxOrganization, withToken } from './sandbox-rest.ts'
 
-// The LinkedIn fake's Images and Posts APIs and its engagement numbers. Posts land in the SandboxStore (the
+// The LinkedIn fake's Images and Posts APIs (documents: sandbox-documents.ts) and its engagement numbers. Posts land in the SandboxStore (the
 // sandbox feed page shows them) with the commentary as a reader sees it: escapes resolved and the text cut at
 // the first unescaped reserved character, as LinkedIn does.
 
@@ -18,7 +19,7 @@ const IMAGE_MEMORY_BYTES = 64 * 1024 * 1024
 const MAX_COMMENTARY = 3000
 const imageUrn = (id: string) => `urn:li:image:${id}`
 
-export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) {
+export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, documents: SandboxDocuments) {
 	const images = new Map<string, SandboxImage>()
 	const feedRoot = base.replace(/\/[^/]+\/?$/, '')
 
@@ -75,9 +76,15 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 			const author = String(body.author)
 			if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(author)) return liError(400, `/author :: ${author} is not a valid urn`)
 			if (!canActAs(member, author)) return notEnoughPermissions('partnerApiPostsExternal.CREATE')
-			const mediaId = (body.content as { media?: { id?: unknown } } | undefined)?.media?.id
+			const media = (body.content as { media?: { id?: unknown; title?: unknown } } | undefined)?.media
+			const mediaId = media?.id
 			let imageUrl: string | null = null
-			if (mediaId !== undefined) {
+			let document: PostedDocument | null = null
+			if (isDocumentUrn(mediaId)) {
+				const found = documents.forPost(author, media!)
+				if ('status' in found) return found
+				document = found
+			} else if (mediaId !== undefined) {
 				const id = String(mediaId).replace(/^urn:li:image:/, '')
 				const image = images.get(id)
 				if (!image || image.owner !== author) return liError(400, `/content/media/id :: ${String(mediaId)} is not a valid image of the author`)
@@ -86,9 +93,9 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 			}
 			const { text } = parseCommentary(typeof body.commentary === 'string' ? body.commentary : '')
 			if (text.length > MAX_COMMENTARY) return liError(422, `/commentary :: length ${text.length} exceeds the maximum of ${MAX_COMMENTARY}`)
-			if (!text && !imageUrl) return liError(422, '/commentary :: a post needs commentary or content')
+			if (!text && !imageUrl && !document) return liError(422, '/commentary :: a post needs commentary or content')
 			const id = store.nextId('urn:li:share:')
-			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl, url: `${feedRoot}/#${id}` })
+			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl, ...(document ? { document } : {}), url: `${feedRoot}/#${id}` })
 			return { status: 201, headers: { 'x-restli-id': id, location: `/rest/posts/${encodeURIComponent(id)}` } }
 		}),
 	)
@@ -149,6 +156,7 @@ function postView(post: SandboxPost) {
 		lifecycleState: 'PUBLISHED',
 		distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
 		...(imageId ? { content: { media: { id: imageUrn(imageId) } } } : {}),
+		...(post.document ? { content: { media: { id: post.document.urn, title: post.document.title } } } : {}),
 		createdAt,
 		publishedAt: createdAt,
 		lastModifiedAt: createdAt,

@@ -21,13 +21,19 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${p.imageUrl ? `<img src="${escape(p.imageUrl)}" alt="" loading="lazy">` : ''}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${p.imageUrl ? `<img src="${escape(p.imageUrl)}" alt="" loading="lazy">` : ''}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img{max-width:100%;border-radius:8px}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
 <body><h1>Sandbox-Netzwerk <span class="badge">Testmodus</span></h1><p>Ohne verbundene Zugangsdaten veröffentlicht Postwerk hier statt auf ${escape(listNames(Object.values(names)))}. Nichts davon ist öffentlich.</p>
 ${items || '<p>Noch keine Posts veröffentlicht.</p>'}</body></html>`
+}
+
+/** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */
+function documentLink(document: NonNullable<SandboxPost['document']>) {
+	const pages = document.pages === 1 ? '1 Seite' : `${document.pages} Seiten`
+	return `<p class="document" data-pages="${document.pages}">PDF-Dokument: <a href="${escape(document.url)}">${escape(document.title)}</a> · ${pages}</p>`
 }
 
 /** 'A, B und C' (the networks in test mode); 'den Netzwerken' when none is named. */

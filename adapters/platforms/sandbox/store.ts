@@ -12,6 +12,8 @@ export type SandboxPost = {
 	authorId: string
 	text: string
 	imageUrl: string | null
+	/** A document post's file (LinkedIn): its URN, the title shown above it, its page count and where the PDF is served. */
+	document?: { urn: string; title: string; pages: number; url: string }
 	url: string
 	createdAt: string
 }
