@@ -95,6 +95,18 @@ test('the retry after "still processing" waits for the checkpointed document ins
 	expect(li.store.posts.find((p) => p.id === published.externalId)?.document).toMatchObject({ urn: previous.documentUrn, pages: 2 })
 })
 
+test('after a lost answer the reconcile finds the document post by its checkpointed URN', async () => {
+	await using li = await startLinkedinSandbox()
+	li.router.script('POST /rest/posts', [{ pass: true, answer: { status: 504, body: { message: 'Gateway Timeout' } } }])
+	const checkpoints: Array<Checkpoint> = []
+	const since = new Date()
+	const lost = publishDocumentPost(context(li), li.target(li.person), { text: 'Folien zum Jahr', title: 'Folien', pdf: await pdfOf(2) }, recording(checkpoints))
+	await expect(lost).rejects.toMatchObject({ kind: 'unknown_outcome' })
+	// Matched by the document, not the text: here the text differs on purpose.
+	const found = await li.adapter().findPublished(li.target(li.person), { text: 'anders', imageUrl: null }, checkpoints[0]!, since)
+	expect(found?.externalId).toBe(li.store.posts[0]!.id)
+})
+
 test("the fake refuses posts naming an unknown document, one still processing, another author's, or one without a title", async () => {
 	await using li = await startLinkedinSandbox()
 	const api = linkedinApi(li.settings())

@@ -54,7 +54,7 @@ const MAX_PAGES = 10
 // LinkedIn's clock and ours differ; the text match keeps the wider window safe.
 const CLOCK_SLACK_MS = 5 * 60_000
 
-/** The author's posts since `since`, newest first, matched on the uploaded image or on the text as a reader sees it. */
+/** The author's posts since `since`, newest first, matched on the uploaded image or document, or on the text as a reader sees it. */
 export async function findPost(
 	{ api, settings }: Pick<Context, 'api' | 'settings'>,
 	target: PublishTarget,
@@ -72,8 +72,8 @@ export async function findPost(
 		const posts = found.elements ?? []
 		for (const post of posts) {
 			if (!post.id || (post.createdAt ?? 0) < earliest) continue
-			const sameImage = Boolean(checkpoint.imageUrn) && post.content?.media?.id === checkpoint.imageUrn
-			if (sameImage || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
+			const sameMedia = [checkpoint.imageUrn, checkpoint.documentUrn].some((urn) => urn && post.content?.media?.id === urn)
+			if (sameMedia || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
 		}
 		const oldest = posts.at(-1)?.createdAt ?? 0
 		if (posts.length < PAGE_SIZE || oldest < earliest) return null

@@ -68,7 +68,7 @@ export async function embedSlideFont(pdf: PDFDocument, weight: Weight): Promise<
 	const pdfFont = await pdf.embedFont(font.bytes, { subset: true, features: NO_SHAPING })
 	return {
 		pdfFont,
-		drawable: (text) => drawable(text, font.hasGlyph),
+		drawable: (text) => drawableText(text, font.hasGlyph),
 		width: (text, size) => {
 			let em = 0
 			for (const char of text) em += font.advance(char.codePointAt(0)!)
@@ -77,16 +77,21 @@ export async function embedSlideFont(pdf: PDFDocument, weight: Weight): Promise<
 	}
 }
 
-function drawable(text: string, hasGlyph: (codePoint: number) => boolean) {
-	return [...text]
-		.filter((char) => {
+/**
+ * The text without the characters the font has no glyph for (emoji, with their joiners, variation
+ * selectors and keycaps), and without the space a removed character leaves: 'Toll 🚀!' becomes 'Toll!'.
+ */
+export function drawableText(text: string, hasGlyph: (codePoint: number) => boolean) {
+	// A noncharacter marks what goes: it never occurs in text.
+	const GONE = '\uFFFF'
+	const marked = [...text]
+		.map((char) => {
 			const codePoint = char.codePointAt(0)!
-			// Joiners, variation selectors and the keycap belong to emoji, which are gone.
-			if (codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || codePoint === 0x20e3) return false
-			return char === ' ' || hasGlyph(codePoint)
+			const emojiPart = codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || codePoint === 0x20e3
+			return char === ' ' || (!emojiPart && hasGlyph(codePoint)) ? char : GONE
 		})
 		.join('')
-		.replace(/ {2,}/g, ' ')
-		.replace(/ ([,.;:!?])/g, '$1')
+	return marked
+		.replace(/( ?)\uFFFF+( ?)(?=(.?))/gsu, (_match, before: string, after: string, next: string) => (!next || /[,.;:!?…)]/u.test(next) ? '' : before || after))
 		.trim()
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { describe, expect, test } from 'vitest'
 import { sniff } from '../sniff.ts'
+import { drawableText } from './fonts.server.ts'
 import { PAGE_SIZE, renderSlidesPdf, SlideTooLongError } from './render.server.ts'
 import { splitIntoSlides, type Slide } from './split.ts'
 import { slideThemeOf } from './theme.ts'
@@ -102,4 +103,17 @@ describe('renderSlidesPdf', () => {
 		const text = (await pagesText(await renderSlidesPdf([{ kind: 'content', heading: 'Mehr dazu:', body: [url], list: null }], theme)))[0]!
 		expect(text.replace(/ /g, '')).toContain(url)
 	})
+})
+
+test('characters without a glyph go with the space they leave; everything else stays as written', () => {
+	const noEmoji = (codePoint: number) => codePoint < 0x1f000 && codePoint !== 0x2705
+	const cases: Array<[string, string]> = [
+		['Toll 🚀!', 'Toll!'],
+		['🚀 Start', 'Start'],
+		['Team 👩‍💻 und Kunden', 'Team und Kunden'],
+		['✅ Erledigt, 1️⃣ Punkt', 'Erledigt, 1 Punkt'],
+		['Kommentare 👇', 'Kommentare'],
+		['Preis : 5 € – „Straße“ → Größe', 'Preis : 5 € – „Straße“ → Größe'],
+	]
+	for (const [text, drawable] of cases) expect([text, drawableText(text, noEmoji)]).toEqual([text, drawable])
 })

@@ -78,6 +78,15 @@ describe('splitIntoSlides', () => {
 		])
 	})
 
+	test('a list whose lead-in is too long for a heading gets it as a paragraph slide before the items', () => {
+		const intro = 'Wir haben in den letzten zwölf Monaten mit mehr als vierzig Teams aus Handel, Industrie und Verwaltung gesprochen, und dabei sind uns drei Muster aufgefallen:'
+		const slides = splitIntoSlides(`Titel\n\n${intro}\n- Erstens\n- Zweitens\n- Drittens`)
+		expect(slides.slice(1)).toEqual([
+			{ kind: 'content', heading: '', body: [intro], list: null },
+			{ kind: 'content', heading: '', body: ['Erstens', 'Zweitens', 'Drittens'], list: 'bullet' },
+		])
+	})
+
 	test('calls to action in German are recognised; a plain last statement is not one', () => {
 		const last = (text: string) => splitIntoSlides(`Titel\n\nEin Gedanke dazwischen.\n\n${text}`).at(-1)!.kind
 		for (const cta of ['Was meint ihr?', 'Wie seht ihr das? 🤔', 'Teilt den Beitrag gern mit eurem Team.', 'Mehr dazu im Link in den Kommentaren.', 'Jetzt anmelden: Das Webinar ist kostenlos.', '👉 Folgen Sie uns für mehr.', 'Eure Meinung interessiert mich!']) {

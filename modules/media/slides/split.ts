@@ -148,10 +148,12 @@ function startsWithLead(block: Block) {
 function blockSlides(block: Block, lead: string | null): Array<Slide> {
 	const start = listStart(block.lines)
 	if (start >= 0) {
-		const intro = block.lines.slice(0, start).join(' ')
+		const intro = block.lines.slice(0, start)
 		const { items, after, style } = listItems(block.lines.slice(start))
-		const heading = [lead, intro].filter(Boolean).join(' ')
-		const slides = listSlides(fitHeading(heading), items, style)
+		const heading = [lead, ...intro].filter(Boolean).join(' ')
+		// A lead-in too long for a heading is a paragraph of its own before the list.
+		const slides =
+			heading.length <= HEADING_MAX ? listSlides(heading, items, style) : [...paragraphSlides(intro, lead), ...listSlides('', items, style)]
 		return after.length ? [...slides, ...paragraphSlides(after, null)] : slides
 	}
 	return paragraphSlides(block.lines, lead)
@@ -181,8 +183,8 @@ function listItems(lines: Array<string>): { items: Array<string>; after: Array<s
 	return { items: merged, after: lines.slice(lastItem + 1), style: numbered ? 'number' : 'bullet' }
 }
 
-function listSlides([heading = '', ...overflow]: Array<string>, items: Array<string>, style: 'bullet' | 'number'): Array<Slide> {
-	const units = [...overflow, ...items].flatMap((item) => pieces(item, BODY_MAX))
+function listSlides(heading: string, items: Array<string>, style: 'bullet' | 'number'): Array<Slide> {
+	const units = items.flatMap((item) => pieces(item, BODY_MAX))
 	const slides: Array<Slide> = []
 	let body: Array<string> = []
 	let size = 0
