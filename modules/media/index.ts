@@ -1,9 +1,10 @@
 // The user's material before any AI sees it: what an upload is (judged by its content), its
 // conversion (images to JPEG, documents and recordings checked and read), the creator's kinds of
 // input with their limits, and the port for reading the open web (adapters/web implements it).
-// Videos are probed, transcoded and cover-framed by the shipped ffmpeg (ADR 0051).
+// Videos are probed, transcoded and cover-framed by the shipped ffmpeg (ADR 0051). A post's text becomes
+// a deck of slides and a PDF for LinkedIn's document posts (ADR 0055).
 // Server side: this pulls in sharp and the document parsers. Browser code imports ./kinds.ts,
-// ./sniff.ts and ./errors.ts directly.
+// ./sniff.ts, ./errors.ts, ./slides/split.ts and ./slides/theme.ts directly.
 export { coverFrame, type CoverOptions } from './cover-frame.server.ts'
 export { probeVideo, type VideoFacts } from './probe-video.server.ts'
 export { transcodeVideo, type TranscodeOptions, type VideoTarget } from './transcode-video.server.ts'
@@ -16,6 +17,9 @@ export { fitJpeg, labelAsAiGenerated, readImage, reencodeImage, type ReadImage }
 export { isLabelledAiGenerated } from './ai-label.server.ts'
 export { isImageType, sniff, zipEntries, type ImageType, type SniffedType, type ZipEntry } from './sniff.ts'
 export { imageSize, type ImageSize } from './image-size.ts'
+export { splitIntoSlides, type Slide, type SplitOptions } from './slides/split.ts'
+export { defaultSlideTheme, slideThemeOf, type BrandLook, type SlideTheme } from './slides/theme.ts'
+export { renderSlidesPdf, SlideTooLongError, type RenderOptions } from './slides/render.server.ts'
 export {
 	AUDIO_MAX_BYTES,
 	DOCUMENT_ACCEPT,

@@ -19,6 +19,10 @@ export const linkedinErrorCodes = [
 	'image_format', // not JPEG, PNG or GIF
 	'image_failed', // LinkedIn could not process the uploaded image
 	'image_processing', // the uploaded image was not ready in time (retry)
+	'document_unreachable', // the document (PDF) URL could not be fetched
+	'document_format', // not a PDF
+	'document_failed', // LinkedIn could not process the uploaded document (broken, or over 100 MB / 300 pages)
+	'document_processing', // the uploaded document was not ready in time (retry)
 	'timeout', // from the HTTP helper: no answer in time
 	'network', // from the HTTP helper: the connection failed
 ] as const

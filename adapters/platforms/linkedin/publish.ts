@@ -57,7 +57,7 @@ const MAX_PAGES = 10
 // LinkedIn's clock and ours differ; the text match keeps the wider window safe.
 const CLOCK_SLACK_MS = 5 * 60_000
 
-/** The author's posts since `since`, newest first, matched on the uploaded image or on the text as a reader sees it. */
+/** The author's posts since `since`, newest first, matched on the uploaded image or document, or on the text as a reader sees it. */
 export async function findPost(
 	{ api, settings }: Pick<Context, 'api' | 'settings'>,
 	target: PublishTarget,
@@ -76,8 +76,9 @@ export async function findPost(
 		for (const post of posts) {
 			if (!post.id || (post.createdAt ?? 0) < earliest) continue
 			const firstImage = checkpoint.imageUrn ?? checkpoint.imageUrns?.split(',')[0]
-			const sameImage = Boolean(firstImage) && (post.content?.media?.id ?? post.content?.multiImage?.images?.[0]?.id) === firstImage
-			if (sameImage || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
+			const postedMedia = post.content?.media?.id ?? post.content?.multiImage?.images?.[0]?.id
+			const sameMedia = [firstImage, checkpoint.documentUrn].some((urn) => urn && postedMedia === urn)
+			if (sameMedia || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
 		}
 		const oldest = posts.at(-1)?.createdAt ?? 0
 		if (posts.length < PAGE_SIZE || oldest < earliest) return null

@@ -4,9 +4,10 @@ import type { SandboxContext } from '../sandbox/network.ts'
 import type { SandboxImage as FeedImage, SandboxPost } from '../sandbox/store.ts'
 import { escapeCommentary, parseCommentary } from './escape.ts'
 import { imageType } from './image-type.ts'
+import { isDocumentUrn, type PostedDocument, type SandboxDocuments } from './sandbox-documents.ts'
 import { canActAs, liError, notEnoughPermissions, rest, sandboxOrganization, withToken } from './sandbox-rest.ts'
 
-// The LinkedIn fake's Images and Posts APIs and its engagement numbers. Posts land in the SandboxStore (the
+// The LinkedIn fake's Images and Posts APIs (documents: sandbox-documents.ts) and its engagement numbers. Posts land in the SandboxStore (the
 // sandbox feed page shows them) with the commentary as a reader sees it: escapes resolved and the text cut at
 // the first unescaped reserved character, as LinkedIn does.
 
@@ -21,7 +22,7 @@ const MAX_ALT_TEXT = 4086
 const MULTI_IMAGE = { min: 2, max: 20 }
 const imageUrn = (id: string) => `urn:li:image:${id}`
 
-export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) {
+export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, documents: SandboxDocuments) {
 	const images = new Map<string, SandboxImage>()
 	const feedRoot = base.replace(/\/[^/]+\/?$/, '')
 
@@ -78,14 +79,23 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 			const author = String(body.author)
 			if (!/^urn:li:(person|organization):[A-Za-z0-9_-]+$/.test(author)) return liError(400, `/author :: ${author} is not a valid urn`)
 			if (!canActAs(member, author)) return notEnoughPermissions('partnerApiPostsExternal.CREATE')
-			const content = postImages(body.content, author)
-			if ('error' in content) return content.error
-			const postedImages = content.images
+			const media = (body.content as { media?: { id?: unknown; title?: unknown } } | undefined)?.media
+			let document: PostedDocument | null = null
+			let postedImages: Array<FeedImage> = []
+			if (isDocumentUrn(media?.id)) {
+				const found = documents.forPost(author, media!)
+				if ('status' in found) return found
+				document = found
+			} else {
+				const content = postImages(body.content, author)
+				if ('error' in content) return content.error
+				postedImages = content.images
+			}
 			const { text } = parseCommentary(typeof body.commentary === 'string' ? body.commentary : '')
 			if (text.length > MAX_COMMENTARY) return liError(422, `/commentary :: length ${text.length} exceeds the maximum of ${MAX_COMMENTARY}`)
-			if (!text && !postedImages.length) return liError(422, '/commentary :: a post needs commentary or content')
+			if (!text && !postedImages.length && !document) return liError(422, '/commentary :: a post needs commentary or content')
 			const id = store.nextId('urn:li:share:')
-			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), url: `${feedRoot}/#${id}` })
+			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), ...(document ? { document } : {}), url: `${feedRoot}/#${id}` })
 			return { status: 201, headers: { 'x-restli-id': id, location: `/rest/posts/${encodeURIComponent(id)}` } }
 		}),
 	)
@@ -159,6 +169,7 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext) 
 
 /** The post's content as the Posts API returns it: media for one image, multiImage for several. */
 function contentView(post: SandboxPost) {
+	if (post.document) return { content: { media: { id: post.document.urn, title: post.document.title } } }
 	const list = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
 	const images = list.map((image) => ({ id: imageUrn(/\/media\/([^/]+)$/.exec(image.url)?.[1] ?? ''), ...(image.alt ? { altText: image.alt } : {}) }))
 	if (!images.length) return {}

@@ -21,7 +21,7 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
@@ -36,6 +36,12 @@ function images(post: SandboxPost) {
 	if (!list.length) return ''
 	const tags = list.map((image) => `<img src="${escape(image.url)}" alt="${escape(image.alt)}" loading="lazy">`).join('')
 	return list.length > 1 ? `<div class="carousel" data-count="${list.length}">${tags}</div>` : tags
+}
+
+/** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */
+function documentLink(document: NonNullable<SandboxPost['document']>) {
+	const pages = document.pages === 1 ? '1 Seite' : `${document.pages} Seiten`
+	return `<p class="document" data-pages="${document.pages}">PDF-Dokument: <a href="${escape(document.url)}">${escape(document.title)}</a> · ${pages}</p>`
 }
 
 /** 'A, B und C' (the networks in test mode); 'den Netzwerken' when none is named. */

@@ -15,6 +15,8 @@ export type SandboxPost = {
 	imageUrl: string | null
 	/** Every image as the network stored it, in order, with its alt text ('' where none was sent); absent on text posts and older saved posts. */
 	images?: Array<SandboxImage>
+	/** A document post's file (LinkedIn): its URN, the title shown above it, its page count and where the PDF is served. */
+	document?: { urn: string; title: string; pages: number; url: string }
 	url: string
 	createdAt: string
 }
