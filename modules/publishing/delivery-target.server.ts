@@ -1,10 +1,11 @@
-import { imageFor, textFor } from '#modules/content/index.ts'
+import { firstCommentFor, imageFor, textFor } from '#modules/content/index.ts'
 import type { Loaded } from './delivery-batches.server.ts'
 import type { Platform, PublishContent, PublishTarget } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { targetOf } from './tokens.server.ts'
 
-export type DeliveryTarget = { target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null }
+/** `firstComment`: the comment sent under the post once it is published (channel > network > base), null for none. */
+export type DeliveryTarget = { target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null; firstComment: string | null }
 
 /** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
 export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, preloaded?: Loaded): Promise<DeliveryTarget | { error: string }> {
@@ -19,6 +20,7 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 		target: targetOf(ctx.box, page),
 		content: { text: textFor(post.content, delivery.platform as Platform, page.page_row_id), imageUrl: absoluteUrl(ctx.appUrl, imageUrl) },
 		imageUrl,
+		firstComment: firstCommentFor(post.content, delivery.platform as Platform, page.page_row_id),
 	}
 }
 

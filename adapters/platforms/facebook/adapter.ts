@@ -4,6 +4,7 @@ import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken, type ManagedPage } from '../meta/oauth.ts'
 import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
+import { commentOnPost } from './comments.ts'
 
 /** pages_read_user_content and pages_manage_engagement: reading comments and answering them as the page (auto-reply). */
 export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'business_management', 'pages_read_user_content', 'pages_manage_engagement']
@@ -98,6 +99,8 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			const match = replies.find((r) => r.from?.id === target.pageId && sameText(r.message, text))
 			return match ? { externalId: match.id } : null
 		},
+
+		commentOnPost: (target, externalId, text) => commentOnPost(graph, target, externalId, text),
 
 		async postMetrics(target, externalId) {
 			try {
