@@ -27,6 +27,9 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				description:
 					'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt: ersetzt die bisherigen eigenen Texte ({} entfernt sie). Nur für Kanäle, an die der Post geht (mit channels: diese). Ohne channelTexts bleiben sie, solange ihr Kanal bleibt.',
 			}),
+			firstComment: z.string().trim().max(MAX_TEXT).optional().meta({
+				description: 'Neuer erster Kommentar für alle Netzwerke des Posts ("" entfernt ihn). Er wird direkt nach dem Post darunter veröffentlicht, einmal je Kanal; ein schon veröffentlichter Kanal erhält ihn nicht mehr.',
+			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
 					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
@@ -39,7 +42,10 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.schedule !== undefined || v.channels !== undefined, { error: 'Bitte geben Sie text, texts, channelTexts, channels oder schedule an.', path: ['text'] })
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined, {
+			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, channels oder schedule an.',
+			path: ['text'],
+		})
 		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
 }
 
@@ -152,7 +158,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 					if (!moved.ok) return contentProblem(context, moved.error, moved.reasons)
 					if (moved.kind === 'post') post = moved.post
 				}
-				if (body.text !== undefined || body.texts !== undefined || body.channelTexts !== undefined) {
+				if (body.text !== undefined || body.texts !== undefined || body.channelTexts !== undefined || body.firstComment !== undefined) {
 					const foreign = Object.keys(body.texts ?? {}).filter((n) => !post.platforms.includes(n))
 					if (foreign.length) {
 						const message = getInstance(context).t('api:fields.invalid')
@@ -163,7 +169,9 @@ export function postOperations(registered: RegisteredPlatforms) {
 					const base = (only ? body.texts?.[only] : undefined) ?? body.text ?? current.base
 					const platforms = only ? {} : Object.fromEntries(post.platforms.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
 					const channels = body.channelTexts ?? current.channels
-					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}) } })
+					// A first comment given replaces the stored one ('' removes it: the key with no value); none given, it stays.
+					const firstComment = body.firstComment === undefined ? {} : { firstComment: body.firstComment ? { base: body.firstComment, platforms: {} } : undefined }
+					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}), ...firstComment } })
 					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
 				}
 				if (body.schedule) {
