@@ -49,7 +49,8 @@ export async function openCommentDeliveries(db: Db, limit = 100) {
 				eb.and([eb('comment_status', '=', 'sent'), eb('comment_sent_at', '<', sql<Date>`now() - ${`${COMMENT_STUCK_MINUTES} minutes`}::interval`)]),
 			]),
 		)
-		.where('comment_status', 'in', ['pending', 'sent'])
+		// As literal text, so the planner can match the partial index's predicate whatever the plan.
+		.where(sql<boolean>`comment_status in ('pending', 'sent')`)
 		.orderBy('published_at')
 		.limit(limit)
 		.execute()
