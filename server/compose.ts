@@ -18,7 +18,7 @@ import { createCatalogService } from '#modules/catalog/index.ts'
 import { contentPublications, createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
-import { createDeliveryPlanner, createPublishingService, publishingCrontab, type PlatformDescriptor } from '#modules/publishing/index.ts'
+import { createDeliveryPlanner, createPublishingService, publishingCrontab, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
 import { createWebhooksService, webhookPublications } from '#modules/webhooks/index.ts'
@@ -65,7 +65,7 @@ export function composeServices({
 	/** The web server's database, for the LISTEN connection of live events; others only send changes. */
 	databaseUrl?: string
 	/** Crash tests only: called at named points of a publish. */
-	faultPoint?: (point: 'before_send' | 'after_send') => void
+	faultPoint?: (point: FaultPoint) => void
 }): Composition {
 	// Production sends every mail over SMTP: the dev mailbox would show every user's reset and
 	// confirmation links to any visitor (readEnv refuses to start without SMTP_URL already).

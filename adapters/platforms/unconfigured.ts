@@ -30,5 +30,6 @@ export function unconfiguredAdapter(platform: Platform): PlatformAdapter {
 		listComments: failing,
 		replyToComment: failing,
 		findReply: failing,
+		commentOnPost: failing,
 	}
 }

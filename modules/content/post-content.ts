@@ -1,17 +1,21 @@
 import { isPlatformId } from '#modules/core/platform-id.ts'
 import { isUuid } from '#modules/core/uuid.ts'
+import { firstCommentOf, keepChannelComments, readFirstComment, withoutEmpty, type FirstComment } from './first-comment.ts'
 import type { Platform } from './platforms.ts'
 
 // Pure and shared with the browser. A post's content is plain text or a JSON string
 // { base, platforms: { <id>: '...', ... }, channels?: { <channel id>: '...' } } with a text per platform
 // and, optionally, a text of its own for a channel (issue 38: the shop's account says it differently
-// than the owner's). A channel's text wins over its network's, which wins over the base.
+// than the owner's). A channel's text wins over its network's, which wins over the base. A first
+// comment (`firstComment`, see first-comment.ts) is kept beside the texts, only when set.
 
 export type PostContent = {
 	base: string
 	platforms: Partial<Record<Platform, string>>
 	/** Texts of their own for channels (by channel id); a channel without one takes its network's text. */
 	channels?: Record<string, string>
+	/** The comment sent under the post right after it (per network, per channel); absent: none. */
+	firstComment?: FirstComment
 }
 
 /**
@@ -33,8 +37,9 @@ export function parseContent(raw: string | null | undefined, isPlatform: (key: s
 		}
 		const channels = channelTexts(record.channels)
 		const base = firstString(record, ['base', 'content', 'text', 'message'])
+		const firstComment = readFirstComment(record.firstComment, isPlatform)
 		if (base !== null || Object.keys(platforms).length > 0) {
-			return { base: base ?? Object.values(platforms)[0] ?? '', platforms, ...(channels ? { channels } : {}) }
+			return { base: base ?? Object.values(platforms)[0] ?? '', platforms, ...(channels ? { channels } : {}), ...(firstComment ? { firstComment } : {}) }
 		}
 	}
 	return { base: text, platforms: {} }
@@ -44,19 +49,22 @@ export function parseContent(raw: string | null | undefined, isPlatform: (key: s
 export function serializeContent(content: PostContent): string {
 	const platforms = Object.fromEntries(Object.entries(content.platforms).filter(([, v]) => typeof v === 'string'))
 	const channels = channelTexts(content.channels)
-	if (Object.keys(platforms).length === 0 && !channels) return content.base
-	return JSON.stringify({ base: content.base, platforms, ...(channels ? { channels } : {}) })
+	const firstComment = withoutEmpty(content.firstComment)
+	if (Object.keys(platforms).length === 0 && !channels && !firstComment) return content.base
+	return JSON.stringify({ base: content.base, platforms, ...(channels ? { channels } : {}), ...(firstComment ? { firstComment } : {}) })
 }
 
 /** The content with texts of their own only for `channelIds` (a channel no longer chosen loses its text). */
 export function keepChannelTexts(content: PostContent, channelIds: ReadonlyArray<string>): PostContent {
-	const { channels, ...rest } = content
+	const { channels, firstComment, ...rest } = content
 	const kept = Object.entries(channels ?? {}).filter(([id]) => channelIds.includes(id))
-	return kept.length ? { ...rest, channels: Object.fromEntries(kept) } : rest
+	const comment = keepChannelComments(firstComment, channelIds)
+	return { ...rest, ...(kept.length ? { channels: Object.fromEntries(kept) } : {}), ...(comment ? { firstComment: comment } : {}) }
 }
 
 /**
- * A saved edit over the stored content: the edit's texts, and the stored keys it does not own. With
+ * A saved edit over the stored content: the edit's texts, and the stored keys it does not own (an edit
+ * without the `firstComment` key keeps the stored comment; with it, even undefined, replaces it). With
  * `textChannels` (the channels an editor showed) the edit's channel texts replace only theirs: a channel
  * the editor did not show (one already published) keeps its text. Without, the edit's replace all.
  */
@@ -84,6 +92,11 @@ export function extractText(raw: string | null | undefined) {
 export function textFor(raw: string | null | undefined, platform: Platform, channelId?: string | null) {
 	const content = parseContent(raw)
 	return (channelId ? content.channels?.[channelId] : undefined) ?? content.platforms[platform] ?? content.base
+}
+
+/** The first comment a network's channel gets (channel > network > base), or null when the post has none for it. */
+export function firstCommentFor(raw: string | null | undefined | PostContent, platform: Platform, channelId?: string | null) {
+	return firstCommentOf((typeof raw === 'object' && raw !== null ? raw : parseContent(raw)).firstComment, platform, channelId)
 }
 
 /** The channels' texts of their own (by channel id); empty when none has one. */

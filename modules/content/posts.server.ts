@@ -277,7 +277,12 @@ export async function draftToPost(
 // A multi-platform post names each platform in its content, so its deliveries know where to go.
 function contentForPlatforms(content: PostContent, platforms: Array<Platform>): PostContent {
 	if (platforms.length <= 1) return content
-	return { base: content.base, platforms: Object.fromEntries(platforms.map((p) => [p, content.platforms[p] ?? content.base])), ...(content.channels ? { channels: content.channels } : {}) }
+	return {
+		base: content.base,
+		platforms: Object.fromEntries(platforms.map((p) => [p, content.platforms[p] ?? content.base])),
+		...(content.channels ? { channels: content.channels } : {}),
+		...(content.firstComment ? { firstComment: content.firstComment } : {}),
+	}
 }
 
 /** What a calendar chip's hover card adds to the chip: the start of the text and the image; null when the post is not the user's. */

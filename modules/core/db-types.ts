@@ -494,6 +494,11 @@ export interface PostDeliveries {
   attempts: Generated<number>;
   channel_id: string | null;
   checkpoint: Generated<Json>;
+  comment_error_code: string | null;
+  comment_external_id: string | null;
+  comment_sent_at: Timestamp | null;
+  comment_status: string | null;
+  comment_url: string | null;
   created_at: Generated<Timestamp>;
   error_code: string | null;
   error_message: string | null;

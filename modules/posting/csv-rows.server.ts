@@ -47,7 +47,7 @@ export type ProgressListener = (progress: ImportProgress) => void
 
 /** The post a row makes (the same for the preview's duplicate check and the import). */
 export function postOf(reading: CsvRowReading) {
-	return { platform: reading.networks.length === 1 ? reading.networks[0]! : ('multiple' as const), content: postContentOf({ networks: reading.networks, text: reading.text }) }
+	return { platform: reading.networks.length === 1 ? reading.networks[0]! : ('multiple' as const), content: postContentOf({ networks: reading.networks, text: reading.text, firstComment: reading.firstComment ?? undefined }) }
 }
 
 /**
@@ -101,10 +101,10 @@ export async function checkRows(services: ImportServices, user: User, rows: Read
 		} else if (options.asDrafts) notes.push(messages.notes.asDrafts)
 		else if (!problems.some((p) => p.field === 'datum' || p.field === 'zeit')) notes.push(messages.notes.draftNoTime)
 		if (reading.text && reading.networks.length) {
-			const findings = await services.publishing.preflight(reading.networks.map((platform) => ({ platform, text: reading.text, imageUrl: reading.imageUrl })))
+			// The first comment too (the network's text limit; LinkedIn's members are refused by the planner at import, when the channel is known).
+			const findings = await services.publishing.preflight(reading.networks.map((platform) => ({ platform, text: reading.text, imageUrl: reading.imageUrl, firstComment: reading.firstComment })))
 			for (const finding of findings) if (finding.severity === 'error') problems.push({ field: IMAGE_CODES.has(finding.code) ? 'bild_url' : 'text', message: finding.message })
 		}
-		if (reading.firstComment) notes.push(messages.notes.firstComment)
 		const kind: RowKind = problems.length ? 'error' : instant ? 'planned' : 'draft'
 		checked.push({
 			reading,

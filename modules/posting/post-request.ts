@@ -42,6 +42,7 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			texts: z.partialRecord(network, text).optional().describe('Eigener Text je Netzwerk'),
 			channelTexts: ChannelTextsSchema.optional()
 				.describe('Eigener Text je Kanal (ID aus channels); sonst gilt der Text seines Netzwerks'),
+			firstComment: text.optional().describe('Erster Kommentar: wird direkt nach dem Post als Kommentar darunter veröffentlicht, einmal je Kanal (Bluesky, Mastodon und Threads: als Antwort; LinkedIn nur auf Unternehmensseiten). Die Zeichengrenze des Netzwerks gilt wie für den Text.'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
 			aiLabel: aiLabelSchema.optional().describe('KI-Kennzeichnung: auto (wenn ein Text oder Bild generiert ist, Standard), on oder off'),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
@@ -52,11 +53,12 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 }
 export type NewPostRequest = z.infer<ReturnType<typeof newPostSchema>>
 
-/** The post's content as the creator stores it: the first network's text as base, each network's own text named. */
-export function postContentOf(request: { networks: ReadonlyArray<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; channelTexts?: Record<string, string> }): PostContent {
+/** The post's content as the creator stores it: the first network's text as base, each network's own text named; a first comment for all. */
+export function postContentOf(request: { networks: ReadonlyArray<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; channelTexts?: Record<string, string>; firstComment?: string }): PostContent {
 	const networks = [...new Set(request.networks)]
 	const textOf = (n: Platform) => request.texts?.[n] ?? request.text ?? ''
 	const channels = request.channelTexts && Object.keys(request.channelTexts).length ? { channels: request.channelTexts } : {}
-	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {}, ...channels }
+	const firstComment = request.firstComment?.trim() ? { firstComment: { base: request.firstComment, platforms: {} } } : {}
+	return { base: textOf(networks[0]!), platforms: networks.length > 1 ? Object.fromEntries(networks.map((n) => [n, textOf(n)])) : {}, ...channels, ...firstComment }
 }
 

@@ -1,5 +1,5 @@
 import type { Trx } from '#modules/core/db.server.ts'
-import { channelTextOf, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
+import { channelTextOf, firstCommentFor, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
@@ -39,11 +39,14 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
  * once per network and server limits (a Mastodon instance may allow more or less than the network).
  * Where a post goes to several channels of a network, or a channel's server sets its own limits, the
  * reasons name the channels ("Mastodon (Bäckerei): ..."). A channel with a text of its own is judged
- * on its own, under its name.
+ * on its own, under its name. A first comment is judged with the text, per comment and page type (LinkedIn
+ * takes one on organization pages only).
  */
 async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>): Promise<Array<string>> {
 	const groups = new Map<string, Array<PlanTarget>>()
 	const ownText = (target: PlanTarget) => Boolean(target.channel && channelTextOf(post.content, target.channel.id) !== undefined)
+	const commentOf = (target: PlanTarget) => firstCommentFor(post.content, target.platform, target.channel?.id)
+	const pageTypeOf = (target: PlanTarget) => (target.channel?.page_type === 'personal' || target.channel?.page_type === 'business' ? target.channel.page_type : null)
 	for (const target of targets) {
 		const limits = target.channel?.limits ?? null
 		const key = ownText(target)
@@ -51,13 +54,23 @@ async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: R
 			: limits && Object.values(limits).some((v) => v !== null)
 				? `${target.platform} ${JSON.stringify(limits)}`
 				: target.platform
-		groups.set(key, [...(groups.get(key) ?? []), target])
+		const comment = commentOf(target)
+		const commentKey = comment === null ? '' : ` comment ${pageTypeOf(target)} ${comment}`
+		groups.set(key + commentKey, [...(groups.get(key + commentKey) ?? []), target])
 	}
 	const perNetwork = (platform: string) => targets.filter((t) => t.platform === platform).length
 	const judged: Array<PreflightTarget> = [...groups.values()].map((group) => {
 		const { platform, channel } = group[0]!
 		const named = group.length < perNetwork(platform) || (perNetwork(platform) > 1 && channel !== null) || ownText(group[0]!)
-		return { platform, text: textFor(post.content, platform, channel?.id), imageUrl: imageFor(post, platform), limits: channel?.limits ?? null, ...(named ? { label: groupLabel(group) } : {}) }
+		return {
+			platform,
+			text: textFor(post.content, platform, channel?.id),
+			imageUrl: imageFor(post, platform),
+			limits: channel?.limits ?? null,
+			firstComment: commentOf(group[0]!),
+			pageType: pageTypeOf(group[0]!),
+			...(named ? { label: groupLabel(group) } : {}),
+		}
 	})
 	const findings = await preflightTargets(rules.descriptors, rules.files, judged)
 	return findings.filter((f) => f.severity === 'error').map((f) => f.message)

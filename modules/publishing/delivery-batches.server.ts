@@ -12,6 +12,7 @@ import type { Delivery, PublisherDeps } from './publisher-context.server.ts'
 const DELIVERY_COLUMNS = [
 	'id', 'post_id', 'user_id', 'platform', 'status', 'scheduled_at', 'retry_at', 'attempts', 'attempt_id', 'attempt_worker', 'attempt_started_at',
 	'request_sent_at', 'checkpoint', 'channel_id', 'external_id', 'external_url', 'published_at', 'error_code', 'error_message', 'created_at', 'updated_at',
+	'comment_status', 'comment_sent_at', 'comment_external_id', 'comment_url', 'comment_error_code',
 ] as const satisfies ReadonlyArray<keyof Delivery>
 // Every column of the table, checked when the generated types change (a new column must be added above).
 const everyColumn: Exclude<keyof Delivery, (typeof DELIVERY_COLUMNS)[number]> extends never ? true : never = true
@@ -105,22 +106,24 @@ function markSentBatcher({ db }: PublisherDeps) {
  * consumers' statements of one process never wait on each other's row locks. It commits without
  * waiting for the disk (ADR 0056): a record lost in a crash leaves the attempt publishing with its
  * durable sent marker, and the sweep reconciles it (the post is found on the network, never resent).
+ * A delivery whose post has a first comment (`comment`) gets its comment 'pending' in the same update
+ * (first-comment.server.ts sends it next): no statement more for the others.
  */
 function publishedBatcher({ db, logger, outbox }: PublisherDeps) {
 	const drain = createBatcher(async (batches: Array<ReadonlyArray<number>>) => {
 		await outbox.drain(batches.flat())
 		return batches.map(() => undefined)
 	})
-	return createBatcher(async (items: Array<{ delivery: Delivery; published: Published }>) => {
+	return createBatcher(async (items: Array<{ delivery: Delivery; published: Published; comment?: boolean }>) => {
 		const at = new Date()
 		const worded = items.map(({ delivery, published }) => publishedWording(delivery, published.url, at))
 		// A delivery named twice in the batch is updated once: the row it returns carries that call's wording.
 		const { rows } = await executePrepared(db, 'publishing_published', sql<{ recorded: Array<number>; events: Array<number> }>`
 			with d as (
 				update post_deliveries d
-				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null
+				set status = 'published', external_id = v.external_id, external_url = v.url, published_at = ${at}, error_code = null, error_message = null, comment_status = coalesce(d.comment_status, v.comment_status)
 				from unnest(${items.map((_, i) => i)}::int[], ${items.map(({ delivery }) => delivery.id)}::uuid[], ${items.map(({ delivery }) => delivery.attempt_id)}::uuid[], ${items.map(({ published }) => published.externalId)}::text[], ${items.map(({ published }) => published.url)}::text[],
-					${worded.map((w) => w.activity)}::jsonb[], ${worded.map((w) => w.webhook)}::json[]) as v(i, id, attempt_id, external_id, url, activity, webhook)
+					${worded.map((w) => w.activity)}::jsonb[], ${worded.map((w) => w.webhook)}::json[], ${items.map(({ comment }) => (comment ? 'pending' : null))}::text[]) as v(i, id, attempt_id, external_id, url, activity, webhook, comment_status)
 				where d.id = v.id and d.attempt_id = v.attempt_id and d.status in ('publishing', 'unconfirmed')
 				returning v.i, d.id, d.post_id, d.user_id, d.channel_id, d.platform, d.published_at, v.url, v.activity, v.webhook
 			),

@@ -7,6 +7,8 @@ import { failedWording, unconfirmedWording, type PublicationWording } from './pu
 import type { PlatformError, Published } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { mailFailure } from './publisher-mail.server.ts'
+import type { DeliveryTarget } from './delivery-target.server.ts'
+import { sendFirstComment } from './first-comment.server.ts'
 
 export const MAX_DELIVERY_ATTEMPTS = 5
 const BASE_BACKOFF_MS = 5_000
@@ -19,10 +21,16 @@ export function retryDelay(attempt: number, retryAfterMs: number | null) {
 	return Math.max(retryAfterMs ?? 0, Math.round(jittered))
 }
 
-/** A confirmed post, recorded with the others that finished together, and its publication drained (see the published batch). */
-export async function markPublished(ctx: PublisherContext, delivery: Delivery, published: Published) {
-	const { drained } = await ctx.batches.published({ delivery, published })
+/**
+ * A confirmed post, recorded with the others that finished together, and its publication drained (see
+ * the published batch); then, when `loaded` names a first comment and this call recorded the post, the
+ * comment (the same delivery's next step, first-comment.server.ts).
+ */
+export async function markPublished(ctx: PublisherContext, delivery: Delivery, published: Published, loaded?: Pick<DeliveryTarget, 'target' | 'tokenId' | 'firstComment'>) {
+	const comment = loaded?.firstComment ?? null
+	const { recorded, drained } = await ctx.batches.published({ delivery, published, comment: comment !== null })
 	await drained
+	if (recorded && comment !== null) await sendFirstComment(ctx, delivery, { target: loaded!.target, tokenId: loaded!.tokenId, externalId: published.externalId, text: comment })
 }
 
 export async function fail(ctx: PublisherContext, delivery: Delivery, code: string, title: string | null, reason = reasonFor(code)) {

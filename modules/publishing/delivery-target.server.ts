@@ -1,10 +1,11 @@
-import { imageFor, textFor } from '#modules/content/index.ts'
+import { firstCommentFor, imageFor, textFor } from '#modules/content/index.ts'
 import type { Loaded } from './delivery-batches.server.ts'
 import type { Platform, PublishContent, PublishMedia, PublishTarget } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { targetOf } from './tokens.server.ts'
 
-export type DeliveryTarget = { target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null }
+/** `firstComment`: the comment sent under the post once it is published (channel > network > base), null for none. */
+export type DeliveryTarget = { target: PublishTarget; tokenId: string; content: PublishContent; title: string; imageUrl: string | null; firstComment: string | null }
 
 type DeliveryPost = NonNullable<Loaded['post']>
 
@@ -22,6 +23,7 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 		target: targetOf(ctx.box, page),
 		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media[0]?.url ?? null, media },
 		imageUrl: imageFor(post, platform),
+		firstComment: firstCommentFor(post.content, platform, page.page_row_id),
 	}
 }
 

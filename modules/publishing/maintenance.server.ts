@@ -9,6 +9,7 @@ import type { Outbox } from './outbox.server.ts'
 import type { SecretBox } from '#modules/core/crypto.server.ts'
 import { openToken, targetOf } from './tokens.server.ts'
 import { adapterFor, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
+import { openCommentDeliveries } from './open-comment.server.ts'
 
 const OVERDUE_SECONDS = 30
 const STUCK_MINUTES = 10
@@ -18,8 +19,8 @@ const REFRESH_WITHIN_DAYS = 3
 export function createMaintenance({ db, adapters, platforms, box, publisher, outbox, logger }: { db: Db; adapters: PlatformAdapters; platforms: PlatformCatalog; box: SecretBox; publisher: Publisher; outbox: Outbox; logger: Logger }) {
 	return {
 		/**
-		 * Re-enqueues overdue deliveries (same job key: no duplicates), settles attempts that crashed, and
-		 * drains the publications a crash or a failing consumer left in the outbox (old consumed ones deleted).
+		 * Re-enqueues overdue deliveries (same job key: no duplicates), settles attempts that crashed, sends
+		 * or reconciles the first comments they left open, and drains the publications a crash or a failing consumer left in the outbox (old consumed ones deleted).
 		 */
 		async sweep() {
 			const overdue = await db
@@ -43,9 +44,13 @@ export function createMaintenance({ db, adapters, platforms, box, publisher, out
 				.limit(100)
 				.execute()
 			for (const row of stuck) await publisher.publishDelivery(row.id)
+			// First comments a job left open (killed between the post and its comment, or after the comment's marker).
+			const comments = await openCommentDeliveries(db)
+			for (const row of comments) await publisher.publishDelivery(row.id)
+			if (comments.length) logger.warn('sweep_first_comments', { count: comments.length })
 			const publications = await outbox.sweep()
 			if (publications.drained) logger.warn('sweep_publications_drained', publications)
-			return { requeued: overdue.length, settled: stuck.length, publications }
+			return { requeued: overdue.length, settled: stuck.length, comments: comments.length, publications }
 		},
 
 		/** Refreshes tokens before they expire; a token that cannot be refreshed is flagged once it is due. */

@@ -127,7 +127,7 @@ function altTextProblems(altText: MediaRules['altText'], entries: ReadonlyArray<
 	]
 }
 
-function firstCommentProblems(reach: MediaRules['firstComment'], { firstComment, channelKind }: PreflightMedia): Array<PreflightProblem> {
+export function firstCommentProblems(reach: MediaRules['firstComment'], { firstComment, channelKind }: PreflightMedia): Array<PreflightProblem> {
 	if (!firstComment?.trim()) return []
 	const refused = reach === null || (reach === 'organizations' && channelKind === 'personal')
 	return refused ? [{ code: 'first_comment_not_supported', severity: 'error' }] : []

@@ -118,6 +118,9 @@ export type PlatformComment = {
 
 export type CommentReply = { externalId: string }
 
+/** A first comment as the network created it: its id and, where the network has one, its link. */
+export type PostedComment = { externalId: string; url: string | null }
+
 /** A user-named server and the client the app registered there (connect 'instance-oauth'). */
 export type ServerClient = { url: string; clientId: string; clientSecret: string }
 
@@ -203,6 +206,13 @@ export type PlatformAdapter = {
 	replyToComment: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply>
 	/** After an unknown outcome: our reply with this text below the comment, or null when there is none. */
 	findReply: (target: PublishTarget, externalId: string, commentId: string, text: string) => Promise<CommentReply | null>
+	/**
+	 * The post's first comment (ADR 0053): a top-level comment (a reply where the network has only
+	 * replies) under the published post `externalId`, as the account it was published as. The creating
+	 * request is marked `creates`, so the publisher's marker is written right before it leaves and a
+	 * timeout is an 'unknown_outcome', reconciled through `listComments` (our own comment with this text).
+	 */
+	commentOnPost: (target: PublishTarget, externalId: string, text: string) => Promise<PostedComment>
 }
 
 /**

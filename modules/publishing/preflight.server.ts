@@ -1,7 +1,8 @@
 import { contentTypeOfKey, isFileKey, type FileStore } from '#modules/core/files.server.ts'
 import { imageSize } from '#modules/media/image-size.ts'
 import { sniff } from '#modules/media/sniff.ts'
-import { descriptorOf, type PlatformDescriptor } from './descriptor.ts'
+import { descriptorOf, type PageType, type PlatformDescriptor } from './descriptor.ts'
+import { firstCommentPreflight } from './first-comment-preflight.ts'
 import { fill, platformName, texts } from './messages.ts'
 import type { AccountLimits } from './ports.ts'
 import { imageTypeOfUrl, preflight, preflightWording, type PreflightImage, type PreflightProblem } from './preflight.ts'
@@ -9,8 +10,9 @@ import { imageTypeOfUrl, preflight, preflightWording, type PreflightImage, type 
 /**
  * One platform's part of a post, as it would be sent: its text and the URL of its image; for a channel
  * whose server sets its own limits (a Mastodon instance), those and the channel's label for the reasons.
+ * With `firstComment`, the comment sent under the post, and the channel's `pageType` (null: not known).
  */
-export type PreflightTarget = { platform: string; text: string; imageUrl: string | null; limits?: AccountLimits | null; label?: string }
+export type PreflightTarget = { platform: string; text: string; imageUrl: string | null; limits?: AccountLimits | null; label?: string; firstComment?: string | null; pageType?: PageType | null }
 export type PreflightFinding = PreflightProblem & { platform: string; message: string }
 
 const MEDIA_PREFIX = '/media/'
@@ -68,8 +70,11 @@ export async function preflightTargets(descriptors: ReadonlyArray<PlatformDescri
 		if (!network) continue
 		const descriptor = withServerLimits(network, target.limits ?? null)
 		const problems = preflight(descriptor, { text: target.text, image: await imageFacts(target.imageUrl, files) })
-		for (const problem of problems) {
-			const message = preflightMessage(descriptor, problem)
+		const comment = firstCommentPreflight(descriptor, target.firstComment ?? null, target.pageType ?? null)
+		for (const problem of [...problems, ...comment]) {
+			// A limit broken by the comment says so (the post's own text may be fine).
+			const own = comment.includes(problem) && problem.code !== 'first_comment_not_supported' ? `${texts.firstComment.label}: ` : ''
+			const message = `${own}${preflightMessage(descriptor, problem)}`
 			findings.push({ ...problem, platform: target.platform, message: target.label ? `${target.label}: ${message}` : message })
 		}
 	}

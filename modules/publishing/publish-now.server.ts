@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { enqueueDelivery, openTargets, planningProblems, type PlanningRules } from './deliveries.server.ts'
+import { commentReason } from './first-comment.server.ts'
 import { reasonFor } from './messages.ts'
 
 export type DeliveryStatusView = {
@@ -12,6 +13,8 @@ export type DeliveryStatusView = {
 	status: 'pending' | 'scheduled' | 'publishing' | 'published' | 'unconfirmed' | 'failed' | 'cancelled'
 	reason: string | null
 	url: string | null
+	/** The first comment under the post on this channel: its state, link and German reason; null when the post has none here. */
+	firstComment: { status: 'pending' | 'sent' | 'published' | 'failed' | 'unconfirmed'; url: string | null; reason: string | null } | null
 }
 
 export type PublishNowResult = number | null | 'published' | { refused: Array<string> }
@@ -66,7 +69,7 @@ export async function publishNow(db: Db, userId: string, postId: string, rules: 
 export async function deliveryStatus(db: Db, userId: string, postId: string): Promise<Array<DeliveryStatusView>> {
 	const rows = await db
 		.selectFrom('post_deliveries')
-		.select(['id', 'platform', 'channel_id', 'status', 'error_code', 'error_message', 'external_url'])
+		.select(['id', 'platform', 'channel_id', 'status', 'error_code', 'error_message', 'external_url', 'comment_status', 'comment_url', 'comment_error_code'])
 		.where('post_id', '=', postId)
 		.where('user_id', '=', userId)
 		.orderBy('platform')
@@ -80,6 +83,7 @@ export async function deliveryStatus(db: Db, userId: string, postId: string): Pr
 		// The reason written when it failed (a preflight's names its figures), else the code's.
 		reason: r.status === 'failed' || r.status === 'unconfirmed' ? (r.error_message ?? reasonFor(r.error_code)) : null,
 		url: r.external_url,
+		firstComment: commentStateOf(r),
 	}))
 }
 
@@ -98,4 +102,12 @@ export async function publishedLinks(db: Db, userId: string, postIds?: Array<str
 		.execute()
 	for (const row of rows) (links[row.post_id] ??= []).push({ platform: row.platform, url: row.external_url! })
 	return links
+}
+
+/** A delivery's first comment as the card and the API show it. */
+function commentStateOf(row: { comment_status: string | null; comment_url: string | null; comment_error_code: string | null }): DeliveryStatusView['firstComment'] {
+	if (!row.comment_status) return null
+	const status = row.comment_status as NonNullable<DeliveryStatusView['firstComment']>['status']
+	const settledBadly = status === 'failed' || status === 'unconfirmed'
+	return { status, url: status === 'published' ? row.comment_url : null, reason: settledBadly ? commentReason(row.comment_error_code) : null }
 }

@@ -23,8 +23,11 @@ export type PublisherDeps = {
 	/** Publishing's outbox: each publication is recorded there and drained to its consumers. */
 	outbox: Outbox
 	/** Test hook: called at named points of a publish (fault injection for crash tests). */
-	faultPoint?: (point: 'before_send' | 'after_send') => void
+	faultPoint?: (point: FaultPoint) => void
 }
+
+/** The named points of a publish a test may fail at: around the post's creating request, and around its first comment. */
+export type FaultPoint = 'before_send' | 'after_send' | 'before_comment' | 'after_comment'
 
 export type Delivery = Selectable<DB['post_deliveries']>
 

@@ -43,7 +43,7 @@ export async function reconcile(ctx: PublisherContext, delivery: Delivery, cause
 	const loaded = await deliveryTarget(ctx, delivery)
 	if ('error' in loaded) return markUnconfirmed(ctx, delivery, null)
 	const found = await lookFor(ctx, delivery, loaded)
-	if (found) return markPublished(ctx, delivery, found)
+	if (found) return markPublished(ctx, delivery, found, loaded)
 	if (found === null && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
 		await saveCheckpoint(ctx, delivery, { [RESEND_AFTER]: reconcileSince(delivery).toISOString() })
 		const answered = cause?.status !== undefined && cause.status !== null && cause.status >= 500

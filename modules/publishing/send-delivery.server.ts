@@ -35,7 +35,7 @@ async function sendAttempt(ctx: PublisherContext, delivery: Delivery, signal?: A
 	if (mustLookBeforeResend(delivery)) {
 		// An earlier attempt's server error: the post may have landed since; look once more before sending again.
 		const found = await lookFor(ctx, delivery, loaded)
-		if (found) return markPublished(ctx, delivery, found)
+		if (found) return markPublished(ctx, delivery, found, loaded)
 		if (found === undefined) return markUnconfirmed(ctx, delivery, loaded.title)
 	}
 	const refused = await preflightRefusal(ctx, delivery, loaded)
@@ -45,7 +45,7 @@ async function sendAttempt(ctx: PublisherContext, delivery: Delivery, signal?: A
 		try {
 			const published = await publishOnce(ctx, delivery, loaded, signal)
 			ctx.faultPoint?.('after_send')
-			return markPublished(ctx, delivery, published)
+			return markPublished(ctx, delivery, published, loaded)
 		} catch (error) {
 			if (error instanceof AttemptTakenOver) {
 				ctx.logger.warn('delivery_attempt_taken_over', { deliveryId: delivery.id })

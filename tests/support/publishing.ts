@@ -11,7 +11,7 @@ import { SandboxStore } from '#adapters/platforms/sandbox/store.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import type { Platform, createPublishingService } from '#modules/publishing/index.ts'
+import type { FaultPoint, Platform, createPublishingService } from '#modules/publishing/index.ts'
 import { appCallbackUrls } from '#server/platforms.ts'
 import { runJobsOnce } from './jobs.ts'
 import { approveConsent } from './sandbox-consent.ts'
@@ -27,7 +27,7 @@ export const SANDBOX_APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
  */
 export async function publishingHarness(
 	t: { db: Kysely<DB>; pool: pg.Pool },
-	faultPoint?: (point: 'before_send' | 'after_send') => void,
+	faultPoint?: (point: FaultPoint) => void,
 	env: Record<string, string> = {},
 	options: { sandboxSecret?: string; appUrl?: string } = {},
 ) {

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely'
 import { readEnv } from '#modules/core/env.server.ts'
 import type { DB } from '#modules/core/db.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
+import type { FaultPoint } from '#modules/publishing/index.ts'
 import { composeServices } from '#server/compose.ts'
 
-export function testServices(db: Kysely<DB>, overrides: Record<string, string> = {}, faultPoint?: (point: 'before_send' | 'after_send') => void) {
+export function testServices(db: Kysely<DB>, overrides: Record<string, string> = {}, faultPoint?: (point: FaultPoint) => void) {
 	const env = readEnv({
 		APP_ENV: 'test',
 		APP_SECRET: 'test-secret-test-secret-test-secret-0123',

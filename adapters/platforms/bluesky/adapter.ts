@@ -41,5 +41,6 @@ export function createBlueskyAdapter(settings: AdapterSettings): PlatformAdapter
 		listComments: conversations.listComments,
 		replyToComment: conversations.replyToComment,
 		findReply: conversations.findReply,
+		commentOnPost: (target, externalId, text) => conversations.commentOnPost(target, externalId, text),
 	}
 }

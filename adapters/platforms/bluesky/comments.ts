@@ -1,4 +1,4 @@
-import { PlatformError, type CommentReply, type PlatformComment, type PostMetrics, type PublishTarget } from '#modules/publishing/ports.ts'
+import { PlatformError, type CommentReply, type PlatformComment, type PostedComment, type PostMetrics, type PublishTarget } from '#modules/publishing/ports.ts'
 import { num, str, type Json, type Xrpc } from './client.ts'
 import { badResponse, failure } from './errors.ts'
 import { checkText, normalize, POST_COLLECTION, rkeyOf, type Posts } from './publish.ts'
@@ -87,6 +87,15 @@ export function createConversations(xrpc: Xrpc, posts: Posts) {
 			const uri = str(created.uri)
 			if (!uri || !rkeyOf(uri)) throw badResponse('createRecord without an at:// uri', { creates: true })
 			return { externalId: uri }
+		},
+
+		/**
+		 * The first comment: a reply to the post itself (app.bsky.feed.post with reply.root = reply.parent =
+		 * the post's uri and cid), created with createRecord like any reply; its link is the post link of its rkey.
+		 */
+		async commentOnPost(target: PublishTarget, externalId: string, text: string): Promise<PostedComment> {
+			const { externalId: uri } = await this.replyToComment(target, externalId, externalId, text)
+			return { externalId: uri, url: posts.postUrl(target.accountId, rkeyOf(uri)!.rkey) }
 		},
 
 		async findReply(target: PublishTarget, _externalId: string, commentId: string, text: string): Promise<CommentReply | null> {

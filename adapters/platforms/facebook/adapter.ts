@@ -5,6 +5,7 @@ import { createGraph, type Graph } from '../meta/graph.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken, type ManagedPage } from '../meta/oauth.ts'
 import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
 import { checkedMedia } from '#modules/publishing/publish-media.ts'
+import { commentOnPost } from './comments.ts'
 import { facebookDescriptor } from './descriptor.ts'
 import { attachedMedia, unpublishedPhotos } from './photos.ts'
 
@@ -103,6 +104,8 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			const match = replies.find((r) => r.from?.id === target.pageId && sameText(r.message, text))
 			return match ? { externalId: match.id } : null
 		},
+
+		commentOnPost: (target, externalId, text) => commentOnPost(graph, target, externalId, text),
 
 		async postMetrics(target, externalId) {
 			try {

@@ -3,6 +3,7 @@ import type { AdapterSettings } from '../settings.ts'
 import { metaErrorCodes } from '../meta/errors.ts'
 import { createGraph, type Graph } from '../meta/graph.ts'
 import { graphDate, sameText, sinceParam } from '../meta/matching.ts'
+import { commentOnPost } from './comments.ts'
 import { connectUser, dialogUrl, fetchManagedPages, refreshUserToken } from '../meta/oauth.ts'
 import { checkedMedia } from '#modules/publishing/publish-media.ts'
 import { createContainer } from './carousel.ts'
@@ -162,6 +163,8 @@ export function createInstagramAdapter(settings: AdapterSettings, options: Insta
 			const match = replies.find((r) => r.from?.id === target.pageId && sameText(r.text, text))
 			return match ? { externalId: match.id } : null
 		},
+
+		commentOnPost: (target, externalId, text) => commentOnPost(graph, target, externalId, text),
 
 		async postMetrics(target, externalId) {
 			try {

@@ -3,10 +3,10 @@ import { call, form } from '../http.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { linkedinApi } from './api.ts'
 import { badResponse, oauthError } from './errors.ts'
-import { findReply, listComments, replyToComment } from './comments.ts'
+import { commentOnPost, findReply, listComments, replyToComment } from './comments.ts'
 import { postMetrics } from './metrics.ts'
 import { fetchMember, followerCount, memberPages } from './pages.ts'
-import { findPost, publishPost, type PublishOptions } from './publish.ts'
+import { findPost, postUrl, publishPost, type PublishOptions } from './publish.ts'
 
 /** Personal posting plus the Community Management scopes for organization pages. */
 export const linkedinScopes = ['openid', 'profile', 'w_member_social', 'w_organization_social', 'r_organization_social', 'rw_organization_admin']
@@ -66,6 +66,7 @@ export function createLinkedinAdapter(settings: AdapterSettings, options: Partia
 		listComments: (target, externalId, since) => listComments(api, target, externalId, since),
 		replyToComment: (target, externalId, commentId, text) => replyToComment(api, target, externalId, commentId, text),
 		findReply: (target, externalId, commentId, text) => findReply(api, target, externalId, commentId, text),
+		commentOnPost: (target, externalId, text) => commentOnPost(api, target, externalId, text, postUrl(settings, externalId)),
 	}
 }
 

@@ -1,4 +1,4 @@
-import { PlatformError, type CommentReply, type PlatformComment, type PublishTarget } from '#modules/publishing/ports.ts'
+import { PlatformError, type CommentReply, type PlatformComment, type PostedComment, type PublishTarget } from '#modules/publishing/ports.ts'
 import { encodeUrn, type LinkedinApi } from './api.ts'
 
 // Comments on a post through the Community Management API: GET /rest/socialActions/{postUrn}/comments
@@ -64,6 +64,24 @@ export async function replyToComment(api: LinkedinApi, target: PublishTarget, po
 	const id = result.headers.get('x-restli-id') ?? urnOf((result.json ?? {}) as LinkedinComment, postUrn)
 	if (!id) throw new PlatformError({ kind: 'unknown_outcome', code: 'bad_response', message: 'LinkedIn created the comment but named no id', status: result.status })
 	return { externalId: decodeURIComponent(id) }
+}
+
+/**
+ * The first comment: a top-level comment POSTed at /rest/socialActions/{share or ugcPost URN}/comments
+ * with the organization as `actor` (members lack the Comments API's permission with our scopes: the
+ * preflight refuses those channels). LinkedIn answers 201 with the comment's URN in x-restli-id.
+ * Its link: the post's with `commentUrn`, LinkedIn's own way of pointing at a comment.
+ */
+export async function commentOnPost(api: LinkedinApi, target: PublishTarget, postUrn: string, text: string, postLink: string | null): Promise<PostedComment> {
+	const result = await api.request(`/rest/socialActions/${encodeUrn(postUrn)}/comments`, target.accessToken, {
+		method: 'POST',
+		creates: true,
+		json: { actor: target.pageId, object: postUrn, message: { text } },
+	})
+	const id = result.headers.get('x-restli-id') ?? urnOf((result.json ?? {}) as LinkedinComment, postUrn)
+	if (!id) throw new PlatformError({ kind: 'unknown_outcome', code: 'bad_response', message: 'LinkedIn created the comment but named no id', status: result.status })
+	const urn = decodeURIComponent(id)
+	return { externalId: urn, url: postLink && !postLink.includes('#') ? `${postLink}?commentUrn=${encodeURIComponent(urn)}` : postLink }
 }
 
 export async function findReply(api: LinkedinApi, target: PublishTarget, postUrn: string, commentUrn: string, text: string): Promise<CommentReply | null> {

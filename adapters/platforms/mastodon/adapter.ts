@@ -59,5 +59,6 @@ export function createMastodonAdapter(settings: AdapterSettings, options: Mastod
 		listComments: comments.listComments,
 		replyToComment: comments.replyToComment,
 		findReply: comments.findReply,
+		commentOnPost: comments.commentOnPost,
 	}
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { CommentReply, PlatformComment, PublishTarget } from '#modules/publishing/ports.ts'
+import type { CommentReply, PlatformComment, PostedComment, PublishTarget } from '#modules/publishing/ports.ts'
 import { localId, serverOf } from './account.ts'
 import { dateOf, str, type Json, type MastodonClient } from './client.ts'
 import { badResponse } from './errors.ts'
@@ -54,6 +54,24 @@ export function createComments(client: MastodonClient) {
 		return { externalId: id }
 	}
 
+	/**
+	 * The first comment: a public status in reply to the post (in_reply_to_id), without a mention (the
+	 * post is the account's own), under an Idempotency-Key. Creating: a lost answer is reconciled through
+	 * listComments. Its link is the status's `url`.
+	 */
+	async function commentOnPost(target: PublishTarget, externalId: string, text: string): Promise<PostedComment> {
+		const status = await client.request(serverOf(target), '/api/v1/statuses', {
+			method: 'POST',
+			token: target.accessToken,
+			json: { status: text, in_reply_to_id: externalId, visibility: 'public' },
+			headers: { 'idempotency-key': randomUUID() },
+			creates: true,
+		})
+		const id = str(status.id)
+		if (!id) throw badResponse('comment without id', { creates: true })
+		return { externalId: id, url: str(status.url) ?? null }
+	}
+
 	async function findReply(target: PublishTarget, externalId: string, commentId: string, text: string): Promise<CommentReply | null> {
 		const own = localId(target.accountId)
 		const wanted = withoutLeadingMentions(comparable(text))
@@ -65,5 +83,5 @@ export function createComments(client: MastodonClient) {
 		return null
 	}
 
-	return { listComments, replyToComment, findReply }
+	return { listComments, replyToComment, findReply, commentOnPost }
 }

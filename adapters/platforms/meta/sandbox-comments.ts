@@ -22,9 +22,10 @@ import {
 const v = `/${GRAPH_VERSION}`
 
 /**
- * Comments in the Meta fake. Facebook: GET /{post-id}/comments (top level), GET and POST
- * /{comment-id}/comments (replies; the page answers with pages_manage_engagement). Instagram:
- * GET /{media-id}/comments, GET and POST /{comment-id}/replies (instagram_manage_comments).
+ * Comments in the Meta fake. Facebook: GET and POST /{post-id}/comments (top level), GET and POST
+ * /{comment-id}/comments (replies; the page comments and answers with pages_manage_engagement and its
+ * page token), GET /{comment-id} (the Comment node, with permalink_url). Instagram: GET and POST
+ * /{media-id}/comments (top level), GET and POST /{comment-id}/replies (instagram_manage_comments).
  */
 export function addCommentRoutes(ctx: MetaContext) {
 	const { router, store } = ctx
@@ -65,6 +66,8 @@ export function addCommentRoutes(ctx: MetaContext) {
 		const id = req.params.id ?? ''
 		const found = resolve(id)
 		if (!found || found.platform !== platform) return notFound(id)
+		// Instagram: a comment on media at /{media-id}/comments, a reply at /{comment-id}/replies only.
+		if (platform === 'instagram' && req.path.endsWith('/comments') === Boolean(found.parentId)) return graphError(100, '(#100) Unsupported post request')
 		const claims = authenticate(ctx, req)
 		if (isResponse(claims)) return claims
 		const page = platform === 'facebook' ? pageById(found.ownerId) : pageByIg(found.ownerId)
@@ -91,7 +94,16 @@ export function addCommentRoutes(ctx: MetaContext) {
 		const found = resolve(req.params.id ?? '')
 		return list(req, found?.platform === 'instagram' ? 'instagram' : 'facebook', 'comments')
 	})
-	router.on(`POST ${v}/:id/comments`, (req) => reply(req, 'facebook'))
+	router.on(`POST ${v}/:id/comments`, (req) => reply(req, resolve(req.params.id ?? '')?.platform === 'instagram' ? 'instagram' : 'facebook'))
 	router.on(`GET ${v}/:id/replies`, (req) => list(req, 'instagram', 'replies'))
 	router.on(`POST ${v}/:id/replies`, (req) => reply(req, 'instagram'))
+
+	/** The Comment node a Facebook comment id names (GET /{comment-id}), or null for any other id. */
+	return {
+		facebookComment(req: FakeRequest, id: string) {
+			const comment = store.findComment('facebook', id)
+			if (!comment) return null
+			return ok(pick({ ...facebookView(comment), permalink_url: ctx.feedUrl(comment.id) }, fieldNames(req, ['message', 'created_time'])))
+		},
+	}
 }

@@ -49,7 +49,7 @@ export function createMetaFake({ base, store, redirectAllowed }: SandboxContext)
 	addOAuthRoutes(ctx)
 	addFacebookRoutes(ctx)
 	addInstagramRoutes(ctx)
-	addCommentRoutes(ctx)
+	const comments = addCommentRoutes(ctx)
 
 	const storedPost = (id: string) => store.posts.find((p) => p.id === id && (p.platform === 'facebook' || p.platform === 'instagram')) ?? null
 
@@ -69,7 +69,7 @@ export function createMetaFake({ base, store, redirectAllowed }: SandboxContext)
 		return ok({ data })
 	})
 
-	// Graph reads every node at /{id}: pages, Instagram accounts, posts and media.
+	// Graph reads every node at /{id}: pages, Instagram accounts, posts, media and Facebook comments.
 	router.on(metaRoutes.object, (req) => {
 		const id = req.params.id ?? ''
 		const claims = authenticate(ctx, req)
@@ -81,7 +81,7 @@ export function createMetaFake({ base, store, redirectAllowed }: SandboxContext)
 		const post = storedPost(id)
 		if (post?.platform === 'facebook') return ok(pick(postObject(post), fieldNames(req, ['message', 'created_time'])))
 		if (post) return ok(pick(mediaObject(post, pageByIg(post.authorId)), fieldNames(req, [])))
-		return notFound(id)
+		return comments.facebookComment(req, id) ?? notFound(id)
 	})
 	return router
 }

@@ -249,6 +249,12 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 			return { externalId: id }
 		},
 
+		/** The first comment is a reply to the post itself (reply_to_id = the post), published as any reply; its link is its permalink. */
+		async commentOnPost(target, externalId, text) {
+			const reply = await this.replyToComment(target, externalId, externalId, text)
+			return { externalId: reply.externalId, url: await permalinkOf(client, reply.externalId, target.accessToken) }
+		},
+
 		async findReply(target, _externalId, commentId, text) {
 			const body = await client.get([commentId, 'replies'], target.accessToken, { fields: REPLY_FIELDS })
 			const wanted = text.replace(/\r\n/g, '\n').trim()

@@ -294,6 +294,12 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			return json(200, pick({ id, status: container.status, error_message: undefined }, req.query.get('fields') ?? 'status'))
 		}
 		const post = findMedia(id)
+		// A reply is a Threads media object of its own (is_reply), with its permalink: the account's own ones are read here.
+		const reply = post ? null : store.findComment('threads', id)
+		if (reply && reply.authorId === user) {
+			const view = { id, permalink: `${base}/@${SANDBOX_USER.username}/post/${id}`, text: reply.text, timestamp: graphTime(reply.createdAt), media_type: 'TEXT_POST', username: SANDBOX_USER.username, is_reply: true, root_post: { id: reply.postId } }
+			return json(200, pick(view, req.query.get('fields')))
+		}
 		if (!post || post.authorId !== user) return notFound(id)
 		return json(200, pick(media(post), req.query.get('fields')))
 	})

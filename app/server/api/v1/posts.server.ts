@@ -28,6 +28,9 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 					'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt: ersetzt die bisherigen eigenen Texte ({} entfernt sie). Nur für Kanäle, an die der Post geht (mit channels: diese). Ohne channelTexts bleiben sie, solange ihr Kanal bleibt.',
 			}),
 			aiLabel: aiLabelSchema.optional().meta({ description: 'KI-Kennzeichnung: auto, on oder off (auch bei einem veröffentlichten Post)' }),
+			firstComment: z.string().trim().max(MAX_TEXT).optional().meta({
+				description: 'Neuer erster Kommentar für alle Netzwerke des Posts ("" entfernt ihn). Er wird direkt nach dem Post darunter veröffentlicht, einmal je Kanal; ein schon veröffentlichter Kanal erhält ihn nicht mehr.',
+			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
 					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
@@ -40,8 +43,8 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined, {
-			error: 'Bitte geben Sie text, texts, channelTexts, channels, aiLabel oder schedule an.',
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined, {
+			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, channels, aiLabel oder schedule an.',
 			path: ['text'],
 		})
 		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
@@ -156,7 +159,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 					if (!moved.ok) return contentProblem(context, moved.error, moved.reasons)
 					if (moved.kind === 'post') post = moved.post
 				}
-				if (body.text !== undefined || body.texts !== undefined || body.channelTexts !== undefined) {
+				if (body.text !== undefined || body.texts !== undefined || body.channelTexts !== undefined || body.firstComment !== undefined) {
 					const foreign = Object.keys(body.texts ?? {}).filter((n) => !post.platforms.includes(n))
 					if (foreign.length) {
 						const message = getInstance(context).t('api:fields.invalid')
@@ -167,7 +170,9 @@ export function postOperations(registered: RegisteredPlatforms) {
 					const base = (only ? body.texts?.[only] : undefined) ?? body.text ?? current.base
 					const platforms = only ? {} : Object.fromEntries(post.platforms.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
 					const channels = body.channelTexts ?? current.channels
-					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}) } })
+					// A first comment given replaces the stored one ('' removes it: the key with no value); none given, it stays.
+					const firstComment = body.firstComment === undefined ? {} : { firstComment: body.firstComment ? { base: body.firstComment, platforms: {} } : undefined }
+					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}), ...firstComment } })
 					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
 				}
 				if (body.aiLabel) {

@@ -32,6 +32,14 @@ export const DeliverySchema = z
 		status: z.enum(['pending', 'scheduled', 'publishing', 'published', 'unconfirmed', 'failed', 'cancelled']),
 		reason: z.string().nullable().meta({ description: 'Deutscher Grund bei einem Fehler' }),
 		url: z.string().nullable().meta({ description: 'Link zum veröffentlichten Beitrag' }),
+		firstComment: z
+			.object({
+				status: z.enum(['pending', 'sent', 'published', 'failed', 'unconfirmed']).meta({ description: 'pending: folgt nach dem Post; sent: gesendet, Antwort ausstehend; published; failed (der Post bleibt veröffentlicht); unconfirmed: unklar, ob er erschienen ist' }),
+				url: z.string().nullable().meta({ description: 'Link zum Kommentar, wo das Netzwerk einen hat' }),
+				reason: z.string().nullable().meta({ description: 'Deutscher Grund bei failed oder unconfirmed' }),
+			})
+			.nullable()
+			.meta({ id: 'FirstCommentState', description: 'Der erste Kommentar unter dem Post in diesem Kanal (null: keiner)' }),
 	})
 	.meta({ id: 'Delivery', description: 'Zustand des Posts in einem Netzwerk' })
 
@@ -42,6 +50,7 @@ export const PostSchema = z
 		text: z.string().meta({ description: 'Text für alle Netzwerke ohne eigenen Text' }),
 		texts: z.record(z.string(), z.string()).meta({ description: 'Eigener Text je Netzwerk' }),
 		channelTexts: z.record(z.string(), z.string()).meta({ description: 'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt' }),
+		firstComment: z.string().nullable().meta({ description: 'Erster Kommentar für alle Netzwerke, direkt nach dem Post veröffentlicht (null: keiner)' }),
 		networks: z.array(networkId),
 		status: z.enum(LIVE_POST_STATUSES).meta({ description: 'draft, review, scheduled, published; publishing, während die Netzwerke gerade gesendet werden (z. B. nach schedule.type now)' }),
 		scheduledAt: instant.nullable(),

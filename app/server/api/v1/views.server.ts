@@ -16,6 +16,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 		id: post.id,
 		title: post.title,
 		...textsOf(registered, post.content),
+		firstComment: parseContent(post.content).firstComment?.base || null,
 		networks: post.platforms,
 		status: livePostStatus(post.status, deliveries),
 		scheduledAt: post.scheduledAt,
@@ -32,7 +33,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 }
 
 export function apiDelivery(delivery: DeliveryStatusView) {
-	return { id: delivery.id, network: delivery.platform, channel: delivery.channelId, status: delivery.status, reason: delivery.reason, url: delivery.url }
+	return { id: delivery.id, network: delivery.platform, channel: delivery.channelId, status: delivery.status, reason: delivery.reason, url: delivery.url, firstComment: delivery.firstComment }
 }
 
 /** A channel as GET /channels lists it. */

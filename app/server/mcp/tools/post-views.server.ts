@@ -6,7 +6,7 @@ import { livePostStatus, type DeliveryState } from '#modules/publishing/index.ts
 
 function texts(raw: string, networks: ReadonlyArray<Platform>) {
 	const content = parseContent(raw, (key) => networks.includes(key))
-	return { text: content.base, texts: Object.fromEntries(networks.map((n) => [n, content.platforms[n] ?? content.base])) }
+	return { text: content.base, texts: Object.fromEntries(networks.map((n) => [n, content.platforms[n] ?? content.base])), firstComment: content.firstComment?.base || null }
 }
 
 export function draftOut(draft: DraftView) {

@@ -4,6 +4,8 @@ import { contentErrorMessage } from '#app/server/content-messages.server.ts'
 import { draftTargets, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
 import type { ContentError, ContentResult, PostView } from '#modules/content/index.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
+import { parseContent } from '#modules/content/post-content.ts'
+import { MAX_TEXT } from '#modules/content/schema.ts'
 import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
 import { draftOut, postOut } from './post-views.server.ts'
 
@@ -45,7 +47,7 @@ function createPostInput(call: McpCall) {
 			draft: z.boolean().default(false).describe(call.t('fields.draft')),
 			requestId: requestIdField(call),
 		})
-		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'channels' | 'text' | 'texts' | 'channelTexts'>>>))
+		.check(...((post.def.checks ?? []) as unknown as Array<z.core.$ZodCheck<Pick<NewPostRequest, 'networks' | 'channels' | 'text' | 'texts' | 'channelTexts' | 'firstComment'>>>))
 }
 
 export const createPostTool = (call: McpCall) =>
@@ -102,15 +104,20 @@ export const schedulePostTool = (call: McpCall) =>
 			...idInput(call),
 			schedule: z.discriminatedUnion('type', [PostScheduleSchema.options[0], PostScheduleSchema.options[1]]),
 			channels: ChannelIdsSchema.optional().describe(call.t('fields.channels')),
+			firstComment: z.string().trim().max(MAX_TEXT).optional().describe(call.t('fields.firstComment')),
 		}),
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-		async run({ id, confirmEmpty, requestId, schedule, channels }, call) {
+		async run({ id, confirmEmpty, requestId, schedule, channels, firstComment }, call) {
 			const { services, principal, t } = call
 			const { user } = principal
 			// New channels first (the same use case as the editor's picker and PATCH /posts/{id}): planning then checks where it goes now.
 			if (channels) {
 				const moved = await retargetPost(services, user.id, id, channels)
 				if (!moved.ok) return refused(call, moved, t('errors.scheduleFailed'))
+			}
+			if (firstComment !== undefined) {
+				const set = await setFirstComment(call, id, firstComment)
+				if (set) return set
 			}
 			const item = await stored(call, id)
 			if (!item) return toolError(t('errors.notFound'), { code: 'not_found' })
@@ -129,6 +136,17 @@ export const schedulePostTool = (call: McpCall) =>
 			return planned(call, result, t('errors.scheduleFailed'))
 		},
 	})
+
+/** A post's first comment for all its networks ('' removes it), before it is planned; a refusal to answer, or null. */
+async function setFirstComment(call: McpCall, id: string, text: string) {
+	const { content } = call.services
+	const userId = call.principal.user.id
+	const post = await content.getPost(userId, id)
+	if (!post) return (await content.getDraft(userId, id)) ? toolError(call.t('errors.firstCommentOnDraft'), { code: 'invalid_request' }) : toolError(call.t('errors.notFound'), { code: 'not_found' })
+	const current = parseContent(post.content, (key) => post.platforms.includes(key))
+	const updated = await content.updatePost(userId, id, { content: { ...current, firstComment: text ? { base: text, platforms: {} } : undefined } })
+	return updated.ok ? null : refused(call, updated, call.t('errors.scheduleFailed'))
+}
 
 export const publishPostTool = (call: McpCall) =>
 	defineTool({
