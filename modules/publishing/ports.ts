@@ -66,7 +66,8 @@ export type PublishTarget = {
  * One item of a post as the network receives it, in the post's order (ADR 0053). Images only for now;
  * 'video' and 'document' join this union with their own fields.
  */
-export type PublishMedia = {
+/** A picture of a post (one of a carousel, or the only one). */
+export type PublishImage = {
 	kind: 'image'
 	/** Absolute and publicly reachable (Instagram and Threads fetch it themselves). */
 	url: string
@@ -76,12 +77,49 @@ export type PublishMedia = {
 	height?: number | null
 }
 
+/** A video (a Reel where the network publishes videos as Reels), already in a form the network takes (H.264/AAC MP4). */
+export type PublishVideo = {
+	kind: 'video'
+	/** Absolute and publicly reachable; served with byte ranges (/media/<key>). */
+	url: string
+	/** German alt text (Bluesky's `alt`, Mastodon's `description`, Instagram's and Threads' `alt_text`), or null. */
+	altText: string | null
+	/** The cover frame the user picked (a JPEG, absolute URL), or null: the network's default. */
+	coverUrl: string | null
+	/** Where in the video the cover was taken (Instagram's thumb_offset), or null. */
+	coverAtMs: number | null
+	width?: number | null
+	height?: number | null
+	durationMs?: number | null
+	sizeBytes?: number | null
+	/** The file's type, e.g. 'video/mp4'. */
+	contentType?: string | null
+}
+
+/** A PDF shown as a swipeable document (LinkedIn's document post). */
+export type PublishDocument = {
+	kind: 'document'
+	/** Absolute and publicly reachable. */
+	url: string
+	/** The title the network shows above the document. */
+	title: string
+	/** Documents have none; kept so every item reads alike. */
+	altText: null
+	pages?: number | null
+	sizeBytes?: number | null
+}
+
+/** One item of a post's media, in order (ADR 0053); an adapter sends the kinds its descriptor's `media` names. */
+export type PublishMedia = PublishImage | PublishVideo | PublishDocument
+
 export type PublishContent = {
 	text: string
-	/** media[0]?.url ?? null: the first image, kept while callers still read one URL. */
+	/** media[0]?.url ?? null: the first item, kept while callers still read one URL. */
 	imageUrl: string | null
 	/** The post's items in order; empty for a text post. */
 	media: Array<PublishMedia>
+	/** The post is marked as made with AI (its ai_label, 'auto' resolved): set the network's flag where the descriptor has `media.aiFlag`. */
+	aiGenerated?: boolean
 }
 
 export type Published = { externalId: string; url: string | null }
