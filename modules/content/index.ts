@@ -49,7 +49,7 @@ export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, Draft
 export { postBrandSql } from './posts.server.ts'
 export { contentPublications } from './publications.server.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
-export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, ownImages, textFor, truncate } from './post-content.ts'
+export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
 export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'

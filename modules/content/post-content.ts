@@ -153,3 +153,14 @@ export function imageFor(post: { imageUrl: string | null; images: Partial<Record
 export function ownImages(platforms: ReadonlyArray<Platform>, images: Partial<Record<Platform, string>>): Partial<Record<Platform, string>> {
 	return Object.fromEntries(platforms.map((p) => [p, images[p] ?? '']))
 }
+
+/**
+ * The items `platform` gets from a post's media, in order: the rows naming the network replace the
+ * common rows (networks null) for it; a network the post sends without media ('' in `images`) gets none.
+ * imageFor is this list's first image while callers still read one URL.
+ */
+export function mediaFor<T extends { networks: ReadonlyArray<string> | null }>(post: { media: ReadonlyArray<T>; images: Partial<Record<Platform, string>> }, platform: Platform): Array<T> {
+	if (post.images[platform] === '') return []
+	const own = post.media.filter((item) => item.networks?.includes(platform))
+	return own.length ? own : post.media.filter((item) => item.networks === null)
+}

@@ -8,7 +8,8 @@ import type { MediaOrigins } from './ports.ts'
 // array per post), writes are one statement per call, whatever the number of posts and images.
 
 const MEDIA_JSON = `json_build_object('id', m.id, 'kind', m.kind, 'url', m.url, 'networks', m.networks, 'alt_text', m.alt_text,
-	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height)`
+	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height, 'content_type', m.content_type, 'size_bytes', m.size_bytes,
+	'duration_ms', m.duration_ms, 'pages', m.pages, 'cover_url', m.cover_url, 'cover_at_ms', m.cover_at_ms, 'state', m.state)`
 
 /** The media of the post `postId` names, as a JSON array in position order: a part of a caller's select. */
 export function postMediaJsonSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
@@ -43,7 +44,7 @@ export async function writePostImages(db: DbOrTrx, origins: MediaOrigins, posts:
 		select v.post_id, p.user_id, p.brand_id, v.position, 'image', v.url, substring(v.url from '^/media/(.+)$'), v.networks, g.generated,
 			case when g.generated then 'generation' else v.source end
 		from v join posts p on p.id = v.post_id cross join lateral (select ${generated} as generated) g
-		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, content_type, size_bytes, duration_ms, pages, cover_url, cover_at_ms, state, position`.execute(db)
 	for (const row of inOrder(rows)) byPost.get(row.post_id)?.push(mediaRowOf(row))
 	return byPost
 }
@@ -58,7 +59,7 @@ export async function copyPostMedia(db: DbOrTrx, fromPostId: string, toPostId: s
 		from post_media m join posts p on p.id = ${toPostId} and p.user_id = m.user_id
 		where m.post_id = ${fromPostId}
 		order by m.position
-		returning id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+		returning id, kind, url, networks, alt_text, ai_generated, width, height, content_type, size_bytes, duration_ms, pages, cover_url, cover_at_ms, state, position`.execute(db)
 	return inOrder(rows).map(mediaRowOf)
 }
 
@@ -67,13 +68,7 @@ type WrittenRow = PostMediaRow & { position: number }
 /** RETURNING promises no order: the rows by position. */
 const inOrder = <T extends WrittenRow>(rows: ReadonlyArray<T>) => rows.toSorted((a, b) => a.position - b.position)
 
-const mediaRowOf = (row: WrittenRow): PostMediaRow => ({
-	id: row.id,
-	kind: row.kind,
-	url: row.url,
-	networks: row.networks,
-	alt_text: row.alt_text,
-	ai_generated: row.ai_generated,
-	width: row.width,
-	height: row.height,
-})
+const mediaRowOf = ({ position: _position, ...row }: WrittenRow & { post_id?: string }): PostMediaRow => {
+	const { post_id: _post, ...media } = row
+	return media
+}

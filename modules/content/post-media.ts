@@ -20,6 +20,13 @@ export type PostMediaRow = {
 	ai_generated: boolean
 	width: number | null
 	height: number | null
+	content_type: string | null
+	size_bytes: number | string | null
+	duration_ms: number | null
+	pages: number | null
+	cover_url: string | null
+	cover_at_ms: number | null
+	state: PostMediaView['state']
 }
 
 /** The rows and the networks without an image for a post's image (`imageUrl`, '' for none) and images per network. */
@@ -62,5 +69,12 @@ export function mediaViews(registered: RegisteredPlatforms, rows: ReadonlyArray<
 		aiGenerated: row.ai_generated,
 		width: row.width,
 		height: row.height,
+		contentType: row.content_type ?? null,
+		sizeBytes: row.size_bytes === null || row.size_bytes === undefined ? null : Number(row.size_bytes),
+		durationMs: row.duration_ms ?? null,
+		pages: row.pages ?? null,
+		coverUrl: row.cover_url ?? null,
+		coverAtMs: row.cover_at_ms ?? null,
+		state: row.state ?? 'ready',
 	}))
 }

@@ -39,6 +39,18 @@ export type PostMediaView = {
 	aiGenerated: boolean
 	width: number | null
 	height: number | null
+	/** The file's type (MIME) where known, e.g. 'image/jpeg', 'video/mp4', 'application/pdf'. */
+	contentType: string | null
+	sizeBytes: number | null
+	/** Videos: their length. */
+	durationMs: number | null
+	/** Documents: their page count. */
+	pages: number | null
+	/** Videos: the cover frame (a JPEG) and where it was taken. */
+	coverUrl: string | null
+	coverAtMs: number | null
+	/** 'ready' unless a video or document is still being processed ('processing') or could not be ('failed'). */
+	state: 'processing' | 'ready' | 'failed'
 }
 
 /** A post as the calendar reads it: what its chip shows, at its plan or publication time. */

@@ -1,5 +1,5 @@
 import type { Trx } from '#modules/core/db.server.ts'
-import { channelTextOf, firstCommentFor, imageFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
+import { channelTextOf, firstCommentFor, imageFor, mediaFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
@@ -66,6 +66,7 @@ async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: R
 			platform,
 			text: textFor(post.content, platform, channel?.id),
 			imageUrl: imageFor(post, platform),
+			media: mediaFor(post, platform),
 			limits: channel?.limits ?? null,
 			firstComment: commentOf(group[0]!),
 			pageType: pageTypeOf(group[0]!),

@@ -1,4 +1,4 @@
-import { firstCommentFor, imageFor, textFor } from '#modules/content/index.ts'
+import { firstCommentFor, imageFor, mediaFor, textFor } from '#modules/content/index.ts'
 import type { Loaded } from './delivery-batches.server.ts'
 import type { Platform, PublishContent, PublishMedia, PublishTarget } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
@@ -21,19 +21,28 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 		tokenId: page.token_id,
 		title: post.title,
 		target: targetOf(ctx.box, page),
-		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media[0]?.url ?? null, media },
+		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media.find((item) => item.kind === 'image')?.url ?? null, media, aiGenerated: aiGeneratedOf(post) },
 		imageUrl: imageFor(post, platform),
 		firstComment: firstCommentFor(post.content, platform, page.page_row_id),
 	}
 }
 
-/**
- * The post's items for this network, in order, with absolute URLs. Today a post has at most one image
- * per network and no alt text; when post_media lands, this reads its list (alt text included).
- */
+/** The post's items for this network (mediaFor: its own rows, else the common ones), in order, with absolute URLs and alt text. */
 export function publishMediaOf(post: DeliveryPost, platform: Platform, appUrl: string): Array<PublishMedia> {
-	const url = absoluteUrl(appUrl, imageFor(post, platform))
-	return url ? [{ kind: 'image', url, altText: null }] : []
+	return mediaFor(post, platform).map((item): PublishMedia => {
+		const url = absoluteUrl(appUrl, item.url)!
+		if (item.kind === 'document') return { kind: 'document', url, title: post.title, altText: null, pages: item.pages, sizeBytes: item.sizeBytes }
+		if (item.kind === 'video') {
+			return { kind: 'video', url, altText: item.altText, coverUrl: absoluteUrl(appUrl, item.coverUrl), coverAtMs: item.coverAtMs, width: item.width, height: item.height, durationMs: item.durationMs, sizeBytes: item.sizeBytes, contentType: item.contentType }
+		}
+		return { kind: 'image', url, altText: item.altText, width: item.width, height: item.height }
+	})
+}
+
+/** Whether the network's AI flag is set: the post's label, 'auto' on when any of its items was generated. */
+export function aiGeneratedOf(post: DeliveryPost): boolean {
+	if (post.aiLabel !== 'auto') return post.aiLabel === 'on'
+	return post.media.some((item) => item.aiGenerated)
 }
 
 function absoluteUrl(appUrl: string, url: string | null) {

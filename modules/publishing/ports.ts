@@ -114,7 +114,7 @@ export type PublishMedia = PublishImage | PublishVideo | PublishDocument
 
 export type PublishContent = {
 	text: string
-	/** media[0]?.url ?? null: the first item, kept while callers still read one URL. */
+	/** The first image's URL (null without one), kept while callers still read one URL. */
 	imageUrl: string | null
 	/** The post's items in order; empty for a text post. */
 	media: Array<PublishMedia>

@@ -1,18 +1,43 @@
 import { contentTypeOfKey, isFileKey, type FileStore } from '#modules/core/files.server.ts'
 import { imageSize } from '#modules/media/image-size.ts'
 import { sniff } from '#modules/media/sniff.ts'
-import { descriptorOf, type PageType, type PlatformDescriptor } from './descriptor.ts'
+import { descriptorOf, type MediaKind, type PageType, type PlatformDescriptor } from './descriptor.ts'
 import { firstCommentPreflight } from './first-comment-preflight.ts'
 import { fill, platformName, texts } from './messages.ts'
 import type { AccountLimits } from './ports.ts'
-import { imageTypeOfUrl, preflight, preflightWording, type PreflightImage, type PreflightProblem } from './preflight.ts'
+import { imageTypeOfUrl, preflight, preflightWording, type PreflightImage, type PreflightMediaItem, type PreflightProblem } from './preflight.ts'
 
 /**
  * One platform's part of a post, as it would be sent: its text and the URL of its image; for a channel
  * whose server sets its own limits (a Mastodon instance), those and the channel's label for the reasons.
  * With `firstComment`, the comment sent under the post, and the channel's `pageType` (null: not known).
  */
-export type PreflightTarget = { platform: string; text: string; imageUrl: string | null; limits?: AccountLimits | null; label?: string; firstComment?: string | null; pageType?: PageType | null }
+export type PreflightTarget = {
+	platform: string
+	text: string
+	imageUrl: string | null
+	/** The network's items of the post's media (mediaFor), judged instead of `imageUrl` when given. */
+	media?: ReadonlyArray<MediaItemFacts>
+	/** The user's setting: an image without alt text is an error, not a warning. */
+	requireAltText?: boolean
+	limits?: AccountLimits | null
+	label?: string
+	firstComment?: string | null
+	pageType?: PageType | null
+}
+
+/** What a post_media row tells of its item (null: not known; an image's missing figures are read from the stored file). */
+export type MediaItemFacts = {
+	kind: MediaKind
+	url: string
+	altText: string | null
+	width: number | null
+	height: number | null
+	contentType: string | null
+	sizeBytes: number | null
+	durationMs: number | null
+	pages: number | null
+}
 export type PreflightFinding = PreflightProblem & { platform: string; message: string }
 
 const MEDIA_PREFIX = '/media/'
@@ -45,6 +70,21 @@ export async function imageFacts(url: string | null, files: FileStore | null): P
 	return { type: imageTypeOfUrl(url), width: null, height: null, bytes: null }
 }
 
+/**
+ * The preflight's view of a post's items: what the rows say; an image whose size or type the row does
+ * not know is read as imageFacts reads it (images only: a video or PDF is never read whole here).
+ */
+export async function mediaItemsOf(items: ReadonlyArray<MediaItemFacts>, files: FileStore | null): Promise<Array<PreflightMediaItem>> {
+	return Promise.all(
+		items.map(async (item): Promise<PreflightMediaItem> => {
+			const known = { type: item.contentType, width: item.width, height: item.height, bytes: item.sizeBytes }
+			const complete = known.type !== null && known.width !== null && known.height !== null && known.bytes !== null
+			const facts = item.kind === 'image' && !complete ? ((await imageFacts(item.url, files)) ?? known) : known
+			return { ...facts, kind: item.kind, durationMs: item.durationMs, fps: null, codec: null, pages: item.pages, altText: item.altText }
+		}),
+	)
+}
+
 /** The German message of one problem on one platform. */
 export function preflightMessage(descriptor: PlatformDescriptor, problem: PreflightProblem) {
 	const templates = texts.preflight as Record<string, string>
@@ -69,7 +109,9 @@ export async function preflightTargets(descriptors: ReadonlyArray<PlatformDescri
 		const network = descriptorOf(descriptors, target.platform)
 		if (!network) continue
 		const descriptor = withServerLimits(network, target.limits ?? null)
-		const problems = preflight(descriptor, { text: target.text, image: await imageFacts(target.imageUrl, files) })
+		const problems = target.media
+			? preflight(descriptor, { text: target.text, image: null, media: { items: await mediaItemsOf(target.media, files), firstComment: null, channelKind: target.pageType ?? null, requireAltText: target.requireAltText ?? false } })
+			: preflight(descriptor, { text: target.text, image: await imageFacts(target.imageUrl, files) })
 		const comment = firstCommentPreflight(descriptor, target.firstComment ?? null, target.pageType ?? null)
 		for (const problem of [...problems, ...comment]) {
 			// A limit broken by the comment says so (the post's own text may be fine).

@@ -1,0 +1,65 @@
+// Issue 39, items 2 and 6: the publisher sends each network the post's items from post_media, in order
+// and with their alt text (the rows naming a network replace the common ones for it), and the planning
+// preflight judges the same list against the network's descriptor, in German.
+import { sql } from 'kysely'
+import { expect, test } from 'vitest'
+import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
+import { createTestDatabase } from '#tests/support/db.ts'
+import { publishingHarness } from '#tests/support/publishing.ts'
+
+const zurich = 'Europe/Zurich'
+type Item = { url: string; alt?: string | null; networks?: Array<string> | null }
+
+/** Replaces a post's media by these rows, in order (what the editor's list writes). */
+async function setRows(db: Awaited<ReturnType<typeof createTestDatabase>>['db'], postId: string, items: ReadonlyArray<Item>) {
+	await sql`delete from post_media where post_id = ${postId}`.execute(db)
+	for (const [position, item] of items.entries()) {
+		await sql`insert into post_media (post_id, user_id, brand_id, position, kind, url, alt_text, networks, source)
+			select id, user_id, brand_id, ${position}, 'image', ${item.url}, ${item.alt ?? null}, ${item.networks ?? null}::text[], 'upload' from posts where id = ${postId}`.execute(db)
+	}
+}
+
+test('a carousel of three images with alt text reaches Bluesky and Mastodon in order; a network with rows of its own gets those', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['bluesky', 'mastodon'])
+	const post = await h.services.content.createPost(userId, { platform: 'multiple', content: { base: 'Drei Brote', platforms: { bluesky: 'Drei Brote', mastodon: 'Drei Brote' } }, status: 'draft', timeZone: zurich })
+	await setRows(t.db, post.id, [
+		{ url: pngDataUrl, alt: 'Ein Zopf auf einem Holzbrett' },
+		{ url: pngDataUrl, alt: 'Drei Bürli im Korb' },
+		{ url: pngDataUrl, alt: null },
+		{ url: pngDataUrl, alt: 'Nur für Mastodon: das Ladenschild', networks: ['mastodon'] },
+	])
+
+	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(2)
+	await h.runDueJobs()
+
+	const [bluesky] = h.posts('bluesky')
+	expect(bluesky?.images?.map((image) => image.alt)).toEqual(['Ein Zopf auf einem Holzbrett', 'Drei Bürli im Korb', ''])
+	const [mastodon] = h.posts('mastodon')
+	expect(mastodon?.images?.map((image) => image.alt) ?? [mastodon?.imageUrl ? '' : null]).toEqual(['Nur für Mastodon: das Ladenschild'])
+})
+
+test('planning refuses an 11-image carousel for Instagram in German, naming the limit, before any request', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['instagram'])
+	const post = await h.services.content.createPost(userId, { platform: 'instagram', content: { base: 'Elf Bilder', platforms: {} }, status: 'draft', timeZone: zurich })
+	await setRows(t.db, post.id, Array.from({ length: 11 }, (_, n) => ({ url: `https://bilder.example/brot-${n}.jpg`, alt: `Brot ${n + 1}` })))
+
+	const result = await h.services.publishing.publishNow(userId, post.id)
+	expect(result).toEqual({ refused: ['Dieser Post hat 11 Bilder oder Videos; Instagram nimmt höchstens 10 pro Post. Entfernen Sie bitte einige.'] })
+	expect(h.posts('instagram')).toEqual([])
+	const deliveries = await t.db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).execute()
+	expect(deliveries.every((d) => d.status !== 'publishing' && d.status !== 'published')).toBe(true)
+})
+
+test('the AI label reaches the port: "on" always, "auto" when an item was generated, "off" never', async () => {
+	const { aiGeneratedOf } = await import('#modules/publishing/delivery-target.server.ts')
+	const base = { id: 'p', userId: 'u', title: 't', content: '{}', imageUrl: null, images: {}, status: 'draft' }
+	const item = (aiGenerated: boolean) => ({ id: 'm', kind: 'image' as const, url: '/media/a.jpg', networks: null, altText: null, aiGenerated, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready' as const })
+	expect(aiGeneratedOf({ ...base, aiLabel: 'on', media: [] })).toBe(true)
+	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false), item(true)] })).toBe(true)
+	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false)] })).toBe(false)
+	expect(aiGeneratedOf({ ...base, aiLabel: 'off', media: [item(true)] })).toBe(false)
+})
