@@ -4,8 +4,8 @@ import { checkpointOf, fail, markPublished, markUnconfirmed, MAX_DELIVERY_ATTEMP
 import { deliveryTarget, type DeliveryTarget } from './delivery-target.server.ts'
 import { authCodeOf } from './messages.ts'
 import { preflight } from './preflight.ts'
-import { imageFacts, preflightMessage } from './preflight.server.ts'
-import { createRequestGuard, PlatformError, type Platform } from './ports.ts'
+import { mediaItemsOf, preflightMessage, type MediaItemFacts } from './preflight.server.ts'
+import { createRequestGuard, PlatformError, type Platform, type PublishMedia } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { lookFor, mustLookBeforeResend, reconcile } from './reconcile-delivery.server.ts'
 import { refreshToken } from './refresh-token.server.ts'
@@ -76,8 +76,25 @@ async function sendAttempt(ctx: PublisherContext, delivery: Delivery, signal?: A
 async function preflightRefusal(ctx: PublisherContext, delivery: Delivery, loaded: DeliveryTarget) {
 	const descriptor = descriptorOf(ctx.descriptors, delivery.platform as Platform)
 	if (!descriptor) return null
-	const problem = preflight(descriptor, { text: loaded.content.text, image: await imageFacts(loaded.imageUrl, ctx.files ?? null) }).find((p) => p.severity === 'error')
+	const items = await mediaItemsOf(loaded.content.media.map(factsOfItem), ctx.files ?? null)
+	const problem = preflight(descriptor, { text: loaded.content.text, image: null, media: { items, firstComment: null, channelKind: null } }).find((p) => p.severity === 'error')
 	return problem ? { code: problem.code, reason: preflightMessage(descriptor, problem) } : null
+}
+
+/** What the port's item says of itself, for the preflight (an image's missing figures are read from the file). */
+function factsOfItem(item: PublishMedia): MediaItemFacts {
+	const size = item.kind === 'document' ? { width: null, height: null } : { width: item.width ?? null, height: item.height ?? null }
+	const contentType = item.kind === 'video' ? (item.contentType ?? null) : item.kind === 'document' ? 'application/pdf' : null
+	return {
+		kind: item.kind,
+		url: item.url,
+		altText: item.altText,
+		...size,
+		contentType,
+		sizeBytes: item.kind === 'image' ? null : (item.sizeBytes ?? null),
+		durationMs: item.kind === 'video' ? (item.durationMs ?? null) : null,
+		pages: item.kind === 'document' ? (item.pages ?? null) : null,
+	}
 }
 
 /** The creating request, marked sent right before it leaves (only while the attempt is still this one's). */
