@@ -9,6 +9,9 @@ export type DeliveryTarget = { target: PublishTarget; tokenId: string; content: 
 
 type DeliveryPost = NonNullable<Loaded['post']>
 
+/** The delivery's error while a video or document of its post is still being prepared: tried again later, not failed. */
+export const MEDIA_PROCESSING = 'media_processing'
+
 /** Loads what the call needs; a missing account or page fails the delivery with a German reason. */
 export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, preloaded?: Loaded): Promise<DeliveryTarget | { error: string }> {
 	const { post, page } = preloaded ?? (await ctx.batches.load(delivery))
@@ -16,6 +19,8 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 	const platform = delivery.platform as Platform
 	if (!page) return { error: 'not_connected' }
 	if (page.token_status !== 'active') return { error: 'reconnect_required' }
+	const unready = mediaFor(post, platform).map((item) => item.state).find((state) => state !== 'ready')
+	if (unready) return { error: unready === 'failed' ? 'media_failed' : MEDIA_PROCESSING }
 	const media = publishMediaOf(post, platform, ctx.appUrl)
 	return {
 		tokenId: page.token_id,

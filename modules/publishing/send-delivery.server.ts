@@ -1,7 +1,7 @@
 import { descriptorOf } from './descriptor.ts'
 import type { Loaded } from './delivery-batches.server.ts'
 import { checkpointOf, fail, markPublished, markUnconfirmed, MAX_DELIVERY_ATTEMPTS, retryLater, saveCheckpoint } from './delivery-outcomes.server.ts'
-import { deliveryTarget, type DeliveryTarget } from './delivery-target.server.ts'
+import { deliveryTarget, MEDIA_PROCESSING, type DeliveryTarget } from './delivery-target.server.ts'
 import { authCodeOf } from './messages.ts'
 import { preflight } from './preflight.ts'
 import { mediaItemsOf, preflightMessage, type MediaItemFacts } from './preflight.server.ts'
@@ -10,6 +10,9 @@ import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { lookFor, mustLookBeforeResend, reconcile } from './reconcile-delivery.server.ts'
 import { refreshToken } from './refresh-token.server.ts'
 import { adapterFor } from './registry.ts'
+
+/** How long a delivery waits for its post's video or document to be ready before it looks again. */
+const MEDIA_WAIT_MS = 60_000
 
 /** The attempt changed hands before the creating request left: this one must not send. */
 class AttemptTakenOver extends Error {
@@ -31,7 +34,12 @@ export async function sendDelivery(ctx: PublisherContext, delivery: Delivery, si
 
 async function sendAttempt(ctx: PublisherContext, delivery: Delivery, signal?: AbortSignal, preloaded?: Loaded): Promise<void> {
 	const loaded = await deliveryTarget(ctx, delivery, preloaded)
-	if ('error' in loaded) return fail(ctx, delivery, loaded.error, null)
+	if ('error' in loaded) {
+		if (loaded.error === MEDIA_PROCESSING && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
+			return retryLater(ctx, delivery, new PlatformError({ kind: 'transient', code: MEDIA_PROCESSING, message: 'media still processing' }), MEDIA_WAIT_MS)
+		}
+		return fail(ctx, delivery, loaded.error, null)
+	}
 	if (mustLookBeforeResend(delivery)) {
 		// An earlier attempt's server error: the post may have landed since; look once more before sending again.
 		const found = await lookFor(ctx, delivery, loaded)

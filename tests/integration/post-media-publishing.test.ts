@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { pngDataUrl } from '#adapters/platforms/linkedin/testing.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
+import { makeJobsDue } from '#tests/support/jobs.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
 const zurich = 'Europe/Zurich'
@@ -62,4 +63,28 @@ test('the AI label reaches the port: "on" always, "auto" when an item was genera
 	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false), item(true)] })).toBe(true)
 	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false)] })).toBe(false)
 	expect(aiGeneratedOf({ ...base, aiLabel: 'off', media: [item(true)] })).toBe(false)
+})
+
+test('a video still being prepared holds the delivery (tried again later, in German); one that failed fails it with the reason', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['bluesky'])
+	const post = await h.services.content.createPost(userId, { platform: 'bluesky', content: { base: 'Unser Film', platforms: {} }, status: 'draft', timeZone: zurich })
+	await sql`insert into post_media (post_id, user_id, brand_id, position, kind, url, content_type, state, source)
+		select id, user_id, brand_id, 0, 'video', '/media/videos/film.mp4', 'video/mp4', 'processing', 'upload' from posts where id = ${post.id}`.execute(t.db)
+
+	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
+	await h.runDueJobs()
+	const held = await t.db.selectFrom('post_deliveries').select(['status', 'error_code', 'error_message', 'retry_at']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(held).toMatchObject({ status: 'scheduled', error_code: 'media_processing', error_message: 'Ein Video oder Dokument des Posts wird noch vorbereitet. Der Post erscheint, sobald es bereit ist.' })
+	expect(held.retry_at!.getTime()).toBeGreaterThan(Date.now() + 50_000)
+	expect(h.posts('bluesky')).toEqual([])
+
+	await sql`update post_media set state = 'failed' where post_id = ${post.id}`.execute(t.db)
+	await sql`update post_deliveries set retry_at = now(), scheduled_at = now() where post_id = ${post.id}`.execute(t.db)
+	await makeJobsDue(t.db)
+	await h.runDueJobs()
+	const failed = await t.db.selectFrom('post_deliveries').select(['status', 'error_code', 'error_message']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
+	expect(failed).toMatchObject({ status: 'failed', error_code: 'media_failed', error_message: 'Ein Video oder Dokument des Posts konnte nicht vorbereitet werden. Bitte laden Sie es erneut hoch.' })
+	expect(h.posts('bluesky')).toEqual([])
 })
