@@ -21,19 +21,22 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 		tokenId: page.token_id,
 		title: post.title,
 		target: targetOf(ctx.box, page),
-		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media[0]?.url ?? null, media },
+		// aiLabelled: the post's AI label with 'auto' resolved (content's aiLabelled, ADR 0060).
+		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media[0]?.url ?? null, media, aiGenerated: post.aiLabelled },
 		imageUrl: imageFor(post, platform),
 		firstComment: firstCommentFor(post.content, platform, page.page_row_id),
 	}
 }
 
 /**
- * The post's items for this network, in order, with absolute URLs. Today a post has at most one image
- * per network and no alt text; when post_media lands, this reads its list (alt text included).
+ * The post's items for this network, in order, with absolute URLs. Today a post sends at most one image
+ * per network, with the alt text of its post_media row (ADR 0060); the carousel slice sends the whole list.
  */
 export function publishMediaOf(post: DeliveryPost, platform: Platform, appUrl: string): Array<PublishMedia> {
-	const url = absoluteUrl(appUrl, imageFor(post, platform))
-	return url ? [{ kind: 'image', url, altText: null }] : []
+	const image = imageFor(post, platform)
+	const url = absoluteUrl(appUrl, image)
+	const altText = post.media.find((item) => item.kind === 'image' && item.url === image)?.altText ?? null
+	return url ? [{ kind: 'image', url, altText }] : []
 }
 
 function absoluteUrl(appUrl: string, url: string | null) {
