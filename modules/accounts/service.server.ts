@@ -12,7 +12,7 @@ import { createSession, getSessionUser, revokeAllSessions, revokeSession, type S
 import { exportAccountData } from './export.server.ts'
 import type { ApiScope } from './api-scopes.ts'
 import { authorizeApiToken, createApiToken, listApiTokens, revokeApiToken, type ApiCall, type NewApiToken } from './api-tokens.server.ts'
-import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName } from './settings.server.ts'
+import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName, type PreferencesInput } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
 import type { Result } from './types.ts'
@@ -286,7 +286,7 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 		/** The settings page: profile, plan and balance, time zone and notification preference. */
 		getAccountSettings: (userId: string) => getAccountSettings(db, userId),
 		updateProfileName: (userId: string, fullName: string) => updateProfileName(db, userId, fullName),
-		updatePreferences: (userId: string, input: { timeZone: string; notifyFailedPosts: boolean; spelling?: Spelling | undefined }) => updatePreferences(db, userId, input),
+		updatePreferences: (userId: string, input: PreferencesInput) => updatePreferences(db, userId, input),
 		/** The credit ledger (newest first) for 'Abo & Credits'. */
 		listLedger: (userId: string, limit: number) => listLedger(db, userId, limit),
 		/** The ledger page by page (REST API): newest first, after a position of the previous page. */

@@ -38,6 +38,11 @@ export const PreferencesSchema = z.object({
 		.string()
 		.optional()
 		.transform((v) => v === 'on' || v === 'true'),
+	// 'Alt-Text für Bilder verlangen' (ADR 0060), a checkbox like the one above.
+	requireAltText: z
+		.string()
+		.optional()
+		.transform((v) => v === 'on' || v === 'true'),
 	// Schreibweise (ADR 0013); absent keeps the stored choice.
 	spelling: z.enum(SPELLINGS).optional(),
 })

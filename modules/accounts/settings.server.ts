@@ -1,6 +1,6 @@
 import texts from '#locales/de/settings.json' with { type: 'json' }
 import { logActivity } from '#modules/activity/index.ts'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { isSpelling, type Spelling } from '#modules/core/spelling.ts'
 import { hitRateLimit, peekRateLimit, resetRateLimit } from '#modules/core/rate-limit.server.ts'
 import { hashPassword, verifyPassword } from './passwords.server.ts'
@@ -11,6 +11,8 @@ export type AccountSettings = {
 	fullName: string
 	timeZone: string
 	notifyFailedPosts: boolean
+	/** 'Alt-Text für Bilder verlangen': an image without alt text stops a post instead of a warning (ADR 0060). */
+	requireAltText: boolean
 	/** null: not chosen, the browser decides. */
 	spelling: Spelling | null
 	subscriptionType: string
@@ -28,6 +30,7 @@ export async function getAccountSettings(db: Db, userId: string): Promise<Accoun
 			'users.email',
 			'users.time_zone',
 			'users.notify_failed_posts',
+			'users.require_alt_text',
 			'users.spelling',
 			'users.password_hash',
 			'profiles.full_name',
@@ -44,6 +47,7 @@ export async function getAccountSettings(db: Db, userId: string): Promise<Accoun
 		fullName: row.full_name,
 		timeZone: row.time_zone,
 		notifyFailedPosts: row.notify_failed_posts,
+		requireAltText: row.require_alt_text,
 		spelling: isSpelling(row.spelling) ? row.spelling : null,
 		subscriptionType: row.subscription_type,
 		plan: row.plan,
@@ -58,13 +62,29 @@ export async function updateProfileName(db: Db, userId: string, fullName: string
 	return Number(result.numUpdatedRows) === 1
 }
 
-export async function updatePreferences(db: Db, userId: string, input: { timeZone: string; notifyFailedPosts: boolean; spelling?: Spelling | undefined }) {
+export type PreferencesInput = { timeZone: string; notifyFailedPosts: boolean; requireAltText?: boolean | undefined; spelling?: Spelling | undefined }
+
+export async function updatePreferences(db: Db, userId: string, input: PreferencesInput) {
 	const result = await db
 		.updateTable('users')
-		.set({ time_zone: input.timeZone, notify_failed_posts: input.notifyFailedPosts, ...(input.spelling ? { spelling: input.spelling } : {}) })
+		.set({
+			time_zone: input.timeZone,
+			notify_failed_posts: input.notifyFailedPosts,
+			...(input.requireAltText !== undefined ? { require_alt_text: input.requireAltText } : {}),
+			...(input.spelling ? { spelling: input.spelling } : {}),
+		})
 		.where('id', '=', userId)
 		.executeTakeFirst()
 	return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Whether the user asked for alt text on every image ('Alt-Text für Bilder verlangen'): the publishing
+ * preflight's `requireAltText`. One read, inside the caller's transaction when given; false for an unknown user.
+ */
+export async function requiresAltText(db: DbOrTrx, userId: string): Promise<boolean> {
+	const row = await db.selectFrom('users').select('require_alt_text').where('id', '=', userId).executeTakeFirst()
+	return row?.require_alt_text ?? false
 }
 
 export type ChangePasswordResult = { ok: true; signedOut: number } | { ok: false; error: 'invalid_current' | 'rate_limited' }

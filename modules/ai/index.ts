@@ -2,6 +2,8 @@
 // adapters/ai/<name> implement them. Owns no tables.
 export {
 	AiError,
+	type AltTextRequest,
+	type AltTextWriter,
 	type AiErrorKind,
 	type AiProvider,
 	type AiProviderModule,

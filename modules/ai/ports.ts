@@ -158,6 +158,37 @@ export interface Vision {
 	describe(input: { image: Uint8Array; contentType: string; signal?: AbortSignal }): Promise<{ description: string }>
 }
 
+/**
+ * A German alt text for an image (ADR 0060): descriptive, what is seen (no "Bild von"), within
+ * `maxLength` code points. LLM adapters send `system` + `prompt` (with `image` to a vision model);
+ * the local adapter composes from the brief's fields.
+ */
+export type AltTextRequest = {
+	/** The language model of the generation (a vision-capable adapter may use its own vision model for `image`). */
+	model: string
+	system: string
+	prompt: string
+	/** The prompt the image was made from; null for an image that was not generated (an upload). */
+	imagePrompt: string | null
+	/** The image's subject as the generation put it (its headline) and its keywords. */
+	subject: string
+	keywords: Array<string>
+	/** The text of the post the image belongs to. */
+	postText: string
+	/** The image was rendered offline as a title card (headline, keywords, brand name): what it shows is known. */
+	titleCard: boolean
+	/** The brand name a title card shows in its footer ('' when none). */
+	brandName: string
+	/** The image itself, for a writer that can look at it. */
+	image: { bytes: Uint8Array; contentType: string } | null
+	maxLength: number
+	signal?: AbortSignal
+}
+
+export interface AltTextWriter {
+	write(request: AltTextRequest): Promise<{ text: string }>
+}
+
 /** One provider's capabilities; a provider may offer only some of them. */
 export type AiProvider = {
 	/** Its module's name (the folder adapters/ai/<name>); matches ai_models.provider. */
@@ -169,6 +200,7 @@ export type AiProvider = {
 	video?: VideoModel
 	transcriber?: Transcriber
 	vision?: Vision
+	altText?: AltTextWriter
 }
 
 /**
@@ -202,6 +234,8 @@ export type AiProviders = {
 	transcriber: Transcriber
 	/** Image descriptions: the first configured provider with one, else the offline one. */
 	vision: Vision
+	/** Alt texts: the first configured provider with a writer, else the offline one (for a text provider without one). */
+	altText: AltTextWriter
 }
 
 export type AiErrorKind =

@@ -24,5 +24,6 @@ export function createAiProviders(modules: ReadonlyArray<AiProviderModule>, env:
 		offline,
 		transcriber: configured.find((p) => p.transcriber)?.transcriber ?? offline.transcriber!,
 		vision: configured.find((p) => p.vision)?.vision ?? offline.vision!,
+		altText: configured.find((p) => p.altText)?.altText ?? offline.altText!,
 	}
 }

@@ -31,6 +31,7 @@ import { isPlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOri
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 import { retargetDraft, retargetPost } from './retarget-post.server.ts'
+import { mediaForAltText } from './media-alt-text.server.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
@@ -52,6 +53,8 @@ export { createReviewPost, markPostPublished, markPostsPublished, postForDeliver
 export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
 export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+export { aiLabelled, type AiLabelFacts } from './ai-label.ts'
+export type { MediaForAltText } from './media-alt-text.server.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
 
 /**
@@ -147,6 +150,8 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 		/** The user's drafts, newest first, page by page (REST API). */
 		draftsPage: (userId: string, limit: number, after: PagePosition | null) => draftsPage(db, platforms, userId, limit, after),
 		getPost: (userId: string, id: string) => getPost(db, platforms, userId, id),
+		/** An item of the user's posts with its post's text ('Alt-Text vorschlagen'); null when not theirs or no id. */
+		mediaForAltText: (userId: string, mediaId: string) => (isUuid(mediaId) ? mediaForAltText(db, userId, mediaId) : Promise.resolve(null)),
 		createPost: (userId: string, input: PostInput) => createPost(db, planner, brands, origins, platforms, userId, input),
 		/** Text and image of a post (with `channelIds` also its channels, in the same transaction); a refused channel choice answers 'preflight' with German reasons. */
 		updatePost: (userId: string, id: string, input: PostEdit) => refusable(() => updatePostContent(db, planner, origins, platforms, userId, id, input)),

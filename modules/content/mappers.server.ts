@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
+import { aiLabelled } from './ai-label.ts'
 import { aiLabelOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import { imagesOfRows, mediaViews, type PostMediaRow } from './post-media.ts'
@@ -14,12 +15,15 @@ const postFields = [
 /** A post's media in its own row (one subquery per post of the statement, no query per post). Reads `posts.id`: the table unaliased. */
 const postMedia = postMediaJsonSql(sql.ref('posts.id')).as('media')
 
+/** Whether the post's texts were generated (the creator keeps the idea it generated from): the AI label's 'auto'. */
+const textsGenerated = sql<boolean>`posts.ai_prompt is not null`.as('texts_generated')
+
 /** What toPostView reads of a post: select (or return) these from `posts`. */
-export const postColumns = [...postFields, postMedia] as const
+export const postColumns = [...postFields, postMedia, textsGenerated] as const
 
 export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
 
-export type PostRow = Pick<Selectable<DB['posts']>, (typeof postFields)[number]> & { media: Array<PostMediaRow> }
+export type PostRow = Pick<Selectable<DB['posts']>, (typeof postFields)[number]> & { media: Array<PostMediaRow>; texts_generated: boolean }
 type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
 
 /**
@@ -31,6 +35,13 @@ export function postPlatforms(registered: RegisteredPlatforms, platform: string,
 	if (isPlatform(platform)) return [platform]
 	const named = Object.keys(parseContent(content, isPlatform).platforms)
 	return named.length ? named : [...registered]
+}
+
+/** A post's media and its AI label, the stored choice and as resolved. */
+export function mediaAndLabelOf(registered: RegisteredPlatforms, row: Pick<PostRow, 'media' | 'ai_label' | 'texts_generated'>) {
+	const media = mediaViews(registered, row.media)
+	const aiLabel = aiLabelOf(row.ai_label)
+	return { media, aiLabel, aiLabelled: aiLabelled({ aiLabel, textsGenerated: row.texts_generated, media }) }
 }
 
 export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostView {
@@ -45,8 +56,7 @@ export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostV
 		timeZone: row.time_zone,
 		publishedAt: row.published_at?.toISOString() ?? null,
 		...imagesOfRows(registered, row.media, row.networks_without_media),
-		media: mediaViews(registered, row.media),
-		aiLabel: aiLabelOf(row.ai_label),
+		...mediaAndLabelOf(registered, row),
 		postType: row.post_type,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(row.origin) ? (row.origin as PostOrigin) : 'web',
 		brandId: row.brand_id,

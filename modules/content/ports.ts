@@ -95,4 +95,6 @@ export type BrandDirectory = {
  */
 export type MediaOrigins = {
 	generatedSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<boolean>
+	/** The German alt text a generated image was made with (ADR 0060), null for any other URL: the post image's alt_text. */
+	altTextSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<string | null>
 }

@@ -38,12 +38,14 @@ export async function writePostImages(db: DbOrTrx, origins: MediaOrigins, posts:
 	const ids = posts.map((post) => post.postId)
 	const gone = options.replace ? sql`gone as (delete from post_media where post_id = any(${ids}::uuid[])),` : sql``
 	const generated = origins.generatedSql({ userId: sql.ref('p.user_id'), url: sql.ref('v.url') })
+	// A generated image brings the alt text it was made with (ADR 0060).
+	const altText = origins.altTextSql({ userId: sql.ref('p.user_id'), url: sql.ref('v.url') })
 	const { rows } = await sql<WrittenRow & { post_id: string }>`
 		with ${gone} v as (select * from json_to_recordset(${JSON.stringify(items)}::json) as v(post_id uuid, position int, url text, networks text[], source text))
-		insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, networks, ai_generated, source)
+		insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, networks, ai_generated, source, alt_text)
 		select v.post_id, p.user_id, p.brand_id, v.position, 'image', v.url, substring(v.url from '^/media/(.+)$'), v.networks, g.generated,
-			case when g.generated then 'generation' else v.source end
-		from v join posts p on p.id = v.post_id cross join lateral (select ${generated} as generated) g
+			case when g.generated then 'generation' else v.source end, g.alt_text
+		from v join posts p on p.id = v.post_id cross join lateral (select ${generated} as generated, ${altText} as alt_text) g
 		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, content_type, size_bytes, duration_ms, pages, cover_url, cover_at_ms, state, position`.execute(db)
 	for (const row of inOrder(rows)) byPost.get(row.post_id)?.push(mediaRowOf(row))
 	return byPost

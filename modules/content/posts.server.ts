@@ -4,10 +4,10 @@ import { notifyChange, notifyChangesSql } from '#modules/core/live-events.server
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
-import { platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { aiLabelOf, isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
+import { mediaAndLabelOf, platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
+import { isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { editedContent, extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
-import { imagesOfRows, mediaViews, postImageRows, type PostMediaRow } from './post-media.ts'
+import { imagesOfRows, postImageRows, type PostMediaRow } from './post-media.ts'
 import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
@@ -309,7 +309,7 @@ export async function postsForDelivery(db: DbOrTrx, registered: RegisteredPlatfo
 }
 
 /** The columns postsForDeliverySql returns for a post (as a row, or as JSON through `to_json`): `media` in order. */
-export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; media: Array<PostMediaRow>; networks_without_media: Array<string>; ai_label: string; status: string }
+export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; media: Array<PostMediaRow>; networks_without_media: Array<string>; ai_label: string; texts_generated: boolean; status: string }
 
 /**
  * postsForDelivery as a part of a caller's statement: `ids` selects post ids; returns what publishing
@@ -317,7 +317,8 @@ export type DeliveryPostRow = { id: string; user_id: string; title: string; cont
  */
 export function postsForDeliverySql(ids: RawBuilder<unknown>) {
 	return sql<DeliveryPostRow>`
-		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, status from posts where id in (${ids})`
+		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, ai_prompt is not null as texts_generated, status
+		from posts where id in (${ids})`
 }
 
 /** The brand of the post `postId` names, as a part of a caller's statement (publishing's default channel of a delivery without one). */
@@ -333,8 +334,7 @@ export function deliveryPostOf(registered: RegisteredPlatforms, row: DeliveryPos
 		title: row.title,
 		content: row.content,
 		...imagesOfRows(registered, row.media, row.networks_without_media),
-		media: mediaViews(registered, row.media),
-		aiLabel: aiLabelOf(row.ai_label),
+		...mediaAndLabelOf(registered, row),
 		status: row.status,
 	}
 }

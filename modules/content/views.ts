@@ -18,6 +18,8 @@ export type PostView = {
 	media: Array<PostMediaView>
 	/** Whether the post is marked as made with AI ('auto': when any text or item was generated). */
 	aiLabel: AiLabel
+	/** The label resolved: 'on', 'off', or for 'auto' whether any text or item was generated (aiLabelled). */
+	aiLabelled: boolean
 	postType: string
 	/** Where the post was made (web, api, mcp, csv); the card names the last three. */
 	origin: PostOrigin

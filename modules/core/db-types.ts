@@ -703,6 +703,7 @@ export interface ToolRuns {
 }
 
 export interface Uploads {
+  alt_text: string | null;
   byte_size: number;
   content_type: string;
   created_at: Generated<Timestamp>;
@@ -759,6 +760,7 @@ export interface Users {
   id: Generated<string>;
   notify_failed_posts: Generated<boolean>;
   password_hash: string | null;
+  require_alt_text: Generated<boolean>;
   spelling: string | null;
   time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;

@@ -18,6 +18,7 @@ import { fitJpeg, labelAsAiGenerated, readAudio } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
 import type { WebReader } from '#modules/media/index.ts'
+import { altTextLimit, writeAltText } from './alt-text.server.ts'
 import { emitGenerationFailed } from './failed-event.server.ts'
 import { activePromptTemplates } from './prompt-templates.server.ts'
 import { imagePrompt, textPrompts } from './prompts.server.ts'
@@ -96,10 +97,11 @@ type StepListener = (step: GenerationStep) => void
 export function createGenerator(deps: GenerationDeps) {
 	const { db, ai, files, logger } = deps
 
-	async function storeImage(userId: string, bytes: Uint8Array, kind: 'generated_image' | 'post_image') {
+	/** `altText`: a generated image's (ADR 0060), which the post_media row made from it takes over. */
+	async function storeImage(userId: string, bytes: Uint8Array, kind: 'generated_image' | 'post_image', altText: string | null = null) {
 		const key = `images/${randomUUID()}.jpg`
 		await files.put(key, bytes, 'image/jpeg')
-		await db.insertInto('uploads').values({ user_id: userId, kind, storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength }).execute()
+		await db.insertInto('uploads').values({ user_id: userId, kind, storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength, alt_text: altText }).execute()
 		return mediaPath(key)
 	}
 
@@ -140,13 +142,31 @@ export function createGenerator(deps: GenerationDeps) {
 		return { ...persona, brand: { ...persona.brand, logoUrl: `data:${file.contentType};base64,${Buffer.from(file.bytes).toString('base64')}` } }
 	}
 
-	async function makeImage(userId: string, aspect: ImageAspect, model: ResolvedModel, brief: Omit<ImageBrief, 'aspect'>, templates: Awaited<ReturnType<typeof activePromptTemplates>>, signal?: AbortSignal) {
+	/**
+	 * One generated image with its German alt text (ADR 0060), written by the text model's provider from
+	 * the image's prompt, the post's text (`context.postText`) and the image itself.
+	 */
+	async function makeImage(userId: string, aspect: ImageAspect, model: ResolvedModel, brief: Omit<ImageBrief, 'aspect'>, templates: Awaited<ReturnType<typeof activePromptTemplates>>, context: { textModel: ResolvedModel; postText: string }, signal?: AbortSignal) {
 		const full = { ...brief, persona: await withStoredLogo(brief.persona), aspect }
 		const provider = ai.forProvider(model.provider)
 		const image = provider.image ?? ai.offline.image!
-		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt: imagePrompt(full, templates), brief: full, signal })
+		const prompt = imagePrompt(full, templates)
+		const result = await image.generate({ model: model.modelId, parameters: model.parameters, prompt, brief: full, signal })
 		// Every provider's image (the offline card too) is stored with the AI label in its XMP (ADR 0052).
-		return storeImage(userId, await labelAsAiGenerated(result.bytes), 'generated_image')
+		const bytes = await labelAsAiGenerated(result.bytes)
+		const brand = full.persona?.brand
+		const altText = await writeAltText({ ai, logger, maxLength: altTextLimit(deps.platforms.descriptors) }, context.textModel.provider, {
+			model: context.textModel.modelId,
+			imagePrompt: prompt,
+			subject: brief.headline,
+			keywords: brief.keywords,
+			postText: context.postText,
+			titleCard: image === ai.offline.image,
+			brandName: brand?.useBranding ? brand.name : '',
+			image: { bytes, contentType: 'image/jpeg' },
+			signal,
+		})
+		return storeImage(userId, bytes, 'generated_image', altText)
 	}
 
 	/** Claims the request id and reserves the cost in one transaction; a replay finds the earlier generation. */
@@ -287,7 +307,7 @@ export function createGenerator(deps: GenerationDeps) {
 			? Promise.all(aspects.map(async (aspect) => [aspect, await storeImage(userId, await fitJpeg(extracted.image!, aspect), 'post_image')] as const))
 			: Promise.all(
 					aspects.map((aspect) =>
-						makeImage(userId, aspect, models.image, brief, templates, signal).then(
+						makeImage(userId, aspect, models.image, brief, templates, { textModel: models.text, postText: source.text }, signal).then(
 							(url) => [aspect, url] as const,
 							(error: unknown) => {
 								logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
@@ -382,7 +402,9 @@ export function createGenerator(deps: GenerationDeps) {
 		if (!input.content.trim()) return { ok: false, code: 'content_required' }
 		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
 		if (input.agentId && !agent) return { ok: false, code: 'unknown_agent' }
-		const { regeneration } = await resolveModels(db, ai, [])
+		const resolved = await resolveModels(db, ai, agent ? [agent] : [])
+		const { regeneration } = resolved
+		const textModel = agent ? resolved.byAgent.get(agent.id)!.text : resolved.none.text
 		const cost = regenerationCost(regeneration.cost)
 		const claimed = await claimRegeneration(db, userId, { ...input, agentId: agent?.id ?? null, imageModel: regeneration.modelId, cost })
 		if (claimed.kind === 'insufficient') return { ok: false, code: 'insufficient_credits', balance: claimed.balance }
@@ -395,7 +417,7 @@ export function createGenerator(deps: GenerationDeps) {
 		let settled: RegenerationOutcome | null
 		try {
 			const templates = await activePromptTemplates(db)
-			const imageUrl = await makeImage(userId, aspect, regeneration, brief, templates, signal)
+			const imageUrl = await makeImage(userId, aspect, regeneration, brief, templates, { textModel, postText: input.content }, signal)
 			settled = await settleRegeneration(db, userId, claim, { ok: true, imageUrl }, (trx) =>
 				logActivity(trx, {
 					userId,

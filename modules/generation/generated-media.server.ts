@@ -9,5 +9,13 @@ export function generatedImageSql({ userId, url }: { userId: RawBuilder<unknown>
 	return sql<boolean>`exists (select 1 from uploads u where u.user_id = ${userId} and u.kind = 'generated_image' and u.storage_key = substring(${url} from '^/media/(.+)$'))`
 }
 
+/**
+ * The alt text the image Postwerk generated for the user was made with (ADR 0060), null for any other
+ * URL, as an expression inside the caller's statement: content's MediaOrigins (a post image's alt_text).
+ */
+export function generatedAltTextSql({ userId, url }: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) {
+	return sql<string | null>`(select u.alt_text from uploads u where u.user_id = ${userId} and u.kind = 'generated_image' and u.storage_key = substring(${url} from '^/media/(.+)$') limit 1)`
+}
+
 /** Content's MediaOrigins, as the composition root wires it. */
-export const mediaOrigins = { generatedSql: generatedImageSql }
+export const mediaOrigins = { generatedSql: generatedImageSql, altTextSql: generatedAltTextSql }

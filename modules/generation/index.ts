@@ -11,9 +11,12 @@ import { exportGenerationData } from './export.server.ts'
 import { reclaimStaleGenerations } from './reclaim.server.ts'
 import { importImageFromUrl } from './image-import.server.ts'
 import { createModelTests, modelTestVideoJob, type ModelTestInput } from './model-tests.server.ts'
+import { suggestAltText, type SuggestAltTextInput } from './suggest-alt-text.server.ts'
 
 export { generationCrontab } from './jobs.ts'
-export { generatedImageSql, mediaOrigins } from './generated-media.server.ts'
+export { generatedAltTextSql, generatedImageSql, mediaOrigins } from './generated-media.server.ts'
+export { ALT_TEXT_MAX, altTextLimit, cleanAltText } from './alt-text.server.ts'
+export type { AltTextSuggestion, SuggestAltTextInput } from './suggest-alt-text.server.ts'
 export type { GenerationView } from './api-views.server.ts'
 export type { DocumentCheck } from './check-document.server.ts'
 export { inputSummaryOf, parseGenerationForm, type GenerationInput } from './input.ts'
@@ -53,6 +56,8 @@ export const GENERATION_LIMITS = {
 	regeneration: { limit: 30, windowSeconds: 10 * 60 },
 	/** The creator's document check at upload (/api/documents/check): the parsers' work, no AI. */
 	documentCheck: { limit: 60, windowSeconds: 10 * 60 },
+	/** 'Alt-Text vorschlagen' (/api/media-alt-text): free for the user, a model call for us. */
+	altText: { limit: 60, windowSeconds: 10 * 60 },
 } as const
 
 export type GenerationAdmission = { ok: true } | { ok: false; retryAfterSeconds: number }
@@ -93,6 +98,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 		/** A creator generation of the user by id or by the request id it was started with (REST API polling); null when not theirs. */
 		findGeneration: (userId: string, by: { id: string } | { requestId: string }) => findGeneration(deps.db, userId, by),
 		regenerateImage: generator.regenerateImage,
+		/** 'Alt-Text vorschlagen' for an image of a post: the text, not saved; once per request id. */
+		suggestAltText: (userId: string, input: SuggestAltTextInput) => suggestAltText(deps, userId, input),
 		/** 'Modell testen' (/model-test): runs the models side by side, each charged on its own ledger row. */
 		runModelTest: (userId: string, input: ModelTestInput) => modelTests.run(userId, input),
 		/** The user's model tests by id (another user's ids are not found). */

@@ -16,3 +16,5 @@ export { openForEditing, type OpenedPost } from './open-for-editing.server.ts'
 export { saveCreatorDraft, type SaveDraftResult } from './save-creator-draft.server.ts'
 export { scheduleCreatorPost } from './schedule-creator-post.server.ts'
 export { publishCreatorPost, type PublishCreatorResult } from './publish-creator-post.server.ts'
+// 'Alt-Text vorschlagen' for an image of a post (the editor's media strip).
+export { suggestAltText, type SuggestAltTextResult } from './suggest-alt-text.server.ts'

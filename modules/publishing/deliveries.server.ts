@@ -1,5 +1,6 @@
 import type { Trx } from '#modules/core/db.server.ts'
 import { channelTextOf, firstCommentFor, imageFor, mediaFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
+import { requiresAltText } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
@@ -29,7 +30,7 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
 	if (!post) return []
 	const check = { targets: input.targets, at: input.scheduledAt, now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS, postId: input.postId }
-	const findings = await textProblems(rules, post, input.targets)
+	const findings = await textProblems(rules, post, input.targets, await requiresAltText(trx, post.userId))
 	const account = await accountProblems(trx, rules.descriptors, check)
 	return [...findings, ...account.map((p) => p.message)]
 }
@@ -42,7 +43,7 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
  * on its own, under its name. A first comment is judged with the text, per comment and page type (LinkedIn
  * takes one on organization pages only).
  */
-async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>): Promise<Array<string>> {
+async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>, requireAltText: boolean): Promise<Array<string>> {
 	const groups = new Map<string, Array<PlanTarget>>()
 	const ownText = (target: PlanTarget) => Boolean(target.channel && channelTextOf(post.content, target.channel.id) !== undefined)
 	const commentOf = (target: PlanTarget) => firstCommentFor(post.content, target.platform, target.channel?.id)
@@ -67,6 +68,7 @@ async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: R
 			text: textFor(post.content, platform, channel?.id),
 			imageUrl: imageFor(post, platform),
 			media: mediaFor(post, platform),
+			requireAltText,
 			limits: channel?.limits ?? null,
 			firstComment: commentOf(group[0]!),
 			pageType: pageTypeOf(group[0]!),
@@ -96,6 +98,7 @@ export async function planningProblemsMany(trx: Trx, rules: PlanningRules, plann
 	if (new Set(planned.map((p) => p.input.userId)).size > 1) throw new Error('planningProblemsMany plans the posts of one user')
 	const checks = planned.map((p) => ({ targets: p.targets, at: p.scheduledAt, now: p.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS }))
 	const account = await accountChecks(trx, rules.descriptors, checks)
+	const requireAltText = planned.length > 0 && (await requiresAltText(trx, planned[0]!.input.userId))
 	const reasons: Array<Array<string>> = []
 	for (const [index, { input, targets }] of planned.entries()) {
 		const post = posts.get(input.postId)
@@ -103,7 +106,7 @@ export async function planningProblemsMany(trx: Trx, rules: PlanningRules, plann
 			reasons.push([])
 			continue
 		}
-		const problems = [...(await textProblems(rules, post, targets)), ...account.problems(checks[index]!).map((p) => p.message)]
+		const problems = [...(await textProblems(rules, post, targets, requireAltText)), ...account.problems(checks[index]!).map((p) => p.message)]
 		if (problems.length === 0) account.planned(checks[index]!)
 		reasons.push(problems)
 	}

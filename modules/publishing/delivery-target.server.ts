@@ -26,7 +26,8 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 		tokenId: page.token_id,
 		title: post.title,
 		target: targetOf(ctx.box, page),
-		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media.find((item) => item.kind === 'image')?.url ?? null, media, aiGenerated: aiGeneratedOf(post) },
+		// aiLabelled: the post's AI label with 'auto' resolved (content's aiLabelled, ADR 0060).
+		content: { text: textFor(post.content, platform, page.page_row_id), imageUrl: media.find((item) => item.kind === 'image')?.url ?? null, media, aiGenerated: post.aiLabelled },
 		imageUrl: imageFor(post, platform),
 		firstComment: firstCommentFor(post.content, platform, page.page_row_id),
 	}
@@ -42,12 +43,6 @@ export function publishMediaOf(post: DeliveryPost, platform: Platform, appUrl: s
 		}
 		return { kind: 'image', url, altText: item.altText, width: item.width, height: item.height }
 	})
-}
-
-/** Whether the network's AI flag is set: the post's label, 'auto' on when any of its items was generated. */
-export function aiGeneratedOf(post: DeliveryPost): boolean {
-	if (post.aiLabel !== 'auto') return post.aiLabel === 'on'
-	return post.media.some((item) => item.aiGenerated)
 }
 
 function absoluteUrl(appUrl: string, url: string | null) {

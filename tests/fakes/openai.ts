@@ -44,6 +44,16 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 export const fakeTranscript = 'Transkript der Aufnahme'
 export const fakeImageDescription = 'Das Bild zeigt eine gleichmäßig blaue Fläche ohne Text.'
 
+/**
+ * Whether a recorded request is the alt text writer's (ADR 0060: its system message asks for
+ * Alternativtexte): a generation with images sends one per image beside the texts' requests.
+ */
+export function isAltTextRequest(request: OpenAiFakeRequest) {
+	const messages = (request.body as { messages?: Array<{ role?: string; content?: unknown }> } | null)?.messages
+	const system = messages?.find((message) => message.role === 'system')?.content
+	return typeof system === 'string' && system.includes('Alternativtexte')
+}
+
 /** The fake's answer text for a prompt: recognisable in assertions. */
 export const fakeText = (userMessage: string) => `KI-Text: ${userMessage.slice(0, 40)}`
 
@@ -86,6 +96,8 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
 		if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
 			return send(res, apiError(401, 'invalid_request_error', null, "You didn't provide an API key."))
 		}
+		const badImage = route === 'POST /v1/chat/completions' ? invalidImagePart(body) : null
+		if (badImage) return send(res, apiError(400, 'invalid_request_error', 'invalid_image_url', badImage))
 		const { name, options } = take()
 		const failure = errorReply(name, options, route)
 		if (failure) return send(res, failure)
@@ -218,6 +230,26 @@ export async function startOpenAiFake(): Promise<OpenAiFake> {
 		close,
 		[Symbol.asyncDispose]: close,
 	}
+}
+
+/**
+ * What the API refuses in a vision request's `image_url` part (chat completions: `{ type: 'image_url',
+ * image_url: { url, detail? } }`, the url an https address or a base64 data: URL of an image, detail
+ * 'low', 'high' or 'auto'); null when every image part is well formed.
+ */
+function invalidImagePart(body: unknown): string | null {
+	const messages = (body as { messages?: Array<{ content?: unknown }> } | null)?.messages ?? []
+	for (const message of messages) {
+		if (!Array.isArray(message.content)) continue
+		for (const part of message.content as Array<{ type?: string; image_url?: { url?: unknown; detail?: unknown } }>) {
+			if (part.type !== 'image_url') continue
+			const url = part.image_url?.url
+			if (typeof url !== 'string' || !/^(https:\/\/|data:image\/(png|jpeg|gif|webp);base64,)/.test(url)) return "Invalid 'messages[].content[].image_url.url': expected an https URL or a base64 data URL of an image."
+			const detail = part.image_url?.detail
+			if (detail !== undefined && !['low', 'high', 'auto'].includes(String(detail))) return "Invalid 'image_url.detail': expected 'low', 'high' or 'auto'."
+		}
+	}
+	return null
 }
 
 function readBody(req: http.IncomingMessage) {

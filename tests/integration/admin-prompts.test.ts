@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PROMPT_VARIABLES, PromptFormSchema, activePromptTemplates, detectVariables, unknownVariables, type PromptInput } from '#modules/generation/index.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { fillTemplate } from '#modules/generation/prompts.server.ts'
-import { startOpenAiFake } from '#tests/fakes/openai.ts'
+import { isAltTextRequest, startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -195,7 +195,7 @@ test('the generation uses the newest active prompt of each category with its var
 		})
 	const outcome = await generate()
 	if (!outcome.ok) throw new Error(outcome.code)
-	const chat = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+	const chat = openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r)).map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
 	expect(chat).toHaveLength(1)
 	expect(chat[0]).toEqual([
 		{ role: 'system', content: 'NEU Postwerk für Unternehmerinnen und Unternehmer, {kundenname}' },
@@ -209,7 +209,7 @@ test('the generation uses the newest active prompt of each category with its var
 	openai.requests.length = 0
 	const again = await generate()
 	if (!again.ok) throw new Error(again.code)
-	const system = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ content: string }> }).messages[0]!.content)
+	const system = openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r)).map((r) => (r.body as { messages: Array<{ content: string }> }).messages[0]!.content)
 	expect(system).toEqual(['ALT Postwerk'])
 	expect((await prompts.list()).prompts.find((p) => p.id === older)!.inUse).toBe(true)
 })

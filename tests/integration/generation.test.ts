@@ -13,7 +13,7 @@ import { debitCredits } from '#modules/credits/index.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { smartPostInput } from '#tests/support/generation-input.ts'
-import { startOpenAiFake } from '#tests/fakes/openai.ts'
+import { isAltTextRequest, startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { testServices } from '#tests/support/services.ts'
 import { userWithCredits } from '#tests/support/users.ts'
@@ -136,7 +136,8 @@ test('the real SDKs against the OpenAI and Replicate fakes write the texts and m
 	if (!outcome.ok) throw new Error(outcome.code)
 	expect(outcome.texts.linkedin).toMatch(/^KI-Text:/)
 	expect(outcome.images.instagram).toMatch(/^\/media\/images\/[0-9a-f-]+\.jpg$/)
-	expect(openai.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(2)
+	expect(openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r))).toHaveLength(2)
+	expect(openai.requests.filter(isAltTextRequest)).toHaveLength(2)
 	expect(replicate.requests.filter((r) => r.method === 'POST' && r.path.includes('/predictions'))).toHaveLength(2)
 	expect(outcome.charged).toBe(6)
 	expect(await balanceAndLedger(t.db, userId)).toEqual({ balance: 44, ledger: 44 })

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { selectKnowledge } from '#modules/agents/index.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import type { GenerationInput } from '#modules/generation/index.ts'
-import { startOpenAiFake } from '#tests/fakes/openai.ts'
+import { isAltTextRequest, startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -61,7 +61,7 @@ test('a fact at position 40,000 that matches the input reaches the prompt, and t
 
 	const outcome = await services.generation.generate(userId, idea(created.agent.id, 'Eine Geschichte über Bruno, unseren Sauerteig-Starter'))
 	if (!outcome.ok) throw new Error(outcome.code)
-	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r)).map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
 	const system = messages![0]!.content
 	expect(system).toContain(FACT)
 	const knowledge = system.slice(system.indexOf('Wissensbasis: ') + 'Wissensbasis: '.length).split('\nFormalität')[0]!

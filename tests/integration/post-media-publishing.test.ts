@@ -55,16 +55,6 @@ test('planning refuses an 11-image carousel for Instagram in German, naming the 
 	expect(deliveries.every((d) => d.status !== 'publishing' && d.status !== 'published')).toBe(true)
 })
 
-test('the AI label reaches the port: "on" always, "auto" when an item was generated, "off" never', async () => {
-	const { aiGeneratedOf } = await import('#modules/publishing/delivery-target.server.ts')
-	const base = { id: 'p', userId: 'u', title: 't', content: '{}', imageUrl: null, images: {}, status: 'draft' }
-	const item = (aiGenerated: boolean) => ({ id: 'm', kind: 'image' as const, url: '/media/a.jpg', networks: null, altText: null, aiGenerated, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready' as const })
-	expect(aiGeneratedOf({ ...base, aiLabel: 'on', media: [] })).toBe(true)
-	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false), item(true)] })).toBe(true)
-	expect(aiGeneratedOf({ ...base, aiLabel: 'auto', media: [item(false)] })).toBe(false)
-	expect(aiGeneratedOf({ ...base, aiLabel: 'off', media: [item(true)] })).toBe(false)
-})
-
 test('a video still being prepared holds the delivery (tried again later, in German); one that failed fails it with the reason', async () => {
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
@@ -87,4 +77,22 @@ test('a video still being prepared holds the delivery (tried again later, in Ger
 	const failed = await t.db.selectFrom('post_deliveries').select(['status', 'error_code', 'error_message']).where('post_id', '=', post.id).executeTakeFirstOrThrow()
 	expect(failed).toMatchObject({ status: 'failed', error_code: 'media_failed', error_message: 'Ein Video oder Dokument des Posts konnte nicht vorbereitet werden. Bitte laden Sie es erneut hoch.' })
 	expect(h.posts('bluesky')).toEqual([])
+})
+
+test("'Alt-Text für Bilder verlangen': an image without alt text is refused at planning, in German; without the setting it goes out", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['bluesky'])
+	const post = await h.services.content.createPost(userId, { platform: 'bluesky', content: { base: 'Zwei Bilder', platforms: {} }, status: 'draft', timeZone: zurich })
+	await setRows(t.db, post.id, [{ url: pngDataUrl, alt: 'Ein Zopf' }, { url: pngDataUrl, alt: ' ' }])
+
+	await t.db.updateTable('users').set({ require_alt_text: true }).where('id', '=', userId).execute()
+	expect(await h.services.publishing.publishNow(userId, post.id)).toEqual({
+		refused: ['Ein Bild hat noch keinen Alternativtext für Bluesky. Beschreiben Sie bitte kurz, was darauf zu sehen ist.'],
+	})
+
+	await t.db.updateTable('users').set({ require_alt_text: false }).where('id', '=', userId).execute()
+	expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
+	await h.runDueJobs()
+	expect(h.posts('bluesky')[0]?.images?.map((image) => image.alt)).toEqual(['Ein Zopf', ''])
 })

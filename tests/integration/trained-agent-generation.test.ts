@@ -9,7 +9,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { PromptFormSchema, type GenerationInput } from '#modules/generation/index.ts'
-import { startOpenAiFake } from '#tests/fakes/openai.ts'
+import { isAltTextRequest, startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { testServices } from '#tests/support/services.ts'
@@ -103,7 +103,7 @@ test('remote: the prompt tells the language model the hashtags, phrase, signatur
 	const agent = await trainedAgent(services, userId)
 	const outcome = await services.generation.generate(userId, { ...idea(agent.id), platforms: ['linkedin'] })
 	if (!outcome.ok) throw new Error(outcome.code)
-	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r)).map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
 	const system = messages![0]!.content
 	expect(system).toContain('Verwende die eigenen Hashtags #BäckereiSonne #Bergbrot.')
 	expect(system).toContain('„frisch gebackene Zöpfe“')
@@ -181,7 +181,7 @@ test('offline and remote: an active admin system template and the trained agent 
 	const remote = testServices(t.db, { DATA_DIR: dataDir, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.url, REPLICATE_API_TOKEN: 'r8-test', REPLICATE_BASE_URL: replicate.url }).services
 	const sent = await remote.generation.generate(userId, { ...idea(agent.id), platforms: ['linkedin'] })
 	if (!sent.ok) throw new Error(sent.code)
-	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+	const [messages] = openai.requests.filter((r) => r.path === '/v1/chat/completions' && !isAltTextRequest(r)).map((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
 	const system = messages![0]!.content
 	expect(system).toContain('Verwende #Hausstil.')
 	expect(system).toContain('Verwende die eigenen Hashtags #BäckereiSonne #Bergbrot.')

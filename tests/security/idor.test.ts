@@ -36,6 +36,8 @@ type Fixture = {
 	agent2: string
 	draft: string
 	post: string
+	/** The image of A's post (a post_media row). */
+	media: string
 	page: string
 	page2: string
 	/** A's LinkedIn account (social_tokens row) that owns page and page2. */
@@ -406,6 +408,18 @@ const entries: Record<string, Entry> = {
 	'/api/search': { none: "searches the user's own rows" },
 	'/api/hashtags': { none: 'suggestions for a text' },
 	'/api/documents/check': { none: 'reads the uploaded document only, keeps nothing' },
+	'/api/media-alt-text': {
+		probes: [
+			{
+				// The suggestion names the post's topic (its text carries the marker); nothing is saved.
+				name: "suggest an alt text for A's image",
+				request: (f) => ({ method: 'POST', body: JSON.stringify({ requestId: randomUUID(), mediaId: f.media }), headers: { 'content-type': 'application/json' } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('post_media').select('alt_text').where('id', '=', f.media).execute(),
+				owner: 'shows',
+			},
+		],
+	},
 	'/api/media': { none: "stores the user's own upload under a new key; reads no id (the request id is per user: tests/integration/media-upload.test.ts)" },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
@@ -556,6 +570,10 @@ async function ownerFixture(): Promise<Fixture> {
 	// Planned once A has an account there (planning refuses a network without one).
 	const post = await services.content.createScheduledPost(a.id, randomUUID(), { platform: 'linkedin', content: { base: `Beitrag ${marker}`, platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
 	if (!post.ok) throw new Error(`post: ${post.error}`)
+	const postBrand = (await db.selectFrom('posts').select('brand_id').where('id', '=', post.post.id).executeTakeFirstOrThrow()).brand_id
+	const media = (
+		await db.insertInto('post_media').values({ post_id: post.post.id, user_id: a.id, brand_id: postBrand, position: 0, kind: 'image', url: `/media/images/${marker}.png`, file_key: `images/${marker}.png`, source: 'upload' }).returning('id').executeTakeFirstOrThrow()
+	).id
 	// The planner made the post's delivery; its network URL carries the marker.
 	await db.updateTable('post_deliveries').set({ external_url: `https://www.linkedin.com/feed/update/${marker}` }).where('post_id', '=', post.post.id).execute()
 	const contact = (await db.insertInto('birthday_contacts').values({ user_id: a.id, name: `Kontakt ${marker}`, birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()).id
@@ -587,7 +605,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const brand = (await db.selectFrom('channels').select('brand_id').where('id', '=', page).executeTakeFirstOrThrow()).brand_id
 	const secondBrand = await services.brands.create(a.id, `Marke ${marker}`)
 	if (!secondBrand.ok) throw new Error(`brand: ${secondBrand.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, media, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */

@@ -51,5 +51,6 @@ export function fakeAi(behaviour: Behaviour = {}): AiProviders & { calls: Array<
 		offline: provider('local'),
 		transcriber: { transcribe: () => Promise.reject(new Error('no')) },
 		vision: { describe: async () => ({ description: 'Ein blaues Quadrat.' }) },
+		altText: { write: async () => ({ text: 'Ein blaues Quadrat.' }) },
 	}
 }

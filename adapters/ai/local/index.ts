@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AiError, type AiProvider, type AiProviderModule } from '#modules/ai/ports.ts'
+import { createLocalAltText } from './alt-text.ts'
 import { readDirectives } from './directives.ts'
 import { renderBrandedImage } from './image.ts'
 import { composePost } from './text.ts'
@@ -16,8 +17,8 @@ export const local: AiProviderModule<null> = {
 
 /**
  * The offline default ('Testmodus') used when no provider key is configured: texts composed from
- * the source and the persona, branded images rendered locally, a technical image description and
- * short animated title-card clips (MP4). No transcription.
+ * the source and the persona, branded images rendered locally, a technical image description,
+ * German alt texts from the image's prompt and short animated title-card clips (MP4). No transcription.
  */
 export function createLocalAiProvider(): AiProvider {
 	return {
@@ -38,6 +39,7 @@ export function createLocalAiProvider(): AiProvider {
 		},
 		video: createLocalVideo(),
 		vision: createLocalVision(),
+		altText: createLocalAltText(),
 		transcriber: {
 			async transcribe() {
 				throw new AiError({

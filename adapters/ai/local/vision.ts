@@ -35,6 +35,14 @@ export function createLocalVision(): Vision {
 }
 
 export async function describeImage(image: Uint8Array): Promise<string> {
+	const facts = await imageFacts(image)
+	const shape = { Querformat: 'Querformat-Bild', Hochformat: 'Hochformat-Bild', quadratisch: 'quadratisches Bild' }[facts.shape]
+	const opening = ['Ein', facts.tone, shape].filter(Boolean).join(' ')
+	return `${opening} in ${facts.colours} (${facts.width} × ${facts.height} Pixel).`
+}
+
+/** What can be measured of an image: its visible size, shape, main colours ('Blau- und Grautönen') and brightness ('helles', 'dunkles' or ''). */
+export async function imageFacts(image: Uint8Array) {
 	let width: number
 	let height: number
 	let dominant: Rgb
@@ -77,9 +85,8 @@ export async function describeImage(image: Uint8Array): Promise<string> {
 	const colours = second ? `${first}- und ${second}tönen` : `${first}tönen`
 	const tone = brightness >= 150 ? 'helles' : brightness < 90 ? 'dunkles' : ''
 	const ratio = width / Math.max(1, height)
-	const shape = ratio > 1.05 ? 'Querformat-Bild' : ratio < 0.95 ? 'Hochformat-Bild' : 'quadratisches Bild'
-	const opening = ['Ein', tone, shape].filter(Boolean).join(' ')
-	return `${opening} in ${colours} (${width} × ${height} Pixel).`
+	const shape = ratio > 1.05 ? 'Querformat' : ratio < 0.95 ? 'Hochformat' : 'quadratisch'
+	return { width, height, shape, colours, tone } as const
 }
 
 function nearestColour(rgb: Rgb) {

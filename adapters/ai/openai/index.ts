@@ -2,7 +2,7 @@ import OpenAI, { toFile } from 'openai'
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions'
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images'
 import type { ReasoningEffort } from 'openai/resources/shared'
-import { AiError, type AiProvider, type AiProviderModule, type ImageAspect, type TextRequest } from '#modules/ai/ports.ts'
+import { AiError, type AiProvider, type AiProviderModule, type AltTextRequest, type ImageAspect, type TextRequest } from '#modules/ai/ports.ts'
 import { aiMessages } from '../messages.ts'
 import { openAiError } from './errors.ts'
 import { cutAtSentence, cutAtWord } from './text.ts'
@@ -112,6 +112,34 @@ export function createOpenAiProvider(options: OpenAiOptions): AiProvider {
 				return { description }
 			},
 		},
+		altText: {
+			async write(request) {
+				const completion = await call(() => client.chat.completions.create(altTextBody(request), { signal: request.signal }))
+				return { text: completedText(completion, request.maxLength) }
+			},
+		},
+	}
+}
+
+/**
+ * An alt text: with the image, the vision model looks at it (chat completions with an `image_url`
+ * part, the image as a data: URL); without one, the generation's language model writes from the prompt.
+ */
+function altTextBody(request: AltTextRequest): ChatCompletionCreateParamsNonStreaming {
+	const user: ChatCompletionCreateParamsNonStreaming['messages'][number] = request.image
+		? {
+				role: 'user',
+				content: [
+					{ type: 'text', text: request.prompt },
+					{ type: 'image_url', image_url: { url: `data:${request.image.contentType};base64,${Buffer.from(request.image.bytes).toString('base64')}`, detail: 'low' } },
+				],
+			}
+		: { role: 'user', content: request.prompt }
+	const model = request.image ? visionModel : request.model
+	return {
+		model,
+		messages: [{ role: 'system', content: request.system }, user],
+		max_completion_tokens: isReasoningModel(model) ? 4000 : 600,
 	}
 }
 

@@ -31,7 +31,7 @@ export function SettingsPage({ account, content, contentBrand, ledger, payments,
 			<LinkedAccountsSection connections={connections} sandboxPlatforms={sandboxPlatforms} />
 			<SecuritySection hasPassword={account.hasPassword} />
 			<IntegrationsLink />
-			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} timeZones={timeZones} spelling={spelling} />
+			<PreferencesSection timeZone={account.timeZone} notifyFailedPosts={account.notifyFailedPosts} requireAltText={account.requireAltText} timeZones={timeZones} spelling={spelling} />
 			<DataSection email={account.email} />
 		</Flex>
 	)
@@ -203,7 +203,7 @@ function LinkedAccountsSection({ connections, sandboxPlatforms }: Pick<SettingsD
 // Filled in, not written in the text: the Swiss spelling would turn it into "ss".
 const SHARP_S = 'ß'
 
-function PreferencesSection({ timeZone, notifyFailedPosts, timeZones, spelling }: { timeZone: string; notifyFailedPosts: boolean; timeZones: Array<string>; spelling: Spelling }) {
+function PreferencesSection({ timeZone, notifyFailedPosts, requireAltText, timeZones, spelling }: { timeZone: string; notifyFailedPosts: boolean; requireAltText: boolean; timeZones: Array<string>; spelling: Spelling }) {
 	const { t } = useTranslation('settings')
 	const { fetcher, errors, busy } = useSettingsFetcher('preferences')
 	return (
@@ -249,6 +249,17 @@ function PreferencesSection({ timeZone, notifyFailedPosts, timeZones, spelling }
 								<Text weight="medium">{t('preferences.notifyFailedPosts')}</Text>
 								<Text size="1" color="gray">
 									{t('preferences.notifyFailedPostsHint')}
+								</Text>
+							</Flex>
+						</Flex>
+					</Text>
+					<Text as="label" size="2">
+						<Flex gap="3" align="start">
+							<Switch name="requireAltText" defaultChecked={requireAltText} data-testid="settings-require-alt-text" />
+							<Flex direction="column">
+								<Text weight="medium">{t('preferences.requireAltText')}</Text>
+								<Text size="1" color="gray">
+									{t('preferences.requireAltTextHint')}
 								</Text>
 							</Flex>
 						</Flex>

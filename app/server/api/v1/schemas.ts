@@ -59,6 +59,7 @@ export const PostSchema = z
 		imageUrl: z.string().nullable(),
 		images: z.record(z.string(), z.string()),
 		aiLabel: z.enum(AI_LABELS).meta({ description: 'KI-Kennzeichnung: auto (gekennzeichnet, wenn ein Text oder Bild generiert ist), on oder off' }),
+		aiLabelled: z.boolean().meta({ description: 'Ob der Post als KI-generiert gekennzeichnet wird: aiLabel aufgelöst (bei auto: ein Text oder Bild ist generiert)' }),
 		origin: z.enum(POST_ORIGINS),
 		createdAt: instant,
 		updatedAt: instant,

@@ -25,6 +25,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 		imageUrl: post.imageUrl,
 		images: post.images as Record<string, string>,
 		aiLabel: post.aiLabel,
+		aiLabelled: post.aiLabelled,
 		origin: post.origin,
 		createdAt: post.createdAt,
 		updatedAt: post.updatedAt,
