@@ -33,7 +33,6 @@ export const instagramErrorCodes = [
 	'instagram_needs_image',
 	'instagram_jpeg_only',
 	'instagram_no_business_account',
-	'video_failed',
 	'video_not_supported',
 	'document_not_supported',
 	'carousel_too_many',

@@ -23,6 +23,7 @@ export const metaErrorCodes = [
 	'container_error',
 	'container_expired',
 	'not_found',
+	'video_failed',
 ] as const
 
 export type GraphErrorBody = {
@@ -60,6 +61,8 @@ const specific: Record<number, [PlatformErrorKind, string]> = {
 	2207027: ['transient', 'transient'],
 	1390008: ['rate_limited', 'rate_limited'],
 	1609005: ['invalid_request', 'invalid_request'],
+	// A page video's file could not be used ("There was a problem with your video file").
+	351: ['invalid_request', 'video_failed'],
 }
 
 export function readGraphError(json: unknown): GraphErrorBody | null {
