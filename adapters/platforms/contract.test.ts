@@ -136,6 +136,15 @@ describe.each(platformModules.map((module) => [module.platform, module] as const
 		expect(post!.imageUrl).toBe(post!.images![0]!.url)
 	})
 
+	test.runIf(descriptor.media.document === null)('a document is refused before any request where the descriptor takes none (document_not_supported)', async () => {
+		const where = await target()
+		const before = net.requestCount(module)
+		const document: PublishMedia = { kind: 'document', url: `${net.imageUrl}?pdf`, title: 'Folien', altText: null }
+		const outcome = await adapter().publish(where, withMedia(unique('Dokument'), [document]), recordingHooks().hooks).catch((error: unknown) => error)
+		expect(outcome).toMatchObject({ name: 'PlatformError', kind: 'invalid_request', code: 'document_not_supported' })
+		expect(net.requestCount(module)).toBe(before)
+	})
+
 	test('a lost answer to the creating request is an unknown outcome; reconciling finds the one post', async () => {
 		const { network } = net.adapterOf(module)
 		const content = contentOf(unique('Verloren'))

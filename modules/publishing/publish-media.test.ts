@@ -32,3 +32,20 @@ test('altTextFor: the text where the network takes one; blank is none', () => {
 	expect(altTextFor(network, image('  '))).toBeNull()
 	expect(altTextFor({ media: media(null, null) }, image('Ein Brot'))).toBeNull()
 })
+
+test('checkedMedia: a kind the network does not take, and a video or document beside other items where it does not mix', () => {
+	const video: PublishMedia = { kind: 'video', url: 'https://cdn.example/v.mp4', altText: null, coverUrl: null, coverAtMs: null }
+	const pdf: PublishMedia = { kind: 'document', url: 'https://cdn.example/d.pdf', title: 'Folien', altText: null }
+	const videoRules = { maxBytes: 1, minDurationMs: 1, maxDurationMs: null, ratio: { min: 0.1, max: 10 }, minFps: null, maxFps: null, codecs: ['h264'], containers: ['video/mp4'] }
+	const documentRules = { maxBytes: 1, maxPages: 1, types: ['application/pdf'] }
+	expect(() => checkedMedia(network, withMedia('x', [video]))).toThrow(expect.objectContaining({ kind: 'invalid_request', code: 'video_not_supported' }))
+	expect(() => checkedMedia(network, withMedia('x', [pdf]))).toThrow(expect.objectContaining({ kind: 'invalid_request', code: 'document_not_supported' }))
+	const separate = { name: 'Getrennt', media: { ...network.media, video: videoRules, document: documentRules } }
+	expect(checkedMedia(separate, withMedia('x', [video]))).toHaveLength(1)
+	expect(checkedMedia(separate, withMedia('x', [pdf]))).toHaveLength(1)
+	expect(() => checkedMedia(separate, withMedia('x', [image(), video]))).toThrow(expect.objectContaining({ code: 'carousel_mixed' }))
+	expect(() => checkedMedia(separate, withMedia('x', [video, video]))).toThrow(expect.objectContaining({ code: 'carousel_mixed' }))
+	const mixing = { name: 'Gemischt', media: { ...separate.media, carousel: { minItems: 2, maxItems: 4, mixed: true, sameAspect: false } } }
+	expect(checkedMedia(mixing, withMedia('x', [image(), video, video]))).toHaveLength(3)
+	expect(() => checkedMedia(mixing, withMedia('x', [image(), pdf]))).toThrow(expect.objectContaining({ code: 'carousel_mixed' }))
+})

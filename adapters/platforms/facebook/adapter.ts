@@ -15,7 +15,13 @@ export const facebookScopes = ['pages_show_list', 'pages_manage_posts', 'pages_r
 /** Without these the app can neither list the pages nor post to them. */
 const requiredScopes = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement']
 
-export const facebookErrorCodes = metaErrorCodes.filter((code) => code !== 'container_error' && code !== 'container_expired')
+export const facebookErrorCodes = [
+	...metaErrorCodes.filter((code) => code !== 'container_error' && code !== 'container_expired'),
+	// checkedMedia's refusals: a document, a video beside photos, more than ten photos.
+	'document_not_supported',
+	'carousel_mixed',
+	'carousel_too_many',
+]
 
 export const FACEBOOK_MESSAGE_LIMIT = 63_206
 
@@ -45,6 +51,11 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 			}
 			const media = checkedMedia(facebookDescriptor, content)
 			const options = { creates: true, signal: hooks.signal }
+			if (media[0]?.kind === 'video') {
+				// checkedMedia lets a video through only alone: a page video by URL, its description the post's text.
+				const video = await graph.post<{ id?: string }>(`${target.pageId}/videos`, { file_url: media[0].url, description: content.text }, target.accessToken, options)
+				return published(video.id, video.id ? await permalink(graph, target, video.id, hooks.signal) : null)
+			}
 			if (media.length !== 1) {
 				const photos = media.length ? attachedMedia(await unpublishedPhotos({ graph, target, hooks }, media)) : {}
 				const post = await graph.post<{ id?: string; permalink_url?: string }>(
@@ -66,6 +77,17 @@ export function createFacebookAdapter(settings: AdapterSettings): PlatformAdapte
 		},
 
 		async findPublished(target, content, _checkpoint, since) {
+			// A video post is its video: looked for among the page's videos by its description (the id publish returns).
+			if (content.media[0]?.kind === 'video') {
+				const videos = await graph.list<{ id: string; description?: string; permalink_url?: string }>(
+					`${target.pageId}/videos`,
+					{ fields: 'id,description,permalink_url,updated_time', since: sinceParam(since), limit: 50 },
+					target.accessToken,
+					{ maxPages: 4 },
+				)
+				const video = videos.find((item) => sameText(item.description, content.text))
+				return video ? { externalId: video.id, url: absoluteLink(video.permalink_url) } : null
+			}
 			const posts = await graph.list<{ id: string; message?: string; permalink_url?: string }>(
 				`${target.pageId}/feed`,
 				{ fields: 'id,message,created_time,permalink_url', since: sinceParam(since), limit: 50 },
@@ -130,10 +152,16 @@ function published(id: string | undefined, url: string | null): Published {
 async function permalink(graph: Graph, target: PublishTarget, postId: string, signal?: AbortSignal) {
 	try {
 		const post = await graph.get<{ permalink_url?: string }>(postId, { fields: 'permalink_url' }, target.accessToken, { signal })
-		return post.permalink_url ?? null
+		return absoluteLink(post.permalink_url)
 	} catch {
 		return null
 	}
+}
+
+/** A Video node's permalink_url is a path on facebook.com ("/{page}/videos/{id}/"); a post's is absolute. */
+function absoluteLink(link: string | undefined) {
+	if (!link) return null
+	return link.startsWith('/') ? `https://www.facebook.com${link}` : link
 }
 
 async function metrics(graph: Graph, target: PublishTarget, postId: string): Promise<PostMetrics> {

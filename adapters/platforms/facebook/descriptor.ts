@@ -11,8 +11,10 @@ export const facebookDescriptor: PlatformDescriptor = {
 	media: {
 		// Multi-photo posts (attached_media): photos only; no maximum documented for the API, the 10 images already kept.
 		carousel: { minItems: 2, maxItems: 10, mixed: false, sameAspect: false },
-		// Videos go out as Reels (Reels Publishing API, developers.facebook.com/docs/video-api/guides/reels-publishing):
-		// .mp4, 9:16, 24 to 60 fps, 3 to 90 s. The size is not stated there; third-party guides name 1 GB or 2 GB: 1 GB.
+		// A video is published as a page video by URL (POST /{page-id}/videos with file_url, ADR 0057). The figures are the
+		// stricter ones of Reels (Reels Publishing API, developers.facebook.com/docs/video-api/guides/reels-publishing):
+		// .mp4, 9:16, 24 to 60 fps, 3 to 90 s, which a page video meets too. The size is not stated there; third-party
+		// guides name 1 GB or 2 GB: 1 GB.
 		video: {
 			maxBytes: 1024 * 1024 * 1024,
 			minDurationMs: 3_000,
@@ -28,6 +30,7 @@ export const facebookDescriptor: PlatformDescriptor = {
 		altText: null,
 		// A comment as the page under its own post (POST /{post-id}/comments).
 		firstComment: 'all',
+		// No AI label documented for page posts or videos (searched 2026-12, ADR 0057).
 		aiFlag: false,
 	},
 	formats: ['text', 'image', 'carousel', 'video'],

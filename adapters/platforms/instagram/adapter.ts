@@ -33,6 +33,11 @@ export const instagramErrorCodes = [
 	'instagram_needs_image',
 	'instagram_jpeg_only',
 	'instagram_no_business_account',
+	'video_not_supported',
+	'document_not_supported',
+	'carousel_too_many',
+	'carousel_mixed',
+	'alt_text_too_long',
 ]
 
 export const INSTAGRAM_CAPTION_LIMIT = 2200
@@ -102,14 +107,16 @@ export function createInstagramAdapter(settings: AdapterSettings, options: Insta
 			if (content.text.length > INSTAGRAM_CAPTION_LIMIT) {
 				throw new PlatformError({ kind: 'invalid_request', code: 'caption_too_long', message: `caption longer than ${INSTAGRAM_CAPTION_LIMIT} characters` })
 			}
-			for (const item of media) await assertJpeg(settings, item.url, hooks.signal)
+			for (const item of media) if (item.kind === 'image') await assertJpeg(settings, item.url, hooks.signal)
+			const holdsVideo = media.some((item) => item.kind === 'video')
+			const aiGenerated = Boolean(content.aiGenerated) && instagramDescriptor.media.aiFlag
 			// A resend first looks at the earlier attempt's container: media_publish may have made it a post
 			// after all, and while it is unpublished it is published instead of a new one (a late publish of it
 			// would otherwise double the post).
 			const earlier = hooks.previous?.containerId ? await containerStatus(graph, hooks.previous.containerId, target.accessToken).catch(() => null) : null
 			const reusable = earlier === 'FINISHED' || earlier === 'IN_PROGRESS' || earlier === 'PUBLISHED'
-			const containerId = reusable ? hooks.previous!.containerId! : await createContainer({ graph, target, hooks, poll }, media, content.text)
-			const state = await waitForContainer(graph, containerId, target.accessToken, poll, hooks.signal)
+			const containerId = reusable ? hooks.previous!.containerId! : await createContainer({ graph, target, hooks, poll }, media, content.text, aiGenerated)
+			const state = await waitForContainer(graph, containerId, target.accessToken, poll, hooks.signal, holdsVideo)
 			if (state === 'PUBLISHED') {
 				const found = await findMedia(target, content.text, new Date(Date.now() - CONTAINER_LIFETIME_MS))
 				if (found) return found

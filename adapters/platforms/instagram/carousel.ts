@@ -1,35 +1,52 @@
 import type { PublishHooks, PublishMedia, PublishTarget } from '#modules/publishing/ports.ts'
 import { PlatformError } from '#modules/publishing/ports.ts'
 import { altTextFor } from '#modules/publishing/publish-media.ts'
-import type { Graph } from '../meta/graph.ts'
+import type { Graph, GraphParams } from '../meta/graph.ts'
 import { containerStatus, waitForContainer, type PollOptions } from './container.ts'
 import { instagramDescriptor } from './descriptor.ts'
 
 // The post's container (content publishing guide): one image container with its caption and alt_text,
-// or for 2–10 images a container per image (is_carousel_item=true, alt_text, no caption), each polled
-// until FINISHED, then media_type=CAROUSEL with the children's ids in order and the caption. Every id is
+// a single video as a Reel (media_type=REELS, video_url, share_to_feed=true, cover_url or thumb_offset;
+// the reference names no alt_text for Reels, so none is sent), or for 2–10 items a container per item
+// (images with is_carousel_item=true and alt_text, videos as media_type=VIDEO with is_carousel_item=true;
+// no caption), each polled until FINISHED, then media_type=CAROUSEL with the children's ids in order and
+// the caption. The AI info label (is_ai_generated=true) goes on the post's own container only: the single
+// one or the carousel container, never an item (Instagram Platform changelog, 2026-06-22). Every id is
 // checkpointed as Graph names it; a resend reuses the children while Graph still holds them.
 
 type Context = { graph: Graph; target: PublishTarget; hooks: PublishHooks; poll: PollOptions }
 
-/** A new container for `media` with `caption`, checkpointed as `containerId` (a carousel's items first as `childIds`). */
-export async function createContainer(ctx: Context, media: Array<PublishMedia>, caption: string): Promise<string> {
-	const params = media.length === 1 ? imageParams(media[0]!, { caption }) : { media_type: 'CAROUSEL', children: (await carouselItems(ctx, media)).join(','), caption }
+/** A new container for `media` with `caption` (and the AI label when `aiGenerated`), checkpointed as `containerId` (a carousel's items first as `childIds`). */
+export async function createContainer(ctx: Context, media: Array<PublishMedia>, caption: string, aiGenerated: boolean): Promise<string> {
+	const label: GraphParams = aiGenerated ? { is_ai_generated: true } : {}
+	const params = media.length === 1 ? { ...singleParams(media[0]!), caption, ...label } : { media_type: 'CAROUSEL', children: (await carouselItems(ctx, media)).join(','), caption, ...label }
 	const containerId = await newContainer(ctx, params)
 	await ctx.hooks.checkpoint({ containerId })
 	return containerId
 }
 
-async function newContainer({ graph, target, hooks }: Context, params: Record<string, string | boolean>) {
+async function newContainer({ graph, target, hooks }: Context, params: GraphParams) {
 	// A container is not a post: creating one twice only leaves an unused container behind.
 	const container = await graph.post<{ id?: string }>(`${target.pageId}/media`, params, target.accessToken, { signal: hooks.signal })
 	if (!container.id) throw new PlatformError({ kind: 'transient', code: 'transient', message: 'container created without an id' })
 	return container.id
 }
 
-function imageParams(item: PublishMedia, extra: Record<string, string | boolean>) {
+function imageParams(item: PublishMedia) {
 	const altText = altTextFor(instagramDescriptor, item)
-	return { image_url: item.url, ...(altText ? { alt_text: altText } : {}), ...extra }
+	return { image_url: item.url, ...(altText ? { alt_text: altText } : {}) }
+}
+
+/** A single item: an image, or a video as a Reel with its cover (the picked image, else the picked frame, else Instagram's own). */
+function singleParams(item: PublishMedia): GraphParams {
+	if (item.kind !== 'video') return imageParams(item)
+	const cover = item.coverUrl ? { cover_url: item.coverUrl } : item.coverAtMs !== null ? { thumb_offset: Math.max(0, Math.round(item.coverAtMs)) } : {}
+	return { media_type: 'REELS', video_url: item.url, share_to_feed: true, ...cover }
+}
+
+function itemParams(item: PublishMedia): GraphParams {
+	if (item.kind !== 'video') return { ...imageParams(item), is_carousel_item: true }
+	return { media_type: 'VIDEO', video_url: item.url, is_carousel_item: true }
 }
 
 /** The carousel's item containers in order, each FINISHED: the earlier attempt's while all are usable, else new ones. */
@@ -39,10 +56,10 @@ async function carouselItems(ctx: Context, media: Array<PublishMedia>): Promise<
 	const reuse = earlier.length === media.length && (await allUsable(graph, target, earlier))
 	const ids = reuse ? earlier : []
 	if (!reuse) {
-		for (const item of media) ids.push(await newContainer(ctx, imageParams(item, { is_carousel_item: true })))
+		for (const item of media) ids.push(await newContainer(ctx, itemParams(item)))
 		await hooks.checkpoint({ childIds: ids.join(',') })
 	}
-	for (const id of ids) await finished(ctx, id)
+	for (const [n, id] of ids.entries()) await finished(ctx, id, media[n]!.kind === 'video')
 	return ids
 }
 
@@ -52,7 +69,7 @@ async function allUsable(graph: Graph, target: PublishTarget, ids: Array<string>
 }
 
 /** Waits until the item is FINISHED; an item is never published on its own, so PUBLISHED means it is not ours to use. */
-async function finished({ graph, target, hooks, poll }: Context, id: string) {
-	if ((await waitForContainer(graph, id, target.accessToken, poll, hooks.signal)) === 'FINISHED') return
+async function finished({ graph, target, hooks, poll }: Context, id: string, video: boolean) {
+	if ((await waitForContainer(graph, id, target.accessToken, poll, hooks.signal, video)) === 'FINISHED') return
 	throw new PlatformError({ kind: 'transient', code: 'container_error', message: `carousel item ${id} is published, not FINISHED` })
 }

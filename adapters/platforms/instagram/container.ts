@@ -17,14 +17,24 @@ export const defaultPollOptions: PollOptions = { pollIntervalMs: 250, maxPollInt
 
 type Status = { status_code?: string; status?: string }
 
-/** Reads a container's status until it can be published (FINISHED) or was published already (PUBLISHED). */
-export async function waitForContainer(graph: Graph, containerId: string, token: string, options: PollOptions, signal?: AbortSignal): Promise<'FINISHED' | 'PUBLISHED'> {
+/**
+ * Reads a container's status until it can be published (FINISHED) or was published already (PUBLISHED).
+ * ERROR is 'invalid_request' ('video_failed' for a container that `holdsVideo`).
+ */
+export async function waitForContainer(
+	graph: Graph,
+	containerId: string,
+	token: string,
+	options: PollOptions,
+	signal?: AbortSignal,
+	holdsVideo = false,
+): Promise<'FINISHED' | 'PUBLISHED'> {
 	const deadline = Date.now() + options.maxWaitMs
 	let wait = options.pollIntervalMs
 	for (;;) {
 		const status = await readStatus(graph, containerId, token, signal)
 		if (status?.status_code === 'FINISHED' || status?.status_code === 'PUBLISHED') return status.status_code
-		if (status?.status_code === 'ERROR') throw containerError(status.status)
+		if (status?.status_code === 'ERROR') throw containerError(status.status, holdsVideo)
 		if (status?.status_code === 'EXPIRED') throw new PlatformError({ kind: 'transient', code: 'container_expired', message: `container ${containerId} expired` })
 		if (Date.now() + wait > deadline) {
 			throw new PlatformError({ kind: 'transient', code: 'transient', message: `container ${containerId} still ${status?.status_code ?? 'unreadable'} after ${options.maxWaitMs} ms` })

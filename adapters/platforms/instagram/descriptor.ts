@@ -29,7 +29,8 @@ export const instagramDescriptor: PlatformDescriptor = {
 		altText: { maxLength: 1000 },
 		// A comment under the published media (POST /{ig-media-id}/comments).
 		firstComment: 'all',
-		// is_ai_generated on media containers, on a carousel the carousel container only (ADAPTERS.md, 2026 notes).
+		// is_ai_generated=true on the media container, on a carousel the carousel container only (Instagram Platform
+		// changelog, 2026-06-22, "AI Info Label"; ADR 0057).
 		aiFlag: true,
 	},
 	formats: ['image', 'carousel', 'video'],

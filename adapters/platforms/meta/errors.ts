@@ -23,6 +23,7 @@ export const metaErrorCodes = [
 	'container_error',
 	'container_expired',
 	'not_found',
+	'video_failed',
 ] as const
 
 export type GraphErrorBody = {
@@ -60,6 +61,8 @@ const specific: Record<number, [PlatformErrorKind, string]> = {
 	2207027: ['transient', 'transient'],
 	1390008: ['rate_limited', 'rate_limited'],
 	1609005: ['invalid_request', 'invalid_request'],
+	// A page video's file could not be used ("There was a problem with your video file").
+	351: ['invalid_request', 'video_failed'],
 }
 
 export function readGraphError(json: unknown): GraphErrorBody | null {
@@ -149,10 +152,13 @@ function regainMinutes(header: string): number {
 	return minutes
 }
 
-/** An Instagram container's ERROR status carries a subcode in its `status` text. */
-export function containerError(status: string | undefined): PlatformError {
+/**
+ * An Instagram container's ERROR status carries a subcode in its `status` text. A container holding a
+ * video (a Reel, a carousel with a video) that failed is 'video_failed': its subcodes name image faults.
+ */
+export function containerError(status: string | undefined, holdsVideo = false): PlatformError {
 	const subcode = Number(/\d{4,}/.exec(status ?? '')?.[0] ?? NaN)
 	const known = specific[subcode]
-	const code = known && known[0] === 'invalid_request' ? known[1] : 'container_error'
+	const code = holdsVideo ? 'video_failed' : known && known[0] === 'invalid_request' ? known[1] : 'container_error'
 	return new PlatformError({ kind: 'invalid_request', code, message: `Instagram container failed: ${status ?? 'ERROR'}` })
 }

@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse } from '../sandbox/fake-http.ts'
+import { probeMedia } from '../sandbox/media-probe.ts'
 import type { SandboxPost } from '../sandbox/store.ts'
 import { GRAPH_VERSION } from './endpoints.ts'
 import {
@@ -88,6 +89,33 @@ export function addFacebookRoutes(ctx: MetaContext) {
 		return ok({ id: photoId, post_id: postId })
 	})
 
+	// A page video from a URL (Page Videos reference: file_url, description, title): fetched and looked at
+	// at once; a file that is no video is refused as Graph's 351. The video is the post (its id, its description).
+	router.on(`POST ${v}/:pageId/videos`, async (req) => {
+		const found = publishingPage(req)
+		if ('error' in found) return found.error
+		const unknown = [...req.form.keys(), ...req.query.keys()].find((name) => !VIDEO_PARAMS.includes(name))
+		if (unknown) return graphError(100, `(#100) Param ${unknown} is not supported by the sandbox's page videos (file_url, description, title).`)
+		const fileUrl = param(req, 'file_url') ?? ''
+		if (!/^https?:\/\//.test(fileUrl)) return graphError(100, '(#100) The sandbox takes videos by file_url only.')
+		if ((await probeMedia(fileUrl, ctx.base)) !== 'video') return graphError(351, 'There was a problem with your video file. Please try again with another file.')
+		const description = param(req, 'description') ?? ''
+		if (description.length > FACEBOOK_MESSAGE_LIMIT) return graphError(100, '(#100) The description is too long.')
+		const id = store.nextId('')
+		store.addPost({ id, platform: 'facebook', authorId: found.page.id, text: description, imageUrl: null, images: [{ url: fileUrl, alt: '', kind: 'video', poster: null }], url: ctx.feedUrl(id) })
+		return ok({ id })
+	})
+
+	router.on(`GET ${v}/:pageId/videos`, (req) => {
+		const page = pageById(req.params.pageId ?? '')
+		if (!page) return notFound(req.params.pageId ?? '')
+		const claims = authenticate(ctx, req)
+		if (isResponse(claims)) return claims
+		const fields = fieldNames(req, ['description', 'updated_time'])
+		const videos = store.findPosts('facebook', page.id, since(req)).filter(isVideoPost).reverse()
+		return ok(paginate(ctx, req, videos.map((post) => pick(postObject(post), fields))))
+	})
+
 	router.on(`GET ${v}/:pageId/feed`, (req) => {
 		const page = pageById(req.params.pageId ?? '')
 		if (!page) return notFound(req.params.pageId ?? '')
@@ -111,11 +139,21 @@ export function pageObject(ctx: MetaContext, page: SandboxPage) {
 	}
 }
 
+/** The page's video posts (POST /{page-id}/videos): their one item is a video. */
+const isVideoPost = (post: SandboxPost) => post.images?.length === 1 && post.images[0]!.kind === 'video'
+
+/** What POST /{page-id}/videos takes in the sandbox (the token aside). */
+const VIDEO_PARAMS = ['file_url', 'description', 'title', 'access_token']
+
 export function postObject(post: SandboxPost) {
 	const counts = engagement(post.id)
+	const video = isVideoPost(post)
 	return {
 		id: post.id,
 		message: post.text,
+		description: video ? post.text : undefined,
+		source: video ? post.images![0]!.url : undefined,
+		updated_time: video ? graphTime(post.createdAt) : undefined,
 		created_time: graphTime(post.createdAt),
 		permalink_url: post.url,
 		full_picture: post.imageUrl ?? undefined,

@@ -22,6 +22,8 @@ export const metaRoutes = {
 	feed: `POST ${v}/:pageId/feed`,
 	photos: `POST ${v}/:pageId/photos`,
 	pageFeed: `GET ${v}/:pageId/feed`,
+	videos: `POST ${v}/:pageId/videos`,
+	pageVideos: `GET ${v}/:pageId/videos`,
 	media: `POST ${v}/:igUserId/media`,
 	containerStatus: CONTAINER_STATUS_ROUTE,
 	mediaPublish: `POST ${v}/:igUserId/media_publish`,

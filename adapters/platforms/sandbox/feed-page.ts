@@ -1,4 +1,4 @@
-import type { SandboxComment, SandboxPost } from './store.ts'
+import type { SandboxComment, SandboxImage, SandboxPost } from './store.ts'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -21,21 +21,28 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time>${p.aiGenerated ? ' · <span class="ai-label">KI-Info</span>' : ''}</header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img{max-width:100%;border-radius:8px}.carousel{display:flex;gap:6px;overflow-x:auto}.carousel img{max-width:80%;flex:none}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img,video{max-width:100%;border-radius:8px}.carousel{display:flex;gap:6px;overflow-x:auto}.carousel img,.carousel video{max-width:80%;flex:none}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
 <body><h1>Sandbox-Netzwerk <span class="badge">Testmodus</span></h1><p>Ohne verbundene Zugangsdaten veröffentlicht Postwerk hier statt auf ${escape(listNames(Object.values(names)))}. Nichts davon ist öffentlich.</p>
 ${items || '<p>Noch keine Posts veröffentlicht.</p>'}</body></html>`
 }
 
-/** Every image of the post with the alt text it was sent with (a carousel in a row that scrolls). */
+/** Every image and video of the post with the alt text it was sent with (a carousel in a row that scrolls); a video plays with its cover as poster. */
 function images(post: SandboxPost) {
-	const list = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
+	const list: Array<SandboxImage> = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
 	if (!list.length) return ''
-	const tags = list.map((image) => `<img src="${escape(image.url)}" alt="${escape(image.alt)}" loading="lazy">`).join('')
+	const tags = list.map(mediaTag).join('')
 	return list.length > 1 ? `<div class="carousel" data-count="${list.length}">${tags}</div>` : tags
+}
+
+function mediaTag(item: SandboxImage) {
+	if (item.kind !== 'video') return `<img src="${escape(item.url)}" alt="${escape(item.alt)}" loading="lazy">`
+	const poster = item.poster ? ` poster="${escape(item.poster)}"` : ''
+	const label = item.alt ? ` aria-label="${escape(item.alt)}"` : ''
+	return `<video src="${escape(item.url)}" controls preload="metadata" playsinline${poster}${label}></video>`
 }
 
 /** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */

@@ -13,15 +13,18 @@ export type SandboxPost = {
 	text: string
 	/** The first image (images[0].url), or null. */
 	imageUrl: string | null
-	/** Every image as the network stored it, in order, with its alt text ('' where none was sent); absent on text posts and older saved posts. */
+	/** Every item (image or video) as the network stored it, in order, with its alt text ('' where none was sent); absent on text posts and older saved posts. */
 	images?: Array<SandboxImage>
+	/** The network's AI label was set when it was published (Instagram's is_ai_generated); absent: not set. */
+	aiGenerated?: boolean
 	/** A document post's file (LinkedIn): its URN, the title shown above it, its page count and where the PDF is served. */
 	document?: { urn: string; title: string; pages: number; url: string }
 	url: string
 	createdAt: string
 }
 
-export type SandboxImage = { url: string; alt: string }
+/** An item of a post: an image, or with `kind: 'video'` a video and the cover it was given (`poster`, null: the network's own frame). */
+export type SandboxImage = { url: string; alt: string; kind?: 'video'; poster?: string | null }
 
 /** A comment on a sandbox post, or a reply to a comment (parentId). */
 export type SandboxComment = {

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { Checkpoint } from '#modules/publishing/ports.ts'
 
 // Test helpers every platform folder shares (its own testing.ts re-exports them). Nothing here names a platform.
@@ -84,5 +85,42 @@ export async function withDeadline<T>(settings: { timeoutMs: number }, ms: numbe
 		return await action()
 	} finally {
 		settings.timeoutMs = before
+	}
+}
+
+/** A file a test serves on loopback (a video, its cover, something that only looks like one). */
+export type ServedFile = { type: string; body: Uint8Array }
+
+/**
+ * Serves `files` by path on a loopback port, with byte ranges as /media/<key> serves them (a network
+ * reads a video's first bytes or all of it). `urlOf(path)` is the absolute URL; `requests` the paths asked for.
+ */
+export async function serveFiles(files: Record<string, ServedFile>) {
+	const requests: Array<string> = []
+	const server = http.createServer({ keepAliveTimeout: 0 }, (req, res) => {
+		const path = (req.url ?? '/').split('?')[0]!
+		requests.push(path)
+		const file = files[path]
+		if (!file) return void res.writeHead(404).end()
+		const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '')
+		const start = range ? Number(range[1]) : 0
+		const end = range && range[2] ? Math.min(Number(range[2]), file.body.length - 1) : file.body.length - 1
+		const headers = { 'content-type': file.type, 'content-length': String(end - start + 1), 'accept-ranges': 'bytes' }
+		if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${file.body.length}` })
+		else res.writeHead(200, headers)
+		res.end(req.method === 'HEAD' ? undefined : file.body.subarray(start, end + 1))
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as { port: number }
+	return {
+		urlOf: (path: string) => `http://127.0.0.1:${port}${path}`,
+		requests,
+		close: () => {
+			server.closeAllConnections()
+			return new Promise<void>((resolve) => server.close(() => resolve()))
+		},
+		[Symbol.asyncDispose]() {
+			return this.close()
+		},
 	}
 }

@@ -75,14 +75,15 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 		return { status: str(body.status), errorMessage: str(body.error_message) }
 	}
 
-	async function waitUntilFinished(target: PublishTarget, containerId: string, signal?: AbortSignal) {
+	/** Polls until FINISHED; ERROR is 'container_error', for a container that `holdsVideo` 'video_failed' (FAILED_PROCESSING_VIDEO, INVALID_DURATION, …). */
+	async function waitUntilFinished(target: PublishTarget, containerId: string, signal?: AbortSignal, holdsVideo = false) {
 		const deadline = Date.now() + maxPollMs
 		for (;;) {
 			const { status, errorMessage } = await containerStatus(target, containerId, signal)
 			const failure = (kind: PlatformError['kind'], code: string) =>
 				new PlatformError({ kind, code, message: `Threads container ${containerId}: ${status}${errorMessage ? ` (${errorMessage})` : ''}` })
 			if (status === 'FINISHED') return
-			if (status === 'ERROR') throw failure('invalid_request', 'container_error')
+			if (status === 'ERROR') throw failure('invalid_request', holdsVideo ? 'video_failed' : 'container_error')
 			if (status === 'EXPIRED') throw failure('transient', 'container_expired')
 			// Someone published it already: the post exists, only reconciling can tell which one it is.
 			if (status === 'PUBLISHED') throw failure('unknown_outcome', 'bad_response')
@@ -181,12 +182,12 @@ export function createThreadsAdapter(settings: AdapterSettings, options: Threads
 						client,
 						target,
 						hooks,
-						waitUntilFinished: (id) => waitUntilFinished(target, id, signal),
+						waitUntilFinished: (id, video) => waitUntilFinished(target, id, signal, video),
 						statusOf: (id) => containerStatus(target, id, signal).then((read) => read.status, () => null),
 					},
 					content,
 				))
-			await waitUntilFinished(target, containerId, signal)
+			await waitUntilFinished(target, containerId, signal, content.media.some((item) => item.kind === 'video'))
 			let published: Json
 			try {
 				published = await client.post([target.pageId, 'threads_publish'], target.accessToken, { creation_id: containerId }, { creates: true, signal })

@@ -4,17 +4,18 @@ import { str, type ThreadsClient } from './client.ts'
 import { threadsDescriptor } from './descriptor.ts'
 import { badResponse } from './errors.ts'
 
-// The post's container (Threads API, posts and carousel posts): TEXT, or IMAGE with its alt_text, or
-// for 2–20 images an IMAGE container per item (is_carousel_item=true, alt_text), each waited for until
-// FINISHED, then media_type=CAROUSEL with the children's ids in order and the text. Item ids are
-// checkpointed as childIds before the carousel container is made; a resend reuses them while they last.
+// The post's container (Threads API, posts and carousel posts): TEXT, or IMAGE or VIDEO (video_url)
+// with its alt_text, or for 2–20 items an IMAGE or VIDEO container per item (is_carousel_item=true,
+// alt_text), each waited for until FINISHED, then media_type=CAROUSEL with the children's ids in order
+// and the text. Item ids are checkpointed as childIds before the carousel container is made; a resend
+// reuses them while they last. Threads documents no AI label for posts: none is sent.
 
 type Context = {
 	client: ThreadsClient
 	target: PublishTarget
 	hooks: PublishHooks
-	/** Waits until the container is FINISHED (throws otherwise). */
-	waitUntilFinished: (containerId: string) => Promise<void>
+	/** Waits until the container is FINISHED (throws otherwise; `video`: an ERROR is the video's). */
+	waitUntilFinished: (containerId: string, video: boolean) => Promise<void>
 	/** The container's status, or null when it cannot be read. */
 	statusOf: (containerId: string) => Promise<string | null>
 }
@@ -27,7 +28,7 @@ export async function createContainer(ctx: Context, content: PublishContent): Pr
 		media.length === 0
 			? { media_type: 'TEXT', text: content.text }
 			: media.length === 1
-				? { ...imageParams(media[0]!), text }
+				? { ...itemParams(media[0]!), text }
 				: { media_type: 'CAROUSEL', children: (await carouselItems(ctx, media)).join(','), text }
 	const containerId = await newContainer(ctx, params)
 	await ctx.hooks.checkpoint({ containerId })
@@ -42,8 +43,10 @@ async function newContainer({ client, target, hooks }: Context, params: Record<s
 	return id
 }
 
-function imageParams(item: PublishMedia): Record<string, string | null> {
-	return { media_type: 'IMAGE', image_url: item.url, alt_text: altTextFor(threadsDescriptor, item) }
+function itemParams(item: PublishMedia): Record<string, string | null> {
+	const altText = altTextFor(threadsDescriptor, item)
+	if (item.kind === 'video') return { media_type: 'VIDEO', video_url: item.url, alt_text: altText }
+	return { media_type: 'IMAGE', image_url: item.url, alt_text: altText }
 }
 
 /** The carousel's item containers in order, each FINISHED: the earlier attempt's while all can still be used, else new ones. */
@@ -53,9 +56,9 @@ async function carouselItems(ctx: Context, media: Array<PublishMedia>): Promise<
 	const reuse = states.length > 0 && states.every((state) => state === 'FINISHED' || state === 'IN_PROGRESS')
 	const ids = reuse ? earlier : []
 	if (!reuse) {
-		for (const item of media) ids.push(await newContainer(ctx, { ...imageParams(item), is_carousel_item: 'true' }))
+		for (const item of media) ids.push(await newContainer(ctx, { ...itemParams(item), is_carousel_item: 'true' }))
 		await ctx.hooks.checkpoint({ childIds: ids.join(',') })
 	}
-	for (const id of ids) await ctx.waitUntilFinished(id)
+	for (const [n, id] of ids.entries()) await ctx.waitUntilFinished(id, media[n]!.kind === 'video')
 	return ids
 }

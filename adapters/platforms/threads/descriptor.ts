@@ -29,6 +29,7 @@ export const threadsDescriptor: PlatformDescriptor = {
 		altText: { maxLength: 1000 },
 		// A reply to the post (reply_to_id).
 		firstComment: 'all',
+		// The Threads API documents no AI label for posts (searched 2026-12, ADR 0057): nothing is sent.
 		aiFlag: false,
 	},
 	formats: ['text', 'image', 'carousel', 'video'],

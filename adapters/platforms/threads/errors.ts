@@ -12,7 +12,12 @@ export const threadsErrorCodes = [
 	'server_error', // 5xx, Graph 1 / 2
 	'bad_response', // a success without the data it must carry
 	'container_not_ready', // Graph 9007: published before the container was FINISHED
-	'container_error', // the container ended in ERROR (e.g. FAILED_DOWNLOADING_VIDEO)
+	'container_error', // the container ended in ERROR
+	'video_failed', // a video's container ended in ERROR (FAILED_DOWNLOADING_VIDEO, FAILED_PROCESSING_VIDEO, INVALID_DURATION, …)
+	'document_not_supported', // checkedMedia: Threads takes no documents
+	'carousel_too_many', // checkedMedia: more than 20 items
+	'carousel_mixed', // checkedMedia: a document beside other items
+	'alt_text_too_long', // checkedMedia: over the descriptor's 1 000
 	'container_expired', // the container was not published within 24 h
 	'container_timeout', // still IN_PROGRESS when the adapter stopped polling
 	'text_too_long', // over 500 characters (an emoji counts as its UTF-8 bytes)

@@ -8,7 +8,7 @@ const CLOCK_SLACK_MS = 2 * 60_000
 const normalize = (text: unknown) => (typeof text === 'string' ? text.replace(/\r\n/g, '\n').trim() : '')
 
 /**
- * The post among the account's threads since `since` with the same text (and kind: image or text).
+ * The post among the account's threads since `since` with the same text (and kind: text, image, video or carousel).
  * With several equal posts the oldest one in the window is ours.
  */
 export async function findByText(client: ThreadsClient, target: PublishTarget, content: PublishContent, since: Date): Promise<Published | null> {
@@ -34,7 +34,8 @@ export async function findByText(client: ThreadsClient, target: PublishTarget, c
 function sameKind(item: Json, content: PublishContent) {
 	if (typeof item.media_type !== 'string') return true
 	const count = content.media.length
-	return item.media_type === (count > 1 ? 'CAROUSEL_ALBUM' : count === 1 ? 'IMAGE' : 'TEXT_POST')
+	const single = content.media[0]?.kind === 'video' ? 'VIDEO' : 'IMAGE'
+	return item.media_type === (count > 1 ? 'CAROUSEL_ALBUM' : count === 1 ? single : 'TEXT_POST')
 }
 
 /** The permalink of a published thread; null when it cannot be read (the post exists either way). */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { json, type FakeRequest, type FakeResponse, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxPost } from '../sandbox/store.ts'
+import { probeMedia } from '../sandbox/media-probe.ts'
+import type { SandboxImage, SandboxPost } from '../sandbox/store.ts'
 import { graphError, graphTime, invalidToken, param, SANDBOX_USER, tokenOf, verifyAccessToken } from './sandbox-shared.ts'
 
 export type ThreadsFakeOptions = SandboxContext & {
@@ -19,7 +20,11 @@ type Container = {
 	userId: string
 	text: string
 	imageUrl: string | null
+	/** A VIDEO container's video_url. */
+	videoUrl: string | null
 	altText: string | null
+	/** Why processing ended in ERROR (Threads' error_message, e.g. FAILED_PROCESSING_VIDEO), or null. */
+	errorMessage: string | null
 	/** Created with is_carousel_item=true: published only as a child of a CAROUSEL container. */
 	carouselItem: boolean
 	/** A CAROUSEL container's item containers, in order. */
@@ -36,6 +41,27 @@ const CAROUSEL_ITEMS = { min: 2, max: 20 }
 /** Threads states no length for alt_text; the sandbox takes what the descriptor does. */
 const ALT_TEXT_LIMIT = 1000
 const DAILY_POSTS = 250
+/** A video stays IN_PROGRESS for at least this many status reads (Meta asks to poll video containers): the adapter must wait. */
+export const VIDEO_PROCESSING_READS = 2
+/** What POST /{threads-user-id}/threads takes (Threads API reference); anything else is refused. */
+const CONTAINER_PARAMS = new Set([
+	'access_token',
+	'media_type',
+	'text',
+	'image_url',
+	'video_url',
+	'is_carousel_item',
+	'children',
+	'alt_text',
+	'reply_to_id',
+	'reply_control',
+	'auto_publish_text',
+	'link_attachment',
+	'quote_post_id',
+	'topic_tag',
+	'location_id',
+	'allowlisted_country_codes',
+])
 const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares']
 const segmenter = new Intl.Segmenter('de', { granularity: 'grapheme' })
 
@@ -76,8 +102,8 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			permalink: post.url,
 			text: post.text,
 			timestamp: graphTime(post.createdAt),
-			media_type: (post.images?.length ?? 0) > 1 ? 'CAROUSEL_ALBUM' : post.imageUrl ? 'IMAGE' : 'TEXT_POST',
-			media_url: post.imageUrl ?? undefined,
+			media_type: (post.images?.length ?? 0) > 1 ? 'CAROUSEL_ALBUM' : post.images?.[0]?.kind === 'video' ? 'VIDEO' : post.imageUrl ? 'IMAGE' : 'TEXT_POST',
+			media_url: post.images?.[0]?.url ?? post.imageUrl ?? undefined,
 			username: SANDBOX_USER.username,
 			shortcode: post.id,
 			is_quote_post: false,
@@ -97,9 +123,10 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		}
 		const id = store.nextId('th_media_')
 		container.status = 'PUBLISHED'
-		const items = container.children ? container.children.map((childId) => containers.get(childId)!) : container.imageUrl ? [container] : []
-		const images = items.map((item) => ({ url: item.imageUrl!, alt: item.altText ?? '' }))
-		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
+		const items = container.children ? container.children.map((childId) => containers.get(childId)!) : container.imageUrl || container.videoUrl ? [container] : []
+		const images = items.map((item): SandboxImage => (item.videoUrl ? { url: item.videoUrl, alt: item.altText ?? '', kind: 'video', poster: null } : { url: item.imageUrl!, alt: item.altText ?? '' }))
+		const imageUrl = images.find((item) => item.kind !== 'video')?.url ?? null
+		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl, ...(images.length ? { images } : {}), url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
 		return id
 	}
 
@@ -126,17 +153,22 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		return json(200, pick({ ...SANDBOX_USER, threads_profile_picture_url: undefined, threads_biography: 'Sandbox-Konto von Postwerk' }, req.query.get('fields') ?? 'id,username'))
 	})
 
-	router.on('POST /v1.0/:uid/threads', (req) => {
+	router.on('POST /v1.0/:uid/threads', async (req) => {
 		const user = authorize(req, req.params.uid)
 		if (typeof user !== 'string') return user
+		const unknown = [...req.query.keys(), ...req.form.keys()].find((name) => !CONTAINER_PARAMS.has(name))
+		if (unknown) return graphError(400, 100, `Invalid parameter: ${unknown}.`)
 		const mediaType = param(req, 'media_type')
 		const text = param(req, 'text') ?? ''
 		const imageUrl = param(req, 'image_url')
-		if (mediaType !== 'TEXT' && mediaType !== 'IMAGE' && mediaType !== 'CAROUSEL') return graphError(400, 100, 'Invalid parameter: media_type must be TEXT, IMAGE or CAROUSEL in the sandbox.')
+		const videoUrl = param(req, 'video_url')
+		if (mediaType !== 'TEXT' && mediaType !== 'IMAGE' && mediaType !== 'VIDEO' && mediaType !== 'CAROUSEL') return graphError(400, 100, 'Invalid parameter: media_type must be TEXT, IMAGE, VIDEO or CAROUSEL.')
+		const visual = mediaType === 'IMAGE' || mediaType === 'VIDEO'
 		const carouselItem = param(req, 'is_carousel_item') === 'true'
-		if (carouselItem && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: carousel items are images or videos.')
+		if (carouselItem && !visual) return graphError(400, 100, 'Invalid parameter: carousel items are images or videos.')
+		if ((imageUrl && mediaType !== 'IMAGE') || (videoUrl && mediaType !== 'VIDEO')) return graphError(400, 100, `Invalid parameter: ${imageUrl ? 'image_url' : 'video_url'} does not go with media_type ${mediaType}.`)
 		const altText = param(req, 'alt_text') || null
-		if (altText && mediaType !== 'IMAGE') return graphError(400, 100, 'Invalid parameter: alt_text is for images and videos.')
+		if (altText && !visual) return graphError(400, 100, 'Invalid parameter: alt_text is for images and videos.')
 		if (altText && [...altText].length > ALT_TEXT_LIMIT) return graphError(400, 100, `Param alt_text must be at most ${ALT_TEXT_LIMIT} characters long.`)
 		const children = mediaType === 'CAROUSEL' ? (param(req, 'children') ?? '').split(',').map((id) => id.trim()).filter(Boolean) : null
 		const refused = children && carouselRefusal(user, children)
@@ -145,6 +177,9 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		if (mediaType === 'TEXT' && !text) return graphError(400, 100, 'Invalid parameter: text is required for TEXT posts.')
 		if (mediaType === 'IMAGE' && !(imageUrl && URL.canParse(imageUrl) && /^https?:$/.test(new URL(imageUrl).protocol))) {
 			return graphError(400, 100, `The media could not be fetched from this URI: ${imageUrl ?? ''}`, { error_subcode: 2207052 })
+		}
+		if (mediaType === 'VIDEO' && !(videoUrl && URL.canParse(videoUrl) && /^https?:$/.test(new URL(videoUrl).protocol))) {
+			return graphError(400, 100, `The media could not be fetched from this URI: ${videoUrl ?? ''}`, { error_subcode: 2207052 })
 		}
 		const replyToId = param(req, 'reply_to_id')
 		let replyTo: Container['replyTo'] = null
@@ -155,13 +190,18 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			replyTo = target ? { postId: target.id, parentId: null } : { postId: reply!.postId, parentId: reply!.id }
 			if (mediaType !== 'TEXT') return graphError(400, 100, 'Invalid parameter: the sandbox takes text replies only.')
 		}
-		const processing = options.processingPolls ?? 0
+		// Threads fetches and processes a video after answering: what it found shows as ERROR with an error_message.
+		const probed = mediaType === 'VIDEO' ? await probeMedia(videoUrl!, base) : null
+		const errorMessage = probed === 'unreachable' ? 'FAILED_DOWNLOADING_VIDEO' : probed && probed !== 'video' ? 'FAILED_PROCESSING_VIDEO' : null
+		const processing = Math.max(options.processingPolls ?? 0, mediaType === 'VIDEO' ? VIDEO_PROCESSING_READS : 0)
 		const container: Container = {
 			replyTo,
 			id: store.nextId('tc_'),
 			userId: user,
 			text,
 			imageUrl: mediaType === 'IMAGE' ? imageUrl : null,
+			videoUrl: mediaType === 'VIDEO' ? videoUrl : null,
+			errorMessage,
 			altText,
 			carouselItem,
 			children,
@@ -289,9 +329,10 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		if (container && container.userId === user) {
 			if (container.status === 'IN_PROGRESS') {
 				if (container.pendingPolls > 0) container.pendingPolls -= 1
-				else container.status = 'FINISHED'
+				else container.status = container.errorMessage ? 'ERROR' : 'FINISHED'
 			}
-			return json(200, pick({ id, status: container.status, error_message: undefined }, req.query.get('fields') ?? 'status'))
+			const errorMessage = container.status === 'ERROR' ? (container.errorMessage ?? undefined) : undefined
+			return json(200, pick({ id, status: container.status, error_message: errorMessage }, req.query.get('fields') ?? 'status'))
 		}
 		const post = findMedia(id)
 		// A reply is a Threads media object of its own (is_reply), with its permalink: the account's own ones are read here.
