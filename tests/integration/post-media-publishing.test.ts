@@ -96,3 +96,21 @@ test("'Alt-Text für Bilder verlangen': an image without alt text is refused at 
 	await h.runDueJobs()
 	expect(h.posts('bluesky')[0]?.images?.map((image) => image.alt)).toEqual(['Ein Zopf', ''])
 })
+
+test("the AI label reaches the network's flag: 'An' sets Instagram's is_ai_generated, 'Aus' does not", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['instagram'])
+	const labelled = async (label: 'on' | 'off', text: string) => {
+		const post = await h.services.content.createPost(userId, { platform: 'instagram', content: { base: text, platforms: {} }, status: 'draft', timeZone: zurich, imageUrl: 'https://bilder.example/zopf.jpg' })
+		expect((await h.services.content.setAiLabel(userId, post.id, label)).ok).toBe(true)
+		expect(await h.services.publishing.publishNow(userId, post.id)).toBe(1)
+	}
+	await labelled('on', 'Mit KI gemacht')
+	await labelled('off', 'Von Hand gemacht')
+	await h.runDueJobs()
+	expect(h.posts('instagram').map((post) => [post.text, Boolean(post.aiGenerated)]).sort()).toEqual([
+		['Mit KI gemacht', true],
+		['Von Hand gemacht', false],
+	])
+})
