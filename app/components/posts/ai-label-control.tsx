@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { AI_LABELS, type AiLabel } from '#modules/content/platforms.ts'
 import '#locales/ns/posts.ts'
+import './posts-page.css'
 
 /** The post's 'KI-Kennzeichnung' (ADR 0062): 'Automatisch', 'An' or 'Aus', sent as `aiLabel` with the editor's save. */
 export function AiLabelControl({ initial }: { initial: AiLabel }) {
