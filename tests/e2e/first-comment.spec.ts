@@ -155,6 +155,38 @@ test.describe('at 1440 px', () => {
 	})
 })
 
+test.describe('the creator at 1440 px', () => {
+	test.use({ viewport: { width: 1440, height: 900 } })
+
+	test('the preview s first comment under the network s text is stored with the planned post; opened again, it is there', async ({ page, db, services, createConfirmedUser, login }) => {
+		test.setTimeout(120_000)
+		const user = await createConfirmedUser()
+		await connectPlatform(services, user.id, 'facebook')
+		const channel = await db.selectFrom('channels').select(['id', 'page_name']).where('user_id', '=', user.id).where('platform', '=', 'facebook').where('is_default', '=', true).executeTakeFirstOrThrow()
+		await login(user)
+		await gotoReady(page, '/create')
+		await page.getByRole('button', { name: /^Smart Prompt Creator/ }).click()
+		await page.getByLabel('Ihre Idee').fill('Frische Zimtschnecken ab Samstag')
+		await page.getByRole('button', { name: 'Weiter' }).click()
+		await page.locator('label').filter({ has: page.getByRole('checkbox', { name: new RegExp(`^${channel.page_name}`) }) }).click()
+		await page.getByRole('button', { name: 'Bilder generieren & Vorschau' }).click()
+		await expect(page.getByRole('heading', { name: 'Vorschau', exact: true })).toBeVisible({ timeout: 30_000 })
+
+		const facebook = page.getByTestId('editor-facebook')
+		await facebook.getByRole('textbox', { name: 'Erster Kommentar für Facebook' }).fill('Vorbestellen: https://beispiel.ch/zimt')
+		await expect(facebook.getByTestId('first-comment-counter')).toHaveText(/^38 \/ /)
+		await page.getByRole('button', { name: 'Planen' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Post planen' })
+		await dialog.getByRole('button', { name: 'Planen' }).click()
+		await expect(page).toHaveURL(/\/posts$/, { timeout: 20_000 })
+		const post = await db.selectFrom('posts').select(['id', 'content']).where('user_id', '=', user.id).executeTakeFirstOrThrow()
+		expect(JSON.parse(post.content)).toMatchObject({ firstComment: { base: 'Vorbestellen: https://beispiel.ch/zimt', platforms: {} } })
+
+		await gotoReady(page, `/create?post=${post.id}`)
+		await expect(page.getByTestId('editor-facebook').getByRole('textbox', { name: 'Erster Kommentar für Facebook' })).toHaveValue('Vorbestellen: https://beispiel.ch/zimt')
+	})
+})
+
 test.describe('on a phone (390 px, touch)', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
 
