@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import type { DB } from '#modules/core/db.server.ts'
 import { shiftWeek, todayIn, weekRange } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
-import { connectPlatform, expect, expectTouchTarget, gotoReady, test, type TestUser } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, expectTouchTarget, gotoReady, test, waitForLive, type TestUser } from '#tests/e2e/fixtures.ts'
 
 // The first comment and the AI label in the editor of Meine Posts (issue 39, items 5 and 7; ADR 0062):
 // written in the editor and published with 'Sofort posten' to the sandbox, where it appears under the
@@ -42,6 +42,7 @@ async function commentPublishedFromEditor(page: Page, db: Kysely<DB>, services: 
 	const comment = 'Das Rezept steht hier: https://beispiel.ch/zopf'
 	const post = await draftPost(services, user.id, 'facebook', text)
 	await gotoReady(page, '/posts')
+	await waitForLive(page)
 
 	const { card, dialog } = await openEditor(page, text, tap)
 	const field = dialog.getByRole('textbox', { name: 'Erster Kommentar' })
@@ -66,12 +67,14 @@ async function commentPublishedFromEditor(page: Page, db: Kysely<DB>, services: 
 	expect(stored.ai_label).toBe('on')
 	expect(JSON.parse(stored.content)).toMatchObject({ base: text, firstComment: { base: comment } })
 
-	// The card: 'KI', and the comment's state with its link (read with the page's delivery states).
-	await gotoReady(page, '/posts')
+	// The card, live (the comment's outcome announces itself): 'KI', and the comment's state with its link.
 	await expect(card.getByTestId('ai-badge')).toHaveText('KI')
 	const state = card.getByTestId('comment-state')
 	await expect(state).toContainText('Kommentar veröffentlicht')
 	await expect(state.getByRole('link', { name: 'Kommentar ansehen' })).toHaveAttribute('href', delivery.comment_url!)
+	// And read again with the page's delivery states.
+	await gotoReady(page, '/posts')
+	await expect(card.getByTestId('comment-state')).toContainText('Kommentar veröffentlicht')
 
 	// The sandbox shows the comment under the post.
 	await page.goto('/sandbox')
