@@ -217,7 +217,10 @@ test("the calendar month gets each day's first posts in the user's zone and ever
 	expect(all.dayTotals).toBeNull()
 
 	// The hover card's text and image, read when it opens; another user's post is not found.
-	expect(await content.calendarPreview(alice, month.posts[0]!.id)).toEqual({ excerpt: 'E', imageUrl: null })
+	expect(await content.calendarPreview(alice, month.posts[0]!.id)).toEqual({ excerpt: 'E', imageUrl: null, firstComment: null, aiLabelled: false })
+	// With a first comment and the AI label on, the card names both.
+	await content.updatePost(alice, month.posts[0]!.id, { content: { base: 'E', platforms: {}, firstComment: { base: 'Rezept im Link', platforms: {} } }, aiLabel: 'on' })
+	expect(await content.calendarPreview(alice, month.posts[0]!.id)).toEqual({ excerpt: 'E', imageUrl: null, firstComment: 'Rezept im Link', aiLabelled: true })
 	const bobs = await t.db.selectFrom('posts').select('id').where('user_id', '=', bob).executeTakeFirstOrThrow()
 	expect(await content.calendarPreview(alice, bobs.id)).toBeNull()
 })

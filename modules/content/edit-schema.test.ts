@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { expect, test } from 'vitest'
-import { draftEditSchema, postEditSchema } from './schema.ts'
+import { draftEditSchema, postEditOf, postEditSchema } from './schema.ts'
 
 // The editor's form in Meine Posts: a chosen channel's text of its own comes as `channelTexts.<channel id>`
 // and is kept only for a channel the form names as chosen (an un-ticked channel loses its text).
@@ -48,4 +48,37 @@ test('a draft without channel texts gets none; a key that is no channel id or a 
 	expect(plain.status === 'success' && plain.value.channelTexts).toEqual({})
 	expect(parseWithZod(form([...base, ['channelTexts.instagram', 'x']]), { schema: draftEditSchema(registered) }).status).toBe('error')
 	expect(parseWithZod(form([...base, [`channelTexts.${shop}`, 'x'.repeat(100_001)]]), { schema: draftEditSchema(registered) }).status).toBe('error')
+})
+
+test('the editor s first comment and AI label: shown, the field replaces the stored comment (emptied: none); not shown, it stays', () => {
+	const base: Array<[string, string]> = [
+		['intent', 'save-post'],
+		['id', id],
+		['platforms[0]', 'linkedin'],
+		['platforms[1]', 'instagram'],
+		['texts.linkedin', 'Lang'],
+		['texts.instagram', 'Kurz'],
+		['channelIds[0]', shop],
+	]
+	const parse = (entries: Array<[string, string]>) => {
+		const submission = parseWithZod(form([...base, ...entries]), { schema: postEditSchema(registered) })
+		if (submission.status !== 'success') throw new Error('refused')
+		return postEditOf(submission.value)
+	}
+	const written = parse([
+		['firstCommentShown', '1'],
+		['firstComment.base', 'Link im Kommentar'],
+		['firstComment.platforms.instagram', 'Link in der Bio'],
+		[`firstComment.channels.${shop}`, 'Für den Laden'],
+		[`firstComment.channels.${gone}`, 'Nicht mehr gewählt'],
+		['aiLabel', 'on'],
+	])
+	expect(written.content.firstComment).toEqual({ base: 'Link im Kommentar', platforms: { instagram: 'Link in der Bio' }, channels: { [shop]: 'Für den Laden' } })
+	expect(written.aiLabel).toBe('on')
+	// Emptied: the key is there, without a value (editedContent replaces the stored comment with none).
+	const emptied = parse([['firstCommentShown', '1'], ['firstComment.base', '']])
+	expect(emptied.content).toHaveProperty('firstComment', undefined)
+	// Not shown (another form): no key, the stored comment stays.
+	expect(parse([]).content).not.toHaveProperty('firstComment')
+	expect(parseWithZod(form([...base, ['aiLabel', 'vielleicht']]), { schema: postEditSchema(registered) }).status).toBe('error')
 })

@@ -53,3 +53,10 @@ function stringEntries(map: unknown): Array<[string, string]> {
 	if (!map || typeof map !== 'object' || Array.isArray(map)) return []
 	return Object.entries(map as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
 }
+
+/** The comment a short summary shows (the base, else the first network's or channel's own); null when none is set. */
+export function anyFirstComment(comment: FirstComment | undefined): string | null {
+	if (!comment) return null
+	const texts = [comment.base, ...Object.values(comment.platforms), ...Object.values(comment.channels ?? {})]
+	return texts.find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? null
+}

@@ -4,6 +4,7 @@ import { once } from '#modules/core/request-keys.server.ts'
 import { validateReschedule, validateSchedule } from '#modules/scheduling/index.ts'
 import { logDraftSaved, logPostScheduled } from './activity.server.ts'
 import { boardPage } from './board.server.ts'
+import { calendarPreview } from './calendar-preview.server.ts'
 import { calendarView, type CalendarRange } from './calendar.server.ts'
 import { findMatchingPosts, type PostCandidate } from './find-matching-posts.server.ts'
 import { freeSlots } from './free-slots.server.ts'
@@ -17,7 +18,6 @@ import {
 	deletePost,
 	insertPost,
 	getPost,
-	calendarPreview,
 	listPosts,
 	schedulePost,
 	setAiLabel,
@@ -50,6 +50,7 @@ export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, Draft
 export { postBrandSql } from './posts.server.ts'
 export { contentPublications } from './publications.server.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
+export { isAiLabelled } from './ai-labelled.ts'
 export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
 export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'

@@ -6,13 +6,13 @@ import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { mediaAndLabelOf, platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { editedContent, extractText, ownImages, parseContent, serializeContent, truncate, type PostContent } from './post-content.ts'
+import { editedContent, ownImages, parseContent, serializeContent, type PostContent } from './post-content.ts'
 import { imagesOfRows, postImageRows, type PostMediaRow } from './post-media.ts'
 import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
 import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins, type PlannedChannel } from './ports.ts'
-import type { CalendarPreview, ContentResult, PostView } from './views.ts'
+import type { ContentResult, PostView } from './views.ts'
 
 export type PostInput = {
 	/** With channelIds: a channel that is not (or no longer) the user's is left out instead of refused (a draft's earlier choice). */
@@ -283,17 +283,6 @@ function contentForPlatforms(content: PostContent, platforms: Array<Platform>): 
 		...(content.channels ? { channels: content.channels } : {}),
 		...(content.firstComment ? { firstComment: content.firstComment } : {}),
 	}
-}
-
-/** What a calendar chip's hover card adds to the chip: the start of the text and the image; null when the post is not the user's. */
-export async function calendarPreview(db: Db, userId: string, postId: string): Promise<CalendarPreview | null> {
-	const row = await db
-		.selectFrom('posts')
-		.select(['content', sql<string | null>`(select m.url from post_media m where m.post_id = posts.id and m.networks is null and m.kind = 'image' order by m.position limit 1)`.as('image_url')])
-		.where('id', '=', postId)
-		.where('user_id', '=', userId)
-		.executeTakeFirst()
-	return row ? { excerpt: truncate(extractText(row.content), 120), imageUrl: row.image_url } : null
 }
 
 /** What publishing needs of a post to deliver it (read through this module, never its table). */

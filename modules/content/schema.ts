@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { withoutEmpty, type FirstComment } from './first-comment.ts'
 import { AI_LABELS, type Platform } from './platforms.ts'
+import type { PostContent } from './post-content.ts'
 import type { PostEdit } from './posts.server.ts'
 import { MAX_TEXT } from './text-limit.ts'
 
@@ -30,9 +32,34 @@ const channelChoice = {
 	channelTexts: z.record(z.uuid({ error: 'errors.invalid' }), text).default({}),
 }
 
-/** A channel's text of its own stays only for a channel the form names as chosen: an un-ticked channel loses its text. */
-function withChosenTexts<T extends { channelIds: Array<string>; channelTexts: Record<string, string> }>(value: T): T {
-	return { ...value, channelTexts: Object.fromEntries(Object.entries(value.channelTexts).filter(([id]) => value.channelIds.includes(id))) }
+/**
+ * The editor's first comment (ADR 0062): `firstComment.base` for all networks, `firstComment.platforms.<id>`
+ * a network's own, `firstComment.channels.<channel id>` a channel's own (kept as stored, the editor has no
+ * field for it). `firstCommentShown` says the editor showed the field: its value replaces the stored one,
+ * also when it is empty (the form parser drops empty fields, so an emptied comment arrives as nothing).
+ */
+const firstCommentFields = (registered: ReadonlyArray<Platform>) => ({
+	firstComment: z
+		.object({
+			base: text.default(''),
+			platforms: z.partialRecord(platformEnum(registered), text).default({}),
+			channels: z.record(z.uuid({ error: 'errors.invalid' }), text).default({}),
+		})
+		.optional(),
+	firstCommentShown: z.literal('1').optional(),
+})
+
+/** A channel's text (and first comment) of its own stays only for a channel the form names as chosen: an un-ticked channel loses it. */
+function withChosenTexts<T extends { channelIds: Array<string>; channelTexts: Record<string, string>; firstComment?: { channels: Record<string, string> } }>(value: T): T {
+	const chosen = ([id]: [string, string]) => value.channelIds.includes(id)
+	const firstComment = value.firstComment ? { ...value.firstComment, channels: Object.fromEntries(Object.entries(value.firstComment.channels).filter(chosen)) } : undefined
+	return { ...value, channelTexts: Object.fromEntries(Object.entries(value.channelTexts).filter(chosen)), ...(firstComment ? { firstComment } : {}) }
+}
+
+/** The content's `firstComment` key when the editor showed the field (undefined: none from now on); without it, nothing (the stored comment stays). */
+export function editedFirstComment(value: { firstComment?: FirstComment; firstCommentShown?: '1' }): Pick<PostContent, 'firstComment'> {
+	if (!value.firstCommentShown) return {}
+	return { firstComment: withoutEmpty(value.firstComment) }
 }
 
 /** The draft editor: a text (and optional image) per platform, and its channels. */
@@ -45,6 +72,7 @@ export const draftEditSchema = (registered: ReadonlyArray<Platform>) =>
 		images: z.partialRecord(platformEnum(registered), imageUrl).default({}),
 		pageIds: z.partialRecord(platformEnum(registered), z.string().max(64)).default({}),
 		...channelChoice,
+		...firstCommentFields(registered),
 	}).transform(withChosenTexts)
 
 /** Editing a post: its text per network and, while it is not published, its channels; its status and time stay. */
@@ -56,6 +84,7 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		aiLabel: aiLabelSchema.optional(),
 		...channelChoice,
+		...firstCommentFields(registered),
 	}).transform(withChosenTexts)
 
 export type PostEditInput = z.infer<ReturnType<typeof postEditSchema>>
@@ -66,7 +95,7 @@ export type PostEditInput = z.infer<ReturnType<typeof postEditSchema>>
  */
 export function postEditOf(value: PostEditInput): PostEdit {
 	const { platforms, texts, channelIds, channelsChosen, channelTexts, aiLabel } = value
-	const content = { base: texts[platforms[0]!] ?? '', platforms: platforms.length > 1 ? texts : {}, channels: channelTexts }
+	const content = { base: texts[platforms[0]!] ?? '', platforms: platforms.length > 1 ? texts : {}, channels: channelTexts, ...editedFirstComment(value) }
 	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}), ...(aiLabel ? { aiLabel } : {}) }
 }
 

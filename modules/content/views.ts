@@ -69,6 +69,10 @@ export type CalendarPreview = {
 	/** The start of the base text (120 characters). */
 	excerpt: string
 	imageUrl: string | null
+	/** The start of the first comment (120 characters); null when the post has none. */
+	firstComment: string | null
+	/** Whether the post is labelled as made with AI (isAiLabelled): the card shows 'KI'. */
+	aiLabelled: boolean
 }
 
 export type DraftView = {

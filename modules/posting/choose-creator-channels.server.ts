@@ -28,5 +28,5 @@ export async function chooseCreatorChannels(publishing: Publishing, userId: stri
 	const platforms = choice.networks
 	// A text of its own only for a chosen channel.
 	const channelTexts = Object.fromEntries(Object.entries(post.channelTexts ?? {}).filter(([id]) => choice.channelIds?.includes(id)))
-	return { ok: true, post: { ...post, platforms, texts: only(post.texts, platforms), images: only(post.images, platforms), channels, channelTexts, brandId: choice.brandId } }
+	return { ok: true, post: { ...post, platforms, texts: only(post.texts, platforms), firstComments: only(post.firstComments ?? {}, platforms), images: only(post.images, platforms), channels, channelTexts, brandId: choice.brandId } }
 }

@@ -1,6 +1,7 @@
 import type { Platform } from '#modules/content/index.ts'
 import type { PostContent } from '#modules/content/post-content.ts'
 import { ownImages } from '#modules/content/index.ts'
+import { withoutEmpty } from '#modules/content/first-comment.ts'
 
 // What the post creator sends (parsed by its route from the form): the chosen networks with their
 // texts and images, the chosen channels, the idea (prompt), and the draft or post being edited. The
@@ -13,6 +14,8 @@ export type CreatorChannel = { id: string; platform: Platform }
 export type CreatorPost = {
 	platforms: Array<Platform>
 	texts: Partial<Record<Platform, string>>
+	/** The first comment per platform (ADR 0062); a platform without one gets none. */
+	firstComments?: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	prompt: string
 	editing: { kind: 'draft' | 'post'; id: string } | null
@@ -27,11 +30,23 @@ export type CreatorPost = {
 /** One post for all chosen platforms: the first platform's text as base, each platform's own text named, each channel's own text. */
 export function postContent(c: CreatorPost): PostContent {
 	const base = c.texts[c.platforms[0]!] ?? ''
-	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {}, ...ownChannelTexts(c) }
+	return { base, platforms: c.platforms.length > 1 ? Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])) : {}, ...ownChannelTexts(c), ...creatorFirstComment(c) }
 }
 
 export function draftContent(c: CreatorPost): PostContent {
-	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])), ...ownChannelTexts(c) }
+	return { base: c.texts[c.platforms[0]!] ?? '', platforms: Object.fromEntries(c.platforms.map((p) => [p, c.texts[p] ?? ''])), ...ownChannelTexts(c), ...creatorFirstComment(c) }
+}
+
+/**
+ * The content's first comment from the creator's one per platform: the same for every chosen platform
+ * is the base (the editor shows it as 'for all networks'), otherwise each platform's own; undefined when all are empty.
+ */
+export function creatorFirstComment(c: Pick<CreatorPost, 'platforms' | 'firstComments'>): Pick<PostContent, 'firstComment'> {
+	const comments = c.platforms.map((p) => c.firstComments?.[p] ?? '')
+	const same = comments.every((comment) => comment === comments[0])
+	const firstComment = withoutEmpty(same ? { base: comments[0] ?? '', platforms: {} } : { base: '', platforms: Object.fromEntries(c.platforms.map((p, i) => [p, comments[i]!])) })
+	// The key also when there is none: an opened post edited to have no comment loses its stored one.
+	return { firstComment }
 }
 
 /** Each chosen platform's own image, '' for one without (it gets none, not another platform's). */
@@ -41,7 +56,7 @@ export const chosenImages = (c: CreatorPost) => ownImages(c.platforms, c.images)
 export const firstImage = (c: CreatorPost) => c.platforms.map((p) => c.images[p]).find(Boolean)
 
 /** Each chosen platform as the post would send it: its text and its own image (or none). */
-export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null }))
+export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null, firstComment: c.firstComments?.[platform]?.trim() ? c.firstComments[platform]! : null }))
 
 /** The chosen channels' ids (of one network, when given). */
 export const channelIdsOf = (c: CreatorPost, platform?: Platform) => (c.channels ?? []).filter((ch) => !platform || ch.platform === platform).map((ch) => ch.id)

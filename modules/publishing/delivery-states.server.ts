@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { executePrepared, type Db } from '#modules/core/db.server.ts'
+import { commentStateOf, type CommentState } from './comment-state.server.ts'
 import { reasonFor } from './messages.ts'
 import { deliveryChannelIdSql } from './post-channels.server.ts'
 
@@ -18,6 +19,8 @@ export type DeliveryState = {
 	/** The German reason of a failure or of an unconfirmed outcome; null otherwise. */
 	reason: string | null
 	action: DeliveryAction
+	/** The first comment under the post on this channel (its state, link, German reason); null when the post has none here. */
+	firstComment: CommentState | null
 }
 
 /** Only reconnecting helps (the token, the account or a permission). */
@@ -47,7 +50,7 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 	const query = db
 		.selectFrom('post_deliveries as d')
 		.leftJoin('channels as c', (join) => join.on(sql<boolean>`c.id = ${deliveryChannelIdSql()}`))
-		.select(['d.post_id', 'd.platform', 'c.id as channel_id', 'c.page_name as channel_name', 'd.status', 'd.external_url', 'd.error_code', 'd.error_message'])
+		.select(['d.post_id', 'd.platform', 'c.id as channel_id', 'c.page_name as channel_name', 'd.status', 'd.external_url', 'd.error_code', 'd.error_message', 'd.comment_status', 'd.comment_url', 'd.comment_error_code'])
 		.where('d.user_id', '=', userId)
 		.where(sql<boolean>`d.post_id = any(${postIds}::uuid[])`)
 		.where(sql<boolean>`d.status in ('scheduled', 'publishing', 'published', 'failed', 'unconfirmed')`)
@@ -68,6 +71,7 @@ export async function deliveryStates(db: Db, userId: string, postIds: Array<stri
 			reason,
 			// An unconfirmed post may be live: no button that could send it twice (the job keeps looking).
 			action: failed ? actionFor(row.error_code) : null,
+			firstComment: commentStateOf(row),
 		})
 	}
 	return states

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { logActivity } from '#modules/activity/index.ts'
+import { notifyChange } from '#modules/core/live-events.server.ts'
 import { deliveryTarget } from './delivery-target.server.ts'
 import { authCodeOf, fill, platformName, reasonFor, texts } from './messages.ts'
 import { createRequestGuard, PlatformError, type Platform, type PostedComment, type PublishTarget } from './ports.ts'
@@ -144,7 +145,10 @@ export async function settleComment(ctx: PublisherContext, delivery: Delivery, o
 			.where('comment_status', 'in', outcome === 'published' ? ['pending', 'sent', 'unconfirmed'] : ['pending', 'sent'])
 			.returning('id')
 			.executeTakeFirst()
-		if (!row || outcome === 'published') return Boolean(row)
+		if (!row) return false
+		// Meine Posts shows the comment's state per channel: the user's open pages read it again.
+		await notifyChange(trx, { userId: delivery.user_id, topic: 'posts' })
+		if (outcome === 'published') return true
 		const platform = platformName(delivery.platform)
 		await logActivity(trx, {
 			userId: delivery.user_id,

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import { enqueueDelivery, openTargets, planningProblems, type PlanningRules } from './deliveries.server.ts'
-import { commentReason } from './first-comment.server.ts'
+import { commentStateOf, type CommentState } from './comment-state.server.ts'
 import { reasonFor } from './messages.ts'
 
 export type DeliveryStatusView = {
@@ -14,7 +14,7 @@ export type DeliveryStatusView = {
 	reason: string | null
 	url: string | null
 	/** The first comment under the post on this channel: its state, link and German reason; null when the post has none here. */
-	firstComment: { status: 'pending' | 'sent' | 'published' | 'failed' | 'unconfirmed'; url: string | null; reason: string | null } | null
+	firstComment: CommentState | null
 }
 
 export type PublishNowResult = number | null | 'published' | { refused: Array<string> }
@@ -102,12 +102,4 @@ export async function publishedLinks(db: Db, userId: string, postIds?: Array<str
 		.execute()
 	for (const row of rows) (links[row.post_id] ??= []).push({ platform: row.platform, url: row.external_url! })
 	return links
-}
-
-/** A delivery's first comment as the card and the API show it. */
-function commentStateOf(row: { comment_status: string | null; comment_url: string | null; comment_error_code: string | null }): DeliveryStatusView['firstComment'] {
-	if (!row.comment_status) return null
-	const status = row.comment_status as NonNullable<DeliveryStatusView['firstComment']>['status']
-	const settledBadly = status === 'failed' || status === 'unconfirmed'
-	return { status, url: status === 'published' ? row.comment_url : null, reason: settledBadly ? commentReason(row.comment_error_code) : null }
 }

@@ -129,7 +129,7 @@ test('smart prompt without agent: four platforms to the preview, charged exactly
 
 	for (const name of ALL) {
 		const card = page.getByTestId(`editor-${name.toLowerCase()}`)
-		await expect(card.getByRole('textbox')).not.toHaveValue('')
+		await expect(card.getByRole('textbox', { name: `Text für ${name}` })).not.toHaveValue('')
 		await expect(card.getByRole('img', { name: `Bild ${name}` })).toHaveAttribute('src', /^\/media\/images\/[0-9a-f-]{36}\.jpg$/)
 		await expect(card.getByTestId('char-counter')).toBeVisible()
 	}

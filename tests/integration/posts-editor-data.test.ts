@@ -127,9 +127,9 @@ test('the delivery states of any number of posts run under one statement text (p
 		if (!post.ok) throw new Error(post.error)
 		posts.push(post.post.id)
 	}
-	// One failed delivery (with its stored reason) and one published (with its link).
+	// One failed delivery (with its stored reason) and one published (with its link and its first comment's).
 	await h.db.updateTable('post_deliveries').set({ status: 'failed', error_code: 'token_expired', error_message: 'Die Verbindung ist abgelaufen.' }).where('post_id', '=', posts[0]!).execute()
-	await h.db.updateTable('post_deliveries').set({ status: 'published', published_at: new Date(), external_url: 'https://www.linkedin.com/feed/update/1' }).where('post_id', '=', posts[1]!).execute()
+	await h.db.updateTable('post_deliveries').set({ status: 'published', published_at: new Date(), external_url: 'https://www.linkedin.com/feed/update/1', comment_status: 'published', comment_external_id: 'urn:li:comment:1', comment_url: 'https://www.linkedin.com/feed/update/1?commentUrn=1' }).where('post_id', '=', posts[1]!).execute()
 	const texts = new Set<string>()
 	for (const ids of [posts.slice(0, 1), posts.slice(0, 5), posts]) {
 		const { result, statements: run } = await counting(() => h.services.publishing.deliveryStates(user.id, ids))
@@ -149,9 +149,9 @@ test('the delivery states of any number of posts run under one statement text (p
 	}
 	expect(texts.size).toBe(1)
 	const states = await h.services.publishing.deliveryStates(user.id, posts.slice(0, 3))
-	expect(states[posts[0]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'failed', url: null, reason: 'Die Verbindung ist abgelaufen.', action: 'reconnect' }])
-	expect(states[posts[1]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'published', url: 'https://www.linkedin.com/feed/update/1', reason: null, action: null }])
-	expect(states[posts[2]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'scheduled', url: null, reason: null, action: null }])
+	expect(states[posts[0]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'failed', url: null, reason: 'Die Verbindung ist abgelaufen.', action: 'reconnect', firstComment: null }])
+	expect(states[posts[1]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'published', url: 'https://www.linkedin.com/feed/update/1', reason: null, action: null, firstComment: { status: 'published', url: 'https://www.linkedin.com/feed/update/1?commentUrn=1', reason: null } }])
+	expect(states[posts[2]!]).toEqual([{ platform: 'linkedin', channelId: expect.any(String), channelName: expect.any(String), status: 'scheduled', url: null, reason: null, action: null, firstComment: null }])
 	// Another user's post ids answer nothing.
 	expect(await h.services.publishing.deliveryStates((await h.user()).id, posts)).toEqual({})
 })

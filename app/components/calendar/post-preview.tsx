@@ -36,6 +36,11 @@ export function PostPreview({ post, details }: { post: CalendarPost; details: Pr
 				<Badge color={post.status === 'published' ? 'green' : 'blue'} variant="soft">
 					{tp(`status.${post.status}`)}
 				</Badge>
+				{typeof details === 'object' && details.aiLabelled ? (
+					<Badge color="violet" variant="soft" title={t('preview.aiLabelledTitle')} data-testid="preview-ai">
+						{t('preview.aiLabelled')}
+					</Badge>
+				) : null}
 			</Flex>
 			<ChannelNames channels={post.channels} />
 			<Text size="1" color="gray">
@@ -50,6 +55,11 @@ export function PostPreview({ post, details }: { post: CalendarPost; details: Pr
 					{t(details === 'loading' ? 'preview.loading' : 'preview.failed')}
 				</Text>
 			)}
+			{typeof details === 'object' && details.firstComment ? (
+				<Text as="p" size="2" color="gray" data-testid="preview-first-comment">
+					{t('preview.firstComment', { text: details.firstComment })}
+				</Text>
+			) : null}
 			<Text size="1" color="gray">
 				{post.status === 'published' ? t('preview.editHintLocked') : t('preview.editHint')}
 			</Text>

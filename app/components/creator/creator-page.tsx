@@ -171,7 +171,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 
 	function removeContent() {
 		if (!window.confirm(t('preview.confirmDelete'))) return
-		update({ content: {}, channelTexts: {}, generatedImages: {}, currentStep: 'platform-selection' })
+		update({ content: {}, channelTexts: {}, firstComments: {}, generatedImages: {}, currentStep: 'platform-selection' })
 		toast.success(t('toasts.deleted'))
 	}
 
@@ -268,12 +268,14 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					chosen={chosenPages !== null}
 					content={state.content}
 					channelTexts={state.channelTexts}
+					firstComments={state.firstComments}
 					images={state.generatedImages}
 					regenerationCost={creator.regenerationCost}
 					regenerating={actions.regenerating}
 					busy={busy}
 					onText={(platform, text) => setState((s) => ({ ...s, content: { ...s.content, [platform]: text } }))}
 					onChannelText={(id, text) => setState((s) => ({ ...s, channelTexts: withChannelText(s.channelTexts, id, text) }))}
+					onFirstComment={(platform, text) => setState((s) => ({ ...s, firstComments: { ...s.firstComments, [platform]: text } }))}
 					onRegenerate={(platform) => void actions.regenerate(platform)}
 					onRemoveImage={(platform) => setState((s) => ({ ...s, generatedImages: Object.fromEntries(Object.entries(s.generatedImages).filter(([p]) => p !== platform)) }))}
 					onPublish={actions.publish}

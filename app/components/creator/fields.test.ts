@@ -25,7 +25,16 @@ test('reads the chosen platforms with their texts and images, in platform order'
 		]),
 		ids,
 	)
-	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, images: { linkedin: image }, prompt: 'Idee', channelIds: [], channelTexts: {}, editing: null })
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: {}, images: { linkedin: image }, prompt: 'Idee', channelIds: [], channelTexts: {}, editing: null })
+})
+
+test('a first comment per chosen platform goes along; an empty one is not sent, a platform not chosen is dropped', () => {
+	const state = { ...initialCreatorState(), selectedPlatforms: ['linkedin', 'threads'], content: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: { linkedin: 'Link: https://beispiel.ch', threads: '  ' } }
+	const fields = contentFields(state)
+	expect(fields).toContainEqual(['firstComment.linkedin', 'Link: https://beispiel.ch'])
+	expect(fields.some(([name]) => name === 'firstComment.threads')).toBe(false)
+	const parsed = parseContentFields(form([...fields, ['firstComment.facebook', 'nicht gewählt']]), ids)
+	expect(parsed?.firstComments).toEqual({ linkedin: 'Link: https://beispiel.ch' })
 })
 
 test('reads the chosen channel ids once each; anything but an id is malformed', () => {

@@ -16,6 +16,8 @@ export function contentFields(state: CreatorState): Array<[string, string]> {
 	const fields: Array<[string, string]> = []
 	for (const platform of state.selectedPlatforms) {
 		fields.push(['platforms', platform], [`text.${platform}`, state.content[platform] ?? ''])
+		const comment = state.firstComments[platform]
+		if (comment?.trim()) fields.push([`firstComment.${platform}`, comment])
 		const image = state.generatedImages[platform]
 		if (isAppImagePath(image)) fields.push([`image.${platform}`, image])
 	}
@@ -42,6 +44,7 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 	return z.object({
 		platforms: z.array(z.enum(platforms)).check(z.minLength(1), z.maxLength(platforms.length)),
 		texts: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(MAX_TEXT))),
+		firstComments: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(MAX_TEXT))),
 		// Only images this app stored: a client cannot make a post point anywhere else.
 		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
@@ -67,6 +70,7 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 	const parsed = contentSchema(registered).safeParse({
 		platforms,
 		texts: pick('text'),
+		firstComments: pick('firstComment'),
 		images: pick('image'),
 		prompt: text('prompt') ?? '',
 		channelIds: [...new Set(form.getAll('channels'))],
@@ -78,5 +82,5 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 	const only = <T>(map: Partial<Record<Platform, T>>) => Object.fromEntries(Object.entries(map).filter(([p]) => chosen.has(p as Platform))) as Partial<Record<Platform, T>>
 	// A text of its own only for a channel the form chooses.
 	const ownTexts = Object.fromEntries(Object.entries(parsed.data.channelTexts).filter(([id]) => parsed.data.channelIds.includes(id)))
-	return { ...parsed.data, platforms: registered.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), images: only(parsed.data.images), channelTexts: ownTexts }
+	return { ...parsed.data, platforms: registered.filter((p) => chosen.has(p)), texts: only(parsed.data.texts), firstComments: only(parsed.data.firstComments), images: only(parsed.data.images), channelTexts: ownTexts }
 }

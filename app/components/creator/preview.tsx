@@ -4,6 +4,7 @@ import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageMinus, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
+import { FirstCommentInput } from './first-comment-input.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
 import '#locales/ns/creator.ts'
@@ -17,6 +18,8 @@ type Props = {
 	content: Partial<Record<Platform, string>>
 	/** The chosen channels' texts of their own (a network with two or more chosen channels offers them). */
 	channelTexts: Record<string, string>
+	/** The first comment per platform (ADR 0062). */
+	firstComments: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	regenerationCost: number
 	regenerating: Platform | null
@@ -24,6 +27,7 @@ type Props = {
 	onText: (platform: Platform, text: string) => void
 	/** A channel's own text changed; undefined: removed (it takes its network's text). */
 	onChannelText: (channelId: string, text: string | undefined) => void
+	onFirstComment: (platform: Platform, text: string) => void
 	onRegenerate: (platform: Platform) => void
 	/** This network's variant goes out without an image (the others keep theirs). */
 	onRemoveImage: (platform: Platform) => void
@@ -61,6 +65,12 @@ export function Preview(props: Props) {
 					channelTexts={props.chosen ? { channels: props.pages.filter((p) => p.platform === platform), texts: props.channelTexts, onChange: props.onChannelText } : undefined}
 				>
 					{props.chosen ? <ChosenChannels channels={props.pages.filter((p) => p.platform === platform)} /> : null}
+					<FirstCommentInput
+						platform={platform}
+						value={props.firstComments[platform] ?? ''}
+						channels={props.chosen ? props.pages.filter((p) => p.platform === platform) : []}
+						onChange={(text) => props.onFirstComment(platform, text)}
+					/>
 					<Flex gap="3" align="center" wrap="wrap">
 						{props.images[platform] ? null : (
 							<Flex gap="2" align="center" data-testid="no-image">

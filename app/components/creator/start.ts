@@ -62,6 +62,7 @@ export function openedState(opened: OpenedContent): CreatorState {
 		selectedChannels: opened.channelIds,
 		content: opened.texts,
 		channelTexts: opened.channelTexts,
+		firstComments: opened.firstComments,
 		generatedImages: Object.fromEntries(Object.entries(opened.images).filter(([, url]) => isAppImagePath(url))),
 		inputs: { prompt: first.slice(0, PROMPT_MAX), url: '', notes: '', pasted: '' },
 		editing: opened.editing,

@@ -22,6 +22,8 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 		selectedChannels: z._default(z.array(z.uuid()).check(z.maxLength(MAX_CREATOR_CHANNELS)), []),
 		content: z.partialRecord(z.enum(platforms), max(MAX_TEXT)),
 		channelTexts: z._default(z.record(z.uuid(), max(MAX_TEXT)), {}),
+		// A state stored before the first comment has none.
+		firstComments: z._default(z.partialRecord(z.enum(platforms), max(MAX_TEXT)), {}),
 		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		articleData: z._default(
 			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),

@@ -28,6 +28,8 @@ export type CreatorState = {
 	content: Partial<Record<Platform, string>>
 	/** Texts of their own for chosen channels (by id); only those of selectedChannels are sent. */
 	channelTexts: Record<string, string>
+	/** The first comment per platform (ADR 0062), sent under the post right after it; empty: none. */
+	firstComments: Partial<Record<Platform, string>>
 	generatedImages: Partial<Record<Platform, string>>
 	articleData: ArticleData | null
 	inputs: CreatorInputs
@@ -54,6 +56,7 @@ export function initialCreatorState(): CreatorState {
 		selectedChannels: [],
 		content: {},
 		channelTexts: {},
+		firstComments: {},
 		generatedImages: {},
 		articleData: null,
 		inputs: EMPTY_INPUTS,

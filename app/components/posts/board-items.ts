@@ -1,5 +1,6 @@
-import type { Platform, PostOrigin } from '#modules/content/platforms.ts'
-import { channelTextsOf, extractText, parseContent, textFor } from '#modules/content/post-content.ts'
+import type { FirstComment } from '#modules/content/first-comment.ts'
+import type { AiLabel, Platform, PostOrigin } from '#modules/content/platforms.ts'
+import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/views.ts'
 import type { ChannelName } from '#app/components/channel-names.tsx'
 
@@ -8,9 +9,11 @@ import type { ChannelName } from '#app/components/channel-names.tsx'
  * type), the channels of its deliveries not yet out (where the editor's channel picker starts), and the
  * channels it goes to (the card names them).
  */
-export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt' | 'brandId'> & {
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt' | 'brandId' | 'aiLabel'> & {
 	channelIds: Array<string>
 	channels: Array<ChannelName>
+	/** The card's 'KI' badge: the label resolved (PostView.aiLabelled, 'auto' from generated texts and items). */
+	aiLabelled: boolean
 }
 /** What the page receives of a draft, and the channels it would go to (the card names them). */
 export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms' | 'images' | 'pageIds' | 'channelIds' | 'brandId' | 'updatedAt'> & {
@@ -19,8 +22,8 @@ export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms
 
 /** The loader's part: only these fields go into the page's data. */
 export function boardPost(post: PostView, channelIds: Array<string> = [], channels: ReadonlyArray<ChannelName> = []): BoardPost {
-	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
+	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, aiLabel, aiLabelled } = post
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, aiLabel, aiLabelled, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
 /** A draft, or a post not yet published (planned, or e.g. a CSV import's draft): its editor chooses its channels. */
@@ -59,11 +62,18 @@ export type BoardItem = {
 	origin: PostOrigin
 	/** The channels a post goes to (its deliveries'), or a draft would go to (its chosen ones, else its brand's defaults). */
 	channels: Array<ChannelName>
+	/** The comment sent under the post right after it (per network, per channel); undefined: none. */
+	firstComment: FirstComment | undefined
+	/** A post's AI label ('auto', 'on', 'off'); null for a draft (it has none until it becomes a post). */
+	aiLabel: AiLabel | null
+	/** Whether the card shows 'KI'. */
+	aiLabelled: boolean
 }
 
 /** `fallback`: the platform of a draft that names none (the registry's first). */
 export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 	const platforms = draft.platforms.length ? draft.platforms : [fallback]
+	const parsed = parseContent(draft.content)
 	return {
 		kind: 'draft',
 		id: draft.id,
@@ -73,7 +83,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		platforms,
 		text: extractText(draft.content),
 		texts: Object.fromEntries(platforms.map((p) => [p, textFor(draft.content, p)])),
-		channelTexts: channelTextsOf(draft.content),
+		channelTexts: parsed.channels ?? {},
 		images: draft.images,
 		pageIds: draft.pageIds,
 		channelIds: draft.channelIds,
@@ -84,6 +94,9 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		updatedAt: draft.updatedAt,
 		origin: 'web',
 		channels: draft.channels,
+		firstComment: parsed.firstComment,
+		aiLabel: null,
+		aiLabelled: false,
 	}
 }
 
@@ -109,6 +122,9 @@ export function postItem(post: BoardPost): BoardItem {
 		updatedAt: post.updatedAt,
 		origin: post.origin,
 		channels: post.channels,
+		firstComment: parsed.firstComment,
+		aiLabel: post.aiLabel,
+		aiLabelled: post.aiLabelled,
 	}
 }
 

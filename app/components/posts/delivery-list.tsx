@@ -3,6 +3,7 @@ import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
 import type { DeliveryState } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
+import { CommentState } from './comment-state.tsx'
 import type { CardActions } from './post-card.tsx'
 import '#locales/ns/posts.ts'
 import { useSpelling } from '#app/utils/use-spelling.ts'
@@ -66,6 +67,7 @@ export function DeliveryList({ deliveries, item, actions, creatorLink }: { deliv
 								{spell(delivery.reason)}
 							</span>
 						) : null}
+						{delivery.firstComment ? <CommentState comment={delivery.firstComment} /> : null}
 						<DeliveryAction delivery={delivery} name={name} item={item} actions={actions} creatorLink={creatorLink} />
 					</li>
 				)

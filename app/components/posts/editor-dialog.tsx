@@ -8,6 +8,7 @@ import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { choosesChannels, type BoardItem } from './board-items.ts'
 import { ChannelPicker, startingChannels } from './channel-picker.tsx'
 import { withChannelText } from './channel-texts.tsx'
+import { EditorExtras } from './editor-extras.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
@@ -146,6 +147,7 @@ export function EditorDialog({
 									) : null}
 								</PlatformTextCard>
 							))}
+							<EditorExtras item={item} networks={networks} channels={brandChannels?.filter((c) => chosen.includes(c.id)) ?? []} />
 						</Flex>
 					</ScrollArea>
 					<Flex gap="3" justify="between" mt="4" wrap="wrap">

@@ -9,6 +9,7 @@ import { truncate } from '#modules/content/post-content.ts'
 import type { DeliveryState } from '#modules/publishing/index.ts'
 import type { BoardItem } from './board-items.ts'
 import { DeliveryList, outcomeColors, outcomeOf } from './delivery-list.tsx'
+import { AiBadge } from './ai-badge.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { useFixedT } from '#app/utils/use-fixed-t.ts'
 import '#locales/ns/posts.ts'
@@ -56,6 +57,7 @@ export function PostCard({ item, timeZone, actions, deliveries = [] }: { item: B
 						{outcome ? t(`outcome.${outcome}`) : t(`status.${item.status}`)}
 					</span>
 					<OriginBadge origin={item.origin} />
+					{item.aiLabelled ? <AiBadge /> : null}
 				</div>
 				<ChannelNames channels={item.channels} />
 				<div className="rt-Text rt-r-size-3 rt-r-weight-bold">{item.title}</div>

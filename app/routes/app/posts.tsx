@@ -15,7 +15,7 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, pageParams } from '#app/server/posts-board.server.ts'
 import { currentBrandId } from '#app/server/brand-choice.server.ts'
 import { editorData } from '#app/server/posts-editor.server.ts'
-import { DeleteSchema, draftEditSchema, postEditOf, postEditSchema } from '#modules/content/schema.ts'
+import { DeleteSchema, draftEditSchema, editedFirstComment, postEditOf, postEditSchema } from '#modules/content/schema.ts'
 import '#locales/ns/posts.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const { id, platforms, texts, images, pageIds, channelIds, channelsChosen, channelTexts } = submission.value
 		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
 		const base = texts[platforms[0]!] ?? ''
-		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts, channels: channelTexts }, images, pageIds, channelIds })
+		const result = await content.updateDraft(user.id, id, { platforms, content: { base, platforms: texts, channels: channelTexts, ...editedFirstComment(submission.value) }, images, pageIds, channelIds })
 		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.draftUpdateFailed'), result.reasons))
 		return succeed(t('toasts.draftSaved'), t('toasts.draftSavedText'))
 	}
