@@ -8,7 +8,7 @@ import type { MediaOrigins } from './ports.ts'
 // array per post), writes are one statement per call, whatever the number of posts and images.
 
 const MEDIA_JSON = `json_build_object('id', m.id, 'kind', m.kind, 'url', m.url, 'networks', m.networks, 'alt_text', m.alt_text,
-	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height)`
+	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height, 'state', m.state)`
 
 /** The media of the post `postId` names, as a JSON array in position order: a part of a caller's select. */
 export function postMediaJsonSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
@@ -43,7 +43,7 @@ export async function writePostImages(db: DbOrTrx, origins: MediaOrigins, posts:
 		select v.post_id, p.user_id, p.brand_id, v.position, 'image', v.url, substring(v.url from '^/media/(.+)$'), v.networks, g.generated,
 			case when g.generated then 'generation' else v.source end
 		from v join posts p on p.id = v.post_id cross join lateral (select ${generated} as generated) g
-		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+		returning post_id, id, kind, url, networks, alt_text, ai_generated, width, height, state, position`.execute(db)
 	for (const row of inOrder(rows)) byPost.get(row.post_id)?.push(mediaRowOf(row))
 	return byPost
 }
@@ -58,7 +58,7 @@ export async function copyPostMedia(db: DbOrTrx, fromPostId: string, toPostId: s
 		from post_media m join posts p on p.id = ${toPostId} and p.user_id = m.user_id
 		where m.post_id = ${fromPostId}
 		order by m.position
-		returning id, kind, url, networks, alt_text, ai_generated, width, height, position`.execute(db)
+		returning id, kind, url, networks, alt_text, ai_generated, width, height, state, position`.execute(db)
 	return inOrder(rows).map(mediaRowOf)
 }
 
@@ -76,4 +76,5 @@ const mediaRowOf = (row: WrittenRow): PostMediaRow => ({
 	ai_generated: row.ai_generated,
 	width: row.width,
 	height: row.height,
+	state: row.state,
 })

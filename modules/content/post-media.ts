@@ -20,6 +20,7 @@ export type PostMediaRow = {
 	ai_generated: boolean
 	width: number | null
 	height: number | null
+	state: PostMediaView['state']
 }
 
 /** The rows and the networks without an image for a post's image (`imageUrl`, '' for none) and images per network. */
@@ -62,5 +63,6 @@ export function mediaViews(registered: RegisteredPlatforms, rows: ReadonlyArray<
 		aiGenerated: row.ai_generated,
 		width: row.width,
 		height: row.height,
+		state: row.state,
 	}))
 }
