@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { mediaListSchema } from './media-items.ts'
 import { AI_LABELS, type Platform } from './platforms.ts'
 import type { PostEdit } from './posts.server.ts'
 import { MAX_TEXT } from './text-limit.ts'
@@ -55,6 +56,20 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		aiLabel: aiLabelSchema.optional(),
+		/** The editor's media strip, once changed: the post's list from now on, as JSON (content.setPostMedia). */
+		media: z
+			.string()
+			.max(200_000, { error: 'errors.invalid' })
+			.transform((value, ctx) => {
+				try {
+					return JSON.parse(value) as unknown
+				} catch {
+					ctx.addIssue({ code: 'custom', message: 'errors.invalid' })
+					return z.NEVER
+				}
+			})
+			.pipe(mediaListSchema)
+			.optional(),
 		...channelChoice,
 	}).transform(withChosenTexts)
 

@@ -8,6 +8,7 @@ import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { choosesChannels, type BoardItem } from './board-items.ts'
 import { ChannelPicker, startingChannels } from './channel-picker.tsx'
 import { withChannelText } from './channel-texts.tsx'
+import { MediaStrip } from './media-strip.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
@@ -112,6 +113,7 @@ export function EditorDialog({
 					<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '60vh' }}>
 						<Flex direction="column" gap="3" pr="3">
 							{picking ? <ChannelPicker channels={brandChannels} note={dataFailed ? t('toasts.loadFailed') : undefined} networks={item.platforms} chosen={chosen} onChange={setTicked} /> : null}
+							<MediaStrip item={item} networks={networks} />
 							{networks.map((platform) => (
 								<PlatformTextCard
 									key={platform}
