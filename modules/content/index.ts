@@ -31,7 +31,7 @@ import { isPlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOri
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 import { retargetDraft, retargetPost } from './retarget-post.server.ts'
-import { setPostMedia } from './set-post-media.server.ts'
+import { isMediaRefused, setPostMedia } from './set-post-media.server.ts'
 import type { MediaItemInput } from './media-items.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
@@ -120,6 +120,7 @@ export function createContentService({
 			return await run()
 		} catch (error) {
 			if (isPlanRefused(error)) return { ok: false, error: 'preflight', reasons: error.reasons }
+			if (isMediaRefused(error)) return { ok: false, error: 'invalid_media', reasons: error.reasons }
 			throw error
 		}
 	}
@@ -217,7 +218,7 @@ export function createContentService({
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }, mediaDeps)
 						await logPostScheduled(trx, userId, post)
 						return { ok: true, post }
 					}),
@@ -233,7 +234,7 @@ export function createContentService({
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-post-next-slot', { input, timeZone }, async (trx) => {
 					const [slot] = await freeSlots(trx, userId, { timeZone, now: clock.now(), count: 1 })
 					if (!slot) return { ok: false, error: 'schedule:errors.inPast' }
-					const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
+					const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone }, mediaDeps)
 					await logPostScheduled(trx, userId, post)
 					return { ok: true, post }
 				}),
@@ -252,7 +253,7 @@ export function createContentService({
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 					ok: true,
-					post: await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+					post: await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }, mediaDeps),
 				})),
 			),
 

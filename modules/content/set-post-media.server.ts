@@ -24,13 +24,27 @@ export type SetPostMediaDeps = {
 	altTextMaxLength: number
 }
 
-/** A list the statement could not write as given (an id not of the post, a file not the user's): the transaction rolls back. */
-class MediaRefused extends Error {
+/** A list that could not be written as given (an id not of the post, a file not the user's): the transaction rolls back. */
+export class MediaRefused extends Error {
 	readonly reasons: Array<string>
 	constructor(reasons: Array<string>) {
 		super('media refused')
 		this.reasons = reasons
 	}
+}
+
+export function isMediaRefused(error: unknown): error is MediaRefused {
+	return error instanceof MediaRefused
+}
+
+/**
+ * A new post's list inside insertPost's transaction (before its deliveries are planned): its rows as
+ * the post's reads give them; a refusal throws MediaRefused (the caller's transaction rolls back).
+ */
+export async function writeNewPostMedia(trx: Trx, deps: SetPostMediaDeps, userId: string, postId: string, items: ReadonlyArray<MediaItemInput>): Promise<Array<PostMediaRow>> {
+	const listed = await writePostMedia(trx, deps, userId, postId, items)
+	if (!listed.ok) throw new MediaRefused(listed.reasons ?? [])
+	return listed.media.map((m) => ({ id: m.id, kind: m.kind, url: m.url, networks: m.networks, alt_text: m.altText, ai_generated: m.aiGenerated, width: m.width, height: m.height, state: m.state }))
 }
 
 type ItemValues = { position: number; id: string | null; file_key: string | null; url: string | null; alt_given: boolean; alt_text: string | null; networks_given: boolean; networks: Array<string> | null }
@@ -42,7 +56,7 @@ export async function setPostMedia(db: Db, deps: SetPostMediaDeps, userId: strin
 		const outcome = await onceWhenKeyed(db, key, (trx) => writePostMedia(trx, deps, userId, postId, items), (result) => result.ok)
 		return outcome.kind === 'conflict' ? { ok: false, error: 'request_conflict' } : outcome.result
 	} catch (error) {
-		if (error instanceof MediaRefused) return { ok: false, error: 'invalid_media', reasons: error.reasons }
+		if (isMediaRefused(error)) return { ok: false, error: 'invalid_media', reasons: error.reasons }
 		throw error
 	}
 }

@@ -4,14 +4,14 @@ import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
-// REST v1 `media` (ADR 0061): PATCH /posts/{id} replaces the post's list through content.setPostMedia;
+// REST v1 `media` (ADR 0061): POST /posts writes the new post's list, PATCH /posts/{id} replaces the post's list through content.setPostMedia;
 // the post view lists it; refusals are problems with German reasons.
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10) + 'T08:00:00.000Z'
 
 type ApiMedia = { id: string; kind: string; url: string; altText: string | null; networks: Array<string> | null; state: string }
 
-test('PATCH media sets, reorders and empties the list; another user’s file and a published post are refused', async () => {
+test('POST and PATCH media set, reorders and empties the list; another user’s file and a published post are refused', async () => {
 	await using t = await createTestDatabase()
 	await using h = await publishingHarness(t)
 	const { userId } = await h.connectedUser(['bluesky'])
@@ -56,7 +56,21 @@ test('PATCH media sets, reorders and empties the list; another user’s file and
 	expect(locked.status).toBe(409)
 	expect(await locked.json()).toMatchObject({ code: 'published_locked' })
 
+	// POST takes the list too, in the post's own transaction: a refused list makes no post.
+	const withMedia = await call('POST', '/posts', { token, json: { networks: ['bluesky'], text: 'Gleich mit Bildern', media: [{ fileKey: b, altText: ' Ein Steg ' }, { url: 'https://bilder.example.ch/c.png' }], schedule: { type: 'at', at: inDays(4) } } })
+	expect(withMedia.status).toBe(201)
+	expect(((await withMedia.json()) as { media: Array<ApiMedia> }).media.map((m) => [m.url, m.altText])).toEqual([
+		[`/media/${b}`, 'Ein Steg'],
+		['https://bilder.example.ch/c.png', null],
+	])
+	const before = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
+	const refused = await call('POST', '/posts', { token, json: { networks: ['bluesky'], text: 'Fremdes Bild', media: [{ fileKey: await upload(other.userId, 'd.jpg') }], schedule: { type: 'at', at: inDays(4) } } })
+	expect(refused.status).toBe(422)
+	expect(await refused.json()).toMatchObject({ code: 'invalid_media', reasons: ['Element 1: Die Datei ist keine Ihrer hochgeladenen Dateien.'] })
+	expect(await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).toEqual(before)
+
 	const openapi = (await (await call('GET', '/openapi.json')).json()) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }
 	expect(Object.keys(openapi.components.schemas.PostChange!.properties!)).toContain('media')
 	expect(Object.keys(openapi.components.schemas.Post!.properties!)).toContain('media')
+	expect(Object.keys(openapi.components.schemas.NewPost!.properties!)).toContain('media')
 })
