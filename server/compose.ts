@@ -18,7 +18,7 @@ import { createCatalogService } from '#modules/catalog/index.ts'
 import { contentPublications, createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
-import { createDeliveryPlanner, createPublishingService, publishingCrontab, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
+import { altTextLimit, createDeliveryPlanner, createPublishingService, publishingCrontab, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
 import { createWebhooksService, webhookPublications } from '#modules/webhooks/index.ts'
@@ -121,7 +121,7 @@ export function composeServices({
 		admin: createAdminService({ db, clock: systemClock }),
 		agents: createAgentsService({ db, files, web, logger }),
 		brands: createBrandsService({ db, ideas: { moveIdeasOfBrand } }),
-		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: publishing.platforms.ids }),
+		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: publishing.platforms.ids, altTextMaxLength: altTextLimit(descriptors) ?? undefined }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),

@@ -5,8 +5,8 @@ import type { ContentError } from '#modules/content/index.ts'
 /** The German text for a refused content operation (`fallback`: the spec's message of the operation). */
 export function contentErrorMessage(context: Readonly<RouterContextProvider>, error: ContentError, fallback: string, reasons?: ReadonlyArray<string>) {
 	const i18n = getInstance(context)
-	// A network would refuse the post: its own German reasons (modules/publishing's preflight).
-	if (error === 'preflight' && reasons?.length) return reasons.join(' ')
+	// A network would refuse the post (modules/publishing's preflight), or the media list breaks a rule: their German reasons.
+	if ((error === 'preflight' || error === 'invalid_media') && reasons?.length) return reasons.join(' ')
 	if (error === 'not_found') return i18n.t('posts:toasts.notFound')
 	if (error === 'published_locked') return i18n.t('posts:toasts.publishedLocked')
 	if (error === 'request_conflict') return i18n.t('common:errors.requestConflict')

@@ -32,6 +32,8 @@ import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 import { retargetDraft, retargetPost } from './retarget-post.server.ts'
 import { mediaForAltText } from './media-alt-text.server.ts'
+import { isMediaRefused, setPostMedia } from './set-post-media.server.ts'
+import type { MediaItemInput } from './media-items.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
@@ -53,6 +55,7 @@ export { createReviewPost, markPostPublished, markPostsPublished, postForDeliver
 export { isAiLabelled } from './ai-labelled.ts'
 export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
+export { mediaItemSchema, mediaListSchema, MAX_MEDIA_ITEMS, type MediaItemInput } from './media-items.ts'
 export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { aiLabelled, type AiLabelFacts } from './ai-label.ts'
 export type { MediaForAltText } from './media-alt-text.server.ts'
@@ -73,6 +76,9 @@ export function createContentWriter(planner: DeliveryPlanner, brands: BrandDirec
 export type ContentWriter = ReturnType<typeof createContentWriter>
 
 
+/** post_media.alt_text's check: the limit when no descriptor names a smaller one. */
+const ALT_TEXT_COLUMN_MAX = 5000
+
 export type ScheduleRequest = { date: string; time: string; timeZone: string }
 
 /** A post the creator makes: what it chose, without the plan (status, time, zone). */
@@ -82,9 +88,27 @@ export type NewPostInput = Omit<PostInput, 'status' | 'scheduledAt' | 'timeZone'
  * Posts and drafts, always scoped to the signed-in user: another user's id answers "not found".
  * `platforms`: the registered ids (publishing.platforms.ids): rows, images and contents count only
  * these, and a 'multiple' post whose content names none goes to all of them. `origins` tells generated images
- * (their media rows' ai_generated).
+ * (their media rows' ai_generated) and the user's own uploads. `altTextMaxLength`: the longest alt text every
+ * network takes (the descriptors' smallest `media.altText.maxLength`; left out, the column's 5000).
  */
-export function createContentService({ db, clock, planner, brands, origins, platforms }: { db: Db; clock: Clock; planner: DeliveryPlanner; brands: BrandDirectory; origins: MediaOrigins; platforms: RegisteredPlatforms }) {
+export function createContentService({
+	db,
+	clock,
+	planner,
+	brands,
+	origins,
+	platforms,
+	altTextMaxLength = ALT_TEXT_COLUMN_MAX,
+}: {
+	db: Db
+	clock: Clock
+	planner: DeliveryPlanner
+	brands: BrandDirectory
+	origins: MediaOrigins
+	platforms: RegisteredPlatforms
+	altTextMaxLength?: number
+}) {
+	const mediaDeps = { origins, platforms, altTextMaxLength }
 	/**
 	 * A creating operation once per request id: a retry (or a parallel double submit) with the same
 	 * id gets the first result; the id used for another operation or other input is refused.
@@ -100,6 +124,7 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 			return await run()
 		} catch (error) {
 			if (isPlanRefused(error)) return { ok: false, error: 'preflight', reasons: error.reasons }
+			if (isMediaRefused(error)) return { ok: false, error: 'invalid_media', reasons: error.reasons }
 			throw error
 		}
 	}
@@ -164,6 +189,12 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 		/** A draft's channels (its networks follow them, it moves to their brand), checked as a post's. */
 		changeDraftChannels: (userId: string, id: string, channelIds: ReadonlyArray<string>) => refusable(() => db.transaction().execute((trx) => retargetDraft(trx, planner, platforms, userId, id, channelIds))),
 		deletePost: (userId: string, id: string) => deletePost(db, planner, userId, id),
+		/**
+		 * The post's media list from now on, in order (the editor's strip, REST, MCP; ADR 0061): items by
+		 * `id` keep their rows, new ones are the user's uploads (`fileKey`) or image URLs. A published post's
+		 * list stays ('published_locked'); refusals ('invalid_media') carry German reasons. Once per `requestId`.
+		 */
+		setPostMedia: (userId: string, postId: string, items: ReadonlyArray<MediaItemInput>, requestId?: string) => setPostMedia(db, mediaDeps, userId, postId, items, requestId),
 		/** The post's AI label ('auto', 'on', 'off'), also on a published post (it is the post's record). */
 		setAiLabel: (userId: string, id: string, label: AiLabel) => setAiLabel(db, platforms, userId, id, label),
 
@@ -193,7 +224,7 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-scheduled-post', { input, request }, (trx) =>
 					planned(validateSchedule(request, clock.now()), async (instant) => {
-						const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone })
+						const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: instant, timeZone: request.timeZone }, mediaDeps)
 						await logPostScheduled(trx, userId, post)
 						return { ok: true, post }
 					}),
@@ -209,7 +240,7 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 				keyed<{ post: PostView }>(userId, requestId, 'content.create-post-next-slot', { input, timeZone }, async (trx) => {
 					const [slot] = await freeSlots(trx, userId, { timeZone, now: clock.now(), count: 1 })
 					if (!slot) return { ok: false, error: 'schedule:errors.inPast' }
-					const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone })
+					const post = await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'scheduled', scheduledAt: new Date(slot.at), timeZone }, mediaDeps)
 					await logPostScheduled(trx, userId, post)
 					return { ok: true, post }
 				}),
@@ -228,7 +259,7 @@ export function createContentService({ db, clock, planner, brands, origins, plat
 			refusable(() =>
 				keyed<{ post: PostView }>(userId, requestId, 'content.publish-new-post', input, async (trx) => ({
 					ok: true,
-					post: await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }),
+					post: await insertPost(trx, planner, brands, origins, platforms, userId, { ...input, status: 'draft', dueNow: true, timeZone }, mediaDeps),
 				})),
 			),
 

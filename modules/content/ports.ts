@@ -97,4 +97,11 @@ export type MediaOrigins = {
 	generatedSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<boolean>
 	/** The German alt text a generated image was made with (ADR 0060), null for any other URL: the post image's alt_text. */
 	altTextSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; url: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<string | null>
+	/**
+	 * The user's own upload stored under `fileKey`, as a subquery of at most one row for a lateral join
+	 * inside content's statement (the owner checked there): `storage_key`, `kind` ('image' | 'video' |
+	 * 'document'), `content_type`, `size_bytes`, `generated` (Postwerk made it), `alt_text` (a generated image's). No row: not the user's,
+	 * unknown, or not a post's medium (e.g. audio).
+	 */
+	ownUploadSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; fileKey: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<unknown>
 }

@@ -9,6 +9,8 @@ import { isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigi
 import { editedContent, ownImages, parseContent, serializeContent, type PostContent } from './post-content.ts'
 import { imagesOfRows, postImageRows, type PostMediaRow } from './post-media.ts'
 import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
+import type { MediaItemInput } from './media-items.ts'
+import { writeNewPostMedia, type SetPostMediaDeps } from './set-post-media.server.ts'
 import { postTitle } from './post-title.ts'
 import { retargetPost } from './retarget-post.server.ts'
 import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins, type PlannedChannel } from './ports.ts'
@@ -43,6 +45,8 @@ export type PostInput = {
 	brandId?: string
 	/** 'Jetzt posten': every delivery is due now (the post stays a draft until a network confirms it). */
 	dueNow?: boolean
+	/** The post's media list in order (REST, MCP; ADR 0061): replaces imageUrl and images. Needs insertPost's `mediaDeps`. */
+	media?: ReadonlyArray<MediaItemInput>
 	/** Where the post was made: the pages (default), the REST API, an MCP client or a CSV import. */
 	origin?: PostOrigin
 }
@@ -82,7 +86,7 @@ async function brandFor(trx: Trx, brands: BrandDirectory, userId: string, input:
  * Inserts a post with its deliveries: one per channel when `channelIds` names them (their networks
  * become the post's), else one per network of the post (see PlanInput).
  */
-export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, registered: RegisteredPlatforms, userId: string, input: PostInput) {
+export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, registered: RegisteredPlatforms, userId: string, input: PostInput, mediaDeps?: SetPostMediaDeps) {
 	const channels = input.channelIds?.length ? await planner.channels(trx, { userId, channelIds: input.channelIds, gone: input.dropGoneChannels ? 'drop' : 'refuse' }) : []
 	const brandId = await brandFor(trx, brands, userId, input, channels)
 	const values = newPostRow(userId, channels.length ? forChannels(registered, input, channels) : input)
@@ -92,8 +96,13 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: Bra
 		.values({ ...values, ...(brandId ? { brand_id: brandId } : {}) })
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
-	const media = await writePostImages(trx, origins, [{ postId: row.id, ...newPostImages(input), origin: values.origin as PostOrigin }], { replace: false })
-	row.media = media.get(row.id) ?? []
+	if (input.media) {
+		if (!mediaDeps) throw new Error('insertPost: a media list needs mediaDeps')
+		row.media = await writeNewPostMedia(trx, mediaDeps, userId, row.id, input.media)
+	} else {
+		const media = await writePostImages(trx, origins, [{ postId: row.id, ...newPostImages(input), origin: values.origin as PostOrigin }], { replace: false })
+		row.media = media.get(row.id) ?? []
+	}
 	await planner.plan(trx, {
 		postId: row.id,
 		userId,

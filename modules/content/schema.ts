@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { withoutEmpty, type FirstComment } from './first-comment.ts'
+import { mediaListSchema } from './media-items.ts'
 import { AI_LABELS, type Platform } from './platforms.ts'
 import type { PostContent } from './post-content.ts'
 import type { PostEdit } from './posts.server.ts'
@@ -83,6 +84,20 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		aiLabel: aiLabelSchema.optional(),
+		/** The editor's media strip, once changed: the post's list from now on, as JSON (content.setPostMedia). */
+		media: z
+			.string()
+			.max(200_000, { error: 'errors.invalid' })
+			.transform((value, ctx) => {
+				try {
+					return JSON.parse(value) as unknown
+				} catch {
+					ctx.addIssue({ code: 'custom', message: 'errors.invalid' })
+					return z.NEVER
+				}
+			})
+			.pipe(mediaListSchema)
+			.optional(),
 		...channelChoice,
 		...firstCommentFields(registered),
 	}).transform(withChosenTexts)

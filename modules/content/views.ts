@@ -92,7 +92,7 @@ export type DraftView = {
 }
 
 /** request_conflict: the request id was already used for another operation or other input. */
-export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | 'request_conflict' | 'preflight' | `schedule:${string}`
+export type ContentError = 'not_found' | 'published_locked' | 'invalid_transition' | 'request_conflict' | 'preflight' | 'invalid_media' | `schedule:${string}`
 
-/** preflight: a network would refuse the post; `reasons` says why, in German. */
+/** preflight: a network would refuse the post; invalid_media: the media list given (ADR 0061); `reasons` says why, in German. */
 export type ContentResult<T = object> = ({ ok: true } & T) | { ok: false; error: ContentError; reasons?: Array<string> }

@@ -17,5 +17,15 @@ export function generatedAltTextSql({ userId, url }: { userId: RawBuilder<unknow
 	return sql<string | null>`(select u.alt_text from uploads u where u.user_id = ${userId} and u.kind = 'generated_image' and u.storage_key = substring(${url} from '^/media/(.+)$') limit 1)`
 }
 
+/**
+ * The user's own upload under `fileKey` as a post's item (content's setPostMedia joins it laterally, so
+ * the owner is checked in content's statement): its kind by content type; files other than images, videos and PDFs are none.
+ */
+export function ownUploadSql({ userId, fileKey }: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; fileKey: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) {
+	return sql`select u.storage_key, case when u.content_type like 'image/%' then 'image' when u.content_type like 'video/%' then 'video' else 'document' end as kind,
+		u.content_type, u.byte_size as size_bytes, u.kind in ('generated_image', 'generated_video') as generated, u.alt_text
+		from uploads u where u.user_id = ${userId} and u.storage_key = ${fileKey} and (u.content_type like 'image/%' or u.content_type like 'video/%' or u.content_type = 'application/pdf') limit 1`
+}
+
 /** Content's MediaOrigins, as the composition root wires it. */
-export const mediaOrigins = { generatedSql: generatedImageSql, altTextSql: generatedAltTextSql }
+export const mediaOrigins = { generatedSql: generatedImageSql, altTextSql: generatedAltTextSql, ownUploadSql }

@@ -28,6 +28,7 @@ export async function planPost(services: Pick<Services, 'content' | 'publishing'
 		content: postContentOf({ ...request, networks }),
 		imageUrl: request.imageUrl || null,
 		images: {},
+		...(request.media ? { media: request.media } : {}),
 		...(request.aiLabel ? { aiLabel: request.aiLabel } : {}),
 		origin,
 		...(choice.channelIds ? { channelIds: choice.channelIds, brandId: choice.brandId } : {}),

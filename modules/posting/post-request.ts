@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Platform } from '#modules/content/index.ts'
 import type { PostContent } from '#modules/content/post-content.ts'
+import { mediaListSchema } from '#modules/content/media-items.ts'
 import { aiLabelSchema, imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
 
 // What a new post from the REST API or an MCP client says (the CSV import's rows make the same content).
@@ -44,6 +45,11 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 				.describe('Eigener Text je Kanal (ID aus channels); sonst gilt der Text seines Netzwerks'),
 			firstComment: text.optional().describe('Erster Kommentar: wird direkt nach dem Post als Kommentar darunter veröffentlicht, einmal je Kanal (Bluesky, Mastodon und Threads: als Antwort; LinkedIn nur auf Unternehmensseiten). Die Zeichengrenze des Netzwerks gilt wie für den Text.'),
 			imageUrl: imageUrl.optional().describe('Bild aus dem Medien-Upload (/media/…)'),
+			media: mediaListSchema
+				.optional()
+				.describe(
+					'Bilder und Videos in dieser Reihenfolge (statt imageUrl): je eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url), mit Alt-Text (altText, höchstens so lang, wie es jedes Netzwerk annimmt) und optional den Netzwerken (networks), für die es gilt',
+				),
 			aiLabel: aiLabelSchema.optional().describe('KI-Kennzeichnung: auto (wenn ein Text oder Bild generiert ist, Standard), on oder off'),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})

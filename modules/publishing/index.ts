@@ -37,6 +37,7 @@ export { countFor, DEFAULT_REQUIRED_SETTINGS, DEVELOPMENT_SETTINGS, descriptorOf
 export { countText, type CountingKind } from './counting.ts'
 export { hasPreflightError, needsConfirmation, preflight, preflightWording, type PreflightCode, type PreflightImage, type PreflightMedia, type PreflightMediaItem, type PreflightProblem } from './preflight.ts'
 export { mediaPreflight } from './media-preflight.ts'
+export { altTextLimit } from './media-limits.ts'
 export { createPlatformCatalog, type PlatformAdapters, type PlatformCatalog } from './registry.ts'
 export { createDeliveryPlanner, deliveryPlanner, type PlanningRules } from './deliveries.server.ts'
 export { accountProblems, type AccountProblem } from './account-check.server.ts'

@@ -1,7 +1,7 @@
 import type { FirstComment } from '#modules/content/first-comment.ts'
 import type { AiLabel, Platform, PostOrigin } from '#modules/content/platforms.ts'
-import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
-import type { DraftView, PostView } from '#modules/content/views.ts'
+import { channelTextsOf, extractText, parseContent, textFor } from '#modules/content/post-content.ts'
+import type { DraftView, PostMediaView, PostView } from '#modules/content/views.ts'
 import type { ChannelName } from '#app/components/channel-names.tsx'
 
 /**
@@ -9,7 +9,7 @@ import type { ChannelName } from '#app/components/channel-names.tsx'
  * type), the channels of its deliveries not yet out (where the editor's channel picker starts), and the
  * channels it goes to (the card names them).
  */
-export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'origin' | 'updatedAt' | 'brandId' | 'aiLabel'> & {
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'media' | 'origin' | 'updatedAt' | 'brandId' | 'aiLabel'> & {
 	channelIds: Array<string>
 	channels: Array<ChannelName>
 	/** The card's 'KI' badge: the label resolved (PostView.aiLabelled, 'auto' from generated texts and items). */
@@ -22,8 +22,8 @@ export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms
 
 /** The loader's part: only these fields go into the page's data. */
 export function boardPost(post: PostView, channelIds: Array<string> = [], channels: ReadonlyArray<ChannelName> = []): BoardPost {
-	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, aiLabel, aiLabelled } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, origin, updatedAt, brandId, aiLabel, aiLabelled, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
+	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled } = post
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
 /** A draft, or a post not yet published (planned, or e.g. a CSV import's draft): its editor chooses its channels. */
@@ -55,6 +55,8 @@ export type BoardItem = {
 	channelIds: Array<string>
 	brandId: string
 	imageUrl: string | null
+	/** A post's media list in order (the editor's media strip); a draft's images stay in `images`. */
+	media: Array<PostMediaView>
 	scheduledAt: string | null
 	publishedAt: string | null
 	updatedAt: string
@@ -89,6 +91,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		channelIds: draft.channelIds,
 		brandId: draft.brandId,
 		imageUrl: platforms.map((p) => draft.images[p]).find(Boolean) ?? null,
+		media: [],
 		scheduledAt: null,
 		publishedAt: null,
 		updatedAt: draft.updatedAt,
@@ -117,6 +120,7 @@ export function postItem(post: BoardPost): BoardItem {
 		channelIds: post.channelIds,
 		brandId: post.brandId,
 		imageUrl: post.imageUrl,
+		media: post.media,
 		scheduledAt: post.scheduledAt,
 		publishedAt: post.publishedAt,
 		updatedAt: post.updatedAt,

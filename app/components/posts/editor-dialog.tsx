@@ -9,6 +9,7 @@ import { choosesChannels, type BoardItem } from './board-items.ts'
 import { ChannelPicker, startingChannels } from './channel-picker.tsx'
 import { withChannelText } from './channel-texts.tsx'
 import { EditorExtras } from './editor-extras.tsx'
+import { MediaStrip } from './media-strip.tsx'
 import { OriginBadge } from './origin-badge.tsx'
 import { PlatformTextCard } from './platform-text-card.tsx'
 import type { EditorData } from './use-editor-data.ts'
@@ -113,6 +114,7 @@ export function EditorDialog({
 					<ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: '60vh' }}>
 						<Flex direction="column" gap="3" pr="3">
 							{picking ? <ChannelPicker channels={brandChannels} note={dataFailed ? t('toasts.loadFailed') : undefined} networks={item.platforms} chosen={chosen} onChange={setTicked} /> : null}
+							<MediaStrip item={item} networks={networks} />
 							{networks.map((platform) => (
 								<PlatformTextCard
 									key={platform}

@@ -97,8 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'save-post') {
 		const submission = parseWithZod(formData, { schema: postEditSchema(publishing.platforms.ids) })
 		if (submission.status !== 'success') return fail(400, t('toasts.updateFailed'), t('toasts.postUpdateFailed'))
-		const { id, channelIds, channelsChosen } = submission.value
+		const { id, channelIds, channelsChosen, media } = submission.value
 		if (channelsChosen && channelIds.length === 0) return fail(400, t('toasts.updateFailed'), t('editor.channelsNone'))
+		// The media strip's list first: a refused list leaves the post as it was.
+		const listed = media ? await content.setPostMedia(user.id, id, media) : null
+		if (listed && !listed.ok) return fail(statusOf(listed.error), t('toasts.updateFailed'), contentErrorMessage(context, listed.error, t('toasts.postUpdateFailed'), listed.reasons))
 		const result = await content.updatePost(user.id, id, postEditOf(submission.value))
 		if (!result.ok) return fail(statusOf(result.error), t('toasts.updateFailed'), contentErrorMessage(context, result.error, t('toasts.postUpdateFailed'), result.reasons))
 		return succeed(t('toasts.postUpdated'))

@@ -17,6 +17,7 @@ export type ProblemCode =
 	| 'idempotency_conflict'
 	| 'preflight'
 	| 'invalid_channel'
+	| 'invalid_media'
 	| 'method_not_allowed'
 	| 'payload_too_large'
 	| 'unsupported_media_type'
@@ -39,7 +40,7 @@ export type ProblemBody = {
 	code: ProblemCode | (string & {})
 	instance?: string
 	errors?: Array<FieldError>
-	/** preflight: each network's German reasons; invalid_channel: the channels'. */
+	/** preflight: each network's German reasons; invalid_channel: the channels'; invalid_media: the media list's items'. */
 	reasons?: Array<string>
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { POST_ORIGINS, POST_STATUSES, type Platform, type RegisteredPlatforms } from '#modules/content/platforms.ts'
+import { mediaListSchema } from '#modules/content/media-items.ts'
 import { aiLabelSchema, MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
@@ -31,6 +32,10 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 			firstComment: z.string().trim().max(MAX_TEXT).optional().meta({
 				description: 'Neuer erster Kommentar für alle Netzwerke des Posts ("" entfernt ihn). Er wird direkt nach dem Post darunter veröffentlicht, einmal je Kanal; ein schon veröffentlichter Kanal erhält ihn nicht mehr.',
 			}),
+			media: mediaListSchema.optional().meta({
+				description:
+					'Die Bilder und Videos des Posts von nun an, in dieser Reihenfolge: ersetzt die bisherigen ([] entfernt alle). Ein bisheriges Element mit seiner id (aus media[].id) behält seinen Zustand; ein neues ist eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url). Alt-Text je Bild höchstens so lang, wie es jedes Netzwerk annimmt; networks: nur Netzwerke des Posts. Ein veröffentlichter Post behält seine Medien (409 published_locked); eine ungültige Liste antwortet 422 invalid_media mit den Gründen.',
+			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
 					'Die Kanäle (IDs aus GET /channels), an die der Post von nun an geht: ersetzt seine bisherigen. Ihre Netzwerke werden die des Posts (ein neues Netzwerk erhält den Text für alle). Ein schon veröffentlichter Kanal kann nicht entfernt werden (422 preflight).',
@@ -43,8 +48,8 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined, {
-			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, channels, aiLabel oder schedule an.',
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined || v.media !== undefined, {
+			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, media, channels, aiLabel oder schedule an.',
 			path: ['text'],
 		})
 		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
@@ -136,7 +141,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			tag: 'Posts',
 			summary: 'Post ändern oder neu planen',
 			description:
-				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal), die KI-Kennzeichnung (aiLabel) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
+				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal), die Bilder und Videos (media), die KI-Kennzeichnung (aiLabel) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
 			scope: 'posts',
 			pathParams: IdParams,
 			body: { 'application/json': Change },
@@ -174,6 +179,10 @@ export function postOperations(registered: RegisteredPlatforms) {
 					const firstComment = body.firstComment === undefined ? {} : { firstComment: body.firstComment ? { base: body.firstComment, platforms: {} } : undefined }
 					const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}), ...firstComment } })
 					if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
+				}
+				if (body.media) {
+					const listed = await services.content.setPostMedia(userId, post.id, body.media)
+					if (!listed.ok) return contentProblem(context, listed.error, listed.reasons)
 				}
 				if (body.aiLabel) {
 					const labelled = await services.content.setAiLabel(userId, post.id, body.aiLabel)

@@ -43,6 +43,21 @@ export const DeliverySchema = z
 	})
 	.meta({ id: 'Delivery', description: 'Zustand des Posts in einem Netzwerk' })
 
+/** One item of a post's media list, in order (ADR 0053, 0061). */
+export const PostMediaSchema = z
+	.object({
+		id: z.uuid().meta({ description: 'Behält das Element in PATCH /posts/{id} media' }),
+		kind: z.enum(['image', 'video', 'document']),
+		url: z.string(),
+		networks: z.array(networkId).nullable().meta({ description: 'Die Netzwerke, für die es gilt; null: alle ohne eigene Elemente' }),
+		altText: z.string().nullable().meta({ description: 'Alt-Text (Bildbeschreibung)' }),
+		aiGenerated: z.boolean().meta({ description: 'Von Postwerk generiert' }),
+		width: z.number().int().nullable(),
+		height: z.number().int().nullable(),
+		state: z.enum(['processing', 'ready', 'failed']).meta({ description: 'processing, solange ein Video vorbereitet wird' }),
+	})
+	.meta({ id: 'PostMedia' })
+
 export const PostSchema = z
 	.object({
 		id: z.uuid(),
@@ -58,6 +73,7 @@ export const PostSchema = z
 		publishedAt: instant.nullable(),
 		imageUrl: z.string().nullable(),
 		images: z.record(z.string(), z.string()),
+		media: z.array(PostMediaSchema).meta({ description: 'Die Bilder und Videos des Posts in ihrer Reihenfolge' }),
 		aiLabel: z.enum(AI_LABELS).meta({ description: 'KI-Kennzeichnung: auto (gekennzeichnet, wenn ein Text oder Bild generiert ist), on oder off' }),
 		aiLabelled: z.boolean().meta({ description: 'Ob der Post als KI-generiert gekennzeichnet wird: aiLabel aufgelöst (bei auto: ein Text oder Bild ist generiert)' }),
 		origin: z.enum(POST_ORIGINS),

@@ -24,6 +24,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 		publishedAt: post.publishedAt,
 		imageUrl: post.imageUrl,
 		images: post.images as Record<string, string>,
+		media: post.media,
 		aiLabel: post.aiLabel,
 		aiLabelled: post.aiLabelled,
 		origin: post.origin,
