@@ -1,6 +1,6 @@
 import type { FirstComment } from '#modules/content/first-comment.ts'
 import type { AiLabel, Platform, PostOrigin } from '#modules/content/platforms.ts'
-import { channelTextsOf, extractText, parseContent, textFor } from '#modules/content/post-content.ts'
+import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostMediaView, PostView } from '#modules/content/views.ts'
 import type { ChannelName } from '#app/components/channel-names.tsx'
 
