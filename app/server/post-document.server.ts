@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { DocumentRefusal } from '#modules/content/index.ts'
-import { fileSize } from './media-upload.server.ts'
+import { documentFileSize as fileSize } from '#app/components/posts/document/file-size.ts'
 
 // The German answer to a refused post document ('Als PDF-Dokument', 'PDF hochladen'): the figures the
 // refusal carries (the slide to shorten, the PDF's size or pages and the network's limit).
