@@ -7,8 +7,8 @@ export async function up(db: Kysely<any>) {
 	await sql
 		.raw(
 			`alter table post_media
-  add column title text check (length(title) <= 400 and kind = 'document'),
-  add column slides jsonb check (jsonb_typeof(slides) = 'array' and jsonb_array_length(slides) between 1 and 50 and kind = 'document');`,
+  add column title text check (title is null or (length(title) <= 400 and kind = 'document')),
+  add column slides jsonb check (slides is null or (jsonb_typeof(slides) = 'array' and jsonb_array_length(slides) between 1 and 50 and kind = 'document'));`,
 		)
 		.execute(db)
 }
