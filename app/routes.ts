@@ -61,6 +61,7 @@ export default [
 	route('posts/csv-sample', 'routes/posts.csv-sample.ts'),
 	route('posts/cards', 'routes/posts.cards.ts'),
 	route('posts/editor-data', 'routes/posts.editor-data.ts'),
+	route('posts/:id/dokument', 'routes/posts.$id.document.ts'),
 	route('events', 'routes/events.ts'),
 	route('health', 'routes/health.ts'),
 	route('health/live', 'routes/health.live.ts'),

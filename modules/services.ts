@@ -6,7 +6,7 @@ import type { AgentsService } from './agents/index.ts'
 import type { BillingService } from './billing/index.ts'
 import type { BrandsService } from './brands/index.ts'
 import type { CatalogService } from './catalog/index.ts'
-import type { ContentService } from './content/index.ts'
+import type { ContentService, PostDocuments } from './content/index.ts'
 import type { DashboardService } from './dashboard/index.ts'
 import type { FileStore } from './core/files.server.ts'
 import type { LiveEvents } from './core/live-events.server.ts'
@@ -29,6 +29,8 @@ export type Services = {
 	/** The model gallery and the admin's model catalogue. */
 	catalog: CatalogService
 	content: ContentService
+	/** A post's document (LinkedIn's PDF carousel): made from its slides, or an uploaded PDF attached. */
+	postDocuments: PostDocuments
 	/** The dashboard's reads of six modules in one statement. */
 	dashboard: DashboardService
 	generation: GenerationService

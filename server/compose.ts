@@ -11,11 +11,12 @@ import { createMediaUploads, videoTools, type UploadLimits } from '#modules/medi
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
-import { createAgentsService } from '#modules/agents/index.ts'
+import { brandSlideTheme, createAgentsService } from '#modules/agents/index.ts'
 import { createBillingService } from '#modules/billing/index.ts'
 import { brandDirectory, createBrandsService } from '#modules/brands/index.ts'
 import { createCatalogService } from '#modules/catalog/index.ts'
-import { contentPublications, createContentService, createReviewPost, createContentWriter } from '#modules/content/index.ts'
+import type { DocumentRule } from '#modules/content/index.ts'
+import { contentPublications, createContentService, createReviewPost, createContentWriter, createPostDocuments } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
 import { altTextLimit, createDeliveryPlanner, createPublishingService, publishingCrontab, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
@@ -45,6 +46,13 @@ export function uploadLimits(descriptors: ReadonlyArray<PlatformDescriptor>): Up
 		videoMaxBytes: largest(descriptors.map((descriptor) => descriptor.media.video?.maxBytes)),
 		documentMaxBytes: largest(descriptors.map((descriptor) => descriptor.media.document?.maxBytes)),
 	}
+}
+
+/** The networks whose descriptor takes PDF documents, with their limits (a post's document goes to these). */
+export function documentRules(descriptors: ReadonlyArray<PlatformDescriptor>): Array<DocumentRule> {
+	return descriptors.flatMap(({ id, name, media: { document } }) =>
+		document?.types.includes('application/pdf') ? [{ network: id, name, maxBytes: document.maxBytes, maxPages: document.maxPages }] : [],
+	)
 }
 
 /**
@@ -122,6 +130,7 @@ export function composeServices({
 		agents: createAgentsService({ db, files, web, logger }),
 		brands: createBrandsService({ db, ideas: { moveIdeasOfBrand } }),
 		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: publishing.platforms.ids, altTextMaxLength: altTextLimit(descriptors) ?? undefined }),
+		postDocuments: createPostDocuments({ db, files, platforms: publishing.platforms.ids, documentRules: documentRules(descriptors), slideTheme: (userId, brandId) => brandSlideTheme(db, files, userId, brandId) }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),

@@ -16,6 +16,7 @@ export { analyseStyle } from './style.ts'
 export { selectKnowledge } from './knowledge.server.ts'
 export { KNOWLEDGE_BUDGET, type KnowledgeUse } from './knowledge.ts'
 export { moveAgentsOfBrand, ownsAgent } from './brand-agents.server.ts'
+export { brandSlideTheme } from './slide-theme.server.ts'
 export type { TrainResult } from './presets.server.ts'
 export type { AgentError, AgentPreset, AgentResult, StyleProfile, UrlFailure } from './types.ts'
 

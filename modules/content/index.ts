@@ -34,6 +34,10 @@ import { retargetDraft, retargetPost } from './retarget-post.server.ts'
 import { mediaForAltText } from './media-alt-text.server.ts'
 import { isMediaRefused, setPostMedia } from './set-post-media.server.ts'
 import type { MediaItemInput } from './media-items.ts'
+import { makePostDocument, type MakePostDocumentInput } from './make-post-document.server.ts'
+import { attachUploadedDocument, type AttachUploadedDocumentInput } from './attach-uploaded-document.server.ts'
+import { readPostDocument, type PostDocumentDeps } from './post-document.server.ts'
+import { postDocumentEditor } from './post-document-editor.server.ts'
 
 export type { Board, BoardColumn } from './board.server.ts'
 export type { FreeSlot } from './free-slots.server.ts'
@@ -302,3 +306,25 @@ export type ContentService = ReturnType<typeof createContentService>
 // The CSV file's reading and the post fields' rules, for the use cases in modules/posting (issue 38).
 export { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from './csv-import.ts'
 export { aiLabelSchema, imageUrl, MAX_TEXT } from './schema.ts'
+
+export { SlidesSchema, DOCUMENT_SLIDES_MAX, type EditedSlide } from './document-schema.ts'
+export type { PostDocumentEditor, SlideLook } from './post-document-editor.server.ts'
+export type { DocumentError, DocumentRefusal, DocumentResult, DocumentRule, PostDocumentDeps, PostDocumentView } from './post-document.server.ts'
+
+/**
+ * A post's document for networks that take one (LinkedIn's PDF carousel, ADR 0055): made from the
+ * post's slides, or an uploaded PDF attached; the composition root gives the file store, the networks'
+ * document rules and the brands' slide look.
+ */
+export function createPostDocuments(deps: PostDocumentDeps) {
+	return {
+		make: (userId: string, input: MakePostDocumentInput) => makePostDocument(deps, userId, input),
+		attachUploaded: (userId: string, input: AttachUploadedDocumentInput) => attachUploadedDocument(deps, userId, input),
+		/** The post's document and its slides (null: none yet, or not the user's post). */
+		read: (userId: string, postId: string) => readPostDocument(deps.db, userId, postId),
+		/** What the document dialog opens with: the slides (saved, else split from the post), the brand's look, the networks. */
+		editor: (userId: string, postId: string) => postDocumentEditor(deps, userId, postId),
+	}
+}
+
+export type PostDocuments = ReturnType<typeof createPostDocuments>

@@ -546,8 +546,10 @@ export interface PostMedia {
   post_id: string;
   progress: number | null;
   size_bytes: number | null;
+  slides: Json | null;
   source: string;
   state: Generated<string>;
+  title: string | null;
   url: string;
   user_id: string;
   width: number | null;

@@ -20,6 +20,8 @@ export { imageSize, type ImageSize } from './image-size.ts'
 export { splitIntoSlides, type Slide, type SplitOptions } from './slides/split.ts'
 export { defaultSlideTheme, slideThemeOf, type BrandLook, type SlideTheme } from './slides/theme.ts'
 export { renderSlidesPdf, SlideTooLongError, type RenderOptions } from './slides/render.server.ts'
+export { countPdfPages } from './pdf-pages.server.ts'
+export { findOwnUpload, type OwnUpload } from './own-upload.server.ts'
 export {
 	AUDIO_MAX_BYTES,
 	DOCUMENT_ACCEPT,

@@ -6,7 +6,8 @@ import { badResponse, oauthError } from './errors.ts'
 import { commentOnPost, findReply, listComments, replyToComment } from './comments.ts'
 import { postMetrics } from './metrics.ts'
 import { fetchMember, followerCount, memberPages } from './pages.ts'
-import { findPost, postUrl, publishPost, type PublishOptions } from './publish.ts'
+import { findPost, postUrl, type PublishOptions } from './publish.ts'
+import { publishContent } from './publish-content.ts'
 
 /** Personal posting plus the Community Management scopes for organization pages. */
 export const linkedinScopes = ['openid', 'profile', 'w_member_social', 'w_organization_social', 'r_organization_social', 'rw_organization_admin']
@@ -59,7 +60,7 @@ export function createLinkedinAdapter(settings: AdapterSettings, options: Partia
 		async listPages({ accessToken, scopes }) {
 			return memberPages(api, await fetchMember(api, accessToken), accessToken, scopes)
 		},
-		publish: (target, content, hooks) => publishPost(context, target, content, hooks),
+		publish: (target, content, hooks) => publishContent(context, target, content, hooks),
 		findPublished: (target, content, checkpoint, since) => findPost(context, target, content, checkpoint, since),
 		followerCount: (target) => followerCount(api, target.pageId, target.accessToken),
 		postMetrics: (target, externalId) => postMetrics(api, target, externalId),

@@ -60,8 +60,11 @@ export async function waitUntilDocumentAvailable(api: LinkedinApi, owner: Owner,
 	throw new PlatformError({ kind: 'transient', code: 'document_processing', message: `LinkedIn is still processing ${documentUrn}` })
 }
 
-/** The PDF behind a post's document URL (the file store's, or one the user gave: through the SSRF-safe fetch). */
-export async function fetchDocument(settings: AdapterSettings, url: string, signal?: AbortSignal): Promise<Uint8Array> {
+/**
+ * The PDF behind a post's document URL (the file store's, or one the user gave: through the SSRF-safe
+ * fetch), read as it streams and given up past `maxBytes` (the descriptor's document limit).
+ */
+export async function fetchDocument(settings: AdapterSettings, url: string, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
 	const timeout = AbortSignal.timeout(settings.timeoutMs)
 	const failed = (kind: 'transient' | 'invalid_request', message: string, status: number | null = null) =>
 		new PlatformError({ kind, code: 'document_unreachable', message: `Document ${url}: ${message}`, status })
@@ -69,11 +72,32 @@ export async function fetchDocument(settings: AdapterSettings, url: string, sign
 	try {
 		const response = await settings.mediaFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
 		if (!response.ok) throw failed(response.status >= 500 || response.status === 429 ? 'transient' : 'invalid_request', `HTTP ${response.status}`, response.status)
-		bytes = new Uint8Array(await response.arrayBuffer())
+		bytes = await readCapped(response, maxBytes, url)
 	} catch (error) {
 		if (error instanceof PlatformError) throw error
 		throw failed('transient', error instanceof Error ? error.message : String(error))
 	}
 	if (!isPdf(bytes)) throw new PlatformError({ kind: 'invalid_request', code: 'document_format', message: `Document ${url} is not a PDF` })
 	return bytes
+}
+
+/** The body's bytes, refused ('document_too_large') as soon as it is announced or found to be over `maxBytes`. */
+async function readCapped(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+	const tooLarge = () => new PlatformError({ kind: 'invalid_request', code: 'document_too_large', message: `Document ${url}: over ${maxBytes} bytes` })
+	const declared = Number(response.headers.get('content-length') ?? '')
+	if (Number.isFinite(declared) && declared > maxBytes) {
+		await response.body?.cancel()
+		throw tooLarge()
+	}
+	const chunks: Array<Uint8Array> = []
+	let total = 0
+	for await (const chunk of response.body ?? []) {
+		total += chunk.byteLength
+		if (total > maxBytes) {
+			await response.body?.cancel().catch(() => {})
+			throw tooLarge()
+		}
+		chunks.push(chunk)
+	}
+	return new Uint8Array(Buffer.concat(chunks, total))
 }

@@ -7,6 +7,7 @@ import { useFetcherNotice } from '#app/components/use-fetcher-notice.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
 import { choosesChannels, type BoardItem } from './board-items.ts'
 import { ChannelPicker, startingChannels } from './channel-picker.tsx'
+import { DocumentButton } from './document/document-dialog.tsx'
 import { withChannelText } from './channel-texts.tsx'
 import { EditorExtras } from './editor-extras.tsx'
 import { MediaStrip } from './media-strip.tsx'
@@ -153,9 +154,12 @@ export function EditorDialog({
 						</Flex>
 					</ScrollArea>
 					<Flex gap="3" justify="between" mt="4" wrap="wrap">
-						<Button type="button" color="red" variant="soft" onClick={() => onDelete(item)}>
-							{t('actions.delete')}
-						</Button>
+						<Flex gap="3" wrap="wrap">
+							<Button type="button" color="red" variant="soft" onClick={() => onDelete(item)}>
+								{t('actions.delete')}
+							</Button>
+							<DocumentButton item={item} />
+						</Flex>
 						<Flex gap="3" wrap="wrap">
 							<Dialog.Close>
 								<Button type="button" variant="soft" color="gray">

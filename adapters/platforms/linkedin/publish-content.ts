@@ -1,0 +1,28 @@
+import { PlatformError, type PublishContent, type PublishDocument, type PublishHooks, type PublishMedia, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
+import { checkedMedia } from '#modules/publishing/publish-media.ts'
+import { linkedinDescriptor } from './descriptor.ts'
+import { publishDocumentPost } from './document-post.ts'
+import { fetchDocument } from './documents.ts'
+import { publishPost, type Context } from './publish.ts'
+
+/**
+ * The port's publish: a post whose only item is a document goes through the Documents API (its PDF read
+ * from the item's URL through the safe media fetch, up to the descriptor's byte limit, titled by the
+ * item); everything else is a text, image or multi-image post.
+ */
+export async function publishContent(ctx: Context, target: PublishTarget, content: PublishContent, hooks: PublishHooks): Promise<Published> {
+	const document = onlyDocument(checkedMedia(linkedinDescriptor, content))
+	if (!document) return publishPost(ctx, target, content, hooks)
+	const pdf = await fetchDocument(ctx.settings, document.url, linkedinDescriptor.media.document!.maxBytes, hooks.signal)
+	return publishDocumentPost(ctx, target, { text: content.text, title: document.title, pdf }, hooks)
+}
+
+/** The post's document when it is the only item; a document beside other items is refused (LinkedIn posts it alone). */
+function onlyDocument(media: Array<PublishMedia>): PublishDocument | null {
+	const documents = media.filter((item): item is PublishDocument => item.kind === 'document')
+	if (!documents.length) return null
+	if (media.length > 1) {
+		throw new PlatformError({ kind: 'invalid_request', code: 'document_mixed', message: `LinkedIn: a document goes alone, not beside ${media.length - 1} other items` })
+	}
+	return documents[0]!
+}
