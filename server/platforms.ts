@@ -91,6 +91,20 @@ export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH
 	}) as typeof fetch
 }
 
+/**
+ * Streams a post's video from the app's own /media/ files (AdapterSettings.mediaStream, ADR 0058):
+ * not buffered and not capped like createMediaFetch, so a 500 MB video passes through in chunks.
+ * Any other origin or path is refused (403, like a refused address); redirects are not followed.
+ */
+export function createMediaStream(env: Pick<Env, 'APP_URL'>): typeof fetch {
+	const origin = new URL(env.APP_URL).origin
+	return (async (input: string | URL | Request, init?: RequestInit) => {
+		const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+		if (url.origin !== origin || !url.pathname.startsWith('/media/')) return new Response(null, { status: 403, statusText: 'Only the app’s own media are streamed' })
+		return globalThis.fetch(url, { ...init, redirect: 'manual' })
+	}) as typeof fetch
+}
+
 /** Whether the settings the descriptor requires are there (client id and secret, or <PREFIX>_ENABLED=true). */
 export function isConfigured(creds: Credentials, descriptor: PlatformDescriptor) {
 	return (descriptor.env.required ?? DEFAULT_REQUIRED_SETTINGS).every((setting) => {
@@ -135,6 +149,7 @@ export function createPlatforms(env: Env, logger?: Pick<Logger, 'warn'>, options
 	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
 	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
+	const mediaStream = createMediaStream(env)
 	const userFetch = createUserFetch(env, options)
 	// The platforms' own APIs (and the sandbox standing in for them) through undici's request (ADR 0023, ninth addendum).
 	const platformFetch = createRequestFetch()
@@ -151,6 +166,7 @@ export function createPlatforms(env: Env, logger?: Pick<Logger, 'warn'>, options
 				sandbox: !real,
 				fetch: platformFetch,
 				mediaFetch,
+				mediaStream,
 				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, platformFetch),
 				insecureHosts: real ? env.insecureHosts : [],
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,

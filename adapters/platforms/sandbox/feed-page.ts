@@ -21,11 +21,11 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time></header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.video ? videoTag(p.video) : ''}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img{max-width:100%;border-radius:8px}.carousel{display:flex;gap:6px;overflow-x:auto}.carousel img{max-width:80%;flex:none}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1e1b4b}.badge{background:#fef3c7;color:#92400e;padding:2px 8px;border-radius:6px;font-size:.85rem}article{border:1px solid #e5e7eb;border-radius:12px;padding:12px 16px;margin:12px 0}header{color:#555;font-size:.9rem}img,video{max-width:100%;border-radius:8px}.carousel{display:flex;gap:6px;overflow-x:auto}.carousel img{max-width:80%;flex:none}.comments h2{font-size:.95rem;margin:.5rem 0}.comments ul{list-style:none;padding-left:1rem;margin:0}.comment p{margin:.2rem 0 .5rem}.comment-form{display:flex;gap:6px;flex-wrap:wrap}.comment-form input{padding:4px 8px;border:1px solid #d1d5db;border-radius:6px}.comment-form input[name=text]{flex:1;min-width:12rem}</style></head>
 <body><h1>Sandbox-Netzwerk <span class="badge">Testmodus</span></h1><p>Ohne verbundene Zugangsdaten veröffentlicht Postwerk hier statt auf ${escape(listNames(Object.values(names)))}. Nichts davon ist öffentlich.</p>
 ${items || '<p>Noch keine Posts veröffentlicht.</p>'}</body></html>`
 }
@@ -36,6 +36,14 @@ function images(post: SandboxPost) {
 	if (!list.length) return ''
 	const tags = list.map((image) => `<img src="${escape(image.url)}" alt="${escape(image.alt)}" loading="lazy">`).join('')
 	return list.length > 1 ? `<div class="carousel" data-count="${list.length}">${tags}</div>` : tags
+}
+
+/** A video post: playable where the fake kept the file, with its cover as poster and its alt text as label. */
+function videoTag(video: NonNullable<SandboxPost['video']>) {
+	const source = video.url ? ` src="${escape(video.url)}"` : ''
+	const poster = video.poster ? ` poster="${escape(video.poster)}"` : ''
+	const label = video.alt ? ` aria-label="${escape(video.alt)}"` : ''
+	return `<video controls preload="metadata"${source}${poster}${label} data-bytes="${video.bytes}"></video>`
 }
 
 /** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */
