@@ -39,8 +39,10 @@ export async function blueskySandbox(options: Options = {}) {
 		// Read on every request: a test shortens it for one action with withDeadline (sandbox/testing.ts).
 		timeoutMs,
 	}
-	const adapter = createBlueskyAdapter(settings)
-	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings, createAdapter: () => createBlueskyAdapter(settings) })
+	// A video job's reads a few milliseconds apart: the sandbox's jobs finish after two reads.
+	const polling = { videoPollIntervalMs: 5, videoPollAttempts: 20 }
+	const adapter = createBlueskyAdapter(settings, polling)
+	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings, createAdapter: () => createBlueskyAdapter(settings, polling) })
 }
 
 export type BlueskySandbox = Awaited<ReturnType<typeof blueskySandbox>>

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { TINY_JPEG } from './videos.ts'
 
 // For tests: our /media/ server as the adapters see it, on a loopback port. It serves generated MP4s of
 // any size with byte ranges (Range → 206 and Content-Range), produced chunk by chunk from the offset,
@@ -26,8 +27,8 @@ function headOf(size: number, playable: boolean) {
 	return Buffer.concat([ftyp, moov, box('mdat', size - before).subarray(0, 8)])
 }
 
-/** A JPEG's first bytes and end marker: what the adapters and fakes judge a cover by. */
-export const COVER_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex')
+/** The cover the host serves. */
+export const COVER_JPEG = TINY_JPEG
 
 type Served = { requests: number; bytes: number; ranges: Array<string> }
 

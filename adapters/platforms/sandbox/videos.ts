@@ -77,6 +77,9 @@ export function boxWalker() {
 /** A video the networks' processing would take: an MP4 with its 'moov' (the index) at the top level. */
 export const isPlayableMp4 = (upload: Pick<ReceivedUpload, 'head' | 'boxes'>) => isMp4(upload.head) && upload.boxes.includes('moov')
 
+/** A JPEG's first bytes and end marker: a cover or a generated thumbnail as the fakes judge and serve it. */
+export const TINY_JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex')
+
 /** An MP4 (ISO base media file) by its first box: 'ftyp' at byte 4. */
 export const isMp4 = (head: Buffer) => head.length >= 8 && head.subarray(4, 8).toString('latin1') === 'ftyp'
 
