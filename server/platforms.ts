@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Express } from 'express'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
+import { fetch as undiciFetch } from 'undici'
 import { createSafeFetch, createSafeHttp, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
 import { sandboxUserFetch } from '#adapters/platforms/sandbox/user-hosts.ts'
 import { WebReadError } from '#modules/media/index.ts'
@@ -101,7 +102,7 @@ export function createMediaStream(env: Pick<Env, 'APP_URL'>): typeof fetch {
 	return (async (input: string | URL | Request, init?: RequestInit) => {
 		const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
 		if (url.origin !== origin || !url.pathname.startsWith('/media/')) return new Response(null, { status: 403, statusText: 'Only the app’s own media are streamed' })
-		return globalThis.fetch(url, { ...init, redirect: 'manual' })
+		return undiciFetch(url, { ...init, redirect: 'manual' } as never) as unknown as Promise<Response>
 	}) as typeof fetch
 }
 

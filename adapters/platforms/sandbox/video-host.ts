@@ -24,7 +24,11 @@ function headOf(size: number, playable: boolean) {
 	const ftyp = box('ftyp', 24, Buffer.from('isom\0\0\x02\0isomavc1', 'latin1'))
 	const moov = playable ? box('moov', 40) : Buffer.alloc(0)
 	const before = ftyp.length + moov.length
-	return Buffer.concat([ftyp, moov, box('mdat', size - before).subarray(0, 8)])
+	// Only the header of the 'mdat' box: its payload is produced as it is sent.
+	const mdat = Buffer.alloc(8)
+	mdat.writeUInt32BE(size - before, 0)
+	mdat.write('mdat', 4, 'latin1')
+	return Buffer.concat([ftyp, moov, mdat])
 }
 
 /** The cover the host serves. */
