@@ -101,7 +101,7 @@ export function createMediaStream(env: Pick<Env, 'APP_URL'>): typeof fetch {
 	const origin = new URL(env.APP_URL).origin
 	return (async (input: string | URL | Request, init?: RequestInit) => {
 		const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-		if (url.origin !== origin || !url.pathname.startsWith('/media/')) return new Response(null, { status: 403, statusText: 'Only the app’s own media are streamed' })
+		if (url.origin !== origin || !url.pathname.startsWith('/media/')) return new Response(null, { status: 403, statusText: 'Only our own media are streamed' })
 		return undiciFetch(url, { ...init, redirect: 'manual' } as never) as unknown as Promise<Response>
 	}) as typeof fetch
 }
