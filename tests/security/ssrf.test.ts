@@ -345,6 +345,8 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
 	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
 	'adapters/platforms/linkedin/images.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
+	'adapters/platforms/linkedin/documents.ts': 'post documents (PDF) through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
+	'adapters/platforms/video-source.ts': "post videos through settings.mediaStream (createMediaStream: the app's own /media/ files only, server/platforms.ts) and their covers through settings.mediaFetch, the safe fetcher",
 	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
 	'adapters/platforms/bluesky/image.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/mastodon/client.ts': "the user's Mastodon instance through settings.userFetch only: the safe fetcher (createSafeHttp: public addresses, pinned, no redirects), the sandbox fake in test mode",
