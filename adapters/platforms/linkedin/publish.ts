@@ -72,7 +72,7 @@ const MAX_VIDEO_TITLE = 100
 /** A video's title (LinkedIn shows it with the video; a post has none of its own): the text's first line, shortened. */
 export function videoTitle(text: string) {
 	const line = text.split('\n').map((part) => part.trim()).find(Boolean) ?? ''
-	const points = [...unescapeCommentary(escapeCommentary(line))]
+	const points = [...line]
 	if (!points.length) return 'Video'
 	return points.length <= MAX_VIDEO_TITLE ? points.join('') : `${points.slice(0, MAX_VIDEO_TITLE - 1).join('')}…`
 }
