@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Express } from 'express'
 import { platformModules, type Endpoints, type PlatformModule } from '#adapters/platforms/index.ts'
+import { fetch as undiciFetch } from 'undici'
 import { createSafeFetch, createSafeHttp, type Lookup, type SafeFetch } from '#adapters/web/index.ts'
 import { sandboxUserFetch } from '#adapters/platforms/sandbox/user-hosts.ts'
 import { WebReadError } from '#modules/media/index.ts'
@@ -91,6 +92,20 @@ export function createMediaFetch(env: Pick<Env, 'APP_URL' | 'APP_ENV' | 'PUBLISH
 	}) as typeof fetch
 }
 
+/**
+ * Streams a post's video from the app's own /media/ files (AdapterSettings.mediaStream, ADR 0058):
+ * not buffered and not capped like createMediaFetch, so a 500 MB video passes through in chunks.
+ * Any other origin or path is refused (403, like a refused address); redirects are not followed.
+ */
+export function createMediaStream(env: Pick<Env, 'APP_URL'>): typeof fetch {
+	const origin = new URL(env.APP_URL).origin
+	return (async (input: string | URL | Request, init?: RequestInit) => {
+		const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+		if (url.origin !== origin || !url.pathname.startsWith('/media/')) return new Response(null, { status: 403, statusText: 'Only our own media are streamed' })
+		return undiciFetch(url, { ...init, redirect: 'manual' } as never) as unknown as Promise<Response>
+	}) as typeof fetch
+}
+
 /** Whether the settings the descriptor requires are there (client id and secret, or <PREFIX>_ENABLED=true). */
 export function isConfigured(creds: Credentials, descriptor: PlatformDescriptor) {
 	return (descriptor.env.required ?? DEFAULT_REQUIRED_SETTINGS).every((setting) => {
@@ -135,6 +150,7 @@ export function createPlatforms(env: Env, logger?: Pick<Logger, 'warn'>, options
 	const testMode = env.isProduction ? [] : platformModules.filter((module) => !configured(module))
 	const sandbox = testMode.length ? createSandbox(env, browserBase, testMode) : null
 	const mediaFetch = createMediaFetch(env)
+	const mediaStream = createMediaStream(env)
 	const userFetch = createUserFetch(env, options)
 	// The platforms' own APIs (and the sandbox standing in for them) through undici's request (ADR 0023, ninth addendum).
 	const platformFetch = createRequestFetch()
@@ -151,6 +167,7 @@ export function createPlatforms(env: Env, logger?: Pick<Logger, 'warn'>, options
 				sandbox: !real,
 				fetch: platformFetch,
 				mediaFetch,
+				mediaStream,
 				userFetch: real ? userFetch : sandboxUserFetch(`${serverBase}/${module.sandboxName}`, platformFetch),
 				insecureHosts: real ? env.insecureHosts : [],
 				timeoutMs: env.PUBLISH_TIMEOUT_MS,

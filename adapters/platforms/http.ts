@@ -19,7 +19,9 @@ export async function call(
 	try {
 		let response: Response
 		try {
-			response = await settings.fetch(url, { ...init, signal })
+			// A streamed body (a video) needs half duplex in fetch.
+			const streamed = typeof ReadableStream !== 'undefined' && init.body instanceof ReadableStream
+			response = await settings.fetch(url, { ...init, signal, ...(streamed ? { duplex: 'half' } : {}) } as RequestInit)
 		} catch (error) {
 			const refused = isConnectionRefused(error)
 			throw new PlatformError({

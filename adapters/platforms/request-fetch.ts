@@ -1,4 +1,4 @@
-import { Agent, interceptors, request, type Dispatcher } from 'undici'
+import { Agent, fetch as undiciFetch, interceptors, request, type Dispatcher } from 'undici'
 
 /** Statuses whose response has no body (a Response built with one throws). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
@@ -23,6 +23,8 @@ export function createRequestFetch(): typeof fetch {
 	const direct = new Agent()
 	const following = direct.compose(interceptors.redirect({ maxRedirections: 20 }))
 	return (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+		// A streamed body (a video, ADR 0058) through undici's own fetch: Node's held the whole body in memory.
+		if (init.body instanceof ReadableStream) return undiciFetch(input as string, { ...init, duplex: 'half' } as never) as unknown as Promise<Response>
 		const prepared = typeof input === 'string' || input instanceof URL ? await prepareBody(init.body) : null
 		if (!prepared || init.redirect === 'error') return globalThis.fetch(input, init)
 		const signal = init.signal ?? undefined

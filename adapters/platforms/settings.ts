@@ -29,6 +29,11 @@ export type AdapterSettings = Endpoints & {
 	 */
 	mediaFetch: typeof fetch
 	/**
+	 * Streams a post's video from our own /media/ URL (byte ranges, never buffered or capped like
+	 * mediaFetch): production allows the app's own origin only. Absent: mediaFetch (tests' loopback fetch).
+	 */
+	mediaStream?: typeof fetch
+	/**
 	 * Requests to hosts the user names (a Mastodon instance, a Bluesky handle's host or PDS): a fetch
 	 * with the SSRF-safe fetcher's rules (public addresses only, pinned to the checked address, no
 	 * redirects followed, size capped). A refused host throws WebReadError 'blocked_address' or

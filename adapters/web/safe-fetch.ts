@@ -189,6 +189,8 @@ export function createSafeHttp(options: SafeFetchOptions = {}): typeof globalThi
 				method: init.method ?? request?.method ?? 'GET',
 				headers: (init.headers ?? request?.headers) as Record<string, string> | undefined,
 				body: body as never,
+				// A streamed request body (a video upload to an instance) is sent as it is read.
+				...(body instanceof ReadableStream ? { duplex: 'half' as const } : {}),
 				dispatcher: agent,
 				redirect: 'manual',
 				signal,

@@ -6,6 +6,7 @@ import { failure } from './errors.ts'
 import { resolvePds } from './identity.ts'
 import { createPosts } from './publish.ts'
 import { profilePage, refresh, signIn } from './session.ts'
+import type { VideoPolling } from './video.ts'
 
 /**
  * Bluesky (AT Protocol, ADAPTERS.md "Bluesky"): handle and app password, the account's own PDS for
@@ -13,9 +14,9 @@ import { profilePage, refresh, signIn } from './session.ts'
  * `apiBase` is the entryway (https://bsky.social) that resolves handles without a well-known file,
  * `authorizeUrl` the web app the post links point to (there is no consent page).
  */
-export function createBlueskyAdapter(settings: AdapterSettings): PlatformAdapter {
+export function createBlueskyAdapter(settings: AdapterSettings, polling?: VideoPolling): PlatformAdapter {
 	const xrpc = createXrpc(settings)
-	const posts = createPosts({ settings, xrpc })
+	const posts = createPosts({ settings, xrpc, polling })
 	const conversations = createConversations(xrpc, posts)
 	const oauth = () => failure('invalid_request', 'connect_kind', 'Bluesky connects with a handle and an app password (signIn), not OAuth')
 

@@ -12,6 +12,8 @@ type Options = {
 	/** The request may create a record: a lost answer is an unknown outcome (reconcile, never resend blindly). */
 	creates?: boolean
 	signal?: AbortSignal
+	/** Instead of settings.timeoutMs (a video upload takes longer than a call). */
+	timeoutMs?: number
 }
 
 /**
@@ -22,15 +24,17 @@ type Options = {
 export function createXrpc(settings: Pick<AdapterSettings, 'userFetch' | 'timeoutMs' | 'directoryUrl' | 'insecureHosts'>) {
 	/** One request; network failures as PlatformError, the HTTP answer as it came. */
 	async function send(url: string, init: RequestInit & Options = {}): Promise<XrpcResult> {
-		const { token, creates, signal: outer, ...rest } = init
+		const { token, creates, signal: outer, timeoutMs, ...rest } = init
 		if (creates) await createRequestGuard.getStore()?.beforeCreate()
-		const timeout = AbortSignal.timeout(settings.timeoutMs)
+		const timeout = AbortSignal.timeout(timeoutMs ?? settings.timeoutMs)
 		const signal = outer ? AbortSignal.any([outer, timeout]) : timeout
 		const headers = new Headers(rest.headers)
 		if (token) headers.set('authorization', `Bearer ${token}`)
 		let response: Response
 		try {
-			response = await settings.userFetch(url, { ...rest, headers, signal, redirect: 'manual' })
+			// A streamed body (a video) is sent as it is read: fetch needs half duplex for it.
+			const streamed = rest.body instanceof ReadableStream ? { duplex: 'half' } : {}
+			response = await settings.userFetch(url, { ...rest, ...streamed, headers, signal, redirect: 'manual' } as RequestInit)
 		} catch (error) {
 			throw networkFailure(error, timeout.aborted, creates)
 		}

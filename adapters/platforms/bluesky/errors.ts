@@ -20,6 +20,13 @@ export const blueskyErrorCodes = [
 	'image_unavailable', // the image could not be downloaded (a refused address answers 403)
 	'image_format', // not JPEG or PNG
 	'image_too_large', // over 1,000,000 bytes
+	'video_unreachable', // the post's video could not be read from our file store
+	'video_too_large', // over the video service's limit (100 MB) or what getUploadLimits leaves for today
+	'video_upload_limit', // getUploadLimits: canUpload false (daily videos or bytes used up, or not allowed)
+	'video_processing', // the video service's job still running after the wait
+	'video_failed', // the job ended in JOB_STATE_FAILED
+	'video_mixed', // a video beside images: Bluesky embeds a video alone
+	'alt_text_too_long', // a video's alt over the 1000 graphemes app.bsky.embed.video allows
 	'not_found', // RecordNotFound / NotFound
 	'invalid_request', // any other refusal
 	'timeout', // no answer in time

@@ -10,6 +10,7 @@ import { badResponse, failure } from './errors.ts'
 import { isDid, resolvePds } from './identity.ts'
 import { downloadImage } from './image.ts'
 import { nextTid } from './tid.ts'
+import { videoEmbed, type VideoPolling } from './video.ts'
 
 export const POST_COLLECTION = 'app.bsky.feed.post'
 /** Without the delivery's saved key (hooks.previous), a resend within this window reuses the key of the attempt whose outcome was unknown. */
@@ -34,10 +35,13 @@ export function checkText(text: string) {
 	}
 }
 
-export type PublishContext = { settings: AdapterSettings; xrpc: Xrpc }
+export type PublishContext = { settings: AdapterSettings; xrpc: Xrpc; polling?: VideoPolling }
+
+/** A video job's reads: every two seconds for five minutes, then a retry reads the same job. */
+const defaultPolling: VideoPolling = { videoPollIntervalMs: 2_000, videoPollAttempts: 150 }
 
 /** Publishing a post and finding it again (ADAPTERS.md, Bluesky): a record key chosen before createRecord. */
-export function createPosts({ settings, xrpc }: PublishContext) {
+export function createPosts({ settings, xrpc, polling = defaultPolling }: PublishContext) {
 	/** Record keys of attempts with an unknown outcome, by account and content (this process only). */
 	const pending = new Map<string, { rkey: string; until: number }>()
 	const pendingKey = (target: PublishTarget, content: PublishContent) => `${target.accountId}\n${content.media.map((item) => item.url).join(' ')}\n${normalize(content.text)}`
@@ -106,7 +110,11 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 			const record: Json = { $type: POST_COLLECTION, text: content.text, createdAt: new Date().toISOString(), langs: ['de'] }
 			const facets = await facetsOf(pds, content.text)
 			if (facets) record.facets = facets
-			if (media.length) record.embed = await imagesEmbed(pds, target, media, signal)
+			const video = media.find((item) => item.kind === 'video')
+			// A post embeds either up to four images or one video.
+			if (video && media.length > 1) throw failure('invalid_request', 'video_mixed', 'a video goes alone')
+			if (video) record.embed = await videoEmbed({ settings, xrpc, polling }, pds, target, video, hooks)
+			else if (media.length) record.embed = await imagesEmbed(pds, target, media, signal)
 
 			for (const [stale, entry] of pending) if (entry.until <= Date.now()) pending.delete(stale)
 			const key = pendingKey(target, content)
@@ -171,7 +179,9 @@ export function createPosts({ settings, xrpc }: PublishContext) {
 
 export type Posts = ReturnType<typeof createPosts>
 
+/** The items a post record embeds: its images, or its one video. */
 function embeddedImages(value: Json) {
-	const images = (value.embed as Json | undefined)?.images
-	return Array.isArray(images) ? images.length : 0
+	const embed = value.embed as Json | undefined
+	if (embed?.$type === 'app.bsky.embed.video') return 1
+	return Array.isArray(embed?.images) ? embed.images.length : 0
 }

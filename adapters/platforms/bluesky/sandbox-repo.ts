@@ -1,6 +1,7 @@
 import { json, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxComment, SandboxPost } from '../sandbox/store.ts'
 import { onXrpc } from './sandbox-identity.ts'
+import { invalidVideoEmbed, postedVideo } from './sandbox-video.ts'
 import {
 	bearer,
 	cidOf,
@@ -80,9 +81,10 @@ function invalidPost(context: BlueskyFakeContext, record: Json): string | null {
 			if (!Array.isArray(features) || !features.length || !features.every((f: Json) => FACET_FEATURES.has(String(f?.$type)))) return `Record/facets/${i}/features is invalid`
 		}
 	}
+	if (record.embed !== undefined && (record.embed as Json)?.$type === 'app.bsky.embed.video') return invalidVideoEmbed(context, record.embed as Json)
 	if (record.embed !== undefined) {
 		const embed = record.embed as Json
-		if (embed?.$type !== 'app.bsky.embed.images') return 'Record/embed: the sandbox takes app.bsky.embed.images only'
+		if (embed?.$type !== 'app.bsky.embed.images') return 'Record/embed: the sandbox takes app.bsky.embed.images and app.bsky.embed.video only'
 		const images = embed.images
 		if (!Array.isArray(images) || images.length < 1 || images.length > 4) return 'Record/embed/images must have 1 to 4 elements'
 		for (const [i, image] of (images as Array<Json>).entries()) {
@@ -128,7 +130,7 @@ export function addRepoRoutes(router: FakeRouter, context: BlueskyFakeContext) {
 
 	onXrpc(router, 'GET', 'com.atproto.sync.getBlob', (req) => {
 		const blob = state.blobs.get(req.query.get('cid') ?? '')
-		if (!blob) return xrpcError(400, 'BlobNotFound', 'Blob not found')
+		if (!blob?.bytes) return xrpcError(400, 'BlobNotFound', 'Blob not found')
 		return { status: 200, headers: { 'content-type': blob.mimeType, 'cache-control': 'no-store' }, raw: blob.bytes }
 	})
 
@@ -157,7 +159,8 @@ export function addRepoRoutes(router: FakeRouter, context: BlueskyFakeContext) {
 		} else {
 			const embedded = ((record.embed as Json | undefined)?.images ?? []) as Array<{ alt: string; image: { ref: { $link: string } } }>
 			const images = embedded.map((image) => ({ url: `${base}/host/${PDS_HOST}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${image.image.ref.$link}`, alt: image.alt }))
-			store.addPost({ id: uri, platform: 'bluesky', authorId: did, text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/app/profile/${did}/post/${rkey}` })
+			const video = postedVideo(context, did, record.embed as Json | undefined)
+			store.addPost({ id: uri, platform: 'bluesky', authorId: did, text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), ...(video ? { video } : {}), url: `${base}/app/profile/${did}/post/${rkey}` })
 		}
 		const cid = cidOf(uri, text)
 		state.records.set(uri, { cid, value: record })

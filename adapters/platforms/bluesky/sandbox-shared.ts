@@ -28,7 +28,8 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567'
 export type BlueskyFakeState = {
 	/** DID -> handle of the accounts the fake has seen (a DID it does not know shows as handle.invalid, like Bluesky). */
 	handles: Map<string, string>
-	blobs: Map<string, { mimeType: string; size: number; bytes: Buffer }>
+	/** `bytes` null for a video too large to keep in memory (counted, not kept). */
+	blobs: Map<string, { mimeType: string; size: number; bytes: Buffer | null }>
 	/** The full records (facets, embed) of this run; posts from an earlier run come from the store's text. */
 	records: Map<string, { cid: string; value: Record<string, unknown> }>
 }

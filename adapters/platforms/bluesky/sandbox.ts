@@ -3,6 +3,7 @@ import type { SandboxContext } from '../sandbox/network.ts'
 import { addFeedRoutes } from './sandbox-feed.ts'
 import { addIdentityRoutes } from './sandbox-identity.ts'
 import { addRepoRoutes, tidAt } from './sandbox-repo.ts'
+import { addVideoRoutes } from './sandbox-video.ts'
 import { ENTRYWAY_HOST, FOLLOWER_DID, PDS_HOST, TWO_FACTOR_APP_PASSWORD, WRONG_APP_PASSWORD, type BlueskyFakeContext } from './sandbox-shared.ts'
 
 /** The sandbox's conventions, for tests and the documentation: hosts and the app passwords it refuses. */
@@ -24,6 +25,7 @@ export function createBlueskyFake(options: SandboxContext): FakeRouter {
 	options.store.setCommentFormat('bluesky', (_postId, n) => `at://${FOLLOWER_DID}/app.bsky.feed.post/${tidAt(Date.now() * 1000 + Number(n))}`)
 	addIdentityRoutes(router, context)
 	addRepoRoutes(router, context)
+	addVideoRoutes(router, context)
 	addFeedRoutes(router, context)
 	return router
 }

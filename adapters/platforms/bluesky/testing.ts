@@ -14,14 +14,14 @@ export { firstRequests, losingAnswers, recordingHooks, withDeadline } from '../s
 export const APP_PASSWORD = 'abcd-efgh-ijkl-mnop'
 export const BLOCKED_IMAGE = 'https://blocked.example/bild.png'
 
-type Options = Partial<Pick<AdapterSettings, 'timeoutMs'>> & {
+type Options = Partial<Pick<AdapterSettings, 'timeoutMs' | 'mediaStream'>> & {
 	/** Wraps the fetch below the sandbox's user-host mapping (lost answers, counting). */
 	fetch?: typeof fetch
 }
 
 /** The Bluesky fake on its own loopback port and an adapter whose userFetch maps every host onto it. */
 export async function blueskySandbox(options: Options = {}) {
-	const { timeoutMs = 5_000, fetch: fetcher = globalThis.fetch } = options
+	const { timeoutMs = 5_000, fetch: fetcher = globalThis.fetch, mediaStream } = options
 	const store = new SandboxStore()
 	const server = await listenSandbox((base) => createSandboxNetwork({ publicBase: base, store, fakes: { bluesky: createBlueskyFake }, callbackUrls: [], controls: true, names: { bluesky: bluesky.descriptor.name } }))
 	const mount = `${server.base}/bluesky`
@@ -35,12 +35,15 @@ export async function blueskySandbox(options: Options = {}) {
 		sandbox: true,
 		fetch: globalThis.fetch,
 		mediaFetch,
+		...(mediaStream ? { mediaStream } : {}),
 		userFetch: sandboxUserFetch(mount, fetcher),
 		// Read on every request: a test shortens it for one action with withDeadline (sandbox/testing.ts).
 		timeoutMs,
 	}
-	const adapter = createBlueskyAdapter(settings)
-	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings, createAdapter: () => createBlueskyAdapter(settings) })
+	// A video job's reads a few milliseconds apart: the sandbox's jobs finish after two reads.
+	const polling = { videoPollIntervalMs: 5, videoPollAttempts: 20 }
+	const adapter = createBlueskyAdapter(settings, polling)
+	return Object.assign(server, { store, mount, router: server.network.routers.bluesky!, adapter, settings, createAdapter: () => createBlueskyAdapter(settings, polling) })
 }
 
 export type BlueskySandbox = Awaited<ReturnType<typeof blueskySandbox>>

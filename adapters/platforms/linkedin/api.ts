@@ -11,6 +11,8 @@ type RequestOptions = {
 	headers?: Record<string, string>
 	creates?: boolean
 	signal?: AbortSignal
+	/** Instead of settings.timeoutMs (an upload's part takes longer than an API call). */
+	timeoutMs?: number
 }
 
 export type LinkedinApi = {
@@ -31,7 +33,7 @@ export function linkedinApi(settings: AdapterSettings): LinkedinApi {
 			...options.headers,
 		}
 		if (options.json !== undefined) headers['content-type'] = 'application/json'
-		const result = await call(settings, url, {
+		const result = await call(options.timeoutMs ? { ...settings, timeoutMs: options.timeoutMs } : settings, url, {
 			method: options.method ?? 'GET',
 			headers,
 			body: options.json !== undefined ? JSON.stringify(options.json) : options.body,

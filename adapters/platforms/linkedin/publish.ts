@@ -1,14 +1,16 @@
-import { PlatformError, type Checkpoint, type PublishContent, type PublishHooks, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
+import { PlatformError, type Checkpoint, type PublishContent, type PublishHooks, type PublishMedia, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
 import { altTextFor, checkedMedia } from '#modules/publishing/publish-media.ts'
 import type { AdapterSettings } from '../settings.ts'
 import { encodeUrn, type LinkedinApi } from './api.ts'
 import { linkedinDescriptor } from './descriptor.ts'
 import { escapeCommentary, unescapeCommentary } from './escape.ts'
 import { uploadedImages } from './images.ts'
+import { uploadedVideo } from './videos.ts'
 
 export const maxCommentaryLength = 3000
 
-export type PublishOptions = { imagePollIntervalMs: number; imagePollAttempts: number }
+/** Video polling defaults to five minutes (videos.ts); a retry after that waits for the same video. */
+export type PublishOptions = { imagePollIntervalMs: number; imagePollAttempts: number; videoPollIntervalMs?: number; videoPollAttempts?: number }
 
 export type Context = { api: LinkedinApi; settings: AdapterSettings; options: PublishOptions }
 
@@ -22,11 +24,7 @@ export async function publishPost({ api, settings, options }: Context, target: P
 	}
 	const author = target.pageId
 	const media = checkedMedia(linkedinDescriptor, content)
-	const urns = await uploadedImages({ api, settings, options }, target, media, hooks)
-	const images = urns.map((id, n) => {
-		const altText = altTextFor(linkedinDescriptor, media[n]!)
-		return altText ? { id, altText } : { id }
-	})
+	const postContent = await contentOf({ api, settings, options }, target, content.text, media, hooks)
 	const result = await api.request('/rest/posts', target.accessToken, {
 		method: 'POST',
 		creates: true,
@@ -38,7 +36,7 @@ export async function publishPost({ api, settings, options }: Context, target: P
 			distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
 			lifecycleState: 'PUBLISHED',
 			isReshareDisabledByAuthor: false,
-			...(images.length === 1 ? { content: { media: images[0] } } : images.length ? { content: { multiImage: { images } } } : {}),
+			...(postContent ? { content: postContent } : {}),
 		},
 	})
 	const urn = result.headers.get('x-restli-id') ?? (result.json as { id?: string } | null)?.id
@@ -48,6 +46,35 @@ export async function publishPost({ api, settings, options }: Context, target: P
 	}
 	const externalId = decodeURIComponent(urn)
 	return { externalId, url: postUrl(settings, externalId) }
+}
+
+/**
+ * The post's content: a video as content.media {id, title} (alone: LinkedIn's posts carry one video and
+ * nothing beside it), one image as content.media {id, altText}, 2–20 as content.multiImage; null for text.
+ */
+async function contentOf(ctx: Context, target: PublishTarget, text: string, media: Array<PublishMedia>, hooks: PublishHooks) {
+	const video = media.find((item) => item.kind === 'video')
+	if (video) {
+		if (media.length > 1) throw new PlatformError({ kind: 'invalid_request', code: 'video_mixed', message: 'LinkedIn posts a video alone' })
+		return { media: { id: await uploadedVideo(ctx, target, video, hooks), title: videoTitle(text) } }
+	}
+	const urns = await uploadedImages(ctx, target, media, hooks)
+	const images = urns.map((id, n) => {
+		const altText = altTextFor(linkedinDescriptor, media[n]!)
+		return altText ? { id, altText } : { id }
+	})
+	if (!images.length) return null
+	return images.length === 1 ? { media: images[0] } : { multiImage: { images } }
+}
+
+const MAX_VIDEO_TITLE = 100
+
+/** A video's title (LinkedIn shows it with the video; a post has none of its own): the text's first line, shortened. */
+export function videoTitle(text: string) {
+	const line = text.split('\n').map((part) => part.trim()).find(Boolean) ?? ''
+	const points = [...line]
+	if (!points.length) return 'Video'
+	return points.length <= MAX_VIDEO_TITLE ? points.join('') : `${points.slice(0, MAX_VIDEO_TITLE - 1).join('')}…`
 }
 
 type LinkedinPost = { id?: string; commentary?: string; createdAt?: number; content?: { media?: { id?: string }; multiImage?: { images?: Array<{ id?: string }> } } }
@@ -77,7 +104,7 @@ export async function findPost(
 			if (!post.id || (post.createdAt ?? 0) < earliest) continue
 			const firstImage = checkpoint.imageUrn ?? checkpoint.imageUrns?.split(',')[0]
 			const postedMedia = post.content?.media?.id ?? post.content?.multiImage?.images?.[0]?.id
-			const sameMedia = [firstImage, checkpoint.documentUrn].some((urn) => urn && postedMedia === urn)
+			const sameMedia = [firstImage, checkpoint.documentUrn, checkpoint.videoUrn].some((urn) => urn && postedMedia === urn)
 			if (sameMedia || normalize(unescapeCommentary(post.commentary ?? '')) === wanted) return { externalId: post.id, url: postUrl(settings, post.id) }
 		}
 		const oldest = posts.at(-1)?.createdAt ?? 0

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { json, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxImage as FeedImage, SandboxPost } from '../sandbox/store.ts'
+import type { SandboxImage as FeedImage, SandboxPost, SandboxVideo } from '../sandbox/store.ts'
 import { escapeCommentary, parseCommentary } from './escape.ts'
 import { imageType } from './image-type.ts'
 import { isDocumentUrn, type PostedDocument, type SandboxDocuments } from './sandbox-documents.ts'
 import { canActAs, liError, notEnoughPermissions, rest, sandboxOrganization, withToken } from './sandbox-rest.ts'
+import { isVideoUrn, type SandboxVideos } from './sandbox-videos.ts'
 
 // The LinkedIn fake's Images and Posts APIs (documents: sandbox-documents.ts) and its engagement numbers. Posts land in the SandboxStore (the
 // sandbox feed page shows them) with the commentary as a reader sees it: escapes resolved and the text cut at
@@ -22,7 +23,7 @@ const MAX_ALT_TEXT = 4086
 const MULTI_IMAGE = { min: 2, max: 20 }
 const imageUrn = (id: string) => `urn:li:image:${id}`
 
-export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, documents: SandboxDocuments) {
+export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, documents: SandboxDocuments, videos: SandboxVideos) {
 	const images = new Map<string, SandboxImage>()
 	const feedRoot = base.replace(/\/[^/]+\/?$/, '')
 
@@ -82,10 +83,15 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, 
 			const media = (body.content as { media?: { id?: unknown; title?: unknown } } | undefined)?.media
 			let document: PostedDocument | null = null
 			let postedImages: Array<FeedImage> = []
+			let video: SandboxVideo | null = null
 			if (isDocumentUrn(media?.id)) {
 				const found = documents.forPost(author, media!)
 				if ('status' in found) return found
 				document = found
+			} else if (isVideoUrn(media?.id)) {
+				const found = videos.forPost(author, media!)
+				if ('status' in found) return found
+				video = found
 			} else {
 				const content = postImages(body.content, author)
 				if ('error' in content) return content.error
@@ -93,9 +99,9 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, 
 			}
 			const { text } = parseCommentary(typeof body.commentary === 'string' ? body.commentary : '')
 			if (text.length > MAX_COMMENTARY) return liError(422, `/commentary :: length ${text.length} exceeds the maximum of ${MAX_COMMENTARY}`)
-			if (!text && !postedImages.length && !document) return liError(422, '/commentary :: a post needs commentary or content')
+			if (!text && !postedImages.length && !document && !video) return liError(422, '/commentary :: a post needs commentary or content')
 			const id = store.nextId('urn:li:share:')
-			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), ...(document ? { document } : {}), url: `${feedRoot}/#${id}` })
+			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), ...(document ? { document } : {}), ...(video ? { video } : {}), url: `${feedRoot}/#${id}` })
 			return { status: 201, headers: { 'x-restli-id': id, location: `/rest/posts/${encodeURIComponent(id)}` } }
 		}),
 	)
@@ -170,6 +176,7 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, 
 /** The post's content as the Posts API returns it: media for one image, multiImage for several. */
 function contentView(post: SandboxPost) {
 	if (post.document) return { content: { media: { id: post.document.urn, title: post.document.title } } }
+	if (post.video) return { content: { media: { id: post.video.id, ...(post.video.title ? { title: post.video.title } : {}) } } }
 	const list = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
 	const images = list.map((image) => ({ id: imageUrn(/\/media\/([^/]+)$/.exec(image.url)?.[1] ?? ''), ...(image.alt ? { altText: image.alt } : {}) }))
 	if (!images.length) return {}

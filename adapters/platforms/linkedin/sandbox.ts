@@ -5,10 +5,11 @@ import { documentRoutes } from './sandbox-documents.ts'
 import { oauthRoutes } from './sandbox-oauth.ts'
 import { postRoutes } from './sandbox-posts.ts'
 import { profileRoutes } from './sandbox-rest.ts'
+import { videoRoutes } from './sandbox-videos.ts'
 
 /**
  * The LinkedIn protocol fake (ADAPTERS.md 5.1): consent page and token endpoint, userinfo, the member's
- * organization 'Muster AG', the Images, Documents and Posts APIs and engagement numbers, backed by the SandboxStore.
+ * organization 'Muster AG', the Images, Videos, Documents and Posts APIs and engagement numbers, backed by the SandboxStore.
  * Every /rest call needs `LinkedIn-Version: YYYYMM`, `X-Restli-Protocol-Version: 2.0.0` and a valid token.
  */
 export function createLinkedinFake(context: SandboxContext): FakeRouter {
@@ -16,7 +17,7 @@ export function createLinkedinFake(context: SandboxContext): FakeRouter {
 	context.store.setCommentFormat('linkedin', (postId, n) => `urn:li:comment:(${postId},${n})`)
 	oauthRoutes(router, context)
 	profileRoutes(router, context)
-	postRoutes(router, context, documentRoutes(router, context))
+	postRoutes(router, context, documentRoutes(router, context), videoRoutes(router, context))
 	commentRoutes(router, context)
 	return router
 }

@@ -37,7 +37,7 @@ export async function startLinkedinSandbox() {
 		store,
 		router,
 		settings,
-		adapter: (overrides: Partial<AdapterSettings> = {}) => createLinkedinAdapter(settings(overrides), { imagePollIntervalMs: 5, imagePollAttempts: 5 }),
+		adapter: (overrides: Partial<AdapterSettings> = {}) => createLinkedinAdapter(settings(overrides), { imagePollIntervalMs: 5, imagePollAttempts: 5, videoPollIntervalMs: 5, videoPollAttempts: 5 }),
 		token,
 		person: `urn:li:person:${sub}`,
 		organization: sandboxOrganization.urn,

@@ -13,12 +13,14 @@ export type RequestOptions = {
 	json?: unknown
 	/** A form body (the token endpoint). */
 	form?: URLSearchParams
-	/** A body as bytes with its content type (the multipart media upload). */
-	raw?: { body: Uint8Array<ArrayBuffer>; contentType: string }
+	/** A body as bytes, or streamed (a video), with its content type (the multipart media upload). */
+	raw?: { body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>; contentType: string }
 	headers?: Record<string, string>
 	/** Creates something (a status): a lost answer is an unknown outcome (see ../http.ts). */
 	creates?: boolean
 	signal?: AbortSignal
+	/** Instead of settings.timeoutMs (a video upload takes longer than an API call). */
+	timeoutMs?: number
 }
 
 /**
@@ -52,7 +54,7 @@ export function createMastodonClient(settings: Pick<AdapterSettings, 'userFetch'
 			headers['content-type'] = options.raw.contentType
 		}
 		try {
-			return await call({ fetch: fetcher, timeoutMs: settings.timeoutMs }, urlOf(server, path, options.query), {
+			return await call({ fetch: fetcher, timeoutMs: options.timeoutMs ?? settings.timeoutMs }, urlOf(server, path, options.query), {
 				method: options.method ?? 'GET',
 				headers,
 				body,

@@ -24,6 +24,12 @@ export const mastodonErrorCodes = [
 	'image_too_large', // over the instance's image_size_limit
 	'image_processing', // still processing after the wait, or attached too early
 	'image_failed', // the instance could not process the upload
+	'video_unreachable', // the post's video could not be read from our file store
+	'video_format', // a video type the instance does not list (supported_mime_types)
+	'video_too_large', // over the instance's video_size_limit
+	'video_processing', // still transcoding after the wait
+	'video_failed', // the instance could not transcode the video (GET /api/v1/media/:id answered 422)
+	'video_mixed', // a video beside other items: Mastodon attaches a video alone
 	'invalid_request', // any other refusal (422, 400)
 	'timeout', // from the HTTP helper: no answer in time
 	'network', // from the HTTP helper: the connection failed

@@ -44,7 +44,10 @@ export function insecureServerOf(input: string, insecureHosts: ReadonlyArray<str
 	return isInsecureHostAllowed(url, insecureHosts) && !url.username && !url.password ? url.origin : null
 }
 
-export type InstanceInfo = { domain: string; limits: AccountLimits }
+/** What the instance takes of a video (configuration.media_attachments); null: not stated. */
+export type VideoLimits = { maxBytes: number | null; types: Array<string> | null }
+
+export type InstanceInfo = { domain: string; limits: AccountLimits; video: VideoLimits }
 
 /** GET /api/v2/instance, remembered per server for an hour (the text limit is checked before every post). */
 export function createInstanceReader(client: MastodonClient, insecureHosts: ReadonlyArray<string> = []) {
@@ -56,7 +59,7 @@ export function createInstanceReader(client: MastodonClient, insecureHosts: Read
 		const body = await client.request(server, '/api/v2/instance')
 		const domain = str(body.domain)
 		if (!domain) throw invalid('server_not_found', `${server} answers /api/v2/instance without a domain`)
-		const info = { domain, limits: limitsOf(body) }
+		const info = { domain, limits: limitsOf(body), video: videoLimitsOf(body) }
 		cache.set(server, { at: Date.now(), info })
 		return info
 	}
@@ -93,6 +96,15 @@ function limitsOf(body: Json): AccountLimits {
 		maxImages: positive(statuses.max_media_attachments),
 		imageMaxBytes: positive(media.image_size_limit),
 		imageFormats: types ? types.filter((t): t is string => typeof t === 'string' && t.startsWith('image/')) : null,
+	}
+}
+
+function videoLimitsOf(body: Json): VideoLimits {
+	const media = ((body.configuration ?? {}) as Json).media_attachments as Json | undefined
+	const types = Array.isArray(media?.supported_mime_types) ? (media.supported_mime_types as Array<unknown>) : null
+	return {
+		maxBytes: positive(media?.video_size_limit),
+		types: types ? types.filter((t): t is string => typeof t === 'string' && t.startsWith('video/')) : null,
 	}
 }
 

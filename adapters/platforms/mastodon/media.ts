@@ -7,8 +7,11 @@ import { str, type MastodonClient } from './client.ts'
 import { mastodonDescriptor } from './descriptor.ts'
 import { badResponse, invalid, mastodonError } from './errors.ts'
 
-/** pollIntervalMs: the longest wait between two reads of a processing upload (the first is FIRST_POLL_MS). */
-export type MediaPolling = { pollIntervalMs: number; maxPollMs: number }
+/**
+ * pollIntervalMs: the longest wait between two reads of a processing upload (the first is FIRST_POLL_MS);
+ * maxPollMs for an image, videoMaxPollMs (default five minutes) for a video, which the instance transcodes.
+ */
+export type MediaPolling = { pollIntervalMs: number; maxPollMs: number; videoMaxPollMs?: number }
 const FIRST_POLL_MS = 250
 
 type Image = { bytes: Uint8Array<ArrayBuffer>; type: string }
@@ -64,22 +67,23 @@ export async function uploadImage(client: MastodonClient, server: string, token:
 }
 
 /** Reads an upload until it has its `url` (200); 206 while processing, 422 when it failed. */
-export async function waitUntilProcessed(client: MastodonClient, server: string, token: string, id: string, polling: MediaPolling, signal?: AbortSignal): Promise<string> {
-	const deadline = Date.now() + polling.maxPollMs
+export async function waitUntilProcessed(client: MastodonClient, server: string, token: string, id: string, polling: MediaPolling, signal?: AbortSignal, kind: 'image' | 'video' = 'image'): Promise<string> {
+	const maxPollMs = kind === 'video' ? (polling.videoMaxPollMs ?? 5 * 60_000) : polling.maxPollMs
+	const deadline = Date.now() + maxPollMs
 	// A small image is usually ready within a fraction of a second: the first read comes soon, the
 	// wait doubles up to pollIntervalMs (a fixed 2 s made every post with an image wait 2 s per read).
 	let wait = Math.min(FIRST_POLL_MS, polling.pollIntervalMs)
 	for (;;) {
 		if (Date.now() + wait > deadline) {
-			throw new PlatformError({ kind: 'transient', code: 'image_processing', message: `Mastodon media ${id} still processing after ${polling.maxPollMs} ms` })
+			throw new PlatformError({ kind: 'transient', code: `${kind}_processing`, message: `Mastodon media ${id} still processing after ${maxPollMs} ms` })
 		}
 		await delay(wait, undefined, { signal }).catch(() => {
-			throw new PlatformError({ kind: 'transient', code: 'network', message: 'Mastodon: stopped while the image was processing' })
+			throw new PlatformError({ kind: 'transient', code: 'network', message: `Mastodon: stopped while the ${kind} was processing` })
 		})
 		wait = Math.min(wait * 2, polling.pollIntervalMs)
 		const result = await client.send(server, `/api/v1/media/${encodeURIComponent(id)}`, { token, signal })
 		if (result.status === 206) continue
-		if (result.status === 422) throw new PlatformError({ kind: 'invalid_request', code: 'image_failed', message: `Mastodon media ${id}: ${result.text.slice(0, 200)}`, status: 422 })
+		if (result.status === 422) throw new PlatformError({ kind: 'invalid_request', code: `${kind}_failed`, message: `Mastodon media ${id}: ${result.text.slice(0, 200)}`, status: 422 })
 		if (result.status !== 200) throw mastodonError(result)
 		if (str((result.json as { url?: unknown } | null)?.url)) return id
 	}

@@ -10,6 +10,7 @@ import type { InstanceReader } from './instance.ts'
 import { mastodonLength } from './length.ts'
 import { downloadImage, stillUnattached, uploadImage, type MediaPolling } from './media.ts'
 import { sameText } from './plain-text.ts'
+import { checkedVideoSize, earlierVideo, uploadVideo, waitForVideo } from './video.ts'
 
 const PAGE_SIZE = 40
 const MAX_PAGES = 5
@@ -66,6 +67,23 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 		if (earlier.length === media.length) {
 			const usable = await Promise.all(earlier.map((id) => stillUnattached(client, server, target.accessToken, id, signal)))
 			if (usable.every(Boolean)) return earlier
+		}
+		const video = media.find((item) => item.kind === 'video')
+		if (video) {
+			// Mastodon attaches a video alone (a status has either images or one video or one audio).
+			if (media.length > 1) throw invalid('video_mixed', 'a video goes alone')
+			// The earlier attempt's upload while the instance still holds it (a retry after 'still processing').
+			const earlier = hooks.previous?.mediaIds ? await earlierVideo(client, server, target.accessToken, hooks.previous.mediaIds, signal) : null
+			let upload = earlier
+			if (!upload) {
+				const info = await instances.read(server).catch(() => null)
+				const size = await checkedVideoSize(settings, video, info?.video ?? null, signal)
+				upload = await uploadVideo(settings, client, server, target.accessToken, { video, description: altTextFor(mastodonDescriptor, video) }, size, signal)
+				// Saved before the wait: a retry waits for the same upload instead of sending the file again.
+				await hooks.checkpoint({ mediaIds: upload.id })
+			}
+			if (upload.processing) await waitForVideo(client, server, target.accessToken, upload.id, polling, signal)
+			return [upload.id]
 		}
 		const images = []
 		for (const item of media) images.push({ image: await downloadImage(settings, item.url, limits, signal), description: altTextFor(mastodonDescriptor, item) })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxComment, SandboxImage, SandboxPost } from '../sandbox/store.ts'
+import type { SandboxComment, SandboxImage, SandboxPost, SandboxVideo } from '../sandbox/store.ts'
 import { renderStatusHtml } from './sandbox-html.ts'
 import { ownAuthor, SANDBOX_ACCOUNT, STATUS_ID_PREFIX } from './sandbox-shared.ts'
 
@@ -13,6 +13,8 @@ export type SandboxStatus = { kind: 'post'; post: SandboxPost; host: string } | 
 const PLATFORM = 'mastodon'
 
 export const idOf = (status: SandboxStatus) => (status.kind === 'post' ? status.post.id : status.comment.id)
+
+const videoJson = (video: SandboxVideo) => ({ id: video.id, type: 'video', url: video.url, preview_url: video.poster, remote_url: null, meta: {}, description: video.alt || null, blurhash: null })
 
 const imagesOf = (post: SandboxPost): Array<SandboxImage> => post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
 
@@ -108,7 +110,10 @@ export function createConversations({ base, store }: SandboxContext) {
 			reblog: null,
 			application: { name: 'Postwerk', website: null },
 			account,
-			media_attachments: images.map(({ url, alt }) => ({ id: url.slice(url.lastIndexOf('/') + 1), type: 'image', url, preview_url: url, remote_url: null, meta: {}, description: alt || null, blurhash: null })),
+			media_attachments: [
+				...images.map(({ url, alt }) => ({ id: url.slice(url.lastIndexOf('/') + 1), type: 'image', url, preview_url: url, remote_url: null, meta: {}, description: alt || null, blurhash: null })),
+				...(status.kind === 'post' && status.post.video ? [videoJson(status.post.video)] : []),
+			],
 			mentions: [],
 			tags: [],
 			emojis: [],
@@ -142,9 +147,9 @@ export function createConversations({ base, store }: SandboxContext) {
 			return [...posts, ...replies].map((status) => ({ status, id: idOf(status) })).sort(newestFirst).map(({ status }) => status)
 		},
 		/** A post with its attachments in the order of media_ids, each with its description ('' for none). */
-		addPost(host: string, text: string, images: Array<SandboxImage>): SandboxStatus {
+		addPost(host: string, text: string, images: Array<SandboxImage>, video?: SandboxVideo): SandboxStatus {
 			const id = store.nextId(STATUS_ID_PREFIX)
-			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
+			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), ...(video ? { video } : {}), url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
 			return { kind: 'post', post, host }
 		},
 		addReply(host: string, parent: SandboxStatus, text: string): SandboxStatus {

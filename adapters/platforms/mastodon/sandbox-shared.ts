@@ -43,13 +43,17 @@ export type InstanceHandler = (req: FakeRequest, host: string) => FakeResponse |
  * Registers `METHOD /path` for every instance host: 'GET /api/v2/instance' serves
  * '/host/<host>/api/v2/instance'. Hosts that are no DNS names, and 'kein-mastodon.*', answer 404 HTML.
  */
-export function instanceRoute(router: FakeRouter, name: string, handler: InstanceHandler) {
+export function instanceRoute(router: FakeRouter, name: string, handler: InstanceHandler, options: { streamed?: boolean } = {}) {
 	const [method, path] = name.split(' ') as [string, string]
-	router.on(`${method} /host/:host${path}`, (req) => {
-		const host = splitUserHost(req.path)?.host ?? ''
-		if (!DNS_NAME.test(host) || host.startsWith(NOT_MASTODON_PREFIX)) return notMastodon()
-		return handler(req, host)
-	})
+	router.on(
+		`${method} /host/:host${path}`,
+		(req) => {
+			const host = splitUserHost(req.path)?.host ?? ''
+			if (!DNS_NAME.test(host) || host.startsWith(NOT_MASTODON_PREFIX)) return notMastodon()
+			return handler(req, host)
+		},
+		options,
+	)
 }
 
 /** A parameter from the query, a form body or a JSON body (Mastodon takes all three). */

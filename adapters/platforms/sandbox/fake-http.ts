@@ -10,7 +10,10 @@ export type FakeRequest = {
 	path: string
 	query: URLSearchParams
 	headers: Record<string, string>
+	/** Empty on a streamed route (onStream): its handler reads `stream` instead. */
 	body: Buffer
+	/** The request body as it arrives, on a streamed route only (a large upload is never collected here). */
+	stream?: AsyncIterable<Buffer>
 	/** The body parsed as JSON or as a form, when it is one. */
 	json: unknown
 	form: URLSearchParams
@@ -21,7 +24,7 @@ export type FakeResponse = { status: number; headers?: Record<string, string>; b
 
 export type Handler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>
 
-type Route = { method: string; pattern: RegExp; keys: Array<string>; name: string; handler: Handler }
+type Route = { method: string; pattern: RegExp; keys: Array<string>; name: string; handler: Handler; streamed: boolean }
 
 /**
  * A scripted answer: a fixed response, none at all (hang), one after a delay (`delayMs` without
@@ -44,7 +47,7 @@ export class FakeRouter {
 	private readonly hanging = new Set<ServerResponse>()
 
 	/** `name` like "POST /rest/posts"; path segments ":id" become params. */
-	on(name: string, handler: Handler) {
+	on(name: string, handler: Handler, options: { streamed?: boolean } = {}) {
 		const [method, path] = name.split(' ') as [string, string]
 		const keys: Array<string> = []
 		const pattern = new RegExp(
@@ -55,8 +58,13 @@ export class FakeRouter {
 				}) +
 				'/?$',
 		)
-		this.routes.push({ method, pattern, keys, name, handler })
+		this.routes.push({ method, pattern, keys, name, handler, streamed: options.streamed ?? false })
 		return this
+	}
+
+	/** A route whose handler reads the body as it arrives (`req.stream`): uploads of any size without collecting them. */
+	onStream(name: string, handler: Handler) {
+		return this.on(name, handler, { streamed: true })
 	}
 
 	/** Queue responses for a route; the last one repeats until reset. */
@@ -83,7 +91,7 @@ export class FakeRouter {
 			if (route.method !== method) continue
 			const match = route.pattern.exec(url.pathname)
 			if (!match) continue
-			const body = await readBody(req)
+			const body = route.streamed ? Buffer.alloc(0) : await readBody(req)
 			const request: FakeRequest = {
 				method,
 				path: url.pathname,
@@ -93,29 +101,40 @@ export class FakeRouter {
 				json: parseJson(body),
 				form: new URLSearchParams(isForm(req) ? body.toString('utf8') : ''),
 				params: Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? '')])),
+				...(route.streamed ? { stream: req } : {}),
 			}
-			this.requests.push({ ...request, route: route.name })
+			// A streamed route's handler may answer without reading the upload (a refused token): the rest is read and dropped.
+			const run = async (input: FakeRequest) => {
+				const response = await route.handler(input)
+				if (route.streamed && !req.readableEnded) req.resume()
+				return response
+			}
+			// The log keeps what a test reads (and /__fake/requests serializes), not the upload's stream.
+			const { stream: _stream, ...logged } = request
+			this.requests.push({ ...logged, route: route.name })
 			const scripted = this.next(route.name)
+			// A scripted answer instead of the handler: the upload is read and dropped, as a server answering early would.
+			if (route.streamed && scripted && !('pass' in scripted) && !('hang' in scripted)) req.resume()
 			if (scripted && 'hang' in scripted) {
 				this.hanging.add(res)
 				return true
 			}
 			if (scripted && 'delayMs' in scripted) {
 				await new Promise((r) => setTimeout(r, scripted.delayMs))
-				send(res, scripted.then ?? (await route.handler(request)))
+				send(res, scripted.then ?? (await run(request)))
 				return true
 			}
 			if (scripted && 'until' in scripted) {
 				await scripted.until
-				send(res, scripted.then ?? (await route.handler(request)))
+				send(res, scripted.then ?? (await run(request)))
 				return true
 			}
 			if (scripted && 'pass' in scripted) {
-				const handled = await route.handler(request)
+				const handled = await run(request)
 				send(res, scripted.answer ?? handled)
 				return true
 			}
-			send(res, scripted ?? (await route.handler(request)))
+			send(res, scripted ?? (await run(request)))
 			return true
 		}
 		return false

@@ -21,7 +21,7 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time>${p.aiGenerated ? ' · <span class="ai-label">KI-Info</span>' : ''}</header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time>${p.aiGenerated ? ' · <span class="ai-label">KI-Info</span>' : ''}</header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.video ? videoTag(p.video) : ''}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
@@ -43,6 +43,14 @@ function mediaTag(item: SandboxImage) {
 	const poster = item.poster ? ` poster="${escape(item.poster)}"` : ''
 	const label = item.alt ? ` aria-label="${escape(item.alt)}"` : ''
 	return `<video src="${escape(item.url)}" controls preload="metadata" playsinline${poster}${label}></video>`
+}
+
+/** A video post: playable where the fake kept the file, with its cover as poster and its alt text as label. */
+function videoTag(video: NonNullable<SandboxPost['video']>) {
+	const source = video.url ? ` src="${escape(video.url)}"` : ''
+	const poster = video.poster ? ` poster="${escape(video.poster)}"` : ''
+	const label = video.alt ? ` aria-label="${escape(video.alt)}"` : ''
+	return `<video controls preload="metadata"${source}${poster}${label} data-bytes="${video.bytes}"></video>`
 }
 
 /** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */

@@ -19,12 +19,29 @@ export type SandboxPost = {
 	aiGenerated?: boolean
 	/** A document post's file (LinkedIn): its URN, the title shown above it, its page count and where the PDF is served. */
 	document?: { urn: string; title: string; pages: number; url: string }
+	/** A video post's video as the network stored it (ADR 0058). */
+	video?: SandboxVideo
 	url: string
 	createdAt: string
 }
 
 /** An item of a post: an image, or with `kind: 'video'` a video and the cover it was given (`poster`, null: the network's own frame). */
 export type SandboxImage = { url: string; alt: string; kind?: 'video'; poster?: string | null }
+
+/**
+ * A posted video: its id, where the fake serves it (null when it was too large to keep in memory), its cover
+ * (the thumbnail sent, or null), its alt text ('' where none) and its size as received.
+ */
+export type SandboxVideo = {
+	/** The network's id of the video (LinkedIn's URN, Mastodon's attachment id, Bluesky's blob CID). */
+	id: string
+	url: string | null
+	poster: string | null
+	alt: string
+	bytes: number
+	/** The title shown with it where the network has one (LinkedIn). */
+	title?: string
+}
 
 /** A comment on a sandbox post, or a reply to a comment (parentId). */
 export type SandboxComment = {
