@@ -73,6 +73,7 @@ export default [
 	route('api/hashtags', 'routes/api.hashtags.ts'),
 	route('api/documents/check', 'routes/api.documents.check.ts'),
 	route('api/media', 'routes/api.media.ts'),
+	route('api/media/*', 'routes/api.media.$.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('mcp', 'routes/mcp.ts'),
 	...prefix('api/v1', [
