@@ -3,7 +3,6 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Updateable } from 'kysely'
-import sharp from 'sharp'
 import type { Db } from '#modules/core/db.server.ts'
 import type { MediaVariants } from '#modules/core/db-types.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
@@ -131,14 +130,15 @@ export function createMediaProcessor(deps: MediaProcessDeps) {
 		return variant
 	}
 
-	/** The cover (the chosen time, else the first second) and its thumbnail, from the variant: then ready. */
+	/** The cover (the chosen time, else the first second) and its thumbnail, from the variant by ffmpeg: then ready. */
 	async function makeCover(row: Row, work: string, variant: string, signal: AbortSignal | undefined) {
-		const partial = path.join(work, 'cover.partial.jpg')
-		await coverFrame(variant, row.cover_at_ms === null ? null : row.cover_at_ms / 1000, partial, { signal, tools: deps.tools() })
-		const cover = new Uint8Array(await fs.readFile(partial))
-		const thumbnail = new Uint8Array(await sharp(cover).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer())
-		await files.put(coverKeyOf(row.upload_id), cover, 'image/jpeg')
-		await files.put(thumbnailKeyOf(row.upload_id), thumbnail, 'image/jpeg')
+		const atSeconds = row.cover_at_ms === null ? null : row.cover_at_ms / 1000
+		const cover = path.join(work, 'cover.partial.jpg')
+		const thumbnail = path.join(work, 'thumbnail.partial.jpg')
+		await coverFrame(variant, atSeconds, cover, { signal, tools: deps.tools() })
+		await coverFrame(variant, atSeconds, thumbnail, { signal, tools: deps.tools(), maxWidth: THUMBNAIL_WIDTH })
+		await files.put(coverKeyOf(row.upload_id), new Uint8Array(await fs.readFile(cover)), 'image/jpeg')
+		await files.put(thumbnailKeyOf(row.upload_id), new Uint8Array(await fs.readFile(thumbnail)), 'image/jpeg')
 		await save(row, { cover_key: coverKeyOf(row.upload_id), thumbnail_key: thumbnailKeyOf(row.upload_id), state: 'ready', progress: 100, error_code: null })
 	}
 
