@@ -75,6 +75,7 @@ export default [
 	route('api/documents/check', 'routes/api.documents.check.ts'),
 	route('api/media', 'routes/api.media.ts'),
 	route('api/media-alt-text', 'routes/api.media-alt-text.ts'),
+	route('api/media/*', 'routes/api.media.$.ts'),
 	route('webhooks/stripe', 'routes/webhooks.stripe.ts'),
 	route('mcp', 'routes/mcp.ts'),
 	...prefix('api/v1', [

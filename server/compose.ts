@@ -7,7 +7,7 @@ import { createFeedReader, createSafeHttp, createWebReader, isInternalName, isPu
 import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab, mediaOrigins } from '#modules/generation/index.ts'
-import { createMediaUploads, videoTools, type UploadLimits } from '#modules/media/index.ts'
+import { createMediaUploads, publishableVideoTarget, videoTools, type UploadLimits } from '#modules/media/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
@@ -135,7 +135,17 @@ export function composeServices({
 		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
-		media: createMediaUploads({ db, files, limits: uploadLimits(descriptors), tools: () => videoTools(env), tempDir: path.join(env.dataDir, 'tmp', 'uploads') }),
+		media: createMediaUploads({
+			db,
+			files,
+			limits: uploadLimits(descriptors),
+			tools: () => videoTools(env),
+			tempDir: path.join(env.dataDir, 'tmp', 'uploads'),
+			// The one variant of an uploaded video every registered network takes (ADR 0059).
+			videoTarget: publishableVideoTarget(descriptors.map((descriptor) => descriptor.media.video)),
+			workDir: path.join(env.dataDir, 'tmp', 'media-process'),
+			logger,
+		}),
 		publishing,
 		search: createSearchService({ db }),
 		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, mediaOrigins, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),
@@ -154,6 +164,6 @@ export function composeServices({
 		googleSignIn,
 		devMailbox: env.isProduction ? null : devMailbox,
 	}
-	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...coreTasks(db), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks, ...services.webhooks.tasks]
+	const tasks: Array<AnyTask> = [createSendAccountMailTask(mailer, logger), ...coreTasks(db), ...publishing.tasks, ...services.generation.tasks, ...services.toolbox.tasks, ...services.news.tasks, ...services.billing.tasks, ...services.webhooks.tasks, ...services.media.tasks]
 	return { services, tasks, crontab: [coreCrontab, publishingCrontab, generationCrontab, services.toolbox.crontab, services.news.crontab, services.billing.crontab, services.webhooks.crontab].filter(Boolean).join('\n'), sandbox }
 }

@@ -161,11 +161,67 @@ export function secureApp(app: Express, options: { appUrl: string; trustProxy: n
  * for its headers, checked every 30 s): a body shorter than its Content-Length held the connection
  * for five minutes. The limits cover receiving the request only; a response may take as long as it
  * likes (the event stream at /events, the NDJSON of /api/generations). 60 s for headers and body
- * lets the largest upload (32 MB at /api/generations) through an uplink of about 4.5 Mbit/s.
+ * lets the largest form upload (32 MB at /api/generations) through an uplink of about 4.5 Mbit/s.
+ * The media uploads (UPLOAD_PATHS: a video of up to 1 GB) may take up to `uploadMs` in all, as long
+ * as bytes keep arriving: no `uploadIdleMs` without a byte (ADR 0059).
  */
-export const REQUEST_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000 }
+export const REQUEST_TIMEOUTS = { requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000, uploadMs: 30 * 60_000, uploadIdleMs: 60_000 }
+
+export type RequestTimeouts = typeof REQUEST_TIMEOUTS
+
+/** The streamed media uploads (POST): the creator's and editor's /api/media and the REST API's /media. */
+export const UPLOAD_PATHS = new Set(['/api/media', '/api/v1/media'])
+
+const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'
+
+function isUpload(req: http.IncomingMessage) {
+	if (req.method !== 'POST') return false
+	const url = req.url ?? ''
+	const query = url.indexOf('?')
+	return UPLOAD_PATHS.has(query < 0 ? url : url.slice(0, query))
+}
+
+/**
+ * Node's requestTimeout is one figure for the whole server, so the server gets the uploads' total
+ * and this cuts every other request at `requestMs`, and an upload after `uploadIdleMs` without a
+ * byte (read from the socket's count, never from the body, which stays the route's to read). As Node
+ * does: 408 when no answer has started, the connection closed.
+ */
+export function limitRequestTime(req: http.IncomingMessage, res: http.ServerResponse, timeouts: RequestTimeouts) {
+	// A request without a body is complete with its headers (a GET may still say incomplete here).
+	if (req.complete || (req.headers['transfer-encoding'] === undefined && !(Number(req.headers['content-length'] ?? 0) > 0))) return
+	const socket = req.socket
+	const cut = () => {
+		clearInterval(timer)
+		if (req.complete || socket.destroyed) return
+		if (res.headersSent) return void socket.destroy()
+		socket.end(REQUEST_TIMEOUT_ANSWER, () => socket.destroy())
+	}
+	const started = Date.now()
+	let bytesRead = socket.bytesRead
+	let lastByteAt = started
+	const timer = setInterval(() => {
+		if (req.complete) return void clearInterval(timer)
+		const now = Date.now()
+		if (!isUpload(req)) {
+			if (now - started >= timeouts.requestMs) cut()
+			return
+		}
+		if (socket.bytesRead !== bytesRead) {
+			bytesRead = socket.bytesRead
+			lastByteAt = now
+		} else if (now - lastByteAt >= timeouts.uploadIdleMs) cut()
+	}, Math.min(timeouts.checkIntervalMs, timeouts.requestMs, timeouts.uploadIdleMs))
+	timer.unref()
+	res.once('close', () => clearInterval(timer))
+	req.once('end', () => clearInterval(timer))
+}
 
 /** The app's HTTP server (server/web.ts; the security suite builds its servers with it too). */
-export function createAppServer(app: Express, timeouts: typeof REQUEST_TIMEOUTS = REQUEST_TIMEOUTS) {
-	return http.createServer({ requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs }, app)
+export function createAppServer(app: Express, timeouts: RequestTimeouts = REQUEST_TIMEOUTS) {
+	const serverTimeout = Math.max(timeouts.requestMs, timeouts.uploadMs)
+	return http.createServer({ requestTimeout: serverTimeout, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkIntervalMs }, (req, res) => {
+		limitRequestTime(req, res, timeouts)
+		app(req, res)
+	})
 }

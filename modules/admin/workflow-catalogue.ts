@@ -238,6 +238,19 @@ export const WORKFLOWS: ReadonlyArray<WorkflowDefinition> = [
 		isActive: true,
 	},
 	{
+		key: 'media_process',
+		name: 'Hochgeladene Videos aufbereiten',
+		description: 'Macht aus jedem hochgeladenen Video eine Fassung, die jedes Netzwerk annimmt (H.264/AAC-MP4 mit dem Index vorne), dazu ein Titelbild und ein Vorschaubild; der Fortschritt erscheint im Editor.',
+		steps: [
+			step('Prüfen', 'Das Video wird aus dem Dateispeicher in einen eigenen Arbeitsordner kopiert und mit ffprobe gelesen.'),
+			step('Umwandeln oder umpacken', 'Passt es allen Netzwerken (H.264, AAC, Größe, Bildrate, Datenrate), wird es nur umgepackt, sonst mit ffmpeg umgewandelt; der Fortschritt wird höchstens sekündlich gespeichert und gemeldet.'),
+			step('Titelbild und Vorschaubild', 'Aus der fertigen Fassung: das Bild an der gewählten Stelle, sonst nach der ersten Sekunde, und ein Vorschaubild von 320 px.'),
+			step('Neustart', 'Ein abgebrochener Lauf beginnt bei dem, was noch fehlt; halbe Dateien werden entfernt. Bis zu 5 Versuche.'),
+		],
+		triggers: [{ type: 'user', job: 'media_process', description: 'Ein Video wird im Editor, im Creator oder über die API hochgeladen, oder ein anderes Titelbild gewählt.' }],
+		isActive: true,
+	},
+	{
 		key: 'model_test_video',
 		name: 'Video-Modelltest',
 		description: 'Erzeugt die Videos eines Modelltests im Hintergrund (Sprach- und Bildmodelle antworten sofort); ein fehlgeschlagenes Modell wird einzeln erstattet.',

@@ -392,6 +392,27 @@ export interface KnowledgeChunks {
   start_offset: number;
 }
 
+export interface MediaVariants {
+  attempts: Generated<number>;
+  cover_at_ms: number | null;
+  cover_key: string | null;
+  created_at: Generated<Timestamp>;
+  duration_ms: number | null;
+  error_code: string | null;
+  height: number | null;
+  progress: Generated<number>;
+  rule: string;
+  source_key: string;
+  state: Generated<string>;
+  thumbnail_key: string | null;
+  transcoded: boolean | null;
+  updated_at: Generated<Timestamp>;
+  upload_id: string;
+  user_id: string;
+  variant_key: string | null;
+  width: number | null;
+}
+
 export interface ModelTests {
   agent_configuration_id: string | null;
   ai_model_id: string | null;
@@ -851,6 +872,7 @@ export interface DB {
   error_reports: ErrorReports;
   generations: Generations;
   knowledge_chunks: KnowledgeChunks;
+  media_variants: MediaVariants;
   model_tests: ModelTests;
   news_items: NewsItems;
   oauth_states: OauthStates;

@@ -1,7 +1,8 @@
 // The user's material before any AI sees it: what an upload is (judged by its content), its
 // conversion (images to JPEG, documents and recordings checked and read), the creator's kinds of
 // input with their limits, and the port for reading the open web (adapters/web implements it).
-// Videos are probed, transcoded and cover-framed by the shipped ffmpeg (ADR 0051). A post's text becomes
+// Videos are probed, transcoded and cover-framed by the shipped ffmpeg (ADR 0051); an uploaded one is
+// made publishable by the media_process job (one variant, a cover, a thumbnail; ADR 0059). A post's text becomes
 // a deck of slides and a PDF for LinkedIn's document posts (ADR 0055).
 // Server side: this pulls in sharp and the document parsers. Browser code imports ./kinds.ts,
 // ./sniff.ts, ./errors.ts, ./slides/split.ts and ./slides/theme.ts directly.
@@ -9,6 +10,11 @@ export { coverFrame, type CoverOptions } from './cover-frame.server.ts'
 export { probeVideo, type VideoFacts } from './probe-video.server.ts'
 export { transcodeVideo, type TranscodeOptions, type VideoTarget } from './transcode-video.server.ts'
 export { videoTools, type VideoTools } from './video-tools.server.ts'
+export { remuxVideo } from './remux-video.server.ts'
+export { fitsTarget, publishableVideoTarget, targetFor, targetRule, type PublishableTarget, type VideoRuleFigures } from './transcode-target.ts'
+export { MEDIA_TOPIC, variantKeyOf } from './media-process.server.ts'
+export { mediaProcessJob } from './media-jobs.ts'
+export { processedMediaOf, type ProcessedMedia } from './processed-media.server.ts'
 export { createMediaUploads, type MediaUploads, type StoredMedia, type UploadedMediaKind, type UploadInput, type UploadLimits, type UploadOutcome, type UploadRefusal } from './uploads.server.ts'
 export { readAudio, readWav, type AudioFormat, type WavInfo } from './audio.server.ts'
 export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
 import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
+import { enqueue } from '#modules/core/jobs.server.ts'
+import type { Logger } from '#modules/core/logger.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { InputError } from './errors.ts'
 import { readImage } from './images.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
+import { mediaProcessJob, mediaProcessJobKey } from './media-jobs.ts'
+import { createMediaProcessor, VARIANT_DONE } from './media-process.server.ts'
+import { processedMediaOf } from './processed-media.server.ts'
 import { probeVideo } from './probe-video.server.ts'
 import { isImageType, sniff } from './sniff.ts'
+import { publishableVideoTarget, targetRule, type PublishableTarget } from './transcode-target.ts'
 import { readUploadBody, UploadCutOffError, UploadTooLargeError, type UploadBody } from './upload-body.server.ts'
 import type { VideoTools } from './video-tools.server.ts'
 
@@ -16,7 +23,8 @@ import type { VideoTools } from './video-tools.server.ts'
 // bytes, then streamed into the file store as it arrives with its kind's size limit enforced on the
 // way. Images stay as before (read whole within 10 MB, stored as a JPEG without metadata); videos
 // and PDFs are stored as they are; a video is probed with ffprobe from a local copy made while it
-// streams, and refused (and deleted) when ffprobe cannot read it. Once per request id.
+// streams, and refused (and deleted) when ffprobe cannot read it. Once per request id. A stored video
+// gets its media_process job in the same transaction (ADR 0059), which makes its publishable variant.
 
 export type UploadedMediaKind = 'image' | 'video' | 'document'
 
@@ -53,9 +61,30 @@ type Sniffed = { kind: UploadedMediaKind; contentType: string; ext: string; maxB
 const UPLOAD_KIND = { image: 'post_image', video: 'post_video', document: 'post_document' } as const
 const TOO_LARGE = { image: 'image_too_large', video: 'video_too_large', document: 'pdf_too_large' } as const
 
-export type MediaUploadDeps = { db: Db; files: FileStore; limits: UploadLimits; tools: () => VideoTools; tempDir: string }
+export type MediaUploadDeps = {
+	db: Db
+	files: FileStore
+	limits: UploadLimits
+	tools: () => VideoTools
+	tempDir: string
+	/** The one variant every network takes (publishableVideoTarget of the descriptors); no rules: the defaults. */
+	videoTarget?: PublishableTarget
+	/** The media_process job's work folders (default: beside tempDir). */
+	workDir?: string
+	logger?: Logger
+}
 
 export function createMediaUploads(deps: MediaUploadDeps) {
+	const videoTarget = deps.videoTarget ?? publishableVideoTarget([])
+	const processor = createMediaProcessor({
+		db: deps.db,
+		files: deps.files,
+		tools: deps.tools,
+		workDir: deps.workDir ?? path.join(path.dirname(deps.tempDir), 'media-process'),
+		target: videoTarget,
+		logger: deps.logger,
+	})
+
 	function judge(head: Uint8Array): Sniffed | null {
 		const type = sniff(head)
 		if (isImageType(type)) return { kind: 'image', contentType: 'image/jpeg', ext: 'jpg', maxBytes: IMAGE_MAX_BYTES }
@@ -145,10 +174,15 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 			const fingerprint = { sha256: body.digest().sha256, kind: media.kind }
 			try {
 				const outcome = await once(deps.db, { userId, requestId, action: 'media.upload', input: fingerprint }, async (trx) => {
-					await trx
+					const upload = await trx
 						.insertInto('uploads')
 						.values({ user_id: userId, kind: UPLOAD_KIND[media.kind], storage_key: media.key, content_type: media.contentType, byte_size: media.bytes, original_name: input.name.slice(0, 255) || null })
-						.execute()
+						.returning('id')
+						.executeTakeFirstOrThrow()
+					if (media.kind === 'video') {
+						await trx.insertInto('media_variants').values({ upload_id: upload.id, user_id: userId, source_key: media.key, rule: targetRule(videoTarget) }).execute()
+						await enqueue(trx, mediaProcessJob, { uploadId: upload.id }, { jobKey: mediaProcessJobKey(upload.id) })
+					}
 					return media
 				})
 				if (outcome.kind === 'conflict') {
@@ -162,6 +196,35 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 				throw error
 			}
 		},
+
+		/** What the media_process job has made of the user's uploads among `keys` (processedMediaOf). */
+		processed(userId: string, keys: ReadonlyArray<string>) {
+			return processedMediaOf(deps.db, userId, keys)
+		},
+
+		/**
+		 * The user's cover time for an uploaded video (null: the first second): the cover and thumbnail
+		 * are taken again by the job. False when the key is no video of the user's or its processing failed.
+		 */
+		async chooseCover(userId: string, key: string, atMs: number | null) {
+			return deps.db.transaction().execute(async (trx) => {
+				const row = await trx
+					.updateTable('media_variants')
+					.set({ cover_at_ms: atMs, cover_key: null, thumbnail_key: null, state: 'processing', progress: sql<number>`least(progress, ${VARIANT_DONE})`, updated_at: new Date() })
+					.where('user_id', '=', userId)
+					.where('source_key', '=', key)
+					.where('state', '<>', 'failed')
+					.returning('upload_id')
+					.executeTakeFirst()
+				if (!row) return false
+				await enqueue(trx, mediaProcessJob, { uploadId: row.upload_id }, { jobKey: mediaProcessJobKey(row.upload_id) })
+				return true
+			})
+		},
+
+		/** The media_process job, for the worker (server/compose.ts). */
+		tasks: processor.tasks,
+		processUpload: processor.processUpload,
 	}
 }
 

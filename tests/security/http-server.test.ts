@@ -11,7 +11,9 @@
 // REQUEST_TIMEOUTS.requestMs (60 s; shorter here); the limit is on receiving the request only
 // (Node: "requestTimeout: the timeout for receiving the entire request from the client"), so a
 // long event stream (/events) or a long NDJSON answer to a complete POST (/api/generations) is not
-// cut: both checked here with stand-ins that answer longer than the timeout.
+// cut: both checked here with stand-ins that answer longer than the timeout. The media uploads
+// (/api/media, /api/v1/media: videos up to 1 GB) are not cut at requestMs but after uploadIdleMs
+// without a byte, and at uploadMs in all (ADR 0059): a slow upload that keeps sending gets through.
 //
 // Mutations of pages without an action (issue 37 item 1.3): each POST to such a page went to React
 // Router, which logged a ~750-byte stack trace per request (signed out, in production too). The
@@ -126,7 +128,7 @@ describe('/media through secureApp and React Router', () => {
 })
 
 describe('request timeouts of the app server', () => {
-	const timeouts = { requestMs: 1000, headersMs: 1000, checkIntervalMs: 100 }
+	const timeouts = { requestMs: 1000, headersMs: 1000, checkIntervalMs: 100, uploadMs: 10_000, uploadIdleMs: 1000 }
 	let server: SecureServer
 	let port: number
 
@@ -137,6 +139,13 @@ describe('request timeouts of the app server', () => {
 			req.resume()
 			req.on('end', () => res.type('text/plain').send('gelesen'))
 		})
+		// /api/media and /api/v1/media: an upload read to its end, answered with the bytes received.
+		for (const upload of ['/api/media', '/api/v1/media'])
+			app.post(upload, (req, res) => {
+				let bytes = 0
+				req.on('data', (chunk: Buffer) => (bytes += chunk.length))
+				req.on('end', () => res.type('text/plain').send(`empfangen ${bytes}`))
+			})
 		// /events: an event stream that stays open (longer than the request timeout here).
 		app.get('/events', (_req, res) => {
 			res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' })
@@ -186,8 +195,8 @@ describe('request timeouts of the app server', () => {
 		})
 	}
 
-	test('the app server (server/web.ts) is made with these settings: 60 s for headers and body, the headers within 20 s, checked every 5 s', async () => {
-		expect(REQUEST_TIMEOUTS).toEqual({ requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000 })
+	test('the app server (server/web.ts) is made with these settings: 60 s for headers and body, the headers within 20 s, checked every 5 s; uploads 30 min, 60 s without a byte', async () => {
+		expect(REQUEST_TIMEOUTS).toEqual({ requestMs: 60_000, headersMs: 20_000, checkIntervalMs: 5_000, uploadMs: 30 * 60_000, uploadIdleMs: 60_000 })
 		const index = await fs.readFile(path.join(import.meta.dirname, '../../server/web.ts'), 'utf8')
 		expect(index).toMatch(/createAppServer\(app\)\.listen\(/)
 		expect(index).not.toMatch(/app\.listen\(/)
@@ -198,6 +207,51 @@ describe('request timeouts of the app server', () => {
 			['POST /form HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 1000', '', 'intent=save'].join('\r\n'),
 		)
 		expect(closedAfterMs).toBeGreaterThanOrEqual(timeouts.requestMs - 50)
+		expect(closedAfterMs).toBeLessThan(timeouts.requestMs + timeouts.checkIntervalMs + 1000)
+		expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+	})
+
+	/** Sends the head, then `chunks` bytes one every `everyMs`; what came back and after how long. */
+	function trickle(head: string, chunks: number, everyMs: number) {
+		return new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
+			const started = performance.now()
+			let answer = ''
+			let sent = 0
+			let timer: NodeJS.Timeout | undefined
+			const socket = net.connect(port, '127.0.0.1', () => {
+				socket.write(head)
+				timer = setInterval(() => {
+					if (sent < chunks && !socket.destroyed) socket.write('x', () => sent++)
+				}, everyMs)
+			})
+			socket.setEncoding('utf8')
+			socket.on('data', (chunk: string) => (answer += chunk))
+			socket.on('close', () => {
+				clearInterval(timer)
+				resolve({ answer, closedAfterMs: performance.now() - started })
+			})
+			socket.on('error', reject)
+		})
+	}
+
+	test.each(['/api/media', '/api/v1/media'])('a slow upload to %s that keeps sending, past the request timeout: received whole and answered', async (address) => {
+		// 12 bytes, one every 250 ms: 3 s, three times the request timeout, never a second without a byte.
+		const head = [`POST ${address} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', 'Content-Type: video/mp4', 'Content-Length: 12', '', ''].join('\r\n')
+		const { answer, closedAfterMs } = await trickle(head, 12, 250)
+		expect(closedAfterMs).toBeGreaterThan(2.5 * timeouts.requestMs)
+		expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*empfangen 12$/)
+	})
+
+	test('an upload that stops sending: closed with 408 after the idle time', async () => {
+		const { answer, closedAfterMs } = await rawRequest(['POST /api/media HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: video/mp4', 'Content-Length: 1000', '', 'erste Bytes'].join('\r\n'))
+		expect(closedAfterMs).toBeGreaterThanOrEqual(timeouts.uploadIdleMs - 50)
+		expect(closedAfterMs).toBeLessThan(timeouts.uploadIdleMs + timeouts.checkIntervalMs + 1000)
+		expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+	})
+
+	test('a slow body to any other route is still cut at the request timeout', async () => {
+		const head = ['POST /form HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 12', '', ''].join('\r\n')
+		const { answer, closedAfterMs } = await trickle(head, 12, 250)
 		expect(closedAfterMs).toBeLessThan(timeouts.requestMs + timeouts.checkIntervalMs + 1000)
 		expect(answer).toMatch(/^HTTP\/1\.1 408 /)
 	})

@@ -45,6 +45,8 @@ type Fixture = {
 	contact: string
 	log: string
 	modelTest: string
+	/** The key of A's uploaded video, with its media_process row. */
+	video: string
 	generationRequest: string
 	generation: string
 	checkout: string
@@ -420,6 +422,16 @@ const entries: Record<string, Entry> = {
 			},
 		],
 	},
+	'/api/media/*': {
+		probes: [
+			{
+				name: "the processing state of A's uploaded video",
+				request: (f) => ({ params: { '*': `${f.video}/status` } }),
+				attacker: 'refused',
+				owner: (r, f) => expect(r.text).toContain(f.video),
+			},
+		],
+	},
 	'/api/media': { none: "stores the user's own upload under a new key; reads no id (the request id is per user: tests/integration/media-upload.test.ts)" },
 	'/mcp': { notOwned: "signed in by a personal API token, not the session; another user's post, draft and agent ids in its calls are refused (tests/integration/mcp.test.ts)" },
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
@@ -586,6 +598,9 @@ async function ownerFixture(): Promise<Fixture> {
 			.returning('id')
 			.executeTakeFirstOrThrow()
 	).id
+	const video = `videos/${randomUUID()}.mp4`
+	const upload = await db.insertInto('uploads').values({ user_id: a.id, kind: 'post_video', storage_key: video, content_type: 'video/mp4', byte_size: 1000 }).returning('id').executeTakeFirstOrThrow()
+	await db.insertInto('media_variants').values({ upload_id: upload.id, user_id: a.id, source_key: video, rule: 'test' }).execute()
 	const result = { generationId: randomUUID(), texts: { linkedin: `Generiert ${marker}` }, images: {}, charged: 3, refunded: 0, balance: 47, warnings: [], source: { kind: 'smart-post', title: null }, detail: null }
 	const generation = (
 		await db
@@ -605,7 +620,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const brand = (await db.selectFrom('channels').select('brand_id').where('id', '=', page).executeTakeFirstOrThrow()).brand_id
 	const secondBrand = await services.brands.create(a.id, `Marke ${marker}`)
 	if (!secondBrand.ok) throw new Error(`brand: ${secondBrand.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, media, page, page2, account: token.id, contact, log, modelTest, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, media, page, page2, account: token.id, contact, log, modelTest, video, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */
