@@ -9,7 +9,7 @@ import type { MediaOrigins } from './ports.ts'
 
 const MEDIA_JSON = `json_build_object('id', m.id, 'kind', m.kind, 'url', m.url, 'networks', m.networks, 'alt_text', m.alt_text,
 	'ai_generated', m.ai_generated, 'width', m.width, 'height', m.height, 'content_type', m.content_type, 'size_bytes', m.size_bytes,
-	'duration_ms', m.duration_ms, 'pages', m.pages, 'cover_url', m.cover_url, 'cover_at_ms', m.cover_at_ms, 'state', m.state)`
+	'duration_ms', m.duration_ms, 'pages', m.pages, 'cover_url', m.cover_url, 'cover_at_ms', m.cover_at_ms, 'state', m.state, 'title', m.title)`
 
 /** The media of the post `postId` names, as a JSON array in position order: a part of a caller's select. */
 export function postMediaJsonSql(postId: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {

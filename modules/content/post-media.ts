@@ -27,6 +27,8 @@ export type PostMediaRow = {
 	cover_url: string | null
 	cover_at_ms: number | null
 	state: PostMediaView['state']
+	/** Documents: the title the network shows (absent where a write did not return it). */
+	title?: string | null
 }
 
 /** The rows and the networks without an image for a post's image (`imageUrl`, '' for none) and images per network. */
@@ -76,5 +78,6 @@ export function mediaViews(registered: RegisteredPlatforms, rows: ReadonlyArray<
 		coverUrl: row.cover_url ?? null,
 		coverAtMs: row.cover_at_ms ?? null,
 		state: row.state ?? 'ready',
+		title: row.title ?? null,
 	}))
 }

@@ -53,6 +53,8 @@ export type PostMediaView = {
 	coverAtMs: number | null
 	/** 'ready' unless a video or document is still being processed ('processing') or could not be ('failed'). */
 	state: 'processing' | 'ready' | 'failed'
+	/** Documents: the title shown above the pages (null: the post's title). */
+	title: string | null
 }
 
 /** A post as the calendar reads it: what its chip shows, at its plan or publication time. */

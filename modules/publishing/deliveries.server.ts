@@ -2,6 +2,8 @@ import type { Trx } from '#modules/core/db.server.ts'
 import { channelTextOf, firstCommentFor, imageFor, mediaFor, PlanRefused, postForDelivery, postsForDelivery, textFor, type DeliveryPlanner, type PlanInput } from '#modules/content/index.ts'
 import { requiresAltText } from '#modules/accounts/index.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
+import type { ProcessedMedia } from '#modules/media/index.ts'
+import { processedVideos, withVariant } from './processed-videos.server.ts'
 import { accountChecks, accountProblems, targetLabel } from './account-check.server.ts'
 import { postChannelsJsonSql, postGoesToChannelSql } from './post-channels.server.ts'
 import { DUE_NOW_MS } from './planning-accounts.server.ts'
@@ -30,7 +32,8 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
 	const post = await postForDelivery(trx, rules.descriptors.map((d) => d.id), input.postId)
 	if (!post) return []
 	const check = { targets: input.targets, at: input.scheduledAt, now: input.scheduledAt.getTime() <= Date.now() + DUE_NOW_MS, postId: input.postId }
-	const findings = await textProblems(rules, post, input.targets, await requiresAltText(trx, post.userId))
+	const videos = await processedVideos(trx, post.userId, post.media)
+	const findings = await textProblems(rules, post, input.targets, await requiresAltText(trx, post.userId), videos)
 	const account = await accountProblems(trx, rules.descriptors, check)
 	return [...findings, ...account.map((p) => p.message)]
 }
@@ -43,7 +46,7 @@ export async function planningProblems(trx: Trx, rules: PlanningRules, input: { 
  * on its own, under its name. A first comment is judged with the text, per comment and page type (LinkedIn
  * takes one on organization pages only).
  */
-async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>, requireAltText: boolean): Promise<Array<string>> {
+async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: ReadonlyArray<PlanTarget>, requireAltText: boolean, videos: ReadonlyMap<string, ProcessedMedia> = new Map()): Promise<Array<string>> {
 	const groups = new Map<string, Array<PlanTarget>>()
 	const ownText = (target: PlanTarget) => Boolean(target.channel && channelTextOf(post.content, target.channel.id) !== undefined)
 	const commentOf = (target: PlanTarget) => firstCommentFor(post.content, target.platform, target.channel?.id)
@@ -67,7 +70,8 @@ async function textProblems(rules: PlanningRules, post: DeliveryPost, targets: R
 			platform,
 			text: textFor(post.content, platform, channel?.id),
 			imageUrl: imageFor(post, platform),
-			media: mediaFor(post, platform),
+			// A video is judged as it will go out: the processed variant's figures, once made.
+			media: mediaFor(post, platform).map((item) => withVariant(item, videos)),
 			requireAltText,
 			limits: channel?.limits ?? null,
 			firstComment: commentOf(group[0]!),

@@ -1,5 +1,7 @@
 import { firstCommentFor, imageFor, mediaFor, textFor } from '#modules/content/index.ts'
+import type { ProcessedMedia } from '#modules/media/index.ts'
 import type { Loaded } from './delivery-batches.server.ts'
+import { processedVideos, withVariant } from './processed-videos.server.ts'
 import type { Platform, PublishContent, PublishMedia, PublishTarget } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { targetOf } from './tokens.server.ts'
@@ -19,9 +21,11 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 	const platform = delivery.platform as Platform
 	if (!page) return { error: 'not_connected' }
 	if (page.token_status !== 'active') return { error: 'reconnect_required' }
-	const unready = mediaFor(post, platform).map((item) => item.state).find((state) => state !== 'ready')
+	const items = mediaFor(post, platform)
+	const processed = await processedVideos(ctx.db, post.userId, items)
+	const unready = items.map((item) => withVariant(item, processed).state).find((state) => state !== 'ready')
 	if (unready) return { error: unready === 'failed' ? 'media_failed' : MEDIA_PROCESSING }
-	const media = publishMediaOf(post, platform, ctx.appUrl)
+	const media = publishMediaOf(post, platform, ctx.appUrl, processed)
 	return {
 		tokenId: page.token_id,
 		title: post.title,
@@ -33,11 +37,12 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 	}
 }
 
-/** The post's items for this network (mediaFor: its own rows, else the common ones), in order, with absolute URLs and alt text. */
-export function publishMediaOf(post: DeliveryPost, platform: Platform, appUrl: string): Array<PublishMedia> {
-	return mediaFor(post, platform).map((item): PublishMedia => {
+/** The post's items for this network (mediaFor: its own rows, else the common ones), in order, with absolute URLs and alt text; a video as its processed variant. */
+export function publishMediaOf(post: DeliveryPost, platform: Platform, appUrl: string, processed: ReadonlyMap<string, ProcessedMedia> = new Map()): Array<PublishMedia> {
+	return mediaFor(post, platform).map((stored): PublishMedia => {
+		const item = withVariant(stored, processed)
 		const url = absoluteUrl(appUrl, item.url)!
-		if (item.kind === 'document') return { kind: 'document', url, title: post.title, altText: null, pages: item.pages, sizeBytes: item.sizeBytes }
+		if (item.kind === 'document') return { kind: 'document', url, title: item.title ?? post.title, altText: null, pages: item.pages, sizeBytes: item.sizeBytes }
 		if (item.kind === 'video') {
 			return { kind: 'video', url, altText: item.altText, coverUrl: absoluteUrl(appUrl, item.coverUrl), coverAtMs: item.coverAtMs, width: item.width, height: item.height, durationMs: item.durationMs, sizeBytes: item.sizeBytes, contentType: item.contentType }
 		}

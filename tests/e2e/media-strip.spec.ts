@@ -100,9 +100,7 @@ test('three images uploaded, reordered by keyboard and by pointer, given alt tex
 	await expect(again.getByRole('textbox', { name: 'Alt-Text für Bild 1' })).toHaveValue('Rote Tomaten am Marktstand')
 })
 
-// Needs the publisher to send a network's items from post_media (the main session's slice): today
-// publishMediaOf sends the post's one image per network.
-test.fixme('published now, /sandbox shows the three images in the new order with their alt texts', async ({ page, createConfirmedUser, login, services, db }) => {
+test('published now, /sandbox shows the three images in the new order with their alt texts', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
 	const post = await instagramPost(services, user.id, 'Drei Bilder sofort')
 	await login(user)
@@ -135,6 +133,9 @@ test('an eleventh image: Instagram takes at most ten, the strip says so on that 
 	await expect(notes).toHaveCount(1)
 	await expect(notes).toHaveText('Instagram: höchstens 10')
 	await expect(dialog.getByRole('listitem', { name: 'Bild 11' }).getByTestId('media-network-limit')).toBeVisible()
+	// Posting it now: the planning preflight refuses it in German, nothing goes out.
+	await dialog.getByRole('button', { name: 'Sofort posten' }).click()
+	await expect(page.getByText('Dieser Post hat 11 Bilder oder Videos; Instagram nimmt höchstens 10 pro Post. Entfernen Sie bitte einige.').first()).toBeVisible()
 })
 
 test.describe('on a phone (390 px, touch)', () => {

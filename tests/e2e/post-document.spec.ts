@@ -89,9 +89,6 @@ for (const [name, options] of viewports) {
 		})
 
 		test('saved and published now: /sandbox shows the LinkedIn post as a PDF document with its pages', async ({ page, createConfirmedUser, login, services, db }) => {
-			// The publisher sends a post's items from post_media in the main session's slice (ADR 0053); until it
-			// has landed on this branch the delivery goes out as text, so this stays pending here.
-			test.fixme(true, 'needs the publisher to send post_media items (documents) to the adapter')
 			const user = await createConfirmedUser()
 			const marker = `#Woche${randomUUID().slice(0, 8)}`
 			const post = await plannedLinkedinPost(services, user.id, marker)

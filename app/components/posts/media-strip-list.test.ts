@@ -4,7 +4,7 @@ import { entriesOf, listOf, moved, networksWithout } from './media-strip-list.ts
 const carousel = (maxItems: number) => ({ carousel: { minItems: 2, maxItems, mixed: false, sameAspect: false }, video: null, document: null, altText: null, firstComment: null, aiFlag: false })
 
 test('the save sends stored items by id and new ones by key, alt text trimmed for images only', () => {
-	const stored = entriesOf([{ id: 'a', kind: 'image', url: '/media/a.jpg', networks: null, altText: 'Alt', aiGenerated: false, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready' }])
+	const stored = entriesOf([{ id: 'a', kind: 'image', url: '/media/a.jpg', networks: null, altText: 'Alt', aiGenerated: false, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready', title: null }])
 	const list = listOf([...stored, { key: 'n', fileKey: 'images/b.jpg', url: '/media/images/b.jpg', kind: 'image', altText: '  ', state: 'ready' }, { key: 'v', fileKey: 'videos/c.mp4', url: '/media/videos/c.mp4', kind: 'video', altText: '', state: 'ready' }])
 	expect(list).toEqual([{ id: 'a', altText: 'Alt' }, { fileKey: 'images/b.jpg', altText: null }, { fileKey: 'videos/c.mp4' }])
 })
