@@ -55,9 +55,11 @@ const covered: Record<string, string> = {
  * creates: a hash of the input and a copy of the answer, whose rows are exported in their own tables) and
  * post_figures (counts and sums of the user's posts, which are exported), csv_import_progress (how far a
  * running CSV import is, for the dialog's progress bar; its posts are exported), publication_outbox (publishing's
- * record of each publication for its consumers, kept a day; the deliveries, activity and webhook messages are exported).
+ * record of each publication for its consumers, kept a day; the deliveries, activity and webhook messages are exported),
+ * media_variants (the processing state of an uploaded video and the keys of the copies made of it; the upload and the
+ * post's media are exported).
  */
-const leftOut = new Set(['email_tokens', 'oauth_states', 'request_keys', 'post_figures', 'csv_import_progress', 'publication_outbox'])
+const leftOut = new Set(['email_tokens', 'oauth_states', 'request_keys', 'post_figures', 'csv_import_progress', 'publication_outbox', 'media_variants'])
 
 const password = 'richtig-langes-Passwort'
 

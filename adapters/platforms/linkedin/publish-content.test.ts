@@ -39,7 +39,7 @@ test('a document beside an image, and a PDF announced over 100 MB, are refused b
 	await using li = await startLinkedinSandbox()
 	await using file = await serve(await pdfOf(1))
 	const mixed = withMedia('Gemischt', [{ kind: 'image', url: 'https://bilder.example/a.jpg', altText: null }, documentItem(file.url)])
-	await expect(li.adapter().publish(li.target(li.organization), mixed, { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'invalid_request', code: 'document_mixed' })
+	await expect(li.adapter().publish(li.target(li.organization), mixed, { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'invalid_request', code: 'carousel_mixed' }) // the shared check (publish-media.ts) refuses it first
 	await using huge = await serve(new Uint8Array(0), 101 * 1024 * 1024)
 	await expect(li.adapter().publish(li.target(li.organization), withMedia('Zu groß', [documentItem(huge.url)]), { checkpoint: async () => {} })).rejects.toMatchObject({
 		kind: 'invalid_request',

@@ -13,8 +13,12 @@ const IMAGE_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'mif1', 'msf1', 'a
 /** Whether the fake may fetch `url`: a loopback host or the fake's own origin. */
 export function mayFetch(url: URL, ownBase: string) {
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+	if (url.origin === new URL(ownBase).origin) return true
+	// Loopback only for an app's /media/ files (a test's app on another port): anything else there answers
+	// like an unreachable file, so the fake tells nobody which local ports serve what.
 	const host = url.hostname.replace(/^\[|\]$/g, '')
-	return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host) || url.origin === new URL(ownBase).origin
+	const loopback = host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+	return loopback && url.pathname.startsWith('/media/') && !url.username && !url.password
 }
 
 /** What `raw` holds, by its first bytes where the fake may fetch it, else by its extension. */

@@ -41,7 +41,7 @@ export function FirstCommentBox({
 			<TextArea id={id} name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={3} resize="vertical" color={counted?.over ? 'red' : undefined} />
 			{counted ? (
 				<Text size="1" color={counted.over ? 'red' : 'gray'} weight={counted.over ? 'bold' : 'regular'} align="right" data-testid="first-comment-counter" data-over={counted.over}>
-					{t('firstComment.counterOf', { count: counted.count, max: counted.limit, platform: platformName(counted.platform) })}
+					{t('firstComment.counterOf', { length: counted.count, max: counted.limit, platform: platformName(counted.platform) })}
 				</Text>
 			) : null}
 			<CommentNotices notices={notices} />

@@ -71,7 +71,7 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, onAl
 						</Text>
 						<TextArea id={altId} size="1" rows={2} value={entry.altText} readOnly={readOnly} aria-label={t('strip.altTextFor', { position })} onChange={(e) => onAltText(e.currentTarget.value)} />
 						<Text size="1" color={length > altMax ? 'red' : 'gray'}>
-							{t('strip.altCounter', { count: length, max: altMax })}
+							{t('strip.altCounter', { length, max: altMax })}
 						</Text>
 					</>
 				) : null}

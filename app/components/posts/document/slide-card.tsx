@@ -43,7 +43,7 @@ export function SlidePreview({ slide, index, count, look }: CardProps) {
 export function SlideEditor({ slide, index, count, look, onChange, onRemove }: CardProps & { onChange: (slide: EditedSlide) => void; onRemove: (() => void) | null }) {
 	const { t } = useTranslation('postDocument')
 	const { background, color } = colours(slide, look)
-	const label = t('slide', { number: index + 1, count })
+	const label = t('slide', { number: index + 1, total: count })
 	return (
 		<Flex direction="column" gap="2" p="3" role="group" aria-label={label} data-testid="slide-editor" style={{ background, color, borderRadius: 8, border: `2px solid ${look.accent}` }}>
 			<Flex justify="between" align="center">
