@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Route } from './+types/posts.$id.document'
 import { servicesContext } from '#app/context.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { documentRefusalMessage, documentRefusalStatus } from '#app/server/post-document.server.ts'
 import { DOCUMENT_SLIDES_MAX, SlidesSchema } from '#modules/content/index.ts'
@@ -29,17 +30,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	const t = getInstance(context).t
-	const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
+	// The shared form reader: a form of a shape no page sends (too deep names, too many fields) is
+	// refused before it is parsed, in the dialog's own answer shape.
+	const { submission } = await parseForm(request, ActionSchema, { refused: () => Response.json({ ok: false, message: t('api:pages.formRefused') }, { status: 400, headers }) })
 	const invalid = () => Response.json({ ok: false, message: t('postDocument:errors.invalid', { count: DOCUMENT_SLIDES_MAX }) }, { status: 400, headers })
-	if (!parsed.success || !z.uuid().safeParse(params.id).success) return invalid()
+	if (submission.status !== 'success' || !z.uuid().safeParse(params.id).success) return invalid()
+	const form = submission.value
 	const documents = context.get(servicesContext).postDocuments
 	let result
-	if (parsed.data.intent === 'save') {
-		const slides = SlidesSchema.safeParse(parseJson(parsed.data.slides))
+	if (form.intent === 'save') {
+		const slides = SlidesSchema.safeParse(parseJson(form.slides))
 		if (!slides.success) return invalid()
-		result = await documents.make(user.id, { postId: params.id, requestId: parsed.data.requestId, slides: slides.data })
+		result = await documents.make(user.id, { postId: params.id, requestId: form.requestId, slides: slides.data })
 	} else {
-		result = await documents.attachUploaded(user.id, { postId: params.id, requestId: parsed.data.requestId, fileKey: parsed.data.fileKey })
+		result = await documents.attachUploaded(user.id, { postId: params.id, requestId: form.requestId, fileKey: form.fileKey })
 	}
 	if (!result.ok) return Response.json({ ok: false, message: documentRefusalMessage(getInstance(context).getFixedT(null, 'postDocument'), result) }, { status: documentRefusalStatus(result), headers })
 	return Response.json({ ok: true, document: result.document }, { headers })

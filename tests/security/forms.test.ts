@@ -62,6 +62,8 @@ const JSON_ANSWERS: Record<string, unknown> = {
 	'/api/documents/check': { ok: false, code: 'failed' },
 	'/onboarding/hand-over': { ok: false, error: 'invalid_draft' },
 	'/posts/csv-import': { ok: false, message: 'Die Angaben sind ungültig. Bitte laden Sie die Datei erneut hoch.' },
+	// The document dialog's fetcher shows the message like the route's other refusals.
+	'/posts/:id/dokument': { ok: false, message: MESSAGE },
 }
 
 let t: TestDatabase

@@ -366,6 +366,12 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 			f({ intent: 'import', rows, asDrafts: '1', requestId: crypto.randomUUID() }),
 		]
 	},
+	// The document dialog (the post id is the path's :id, the visitor's own post in the fuzz): the edited
+	// slides rendered, an uploaded PDF attached (a key the visitor never uploaded: not found).
+	'/posts/:id/dokument': () => [
+		f({ intent: 'save', requestId: crypto.randomUUID(), slides: JSON.stringify([{ kind: 'title', heading: 'Frisches Brot', body: [], list: null }, { kind: 'content', heading: 'Warum', body: ['Jeden Morgen', 'Aus der Region'], list: 'bullet' }]) }),
+		f({ intent: 'attach', requestId: crypto.randomUUID(), fileKey: `documents/${crypto.randomUUID()}.pdf` }),
+	],
 	'/accounts': (r) => [f({ intent: 'connect', platform: 'linkedin' }), f({ intent: 'disconnect', accountId: crypto.randomUUID() }), f({ intent: 'reconnect', accountId: crypto.randomUUID() }), f({ intent: 'set-default', pageId: r.page }), f({ intent: 'refresh-followers' })],
 	'/agent': (r) => [
 		f({ intent: 'create', requestId: crypto.randomUUID() }),
@@ -497,7 +503,8 @@ test.each(withAction.map((route, index) => [route.path, route, index] as const))
 	const vocabulary = await vocabularyOf(route, global)
 	const bases = baselines[route.path]!(rows)
 	const forms = fc.oneof({ weight: 3, arbitrary: mutatedArbitrary(bases, vocabulary, rows.ids) }, { weight: 1, arbitrary: formArbitrary(vocabulary, rows.ids) })
-	const params = { platform: 'linkedin', sessionId: rows.checkout, '*': 'images/x.png' }
+	// :id is the visitor's own post (the document dialog's route; the REST API's answer 401 without a token).
+	const params = { platform: 'linkedin', id: rows.post, sessionId: rows.checkout, '*': 'images/x.png' }
 	await fc.assert(
 		fc.asyncProperty(forms, async (form) => {
 			const result = await h.call(route, { method: 'POST', form, cookie: rows.user?.cookie, params })
@@ -532,7 +539,7 @@ test.each(withAction.map((route) => [route.path, route] as const))('action %s: a
 			for (const variant of [`${value}\u0000`, value.startsWith('{') ? value.replace(/"([^"]*)"/, '"\\u0000$1"') : null]) {
 				if (variant === null) continue
 				const form: Form = base.map((entry, j) => (j === i ? [name, variant] : entry))
-				const result = await h.call(route, { method: 'POST', form: formOf(form), cookie: rows.user?.cookie, params: { platform: 'linkedin', sessionId: rows.checkout } })
+				const result = await h.call(route, { method: 'POST', form: formOf(form), cookie: rows.user?.cookie, params: { platform: 'linkedin', id: rows.post, sessionId: rows.checkout } })
 				if (!allowed(result.status)) failed.push(`${name}=${JSON.stringify(variant).slice(0, 60)}: ${result.status} ${result.text.slice(0, 120)}`)
 			}
 		}

@@ -15,7 +15,9 @@
 // modules: modules/accounts/accounts.test.ts ("two users cannot read each other's ..."), the data
 // export: tests/integration/export.test.ts.
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import type { Kysely } from 'kysely'
+import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { OnboardingDraftSchema } from '#modules/agents/index.ts'
@@ -38,6 +40,8 @@ type Fixture = {
 	post: string
 	/** The image of A's post (a post_media row). */
 	media: string
+	/** The key of A's uploaded PDF (an uploads row of kind post_document, its file stored). */
+	pdf: string
 	page: string
 	page2: string
 	/** A's LinkedIn account (social_tokens row) that owns page and page2. */
@@ -89,6 +93,8 @@ const accountAndChannels = async (db: Kysely<DB>, f: Fixture) => ({
 })
 const brandsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('brands').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
 const channelsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('channels').select(['id', 'brand_id', 'is_default']).where('user_id', '=', f.a.id).orderBy('id').execute()
+/** The document row of A's post (post_media of kind document) and the PDF it names. */
+const documentOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('post_media').selectAll().where('post_id', '=', f.post).where('kind', '=', 'document').execute()
 const agentsOf = (db: Kysely<DB>, f: Fixture) => db.selectFrom('agent_configurations').selectAll().where('user_id', '=', f.a.id).orderBy('id').execute()
 
 /** A day next week in Zurich (scheduling needs the future) and a time the rules allow. */
@@ -123,6 +129,7 @@ function presetValues(name: string): AgentPresetValues {
 }
 
 let logoPng: Uint8Array
+let pdfBytes: Uint8Array
 
 const agentProbe = (name: string, form: (f: Fixture) => Record<string, string | File>, target: 'agent' | 'agent2' = 'agent'): Probe => ({
 	name,
@@ -206,6 +213,26 @@ const entries: Record<string, Entry> = {
 			},
 			{ name: 'publish-now a draft', request: (f) => ({ form: { intent: 'publish-now', kind: 'draft', id: f.draft, requestId: randomUUID() } }), attacker: 'refused', state: draftAndPosts, owner: 'changes' },
 			{ name: 'publish-now a post', request: (f) => ({ form: { intent: 'publish-now', kind: 'post', id: f.post, requestId: randomUUID() } }), attacker: 'refused', state: postAndDeliveries, owner: 'changes' },
+		],
+	},
+	'/posts/:id/dokument': {
+		probes: [
+			// The slides split from A's post text (it carries the marker); a refused id shows nothing.
+			{ name: "open the document dialog of A's post", request: (f) => ({ params: { id: f.post } }), attacker: 'refused', owner: 'shows' },
+			{
+				name: "save slides as the document of A's post",
+				request: (f) => ({ params: { id: f.post }, form: { intent: 'save', requestId: randomUUID(), slides: JSON.stringify([{ kind: 'title', heading: 'Frisches Brot', body: ['Jeden Morgen'], list: null }]) } }),
+				attacker: 'refused',
+				state: documentOf,
+				owner: 'changes',
+			},
+			{
+				name: "attach A's uploaded PDF to A's post",
+				request: (f) => ({ params: { id: f.post }, form: { intent: 'attach', requestId: randomUUID(), fileKey: f.pdf } }),
+				attacker: 'refused',
+				state: documentOf,
+				owner: 'changes',
+			},
 		],
 	},
 	'/schedule': {
@@ -544,6 +571,9 @@ beforeAll(async () => {
 	h = await createHarness(t.db)
 	b = await h.user({ name: 'Bea Angreiferin' })
 	logoPng = new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2255aa' } }).png().toBuffer())
+	const pdf = await PDFDocument.create()
+	pdf.addPage([200, 200])
+	pdfBytes = await pdf.save()
 })
 
 afterAll(async () => {
@@ -586,6 +616,8 @@ async function ownerFixture(): Promise<Fixture> {
 	const media = (
 		await db.insertInto('post_media').values({ post_id: post.post.id, user_id: a.id, brand_id: postBrand, position: 0, kind: 'image', url: `/media/images/${marker}.png`, file_key: `images/${marker}.png`, source: 'upload' }).returning('id').executeTakeFirstOrThrow()
 	).id
+	const uploadedPdf = await services.media.upload(a.id, randomUUID(), { name: `Bericht ${marker}.pdf`, body: Readable.from([pdfBytes]) })
+	if (!uploadedPdf.ok) throw new Error(`pdf: ${JSON.stringify(uploadedPdf)}`)
 	// The planner made the post's delivery; its network URL carries the marker.
 	await db.updateTable('post_deliveries').set({ external_url: `https://www.linkedin.com/feed/update/${marker}` }).where('post_id', '=', post.post.id).execute()
 	const contact = (await db.insertInto('birthday_contacts').values({ user_id: a.id, name: `Kontakt ${marker}`, birth_month: 5, birth_day: 17, platform: 'linkedin' }).returning('id').executeTakeFirstOrThrow()).id
@@ -620,7 +652,7 @@ async function ownerFixture(): Promise<Fixture> {
 	const brand = (await db.selectFrom('channels').select('brand_id').where('id', '=', page).executeTakeFirstOrThrow()).brand_id
 	const secondBrand = await services.brands.create(a.id, `Marke ${marker}`)
 	if (!secondBrand.ok) throw new Error(`brand: ${secondBrand.error}`)
-	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, media, page, page2, account: token.id, contact, log, modelTest, video, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
+	return { a, marker, agent, agent2, draft: draft.id, post: post.post.id, media, pdf: uploadedPdf.media.key, page, page2, account: token.id, contact, log, modelTest, video, generationRequest, generation, checkout, oauthState, onboardingDraft: onboardingDraft_, brand, brand2: secondBrand.id }
 }
 
 /** What B must never see: A's marker, or any of A's ids (apart from one echoed back in the answer it was sent in). */

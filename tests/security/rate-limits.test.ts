@@ -21,6 +21,7 @@ import { GENERATION_LIMITS } from '#modules/generation/index.ts'
 import { readEnv } from '#modules/core/env.server.ts'
 import generationTexts from '#locales/de/generation.json'
 import authTexts from '#locales/de/auth.json'
+import postingTexts from '#locales/de/posting.json'
 import { secureApp } from '#server/security.ts'
 import type { TestDatabase } from '#tests/support/db.ts'
 import { harnessPerFile, PASSWORD, type Harness } from './support/harness.ts'
@@ -135,8 +136,13 @@ describe('generation', () => {
 	const balanceOf = async (userId: string) => (await t.db.selectFrom('profiles').select('credits_remaining').where('id', '=', userId).executeTakeFirstOrThrow()).credits_remaining
 	const generationsOf = (userId: string) => t.db.selectFrom('generations').select('id').where('user_id', '=', userId).execute()
 
-	test('the limits: 30 generations and 30 image regenerations per user in 10 minutes', () => {
-		expect(GENERATION_LIMITS).toEqual({ generation: { limit: 30, windowSeconds: 600 }, regeneration: { limit: 30, windowSeconds: 600 }, documentCheck: { limit: 60, windowSeconds: 600 } })
+	test('the limits: 30 generations and 30 image regenerations per user in 10 minutes, 60 document checks and 60 alt-text suggestions', () => {
+		expect(GENERATION_LIMITS).toEqual({
+			generation: { limit: 30, windowSeconds: 600 },
+			regeneration: { limit: 30, windowSeconds: 600 },
+			documentCheck: { limit: 60, windowSeconds: 600 },
+			altText: { limit: 60, windowSeconds: 600 },
+		})
 	})
 
 	test('beyond the limit /api/generations answers 429 with Retry-After and the German message, before anything is charged or generated', async () => {
@@ -176,5 +182,17 @@ describe('generation', () => {
 		expect(limited.status).toBe(429)
 		expect(limited.data).toEqual({ ok: false, code: 'rate_limited' })
 		expect(await balanceOf(user.id)).toBe(balance)
+	})
+
+	test("beyond the limit 'Alt-Text vorschlagen' answers 429 with Retry-After and the German message, before the image is looked up", async () => {
+		const user = await h.user()
+		const suggest = () => h.call('/api/media-alt-text', { method: 'POST', body: JSON.stringify({ requestId: randomUUID(), mediaId: randomUUID() }), headers: { 'content-type': 'application/json' }, cookie: user.cookie })
+		// Within the limit: the request reaches the lookup (no such image of the user's).
+		expect((await suggest()).status).toBe(404)
+		await prefill(`altText:${user.id}`, GENERATION_LIMITS.altText.limit)
+		const limited = await suggest()
+		expect(limited.status).toBe(429)
+		expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(limited.data).toEqual({ ok: false, code: 'rate_limited', message: postingTexts.altText.rateLimited })
 	})
 })

@@ -14,7 +14,9 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { PDFDocument } from 'pdf-lib'
 import { LOGO_MAX_BYTES } from '#modules/agents/schema.ts'
+import { createSecretBox } from '#modules/core/crypto.server.ts'
 import { sniff } from '#modules/media/sniff.ts'
 import { AUDIO_MAX_BYTES, DOCUMENT_MAX_BYTES, IMAGE_MAX_BYTES } from '#modules/media/kinds.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
@@ -31,6 +33,12 @@ const FILE_INPUTS: Record<string, Array<string>> = {
 	'app/components/catalog/model-test-page.tsx': ['reference'],
 	'app/components/admin/model-form-fields.tsx': ['preview'],
 	'app/components/posts/csv-import-dialog.tsx': ['file'],
+	// No form field: the raw file is the body of POST /api/media (app/components/posts/media-upload.ts),
+	// judged by its content; the editor then saves the stored key in its hidden 'media' field.
+	'app/components/posts/media-strip.tsx': ['(body of /api/media: image, video)'],
+	// 'PDF hochladen': the raw file to /api/media (use-pdf-upload.ts), then its key as 'fileKey' of
+	// POST /posts/:id/dokument, intent 'attach' (the pages counted, the networks' limits checked).
+	'app/components/posts/document/document-dialog.tsx': ['(body of /api/media: PDF)', 'fileKey'],
 }
 
 const MARKER = 'GEHEIM-MARKER-GPS'
@@ -172,6 +180,63 @@ describe("a post's own media, streamed (/api/media)", () => {
 		expect(answer.headers.get('content-disposition')).toBe('attachment')
 		expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
 		expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+	})
+})
+
+describe("a post's PDF document: uploaded (/api/media), then attached (/posts/:id/dokument)", () => {
+	const upload = (bytes: Uint8Array, name: string, type: string, cookie = user.cookie) =>
+		h.call('/api/media', { cookie, body: new Uint8Array(bytes), headers: { 'Content-Type': type, 'X-File-Name': encodeURIComponent(name), 'X-Request-Id': randomUUID() } })
+	const attach = (postId: string, fileKey: string) => h.call('/posts/:id/dokument', { cookie: user.cookie, params: { id: postId }, form: { intent: 'attach', requestId: randomUUID(), fileKey } })
+	const keyOf = (r: CallResult) => (r.data as { key: string }).key
+	const nextWeek = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Zurich' }).format(new Date(Date.now() + 8 * 86_400_000))
+
+	/** A planned LinkedIn post of the user (LinkedIn takes documents); the account made once. */
+	let account: Promise<unknown> | null = null
+	async function linkedinPost() {
+		account ??= linkedinAccount()
+		await account
+		const post = await h.services.content.createScheduledPost(user.id, randomUUID(), { platform: 'linkedin', content: { base: 'Frisches Brot', platforms: {} } }, { date: nextWeek(), time: '09:00', timeZone: 'Europe/Zurich' })
+		if (!post.ok) throw new Error(post.error)
+		return post.post.id
+	}
+	async function linkedinAccount() {
+		const token = await t.db
+			.insertInto('social_tokens')
+			.values({ user_id: user.id, platform: 'linkedin', account_id: `acct-${randomUUID()}`, account_name: 'Konto', access_token_encrypted: createSecretBox(h.env.APP_SECRET).seal('access'), sandbox: true, status: 'active' })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		await t.db.insertInto('channels').values({ user_id: user.id, social_token_id: token.id, platform: 'linkedin', page_id: `urn:li:person:${randomUUID()}`, page_name: 'Seite', is_default: true }).execute()
+	}
+
+	test('a PDF named .png is taken as the document it is, under a server-made key; served as a download; attached with its pages', async () => {
+		const pdf = await PDFDocument.create()
+		for (let i = 0; i < 2; i++) pdf.addPage([200, 200])
+		const stored = await upload(await pdf.save(), 'bericht.png', 'image/png')
+		expect(stored.status).toBe(201)
+		expect(stored.data).toMatchObject({ ok: true, kind: 'document' })
+		expect(keyOf(stored)).toMatch(/^documents\/[0-9a-f-]{36}\.pdf$/)
+		const { answer } = await served(`/media/${keyOf(stored)}`)
+		expect(answer.headers.get('content-disposition')).toBe('attachment')
+		const attached = await attach(await linkedinPost(), keyOf(stored))
+		expect(attached.status, attached.text).toBe(200)
+		expect(attached.data).toMatchObject({ ok: true, document: { source: 'upload', pages: 2, networks: ['linkedin'] } })
+	})
+
+	test('an image or a file that only starts like a PDF is not attached as a document; HTML named .pdf is refused on upload', async () => {
+		const postId = await linkedinPost()
+		// The dialog refuses an image already (kind 'image'); the route too: no upload of kind post_document under that key.
+		const image = await upload(samples.png, 'folien.pdf', 'application/pdf')
+		expect(image.data).toMatchObject({ ok: true, kind: 'image' })
+		expect(await attach(postId, keyOf(image))).toMatchObject({ status: 404, data: { ok: false } })
+		const header = await upload(samples.pdfHeader, 'kaputt.pdf', 'application/pdf')
+		expect(header.status).toBe(201)
+		expect(await attach(postId, keyOf(header))).toMatchObject({ status: 422, data: { ok: false, message: 'Die Datei ist kein lesbares PDF.' } })
+		expect(await upload(samples.html, 'folien.pdf', 'application/pdf')).toMatchObject({ status: 415, data: { ok: false, code: 'media_type' } })
+		// Another user's PDF: not found, as if it did not exist.
+		const other = await h.user()
+		const theirs = await upload(samples.pdfHeader, 'fremd.pdf', 'application/pdf', other.cookie)
+		expect(await attach(postId, keyOf(theirs))).toMatchObject({ status: 404, data: { ok: false } })
+		expect(await t.db.selectFrom('post_media').select('id').where('post_id', '=', postId).where('kind', '=', 'document').execute()).toEqual([])
 	})
 })
 
