@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { parseContent } from '#modules/content/post-content.ts'
 import { connectAccounts } from '#tests/support/connected-accounts.ts'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
@@ -33,7 +34,8 @@ async function openImport(page: Page) {
 
 test('import a CSV with good and bad rows: reasons per row, missing times filled, the cards say CSV', async ({ page, createConfirmedUser, login, db, services }) => {
 	const user = await createConfirmedUser()
-	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+	// A network that takes text-only posts and a first comment on every channel (the row with erster_kommentar).
+	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required && d.media.firstComment === 'all')!
 	// Planning refuses a network without a connected account (issue 37, 3.1).
 	await connectAccounts(db, user.id, [network.id])
 	await login(user)
@@ -46,7 +48,6 @@ test('import a CSV with good and bad rows: reasons per row, missing times filled
 	await expect(dialog.getByTestId('csv-import-summary')).toHaveText('5 Zeilen: 1 geplant, 1 als Entwurf, 3 mit Fehlern (werden übersprungen).')
 	await expect(dialog.locator('[data-row="3"]')).toContainText('Netzwerke: Unbekanntes Netzwerk „Myspace“')
 	await expect(dialog.locator('[data-row="4"]')).toContainText('Zeit: Bitte wählen Sie eine Uhrzeit zwischen 06:00 und 23:00 im 30-Minuten-Takt.')
-	await expect(dialog.locator('[data-row="5"]')).toContainText('Der erste Kommentar wird noch nicht übernommen (folgt später).')
 	await expect(dialog.locator('[data-row="5"]')).toHaveAttribute('data-kind', 'draft')
 	await expect(dialog.locator('[data-row="6"]')).toContainText('Text: Der Text ist leer.')
 
@@ -72,7 +73,10 @@ test('import a CSV with good and bad rows: reasons per row, missing times filled
 		['scheduled', 'csv'],
 		['scheduled', 'csv'],
 	])
-	expect(posts.map((p) => p.content).sort()).toEqual(['Herbstaktion im Laden: 20 Prozent auf alles', 'Tipps für den Winter'])
+	const contents = posts.map((p) => parseContent(p.content))
+	expect(contents.map((c) => c.base).sort()).toEqual(['Herbstaktion im Laden: 20 Prozent auf alles', 'Tipps für den Winter'])
+	// The column erster_kommentar: the comment sent under the post.
+	expect(contents.find((c) => c.base === 'Tipps für den Winter')?.firstComment?.base).toBe('Danke fürs Lesen')
 })
 
 test.describe('on a phone', () => {
@@ -81,7 +85,8 @@ test.describe('on a phone', () => {
 	test('the import dialog is usable at 390 px with touch', async ({ page, createConfirmedUser, login, db, services }) => {
 		const user = await createConfirmedUser()
 		await login(user)
-		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		// A network that takes text-only posts and a first comment on every channel (the row with erster_kommentar).
+	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required && d.media.firstComment === 'all')!
 		const dialog = await openImport(page)
 		// Full-screen below 600 px, like every dialog.
 		const box = await dialog.boundingBox()
@@ -115,7 +120,8 @@ test.describe('at 1440 px', () => {
 
 	test("a Hootsuite export (Date,Message,Link): the columns are mapped with German labels and guesses, networks for all rows, then the preview", async ({ page, createConfirmedUser, login, services, db }) => {
 		const user = await createConfirmedUser()
-		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		// A network that takes text-only posts and a first comment on every channel (the row with erster_kommentar).
+	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required && d.media.firstComment === 'all')!
 		// The preview checks the account too (planning refuses a network without one).
 		await connectAccounts(db, user.id, [network.id])
 		await login(user)
@@ -146,7 +152,8 @@ test.describe('at 1440 px', () => {
 	test("while importing, the dialog shows how far the server has come (polled from the server's notes), then the result", async ({ page, createConfirmedUser, login, db, services }) => {
 		const user = await createConfirmedUser()
 		await login(user)
-		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		// A network that takes text-only posts and a first comment on every channel (the row with erster_kommentar).
+	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required && d.media.firstComment === 'all')!
 		await connectAccounts(db, user.id, [network.id])
 		const lines = ['text;netzwerke;datum;zeit', ...Array.from({ length: 40 }, (_, i) => `Post ${i + 1} im Fortschritt;${network.name};${inDays(7 + Math.floor(i / 20))};${String(6 + Math.floor((i % 20) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`)]
 		const dialog = await openImport(page)
@@ -173,7 +180,8 @@ test.describe('at 1440 px', () => {
 	test("the 'Prüfung' column is on screen and skipped rows show their reason; the same file again is marked 'Schon vorhanden' and skipped", async ({ page, createConfirmedUser, login, db, services }) => {
 		const user = await createConfirmedUser()
 		await login(user)
-		const network = services.publishing.platforms.descriptors.find((d) => !d.images.required)!
+		// A network that takes text-only posts and a first comment on every channel (the row with erster_kommentar).
+	const network = services.publishing.platforms.descriptors.find((d) => !d.images.required && d.media.firstComment === 'all')!
 		await connectAccounts(db, user.id, [network.id])
 
 		let dialog = await openImport(page)

@@ -121,7 +121,7 @@ test('profile name, time zone and the failure-mail switch are saved on the serve
 	const preferences = page.getByTestId('settings-preferences')
 	await preferences.getByRole('combobox', { name: 'Zeitzone' }).click()
 	await page.getByRole('option', { name: 'Europe/Berlin', exact: true }).click()
-	await preferences.getByRole('switch').click()
+	await preferences.getByRole('switch', { name: /E-Mail bei fehlgeschlagenen/ }).click()
 	await preferences.getByRole('button', { name: 'Speichern' }).click()
 	await expect
 		.poll(async () => db.selectFrom('users').innerJoin('profiles', 'profiles.id', 'users.id').select(['time_zone', 'notify_failed_posts', 'full_name']).where('users.id', '=', user.id).executeTakeFirst())
