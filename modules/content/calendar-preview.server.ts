@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '#modules/core/db.server.ts'
-import { isAiLabelled } from './ai-labelled.ts'
+import { aiLabelled } from './ai-label.ts'
 import { anyFirstComment } from './first-comment.ts'
 import { aiLabelOf } from './platforms.ts'
 import { parseContent, truncate } from './post-content.ts'
+import { textsGeneratedSql } from './text-origin.server.ts'
 import type { CalendarPreview } from './views.ts'
 
 const EXCERPT = 120
@@ -20,6 +21,7 @@ export async function calendarPreview(db: Db, userId: string, postId: string): P
 			'ai_label',
 			sql<string | null>`(select m.url from post_media m where m.post_id = posts.id and m.networks is null and m.kind = 'image' order by m.position limit 1)`.as('image_url'),
 			sql<boolean>`exists (select 1 from post_media m where m.post_id = posts.id and m.ai_generated)`.as('generated'),
+			textsGeneratedSql.as('texts_generated'),
 		])
 		.where('id', '=', postId)
 		.where('user_id', '=', userId)
@@ -31,6 +33,6 @@ export async function calendarPreview(db: Db, userId: string, postId: string): P
 		excerpt: truncate(content.base, EXCERPT),
 		imageUrl: row.image_url,
 		firstComment: comment === null ? null : truncate(comment, EXCERPT),
-		aiLabelled: isAiLabelled(aiLabelOf(row.ai_label), [{ aiGenerated: row.generated }]),
+		aiLabelled: aiLabelled({ aiLabel: aiLabelOf(row.ai_label), textsGenerated: row.texts_generated, media: [{ aiGenerated: row.generated }] }),
 	}
 }

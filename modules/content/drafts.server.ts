@@ -4,12 +4,13 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logDraftSaved } from './activity.server.ts'
 import { draftColumns, toDraftView } from './mappers.server.ts'
 import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
-import type { BrandDirectory } from './ports.ts'
+import type { BrandDirectory, MediaOrigins } from './ports.ts'
+import { editedTextOrigin, newTextOrigin, type TextOriginInput } from './text-origin.server.ts'
 import { keepChannelTexts, serializeContent, titleFromText, type PostContent } from './post-content.ts'
 import type { ContentResult, DraftView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
 
-export type DraftInput = {
+export type DraftInput = TextOriginInput & {
 	platforms: Array<Platform>
 	content: PostContent
 	images?: Partial<Record<Platform, string>>
@@ -76,12 +77,12 @@ function draftTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledDraft
 }
 
-export async function createDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, input: DraftInput): Promise<DraftView> {
-	return db.transaction().execute((trx) => insertDraft(trx, registered, brands, userId, input))
+export async function createDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput): Promise<DraftView> {
+	return db.transaction().execute((trx) => insertDraft(trx, registered, brands, origins, userId, input))
 }
 
 /** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
-export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, input: DraftInput): Promise<DraftView> {
+export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput): Promise<DraftView> {
 	const targets = await ownTargets(trx, brands, userId, input)
 	const row = await trx
 		.insertInto('drafts')
@@ -96,6 +97,7 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 			page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 			post_type: input.postType ?? 'ai-generated',
 			origin: input.origin ?? 'web',
+			...newTextOrigin(origins, userId, input),
 		})
 		.returning(draftColumns)
 		.executeTakeFirstOrThrow()
@@ -103,7 +105,7 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 	return toDraftView(registered, row)
 }
 
-export async function updateDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
+export async function updateDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
 	return db.transaction().execute(async (trx) => {
 		const targets = await ownTargets(trx, brands, userId, input)
 		const row = await trx
@@ -116,6 +118,7 @@ export async function updateDraft(db: Db, registered: RegisteredPlatforms, brand
 				channel_ids: targets.channelIds,
 				images: JSON.stringify(input.images ?? {}),
 				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
+				...editedTextOrigin(origins, userId, input.generationId),
 			})
 			.where('user_id', '=', userId)
 			.where('id', '=', id)

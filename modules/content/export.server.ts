@@ -2,6 +2,7 @@ import type { Db } from '#modules/core/db.server.ts'
 import { rowsWithoutUserId } from '#modules/core/export.server.ts'
 import { aiLabelled } from './ai-label.ts'
 import { aiLabelOf } from './platforms.ts'
+import { textsGeneratedOf } from './text-origin.server.ts'
 
 /**
  * The content module's part of the user's data export: posts (with their AI label as chosen, `ai_label`,
@@ -17,7 +18,7 @@ export async function exportContentData(db: Db, userId: string) {
 	for (const item of postMedia) generatedItems.set(item.post_id, [...(generatedItems.get(item.post_id) ?? []), { aiGenerated: item.ai_generated }])
 	const labelled = posts.map((post) => ({
 		...post,
-		aiLabelled: aiLabelled({ aiLabel: aiLabelOf(post.ai_label), textsGenerated: post.ai_prompt !== null, media: generatedItems.get(post.id) ?? [] }),
+		aiLabelled: aiLabelled({ aiLabel: aiLabelOf(post.ai_label), textsGenerated: textsGeneratedOf(post), media: generatedItems.get(post.id) ?? [] }),
 	}))
 	return { posts: rowsWithoutUserId(labelled), postMedia: rowsWithoutUserId(postMedia), drafts: rowsWithoutUserId(drafts) }
 }

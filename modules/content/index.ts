@@ -56,7 +56,6 @@ export type { CalendarEntry, CalendarPreview, ContentError, ContentResult, Draft
 export { postBrandSql } from './posts.server.ts'
 export { contentPublications } from './publications.server.ts'
 export { createReviewPost, markPostPublished, markPostsPublished, postForDelivery, postsForDelivery, postsForDeliverySql, deliveryPostOf, type DeliveryPostRow, repostCandidates, setPostEngagement, type RepostCandidate } from './posts.server.ts'
-export { isAiLabelled } from './ai-labelled.ts'
 export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
 export { mediaItemSchema, mediaListSchema, MAX_MEDIA_ITEMS, type MediaItemInput } from './media-items.ts'
@@ -72,7 +71,7 @@ export { searchContent, type ContentSearchHit } from './search.server.ts'
  */
 export function createContentWriter(planner: DeliveryPlanner, brands: BrandDirectory, origins: MediaOrigins, platforms: RegisteredPlatforms) {
 	return {
-		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, brands, userId, input),
+		insertDraft: (trx: Trx, userId: string, input: DraftInput) => insertDraft(trx, platforms, brands, origins, userId, input),
 		insertPost: (trx: Trx, userId: string, input: PostInput) => insertPost(trx, planner, brands, origins, platforms, userId, input),
 	}
 }
@@ -170,8 +169,8 @@ export function createContentService({
 
 		listDrafts: (userId: string) => listDrafts(db, platforms, userId),
 		getDraft: (userId: string, id: string) => getDraft(db, platforms, userId, id),
-		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, userId, input),
-		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, userId, id, input),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, origins, userId, input),
+		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, origins, userId, id, input),
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
 		listPosts: (userId: string) => listPosts(db, platforms, userId),
@@ -206,7 +205,7 @@ export function createContentService({
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
 			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
 				const drafts: Array<DraftView> = []
-				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, userId, input))
+				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, origins, userId, input))
 				for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
 				return { ok: true as const, drafts }
 			}),

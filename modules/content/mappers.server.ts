@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import { aiLabelled } from './ai-label.ts'
+import { textsGeneratedSql } from './text-origin.server.ts'
 import { aiLabelOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import { imagesOfRows, mediaViews, type PostMediaRow } from './post-media.ts'
@@ -15,8 +16,8 @@ const postFields = [
 /** A post's media in its own row (one subquery per post of the statement, no query per post). Reads `posts.id`: the table unaliased. */
 const postMedia = postMediaJsonSql(sql.ref('posts.id')).as('media')
 
-/** Whether the post's texts were generated (the creator keeps the idea it generated from): the AI label's 'auto'. */
-const textsGenerated = sql<boolean>`posts.ai_prompt is not null`.as('texts_generated')
+/** Whether the post's texts were generated (text_origin, ADR 0067): the AI label's 'auto'. */
+const textsGenerated = textsGeneratedSql.as('texts_generated')
 
 /** What toPostView reads of a post: select (or return) these from `posts`. */
 export const postColumns = [...postFields, postMedia, textsGenerated] as const

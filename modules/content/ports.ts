@@ -104,4 +104,9 @@ export type MediaOrigins = {
 	 * unknown, or not a post's medium (e.g. audio).
 	 */
 	ownUploadSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; fileKey: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<unknown>
+	/**
+	 * The input kind the user's generation `generationId` wrote its texts from, null when it is not the
+	 * user's, did not succeed or wrote no text: the post's or draft's `text_origin` (the AI label, ADR 0067).
+	 */
+	textOriginSql: (input: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; generationId: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) => RawBuilder<string | null>
 }

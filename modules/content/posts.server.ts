@@ -12,11 +12,12 @@ import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.s
 import type { MediaItemInput } from './media-items.ts'
 import { writeNewPostMedia, type SetPostMediaDeps } from './set-post-media.server.ts'
 import { postTitle } from './post-title.ts'
+import { editedTextOrigin, newTextOrigin, textsGeneratedSql, type TextOriginInput } from './text-origin.server.ts'
 import { retargetPost } from './retarget-post.server.ts'
 import { PlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins, type PlannedChannel } from './ports.ts'
 import type { ContentResult, PostView } from './views.ts'
 
-export type PostInput = {
+export type PostInput = TextOriginInput & {
 	/** With channelIds: a channel that is not (or no longer) the user's is left out instead of refused (a draft's earlier choice). */
 	dropGoneChannels?: boolean
 	/** The id to keep (a draft that becomes a post keeps its id); else a new one. */
@@ -93,7 +94,7 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: Bra
 	const content = values.content
 	const row = await trx
 		.insertInto('posts')
-		.values({ ...values, ...(brandId ? { brand_id: brandId } : {}) })
+		.values({ ...values, ...newTextOrigin(origins, userId, input), ...(brandId ? { brand_id: brandId } : {}) })
 		.returning(postColumns)
 		.executeTakeFirstOrThrow()
 	if (input.media) {
@@ -148,6 +149,8 @@ export type PostEdit = {
 	channelIds?: ReadonlyArray<string>
 	/** The channels whose texts of their own `content.channels` gives (editedContent): the other channels' stored texts stay. */
 	textChannels?: ReadonlyArray<string>
+	/** The user's generation the edited texts came from (the creator on an opened post): the post's text origin from now on. */
+	generationId?: string | null
 }
 
 /**
@@ -175,6 +178,7 @@ export async function updatePostContent(db: Db, planner: DeliveryPlanner, origin
 				content: serializeContent(content),
 				...(images ? { networks_without_media: postImageRows(null, images.images).networksWithoutMedia } : {}),
 				...(input.aiLabel ? { ai_label: input.aiLabel } : {}),
+				...editedTextOrigin(origins, userId, input.generationId),
 			})
 			.where('user_id', '=', userId)
 			.where('id', '=', id)
@@ -256,7 +260,7 @@ export async function draftToPost(
 		.deleteFrom('drafts')
 		.where('user_id', '=', userId)
 		.where('id', '=', draftId)
-		.returning(['content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'origin'])
+		.returning(['content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'origin', 'text_origin'])
 		.executeTakeFirst()
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
@@ -278,6 +282,7 @@ export async function draftToPost(
 		dropGoneChannels: true,
 		brandId: draft.brand_id,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(draft.origin) ? (draft.origin as PostOrigin) : 'web',
+		textOrigin: draft.text_origin,
 	})
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return { ok: true, post }
@@ -315,7 +320,7 @@ export type DeliveryPostRow = { id: string; user_id: string; title: string; cont
  */
 export function postsForDeliverySql(ids: RawBuilder<unknown>) {
 	return sql<DeliveryPostRow>`
-		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, ai_prompt is not null as texts_generated, status
+		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, ${textsGeneratedSql} as texts_generated, status
 		from posts where id in (${ids})`
 }
 
@@ -411,7 +416,7 @@ export async function repostCandidates(
 export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, registered: RegisteredPlatforms, userId: string, sourcePostId: string): Promise<PostView | null> {
 	const source = await trx
 		.selectFrom('posts')
-		.select(['id', 'title', 'content', 'platform', 'networks_without_media', 'ai_label', 'post_type', 'time_zone', 'brand_id'])
+		.select(['id', 'title', 'content', 'platform', 'networks_without_media', 'ai_label', 'post_type', 'time_zone', 'brand_id', 'ai_prompt', 'text_origin'])
 		.where('user_id', '=', userId)
 		.where('id', '=', sourcePostId)
 		.where('status', '=', 'published')
@@ -428,6 +433,9 @@ export async function createReviewPost(trx: Trx, planner: DeliveryPlanner, regis
 			time_zone: source.time_zone,
 			networks_without_media: source.networks_without_media,
 			ai_label: source.ai_label,
+			// The same texts: generated ones stay generated for the label's 'auto'.
+			ai_prompt: source.ai_prompt,
+			text_origin: source.text_origin,
 			post_type: source.post_type,
 			repost_of: source.id,
 			brand_id: source.brand_id,

@@ -73,7 +73,7 @@ export type CalendarPreview = {
 	imageUrl: string | null
 	/** The start of the first comment (120 characters); null when the post has none. */
 	firstComment: string | null
-	/** Whether the post is labelled as made with AI (isAiLabelled): the card shows 'KI'. */
+	/** Whether the post is labelled as made with AI (aiLabelled: 'auto' from generated texts and items): the hover card shows 'KI'. */
 	aiLabelled: boolean
 }
 

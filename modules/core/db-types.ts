@@ -319,6 +319,7 @@ export interface Drafts {
   page_ids: Generated<Json>;
   platforms: Generated<string[]>;
   post_type: Generated<string>;
+  text_origin: string | null;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: string;
@@ -595,6 +596,7 @@ export interface Posts {
   repost_of: string | null;
   scheduled_at: Timestamp | null;
   status: Generated<string>;
+  text_origin: string | null;
   time_zone: Generated<string>;
   title: Generated<string>;
   updated_at: Generated<Timestamp>;

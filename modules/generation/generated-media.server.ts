@@ -27,5 +27,16 @@ export function ownUploadSql({ userId, fileKey }: { userId: RawBuilder<unknown> 
 		from uploads u where u.user_id = ${userId} and u.storage_key = ${fileKey} and (u.content_type like 'image/%' or u.content_type like 'video/%' or u.content_type = 'application/pdf') limit 1`
 }
 
+/**
+ * The input kind a generation of the user's wrote texts from ('smart-post', 'web-article', 'pdf-notes',
+ * 'audio-image', …: its `source_type`), null when `generationId` names none of theirs, one that has not
+ * succeeded or one whose texts all failed; as an expression inside the caller's statement: content's
+ * MediaOrigins (the AI label's `text_origin`, ADR 0067).
+ */
+export function generatedTextSql({ userId, generationId }: { userId: RawBuilder<unknown> | ReturnType<typeof sql.ref>; generationId: RawBuilder<unknown> | ReturnType<typeof sql.ref> }) {
+	return sql<string | null>`(select coalesce(g.source_type, 'smart-post') from generations g where g.user_id = ${userId} and g.id = ${generationId} and g.kind = 'content' and g.status = 'succeeded'
+		and exists (select 1 from jsonb_each_text(coalesce(g.result->'texts', '{}'::jsonb)) t where t.value <> '') limit 1)`
+}
+
 /** Content's MediaOrigins, as the composition root wires it. */
-export const mediaOrigins = { generatedSql: generatedImageSql, altTextSql: generatedAltTextSql, ownUploadSql }
+export const mediaOrigins = { generatedSql: generatedImageSql, altTextSql: generatedAltTextSql, ownUploadSql, textOriginSql: generatedTextSql }

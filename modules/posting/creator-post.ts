@@ -18,6 +18,8 @@ export type CreatorPost = {
 	firstComments?: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
 	prompt: string
+	/** The user's generation that wrote the texts (checked where they are stored): the post's or drafts' text origin (ADR 0067). */
+	generationId?: string | null
 	editing: { kind: 'draft' | 'post'; id: string } | null
 	/** The channels the post goes to (checked by chooseCreatorChannels); none: each network's default channel of the brand. */
 	channels?: Array<CreatorChannel>
@@ -75,6 +77,7 @@ export const newCreatorPost = (c: CreatorPost) => ({
 	imageUrl: firstImage(c) ?? null,
 	images: chosenImages(c),
 	aiPrompt: c.prompt || null,
+	generationId: c.generationId ?? null,
 	...(c.channels?.length ? { channelIds: channelIdsOf(c) } : {}),
 	brandId: c.brandId,
 })

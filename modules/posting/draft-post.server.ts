@@ -16,5 +16,5 @@ export async function draftPost(services: Pick<Services, 'content' | 'publishing
 	if (untexted.length) return { ok: false, error: 'invalid_channel', reasons: untexted.map((n) => missingText(services.publishing, n)) }
 	const images = request.imageUrl ? Object.fromEntries(networks.map((n) => [n, request.imageUrl!])) : {}
 	const channels = choice.channelIds ? { channelIds: choice.channelIds, brandId: choice.brandId } : {}
-	return services.content.createDrafts(user.id, requestId, [{ platforms: networks, content: postContentOf({ ...request, networks }), images, origin, ...channels }])
+	return services.content.createDrafts(user.id, requestId, [{ platforms: networks, content: postContentOf({ ...request, networks }), images, origin, generationId: request.generationId, ...channels }])
 }

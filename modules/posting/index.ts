@@ -4,7 +4,7 @@ export { planPost, type ChannelRefusal, type PlanPostResult } from './plan-post.
 export { draftPost } from './draft-post.server.ts'
 export { ChannelIdsSchema, retargetPost, type RetargetResult } from './retarget-post.server.ts'
 export { chooseChannels, chooseFrom, type ChannelChoice, type ChannelRequest } from './choose-channels.server.ts'
-export { CHANNEL_TEXT_OUTSIDE, ChannelTextsSchema, channelTextsWithin, newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
+export { CHANNEL_TEXT_OUTSIDE, ChannelTextsSchema, channelTextsWithin, generationIdSchema, newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
 export { CsvRowSchema, CsvRowsSchema, networksOf, type ImportOptions, type ProgressListener } from './csv-rows.server.ts'
 export { previewRows } from './preview-csv.server.ts'
 export { fillMissingTimes } from './fill-csv-times.server.ts'

@@ -30,6 +30,7 @@ export async function planPost(services: Pick<Services, 'content' | 'publishing'
 		images: {},
 		...(request.media ? { media: request.media } : {}),
 		...(request.aiLabel ? { aiLabel: request.aiLabel } : {}),
+		...(request.generationId ? { generationId: request.generationId } : {}),
 		origin,
 		...(choice.channelIds ? { channelIds: choice.channelIds, brandId: choice.brandId } : {}),
 	}

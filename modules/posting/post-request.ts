@@ -16,6 +16,9 @@ export type PostSchedule = z.infer<typeof PostScheduleSchema>
 
 const text = z.string().trim().min(1).max(MAX_TEXT)
 
+/** The generation (POST /generations, MCP generate_post) the texts came from: with aiLabel auto the post is labelled as generated (ADR 0067). */
+export const generationIdSchema = z.uuid().describe('ID der Generierung (POST /generations, generate_post), aus der die Texte stammen: bei aiLabel auto wird der Post dann als KI-generiert gekennzeichnet')
+
 /** A text of its own per channel (channel id: text); each must be a channel the post goes to (channelTextsWithin). */
 export const ChannelTextsSchema = z.record(z.uuid(), text)
 
@@ -51,6 +54,7 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 					'Bilder und Videos in dieser Reihenfolge (statt imageUrl): je eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url), mit Alt-Text (altText, höchstens so lang, wie es jedes Netzwerk annimmt) und optional den Netzwerken (networks), für die es gilt',
 				),
 			aiLabel: aiLabelSchema.optional().describe('KI-Kennzeichnung: auto (wenn ein Text oder Bild generiert ist, Standard), on oder off'),
+			generationId: generationIdSchema.optional(),
 			schedule: PostScheduleSchema.describe('Wann: zu einem Zeitpunkt (at), zur nächsten freien empfohlenen Zeit (next_slot) oder sofort (now)'),
 		})
 		.refine((v) => v.networks?.length || v.channels?.length, { error: 'Bitte geben Sie networks oder channels an.', path: ['networks'] })

@@ -18,10 +18,11 @@ export async function saveOpened(content: ContentService, userId: string, fields
 			pageIds: draft.pageIds,
 			channelIds: channelIdsOf(fields),
 			brandId: fields.brandId,
+			generationId: fields.generationId,
 		})
 		return result.ok
 	}
-	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: chosenImages(fields) })
+	const result = await content.updatePost(userId, editing.id, { content: postContent(fields), imageUrl: firstImage(fields), images: chosenImages(fields), generationId: fields.generationId })
 	return result.ok
 }
 
@@ -39,7 +40,7 @@ export async function saveCreatorDraft(content: ContentService, userId: string, 
 	}
 	const drafts = fields.platforms.map((p) => {
 		const own = fields.images[p]
-		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {}, ...ownChannelTexts(fields, p) }, images: own ? { [p]: own } : {}, channelIds: channelIdsOf(fields, p), brandId: fields.brandId }
+		return { platforms: [p], content: { base: fields.texts[p] ?? '', platforms: {}, ...ownChannelTexts(fields, p) }, images: own ? { [p]: own } : {}, channelIds: channelIdsOf(fields, p), brandId: fields.brandId, generationId: fields.generationId }
 	})
 	const created = await content.createDrafts(userId, requestId, drafts)
 	if (!created.ok) return created

@@ -18,7 +18,7 @@ async function user(services: ReturnType<typeof testServices>['services']) {
 }
 
 /** A published post with engagement, published `daysAgo` days ago. */
-async function published(db: Kysely<DB>, userId: string, input: { title: string; daysAgo: number; likes: number; comments?: number; shares?: number; platform?: string }) {
+async function published(db: Kysely<DB>, userId: string, input: { title: string; daysAgo: number; likes: number; comments?: number; shares?: number; platform?: string; textOrigin?: string }) {
 	const row = await db
 		.insertInto('posts')
 		.values({
@@ -31,6 +31,7 @@ async function published(db: Kysely<DB>, userId: string, input: { title: string;
 			engagement_likes: input.likes,
 			engagement_comments: input.comments ?? 0,
 			engagement_shares: input.shares ?? 0,
+			text_origin: input.textOrigin ?? null,
 		})
 		.returning(['id', 'brand_id'])
 		.executeTakeFirstOrThrow()
@@ -63,7 +64,7 @@ test('a post above the threshold and old enough is proposed once in review — r
 	await using t = await setup()
 	const userId = await user(t.services)
 	await enable(t.services, userId)
-	const top = await published(t.db, userId, { title: 'Top-Beitrag', daysAgo: 40, likes: 80, comments: 15, shares: 5 })
+	const top = await published(t.db, userId, { title: 'Top-Beitrag', daysAgo: 40, likes: 80, comments: 15, shares: 5, textOrigin: 'web-article' })
 	const recent = await published(t.db, userId, { title: 'Zu frisch', daysAgo: 5, likes: 500 })
 	const weak = await published(t.db, userId, { title: 'Zu schwach', daysAgo: 60, likes: 60, comments: 10, shares: 5 })
 	const elsewhere = await published(t.db, userId, { title: 'Facebook', daysAgo: 60, likes: 500, platform: 'facebook' })
@@ -77,6 +78,8 @@ test('a post above the threshold and old enough is proposed once in review — r
 	])
 	// The copy's media are the source's, in order, with their alt text and origin.
 	expect(await mediaOf(t.db, proposed[0]!.id)).toEqual(await mediaOf(t.db, top))
+	// The same texts: generated ones stay generated for the AI label (ADR 0067).
+	expect(await t.db.selectFrom('posts').select('text_origin').where('id', '=', proposed[0]!.id).executeTakeFirstOrThrow()).toEqual({ text_origin: 'web-article' })
 	expect(await t.services.content.getPost(userId, proposed[0]!.id)).toMatchObject({ imageUrl: '/media/bild.jpg', images: { linkedin: '/media/bild.jpg' } })
 	expect(proposed.map((p) => p.repost_of)).not.toContain(recent)
 	expect(proposed.map((p) => p.repost_of)).not.toContain(weak)

@@ -245,6 +245,13 @@ test('generate_post charges like the creator, once per requestId, and names the 
 	// The token without 'posts' cannot store the texts.
 	expect((await call(client, 'create_post', { networks: ['linkedin'], text: result.texts.linkedin, draft: true })).isError).toBe(true)
 	await client.close()
+
+	// Stored with 'posts' and naming the generation, the texts count as generated: the AI label's 'auto' marks the post (ADR 0067).
+	const writer = await connect(h.services, await tokenFor(h.services, userId, ['read', 'posts']))
+	const stored = await call(writer, 'create_post', { networks: ['linkedin'], text: result.texts.linkedin, generationId: result.generationId, schedule: { type: 'next_slot' } })
+	expect(stored.isError).toBeFalsy()
+	expect(await h.services.content.getPost(userId, data(stored).post.id)).toMatchObject({ aiLabel: 'auto', aiLabelled: true, media: [] })
+	await writer.close()
 })
 
 test('resources: the user agents with persona, not another user agents', async () => {

@@ -119,6 +119,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					// New texts: the channels' own texts were written for the old ones.
 					channelTexts: {},
 					generatedImages: Object.fromEntries(s.selectedPlatforms.flatMap((p) => (isAppImagePath(result.images[p]) ? [[p, result.images[p]]] : []))),
+					generationId: Object.values(result.texts).some(Boolean) ? result.generationId : null,
 				}
 			}),
 	})
@@ -171,7 +172,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 
 	function removeContent() {
 		if (!window.confirm(t('preview.confirmDelete'))) return
-		update({ content: {}, channelTexts: {}, firstComments: {}, generatedImages: {}, currentStep: 'platform-selection' })
+		update({ content: {}, channelTexts: {}, firstComments: {}, generatedImages: {}, generationId: null, currentStep: 'platform-selection' })
 		toast.success(t('toasts.deleted'))
 	}
 

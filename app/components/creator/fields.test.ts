@@ -25,7 +25,16 @@ test('reads the chosen platforms with their texts and images, in platform order'
 		]),
 		ids,
 	)
-	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: {}, images: { linkedin: image }, prompt: 'Idee', channelIds: [], channelTexts: {}, editing: null })
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: {}, images: { linkedin: image }, prompt: 'Idee', generationId: null, channelIds: [], channelTexts: {}, editing: null })
+})
+
+test('the generation that wrote the texts goes along as its id (ADR 0067); anything but an id is malformed', () => {
+	const generationId = '2b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a13'
+	const state = { ...initialCreatorState(), selectedPlatforms: ['linkedin'], content: { linkedin: 'Lang' }, generationId }
+	expect(contentFields(state)).toContainEqual(['generationId', generationId])
+	expect(contentFields({ ...state, generationId: null }).some(([name]) => name === 'generationId')).toBe(false)
+	expect(parseContentFields(form(contentFields(state)), ids)?.generationId).toBe(generationId)
+	expect(parseContentFields(form([['platforms', 'linkedin'], ['generationId', 'keine-id']]), ids)).toBeNull()
 })
 
 test('a first comment per chosen platform goes along; an empty one is not sent, a platform not chosen is dropped', () => {

@@ -27,6 +27,7 @@ export function contentFields(state: CreatorState): Array<[string, string]> {
 		if (own !== undefined) fields.push([`channelText.${channel}`, own])
 	}
 	fields.push(['prompt', state.inputs.prompt])
+	if (state.generationId) fields.push(['generationId', state.generationId])
 	if (state.editing) fields.push(['editKind', state.editing.kind], ['editId', state.editing.id])
 	return fields
 }
@@ -48,6 +49,8 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 		// Only images this app stored: a client cannot make a post point anywhere else.
 		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
+		// Whether it is the user's and wrote texts is checked where the post or draft is written.
+		generationId: z.nullable(z.uuid()),
 		// Ids only: that they are the user's and of one brand is chooseCreatorChannels' to check.
 		channelIds: z.array(z.uuid()).check(z.maxLength(MAX_CREATOR_CHANNELS)),
 		channelTexts: z.record(z.uuid(), z.string().check(z.maxLength(MAX_TEXT))),
@@ -73,6 +76,7 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 		firstComments: pick('firstComment'),
 		images: pick('image'),
 		prompt: text('prompt') ?? '',
+		generationId: text('generationId') || null,
 		channelIds: [...new Set(form.getAll('channels'))],
 		channelTexts,
 		editing: editKind ? { kind: editKind, id: text('editId') } : null,

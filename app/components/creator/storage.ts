@@ -25,6 +25,8 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 		// A state stored before the first comment has none.
 		firstComments: z._default(z.partialRecord(z.enum(platforms), max(MAX_TEXT)), {}),
 		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
+		// A state stored before generations were recorded has none.
+		generationId: z._default(z.nullable(z.uuid()), null),
 		articleData: z._default(
 			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
 			null,

@@ -31,6 +31,8 @@ export type CreatorState = {
 	/** The first comment per platform (ADR 0062), sent under the post right after it; empty: none. */
 	firstComments: Partial<Record<Platform, string>>
 	generatedImages: Partial<Record<Platform, string>>
+	/** The generation that wrote the texts: sent with the post or drafts, which record the texts as generated (the AI label, ADR 0067). */
+	generationId: string | null
 	articleData: ArticleData | null
 	inputs: CreatorInputs
 	/** An agent id or 'none'. */
@@ -58,6 +60,7 @@ export function initialCreatorState(): CreatorState {
 		channelTexts: {},
 		firstComments: {},
 		generatedImages: {},
+		generationId: null,
 		articleData: null,
 		inputs: EMPTY_INPUTS,
 		agentId: NO_AGENT,

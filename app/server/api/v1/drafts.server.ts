@@ -4,7 +4,7 @@ import { type Platform, type RegisteredPlatforms } from '#modules/content/platfo
 import { parseContent } from '#modules/content/post-content.ts'
 import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
-import { postContentOf } from '#modules/posting/index.ts'
+import { generationIdSchema, postContentOf } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
@@ -24,6 +24,7 @@ function draftFields(registered: RegisteredPlatforms) {
 		text: text.optional().meta({ description: 'Text für alle Netzwerke ohne eigenen Text' }),
 		texts: z.partialRecord(network, text).optional().meta({ description: 'Eigener Text je Netzwerk' }),
 		images: z.partialRecord(network, image).optional().meta({ description: 'Bild je Netzwerk (/media/… aus dem Medien-Upload)' }),
+		generationId: generationIdSchema.optional(),
 	}
 }
 
@@ -32,12 +33,12 @@ const newDraftSchema = (registered: RegisteredPlatforms) =>
 
 const draftChangeSchema = (registered: RegisteredPlatforms) => z.object(draftFields(registered)).partial()
 
-function draftInput(request: { networks: Array<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; images?: Partial<Record<Platform, string>> }): DraftInput {
+function draftInput(request: { networks: Array<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; images?: Partial<Record<Platform, string>>; generationId?: string }): DraftInput {
 	const networks = [...new Set(request.networks)]
 	const content = postContentOf({ networks, text: request.text, texts: request.texts })
 	// A draft keeps each network's text by name, also for one network (the editor reads them so).
 	const platforms = Object.fromEntries(networks.map((n) => [n, request.texts?.[n] ?? request.text ?? content.base]))
-	return { platforms: networks, content: { base: content.base, platforms }, images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))), origin: 'api' }
+	return { platforms: networks, content: { base: content.base, platforms }, images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))), origin: 'api', generationId: request.generationId }
 }
 
 export function draftOperations(registered: RegisteredPlatforms) {
@@ -114,7 +115,7 @@ export function draftOperations(registered: RegisteredPlatforms) {
 				const current = parseContent(draft.content, (key) => registered.includes(key))
 				const networks = body.networks ?? draft.platforms
 				const texts = Object.fromEntries(networks.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
-				const input = draftInput({ networks, text: body.text ?? current.base, texts, images: { ...draft.images, ...body.images } })
+				const input = draftInput({ networks, text: body.text ?? current.base, texts, images: { ...draft.images, ...body.images }, generationId: body.generationId })
 				const result = await services.content.updateDraft(principal.user.id, draft.id, { ...input, pageIds: draft.pageIds })
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
 				return json(apiDraft(registered, result.draft))
