@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { hasProPlan } from '#modules/accounts/index.ts'
 import { logActivity } from '#modules/activity/index.ts'
 import { findPersona, selectKnowledge, type AgentPersona } from '#modules/agents/index.ts'
-import { AiError, type AiProviders, type Persona } from '#modules/ai/index.ts'
+import { AiError, type AiProviders, type ImageBrief, type Persona } from '#modules/ai/index.ts'
 import { MAX_COMPARED_MODELS, isOffered, isUuid, modelsForTest, sharedVideoOptions, testCost, type GalleryModel, type ModelCategory, type VideoSettings } from '#modules/catalog/index.ts'
 import { debitCredits, refundCredits, creditBalance } from '#modules/credits/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
@@ -15,6 +15,8 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, labelAsAiGenerated, reencodeImage, sniff, type SniffedType } from '#modules/media/index.ts'
 import type { PlatformCatalog } from '#modules/publishing/index.ts'
 import texts from '#locales/de/catalog.json' with { type: 'json' }
+import { altTextLimit, writeAltText } from './alt-text.server.ts'
+import { resolveModels } from './generate.server.ts'
 import { activePromptTemplates } from './prompt-templates.server.ts'
 import { textPrompts } from './prompts.server.ts'
 
@@ -219,11 +221,32 @@ export function createModelTests(deps: ModelTestDeps) {
 		return texts.server.errors.failed
 	}
 
-	async function storeImage(userId: string, bytes: Uint8Array) {
+	/** `altText`: the image's German alt text (ADR 0060), which a post's item made from the image takes over. */
+	async function storeImage(userId: string, bytes: Uint8Array, altText: string) {
 		const key = `images/${randomUUID()}.jpg`
 		await files.put(key, bytes, 'image/jpeg')
-		await db.insertInto('uploads').values({ user_id: userId, kind: 'generated_image', storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength }).execute()
+		await db.insertInto('uploads').values({ user_id: userId, kind: 'generated_image', storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength, alt_text: altText }).execute()
 		return mediaPath(key)
+	}
+
+	/**
+	 * A model test's image's German alt text, written as for the creator's images (ADR 0060) by the
+	 * default language model's provider, as 'Alt-Text vorschlagen' does (a test has no language model of
+	 * its own), from the image, its prompt and subject; there is no post text.
+	 */
+	async function imageAltText(image: { bytes: Uint8Array; prompt: string; brief: ImageBrief; titleCard: boolean }) {
+		const { none } = await resolveModels(db, ai, [])
+		const brand = image.brief.persona?.brand
+		return writeAltText({ ai, logger, maxLength: altTextLimit(deps.platforms.descriptors) }, none.text.provider, {
+			model: none.text.modelId,
+			imagePrompt: image.prompt,
+			subject: image.brief.headline,
+			keywords: image.brief.keywords,
+			postText: '',
+			titleCard: image.titleCard,
+			brandName: brand?.useBranding ? brand.name : '',
+			image: { bytes: image.bytes, contentType: 'image/jpeg' },
+		})
 	}
 
 	async function storeVideo(userId: string, bytes: Uint8Array) {
@@ -265,7 +288,9 @@ export function createModelTests(deps: ModelTestDeps) {
 				const headline = prompt.replace(/\s+/g, ' ').slice(0, 90)
 				const brief = { aspect: '1:1' as const, headline, keywords: persona?.specialties.slice(0, 3) ?? [], persona }
 				const image = await provider.image.generate({ model: model.modelId, parameters, prompt: full, brief })
-				result = { type: 'image', content: await storeImage(userId, await labelAsAiGenerated(image.bytes)) }
+				const bytes = await labelAsAiGenerated(image.bytes)
+				const altText = await imageAltText({ bytes, prompt: full, brief, titleCard: provider.image === ai.offline.image })
+				result = { type: 'image', content: await storeImage(userId, bytes, altText) }
 			}
 			await succeed(userId, test.id, model, test.creditsCost, result)
 		} catch (error) {

@@ -97,6 +97,8 @@ test('an image test stores the image as JPEG and charges the model cost', async 
 	const key = view!.result!.content.replace('/media/', '')
 	expect(key).toMatch(/^images\/[0-9a-f-]+\.jpg$/)
 	expect(Array.from(s.files.files.get(key)!.bytes.slice(0, 3))).toEqual([0xff, 0xd8, 0xff])
+	// Its German alt text (ADR 0060) is kept with the upload, as for the creator's images.
+	expect(await s.db.selectFrom('uploads').select('alt_text').where('storage_key', '=', key).executeTakeFirstOrThrow()).toEqual({ alt_text: 'Ein blaues Quadrat.' })
 })
 
 test('a video comparison is charged per second of the chosen resolution, runs in the job and stores the mp4', async () => {

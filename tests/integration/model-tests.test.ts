@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
 import { testCost } from '#modules/catalog/index.ts'
 import type { DB } from '#modules/core/db.server.ts'
-import { startOpenAiFake } from '#tests/fakes/openai.ts'
+import { isAltTextRequest, startOpenAiFake } from '#tests/fakes/openai.ts'
 import { startReplicateFake } from '#tests/fakes/replicate.ts'
 import { isLabelledAiGenerated } from '#modules/media/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
@@ -81,7 +81,14 @@ test('language and image tests on OpenAI and Replicate charge exactly the shown 
 		expect(stored?.contentType).toBe('image/jpeg')
 		// Replicate's and OpenAI's images carry the AI label like the creator's (ADR 0052).
 		expect(await isLabelledAiGenerated(stored!.bytes)).toBe(true)
+		// And a German alt text, written by the vision model from the image (ADR 0060), kept with the upload
+		// so that a post's item made from the image takes it over.
+		const upload = await s.db.selectFrom('uploads').select(['kind', 'alt_text']).where('storage_key', '=', view.result!.content.replace('/media/', '')).executeTakeFirstOrThrow()
+		expect(upload).toEqual({ kind: 'generated_image', alt_text: 'Eine gleichmäßig blaue Fläche ohne Text.' })
 	}
+	const altTextRequests = s.openai.requests.filter(isAltTextRequest)
+	expect(altTextRequests).toHaveLength(2)
+	for (const request of altTextRequests) expect((request.body as { messages: Array<{ content: unknown }> }).messages[1]!.content).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'text', text: expect.stringContaining('Ein Leuchtturm im Nebel') }), expect.objectContaining({ type: 'image_url' })]))
 	expect(s.replicate.requests.some((r) => r.path === '/v1/models/black-forest-labs/flux-1.1-pro/predictions')).toBe(true)
 	expect(await balanceAndLedger(s.db, userId)).toEqual({ balance: 30 - shown - 11, ledger: 30 - shown - 11 })
 })
