@@ -84,7 +84,8 @@ test('the networks’ formats and flags (ADR 0053, ADAPTERS.md)', () => {
 		mastodon: [4, true, false, 'all', false],
 	})
 	expect(byId('linkedin').media.document).toMatchObject({ maxBytes: 100 * MB, maxPages: 300 })
-	expect(byId('facebook').media.video).toMatchObject({ minDurationMs: 3_000, maxDurationMs: 90_000 })
+	// Page videos, not Reels (ADR 0067): 1 s to 240 min, 9:16 to 16:9.
+	expect(byId('facebook').media.video).toMatchObject({ minDurationMs: 1_000, maxDurationMs: 240 * 60_000, ratio: { min: 9 / 16, max: 16 / 9 }, minFps: null, maxFps: null })
 	expect(byId('mastodon').media.altText).toEqual({ maxLength: 1500 })
 })
 
@@ -98,12 +99,14 @@ describe('the cases of issue 39, in German', () => {
 		expect(codes(instagram, [square, { ...fittingVideo(instagram), width: 1080, height: 1080 }])).toEqual([])
 	})
 
-	test('a Facebook Reel over 90 seconds is refused', () => {
+	test('a Facebook page video: landscape or portrait and minutes long it goes; over 240 minutes or wider than 16:9 it is refused', () => {
 		const facebook = byId('facebook')
-		expect(messages(facebook, [{ ...fittingVideo(facebook), durationMs: 252_000 }])).toEqual(['Das Video dauert 4:12 min; Facebook nimmt höchstens 90 Sekunden. Kürzen Sie es bitte.'])
-		expect(messages(facebook, [{ ...fittingVideo(facebook), width: 1920, height: 1080 }])).toEqual([
-			'Facebook nimmt nur Videos mit dem Seitenverhältnis 0.56 (Breite durch Höhe, z. B. 1080 × 1920 Pixel). Wählen Sie bitte ein anderes Video.',
-		])
+		const video = fittingVideo(facebook)
+		expect(messages(facebook, [{ ...video, durationMs: 252_000 }])).toEqual([])
+		expect(messages(facebook, [{ ...video, width: 1920, height: 1080 }])).toEqual([])
+		expect(messages(facebook, [{ ...video, width: 1080, height: 1920, durationMs: 30_000 }])).toEqual([])
+		expect(messages(facebook, [{ ...video, durationMs: 241 * 60_000 }])).toEqual(['Das Video dauert 241:00 min; Facebook nimmt höchstens 240 Minuten. Kürzen Sie es bitte.'])
+		expect(messages(facebook, [{ ...video, width: 2560, height: 1080 }])).toEqual(['Das Seitenverhältnis des Videos passt nicht zu Facebook (Breite durch Höhe zwischen 0.56 und 1.78). Wählen Sie bitte ein anderes Video.'])
 	})
 
 	test('a LinkedIn PDF over 100 MB and 300 pages is refused', () => {

@@ -11,17 +11,19 @@ export const facebookDescriptor: PlatformDescriptor = {
 	media: {
 		// Multi-photo posts (attached_media): photos only; no maximum documented for the API, the 10 images already kept.
 		carousel: { minItems: 2, maxItems: 10, mixed: false, sameAspect: false },
-		// A video is published as a page video by URL (POST /{page-id}/videos with file_url, ADR 0057). The figures are the
-		// stricter ones of Reels (Reels Publishing API, developers.facebook.com/docs/video-api/guides/reels-publishing):
-		// .mp4, 9:16, 24 to 60 fps, 3 to 90 s, which a page video meets too. The size is not stated there; third-party
-		// guides name 1 GB or 2 GB: 1 GB.
+		// A video is published as a page video by URL (POST /{page-id}/videos with file_url, ADR 0057), never as a Reel:
+		// a page video's figures (ADR 0067). Meta's Page Videos reference and Video API guide state no fixed duration, size
+		// or aspect for page videos (the per-page `video_upload_limits` gives length and size); Meta's help and ads guides,
+		// as reproduced by third parties, name 1 s to 240 min and 9:16 to 16:9 (ADR 0067 lists them). The size stays 1 GB: no larger
+		// figure is documented for a video fetched by file_url, and the largest descriptor's size is the app's upload limit.
+		// Frame rate: none is stated for page videos (the 24 to 60 fps are the Reels Publishing API's).
 		video: {
 			maxBytes: 1024 * 1024 * 1024,
-			minDurationMs: 3_000,
-			maxDurationMs: 90_000,
-			ratio: { min: 9 / 16, max: 9 / 16 },
-			minFps: 24,
-			maxFps: 60,
+			minDurationMs: 1_000,
+			maxDurationMs: 240 * 60_000,
+			ratio: { min: 9 / 16, max: 16 / 9 },
+			minFps: null,
+			maxFps: null,
 			codecs: ['h264', 'hevc'],
 			containers: ['video/mp4'],
 		},
