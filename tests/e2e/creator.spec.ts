@@ -423,13 +423,15 @@ test('"Entwurf speichern" creates one draft per platform with its own text and i
 	await expect(toastWith(page, 'Entwurf gespeichert', 'Entwurf gespeichert!')).toBeVisible()
 	await expect(page).toHaveURL(/\/posts$/)
 
-	const drafts = await db.selectFrom('drafts').select(['platforms', 'content', 'images']).where('user_id', '=', user.id).execute()
+	const drafts = await db.selectFrom('drafts').select(['platforms', 'content', 'images', 'text_origin']).where('user_id', '=', user.id).execute()
 	expect(drafts).toHaveLength(4)
 	const byPlatform = Object.fromEntries(drafts.map((d) => [d.platforms[0]!, d]))
 	expect(drafts.every((d) => d.platforms.length === 1)).toBe(true)
 	expect(byPlatform.linkedin!.content).toBe('Mein eigener LinkedIn-Text')
 	expect(byPlatform.threads!.content).toBe('T'.repeat(501))
 	for (const platform of ['linkedin', 'instagram', 'threads', 'facebook']) expect(byPlatform[platform]!.images).toEqual({ [platform]: images[platform] })
+	// The texts came from the generation (also where they were edited): the AI label's 'auto' knows it (ADR 0067).
+	expect(drafts.map((d) => d.text_origin)).toEqual(['smart-post', 'smart-post', 'smart-post', 'smart-post'])
 	// The creator starts afresh next time.
 	await gotoReady(page, '/create')
 	await expect(page.getByRole('heading', { name: 'Womit möchten Sie starten?' })).toBeVisible()
@@ -458,13 +460,13 @@ test('"Planen" creates one scheduled post for several platforms', async ({ page,
 
 	const posts = await db
 		.selectFrom('posts')
-		.select(['status', 'platform', 'content', 'scheduled_at'])
+		.select(['status', 'platform', 'content', 'scheduled_at', 'text_origin'])
 		// The post's image for every network (ADR 0053: a row of post_media for every network).
 		.select((eb) => eb.selectFrom('post_media').select('url').whereRef('post_media.post_id', '=', 'posts.id').where('networks', 'is', null).orderBy('position').limit(1).as('image_url'))
 		.where('user_id', '=', user.id)
 		.execute()
 	expect(posts).toHaveLength(1)
-	expect(posts[0]).toMatchObject({ status: 'scheduled', platform: 'multiple', image_url: image })
+	expect(posts[0]).toMatchObject({ status: 'scheduled', platform: 'multiple', image_url: image, text_origin: 'smart-post' })
 	expect(JSON.parse(posts[0]!.content)).toEqual({ base: texts.linkedin, platforms: texts })
 	expect(posts[0]!.scheduled_at!.getTime()).toBeGreaterThan(Date.now())
 })
