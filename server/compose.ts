@@ -19,7 +19,7 @@ import type { DocumentRule } from '#modules/content/index.ts'
 import { contentPublications, createContentService, createReviewPost, createContentWriter, createPostDocuments } from '#modules/content/index.ts'
 import { createDashboardService } from '#modules/dashboard/index.ts'
 import { createNewsService, moveIdeasOfBrand } from '#modules/news/index.ts'
-import { altTextLimit, createDeliveryPlanner, createPublishingService, publishingCrontab, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
+import { altTextLimit, createDeliveryPlanner, createPublishingService, publishingCrontab, resumeDeliveriesWaitingFor, type FaultPoint, type PlatformDescriptor } from '#modules/publishing/index.ts'
 import { createSearchService } from '#modules/search/index.ts'
 import { createToolboxService } from '#modules/toolbox/index.ts'
 import { createWebhooksService, webhookPublications } from '#modules/webhooks/index.ts'
@@ -145,6 +145,8 @@ export function composeServices({
 			videoTarget: publishableVideoTarget(descriptors.map((descriptor) => descriptor.media.video)),
 			workDir: path.join(env.dataDir, 'tmp', 'media-process'),
 			logger,
+			// A video ready or failed: the deliveries waiting for it go at once (ADR 0064; media knows nothing of publishing).
+			onSettled: resumeDeliveriesWaitingFor,
 		}),
 		publishing,
 		search: createSearchService({ db }),

@@ -16,6 +16,11 @@ export function postMediaJsonSql(postId: RawBuilder<unknown> | ReturnType<typeof
 	return sql<Array<PostMediaRow>>`(select coalesce(json_agg(${sql.raw(MEDIA_JSON)} order by m.position), '[]'::json) from post_media m where m.post_id = ${postId})`
 }
 
+/** The ids of the user's posts with an item of the stored file `fileKey` (an upload's key): a subquery for a caller's statement. */
+export function postsWithFileSql(userId: string, fileKey: string) {
+	return sql<{ post_id: string }>`select m.post_id from post_media m where m.user_id = ${userId} and m.file_key = ${fileKey}`
+}
+
 /** A post's images to write: `imageUrl` for every network without one of its own, `images` per network ('' for none). */
 export type PostImages = { postId: string; imageUrl: string | null; images: Partial<Record<string, string>>; origin?: PostOrigin }
 

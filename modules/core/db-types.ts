@@ -527,6 +527,7 @@ export interface PostDeliveries {
   external_id: string | null;
   external_url: string | null;
   id: Generated<string>;
+  media_wait_since: Timestamp | null;
   platform: string;
   post_id: string;
   published_at: Timestamp | null;

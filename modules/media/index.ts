@@ -12,7 +12,7 @@ export { transcodeVideo, type TranscodeOptions, type VideoTarget } from './trans
 export { videoTools, type VideoTools } from './video-tools.server.ts'
 export { remuxVideo } from './remux-video.server.ts'
 export { fitsTarget, publishableVideoTarget, targetFor, targetRule, type PublishableTarget, type VideoRuleFigures } from './transcode-target.ts'
-export { MEDIA_TOPIC, variantKeyOf } from './media-process.server.ts'
+export { MEDIA_TOPIC, variantKeyOf, type MediaSettledHook, type SettledUpload } from './media-process.server.ts'
 export { mediaProcessJob } from './media-jobs.ts'
 export { processedMediaOf, type ProcessedMedia } from './processed-media.server.ts'
 export { createMediaUploads, type MediaUploads, type StoredMedia, type UploadedMediaKind, type UploadInput, type UploadLimits, type UploadOutcome, type UploadRefusal } from './uploads.server.ts'

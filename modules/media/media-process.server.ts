@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Updateable } from 'kysely'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, Trx } from '#modules/core/db.server.ts'
 import type { MediaVariants } from '#modules/core/db-types.ts'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { handleJob, type TaskHelpers } from '#modules/core/jobs.server.ts'
@@ -43,7 +43,13 @@ export type MediaProcessDeps = {
 	target: PublishableTarget
 	logger?: Logger
 	progressIntervalMs?: number
+	/** Called in the transaction that records an upload ready or failed (the composition root re-queues the posts waiting for it; ADR 0064). */
+	onSettled?: MediaSettledHook
 }
+
+/** An upload's processing ended: `key` is its stored file's (the one post items name). */
+export type SettledUpload = { userId: string; key: string; state: 'ready' | 'failed' }
+export type MediaSettledHook = (trx: Trx, upload: SettledUpload) => Promise<unknown>
 
 type Row = { upload_id: string; user_id: string; source_key: string; rule: string; variant_key: string | null; cover_key: string | null; thumbnail_key: string | null; cover_at_ms: number | null; progress: number }
 
@@ -68,6 +74,7 @@ export function createMediaProcessor(deps: MediaProcessDeps) {
 		await db.transaction().execute(async (trx) => {
 			await trx.updateTable('media_variants').set({ ...values, updated_at: new Date() }).where('upload_id', '=', row.upload_id).execute()
 			await notifyChange(trx, { userId: row.user_id, topic: MEDIA_TOPIC })
+			if (values.state === 'ready' || values.state === 'failed') await deps.onSettled?.(trx, { userId: row.user_id, key: row.source_key, state: values.state })
 		})
 	}
 

@@ -11,7 +11,7 @@ import { InputError } from './errors.ts'
 import { readImage } from './images.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { mediaProcessJob, mediaProcessJobKey } from './media-jobs.ts'
-import { createMediaProcessor, VARIANT_DONE } from './media-process.server.ts'
+import { createMediaProcessor, VARIANT_DONE, type MediaSettledHook } from './media-process.server.ts'
 import { processedMediaOf } from './processed-media.server.ts'
 import { probeVideo } from './probe-video.server.ts'
 import { isImageType, sniff } from './sniff.ts'
@@ -72,6 +72,8 @@ export type MediaUploadDeps = {
 	/** The media_process job's work folders (default: beside tempDir). */
 	workDir?: string
 	logger?: Logger
+	/** Called when an upload's processing ends, in its transaction (MediaProcessDeps). */
+	onSettled?: MediaSettledHook
 }
 
 export function createMediaUploads(deps: MediaUploadDeps) {
@@ -83,6 +85,7 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		workDir: deps.workDir ?? path.join(path.dirname(deps.tempDir), 'media-process'),
 		target: videoTarget,
 		logger: deps.logger,
+		onSettled: deps.onSettled,
 	})
 
 	function judge(head: Uint8Array): Sniffed | null {

@@ -194,7 +194,7 @@ export const deliveryPlanner: DeliveryPlanner = {
 		// Deliveries already out (published, in flight, awaiting a check) keep their state.
 		const rows = await trx
 			.updateTable('post_deliveries')
-			.set({ status: 'scheduled', scheduled_at: scheduledAt, retry_at: null, error_code: null, error_message: null })
+			.set({ status: 'scheduled', scheduled_at: scheduledAt, retry_at: null, media_wait_since: null, error_code: null, error_message: null })
 			.where('post_id', '=', postId)
 			.where('user_id', '=', userId)
 			.where('status', 'in', RESCHEDULABLE)

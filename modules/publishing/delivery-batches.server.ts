@@ -12,7 +12,7 @@ import type { Delivery, PublisherDeps } from './publisher-context.server.ts'
 const DELIVERY_COLUMNS = [
 	'id', 'post_id', 'user_id', 'platform', 'status', 'scheduled_at', 'retry_at', 'attempts', 'attempt_id', 'attempt_worker', 'attempt_started_at',
 	'request_sent_at', 'checkpoint', 'channel_id', 'external_id', 'external_url', 'published_at', 'error_code', 'error_message', 'created_at', 'updated_at',
-	'comment_status', 'comment_sent_at', 'comment_external_id', 'comment_url', 'comment_error_code',
+	'comment_status', 'comment_sent_at', 'comment_external_id', 'comment_url', 'comment_error_code', 'media_wait_since',
 ] as const satisfies ReadonlyArray<keyof Delivery>
 // Every column of the table, checked when the generated types change (a new column must be added above).
 const everyColumn: Exclude<keyof Delivery, (typeof DELIVERY_COLUMNS)[number]> extends never ? true : never = true

@@ -70,8 +70,7 @@ async function settle({ db, outbox }: PublisherContext, delivery: Delivery, chan
 export async function retryLater({ db, logger }: PublisherContext, delivery: Delivery, error: PlatformError, atLeastMs = 0) {
 	const delay = Math.max(atLeastMs, retryDelay(delivery.attempts, error.retryAfterMs))
 	const at = new Date(Date.now() + delay)
-	// A wait of our own (a video still being prepared) says so; the network's says it was the network.
-	const reason = reasonFor(error.kind === 'rate_limited' ? 'rate_limited' : error.code === 'media_processing' ? 'media_processing' : 'transient')
+	const reason = reasonFor(error.kind === 'rate_limited' ? 'rate_limited' : 'transient')
 	await db.transaction().execute(async (trx) => {
 		const row = await trx
 			.updateTable('post_deliveries')

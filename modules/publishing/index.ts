@@ -53,6 +53,7 @@ export function permanentRefusal(error: unknown): string | null {
 }
 export { deliveryProblems, health } from './health.server.ts'
 export { nextDeliveryDueInMs } from './next-delivery-due.server.ts'
+export { MEDIA_WAIT_LIMIT_MS, resumeDeliveriesWaitingFor } from './media-wait.server.ts'
 export { publishDeliveryJob, precheckDeliveryJob, publishingCrontab } from './jobs.ts'
 
 /**

@@ -1,7 +1,8 @@
 import { contentTypeOfKey, isFileKey, type FileStore } from '#modules/core/files.server.ts'
 import { imageSize } from '#modules/media/image-size.ts'
 import { sniff } from '#modules/media/sniff.ts'
-import { descriptorOf, type MediaKind, type PageType, type PlatformDescriptor } from './descriptor.ts'
+import type { PostMediaView } from '#modules/content/index.ts'
+import { descriptorOf, type PageType, type PlatformDescriptor } from './descriptor.ts'
 import { firstCommentPreflight } from './first-comment-preflight.ts'
 import { fill, platformName, texts } from './messages.ts'
 import type { AccountLimits } from './ports.ts'
@@ -27,17 +28,7 @@ export type PreflightTarget = {
 }
 
 /** What a post_media row tells of its item (null: not known; an image's missing figures are read from the stored file). */
-export type MediaItemFacts = {
-	kind: MediaKind
-	url: string
-	altText: string | null
-	width: number | null
-	height: number | null
-	contentType: string | null
-	sizeBytes: number | null
-	durationMs: number | null
-	pages: number | null
-}
+export type MediaItemFacts = Pick<PostMediaView, 'kind' | 'url' | 'altText' | 'width' | 'height' | 'contentType' | 'sizeBytes' | 'durationMs' | 'pages'>
 export type PreflightFinding = PreflightProblem & { platform: string; message: string }
 
 const MEDIA_PREFIX = '/media/'

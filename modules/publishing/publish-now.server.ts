@@ -40,7 +40,7 @@ export async function publishNow(db: Db, userId: string, postId: string, rules: 
 		if (refused.length > 0) return { refused }
 		const rows = await trx
 			.updateTable('post_deliveries')
-			.set({ status: 'scheduled', scheduled_at: sql`now()`, retry_at: null, error_code: null, error_message: null })
+			.set({ status: 'scheduled', scheduled_at: sql`now()`, retry_at: null, media_wait_since: null, error_code: null, error_message: null })
 			.where('post_id', '=', postId)
 			.where('user_id', '=', userId)
 			.where((eb) =>

@@ -8,11 +8,9 @@ import { mediaItemsOf, preflightMessage, type MediaItemFacts } from './preflight
 import { createRequestGuard, PlatformError, type Platform, type PublishMedia } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 import { lookFor, mustLookBeforeResend, reconcile } from './reconcile-delivery.server.ts'
+import { waitForMedia } from './media-wait.server.ts'
 import { refreshToken } from './refresh-token.server.ts'
 import { adapterFor } from './registry.ts'
-
-/** How long a delivery waits for its post's video or document to be ready before it looks again. */
-const MEDIA_WAIT_MS = 60_000
 
 /** The attempt changed hands before the creating request left: this one must not send. */
 class AttemptTakenOver extends Error {
@@ -35,9 +33,8 @@ export async function sendDelivery(ctx: PublisherContext, delivery: Delivery, si
 async function sendAttempt(ctx: PublisherContext, delivery: Delivery, signal?: AbortSignal, preloaded?: Loaded): Promise<void> {
 	const loaded = await deliveryTarget(ctx, delivery, preloaded)
 	if ('error' in loaded) {
-		if (loaded.error === MEDIA_PROCESSING && delivery.attempts < MAX_DELIVERY_ATTEMPTS) {
-			return retryLater(ctx, delivery, new PlatformError({ kind: 'transient', code: MEDIA_PROCESSING, message: 'media still processing' }), MEDIA_WAIT_MS)
-		}
+		// Our own processing is no failed attempt: it waits (bounded by time) and is re-queued when the job ends.
+		if (loaded.error === MEDIA_PROCESSING) return waitForMedia(ctx, delivery)
 		return fail(ctx, delivery, loaded.error, null)
 	}
 	if (mustLookBeforeResend(delivery)) {

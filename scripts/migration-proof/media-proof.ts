@@ -6,6 +6,7 @@
 // and tests/integration/post-media-migration.test.ts.
 import type { Kysely } from 'kysely'
 import type pg from 'pg'
+import { platformModules } from '#adapters/platforms/index.ts'
 import { imagesOfRows, type PostMediaRow } from '#modules/content/post-media.ts'
 import { migrateTo, migrationBefore } from './proof.ts'
 
@@ -16,17 +17,25 @@ type AnyDb = Kysely<any>
 
 export type MediaProofResult = { failures: Array<string>; upSeconds: number; downSeconds: number | null; counts: Record<string, number> }
 
+/** Four registered networks play the fill's parts ($3 of the posts' statement); which ones does not matter to the proof. */
+function fillNetworks() {
+	const networks = platformModules.slice(0, 4).map((module) => module.platform)
+	if (networks.length < 4) throw new Error('the media proof needs four registered networks')
+	return networks
+}
+
 /**
  * The image shapes of the fill, by `post number % 10` (what the creator, the API, a CSV import and edits
- * leave; 0-3: none): a = this post's image, b = its second (1:1) one, u = an https URL.
+ * leave; 0-3: none): a = this post's image, b = its second (1:1) one, u = an https URL; nets[1..4] = the
+ * fill's networks.
  */
 const SHAPES = `(values
 	(4, a, '{}'::jsonb),
 	(5, u, '{}'::jsonb),
-	(6, a, jsonb_build_object('linkedin', a, 'instagram', '')),
-	(7, a, jsonb_build_object('linkedin', a, 'facebook', a, 'instagram', b, 'threads', '')),
-	(8, null, '{"instagram": "", "threads": ""}'::jsonb),
-	(9, null, jsonb_build_object('linkedin', u))
+	(6, a, jsonb_build_object(nets[1], a, nets[2], '')),
+	(7, a, jsonb_build_object(nets[1], a, nets[3], a, nets[2], b, nets[4], '')),
+	(8, null, jsonb_build_object(nets[2], '', nets[4], '')),
+	(9, null, jsonb_build_object(nets[1], u))
 ) v(shape, image_url, platform_images)`
 
 function fillStatements(users: number, posts: number): Array<[string, string, Array<unknown>]> {
@@ -39,14 +48,14 @@ function fillStatements(users: number, posts: number): Array<[string, string, Ar
 		[
 			'posts',
 			`insert into posts (user_id, title, content, platform, status, image_url, platform_images, origin, created_at, updated_at)
-			select u.id, 'Post ' || g.i, 'Text ' || g.i, (array['linkedin', 'instagram', 'facebook', 'threads', 'multiple'])[1 + g.i % 5], 'draft',
+			select u.id, 'Post ' || g.i, 'Text ' || g.i, ($3::text[] || array['multiple'])[1 + g.i % 5], 'draft',
 				s.image_url, coalesce(s.platform_images, '{}'), case when g.i % 10 = 5 then 'api' when g.i % 20 = 4 then 'csv' else 'web' end,
 				now() - make_interval(days => g.i % 700), now() - make_interval(days => g.i % 300)
 			from generate_series(1, $1::int) g(i)
 				join (select id, row_number() over (order by email) as n from users) u on u.n = 1 + g.i % $2::int
-				cross join lateral (select '/media/images/' || md5(g.i || 'a') || '.jpg' as a, '/media/images/' || md5(g.i || 'b') || '.jpg' as b, 'https://bilder.example/' || g.i || '.jpg' as u) i
+				cross join lateral (select '/media/images/' || md5(g.i || 'a') || '.jpg' as a, '/media/images/' || md5(g.i || 'b') || '.jpg' as b, 'https://bilder.example/' || g.i || '.jpg' as u, $3::text[] as nets) i
 				left join lateral (select v.image_url, v.platform_images from ${SHAPES} where v.shape = g.i % 10) s on true`,
-			[posts, users],
+			[posts, users, fillNetworks()],
 		],
 		// The generated images of every second generation-shaped post (the others' images are uploads).
 		[

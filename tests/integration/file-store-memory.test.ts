@@ -2,8 +2,6 @@ import fs from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import v8 from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 import { expect, test, vi } from 'vitest'
@@ -17,6 +15,7 @@ import { createTestDatabase } from '#tests/support/db.ts'
 import { generatedStream, MiB } from '#tests/support/generated-stream.ts'
 import { freeBoxHeader, testClip } from '#tests/support/media-samples.ts'
 import { startRouteServer } from '#tests/support/route-server.ts'
+import { describeGrowth, rssGrowth, sampleEvery8MiB } from '#tests/support/rss.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -24,64 +23,20 @@ vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/h
 // Issue 39: a 1 GB file must not raise the process's memory by more than 64 MB. A streamed upload's
 // memory does not grow with the file's size (disk: the write stream's buffer; S3: the part being
 // filled and two 8 MiB parts in flight), so 256 MiB show it in a few seconds. Measured against the RSS
-// after a warm-up upload and a full GC (rssGrowth says how). It runs in a process of its own
+// after a warm-up upload and a full GC (tests/support/rss.ts says how). It runs in a process of its own
 // (tests/support/isolation.ts: it sets a V8 flag), so no other file's memory is counted.
 
 const LIMIT_BYTES = 64 * 1024 * 1024
 const keys = { accessKeyId: 'AKIAPOSTWERKTEST0001', secretAccessKey: 'geheim/Schluessel+fuer+den+Test0123456789' }
 
-/** global.gc when node runs with --expose-gc, else the same function fetched through V8's flag. */
-function collector(): () => void {
-	const exposed = (globalThis as { gc?: () => void }).gc
-	if (exposed) return exposed
-	v8.setFlagsFromString('--expose-gc')
-	return runInNewContext('gc') as () => void
-}
-
-/**
- * The RSS growth over the base while `run` streams: `raw` sampled every 10 ms as it comes, `live`
- * sampled after a full GC at every 8 MiB produced (what the upload holds, without the garbage V8 has
- * not collected yet: freed chunks wait for a GC that V8 starts by its own heuristics).
- */
-async function rssGrowth(run: (onProduced: (produced: number) => void) => Promise<void>) {
-	const gc = collector()
-	gc()
-	const base = process.memoryUsage()
-	let raw = base.rss
-	let live = base.rss
-	let buffers = base.arrayBuffers
-	const sample = () => {
-		raw = Math.max(raw, process.memoryUsage().rss)
-	}
-	const sampleLive = (produced: number) => {
-		if (produced % (8 * MiB) !== 0) return
-		sample()
-		gc()
-		const now = process.memoryUsage()
-		live = Math.max(live, now.rss)
-		buffers = Math.max(buffers, now.arrayBuffers)
-	}
-	const timer = setInterval(sample, 10)
-	try {
-		await run(sampleLive)
-	} finally {
-		clearInterval(timer)
-	}
-	sample()
-	return { raw: raw - base.rss, live: live - base.rss, buffers: buffers - base.arrayBuffers }
-}
-
-const report = (growth: Awaited<ReturnType<typeof rssGrowth>>) =>
-	`${(growth.live / MiB).toFixed(1)} MiB live, ${(growth.raw / MiB).toFixed(1)} MiB with uncollected garbage; Buffers held after a GC: ${(growth.buffers / MiB).toFixed(1)} MiB`
-
 async function measure(name: string, store: FileStore) {
 	await store.putStream('uploads/warm/up.mp4', generatedStream(32 * MiB).stream, 'video/mp4')
 	await store.delete('uploads/warm/up.mp4')
-	const growth = await rssGrowth(async (onProduced) => {
-		const stored = await store.putStream('uploads/gross/video.mp4', generatedStream(256 * MiB, { onProduced }).stream, 'video/mp4')
+	const growth = await rssGrowth(async (sample) => {
+		const stored = await store.putStream('uploads/gross/video.mp4', generatedStream(256 * MiB, { onProduced: sampleEvery8MiB(sample) }).stream, 'video/mp4')
 		expect(stored.bytes).toBe(256 * MiB)
 	})
-	console.log(`${name}: RSS peak growth while storing 256 MiB: ${report(growth)}`)
+	console.log(`${name}: RSS peak growth while storing 256 MiB: ${describeGrowth(growth)}`)
 	expect(growth.live).toBeLessThan(LIMIT_BYTES)
 }
 
@@ -125,10 +80,10 @@ async function* videoOf(clip: Uint8Array, size: number, onProduced?: (produced: 
 async function measureUpload(name: string, total: number, send: (size: number, onProduced?: (produced: number) => void) => Promise<{ status: number; json: Record<string, unknown> }>) {
 	expect((await send(32 * MiB)).status).toBe(201)
 	let answer: Awaited<ReturnType<typeof send>> | undefined
-	const growth = await rssGrowth(async (onProduced) => {
-		answer = await send(total, onProduced)
+	const growth = await rssGrowth(async (sample) => {
+		answer = await send(total, sampleEvery8MiB(sample))
 	})
-	console.log(`${name}: RSS peak growth while uploading ${total / MiB} MiB: ${report(growth)}`)
+	console.log(`${name}: RSS peak growth while uploading ${total / MiB} MiB: ${describeGrowth(growth)}`)
 	expect(answer).toMatchObject({ status: 201, json: { kind: 'video', bytes: total, width: 320, height: 240 } })
 	expect(growth.live).toBeLessThan(LIMIT_BYTES)
 	return answer!.json

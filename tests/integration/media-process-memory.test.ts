@@ -5,8 +5,6 @@ import http from 'node:http'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import v8 from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { expect, test, vi } from 'vitest'
 import { toTaskList } from '#modules/core/jobs.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
@@ -17,6 +15,7 @@ import { generatedStream, MiB } from '#tests/support/generated-stream.ts'
 import { runJobsOnce } from '#tests/support/jobs.ts'
 import { freeBoxHeader } from '#tests/support/media-samples.ts'
 import { startRouteServer } from '#tests/support/route-server.ts'
+import { rssGrowth, sampleEvery8MiB } from '#tests/support/rss.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -36,37 +35,6 @@ vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/h
 const LIMIT_BYTES = 64 * 1024 * 1024
 const TOTAL = 1024 * MiB
 const run = promisify(execFile)
-
-function collector(): () => void {
-	const exposed = (globalThis as { gc?: () => void }).gc
-	if (exposed) return exposed
-	v8.setFlagsFromString('--expose-gc')
-	return runInNewContext('gc') as () => void
-}
-
-/**
- * The live RSS's peak growth over the RSS at its start (after a full GC) while `work` runs: sampled
- * after a GC every second and wherever `work` calls `sample` (the upload: at every 8 MiB its client
- * produced, as tests/integration/file-store-memory.test.ts measures).
- */
-async function rssGrowth(work: (sample: () => void) => Promise<void>) {
-	const gc = collector()
-	gc()
-	const base = process.memoryUsage().rss
-	let peak = base
-	const sample = () => {
-		gc()
-		peak = Math.max(peak, process.memoryUsage().rss)
-	}
-	const timer = setInterval(sample, 1000)
-	try {
-		await work(sample)
-	} finally {
-		clearInterval(timer)
-	}
-	sample()
-	return peak - base
-}
 
 /** A POST of a streamed body with node:http (it waits for 'drain'); the JSON answer. */
 function postStream(url: string, headers: Record<string, string>, body: AsyncIterable<Buffer>) {
@@ -112,14 +80,15 @@ test('a 1 GB video uploaded to /api/media and transcoded by the media_process jo
 
 		let key = ''
 		const started = performance.now()
-		const uploadGrowth = await rssGrowth(async (sample) => {
-			const answer = await send(TOTAL, (produced) => produced % (8 * MiB) === 0 && sample())
+		const ONE_SECOND = { liveEveryMs: 1000 }
+		const { live: uploadGrowth } = await rssGrowth(async (sample) => {
+			const answer = await send(TOTAL, sampleEvery8MiB(sample))
 			expect(answer).toMatchObject({ status: 201, json: { kind: 'video', bytes: TOTAL } })
 			key = answer.json.key as string
-		})
+		}, ONE_SECOND)
 		const uploadedAt = performance.now()
 		const progress: Array<number> = []
-		const jobGrowth = await rssGrowth(async () => {
+		const { live: jobGrowth } = await rssGrowth(async () => {
 			let polling = true
 			const poll = (async () => {
 				while (polling) {
@@ -131,7 +100,7 @@ test('a 1 GB video uploaded to /api/media and transcoded by the media_process jo
 			await runJobsOnce(t.pool, tasks)
 			polling = false
 			await poll
-		})
+		}, ONE_SECOND)
 		console.log(
 			`1 GiB: upload ${((uploadedAt - started) / 1000).toFixed(1)} s, RSS peak growth ${(uploadGrowth / MiB).toFixed(1)} MiB; ` +
 				`media_process job ${((performance.now() - uploadedAt) / 1000).toFixed(1)} s, RSS peak growth ${(jobGrowth / MiB).toFixed(1)} MiB; progress ${progress.join(', ')}`,

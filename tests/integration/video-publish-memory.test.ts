@@ -1,5 +1,3 @@
-import v8 from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { fetch as undiciFetch } from 'undici'
 import { expect, test } from 'vitest'
 import { createRequestFetch } from '#adapters/platforms/request-fetch.ts'
@@ -11,6 +9,8 @@ import { recordingHooks } from '#adapters/platforms/sandbox/testing.ts'
 import { startVideoHost } from '#adapters/platforms/sandbox/video-host.ts'
 import type { PublishVideo } from '#modules/publishing/ports.ts'
 import { withMedia } from '#modules/publishing/publish-media.ts'
+import { videoOf } from '#adapters/platforms/sandbox/store.ts'
+import { rssGrowth } from '#tests/support/rss.ts'
 
 // Issue 39 / ADR 0058: a video goes from our /media/ URL to the network streamed (Mastodon, Bluesky) or
 // one 4 MB part at a time (LinkedIn), never whole in memory. Each network's largest video (LinkedIn
@@ -22,33 +22,8 @@ import { withMedia } from '#modules/publishing/publish-media.ts'
 
 const MiB = 1024 * 1024
 const LIMIT_BYTES = 64 * MiB
-
-function collector(): () => void {
-	const exposed = (globalThis as { gc?: () => void }).gc
-	if (exposed) return exposed
-	v8.setFlagsFromString('--expose-gc')
-	return runInNewContext('gc') as () => void
-}
-
-/** The RSS growth (after a GC, sampled every 250 ms) while `run` publishes. */
-async function rssGrowth(run: () => Promise<void>) {
-	const gc = collector()
-	gc()
-	const base = process.memoryUsage().rss
-	let peak = base
-	const timer = setInterval(() => {
-		gc()
-		peak = Math.max(peak, process.memoryUsage().rss)
-	}, 250)
-	try {
-		await run()
-	} finally {
-		clearInterval(timer)
-	}
-	gc()
-	peak = Math.max(peak, process.memoryUsage().rss)
-	return peak - base
-}
+/** The RSS after a GC is read every 250 ms while a video is published. */
+const EVERY_QUARTER_SECOND = { liveEveryMs: 250 }
 
 /** undici's fetch, as production streams our file (createMediaStream) and sends a streamed body (createRequestFetch). */
 const streaming = undiciFetch as unknown as typeof fetch
@@ -61,11 +36,11 @@ test('LinkedIn: a 200 MiB video in 4 MB parts raises the RSS by less than 64 MB'
 	// The production fetches: undici's request for the API (request-fetch.ts), undici's fetch for our file (server/platforms.ts).
 	const adapter = li.adapter({ timeoutMs: 30_000, fetch: createRequestFetch(), mediaStream: streaming })
 	await adapter.publish(li.target(li.organization), withMedia('Aufwärmen', [video(host.url(8 * MiB))]), recordingHooks().hooks)
-	const growth = await rssGrowth(async () => {
+	const { live: growth } = await rssGrowth(async () => {
 		await adapter.publish(li.target(li.organization), withMedia('Gross', [video(host.url(200 * MiB))]), recordingHooks().hooks)
-	})
+	}, EVERY_QUARTER_SECOND)
 	console.log(`LinkedIn: RSS growth while publishing 200 MiB: ${(growth / MiB).toFixed(1)} MiB`)
-	expect(li.store.posts.at(-1)?.video?.bytes).toBe(200 * MiB)
+	expect(videoOf(li.store.posts.at(-1)!)?.bytes).toBe(200 * MiB)
 	expect(growth).toBeLessThan(LIMIT_BYTES)
 })
 
@@ -75,11 +50,11 @@ test('Mastodon: a 95 MiB video streamed in the form raises the RSS by less than 
 	const target = mastodonTarget(await connectMastodon(sandbox))
 	const adapter = createMastodonAdapter({ ...sandbox.settings, mediaFetch: streaming, mediaStream: streaming }, { pollIntervalMs: 5, maxPollMs: 5_000 })
 	await adapter.publish(target, withMedia('Aufwärmen', [video(host.url(8 * MiB))]), recordingHooks().hooks)
-	const growth = await rssGrowth(async () => {
+	const { live: growth } = await rssGrowth(async () => {
 		await adapter.publish(target, withMedia('Gross', [video(host.url(95 * MiB))]), recordingHooks().hooks)
-	})
+	}, EVERY_QUARTER_SECOND)
 	console.log(`Mastodon: RSS growth while publishing 95 MiB: ${(growth / MiB).toFixed(1)} MiB`)
-	expect(sandbox.store.posts.at(-1)?.video?.bytes).toBe(95 * MiB)
+	expect(videoOf(sandbox.store.posts.at(-1)!)?.bytes).toBe(95 * MiB)
 	expect(growth).toBeLessThan(LIMIT_BYTES)
 })
 
@@ -89,10 +64,10 @@ test('Bluesky: a 95 MiB video streamed to the video service raises the RSS by le
 	await using host = await startVideoHost()
 	const target = blueskyTarget(await connectBluesky(sandbox))
 	await sandbox.adapter.publish(target, withMedia('Aufwärmen', [video(host.url(8 * MiB))]), recordingHooks().hooks)
-	const growth = await rssGrowth(async () => {
+	const { live: growth } = await rssGrowth(async () => {
 		await sandbox.adapter.publish(target, withMedia('Gross', [video(host.url(95 * MiB))]), recordingHooks().hooks)
-	})
+	}, EVERY_QUARTER_SECOND)
 	console.log(`Bluesky: RSS growth while publishing 95 MiB: ${(growth / MiB).toFixed(1)} MiB`)
-	expect(sandbox.store.posts.at(-1)?.video?.bytes).toBe(95 * MiB)
+	expect(videoOf(sandbox.store.posts.at(-1)!)?.bytes).toBe(95 * MiB)
 	expect(growth).toBeLessThan(LIMIT_BYTES)
 })

@@ -7,10 +7,11 @@ import fs from 'node:fs'
 
 /**
  * Module mocks, spies, stubbed globals and environment, fake timers or clock, assignments to globals
- * or the environment, process-wide listeners and dispatchers, V8 flags.
+ * or the environment, process-wide listeners and dispatchers, V8 flags (also through the RSS helper,
+ * tests/support/rss.ts, which sets one and whose figures no other file's memory may share).
  */
 const CHANGES_THE_PROCESS =
-	/\bvi\.(mock|doMock|unmock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.on\(|setGlobalDispatcher\(|v8\.setFlagsFromString\(/
+	/\bvi\.(mock|doMock|unmock|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|process\.on\(|setGlobalDispatcher\(|v8\.setFlagsFromString\(|#tests\/support\/rss\.ts/
 
 export function splitByIsolation(patterns: Array<string>, exclude: Array<string>) {
 	const files = fs.globSync(patterns, { exclude: (name) => exclude.some((prefix) => name.startsWith(prefix)) })

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import { withMedia } from '#modules/publishing/publish-media.ts'
 import type { PublishMedia } from '#modules/publishing/ports.ts'
 import { blueskySandbox, connect, firstRequests, imageUrl, losingAnswers, recordingHooks, targetOf, withDeadline, xrpcRoute } from './testing.ts'
+import { imagesOf } from '../sandbox/store.ts'
 
 const CREATE = xrpcRoute('POST', 'com.atproto.repo.createRecord')
 const UPLOAD = xrpcRoute('POST', 'com.atproto.repo.uploadBlob')
@@ -26,7 +27,7 @@ test('three images go out as one app.bsky.embed.images in order, each with its a
 	])
 	const [post] = sandbox.store.posts
 	expect(post!.images!.map((i) => i.alt)).toEqual(['Ein Gipfeli auf dem Teller', 'Die Bäckerei von aussen', ''])
-	expect(post!.images!.map((i) => i.url.split('cid=')[1])).toEqual(record.embed.images.map((i) => i.image.ref.$link))
+	expect(imagesOf(post!).map((i) => i.url.split('cid=')[1])).toEqual(record.embed.images.map((i) => i.image.ref.$link))
 	expect(post!.imageUrl).toBe(post!.images![0]!.url)
 	const feed = await (await fetch(`${sandbox.base}/`)).text()
 	expect(feed).toContain('alt="Ein Gipfeli auf dem Teller"')

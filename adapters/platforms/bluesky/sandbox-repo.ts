@@ -160,7 +160,7 @@ export function addRepoRoutes(router: FakeRouter, context: BlueskyFakeContext) {
 			const embedded = ((record.embed as Json | undefined)?.images ?? []) as Array<{ alt: string; image: { ref: { $link: string } } }>
 			const images = embedded.map((image) => ({ url: `${base}/host/${PDS_HOST}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${image.image.ref.$link}`, alt: image.alt }))
 			const video = postedVideo(context, did, record.embed as Json | undefined)
-			store.addPost({ id: uri, platform: 'bluesky', authorId: did, text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), ...(video ? { video } : {}), url: `${base}/app/profile/${did}/post/${rkey}` })
+			store.addPost({ id: uri, platform: 'bluesky', authorId: did, text, imageUrl: images[0]?.url ?? null, ...(images.length || video ? { images: video ? [video] : images } : {}), url: `${base}/app/profile/${did}/post/${rkey}` })
 		}
 		const cid = cidOf(uri, text)
 		state.records.set(uri, { cid, value: record })

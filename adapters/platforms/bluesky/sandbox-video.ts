@@ -133,5 +133,5 @@ export function postedVideo(context: BlueskyFakeContext, did: string, embed: Rec
 	const cid = (embed.video as { ref: { $link: string } }).ref.$link
 	const stored = context.state.blobs.get(cid)
 	const url = stored?.bytes ? `${context.base}/host/${PDS_HOST}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${cid}` : null
-	return { id: cid, url, poster: `${context.base}/host/${VIDEO_HOST}/watch/${encodeURIComponent(did)}/${cid}/thumbnail.jpg`, alt: typeof embed.alt === 'string' ? embed.alt : '', bytes: stored?.size ?? 0 }
+	return { kind: 'video', id: cid, url, poster: `${context.base}/host/${VIDEO_HOST}/watch/${encodeURIComponent(did)}/${cid}/thumbnail.jpg`, alt: typeof embed.alt === 'string' ? embed.alt : '', bytes: stored?.size ?? 0 }
 }

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import type { Checkpoint, PublishMedia } from '#modules/publishing/ports.ts'
 import { withMedia } from '#modules/publishing/publish-media.ts'
 import { pngDataUrl, startLinkedinSandbox } from './testing.ts'
+import { imagesOf } from '../sandbox/store.ts'
 
 const POSTS = 'POST /rest/posts'
 const INIT = 'POST /rest/images'
@@ -44,7 +45,7 @@ test('three images: each uploaded through the Images API, then one post with con
 	})
 	const post = li.store.posts.find((p) => p.id === published.externalId)!
 	expect(post.images!.map((i) => i.alt)).toEqual(['Ein Gipfeli auf dem Teller', 'Die Bäckerei von aussen', ''])
-	expect(post.images!.map((i) => `urn:li:image:${i.url.split('/').at(-1)}`)).toEqual(urns)
+	expect(imagesOf(post).map((i) => `urn:li:image:${i.url.split('/').at(-1)}`)).toEqual(urns)
 	// Reconciling by the first image finds the post whatever its text.
 	expect(await li.adapter().findPublished(li.target(li.organization), withMedia('anderer Text', threeImages()), { imageUrns: saved.imageUrns! }, new Date(Date.now() - 60_000))).toEqual(published)
 })

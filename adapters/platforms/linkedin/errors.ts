@@ -24,7 +24,6 @@ export const linkedinErrorCodes = [
 	'document_failed', // LinkedIn could not process the uploaded document (broken, or over 100 MB / 300 pages)
 	'document_processing', // the uploaded document was not ready in time (retry)
 	'document_too_large', // the PDF behind the URL is over the descriptor's document.maxBytes
-	'document_mixed', // a document beside other items: LinkedIn posts a document alone
 	'timeout', // from the HTTP helper: no answer in time
 	'network', // from the HTTP helper: the connection failed
 ] as const

@@ -1,4 +1,4 @@
-import { PlatformError, type PublishContent, type PublishDocument, type PublishHooks, type PublishMedia, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
+import type { PublishContent, PublishDocument, PublishHooks, PublishMedia, PublishTarget, Published } from '#modules/publishing/ports.ts'
 import { checkedMedia } from '#modules/publishing/publish-media.ts'
 import { linkedinDescriptor } from './descriptor.ts'
 import { publishDocumentPost } from './document-post.ts'
@@ -17,12 +17,7 @@ export async function publishContent(ctx: Context, target: PublishTarget, conten
 	return publishDocumentPost(ctx, target, { text: content.text, title: document.title, pdf }, hooks)
 }
 
-/** The post's document when it is the only item; a document beside other items is refused (LinkedIn posts it alone). */
+/** The post's document, if it has one (checkedMedia refused a document beside other items: it is the only one). */
 function onlyDocument(media: Array<PublishMedia>): PublishDocument | null {
-	const documents = media.filter((item): item is PublishDocument => item.kind === 'document')
-	if (!documents.length) return null
-	if (media.length > 1) {
-		throw new PlatformError({ kind: 'invalid_request', code: 'document_mixed', message: `LinkedIn: a document goes alone, not beside ${media.length - 1} other items` })
-	}
-	return documents[0]!
+	return media.find((item): item is PublishDocument => item.kind === 'document') ?? null
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { json, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxImage as FeedImage, SandboxPost, SandboxVideo } from '../sandbox/store.ts'
+import { imagesOf, videoOf, type SandboxImage as FeedImage, type SandboxPost, type SandboxVideo } from '../sandbox/store.ts'
 import { escapeCommentary, parseCommentary } from './escape.ts'
 import { imageType } from './image-type.ts'
 import { isDocumentUrn, type PostedDocument, type SandboxDocuments } from './sandbox-documents.ts'
@@ -101,7 +101,7 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, 
 			if (text.length > MAX_COMMENTARY) return liError(422, `/commentary :: length ${text.length} exceeds the maximum of ${MAX_COMMENTARY}`)
 			if (!text && !postedImages.length && !document && !video) return liError(422, '/commentary :: a post needs commentary or content')
 			const id = store.nextId('urn:li:share:')
-			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length ? { images: postedImages } : {}), ...(document ? { document } : {}), ...(video ? { video } : {}), url: `${feedRoot}/#${id}` })
+			store.addPost({ id, platform: 'linkedin', authorId: author, text, imageUrl: postedImages[0]?.url ?? null, ...(postedImages.length || video ? { images: video ? [video] : postedImages } : {}), ...(document ? { document } : {}), url: `${feedRoot}/#${id}` })
 			return { status: 201, headers: { 'x-restli-id': id, location: `/rest/posts/${encodeURIComponent(id)}` } }
 		}),
 	)
@@ -176,8 +176,9 @@ export function postRoutes(router: FakeRouter, { base, store }: SandboxContext, 
 /** The post's content as the Posts API returns it: media for one image, multiImage for several. */
 function contentView(post: SandboxPost) {
 	if (post.document) return { content: { media: { id: post.document.urn, title: post.document.title } } }
-	if (post.video) return { content: { media: { id: post.video.id, ...(post.video.title ? { title: post.video.title } : {}) } } }
-	const list = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
+	const video = videoOf(post)
+	if (video) return { content: { media: { id: video.id, ...(video.title ? { title: video.title } : {}) } } }
+	const list = imagesOf(post)
 	const images = list.map((image) => ({ id: imageUrn(/\/media\/([^/]+)$/.exec(image.url)?.[1] ?? ''), ...(image.alt ? { altText: image.alt } : {}) }))
 	if (!images.length) return {}
 	return images.length === 1 ? { content: { media: images[0] } } : { content: { multiImage: { images } } }

@@ -163,7 +163,7 @@ export function videoRoutes(router: FakeRouter, { base, store }: SandboxContext)
 			if (video.status !== 'AVAILABLE') return liError(400, `Video ${urn} is ${video.status}`)
 			if (media.title !== undefined && typeof media.title !== 'string') return liError(400, '/content/media/title :: must be a string')
 			const poster = Buffer.isBuffer(video.thumbnail) ? `${base}/videos/${id}/thumbnail` : null
-			return { id: urn, url: files.has(id) ? `${base}/videos/${id}` : null, poster, alt: '', bytes: video.size, ...(typeof media.title === 'string' ? { title: media.title } : {}) }
+			return { kind: 'video', id: urn, url: files.has(id) ? `${base}/videos/${id}` : null, poster, alt: '', bytes: video.size, ...(typeof media.title === 'string' ? { title: media.title } : {}) }
 		},
 	}
 }

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import type { PublishMedia } from '#modules/publishing/ports.ts'
 import { withMedia } from '#modules/publishing/publish-media.ts'
 import { connect, mastodonSandbox, recordingHooks, targetOf } from './testing.ts'
+import { imagesOf } from '../sandbox/store.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
 const MEDIA = 'POST /host/:host/api/v2/media'
@@ -23,7 +24,7 @@ test('three images: each uploaded with its alt text as description, attached in 
 	// The upload ids are saved before the status that attaches them is sent.
 	expect(checkpoints[0]).toEqual({ mediaIds: mediaIds.join(',') })
 	const [post] = sandbox.store.posts
-	expect(post!.images!.map((i) => [i.url.split('/').at(-1), i.alt])).toEqual([
+	expect(imagesOf(post!).map((i) => [i.url.split('/').at(-1), i.alt])).toEqual([
 		[mediaIds[0], 'Ein Gipfeli auf dem Teller'],
 		[mediaIds[1], 'Die Bäckerei von aussen'],
 		[mediaIds[2], ''],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SandboxContext } from '../sandbox/network.ts'
-import type { SandboxComment, SandboxImage, SandboxPost, SandboxVideo } from '../sandbox/store.ts'
+import { imagesOf, videoOf, type SandboxComment, type SandboxImage, type SandboxPost, type SandboxVideo } from '../sandbox/store.ts'
 import { renderStatusHtml } from './sandbox-html.ts'
 import { ownAuthor, SANDBOX_ACCOUNT, STATUS_ID_PREFIX } from './sandbox-shared.ts'
 
@@ -14,9 +14,7 @@ const PLATFORM = 'mastodon'
 
 export const idOf = (status: SandboxStatus) => (status.kind === 'post' ? status.post.id : status.comment.id)
 
-const videoJson = (video: SandboxVideo) => ({ id: video.id, type: 'video', url: video.url, preview_url: video.poster, remote_url: null, meta: {}, description: video.alt || null, blurhash: null })
-
-const imagesOf = (post: SandboxPost): Array<SandboxImage> => post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
+const videoJson = (video: SandboxVideo) => ({ id: video.id ?? '', type: 'video', url: video.url, preview_url: video.poster, remote_url: null, meta: {}, description: video.alt || null, blurhash: null })
 
 /** Newest first, like Mastodon's timelines (ids grow with time). */
 const newestFirst = (a: { id: string }, b: { id: string }) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0)
@@ -112,7 +110,7 @@ export function createConversations({ base, store }: SandboxContext) {
 			account,
 			media_attachments: [
 				...images.map(({ url, alt }) => ({ id: url.slice(url.lastIndexOf('/') + 1), type: 'image', url, preview_url: url, remote_url: null, meta: {}, description: alt || null, blurhash: null })),
-				...(status.kind === 'post' && status.post.video ? [videoJson(status.post.video)] : []),
+				...(status.kind === 'post' && videoOf(status.post) ? [videoJson(videoOf(status.post)!)] : []),
 			],
 			mentions: [],
 			tags: [],
@@ -149,7 +147,7 @@ export function createConversations({ base, store }: SandboxContext) {
 		/** A post with its attachments in the order of media_ids, each with its description ('' for none). */
 		addPost(host: string, text: string, images: Array<SandboxImage>, video?: SandboxVideo): SandboxStatus {
 			const id = store.nextId(STATUS_ID_PREFIX)
-			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl: images[0]?.url ?? null, ...(images.length ? { images } : {}), ...(video ? { video } : {}), url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
+			const post = store.addPost({ id, platform: PLATFORM, authorId: ownAuthor(host), text, imageUrl: images[0]?.url ?? null, ...(images.length || video ? { images: video ? [...images, video] : images } : {}), url: `${base}/host/${host}/@${SANDBOX_ACCOUNT.username}/${id}` })
 			return { kind: 'post', post, host }
 		},
 		addReply(host: string, parent: SandboxStatus, text: string): SandboxStatus {

@@ -99,7 +99,7 @@ export function addStatusRoutes(router: FakeRouter, context: SandboxContext, med
 		if (ready.some((m) => m.kind === 'video') && ready.length > 1) return error(422, 'Validation failed: Cannot attach a video to a post that already contains images')
 		const images = ready.filter((m) => m.kind === 'image').map((m) => ({ url: m.url, alt: m.description ?? '' }))
 		const video = ready.find((m) => m.kind === 'video')
-		const posted = video ? { id: video.id, url: video.bytes ? video.url : null, poster: video.thumbnail ? `${video.url}/thumbnail` : null, alt: video.description ?? '', bytes: video.size } : undefined
+		const posted = video ? { kind: 'video' as const, id: video.id, url: video.bytes ? video.url : null, poster: video.thumbnail ? `${video.url}/thumbnail` : null, alt: video.description ?? '', bytes: video.size } : undefined
 		if (!parent) media.attach(ready)
 		const status: SandboxStatus = parent ? conversations.addReply(host, parent, text) : conversations.addPost(host, text, images, posted)
 		if (key) created.set(`${host} ${key}`, { id: idOf(status), at: Date.now() })

@@ -5,6 +5,7 @@ import { withMedia } from '#modules/publishing/publish-media.ts'
 import { startVideoHost } from '../sandbox/video-host.ts'
 import { createMastodonAdapter } from './adapter.ts'
 import { connect, mastodonSandbox, recordingHooks, targetOf, type MastodonSandbox } from './testing.ts'
+import { videoOf } from '../sandbox/store.ts'
 
 const STATUSES = 'POST /host/:host/api/v1/statuses'
 const MEDIA = 'POST /host/:host/api/v2/media'
@@ -30,11 +31,11 @@ test('a video with a cover and alt text: one streamed upload (202), polled while
 	const { media_ids: mediaIds } = sandbox.router.requests.find((r) => r.route === STATUSES)!.json as { media_ids: Array<string> }
 	expect(checkpoints[0]).toEqual({ mediaIds: mediaIds[0] })
 	const post = sandbox.store.posts.find((p) => p.id === published.externalId)!
-	expect(post.video).toMatchObject({ id: mediaIds[0], alt: 'Ein Bäcker formt Gipfeli', bytes: 5 * MiB, poster: expect.stringContaining('/thumbnail'), url: expect.any(String) })
+	expect(videoOf(post)).toMatchObject({ id: mediaIds[0], alt: 'Ein Bäcker formt Gipfeli', bytes: 5 * MiB, poster: expect.stringContaining('/thumbnail'), url: expect.any(String) })
 	const status = (await (await fetch(`${sandbox.base}/mastodon/host/mastodon.example/api/v1/statuses/${published.externalId}`)).json()) as { media_attachments: Array<{ type: string; description: string }> }
 	expect(status.media_attachments).toMatchObject([{ type: 'video', description: 'Ein Bäcker formt Gipfeli' }])
 	const page = await (await fetch(`${sandbox.base}/`)).text()
-	expect(page).toMatch(/<video controls[^>]* poster="[^"]+\/thumbnail" aria-label="Ein Bäcker formt Gipfeli"/)
+	expect(page).toMatch(/<video [^>]*controls[^>]* poster="[^"]+\/thumbnail" aria-label="Ein Bäcker formt Gipfeli"/)
 })
 
 test('a video the instance cannot transcode (422 on the poll) fails for good with a German reason; no status is sent', async () => {

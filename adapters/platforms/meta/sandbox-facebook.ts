@@ -152,7 +152,7 @@ export function postObject(post: SandboxPost) {
 		id: post.id,
 		message: post.text,
 		description: video ? post.text : undefined,
-		source: video ? post.images![0]!.url : undefined,
+		source: video ? (post.images![0]!.url ?? undefined) : undefined,
 		updated_time: video ? graphTime(post.createdAt) : undefined,
 		created_time: graphTime(post.createdAt),
 		permalink_url: post.url,

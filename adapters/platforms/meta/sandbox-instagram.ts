@@ -1,6 +1,6 @@
 import type { FakeRequest, FakeResponse } from '../sandbox/fake-http.ts'
 import { probeMedia } from '../sandbox/media-probe.ts'
-import type { SandboxImage, SandboxPost } from '../sandbox/store.ts'
+import { videoOf, type SandboxMedia, type SandboxPost } from '../sandbox/store.ts'
 import { GRAPH_VERSION } from './endpoints.ts'
 import { since } from './sandbox-facebook.ts'
 import {
@@ -207,7 +207,7 @@ export function addInstagramRoutes(ctx: MetaContext) {
 	})
 
 	/** The images and videos a published container shows, in order, with the alt text and cover each was given. */
-	function itemsOf(container: Container): Array<SandboxImage> {
+	function itemsOf(container: Container): Array<SandboxMedia> {
 		const items = container.children ? container.children.map((id) => containers.get(id)!) : [container]
 		return items.map((item) => (item.video ? { url: item.video.url, alt: '', kind: 'video' as const, poster: item.video.coverUrl } : { url: item.imageUrl!, alt: item.altText ?? '' }))
 	}
@@ -264,7 +264,7 @@ export function igUserObject(ctx: MetaContext, page: SandboxPage, mediaCount: nu
 export function mediaObject(post: SandboxPost, page: SandboxPage | null) {
 	const counts = engagement(post.id)
 	const items = post.images ?? []
-	const reel = items.length === 1 && items[0]!.kind === 'video' ? items[0]! : null
+	const reel = items.length === 1 ? videoOf(post) : null
 	return {
 		id: post.id,
 		caption: post.text,

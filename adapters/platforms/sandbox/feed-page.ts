@@ -1,4 +1,4 @@
-import type { SandboxComment, SandboxImage, SandboxPost } from './store.ts'
+import { imagesOf, type SandboxComment, type SandboxMedia, type SandboxPost } from './store.ts'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -21,7 +21,7 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 		.reverse()
 		.slice(0, 200)
 		.map(
-			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time>${p.aiGenerated ? ' · <span class="ai-label">KI-Info</span>' : ''}</header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.video ? videoTag(p.video) : ''}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
+			(p) => `<article id="${escape(p.id)}" data-platform="${escape(p.platform)}"><header><strong>${escape(names[p.platform] ?? p.platform)}</strong> · ${escape(p.authorId)} · <time>${escape(new Date(p.createdAt).toLocaleString('de-CH', { timeZone: 'Europe/Zurich' }))}</time>${p.aiGenerated ? ' · <span class="ai-label">KI-Info</span>' : ''}</header><p>${escape(p.text).replace(/\n/g, '<br>')}</p>${images(p)}${p.document ? documentLink(p.document) : ''}${thread(p)}</article>`,
 		)
 		.join('\n')
 	return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Testmodus – Sandbox-Netzwerk</title>
@@ -30,27 +30,21 @@ export function renderFeed(posts: Array<SandboxPost>, comments: Array<SandboxCom
 ${items || '<p>Noch keine Posts veröffentlicht.</p>'}</body></html>`
 }
 
-/** Every image and video of the post with the alt text it was sent with (a carousel in a row that scrolls); a video plays with its cover as poster. */
+/** Every image and video of the post with the alt text it was sent with (a carousel in a row that scrolls); a video plays with its cover as poster where the fake kept it. */
 function images(post: SandboxPost) {
-	const list: Array<SandboxImage> = post.images ?? (post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : [])
+	const list: Array<SandboxMedia> = post.images ?? imagesOf(post)
 	if (!list.length) return ''
 	const tags = list.map(mediaTag).join('')
 	return list.length > 1 ? `<div class="carousel" data-count="${list.length}">${tags}</div>` : tags
 }
 
-function mediaTag(item: SandboxImage) {
+function mediaTag(item: SandboxMedia) {
 	if (item.kind !== 'video') return `<img src="${escape(item.url)}" alt="${escape(item.alt)}" loading="lazy">`
+	const source = item.url ? ` src="${escape(item.url)}"` : ''
 	const poster = item.poster ? ` poster="${escape(item.poster)}"` : ''
 	const label = item.alt ? ` aria-label="${escape(item.alt)}"` : ''
-	return `<video src="${escape(item.url)}" controls preload="metadata" playsinline${poster}${label}></video>`
-}
-
-/** A video post: playable where the fake kept the file, with its cover as poster and its alt text as label. */
-function videoTag(video: NonNullable<SandboxPost['video']>) {
-	const source = video.url ? ` src="${escape(video.url)}"` : ''
-	const poster = video.poster ? ` poster="${escape(video.poster)}"` : ''
-	const label = video.alt ? ` aria-label="${escape(video.alt)}"` : ''
-	return `<video controls preload="metadata"${source}${poster}${label} data-bytes="${video.bytes}"></video>`
+	const bytes = item.bytes === undefined ? '' : ` data-bytes="${item.bytes}"`
+	return `<video${source} controls preload="metadata" playsinline${poster}${label}${bytes}></video>`
 }
 
 /** A document post's PDF (a LinkedIn carousel): its title, linked to the file, and its pages. */

@@ -13,34 +13,40 @@ export type SandboxPost = {
 	text: string
 	/** The first image (images[0].url), or null. */
 	imageUrl: string | null
-	/** Every item (image or video) as the network stored it, in order, with its alt text ('' where none was sent); absent on text posts and older saved posts. */
-	images?: Array<SandboxImage>
+	/** Every item (image or video) as the network stored it, in order; absent on text posts and older saved posts. */
+	images?: Array<SandboxMedia>
 	/** The network's AI label was set when it was published (Instagram's is_ai_generated); absent: not set. */
 	aiGenerated?: boolean
 	/** A document post's file (LinkedIn): its URN, the title shown above it, its page count and where the PDF is served. */
 	document?: { urn: string; title: string; pages: number; url: string }
-	/** A video post's video as the network stored it (ADR 0058). */
-	video?: SandboxVideo
 	url: string
 	createdAt: string
 }
 
-/** An item of a post: an image, or with `kind: 'video'` a video and the cover it was given (`poster`, null: the network's own frame). */
-export type SandboxImage = { url: string; alt: string; kind?: 'video'; poster?: string | null }
+/** An image of a post, with its alt text ('' where none was sent). */
+export type SandboxImage = { kind?: 'image'; url: string; alt: string }
 
 /**
- * A posted video: its id, where the fake serves it (null when it was too large to keep in memory), its cover
- * (the thumbnail sent, or null), its alt text ('' where none) and its size as received.
+ * A video of a post (every fake stores one so, alone or in a carousel; ADR 0058): where the fake serves it
+ * (null: too large to keep in memory), its cover (`poster`: the thumbnail or cover sent, null: the
+ * network's own frame), its alt text ('' where none); where the fake received the file itself, the
+ * network's id of it (LinkedIn's URN, Mastodon's attachment id, Bluesky's blob CID) and its size, and
+ * the title shown with it where the network has one (LinkedIn).
  */
-export type SandboxVideo = {
-	/** The network's id of the video (LinkedIn's URN, Mastodon's attachment id, Bluesky's blob CID). */
-	id: string
-	url: string | null
-	poster: string | null
-	alt: string
-	bytes: number
-	/** The title shown with it where the network has one (LinkedIn). */
-	title?: string
+export type SandboxVideo = { kind: 'video'; url: string | null; poster: string | null; alt: string; id?: string; bytes?: number; title?: string }
+
+/** One item of a post. */
+export type SandboxMedia = SandboxImage | SandboxVideo
+
+/** The post's video, when it has one. */
+export function videoOf(post: Pick<SandboxPost, 'images'>): SandboxVideo | null {
+	return post.images?.find((item): item is SandboxVideo => item.kind === 'video') ?? null
+}
+
+/** The post's images (its videos left out); a post saved with only `imageUrl`, that one. */
+export function imagesOf(post: Pick<SandboxPost, 'images' | 'imageUrl'>): Array<SandboxImage> {
+	if (!post.images) return post.imageUrl ? [{ url: post.imageUrl, alt: '' }] : []
+	return post.images.filter((item): item is SandboxImage => item.kind !== 'video')
 }
 
 /** A comment on a sandbox post, or a reply to a comment (parentId). */
@@ -61,6 +67,12 @@ export type SandboxComment = {
 /** scopes: what the member granted (fakes that check scopes); absent on tokens a test issues directly (all granted). */
 export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number; scopes?: Array<string> }
 
+/** A post as saved; one saved before the items became one list kept its video apart (`video`, without `kind`). */
+function savedPost(post: SandboxPost & { video?: Omit<SandboxVideo, 'kind'> }): SandboxPost {
+	const { video, ...rest } = post
+	return video ? { ...rest, images: [...(rest.images ?? []), { ...video, kind: 'video' }] } : rest
+}
+
 export class SandboxStore {
 	readonly posts: Array<SandboxPost> = []
 	readonly comments: Array<SandboxComment> = []
@@ -76,7 +88,7 @@ export class SandboxStore {
 		if (this.file && fs.existsSync(this.file)) {
 			try {
 				const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as { posts?: Array<SandboxPost>; comments?: Array<SandboxComment>; counter?: number }
-				this.posts.push(...(saved.posts ?? []))
+				this.posts.push(...(saved.posts ?? []).map(savedPost))
 				this.comments.push(...(saved.comments ?? []))
 				this.counter = saved.counter ?? this.posts.length
 			} catch {

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { json, type FakeRequest, type FakeResponse, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
 import { probeMedia } from '../sandbox/media-probe.ts'
-import type { SandboxImage, SandboxPost } from '../sandbox/store.ts'
+import type { SandboxMedia, SandboxPost } from '../sandbox/store.ts'
 import { graphError, graphTime, invalidToken, param, SANDBOX_USER, tokenOf, verifyAccessToken } from './sandbox-shared.ts'
 
 export type ThreadsFakeOptions = SandboxContext & {
@@ -124,7 +124,7 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		const id = store.nextId('th_media_')
 		container.status = 'PUBLISHED'
 		const items = container.children ? container.children.map((childId) => containers.get(childId)!) : container.imageUrl || container.videoUrl ? [container] : []
-		const images = items.map((item): SandboxImage => (item.videoUrl ? { url: item.videoUrl, alt: item.altText ?? '', kind: 'video', poster: null } : { url: item.imageUrl!, alt: item.altText ?? '' }))
+		const images = items.map((item): SandboxMedia => (item.videoUrl ? { url: item.videoUrl, alt: item.altText ?? '', kind: 'video', poster: null } : { url: item.imageUrl!, alt: item.altText ?? '' }))
 		const imageUrl = images.find((item) => item.kind !== 'video')?.url ?? null
 		store.addPost({ id, platform: 'threads', authorId: container.userId, text: container.text, imageUrl, ...(images.length ? { images } : {}), url: `${base}/@${SANDBOX_USER.username}/post/${id}` })
 		return id
