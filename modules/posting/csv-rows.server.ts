@@ -4,6 +4,7 @@ import scheduling from '#locales/de/scheduling.json' with { type: 'json' }
 import type { CurrentUser } from '#modules/accounts/index.ts'
 import { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from '#modules/content/csv-import.ts'
 import type { ImportProgress } from '#modules/content/index.ts'
+import { serializeContent } from '#modules/content/post-content.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
 import { validateSchedule } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
@@ -72,7 +73,7 @@ async function markDuplicates(services: ImportServices, user: User, checked: Arr
 /**
  * Every row against the rules of the app: its cells, the schedule (a half-hour slot 06:00-23:00 in the
  * user's zone, not in the past), and each network's rules on its text and image (the planning
- * preflight's text and image half; its account half in markAccountProblems, and again by the planner at import).
+ * preflight's text and image half; its channels' half in markPlanningProblems, and again by the planner at import).
  */
 export async function checkRows(services: ImportServices, user: User, rows: ReadonlyArray<CsvRow>, options: CheckOptions): Promise<Array<Checked>> {
 	const networks = networksOf(services)
@@ -101,7 +102,7 @@ export async function checkRows(services: ImportServices, user: User, rows: Read
 		} else if (options.asDrafts) notes.push(messages.notes.asDrafts)
 		else if (!problems.some((p) => p.field === 'datum' || p.field === 'zeit')) notes.push(messages.notes.draftNoTime)
 		if (reading.text && reading.networks.length) {
-			// The first comment too (the network's text limit; LinkedIn's members are refused by the planner at import, when the channel is known).
+			// The first comment too (the network's text limit; whether the channel takes one: markPlanningProblems, as at import).
 			const findings = await services.publishing.preflight(reading.networks.map((platform) => ({ platform, text: reading.text, imageUrl: reading.imageUrl, firstComment: reading.firstComment })))
 			for (const finding of findings) if (finding.severity === 'error') problems.push({ field: IMAGE_CODES.has(finding.code) ? 'bild_url' : 'text', message: finding.message })
 		}
@@ -114,19 +115,23 @@ export async function checkRows(services: ImportServices, user: User, rows: Read
 		})
 	}
 	if (options.duplicates !== 'unchecked') await markDuplicates(services, user, checked, options.duplicates === 'import')
-	await markAccountProblems(services, user, checked)
+	await markPlanningProblems(services, user, checked)
 	return checked
 }
 
 /**
- * The planning preflight's account half for the rows that would get a time (no connected account, a
- * missing scope, a network's quota, counted in file order as the import counts them): such a row shows
- * its reason in the preview instead of 'geplant' and being skipped only at import.
+ * The planning preflight for the rows that would get a time, as the planner runs it at import (its
+ * channels' rules on the post a row makes: a first comment where the channel takes none; no connected
+ * account, a missing scope, a network's quota, counted in file order): such a row shows its reason in
+ * the check instead of 'geplant' and being skipped only at import.
  */
-async function markAccountProblems(services: ImportServices, user: User, checked: Array<Checked>) {
+async function markPlanningProblems(services: ImportServices, user: User, checked: Array<Checked>) {
 	const planned = checked.filter((c) => c.preview.kind === 'planned' && c.instant)
 	if (planned.length === 0) return
-	const reasons = await services.publishing.planningAccountProblems(user.id, planned.map((c) => ({ platforms: c.reading.networks, at: c.instant! })))
+	const reasons = await services.publishing.planningRowProblems(
+		user.id,
+		planned.map((c) => ({ platforms: c.reading.networks, ...(c.channels ? { channelIds: c.channels.channelIds, brandId: c.channels.brandId } : {}), at: c.instant!, post: rowPost(c.reading) })),
+	)
 	planned.forEach((c, index) => {
 		const messages = reasons[index] ?? []
 		if (messages.length === 0) return
@@ -135,6 +140,12 @@ async function markAccountProblems(services: ImportServices, user: User, checked
 		c.preview.scheduledAt = null
 		c.instant = null
 	})
+}
+
+/** The post a row makes as planning reads it: its text and first comment, its image (not yet loaded: known by its URL). */
+function rowPost(reading: CsvRowReading) {
+	const image = reading.imageUrl ? [{ id: '', kind: 'image' as const, url: reading.imageUrl, networks: null, altText: null, aiGenerated: false, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready' as const, title: null }] : []
+	return { content: serializeContent(postOf(reading).content), imageUrl: reading.imageUrl, images: {}, media: image }
 }
 
 export function countsOf(rows: ReadonlyArray<PreviewRow>): PreviewCounts {

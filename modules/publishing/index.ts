@@ -17,7 +17,7 @@ import { openDeliveryChannels } from './delivery-pages.server.ts'
 import { channelOptions, postChannels } from './post-channels.server.ts'
 import { draftChannels, type DraftTargets } from './draft-channels.server.ts'
 import { preflightTargets, type PreflightTarget } from './preflight.server.ts'
-import { planningAccountProblems, type PlannedTarget } from './planning-accounts.server.ts'
+import { planningRowProblems, type PlannedTarget } from './planning-accounts.server.ts'
 
 export type { CommentReplies, CommentsResult, PublishedDelivery, ReplyInput, ReplyOutcome, ReplyResult } from './comments.server.ts'
 export type { ChannelView } from './pages.server.ts'
@@ -88,8 +88,8 @@ export function createPublishingService(deps: PublishingDeps) {
 		 * empty text) needs the user's yes.
 		 */
 		preflight: (targets: ReadonlyArray<PreflightTarget>) => preflightTargets(deps.descriptors, deps.files ?? null, targets),
-		/** The account half of planning for posts of one user about to get their times (a CSV preview): German reasons per post. */
-		planningAccountProblems: (userId: string, targets: ReadonlyArray<PlannedTarget>) => planningAccountProblems(db, deps.descriptors, userId, targets),
+		/** The planning preflight for posts of one user about to get their times, not stored yet (a CSV file's check): German reasons per post. */
+		planningRowProblems: (userId: string, targets: ReadonlyArray<PlannedTarget>) => planningRowProblems(db, { descriptors: deps.descriptors, files: deps.files ?? null }, userId, targets),
 		/** Database, worker heartbeat, queue depth and overdue deliveries (GET /health; the admin area shows it). */
 		health: () => health(db),
 		deliveryStatus: (userId: string, postId: string) => deliveryStatus(db, userId, postId),

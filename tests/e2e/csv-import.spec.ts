@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { parseContent } from '#modules/content/post-content.ts'
 import { connectAccounts } from '#tests/support/connected-accounts.ts'
-import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 // 'CSV importieren' on Meine Posts: a file with good and bad rows, the German reasons per row,
@@ -77,6 +77,32 @@ test('import a CSV with good and bad rows: reasons per row, missing times filled
 	expect(contents.map((c) => c.base).sort()).toEqual(['Herbstaktion im Laden: 20 Prozent auf alles', 'Tipps für den Winter'])
 	// The column erster_kommentar: the comment sent under the post.
 	expect(contents.find((c) => c.base === 'Tipps für den Winter')?.firstComment?.base).toBe('Danke fürs Lesen')
+})
+
+test('erster_kommentar on a LinkedIn member channel: the check shows the German refusal on its row, the import leaves that row out', async ({ page, createConfirmedUser, login, db, services }) => {
+	const user = await createConfirmedUser()
+	await connectPlatform(services, user.id, 'linkedin')
+	const channels = await services.publishing.listChannels(user.id)
+	const member = channels.find((c) => c.platform === 'linkedin' && c.pageType === 'personal')!
+	const organization = channels.find((c) => c.platform === 'linkedin' && c.pageType === 'business')!
+	const lines = [
+		'text;netzwerke;kanal;datum;zeit;bild_url;erster_kommentar',
+		`Vom Profil mit Kommentar;LinkedIn;${member.pageName};${inDays(5)};10:00;;Mehr dazu im Kommentar`,
+		`Von der Seite mit Kommentar;LinkedIn;${organization.pageName};${inDays(5)};10:30;;Mehr dazu im Kommentar`,
+	]
+	await login(user)
+	const dialog = await openImport(page)
+	await dialog.getByLabel('CSV-Datei').setInputFiles({ name: 'linkedin.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) })
+	await expect(dialog.getByTestId('csv-row')).toHaveCount(2)
+	await expect(dialog.getByTestId('csv-import-summary')).toHaveText('2 Zeilen: 1 geplant, 0 als Entwurf, 1 mit Fehlern (werden übersprungen).')
+	await expect(dialog.locator('[data-row="2"]')).toHaveAttribute('data-kind', 'error')
+	await expect(dialog.locator('[data-row="2"]')).toContainText('erlaubt den ersten Kommentar nur auf Unternehmensseiten')
+	await expect(dialog.locator('[data-row="3"]')).toHaveAttribute('data-kind', 'planned')
+
+	await dialog.getByRole('button', { name: 'Importieren' }).click()
+	await expect(dialog.getByTestId('csv-import-result')).toContainText('1 Zeile übersprungen')
+	const posts = await db.selectFrom('posts').select(['content']).where('user_id', '=', user.id).execute()
+	expect(posts.map((p) => parseContent(p.content).base)).toEqual(['Von der Seite mit Kommentar'])
 })
 
 test.describe('on a phone', () => {

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { Kysely } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
-import { phone } from '#tests/e2e/phone-support.ts'
+import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 // Issue 39 items 2 and 6 (ADR 0061): the editor's media strip. Images are uploaded through
 // 'Bild hinzufügen' (POST /api/media with a progress bar), reordered by keyboard, pointer and touch,
@@ -157,6 +157,53 @@ test.describe('on a phone (390 px, touch)', () => {
 		await dialog.getByRole('button', { name: 'Speichern' }).click()
 		await expect(page.getByText('Post aktualisiert').first()).toBeVisible()
 		await expect.poll(async () => (await storedMedia(db, post.id)).map((m) => m.url)).toEqual([second, first])
+	})
+
+	test('a carousel given alt texts, reordered by touch and published now: /sandbox shows the new order with the alt texts', async ({ page, createConfirmedUser, login, services, db }) => {
+		const user = await createConfirmedUser()
+		const post = await instagramPost(services, user.id, 'Karussell vom Telefon')
+		await login(user)
+		const dialog = await openEditor(page, 'Karussell vom Telefon')
+		await addImages(page, dialog, 3)
+		const [first, second, third] = (await itemUrls(dialog)) as [string, string, string]
+		for (const [index, alt] of ['Rote Kiste', 'Grüne Kiste', 'Blaue Kiste'].entries()) await dialog.getByRole('textbox', { name: `Alt-Text für Bild ${index + 1}` }).fill(alt)
+		// The third image dragged by touch onto the first place; its alt text goes with it.
+		const handle = dialog.getByRole('button', { name: 'Element 3 verschieben' })
+		await handle.scrollIntoViewIfNeeded()
+		await touchDrag(page, centre((await handle.boundingBox())!), centre((await dialog.getByTestId('media-item').first().boundingBox())!))
+		await expect.poll(() => itemUrls(dialog)).toEqual([third, first, second])
+		await expect(dialog.getByRole('textbox', { name: 'Alt-Text für Bild 1' })).toHaveValue('Blaue Kiste')
+		await expectNoHorizontalScroll(page, 'the editor with three images')
+		await dialog.getByRole('button', { name: 'Sofort posten' }).tap()
+		await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).execute()).map((d) => d.status), { timeout: 30_000 }).toEqual(['published'])
+		expect(await storedMedia(db, post.id)).toEqual([
+			{ url: third, alt_text: 'Blaue Kiste' },
+			{ url: first, alt_text: 'Rote Kiste' },
+			{ url: second, alt_text: 'Grüne Kiste' },
+		])
+		await page.goto('/sandbox')
+		const article = page.locator('article[data-platform="instagram"]').filter({ hasText: 'Karussell vom Telefon' })
+		await expect(article.locator('img')).toHaveCount(3)
+		expect(await article.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('alt')))).toEqual(['Blaue Kiste', 'Rote Kiste', 'Grüne Kiste'])
+	})
+
+	test('an eleventh image: the strip and the German refusal of posting it now, at 390 px', async ({ page, createConfirmedUser, login, services, db }) => {
+		const user = await createConfirmedUser()
+		const post = await instagramPost(services, user.id, 'Elf Bilder am Telefon')
+		await login(user)
+		const dialog = await openEditor(page, 'Elf Bilder am Telefon')
+		await addImages(page, dialog, 11)
+		const eleventh = dialog.getByRole('listitem', { name: 'Bild 11' }).getByTestId('media-network-limit')
+		await eleventh.scrollIntoViewIfNeeded()
+		await expect(eleventh).toHaveText('Instagram: höchstens 10')
+		await expectNoHorizontalScroll(page, 'the editor with eleven images')
+		await dialog.getByRole('button', { name: 'Sofort posten' }).tap()
+		const refusal = page.getByText('Dieser Post hat 11 Bilder oder Videos; Instagram nimmt höchstens 10 pro Post. Entfernen Sie bitte einige.').first()
+		await expect(refusal).toBeVisible()
+		await expect(refusal).toBeInViewport()
+		// Nothing went out: the post stays a draft, its delivery waits.
+		expect(await db.selectFrom('posts').select('status').where('id', '=', post.id).executeTakeFirstOrThrow()).toEqual({ status: 'draft' })
+		expect(await db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).execute()).toEqual([{ status: 'pending' }])
 	})
 })
 

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
+import { expectNoHorizontalScroll, phone } from '#tests/e2e/phone-support.ts'
 
 // Issue 39 item 4 in the browser, on a desktop and on a phone (390 px): a LinkedIn post made into a PDF
 // document in the editor, previewed in the brand's colours, a slide edited and saved; a PDF over
@@ -116,3 +117,35 @@ for (const [name, options] of viewports) {
 		})
 	})
 }
+
+test.describe('phone, published from the editor', () => {
+	test.use(phone)
+
+	test('a generated document previewed, saved and posted with ‘Sofort posten’ at 390 px: /sandbox shows the PDF document', async ({ page, createConfirmedUser, login, services, db }) => {
+		const user = await createConfirmedUser()
+		const marker = `#Woche${randomUUID().slice(0, 8)}`
+		const post = await plannedLinkedinPost(services, user.id, marker)
+		await login(user)
+		const dialog = await openDocumentDialog(page)
+		await dialog.getByRole('button', { name: 'Vorschau' }).tap()
+		await expect(dialog.getByTestId('slide-preview')).toHaveCount(3)
+		await expectNoHorizontalScroll(page, 'the document preview')
+		const save = dialog.getByRole('button', { name: 'Speichern' })
+		await save.scrollIntoViewIfNeeded()
+		await save.tap()
+		await expect(dialog.getByTestId('document-saved')).toContainText('gespeichert')
+		await dialog.getByRole('button', { name: 'Schließen' }).tap()
+		await expect(dialog).toBeHidden()
+		const editor = page.getByRole('dialog', { name: 'Post bearbeiten' })
+		const publish = editor.getByRole('button', { name: 'Sofort posten' })
+		await publish.scrollIntoViewIfNeeded()
+		await publish.tap()
+		await expect.poll(async () => (await db.selectFrom('post_deliveries').select('status').where('post_id', '=', post.id).executeTakeFirst())?.status, { timeout: 30_000 }).toBe('published')
+		expect(await db.selectFrom('post_media').select(['kind', 'pages']).where('post_id', '=', post.id).execute()).toEqual([{ kind: 'document', pages: 3 }])
+		await page.goto('/sandbox')
+		const article = page.locator('article[data-platform="linkedin"]').filter({ hasText: marker })
+		await expect(article.locator('p.document')).toHaveAttribute('data-pages', '3')
+		await expect(article).toContainText('PDF-Dokument')
+		await expectNoHorizontalScroll(page, '/sandbox with the document post')
+	})
+})

@@ -368,3 +368,20 @@ test('a kanal column (a channel s name or id, several like netzwerke) beside net
 		[4, undefined, undefined],
 	])
 })
+
+test('with alt text required, a row with an image is refused in the check with the reason the import gives (a CSV image has no alt text)', async () => {
+	await using s = await setup()
+	await s.t.db.updateTable('users').set({ require_alt_text: true }).where('id', '=', s.user.id).execute()
+	const rows = await rowsOf(
+		csvOf([
+			['Mit Bild', textOnly.name, dayAhead(3), '10:00', `${s.web.url}/bilder/herbst.png`],
+			['Ohne Bild', textOnly.name, dayAhead(3), '10:30', ''],
+		]),
+	)
+	const preview = await previewRows(s.services, s.user, rows, { asDrafts: false })
+	expect(preview.rows.map((r) => r.kind)).toEqual(['error', 'planned'])
+	const reasons = preview.rows[0]!.problems.map((p) => p.message)
+	expect(reasons).toEqual([expect.stringMatching(/^Ein Bild hat noch keinen Alternativtext für /)])
+	const result = await importRows(s.services, s.user, rows, { asDrafts: false, requestId: crypto.randomUUID() })
+	expect(result).toMatchObject({ ok: true, planned: 1, skipped: [{ row: 2, reasons }] })
+})

@@ -113,3 +113,28 @@ test('CSV: erster_kommentar becomes the post’s first comment (no note any more
 	const posts = await t.db.selectFrom('posts').select(['content']).where('user_id', '=', userId).execute()
 	expect(posts.map((p) => parseContent(p.content).firstComment)).toEqual([{ base: 'Danke fürs Lesen', platforms: {} }])
 })
+
+test('CSV: the check refuses erster_kommentar on a LinkedIn member channel in German, as the import does; the page takes it', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['linkedin'])
+	const channels = await h.services.publishing.listChannels(userId)
+	const member = channels.find((c) => c.platform === 'linkedin' && c.pageType === 'personal')!
+	const page = channels.find((c) => c.platform === 'linkedin' && c.pageType === 'business')!
+	const user = { id: userId, timeZone: zone }
+	const day = addDays(todayIn(zone, new Date()), 3)
+	const date = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`
+	const rows = [
+		{ row: 2, text: 'Vom Mitglied', networks: 'LinkedIn', channels: member.pageName, date, time: '10:00', imageUrl: '', firstComment: 'Darf nicht' },
+		{ row: 3, text: 'Von der Seite', networks: 'LinkedIn', channels: page.pageName, date, time: '10:30', imageUrl: '', firstComment: 'Darf' },
+		{ row: 4, text: 'Vom Mitglied ohne Kommentar', networks: 'LinkedIn', channels: member.pageName, date, time: '11:00', imageUrl: '', firstComment: '' },
+	]
+	const preview = await previewRows(h.services, user, rows, { asDrafts: false })
+	expect(preview.rows.map((r) => r.kind)).toEqual(['error', 'planned', 'planned'])
+	const refusal = preview.rows[0]!.problems.map((p) => p.message)
+	expect(refusal).toEqual([expect.stringContaining('erlaubt den ersten Kommentar nur auf Unternehmensseiten')])
+	const result = await importRows(h.services, user, rows, { asDrafts: false, requestId: randomUUID() })
+	expect(result).toMatchObject({ ok: true, planned: 2, skipped: [{ row: 2, reasons: refusal }] })
+	const posts = await t.db.selectFrom('posts').select(['title']).where('user_id', '=', userId).orderBy('scheduled_at').execute()
+	expect(posts.map((p) => p.title)).toEqual(['Von der Seite', 'Vom Mitglied ohne Kommentar'])
+})

@@ -1,20 +1,24 @@
 import { PlatformError, type PublishHooks, type PublishTarget, type Published } from '#modules/publishing/ports.ts'
 import type { AdapterSettings } from '../settings.ts'
 import type { LinkedinApi } from './api.ts'
-import { documentContent, documentStatus, uploadDocument, waitUntilDocumentAvailable } from './documents.ts'
+import { uploadTimeoutMs } from '../video-source.ts'
+import { linkedinDescriptor } from './descriptor.ts'
+import { documentContent, documentStatus, uploadDocument, waitUntilDocumentAvailable, type StreamedPdf } from './documents.ts'
 import { escapeCommentary } from './escape.ts'
 import { maxCommentaryLength, postUrl, type PublishOptions } from './publish.ts'
 
 // A document post (a PDF carousel): the PDF goes up through the Documents API, its URN is checkpointed
 // before anything waits on it, and the post is created once LinkedIn has processed it. What the port
 // will hand over (PublishContent's media of kind 'document', ADR 0053) is mapped onto this by the
-// adapter's publish; the PDF arrives as bytes (fetchDocument reads it from its URL).
+// adapter's publish; the PDF arrives as bytes or is opened as a stream from its URL (openDocument) only
+// when it has to go up.
 
 export type DocumentPostContent = {
 	text: string
 	/** Shown by LinkedIn above the pages (the document's name). */
 	title: string
-	pdf: Uint8Array
+	/** The PDF's bytes, or how to open its stream (not opened when a retry finds the document uploaded already). */
+	pdf: Uint8Array | (() => Promise<StreamedPdf>)
 }
 
 type Context = { api: LinkedinApi; settings: AdapterSettings; options: PublishOptions }
@@ -24,7 +28,7 @@ export async function publishDocumentPost({ api, settings, options }: Context, t
 	if (content.text.length > maxCommentaryLength) {
 		throw new PlatformError({ kind: 'invalid_request', code: 'text_too_long', message: `LinkedIn: ${content.text.length} > ${maxCommentaryLength} characters` })
 	}
-	const documentUrn = (await reusableDocument(api, target, hooks)) ?? (await uploadDocument(api, target, content.pdf, hooks.signal))
+	const documentUrn = (await reusableDocument(api, target, hooks)) ?? (await upload({ api, settings }, target, content.pdf, hooks.signal))
 	if (documentUrn !== hooks.previous?.documentUrn) await hooks.checkpoint({ documentUrn })
 	await waitUntilDocumentAvailable(api, target, documentUrn, { pollIntervalMs: options.imagePollIntervalMs, pollAttempts: options.imagePollAttempts }, hooks.signal)
 	const result = await api.request('/rest/posts', target.accessToken, {
@@ -48,6 +52,13 @@ export async function publishDocumentPost({ api, settings, options }: Context, t
 	}
 	const externalId = decodeURIComponent(urn)
 	return { externalId, url: postUrl(settings, externalId) }
+}
+
+/** The PDF up to LinkedIn, with time for its size (a stream of unknown length: LinkedIn's largest). */
+async function upload({ api, settings }: Pick<Context, 'api' | 'settings'>, target: PublishTarget, pdf: DocumentPostContent['pdf'], signal?: AbortSignal) {
+	const source = pdf instanceof Uint8Array ? pdf : await pdf()
+	const size = source instanceof Uint8Array ? source.byteLength : (source.size ?? linkedinDescriptor.media.document!.maxBytes)
+	return uploadDocument(api, target, source, signal, uploadTimeoutMs(settings.timeoutMs, size))
 }
 
 /**

@@ -47,3 +47,41 @@ test('a document beside an image, and a PDF announced over 100 MB, are refused b
 	})
 	expect(li.router.requests).toEqual([])
 })
+
+/** A valid PDF of `pages` pages padded past `bytes` by an unreferenced raw stream (fast: nothing compressed). */
+async function paddedPdf(pages: number, bytes: number) {
+	const pdf = await PDFDocument.create()
+	for (let i = 0; i < pages; i += 1) pdf.addPage([200, 200])
+	pdf.context.register(pdf.context.stream(new Uint8Array(bytes).fill(0x20)))
+	return pdf.save({ useObjectStreams: false })
+}
+
+test('a PDF over 20 MB (the image fetch’s cap) is streamed from its URL to the upload URL, its length announced, never through mediaFetch', async () => {
+	await using li = await startLinkedinSandbox()
+	const pdf = await paddedPdf(2, 21 * 1024 * 1024)
+	expect(pdf.byteLength).toBeGreaterThan(20 * 1024 * 1024)
+	await using file = await serve(pdf)
+	const uploads: Array<{ streamed: boolean; length: string | null }> = []
+	const recording: typeof fetch = (input, init) => {
+		if (String(input).includes('/upload/documents/')) uploads.push({ streamed: init?.body instanceof ReadableStream, length: new Headers(init?.headers).get('content-length') })
+		return globalThis.fetch(input, init)
+	}
+	const adapter = li.adapter({
+		fetch: recording,
+		mediaFetch: () => Promise.reject(new Error('a document is streamed, not fetched whole')),
+		mediaStream: globalThis.fetch,
+	})
+	const published = await adapter.publish(li.target(li.organization), withMedia('Das ganze Handbuch', [documentItem(file.url)]), { checkpoint: async () => {} })
+	expect(uploads).toEqual([{ streamed: true, length: String(pdf.byteLength) }])
+	const upload = li.router.requests.find((r) => r.route === 'PUT /upload/documents/:id')!
+	expect(upload.body.length).toBe(pdf.byteLength)
+	expect(Buffer.compare(upload.body, Buffer.from(pdf))).toBe(0)
+	expect(li.store.posts.find((p) => p.id === published.externalId)).toMatchObject({ text: 'Das ganze Handbuch', document: { title: 'Leitfaden', pages: 2 } })
+})
+
+test('a streamed file that is no PDF is refused by its first bytes before anything goes to LinkedIn', async () => {
+	await using li = await startLinkedinSandbox()
+	await using file = await serve(new TextEncoder().encode('<html>kein PDF</html>'))
+	await expect(li.adapter({ mediaStream: globalThis.fetch }).publish(li.target(li.organization), withMedia('Falsch', [documentItem(file.url)]), { checkpoint: async () => {} })).rejects.toMatchObject({ kind: 'invalid_request', code: 'document_format' })
+	expect(li.router.requests).toEqual([])
+})

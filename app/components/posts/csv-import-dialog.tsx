@@ -24,7 +24,8 @@ type ImportAnswer = { ok: true; message: string; imported: { imported: number; s
 
 /** The cells the server reads again on every step (what the file said, or what 'Fehlende Zeiten füllen' filled in). */
 function cellsOf(row: PreviewRow): CsvRow {
-	return { row: row.row, text: row.text, networks: row.networks, date: row.date, time: row.time, imageUrl: row.imageUrl, firstComment: row.firstComment }
+	// The kanal cell too: without it 'Importieren' sent the rows to each network's default channel.
+	return { row: row.row, text: row.text, networks: row.networks, channels: row.channels ?? '', date: row.date, time: row.time, imageUrl: row.imageUrl, firstComment: row.firstComment }
 }
 
 /** 'CSV importieren': upload, the checked rows with their German reasons, missing times, import. */
