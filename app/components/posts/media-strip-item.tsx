@@ -4,6 +4,7 @@ import { Badge, Button, Flex, Text, TextArea } from '@radix-ui/themes'
 import { GripVertical, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import type { PlatformView } from '#modules/publishing/descriptor.ts'
 import type { StripEntry } from './media-strip-list.ts'
 import { MediaStripVideo } from './media-strip-video.tsx'
 import type { VideoProcessing } from './use-media-processing.ts'
@@ -19,13 +20,15 @@ type Props = {
 	readOnly: boolean
 	/** A video's processing as the job reports it (ADR 0063); undefined for other items or before the first read. */
 	processing?: VideoProcessing
+	/** The post's networks (a video is judged by each). */
+	platforms: ReadonlyArray<PlatformView>
 	onRefreshProcessing?: () => void
 	onAltText: (text: string) => void
 	onRemove: () => void
 }
 
 /** One item of the media strip: its drag handle, thumbnail, processing state, alt text with its counter, 'Entfernen'. */
-export function MediaStripItem({ entry, position, altMax, limits, readOnly, processing, onRefreshProcessing, onAltText, onRemove }: Props) {
+export function MediaStripItem({ entry, position, altMax, limits, readOnly, processing, platforms, onRefreshProcessing, onAltText, onRemove }: Props) {
 	const { t } = useTranslation('postMedia')
 	const altId = useId()
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: readOnly })
@@ -58,7 +61,7 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, proc
 					)}
 				</Flex>
 				{entry.kind === 'video' ? (
-					<MediaStripVideo url={entry.url} position={position} processing={processing} fallbackState={entry.state} readOnly={readOnly} onRefresh={() => onRefreshProcessing?.()} />
+					<MediaStripVideo url={entry.url} position={position} processing={processing} fallbackState={entry.state} readOnly={readOnly} platforms={platforms} onRefresh={() => onRefreshProcessing?.()} />
 				) : entry.kind === 'image' ? (
 					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} />
 				) : null}

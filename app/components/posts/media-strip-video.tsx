@@ -2,7 +2,9 @@ import { Button, Flex, Progress, Text } from '@radix-ui/themes'
 import { ImageIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import type { PlatformView } from '#modules/publishing/descriptor.ts'
 import { MediaCoverDialog } from './media-cover-dialog.tsx'
+import { VideoChecks } from './video-checks.tsx'
 import type { VideoProcessing } from './use-media-processing.ts'
 import '#locales/ns/postMedia.ts'
 
@@ -15,12 +17,14 @@ type Props = {
 	/** The item's state as the post's list has it, when no processing was read. */
 	fallbackState: 'processing' | 'ready' | 'failed'
 	readOnly: boolean
+	/** The post's networks: the video is judged by each once its figures are known. */
+	platforms: ReadonlyArray<PlatformView>
 	/** Reads the processing again (after a cover was chosen). */
 	onRefresh: () => void
 }
 
 /** A video item of the strip (ADR 0063): its progress, then its thumbnail, or the failure; 'Titelbild wählen' once ready. */
-export function MediaStripVideo({ url, position, processing, fallbackState, readOnly, onRefresh }: Props) {
+export function MediaStripVideo({ url, position, processing, fallbackState, readOnly, platforms, onRefresh }: Props) {
 	const { t } = useTranslation('postMedia')
 	const [choosing, setChoosing] = useState(false)
 	const state = processing?.state ?? fallbackState
@@ -54,6 +58,7 @@ export function MediaStripVideo({ url, position, processing, fallbackState, read
 			) : (
 				<video src={url} muted preload="metadata" style={thumbStyle} aria-hidden />
 			)}
+			{processing && !readOnly ? <VideoChecks video={processing} platforms={platforms} /> : null}
 			{readOnly || !processing?.variantUrl || processing.durationMs === null ? null : (
 				<>
 					<Button type="button" size="1" variant="soft" aria-label={t('video.chooseCoverFor', { position })} onClick={() => setChoosing(true)}>

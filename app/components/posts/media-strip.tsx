@@ -60,7 +60,8 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 				continue
 			}
 			const { key, url, kind } = result.media
-			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: 'ready' }])
+			// A video is made publishable by the media_process job: processing until its first status read.
+			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: kind === 'video' ? 'processing' : 'ready' }])
 		}
 	}
 
@@ -91,6 +92,7 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 								limits={networksWithout(index, postPlatforms)}
 								readOnly={readOnly}
 								processing={entry.kind === 'video' ? videos.byKey.get(mediaKeyOf(entry.url) ?? '') : undefined}
+								platforms={postPlatforms}
 								onRefreshProcessing={() => void videos.refresh()}
 								onAltText={(text) => change((current) => current.map((e) => (e.key === entry.key ? { ...e, altText: text } : e)))}
 								onRemove={() => change((current) => current.filter((e) => e.key !== entry.key))}

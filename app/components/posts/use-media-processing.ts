@@ -15,6 +15,9 @@ export type VideoProcessing = {
 	variantUrl: string | null
 	coverAtMs: number | null
 	durationMs: number | null
+	/** Of the variant, once made. */
+	width: number | null
+	height: number | null
 }
 
 const POLL_MS = 2_000
