@@ -59,7 +59,9 @@ export function useMediaProcessing(keys: ReadonlyArray<string>) {
 	// What the last read answered, and for which keys (a read for other keys counts as none yet).
 	const [last, setLast] = useState<{ keyList: string; byKey: ReadonlyMap<string, VideoProcessing> }>({ keyList: '', byKey: new Map() })
 	const keyListRef = useRef(keyList)
-	keyListRef.current = keyList
+	useEffect(() => {
+		keyListRef.current = keyList
+	})
 
 	const refresh = useCallback(async () => {
 		const wanted = keyListRef.current
