@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { imageFor, textFor } from '#modules/content/post-content.ts'
+import { imageFor, mediaFor, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/index.ts'
 import type { PreflightTarget, PublishingService } from '#modules/publishing/index.ts'
 import '#locales/ns/publishing.ts'
@@ -24,9 +24,15 @@ export async function preflightRefusal(context: Readonly<RouterContextProvider>,
 	return null
 }
 
-/** A stored post's platforms as they would be sent (imageFor: the platform's own image or none, else the post's one image). */
+/**
+ * A stored post's platforms as they would be sent (imageFor: the platform's own image or none, else the
+ * post's one image); with items in its media list, those are judged (a video alone is a Reel, not a text post).
+ */
 export function postTargets(post: PostView): Array<PreflightTarget> {
-	return post.platforms.map((platform) => ({ platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform) }))
+	return post.platforms.map((platform) => {
+		const media = mediaFor(post, platform)
+		return { platform, text: textFor(post.content, platform), imageUrl: imageFor(post, platform), ...(media.length > 0 ? { media } : {}) }
+	})
 }
 
 /** A draft's platforms as the post it becomes would send them (draftToPost: each platform keeps its own image or none). */

@@ -11,6 +11,7 @@ import { InputError } from './errors.ts'
 import { readImage } from './images.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { mediaProcessJob, mediaProcessJobKey } from './media-jobs.ts'
+import { chooseCover, type CoverChoice } from './choose-cover.server.ts'
 import { createMediaProcessor, VARIANT_DONE, type MediaSettledHook } from './media-process.server.ts'
 import { processedMediaOf } from './processed-media.server.ts'
 import { probeVideo } from './probe-video.server.ts'
@@ -223,6 +224,14 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 				await enqueue(trx, mediaProcessJob, { uploadId: row.upload_id }, { jobKey: mediaProcessJobKey(row.upload_id) })
 				return true
 			})
+		},
+
+		/**
+		 * 'Titelbild wählen' from the web (ADR 0063): chooseCover checked against the video's length,
+		 * once per request id, rate-limited per user; German wording is the route's.
+		 */
+		chooseCoverOnce(userId: string, choice: CoverChoice) {
+			return chooseCover(deps.db, userId, choice)
 		},
 
 		/** The media_process job, for the worker (server/compose.ts). */

@@ -46,6 +46,7 @@ const NO_FORM: Record<string, string> = {
 	'/*': 'answers 404 without reading the body',
 	'/api/media': 'reads the raw body as the uploaded file (judged by its content), never as a form',
 	'/api/media-alt-text': 'reads { requestId, mediaId } as JSON (400 for anything else), never as a form',
+	'/api/media/*': 'reads { requestId, atMs } as JSON for <key>/cover (400 for anything else), never as a form',
 	// The REST API checks the bearer token before it reads any body (401 here); with a token its
 	// multipart bodies are read by readFormDataWithin too (tests/integration/api-v1-fuzz.test.ts).
 	...Object.fromEntries(

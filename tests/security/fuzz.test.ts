@@ -449,6 +449,8 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	// Reads the raw body as the file (a form's bytes are judged like any other; the upload itself: tests/integration/media-upload.test.ts).
 	// Reads { requestId, mediaId } as JSON: a form is refused with 400 (the JSON itself: tests/integration/alt-text.test.ts).
 	'/api/media-alt-text': (r) => [f({ requestId: crypto.randomUUID(), mediaId: r.post })],
+	// Reads { requestId, atMs } as JSON for <key>/cover: a form is refused with 400 (the JSON itself: tests/integration/media-cover.test.ts).
+	'/api/media/*': () => [f({ requestId: crypto.randomUUID(), atMs: '1000' })],
 	'/api/media': () => [f({ file: new File([samples.png as BlobPart], 'bild.png', { type: 'image/png' }) })],
 	'/webhooks/stripe': () => [f({ payload: '{"id":"evt_1","type":"checkout.session.completed"}' })],
 	// Needs a bearer token before it reads a body (JSON-RPC as JSON; the tools' input: tests/integration/mcp.test.ts).

@@ -457,6 +457,20 @@ const entries: Record<string, Entry> = {
 				attacker: 'refused',
 				owner: (r, f) => expect(r.text).toContain(f.video),
 			},
+			{
+				name: "the processing of A's videos read together (status?key=)",
+				request: (f) => ({ params: { '*': 'status' }, search: { key: f.video } }),
+				attacker: 'empty',
+				owner: (r, f) => expect(r.text).toContain(f.video),
+			},
+			{
+				// A's video is still being prepared: A reaches its row (not ready yet), B does not find it.
+				name: "choose the cover of A's video",
+				request: (f) => ({ method: 'POST', params: { '*': `${f.video}/cover` }, body: JSON.stringify({ requestId: randomUUID(), atMs: 1000 }), headers: { 'content-type': 'application/json' } }),
+				attacker: 'refused',
+				state: (db, f) => db.selectFrom('media_variants').select(['cover_at_ms', 'state']).where('source_key', '=', f.video).execute(),
+				owner: (r) => expect(r.data).toMatchObject({ ok: false, code: 'not_ready' }),
+			},
 		],
 	},
 	'/api/media': { none: "stores the user's own upload under a new key; reads no id (the request id is per user: tests/integration/media-upload.test.ts)" },

@@ -4,7 +4,10 @@ import { Badge, Button, Flex, Text, TextArea } from '@radix-ui/themes'
 import { GripVertical, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
+import type { PlatformView } from '#modules/publishing/descriptor.ts'
 import type { StripEntry } from './media-strip-list.ts'
+import { MediaStripVideo } from './media-strip-video.tsx'
+import type { VideoProcessing } from './use-media-processing.ts'
 import '#locales/ns/postMedia.ts'
 
 type Props = {
@@ -15,12 +18,17 @@ type Props = {
 	/** Networks of the post that take fewer items than this one's position ('Instagram: höchstens 10'). */
 	limits: ReadonlyArray<{ network: string; max: number }>
 	readOnly: boolean
+	/** A video's processing as the job reports it (ADR 0063); undefined for other items or before the first read. */
+	processing?: VideoProcessing
+	/** The post's networks (a video is judged by each). */
+	platforms: ReadonlyArray<PlatformView>
+	onRefreshProcessing?: () => void
 	onAltText: (text: string) => void
 	onRemove: () => void
 }
 
 /** One item of the media strip: its drag handle, thumbnail, processing state, alt text with its counter, 'Entfernen'. */
-export function MediaStripItem({ entry, position, altMax, limits, readOnly, onAltText, onRemove }: Props) {
+export function MediaStripItem({ entry, position, altMax, limits, readOnly, processing, platforms, onRefreshProcessing, onAltText, onRemove }: Props) {
 	const { t } = useTranslation('postMedia')
 	const altId = useId()
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: readOnly })
@@ -53,12 +61,12 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, onAl
 					)}
 				</Flex>
 				{entry.kind === 'video' ? (
-					<video src={entry.url} muted preload="metadata" style={thumb} aria-hidden />
+					<MediaStripVideo url={entry.url} position={position} processing={processing} fallbackState={entry.state} readOnly={readOnly} platforms={platforms} onRefresh={() => onRefreshProcessing?.()} />
 				) : entry.kind === 'image' ? (
 					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} />
 				) : null}
-				{entry.state === 'processing' ? <Badge color="amber">{t('strip.processing')}</Badge> : null}
-				{entry.state === 'failed' ? <Badge color="red">{t('strip.failed')}</Badge> : null}
+				{entry.kind !== 'video' && entry.state === 'processing' ? <Badge color="amber">{t('strip.processing')}</Badge> : null}
+				{entry.kind !== 'video' && entry.state === 'failed' ? <Badge color="red">{t('strip.failed')}</Badge> : null}
 				{limits.map((limit) => (
 					<Text key={limit.network} size="1" color="amber" data-testid="media-network-limit">
 						{t('strip.networkLimit', limit)}

@@ -10,6 +10,7 @@ import { uploadMedia } from './media-upload.ts'
 import { MediaStripDnd } from './media-strip-dnd.tsx'
 import { MediaStripItem } from './media-strip-item.tsx'
 import { entriesOf, listOf, moved, networksWithout, type StripEntry } from './media-strip-list.ts'
+import { mediaKeyOf, useMediaProcessing } from './use-media-processing.ts'
 import '#locales/ns/postMedia.ts'
 
 // The editor's media strip (ADR 0061): a post's images and videos in order, added by upload (/api/media),
@@ -39,6 +40,8 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 	const readOnly = item.status === 'published'
 	const altMax = altTextLimit(platforms)
 	const postPlatforms = platforms.filter((p) => networks.includes(p.id))
+	const videoKeys = entries.flatMap((e) => (e.kind === 'video' ? [mediaKeyOf(e.url)].filter((key) => key !== null) : []))
+	const videos = useMediaProcessing(videoKeys)
 
 	function change(next: (current: Array<StripEntry>) => Array<StripEntry>) {
 		setEntries(next)
@@ -57,7 +60,8 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 				continue
 			}
 			const { key, url, kind } = result.media
-			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: 'ready' }])
+			// A video is made publishable by the media_process job: processing until its first status read.
+			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: kind === 'video' ? 'processing' : 'ready' }])
 		}
 	}
 
@@ -87,6 +91,9 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 								altMax={altMax}
 								limits={networksWithout(index, postPlatforms)}
 								readOnly={readOnly}
+								processing={entry.kind === 'video' ? videos.byKey.get(mediaKeyOf(entry.url) ?? '') : undefined}
+								platforms={postPlatforms}
+								onRefreshProcessing={() => void videos.refresh()}
 								onAltText={(text) => change((current) => current.map((e) => (e.key === entry.key ? { ...e, altText: text } : e)))}
 								onRemove={() => change((current) => current.filter((e) => e.key !== entry.key))}
 							/>
