@@ -345,7 +345,7 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
 	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
 	'adapters/platforms/linkedin/images.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
-	'adapters/platforms/linkedin/documents.ts': 'post documents (PDF) through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
+	'adapters/platforms/linkedin/documents.ts': "post documents (PDF) streamed through settings.mediaStream (the app's own /media/ files only), else settings.mediaFetch, the safe fetcher (server/platforms.ts)",
 	'adapters/platforms/sandbox/media-probe.ts': "the sandbox fakes' look at the first bytes of a media URL they were given: their own origin, or an app's /media/ files on loopback (a test's app); anything else is judged by its name",
 	'adapters/platforms/video-source.ts': "post videos through settings.mediaStream (createMediaStream: the app's own /media/ files only, server/platforms.ts) and their covers through settings.mediaFetch, the safe fetcher",
 	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
@@ -363,7 +363,7 @@ const OUTBOUND: Record<string, string> = {
 
 test('every outbound request in the code is listed with what it may reach', async () => {
 	const root = path.join(import.meta.dirname, '../..')
-	const pattern = /(?:\bfetch|fetchImpl|fetcher|settings\.fetch|settings\.mediaFetch|settings\.userFetch|userFetch)\(|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
+	const pattern = /(?:\bfetch|fetchImpl|fetcher|settings\.fetch|settings\.mediaFetch|settings\.userFetch|userFetch)\(|settings\.mediaStream\b|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
 	const found: Array<string> = []
 	for (const dir of ['adapters', 'modules', 'server']) {
 		for (const entry of await fs.readdir(path.join(root, dir), { recursive: true })) {
