@@ -49,6 +49,12 @@ function factsOf(bytes: Uint8Array, fallbackType: string | null): PreflightImage
 	return { type: (sniffed && SNIFFED_TYPES[sniffed]) ?? fallbackType, width: size?.width ?? null, height: size?.height ?? null, bytes: bytes.length }
 }
 
+/** The store key of an image URL of ours (/media/<key>, with or without the app's origin), else null. */
+export function storedKeyOf(url: string) {
+	const path = url.replace(/^https?:\/\/[^/]+/u, '')
+	return path.startsWith(MEDIA_PREFIX) && isFileKey(path.slice(MEDIA_PREFIX.length)) ? path.slice(MEDIA_PREFIX.length) : null
+}
+
 /**
  * What can be known of a post's image without asking anyone else: a stored file (/media/<key>) is
  * read (its content decides the type; width and height from its header), a data: URL decoded; of any
@@ -80,7 +86,9 @@ export async function mediaItemsOf(items: ReadonlyArray<MediaItemFacts>, files: 
 			const known = { type: item.contentType, width: item.width, height: item.height, bytes: item.sizeBytes }
 			const complete = known.type !== null && known.width !== null && known.height !== null && known.bytes !== null
 			const facts = item.kind === 'image' && !complete ? ((await imageFacts(item.url, files)) ?? known) : known
-			return { ...facts, kind: item.kind, durationMs: item.durationMs, fps: null, codec: null, pages: item.pages, altText: item.altText }
+			// A stored image is made to the network's rules at send time (network-images.server.ts, ADR 0065).
+			const convertible = item.kind === 'image' && files !== null && storedKeyOf(item.url) !== null
+			return { ...facts, kind: item.kind, durationMs: item.durationMs, fps: null, codec: null, pages: item.pages, altText: item.altText, convertible }
 		}),
 	)
 }

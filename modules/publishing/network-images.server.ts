@@ -1,0 +1,30 @@
+import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
+import type { ImageFit } from '#modules/media/image-fit.ts'
+import { prepareImage, type ImageRule } from '#modules/media/index.ts'
+import type { PlatformDescriptor } from './descriptor.ts'
+import { carouselAspect, type PlannedItem } from './image-plan.ts'
+import type { PublishMedia } from './ports.ts'
+
+// The images a network receives, made to its rules right before they are sent (ADR 0065): a stored
+// image outside the network's formats, bytes, pixels or aspect (a carousel's common one where the
+// network shows every item in the first one's) goes out as its variant; anything else as it is.
+// Alt text and order stay; only an image's URL and size change.
+
+/** A post's item as mediaFor gives it: its stored URL (relative for our files) and what is known of it. */
+export type StoredItem = PlannedItem & { url: string }
+
+/** `media` (publishMediaOf of `items`, in the same order) with each stored image replaced by what the network takes. */
+export async function networkImages(files: FileStore | null, descriptor: PlatformDescriptor | null | undefined, items: ReadonlyArray<StoredItem>, media: Array<PublishMedia>, fit: ImageFit, appUrl: string): Promise<Array<PublishMedia>> {
+	if (!files || !descriptor) return media
+	const common = carouselAspect(descriptor, items)
+	const rule: ImageRule = { formats: descriptor.images.formats, maxBytes: descriptor.images.maxBytes, maxPixels: descriptor.images.maxPixels, ratio: descriptor.images.ratio, common, fit }
+	return Promise.all(
+		media.map(async (sent, index) => {
+			const item = items[index]
+			const key = item ? keyOfMediaUrl(item.url, appUrl) : null
+			if (sent.kind !== 'image' || !item || !key) return sent
+			const prepared = await prepareImage(files, { key, contentType: item.contentType, sizeBytes: item.sizeBytes, width: item.width, height: item.height }, rule)
+			return prepared.converted ? { ...sent, url: `${appUrl}${mediaPath(prepared.key)}`, width: prepared.width, height: prepared.height } : sent
+		}),
+	)
+}
