@@ -26,7 +26,8 @@ export type SandboxPost = {
 }
 
 /** An item of a post: an image, or with `kind: 'video'` a video and the cover it was given (`poster`, null: the network's own frame). */
-export type SandboxImage = { url: string; alt: string; kind?: 'video'; poster?: string | null }
+/** `width` and `height`: an image's size as the network read it from the file it fetched (absent: not fetched). */
+export type SandboxImage = { url: string; alt: string; kind?: 'video'; poster?: string | null; width?: number; height?: number }
 
 /**
  * A posted video: its id, where the fake serves it (null when it was too large to keep in memory), its cover
@@ -61,6 +62,8 @@ export type SandboxComment = {
 /** scopes: what the member granted (fakes that check scopes); absent on tokens a test issues directly (all granted). */
 export type SandboxToken = { platform: string; subject: string; kind: string; expiresAt: number; scopes?: Array<string> }
 
+const RECEIVED_KEPT = 50
+
 export class SandboxStore {
 	readonly posts: Array<SandboxPost> = []
 	readonly comments: Array<SandboxComment> = []
@@ -83,6 +86,20 @@ export class SandboxStore {
 				// a damaged file only loses the sandbox's history
 			}
 		}
+	}
+
+	/** The last images the fakes fetched, by URL, as they received them (for tests; never saved, at most RECEIVED_KEPT). */
+	private readonly receivedFiles = new Map<string, Uint8Array>()
+
+	keepReceived(url: string, bytes: Uint8Array) {
+		this.receivedFiles.delete(url)
+		this.receivedFiles.set(url, bytes)
+		if (this.receivedFiles.size > RECEIVED_KEPT) this.receivedFiles.delete(this.receivedFiles.keys().next().value!)
+	}
+
+	/** The file a fake fetched from `url`, or null. */
+	received(url: string) {
+		return this.receivedFiles.get(url) ?? null
 	}
 
 	nextId(prefix: string) {
