@@ -5,7 +5,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { expect, test } from 'vitest'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { AI_LABEL_XMP, isLabelledAiGenerated } from '#modules/media/ai-label.server.ts'
@@ -34,7 +34,7 @@ async function startMediaServer() {
 
 type Stored = { key: string; contentType: string; bytes: Uint8Array; width: number; height: number; alt: string }
 
-async function stored(key: string, alt: string, image: sharp.Sharp, contentType: string): Promise<Stored> {
+async function stored(key: string, alt: string, image: Sharp, contentType: string): Promise<Stored> {
 	const { data, info } = await image.toBuffer({ resolveWithObject: true })
 	return { key, contentType, bytes: new Uint8Array(data), width: info.width, height: info.height, alt }
 }

@@ -5,6 +5,7 @@ import { GripVertical, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { StripEntry } from './media-strip-list.ts'
+import { NetworkImagePreviews, type NetworkImageChange } from './carousel-fit.tsx'
 import '#locales/ns/postMedia.ts'
 
 type Props = {
@@ -15,12 +16,14 @@ type Props = {
 	/** Networks of the post that take fewer items than this one's position ('Instagram: höchstens 10'). */
 	limits: ReadonlyArray<{ network: string; max: number }>
 	readOnly: boolean
+	/** The networks that crop, pad or convert this image when it is sent (ADR 0065). */
+	networkChanges?: ReadonlyArray<NetworkImageChange>
 	onAltText: (text: string) => void
 	onRemove: () => void
 }
 
 /** One item of the media strip: its drag handle, thumbnail, processing state, alt text with its counter, 'Entfernen'. */
-export function MediaStripItem({ entry, position, altMax, limits, readOnly, onAltText, onRemove }: Props) {
+export function MediaStripItem({ entry, position, altMax, limits, readOnly, networkChanges = [], onAltText, onRemove }: Props) {
 	const { t } = useTranslation('postMedia')
 	const altId = useId()
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: readOnly })
@@ -57,6 +60,7 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, onAl
 				) : entry.kind === 'image' ? (
 					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} />
 				) : null}
+				{entry.kind === 'image' ? <NetworkImagePreviews url={entry.url} position={position} changes={networkChanges} /> : null}
 				{entry.state === 'processing' ? <Badge color="amber">{t('strip.processing')}</Badge> : null}
 				{entry.state === 'failed' ? <Badge color="red">{t('strip.failed')}</Badge> : null}
 				{limits.map((limit) => (

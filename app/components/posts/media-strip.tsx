@@ -10,6 +10,8 @@ import { uploadMedia } from './media-upload.ts'
 import { MediaStripDnd } from './media-strip-dnd.tsx'
 import { MediaStripItem } from './media-strip-item.tsx'
 import { entriesOf, listOf, moved, networksWithout, type StripEntry } from './media-strip-list.ts'
+import { CarouselFitControl } from './carousel-fit.tsx'
+import { carouselChoice, networkChangesOf } from './carousel-fit-plan.ts'
 import '#locales/ns/postMedia.ts'
 
 // The editor's media strip (ADR 0061): a post's images and videos in order, added by upload (/api/media),
@@ -39,6 +41,10 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 	const readOnly = item.status === 'published'
 	const altMax = altTextLimit(platforms)
 	const postPlatforms = platforms.filter((p) => networks.includes(p.id))
+	// ADR 0065: a carousel shown in the first image's aspect is cropped or padded to it, as the post chooses.
+	const [fit, setFit] = useState(item.carouselFit)
+	const choice = carouselChoice(entries, postPlatforms)
+	const networkChanges = networkChangesOf(entries, postPlatforms, fit)
 
 	function change(next: (current: Array<StripEntry>) => Array<StripEntry>) {
 		setEntries(next)
@@ -56,8 +62,8 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 				setError(result.message ?? t('strip.uploadNetwork'))
 				continue
 			}
-			const { key, url, kind } = result.media
-			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: 'ready' }])
+			const { key, url, kind, width, height } = result.media
+			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: 'ready', width, height }])
 		}
 	}
 
@@ -87,6 +93,7 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 								altMax={altMax}
 								limits={networksWithout(index, postPlatforms)}
 								readOnly={readOnly}
+								networkChanges={networkChanges[index] ?? []}
 								onAltText={(text) => change((current) => current.map((e) => (e.key === entry.key ? { ...e, altText: text } : e)))}
 								onRemove={() => change((current) => current.filter((e) => e.key !== entry.key))}
 							/>
@@ -94,6 +101,7 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 					</ol>
 				</MediaStripDnd>
 			)}
+			{choice ? <CarouselFitControl fit={fit} networks={choice.names} aspect={choice.aspect} readOnly={readOnly} onChange={setFit} /> : null}
 			{uploads.map((upload) => (
 				<Flex key={upload.id} direction="column" gap="1">
 					<Text size="1">{t('strip.uploading', { name: upload.name })}</Text>
