@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Sharp } from 'sharp'
 import type { FileStore } from '#modules/core/files.server.ts'
+import { imageSize } from './image-size.ts'
 import { aspectOf, cropBox, padBox, sameAspect, targetAspect, withinPixels, type ImageFit, type RatioRange, type Size } from './image-fit.ts'
 
 // A post's image as a network takes it (ADR 0065): an accepted format (JPEG), under its bytes and
@@ -60,25 +61,28 @@ function fitsAsItIs(source: ImageSource, rule: ImageRule) {
 export async function prepareImage(files: FileStore, source: ImageSource, rule: ImageRule): Promise<PreparedImage> {
 	if (fitsAsItIs(source, rule) || !rule.formats.includes('image/jpeg')) return { key: source.key, width: source.width ?? 0, height: source.height ?? 0, converted: false }
 	const key = variantKeyOfImage(source.key, rule)
-	const known = source.width && source.height ? { width: source.width, height: source.height } : null
-	if (known) {
+	if (source.width && source.height) {
 		const existing = await files.getStream(key)
 		if (existing) {
 			existing.body.destroy()
-			if (existing.total <= rule.maxBytes) return { key, ...withinPixels(shapedSize(known, rule).size, rule.maxPixels), converted: true }
+			if (existing.total <= rule.maxBytes) return { key, ...withinPixels(shapedSize({ width: source.width, height: source.height }, rule).size, rule.maxPixels), converted: true }
 		}
 	}
-	const size = known ?? (await storedSize(files, source.key))
-	return { key, ...(await writeVariant(files, source.key, key, size, rule)), converted: true }
+	return { key, ...(await writeVariant(files, source.key, key, rule)), converted: true }
 }
 
-/** Width and height of a stored image, upright (its EXIF orientation applied). */
-async function storedSize(files: FileStore, key: string): Promise<Size> {
-	const image = await readStored(files, key)
-	const meta = await image.metadata()
-	return meta.autoOrient
+const HEADER_BYTES = 128 * 1024
+
+/** Width and height of a stored image from its header (nothing decoded); null when it names none in its first 128 KiB. */
+export async function storedImageSize(files: FileStore, key: string): Promise<Size | null> {
+	const stored = await files.getStream(key, { start: 0, end: HEADER_BYTES - 1 })
+	if (!stored) return null
+	const chunks: Array<Buffer> = []
+	for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array))
+	return imageSize(Buffer.concat(chunks))
 }
 
+/** The stored file streamed into sharp (which holds it once, decoded in libuv's threads), turned upright. */
 async function readStored(files: FileStore, key: string): Promise<Sharp> {
 	const stored = await files.getStream(key)
 	if (!stored) throw new Error(`stored image ${key} is missing`)
@@ -87,17 +91,23 @@ async function readStored(files: FileStore, key: string): Promise<Sharp> {
 	return stored.body.pipe(image)
 }
 
-/** Streams the source through sharp into the variant, lowering the quality (then the pixels) until it is under the bytes. */
-async function writeVariant(files: FileStore, sourceKey: string, key: string, size: Size, rule: ImageRule): Promise<Size> {
-	const { aspect, size: shaped } = shapedSize(size, rule)
-	let out = withinPixels(shaped, rule.maxPixels)
+/**
+ * Streams the source through sharp into the variant, lowering the quality (then the pixels) until it
+ * is under the bytes. The geometry is the upright file's, as sharp reads it on the same pass.
+ */
+async function writeVariant(files: FileStore, sourceKey: string, key: string, rule: ImageRule): Promise<Size> {
+	let scale = 1
 	for (let shrink = 0; shrink <= SHRINK_STEPS; shrink += 1) {
 		for (const quality of QUALITY_STEPS) {
-			const image = shapeImage(await readStored(files, sourceKey), size, aspect, out, rule.fit)
-			const { bytes } = await files.putStream(key, image.keepXmp().jpeg({ quality, mozjpeg: false }), 'image/jpeg')
+			const image = await readStored(files, sourceKey)
+			const size = (await image.metadata()).autoOrient
+			const { aspect, size: shaped } = shapedSize(size, rule)
+			const fitted = withinPixels(shaped, rule.maxPixels)
+			const out = { width: Math.max(1, Math.round(fitted.width * scale)), height: Math.max(1, Math.round(fitted.height * scale)) }
+			const { bytes } = await files.putStream(key, shapeImage(image, size, aspect, out, rule.fit).keepXmp().jpeg({ quality }), 'image/jpeg')
 			if (bytes <= rule.maxBytes) return out
 		}
-		out = { width: Math.max(1, Math.round(out.width / Math.SQRT2)), height: Math.max(1, Math.round(out.height / Math.SQRT2)) }
+		scale /= Math.SQRT2
 	}
 	throw new Error(`image ${sourceKey} stays over ${rule.maxBytes} bytes`)
 }

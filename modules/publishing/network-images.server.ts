@@ -1,6 +1,6 @@
 import { keyOfMediaUrl, mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import type { ImageFit } from '#modules/media/image-fit.ts'
-import { prepareImage, type ImageRule } from '#modules/media/index.ts'
+import { prepareImage, storedImageSize, type ImageRule } from '#modules/media/index.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { carouselAspect, type PlannedItem } from './image-plan.ts'
 import type { PublishMedia } from './ports.ts'
@@ -16,15 +16,27 @@ export type StoredItem = PlannedItem & { url: string }
 /** `media` (publishMediaOf of `items`, in the same order) with each stored image replaced by what the network takes. */
 export async function networkImages(files: FileStore | null, descriptor: PlatformDescriptor | null | undefined, items: ReadonlyArray<StoredItem>, media: Array<PublishMedia>, fit: ImageFit, appUrl: string): Promise<Array<PublishMedia>> {
 	if (!files || !descriptor) return media
-	const common = carouselAspect(descriptor, items)
+	const known = await withSizes(files, items, appUrl)
+	const common = carouselAspect(descriptor, known)
 	const rule: ImageRule = { formats: descriptor.images.formats, maxBytes: descriptor.images.maxBytes, maxPixels: descriptor.images.maxPixels, ratio: descriptor.images.ratio, common, fit }
 	return Promise.all(
 		media.map(async (sent, index) => {
-			const item = items[index]
+			const item = known[index]
 			const key = item ? keyOfMediaUrl(item.url, appUrl) : null
 			if (sent.kind !== 'image' || !item || !key) return sent
 			const prepared = await prepareImage(files, { key, contentType: item.contentType, sizeBytes: item.sizeBytes, width: item.width, height: item.height }, rule)
 			return prepared.converted ? { ...sent, url: `${appUrl}${mediaPath(prepared.key)}`, width: prepared.width, height: prepared.height } : sent
+		}),
+	)
+}
+
+/** The items with a stored image's unknown size read from its header (an uploaded image's row has none). */
+function withSizes(files: FileStore, items: ReadonlyArray<StoredItem>, appUrl: string): Promise<Array<StoredItem>> {
+	return Promise.all(
+		items.map(async (item) => {
+			const key = item.kind === 'image' && !(item.width && item.height) ? keyOfMediaUrl(item.url, appUrl) : null
+			const size = key ? await storedImageSize(files, key) : null
+			return size ? { ...item, ...size } : item
 		}),
 	)
 }

@@ -18,12 +18,14 @@ type Props = {
 	readOnly: boolean
 	/** The networks that crop, pad or convert this image when it is sent (ADR 0065). */
 	networkChanges?: ReadonlyArray<NetworkImageChange>
+	/** The image's size as the browser read it (a stored item's row may not know it). */
+	onSize?: (width: number, height: number) => void
 	onAltText: (text: string) => void
 	onRemove: () => void
 }
 
 /** One item of the media strip: its drag handle, thumbnail, processing state, alt text with its counter, 'Entfernen'. */
-export function MediaStripItem({ entry, position, altMax, limits, readOnly, networkChanges = [], onAltText, onRemove }: Props) {
+export function MediaStripItem({ entry, position, altMax, limits, readOnly, networkChanges = [], onSize, onAltText, onRemove }: Props) {
 	const { t } = useTranslation('postMedia')
 	const altId = useId()
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: readOnly })
@@ -58,7 +60,7 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, netw
 				{entry.kind === 'video' ? (
 					<video src={entry.url} muted preload="metadata" style={thumb} aria-hidden />
 				) : entry.kind === 'image' ? (
-					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} />
+					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} onLoad={(e) => onSize?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)} />
 				) : null}
 				{entry.kind === 'image' ? <NetworkImagePreviews url={entry.url} position={position} changes={networkChanges} /> : null}
 				{entry.state === 'processing' ? <Badge color="amber">{t('strip.processing')}</Badge> : null}

@@ -94,6 +94,7 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 								limits={networksWithout(index, postPlatforms)}
 								readOnly={readOnly}
 								networkChanges={networkChanges[index] ?? []}
+								onSize={(width, height) => setEntries((current) => current.map((e) => (e.key === entry.key && !e.width ? { ...e, width, height } : e)))}
 								onAltText={(text) => change((current) => current.map((e) => (e.key === entry.key ? { ...e, altText: text } : e)))}
 								onRemove={() => change((current) => current.filter((e) => e.key !== entry.key))}
 							/>
