@@ -9,6 +9,7 @@ import sharp, { type Sharp } from 'sharp'
 import { expect, test } from 'vitest'
 import type { FileStore } from '#modules/core/files.server.ts'
 import { AI_LABEL_XMP, isLabelledAiGenerated } from '#modules/media/ai-label.server.ts'
+import { apiClient, apiToken } from '#tests/support/api-v1.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
 
@@ -116,4 +117,19 @@ test("'Auffüllen' pads instead (rows without sizes, as uploads write them): not
 	expect(again.images?.map((image) => image.url)).toEqual(post.images?.map((image) => image.url))
 	const rows = await s.t.db.selectFrom('posts').select('carousel_fit').where('carousel_fit', '=', 'pad').execute()
 	expect(rows).toHaveLength(2)
+})
+
+test("REST: PATCH /posts/{id} sets carouselFit ('crop' or 'pad'), the post view names it; another value is refused", async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId } = await h.connectedUser(['instagram'])
+	const token = await apiToken(h.services, userId)
+	const call = apiClient(h.services)
+	const post = await h.services.content.createPost(userId, { platform: 'instagram', content: { base: 'Karussell', platforms: {} }, status: 'draft', timeZone: zurich })
+	expect(await (await call('GET', `/posts/${post.id}`, { token })).json()).toMatchObject({ carouselFit: 'crop' })
+	const patched = await call('PATCH', `/posts/${post.id}`, { token, json: { carouselFit: 'pad' } })
+	expect(patched.status).toBe(200)
+	expect(await patched.json()).toMatchObject({ carouselFit: 'pad' })
+	expect((await t.db.selectFrom('posts').select('carousel_fit').where('id', '=', post.id).executeTakeFirstOrThrow()).carousel_fit).toBe('pad')
+	expect((await call('PATCH', `/posts/${post.id}`, { token, json: { carouselFit: 'stretch' } })).status).toBe(400)
 })
