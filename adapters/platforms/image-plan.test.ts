@@ -3,6 +3,7 @@ import { instagramDescriptor } from './instagram/descriptor.ts'
 import { blueskyDescriptor } from './bluesky/descriptor.ts'
 import { carouselAspect, imageChanges } from '#modules/publishing/image-plan.ts'
 import { mediaPreflight, type PreflightMediaItem } from '#modules/publishing/media-preflight.ts'
+import { preflight } from '#modules/publishing/preflight.ts'
 import { preflightMessage } from '#modules/publishing/preflight.server.ts'
 
 const image = (width: number, height: number, contentType = 'image/jpeg', sizeBytes = 100_000) => ({ kind: 'image', width, height, contentType, sizeBytes })
@@ -47,4 +48,11 @@ test('a stored image is converted when sent: its format, bytes and aspect are no
 	const judged = (convertible: boolean) => mediaPreflight(instagramDescriptor, { items: [{ ...png, convertible }], firstComment: null, channelKind: null }).map((p) => p.code)
 	expect(judged(true)).toEqual([])
 	expect(judged(false)).toEqual(['image_format', 'image_ratio', 'image_too_large'])
+})
+
+test('the single-image preflight (a card, the creator) does not refuse a stored image either; it still needs one where required', () => {
+	const png = { type: 'image/png', width: 1080, height: 1920, bytes: 20_000_000 }
+	expect(preflight(instagramDescriptor, { text: 'Brot', image: { ...png, convertible: true } })).toEqual([])
+	expect(preflight(instagramDescriptor, { text: 'Brot', image: png }).map((p) => p.code)).toEqual(['image_format', 'image_ratio', 'image_too_large'])
+	expect(preflight(instagramDescriptor, { text: 'Brot', image: null }).map((p) => p.code)).toEqual(['image_required'])
 })

@@ -15,8 +15,6 @@ export type PreflightMediaItem = PreflightImage & {
 	codec?: string | null
 	pages: number | null
 	altText: string | null
-	/** A stored image the publisher converts to the network's rules (ADR 0065): its format, size and aspect are not refused. */
-	convertible?: boolean
 }
 
 export type PreflightMedia = {

@@ -3,6 +3,7 @@ import type { ImageFit } from '#modules/media/image-fit.ts'
 import { prepareImage, storedImageSize, type ImageRule } from '#modules/media/index.ts'
 import type { PlatformDescriptor } from './descriptor.ts'
 import { carouselAspect, type PlannedItem } from './image-plan.ts'
+import { isRasterKey } from './preflight.server.ts'
 import type { PublishMedia } from './ports.ts'
 
 // The images a network receives, made to its rules right before they are sent (ADR 0065): a stored
@@ -23,7 +24,7 @@ export async function networkImages(files: FileStore | null, descriptor: Platfor
 		media.map(async (sent, index) => {
 			const item = known[index]
 			const key = item ? keyOfMediaUrl(item.url, appUrl) : null
-			if (sent.kind !== 'image' || !item || !key) return sent
+			if (sent.kind !== 'image' || !item || !key || !isRasterKey(key)) return sent
 			const prepared = await prepareImage(files, { key, contentType: item.contentType, sizeBytes: item.sizeBytes, width: item.width, height: item.height }, rule)
 			return prepared.converted ? { ...sent, url: `${appUrl}${mediaPath(prepared.key)}`, width: prepared.width, height: prepared.height } : sent
 		}),

@@ -50,4 +50,11 @@ export type PreflightProblem = {
 }
 
 /** What is known about the post's image; null fields: not known (the check is skipped). */
-export type PreflightImage = { type: string | null; width: number | null; height: number | null; bytes: number | null }
+export type PreflightImage = {
+	type: string | null
+	width: number | null
+	height: number | null
+	bytes: number | null
+	/** A stored image the publisher converts to the network's rules when it is sent (ADR 0065): its format, size and aspect are not refused. */
+	convertible?: boolean
+}
