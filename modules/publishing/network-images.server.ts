@@ -20,15 +20,20 @@ export async function networkImages(files: FileStore | null, descriptor: Platfor
 	const known = await withSizes(files, items, appUrl)
 	const common = carouselAspect(descriptor, known)
 	const rule: ImageRule = { formats: descriptor.images.formats, maxBytes: descriptor.images.maxBytes, maxPixels: descriptor.images.maxPixels, ratio: descriptor.images.ratio, common, fit }
-	return Promise.all(
-		media.map(async (sent, index) => {
-			const item = known[index]
-			const key = item ? keyOfMediaUrl(item.url, appUrl) : null
-			if (sent.kind !== 'image' || !item || !key || !isRasterKey(key)) return sent
-			const prepared = await prepareImage(files, { key, contentType: item.contentType, sizeBytes: item.sizeBytes, width: item.width, height: item.height }, rule)
-			return prepared.converted ? { ...sent, url: `${appUrl}${mediaPath(prepared.key)}`, width: prepared.width, height: prepared.height } : sent
-		}),
-	)
+	// One image at a time: each is decoded whole in sharp, so a carousel of ten never holds ten at once.
+	const out: Array<PublishMedia> = []
+	for (const [index, sent] of media.entries()) {
+		const item = known[index]
+		const key = item ? keyOfMediaUrl(item.url, appUrl) : null
+		if (sent.kind !== 'image' || !item || !key || !isRasterKey(key)) {
+			out.push(sent)
+			continue
+		}
+		// A file sharp cannot read goes out as it is: the network's own refusal then names it (never a stuck delivery).
+		const prepared = await prepareImage(files, { key, contentType: item.contentType, sizeBytes: item.sizeBytes, width: item.width, height: item.height }, rule).catch(() => null)
+		out.push(prepared?.converted ? { ...sent, url: `${appUrl}${mediaPath(prepared.key)}`, width: prepared.width, height: prepared.height } : sent)
+	}
+	return out
 }
 
 /** The items with a stored image's unknown size read from its header (an uploaded image's row has none). */
