@@ -21,12 +21,13 @@ import {
 	listPosts,
 	schedulePost,
 	setAiLabel,
+	setCarouselFit,
 	draftToPost,
 	updatePostContent,
 	type PostEdit,
 	type PostInput,
 } from './posts.server.ts'
-import type { AiLabel, RegisteredPlatforms } from './platforms.ts'
+import type { AiLabel, CarouselFit, RegisteredPlatforms } from './platforms.ts'
 import { isPlanRefused, type BrandDirectory, type DeliveryPlanner, type MediaOrigins } from './ports.ts'
 import type { ContentResult, DraftView, PostView } from './views.ts'
 import { isUuid } from '#modules/core/uuid.ts'
@@ -60,7 +61,7 @@ export { createReviewPost, markPostPublished, markPostsPublished, postForDeliver
 export { channelTextOf, channelTextsOf, firstCommentFor, imageFor, mediaFor, ownImages, textFor, truncate } from './post-content.ts'
 export type { FirstComment } from './first-comment.ts'
 export { mediaItemSchema, mediaListSchema, MAX_MEDIA_ITEMS, type MediaItemInput } from './media-items.ts'
-export { AI_LABELS, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+export { AI_LABELS, CAROUSEL_FITS, carouselFitOf, type CarouselFit, POST_ORIGINS, POST_STATUSES, type AiLabel, type PostOrigin, type Platform, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 export { aiLabelled, type AiLabelFacts } from './ai-label.ts'
 export type { MediaForAltText } from './media-alt-text.server.ts'
 export { searchContent, type ContentSearchHit } from './search.server.ts'
@@ -201,6 +202,8 @@ export function createContentService({
 		setPostMedia: (userId: string, postId: string, items: ReadonlyArray<MediaItemInput>, requestId?: string) => setPostMedia(db, mediaDeps, userId, postId, items, requestId),
 		/** The post's AI label ('auto', 'on', 'off'), also on a published post (it is the post's record). */
 		setAiLabel: (userId: string, id: string, label: AiLabel) => setAiLabel(db, platforms, userId, id, label),
+		/** How the post's carousel is made one aspect where a network needs it ('crop' or 'pad', ADR 0065). */
+		setCarouselFit: (userId: string, id: string, fit: CarouselFit) => setCarouselFit(db, platforms, userId, id, fit),
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
@@ -305,7 +308,7 @@ export function createContentService({
 export type ContentService = ReturnType<typeof createContentService>
 // The CSV file's reading and the post fields' rules, for the use cases in modules/posting (issue 38).
 export { CSV_MAX_ROWS, readCsvRow, type CsvNetwork, type CsvRow, type CsvRowReading, type PreviewCounts, type PreviewRow, type RowKind } from './csv-import.ts'
-export { aiLabelSchema, imageUrl, MAX_TEXT } from './schema.ts'
+export { aiLabelSchema, carouselFitSchema, imageUrl, MAX_TEXT } from './schema.ts'
 
 export { SlidesSchema, DOCUMENT_SLIDES_MAX, type EditedSlide } from './document-schema.ts'
 export type { PostDocumentEditor, SlideLook } from './post-document-editor.server.ts'

@@ -2,14 +2,14 @@ import { sql, type Selectable } from 'kysely'
 import type { DB } from '#modules/core/db.server.ts'
 import { aiLabelled } from './ai-label.ts'
 import { textsGeneratedSql } from './text-origin.server.ts'
-import { aiLabelOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
+import { aiLabelOf, carouselFitOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import { imagesOfRows, mediaViews, type PostMediaRow } from './post-media.ts'
 import { postMediaJsonSql } from './post-media.server.ts'
 import type { DraftView, PostView } from './views.ts'
 
 const postFields = [
-	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'networks_without_media', 'ai_label', 'post_type',
+	'id', 'title', 'content', 'platform', 'status', 'scheduled_at', 'time_zone', 'published_at', 'networks_without_media', 'ai_label', 'carousel_fit', 'post_type',
 	'created_at', 'updated_at', 'origin', 'engagement_views', 'engagement_likes', 'engagement_shares', 'engagement_comments', 'brand_id',
 ] as const
 
@@ -58,6 +58,7 @@ export function toPostView(registered: RegisteredPlatforms, row: PostRow): PostV
 		publishedAt: row.published_at?.toISOString() ?? null,
 		...imagesOfRows(registered, row.media, row.networks_without_media),
 		...mediaAndLabelOf(registered, row),
+		carouselFit: carouselFitOf(row.carousel_fit),
 		postType: row.post_type,
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(row.origin) ? (row.origin as PostOrigin) : 'web',
 		brandId: row.brand_id,

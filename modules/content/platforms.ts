@@ -20,6 +20,16 @@ export type AiLabel = (typeof AI_LABELS)[number]
 /** A stored label as the type (the database checks it; anything else reads as 'auto'). */
 export const aiLabelOf = (value: string): AiLabel => ((AI_LABELS as ReadonlyArray<string>).includes(value) ? (value as AiLabel) : 'auto')
 
+/**
+ * How a carousel is made one aspect where the network shows every item in the first one's (ADR 0065):
+ * 'crop' (centre crop, what the network itself would do) or 'pad' (nothing cut off).
+ */
+export const CAROUSEL_FITS = ['crop', 'pad'] as const
+export type CarouselFit = (typeof CAROUSEL_FITS)[number]
+
+/** A stored choice as the type (the database checks it; anything else reads as 'crop'). */
+export const carouselFitOf = (value: string | null | undefined): CarouselFit => (value === 'pad' ? 'pad' : 'crop')
+
 /** A post's platform column: one platform, or 'multiple' for a post planned for several. */
 export type PostPlatform = Platform | 'multiple'
 

@@ -5,7 +5,7 @@ import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { mediaAndLabelOf, platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
-import { isRegistered, POST_ORIGINS, type AiLabel, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
+import { carouselFitOf, isRegistered, POST_ORIGINS, type AiLabel, type CarouselFit, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
 import { editedContent, ownImages, parseContent, serializeContent, type PostContent } from './post-content.ts'
 import { imagesOfRows, postImageRows, type PostMediaRow } from './post-media.ts'
 import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
@@ -145,6 +145,7 @@ export type PostEdit = {
 	imageUrl?: string | null
 	images?: Partial<Record<Platform, string>>
 	aiLabel?: AiLabel
+	carouselFit?: CarouselFit
 	/** The channels it goes to from now on (retargetPost, in the same transaction); left out: its channels stay. */
 	channelIds?: ReadonlyArray<string>
 	/** The channels whose texts of their own `content.channels` gives (editedContent): the other channels' stored texts stay. */
@@ -179,6 +180,7 @@ export async function updatePostContent(db: Db, planner: DeliveryPlanner, origin
 				...(images ? { networks_without_media: postImageRows(null, images.images).networksWithoutMedia } : {}),
 				...(input.aiLabel ? { ai_label: input.aiLabel } : {}),
 				...editedTextOrigin(origins, userId, input.generationId),
+				...(input.carouselFit ? { carousel_fit: input.carouselFit } : {}),
 			})
 			.where('user_id', '=', userId)
 			.where('id', '=', id)
@@ -210,6 +212,14 @@ export async function deletePost(db: Db, planner: DeliveryPlanner, userId: strin
 /** Sets the post's AI label (its status and times stay); not_found for another user's post. */
 export async function setAiLabel(db: Db, registered: RegisteredPlatforms, userId: string, id: string, label: AiLabel): Promise<ContentResult<{ post: PostView }>> {
 	const row = await db.updateTable('posts').set({ ai_label: label }).where('user_id', '=', userId).where('id', '=', id).returning(postColumns).executeTakeFirst()
+	if (!row) return { ok: false, error: 'not_found' }
+	await notifyChange(db, { userId, topic: 'posts' })
+	return { ok: true, post: toPostView(registered, row) }
+}
+
+/** Sets how the post's carousel is made one aspect (ADR 0065); not_found for another user's post. A published post keeps what went out. */
+export async function setCarouselFit(db: Db, registered: RegisteredPlatforms, userId: string, id: string, fit: CarouselFit): Promise<ContentResult<{ post: PostView }>> {
+	const row = await db.updateTable('posts').set({ carousel_fit: fit }).where('user_id', '=', userId).where('id', '=', id).returning(postColumns).executeTakeFirst()
 	if (!row) return { ok: false, error: 'not_found' }
 	await notifyChange(db, { userId, topic: 'posts' })
 	return { ok: true, post: toPostView(registered, row) }
@@ -312,7 +322,7 @@ export async function postsForDelivery(db: DbOrTrx, registered: RegisteredPlatfo
 }
 
 /** The columns postsForDeliverySql returns for a post (as a row, or as JSON through `to_json`): `media` in order. */
-export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; media: Array<PostMediaRow>; networks_without_media: Array<string>; ai_label: string; texts_generated: boolean; status: string }
+export type DeliveryPostRow = { id: string; user_id: string; title: string; content: string; media: Array<PostMediaRow>; networks_without_media: Array<string>; ai_label: string; carousel_fit: string; texts_generated: boolean; status: string }
 
 /**
  * postsForDelivery as a part of a caller's statement: `ids` selects post ids; returns what publishing
@@ -320,7 +330,7 @@ export type DeliveryPostRow = { id: string; user_id: string; title: string; cont
  */
 export function postsForDeliverySql(ids: RawBuilder<unknown>) {
 	return sql<DeliveryPostRow>`
-		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, ${textsGeneratedSql} as texts_generated, status
+		select id, user_id, title, content, ${postMediaJsonSql(sql.ref('posts.id'))} as media, networks_without_media, ai_label, carousel_fit, ${textsGeneratedSql} as texts_generated, status
 		from posts where id in (${ids})`
 }
 
@@ -338,6 +348,7 @@ export function deliveryPostOf(registered: RegisteredPlatforms, row: DeliveryPos
 		content: row.content,
 		...imagesOfRows(registered, row.media, row.networks_without_media),
 		...mediaAndLabelOf(registered, row),
+		carouselFit: carouselFitOf(row.carousel_fit),
 		status: row.status,
 	}
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { withoutEmpty, type FirstComment } from './first-comment.ts'
 import { mediaListSchema } from './media-items.ts'
-import { AI_LABELS, type Platform } from './platforms.ts'
+import { AI_LABELS, CAROUSEL_FITS, type Platform } from './platforms.ts'
 import type { PostContent } from './post-content.ts'
 import type { PostEdit } from './posts.server.ts'
 import { MAX_TEXT } from './text-limit.ts'
@@ -21,6 +21,7 @@ export const imageUrl = z
 
 /** A post's AI label: 'auto' (marked when any text or item was generated), 'on' or 'off'. */
 export const aiLabelSchema = z.enum(AI_LABELS, { error: 'errors.invalid' })
+export const carouselFitSchema = z.enum(CAROUSEL_FITS, { error: 'errors.invalid' })
 
 /** The registered platform ids (publishing.platforms.ids): a form may name only these. */
 const platformEnum = (registered: ReadonlyArray<Platform>) => z.enum(registered as [Platform, ...Array<Platform>])
@@ -84,6 +85,7 @@ export const postEditSchema = (registered: ReadonlyArray<Platform>) =>
 		platforms: z.array(platformEnum(registered), { error: 'errors.platformsRequired' }).min(1, { error: 'errors.platformsRequired' }),
 		texts: z.partialRecord(platformEnum(registered), text).default({}),
 		aiLabel: aiLabelSchema.optional(),
+		carouselFit: carouselFitSchema.optional(),
 		/** The editor's media strip, once changed: the post's list from now on, as JSON (content.setPostMedia). */
 		media: z
 			.string()
@@ -109,9 +111,9 @@ export type PostEditInput = z.infer<ReturnType<typeof postEditSchema>>
  * others', e.g. of a channel already published, stay) and, when ticked, its channels from now on.
  */
 export function postEditOf(value: PostEditInput): PostEdit {
-	const { platforms, texts, channelIds, channelsChosen, channelTexts, aiLabel } = value
+	const { platforms, texts, channelIds, channelsChosen, channelTexts, aiLabel, carouselFit } = value
 	const content = { base: texts[platforms[0]!] ?? '', platforms: platforms.length > 1 ? texts : {}, channels: channelTexts, ...editedFirstComment(value) }
-	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}), ...(aiLabel ? { aiLabel } : {}) }
+	return { content, textChannels: channelIds, ...(channelsChosen ? { channelIds } : {}), ...(aiLabel ? { aiLabel } : {}), ...(carouselFit ? { carouselFit } : {}) }
 }
 
 export const DeleteSchema = z.object({

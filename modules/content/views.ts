@@ -1,4 +1,4 @@
-import type { AiLabel, Platform, PostOrigin, PostPlatform, PostStatus } from './platforms.ts'
+import type { AiLabel, CarouselFit, Platform, PostOrigin, PostPlatform, PostStatus } from './platforms.ts'
 
 // What the web layer receives: plain JSON-safe objects, ISO strings for instants.
 export type PostView = {
@@ -20,6 +20,8 @@ export type PostView = {
 	aiLabel: AiLabel
 	/** The label resolved: 'on', 'off', or for 'auto' whether any text or item was generated (aiLabelled). */
 	aiLabelled: boolean
+	/** A carousel on a network that shows every item in the first one's aspect: cropped or padded to it (ADR 0065). */
+	carouselFit: CarouselFit
 	postType: string
 	/** Where the post was made (web, api, mcp, csv); the card names the last three. */
 	origin: PostOrigin

@@ -582,6 +582,7 @@ export interface Posts {
   ai_label: Generated<string>;
   ai_prompt: string | null;
   brand_id: Generated<string>;
+  carousel_fit: Generated<string>;
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   engagement_comments: Generated<number>;

@@ -24,6 +24,8 @@ export { fitJpeg, labelAsAiGenerated, readImage, reencodeImage, type ReadImage }
 export { isLabelledAiGenerated } from './ai-label.server.ts'
 export { isImageType, sniff, zipEntries, type ImageType, type SniffedType, type ZipEntry } from './sniff.ts'
 export { imageSize, type ImageSize } from './image-size.ts'
+export { prepareImage, storedImageSize, variantKeyOfImage, type ImageRule, type ImageSource, type PreparedImage } from './image-variant.server.ts'
+export { aspectLabel, cropBox, fittedSize, padBox, targetAspect, type ImageFit } from './image-fit.ts'
 export { splitIntoSlides, type Slide, type SplitOptions } from './slides/split.ts'
 export { defaultSlideTheme, slideThemeOf, type BrandLook, type SlideTheme } from './slides/theme.ts'
 export { renderSlidesPdf, SlideTooLongError, type RenderOptions } from './slides/render.server.ts'

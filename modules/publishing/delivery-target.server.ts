@@ -1,6 +1,8 @@
 import { firstCommentFor, imageFor, mediaFor, textFor } from '#modules/content/index.ts'
 import type { ProcessedMedia } from '#modules/media/index.ts'
 import type { Loaded } from './delivery-batches.server.ts'
+import { descriptorOf } from './descriptor.ts'
+import { networkImages } from './network-images.server.ts'
 import { processedVideos, withVariant } from './processed-videos.server.ts'
 import type { Platform, PublishContent, PublishMedia, PublishTarget } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
@@ -25,7 +27,7 @@ export async function deliveryTarget(ctx: PublisherContext, delivery: Delivery, 
 	const processed = await processedVideos(ctx.db, post.userId, items)
 	const unready = items.map((item) => withVariant(item, processed).state).find((state) => state !== 'ready')
 	if (unready) return { error: unready === 'failed' ? 'media_failed' : MEDIA_PROCESSING }
-	const media = publishMediaOf(post, platform, ctx.appUrl, processed)
+	const media = await networkImages(ctx.files ?? null, descriptorOf(ctx.descriptors, platform), items, publishMediaOf(post, platform, ctx.appUrl, processed), post.carouselFit, ctx.appUrl)
 	return {
 		tokenId: page.token_id,
 		title: post.title,

@@ -71,7 +71,9 @@ describe('counts and kinds', () => {
 	})
 
 	test('differing aspects where the network crops to the first are a warning naming the items', () => {
-		expect(check([image(), image({ width: 1910, height: 1000 }), image()])).toEqual([{ code: 'carousel_aspects', severity: 'warning', items: [1] }])
+		expect(check([image(), image({ width: 1910, height: 1000 }), image()])).toEqual([{ code: 'carousel_aspects', severity: 'warning', items: [1], fit: 'crop', aspect: 1 }])
+		// The post's choice 'Auffüllen' is named, so the message says what will happen.
+		expect(check([image(), image({ width: 1910, height: 1000 }), image()], { carouselFit: 'pad' })).toEqual([{ code: 'carousel_aspects', severity: 'warning', items: [1], fit: 'pad', aspect: 1 }])
 		const anyAspect = { ...rules, media: { ...media, carousel: { ...media.carousel!, sameAspect: false } } }
 		expect(codes([image(), image({ width: 1910, height: 1000 }), image()], {}, anyAspect)).toEqual([])
 	})

@@ -24,6 +24,8 @@ export type PreflightMedia = {
 	channelKind: PageType | null
 	/** The user's setting that makes alt text required: a missing one is then an error, not a warning. */
 	requireAltText?: boolean
+	/** The post's choice for a carousel shown in the first item's aspect (default 'crop'). */
+	carouselFit?: 'crop' | 'pad'
 }
 
 export type MediaPreflightRules = Pick<PlatformDescriptor, 'images' | 'media'>
@@ -57,7 +59,7 @@ const RATIO_TOLERANCE = 0.005
 const ratioOf = (item: PreflightMediaItem) => (item.width && item.height ? item.width / item.height : null)
 const outside = (ratio: number | null, range: { min: number; max: number }) => ratio !== null && (ratio < range.min - RATIO_TOLERANCE || ratio > range.max + RATIO_TOLERANCE)
 
-function countProblems(rules: MediaPreflightRules, items: ReadonlyArray<Indexed>): Array<PreflightProblem> {
+function countProblems(rules: MediaPreflightRules, items: ReadonlyArray<Indexed>, fit: 'crop' | 'pad'): Array<PreflightProblem> {
 	if (items.length === 0) return rules.images.required ? [{ code: 'image_required', severity: 'error' }] : []
 	const documents = items.filter(({ item }) => item.kind === 'document')
 	// A document is a post of its own: nothing beside it.
@@ -68,13 +70,17 @@ function countProblems(rules: MediaPreflightRules, items: ReadonlyArray<Indexed>
 	if (!carousel.mixed && items.some(({ item }) => item.kind === 'video')) return [problem('carousel_mixed', items)]
 	if (items.length > carousel.maxItems) return [problem('carousel_too_many', items, { count: items.length, limit: carousel.maxItems })]
 	if (items.length < carousel.minItems) return [problem('carousel_too_few', items, { count: items.length, limit: carousel.minItems })]
-	const first = items.map(({ item }) => ratioOf(item)).find((ratio) => ratio !== null) ?? null
-	const differing = first === null ? [] : items.filter(({ item }) => outside(ratioOf(item), { min: first, max: first }))
-	// The network crops the others to the first one's aspect: nothing is refused, the user should know.
-	return carousel.sameAspect && differing.length > 0 ? [problem('carousel_aspects', differing, undefined, 'warning')] : []
+	const firstRatio = ratioOf(items[0]!.item)
+	if (!carousel.sameAspect || firstRatio === null) return []
+	// Every item is sent in the first one's aspect (within the network's range), cropped or padded to it by the publisher (ADR 0065): nothing is refused, the user should know.
+	const aspect = Math.min(rules.images.ratio.max, Math.max(rules.images.ratio.min, firstRatio))
+	const differing = items.filter(({ item }) => outside(ratioOf(item), { min: aspect, max: aspect }))
+	return differing.length > 0 ? [{ ...problem('carousel_aspects', differing, undefined, 'warning'), fit, aspect }] : []
 }
 
-function imageProblems(images: MediaPreflightRules['images'], entries: ReadonlyArray<Indexed>): Array<PreflightProblem> {
+function imageProblems(images: MediaPreflightRules['images'], all: ReadonlyArray<Indexed>): Array<PreflightProblem> {
+	// A stored image is made to the network's rules when it is sent: only the others can break them.
+	const entries = all.filter(({ item }) => !item.convertible)
 	const wrongType = entries.filter(({ item }) => item.type !== null && !images.formats.includes(item.type))
 	const wrongRatio = entries.filter(({ item }) => outside(ratioOf(item), images.ratio))
 	return [
@@ -138,7 +144,7 @@ export function mediaPreflight(rules: MediaPreflightRules, media: PreflightMedia
 	const entries = media.items.map((item, index) => ({ item, index }))
 	const ofKind = (kind: MediaKind) => entries.filter(({ item }) => item.kind === kind)
 	return [
-		...countProblems(rules, entries),
+		...countProblems(rules, entries, media.carouselFit ?? 'crop'),
 		...imageProblems(rules.images, ofKind('image')),
 		...videoProblems(rules.media.video, ofKind('video')),
 		...documentProblems(rules.media.document, ofKind('document')),

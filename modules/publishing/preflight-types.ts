@@ -44,7 +44,17 @@ export type PreflightProblem = {
 	values?: { count: number; limit: number }
 	/** Which items of the post's media break the rule (0-based positions); only for media problems. */
 	items?: ReadonlyArray<number>
+	/** carousel_aspects: how the items are made the first one's aspect, and that aspect (ADR 0065). */
+	fit?: 'crop' | 'pad'
+	aspect?: number
 }
 
 /** What is known about the post's image; null fields: not known (the check is skipped). */
-export type PreflightImage = { type: string | null; width: number | null; height: number | null; bytes: number | null }
+export type PreflightImage = {
+	type: string | null
+	width: number | null
+	height: number | null
+	bytes: number | null
+	/** A stored image the publisher converts to the network's rules when it is sent (ADR 0065): its format, size and aspect are not refused. */
+	convertible?: boolean
+}

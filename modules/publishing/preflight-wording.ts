@@ -1,5 +1,6 @@
 import type { MediaRules, PlatformDescriptor } from './descriptor.ts'
 import type { PreflightCode, PreflightProblem } from './preflight-types.ts'
+import { aspectLabel } from '#modules/media/image-fit.ts'
 
 // Pure and shared with the browser: which German message a preflight problem reads as
 // (locales/de/publishing.json `preflight.<key>`) and the values it is filled with, numbers written
@@ -104,6 +105,8 @@ function mediaWording(media: MediaRules, problem: PreflightProblem): Special | n
 		case 'carousel_too_few':
 			// Keys ending in _many or _few would read as plural forms of another key (i18next's suffixes).
 			return { variant: 'items', values: {} }
+		case 'carousel_aspects':
+			return { variant: problem.fit === 'pad' ? 'pad' : undefined, values: { aspect: aspectLabel(problem.aspect ?? 1) } }
 		case 'first_comment_not_supported':
 			return { variant: media.firstComment === 'organizations' ? 'organizations' : undefined, values: {} }
 		default:

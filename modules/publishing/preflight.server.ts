@@ -40,6 +40,15 @@ function factsOf(bytes: Uint8Array, fallbackType: string | null): PreflightImage
 	return { type: (sniffed && SNIFFED_TYPES[sniffed]) ?? fallbackType, width: size?.width ?? null, height: size?.height ?? null, bytes: bytes.length }
 }
 
+/** A stored raster image (not an SVG): what the publisher can convert (ADR 0065). */
+export const isRasterKey = (key: string) => contentTypeOfKey(key).startsWith('image/') && contentTypeOfKey(key) !== 'image/svg+xml'
+
+/** The store key of an image URL of ours (/media/<key>, with or without the app's origin), else null. */
+export function storedKeyOf(url: string) {
+	const path = url.replace(/^https?:\/\/[^/]+/u, '')
+	return path.startsWith(MEDIA_PREFIX) && isFileKey(path.slice(MEDIA_PREFIX.length)) ? path.slice(MEDIA_PREFIX.length) : null
+}
+
 /**
  * What can be known of a post's image without asking anyone else: a stored file (/media/<key>) is
  * read (its content decides the type; width and height from its header), a data: URL decoded; of any
@@ -51,7 +60,8 @@ export async function imageFacts(url: string | null, files: FileStore | null): P
 	if (path.startsWith(MEDIA_PREFIX) && isFileKey(path.slice(MEDIA_PREFIX.length))) {
 		const key = path.slice(MEDIA_PREFIX.length)
 		const stored = files ? await files.get(key) : null
-		return stored ? factsOf(stored.bytes, contentTypeOfKey(key)) : { type: contentTypeOfKey(key), width: null, height: null, bytes: null }
+		const convertible = files !== null && isRasterKey(key)
+		return stored ? { ...factsOf(stored.bytes, contentTypeOfKey(key)), convertible } : { type: contentTypeOfKey(key), width: null, height: null, bytes: null, convertible }
 	}
 	const data = /^data:([\w/+.-]+)?(;base64)?,(.*)$/su.exec(url)
 	if (data) {
@@ -71,7 +81,10 @@ export async function mediaItemsOf(items: ReadonlyArray<MediaItemFacts>, files: 
 			const known = { type: item.contentType, width: item.width, height: item.height, bytes: item.sizeBytes }
 			const complete = known.type !== null && known.width !== null && known.height !== null && known.bytes !== null
 			const facts = item.kind === 'image' && !complete ? ((await imageFacts(item.url, files)) ?? known) : known
-			return { ...facts, kind: item.kind, durationMs: item.durationMs, fps: null, codec: null, pages: item.pages, altText: item.altText }
+			// A stored image is made to the network's rules at send time (network-images.server.ts, ADR 0065).
+			const key = item.kind === 'image' && files !== null ? storedKeyOf(item.url) : null
+			const convertible = key !== null && isRasterKey(key)
+			return { ...facts, kind: item.kind, durationMs: item.durationMs, fps: null, codec: null, pages: item.pages, altText: item.altText, convertible }
 		}),
 	)
 }

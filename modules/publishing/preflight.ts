@@ -35,6 +35,8 @@ const LIMIT_CODES: Partial<Record<CountingKind, PreflightCode>> = { 'utf8-bytes'
 
 function imageProblems(rules: Rules['images'], image: PreflightImage | null): Array<PreflightProblem> {
 	if (!image) return rules.required ? [{ code: 'image_required', severity: 'error' }] : []
+	// A stored image is made to the network's rules when it is sent (ADR 0065).
+	if (image.convertible) return []
 	const problems: Array<PreflightProblem> = []
 	const over = (code: PreflightCode, count: number, limit: number | null) => {
 		if (limit !== null && count > limit) problems.push({ code, severity: 'error', values: { count, limit } })

@@ -18,7 +18,7 @@ const made = (over: Partial<ProcessedMedia> = {}): ProcessedMedia => ({
 	...over,
 })
 const video = { id: 'v', kind: 'video' as const, url: '/media/videos/film.mp4', networks: null, altText: 'Ein Bäcker formt Brot', aiGenerated: false, width: null, height: null, contentType: 'video/quicktime', sizeBytes: 9_000_000, durationMs: null, pages: null, coverUrl: null, coverAtMs: null, state: 'ready' as const, title: null }
-const post = { id: 'p', userId: 'u', title: 'Film', content: '{}', imageUrl: null, images: {}, status: 'scheduled', aiLabel: 'auto' as const, aiLabelled: false, media: [video] }
+const post = { id: 'p', userId: 'u', title: 'Film', content: '{}', imageUrl: null, images: {}, status: 'scheduled', aiLabel: 'auto' as const, aiLabelled: false, carouselFit: 'crop' as const, media: [video] }
 
 test('a video goes out as its processed variant with the cover and figures the job made', () => {
 	const processed = new Map([['videos/film.mp4', made()]])

@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse } from '../sandbox/fake-http.ts'
+import { fetchImage } from '../sandbox/image-fetch.ts'
 import { probeMedia } from '../sandbox/media-probe.ts'
 import { videoOf, type SandboxMedia, type SandboxPost } from '../sandbox/store.ts'
 import { GRAPH_VERSION } from './endpoints.ts'
@@ -48,6 +49,8 @@ type Container = {
 	aiGenerated: boolean
 	/** Why processing failed (the status text of ERROR), or null. */
 	failure: string | null
+	/** An image's size as the fake read it from the fetched file (absent: not fetched). */
+	size?: { width: number; height: number }
 	createdAt: number
 	reads: number
 	published: boolean
@@ -56,6 +59,13 @@ type Container = {
 /** The sandbox's figures: the carousel's 2–10 items (content publishing guide); alt text as the descriptor takes it (Meta states no length). */
 export const CAROUSEL_ITEMS = { min: 2, max: 10 }
 export const ALT_TEXT_LIMIT = 1000
+/**
+ * IG User Media, image specifications: JPEG only, at most 8 MB, an aspect ratio within 4:5 to 1.91:1
+ * (width over height); Meta fetches the image_url when the container is made.
+ */
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024
+export const IMAGE_RATIO = { min: 4 / 5, max: 1.91 }
+const RATIO_TOLERANCE = 0.005
 
 const statusText: Record<ContainerStatus, string> = {
 	IN_PROGRESS: 'In Progress: Media is still being processed.',
@@ -166,10 +176,19 @@ export function addInstagramRoutes(ctx: MetaContext) {
 		} catch {
 			return graphError(9004, 'The media could not be fetched from this uri.', { subcode: 2207052 })
 		}
-		if (!/\.jpe?g$/.test(path)) return graphError(9004, 'The image format is not supported. Only JPEG images are supported.', { subcode: 2207005 })
+		const fetched = await fetchImage(imageUrl, ctx.base, IMAGE_MAX_BYTES)
+		if (fetched === 'too_large') return graphError(9004, 'The image is too large to download. It should be less than 8 MiB.', { subcode: 2207004 })
+		// Judged by its bytes where fetched; a URL the fake may not fetch, or cannot reach, by its name.
+		const jpeg = fetched ? fetched.type === 'image/jpeg' : /\.jpe?g$/.test(path)
+		if (!jpeg) return graphError(9004, 'The image format is not supported. Only JPEG images are supported.', { subcode: 2207005 })
+		const size = fetched?.width && fetched.height ? { width: fetched.width, height: fetched.height } : undefined
+		if (size && (size.width / size.height < IMAGE_RATIO.min - RATIO_TOLERANCE || size.width / size.height > IMAGE_RATIO.max + RATIO_TOLERANCE)) {
+			return graphError(36003, `The aspect ratio is not supported (${size.width}x${size.height}).`, { subcode: 2207009 })
+		}
+		if (fetched) store.keepReceived(imageUrl, fetched.bytes)
 		const altText = param(req, 'alt_text')
 		if (altText && [...altText].length > ALT_TEXT_LIMIT) return graphError(100, `(#100) alt_text must be at most ${ALT_TEXT_LIMIT} characters.`)
-		return addContainer({ igUserId: found.page.ig.id, imageUrl, altText: altText || null, carouselItem, children: null, caption: carouselItem ? '' : caption, aiGenerated: aiFlag(req) })
+		return addContainer({ igUserId: found.page.ig.id, imageUrl, altText: altText || null, carouselItem, children: null, caption: carouselItem ? '' : caption, aiGenerated: aiFlag(req), ...(size ? { size } : {}) })
 	})
 
 	router.on(CONTAINER_STATUS_ROUTE, (req) => {
@@ -209,7 +228,7 @@ export function addInstagramRoutes(ctx: MetaContext) {
 	/** The images and videos a published container shows, in order, with the alt text and cover each was given. */
 	function itemsOf(container: Container): Array<SandboxMedia> {
 		const items = container.children ? container.children.map((id) => containers.get(id)!) : [container]
-		return items.map((item) => (item.video ? { url: item.video.url, alt: '', kind: 'video' as const, poster: item.video.coverUrl } : { url: item.imageUrl!, alt: item.altText ?? '' }))
+		return items.map((item) => (item.video ? { url: item.video.url, alt: '', kind: 'video' as const, poster: item.video.coverUrl } : { url: item.imageUrl!, alt: item.altText ?? '', ...item.size }))
 	}
 
 	router.on(`GET ${v}/:igUserId/media`, (req) => {

@@ -23,8 +23,8 @@ export type SandboxPost = {
 	createdAt: string
 }
 
-/** An image of a post, with its alt text ('' where none was sent). */
-export type SandboxImage = { kind?: 'image'; url: string; alt: string }
+/** An image of a post, with its alt text ('' where none was sent); `width` and `height`: its size as the network read it from the file it fetched (absent: not fetched). */
+export type SandboxImage = { kind?: 'image'; url: string; alt: string; width?: number; height?: number }
 
 /**
  * A video of a post (every fake stores one so, alone or in a carousel; ADR 0058): where the fake serves it
@@ -73,6 +73,8 @@ function savedPost(post: SandboxPost & { video?: Omit<SandboxVideo, 'kind'> }): 
 	return video ? { ...rest, images: [...(rest.images ?? []), { ...video, kind: 'video' }] } : rest
 }
 
+const RECEIVED_KEPT = 50
+
 export class SandboxStore {
 	readonly posts: Array<SandboxPost> = []
 	readonly comments: Array<SandboxComment> = []
@@ -95,6 +97,20 @@ export class SandboxStore {
 				// a damaged file only loses the sandbox's history
 			}
 		}
+	}
+
+	/** The last images the fakes fetched, by URL, as they received them (for tests; never saved, at most RECEIVED_KEPT). */
+	private readonly receivedFiles = new Map<string, Uint8Array>()
+
+	keepReceived(url: string, bytes: Uint8Array) {
+		this.receivedFiles.delete(url)
+		this.receivedFiles.set(url, bytes)
+		if (this.receivedFiles.size > RECEIVED_KEPT) this.receivedFiles.delete(this.receivedFiles.keys().next().value!)
+	}
+
+	/** The file a fake fetched from `url`, or null. */
+	received(url: string) {
+		return this.receivedFiles.get(url) ?? null
 	}
 
 	nextId(prefix: string) {

@@ -1,5 +1,5 @@
 import type { FirstComment } from '#modules/content/first-comment.ts'
-import type { AiLabel, Platform, PostOrigin } from '#modules/content/platforms.ts'
+import type { AiLabel, CarouselFit, Platform, PostOrigin } from '#modules/content/platforms.ts'
 import { extractText, parseContent, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostMediaView, PostView } from '#modules/content/views.ts'
 import type { ChannelName } from '#app/components/channel-names.tsx'
@@ -9,7 +9,7 @@ import type { ChannelName } from '#app/components/channel-names.tsx'
  * type), the channels of its deliveries not yet out (where the editor's channel picker starts), and the
  * channels it goes to (the card names them).
  */
-export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'media' | 'origin' | 'updatedAt' | 'brandId' | 'aiLabel'> & {
+export type BoardPost = Pick<PostView, 'id' | 'title' | 'content' | 'platform' | 'platforms' | 'status' | 'scheduledAt' | 'publishedAt' | 'imageUrl' | 'media' | 'origin' | 'updatedAt' | 'brandId' | 'aiLabel' | 'carouselFit'> & {
 	channelIds: Array<string>
 	channels: Array<ChannelName>
 	/** The card's 'KI' badge: the label resolved (PostView.aiLabelled, 'auto' from generated texts and items). */
@@ -22,8 +22,8 @@ export type BoardDraft = Pick<DraftView, 'id' | 'title' | 'content' | 'platforms
 
 /** The loader's part: only these fields go into the page's data. */
 export function boardPost(post: PostView, channelIds: Array<string> = [], channels: ReadonlyArray<ChannelName> = []): BoardPost {
-	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled } = post
-	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
+	const { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled, carouselFit } = post
+	return { id, title, content, platform, platforms, status, scheduledAt, publishedAt, imageUrl, media, origin, updatedAt, brandId, aiLabel, aiLabelled, carouselFit, channelIds, channels: channels.map(({ platform, name }) => ({ platform, name })) }
 }
 
 /** A draft, or a post not yet published (planned, or e.g. a CSV import's draft): its editor chooses its channels. */
@@ -70,6 +70,8 @@ export type BoardItem = {
 	aiLabel: AiLabel | null
 	/** Whether the card shows 'KI'. */
 	aiLabelled: boolean
+	/** A post's carousel made one aspect by cropping or padding (ADR 0065); a draft: 'crop'. */
+	carouselFit: CarouselFit
 }
 
 /** `fallback`: the platform of a draft that names none (the registry's first). */
@@ -100,6 +102,7 @@ export function draftItem(draft: BoardDraft, fallback: Platform): BoardItem {
 		firstComment: parsed.firstComment,
 		aiLabel: null,
 		aiLabelled: false,
+		carouselFit: 'crop',
 	}
 }
 
@@ -129,6 +132,7 @@ export function postItem(post: BoardPost): BoardItem {
 		firstComment: parsed.firstComment,
 		aiLabel: post.aiLabel,
 		aiLabelled: post.aiLabelled,
+		carouselFit: post.carouselFit,
 	}
 }
 

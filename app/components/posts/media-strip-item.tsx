@@ -8,6 +8,7 @@ import type { PlatformView } from '#modules/publishing/descriptor.ts'
 import type { StripEntry } from './media-strip-list.ts'
 import { MediaStripVideo } from './media-strip-video.tsx'
 import type { VideoProcessing } from './use-media-processing.ts'
+import { NetworkImagePreviews, type NetworkImageChange } from './carousel-fit.tsx'
 import '#locales/ns/postMedia.ts'
 
 type Props = {
@@ -23,12 +24,16 @@ type Props = {
 	/** The post's networks (a video is judged by each). */
 	platforms: ReadonlyArray<PlatformView>
 	onRefreshProcessing?: () => void
+	/** The networks that crop, pad or convert this image when it is sent (ADR 0065). */
+	networkChanges?: ReadonlyArray<NetworkImageChange>
+	/** The image's size as the browser read it (a stored item's row may not know it). */
+	onSize?: (width: number, height: number) => void
 	onAltText: (text: string) => void
 	onRemove: () => void
 }
 
 /** One item of the media strip: its drag handle, thumbnail, processing state, alt text with its counter, 'Entfernen'. */
-export function MediaStripItem({ entry, position, altMax, limits, readOnly, processing, platforms, onRefreshProcessing, onAltText, onRemove }: Props) {
+export function MediaStripItem({ entry, position, altMax, limits, readOnly, processing, platforms, onRefreshProcessing, networkChanges = [], onSize, onAltText, onRemove }: Props) {
 	const { t } = useTranslation('postMedia')
 	const altId = useId()
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: readOnly })
@@ -63,8 +68,9 @@ export function MediaStripItem({ entry, position, altMax, limits, readOnly, proc
 				{entry.kind === 'video' ? (
 					<MediaStripVideo url={entry.url} position={position} processing={processing} fallbackState={entry.state} readOnly={readOnly} platforms={platforms} onRefresh={() => onRefreshProcessing?.()} />
 				) : entry.kind === 'image' ? (
-					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} />
+					<img src={entry.url} alt={entry.altText} style={thumb} draggable={false} onLoad={(e) => onSize?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)} />
 				) : null}
+				{entry.kind === 'image' ? <NetworkImagePreviews url={entry.url} position={position} changes={networkChanges} /> : null}
 				{entry.kind !== 'video' && entry.state === 'processing' ? <Badge color="amber">{t('strip.processing')}</Badge> : null}
 				{entry.kind !== 'video' && entry.state === 'failed' ? <Badge color="red">{t('strip.failed')}</Badge> : null}
 				{limits.map((limit) => (

@@ -14,10 +14,15 @@ export type StripEntry = {
 	kind: PostMediaView['kind']
 	altText: string
 	state: PostMediaView['state']
+	/** What is known of the file (ADR 0065: what each network will receive); absent: not known. */
+	width?: number | null
+	height?: number | null
+	contentType?: string | null
+	sizeBytes?: number | null
 }
 
 export function entriesOf(media: ReadonlyArray<PostMediaView>): Array<StripEntry> {
-	return media.map((m) => ({ key: m.id, id: m.id, url: m.url, kind: m.kind, altText: m.altText ?? '', state: m.state }))
+	return media.map((m) => ({ key: m.id, id: m.id, url: m.url, kind: m.kind, altText: m.altText ?? '', state: m.state, width: m.width, height: m.height, contentType: m.contentType, sizeBytes: m.sizeBytes }))
 }
 
 /** The list the save sends: stored items by id, new ones by their upload's key, each with its alt text (images only). */

@@ -11,6 +11,8 @@ import { MediaStripDnd } from './media-strip-dnd.tsx'
 import { MediaStripItem } from './media-strip-item.tsx'
 import { entriesOf, listOf, moved, networksWithout, type StripEntry } from './media-strip-list.ts'
 import { mediaKeyOf, useMediaProcessing } from './use-media-processing.ts'
+import { CarouselFitControl } from './carousel-fit.tsx'
+import { carouselChoice, networkChangesOf } from './carousel-fit-plan.ts'
 import '#locales/ns/postMedia.ts'
 
 // The editor's media strip (ADR 0061): a post's images and videos in order, added by upload (/api/media),
@@ -42,6 +44,10 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 	const postPlatforms = platforms.filter((p) => networks.includes(p.id))
 	const videoKeys = entries.flatMap((e) => (e.kind === 'video' ? [mediaKeyOf(e.url)].filter((key) => key !== null) : []))
 	const videos = useMediaProcessing(videoKeys)
+	// ADR 0065: a carousel shown in the first image's aspect is cropped or padded to it, as the post chooses.
+	const [fit, setFit] = useState(item.carouselFit)
+	const choice = carouselChoice(entries, postPlatforms)
+	const networkChanges = networkChangesOf(entries, postPlatforms, fit)
 
 	function change(next: (current: Array<StripEntry>) => Array<StripEntry>) {
 		setEntries(next)
@@ -59,9 +65,9 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 				setError(result.message ?? t('strip.uploadNetwork'))
 				continue
 			}
-			const { key, url, kind } = result.media
+			const { key, url, kind, width, height } = result.media
 			// A video is made publishable by the media_process job: processing until its first status read.
-			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: kind === 'video' ? 'processing' : 'ready' }])
+			change((current) => [...current, { key: id, fileKey: key, url, kind, altText: '', state: kind === 'video' ? 'processing' : 'ready', width, height }])
 		}
 	}
 
@@ -94,6 +100,8 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 								processing={entry.kind === 'video' ? videos.byKey.get(mediaKeyOf(entry.url) ?? '') : undefined}
 								platforms={postPlatforms}
 								onRefreshProcessing={() => void videos.refresh()}
+								networkChanges={networkChanges[index] ?? []}
+								onSize={(width, height) => setEntries((current) => current.map((e) => (e.key === entry.key && !e.width ? { ...e, width, height } : e)))}
 								onAltText={(text) => change((current) => current.map((e) => (e.key === entry.key ? { ...e, altText: text } : e)))}
 								onRemove={() => change((current) => current.filter((e) => e.key !== entry.key))}
 							/>
@@ -101,6 +109,7 @@ function PostMediaStrip({ item, networks }: { item: BoardItem; networks: Readonl
 					</ol>
 				</MediaStripDnd>
 			)}
+			{choice ? <CarouselFitControl fit={fit} networks={choice.names} aspect={choice.aspect} readOnly={readOnly} onChange={setFit} /> : null}
 			{uploads.map((upload) => (
 				<Flex key={upload.id} direction="column" gap="1">
 					<Text size="1">{t('strip.uploading', { name: upload.name })}</Text>

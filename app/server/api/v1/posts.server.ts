@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { POST_ORIGINS, POST_STATUSES, type Platform, type RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { mediaListSchema } from '#modules/content/media-items.ts'
-import { aiLabelSchema, MAX_TEXT } from '#modules/content/schema.ts'
+import { aiLabelSchema, carouselFitSchema, MAX_TEXT } from '#modules/content/schema.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
@@ -29,6 +29,9 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 					'Eigener Text je Kanal (Kanal-ID), der den Text seines Netzwerks ersetzt: ersetzt die bisherigen eigenen Texte ({} entfernt sie). Nur für Kanäle, an die der Post geht (mit channels: diese). Ohne channelTexts bleiben sie, solange ihr Kanal bleibt.',
 			}),
 			aiLabel: aiLabelSchema.optional().meta({ description: 'KI-Kennzeichnung: auto, on oder off (auch bei einem veröffentlichten Post)' }),
+			carouselFit: carouselFitSchema.optional().meta({
+				description: 'Ein Karussell auf einem Netzwerk, das alle Bilder im Format des ersten zeigt (Instagram): crop (mittig zuschneiden, Standard) oder pad (auffüllen, nichts wird abgeschnitten)',
+			}),
 			firstComment: z.string().trim().max(MAX_TEXT).optional().meta({
 				description: 'Neuer erster Kommentar für alle Netzwerke des Posts ("" entfernt ihn). Er wird direkt nach dem Post darunter veröffentlicht, einmal je Kanal; ein schon veröffentlichter Kanal erhält ihn nicht mehr.',
 			}),
@@ -48,8 +51,8 @@ const changeSchema = (registered: RegisteredPlatforms) => {
 				.optional()
 				.meta({ description: 'Neu planen: zu einem Zeitpunkt oder zur nächsten freien empfohlenen Zeit' }),
 		})
-		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined || v.media !== undefined, {
-			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, media, channels, aiLabel oder schedule an.',
+		.refine((v) => v.text !== undefined || v.texts !== undefined || v.channelTexts !== undefined || v.firstComment !== undefined || v.schedule !== undefined || v.channels !== undefined || v.aiLabel !== undefined || v.carouselFit !== undefined || v.media !== undefined, {
+			error: 'Bitte geben Sie text, texts, channelTexts, firstComment, media, carouselFit, channels, aiLabel oder schedule an.',
 			path: ['text'],
 		})
 		.refine((v) => !v.channels || channelTextsWithin(v.channelTexts, v.channels), CHANNEL_TEXT_OUTSIDE)
@@ -141,7 +144,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			tag: 'Posts',
 			summary: 'Post ändern oder neu planen',
 			description:
-				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal), die Bilder und Videos (media), die KI-Kennzeichnung (aiLabel) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
+				'Ändert die Kanäle (channels), den Text (für alle, je Netzwerk und/oder je Kanal), die Bilder und Videos (media), die KI-Kennzeichnung (aiLabel), das Format eines Karussells (carouselFit) und/oder plant den Post neu, in dieser Reihenfolge. Ein veröffentlichter Post kann nicht verschoben werden; ein fremder oder unbekannter Kanal antwortet 422 invalid_channel.',
 			scope: 'posts',
 			pathParams: IdParams,
 			body: { 'application/json': Change },
@@ -183,6 +186,10 @@ export function postOperations(registered: RegisteredPlatforms) {
 				if (body.media) {
 					const listed = await services.content.setPostMedia(userId, post.id, body.media)
 					if (!listed.ok) return contentProblem(context, listed.error, listed.reasons)
+				}
+				if (body.carouselFit) {
+					const fitted = await services.content.setCarouselFit(userId, post.id, body.carouselFit)
+					if (!fitted.ok) return contentProblem(context, fitted.error, fitted.reasons)
 				}
 				if (body.aiLabel) {
 					const labelled = await services.content.setAiLabel(userId, post.id, body.aiLabel)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { API_SCOPES } from '#modules/accounts/api-scopes.ts'
-import { AI_LABELS, POST_ORIGINS } from '#modules/content/platforms.ts'
+import { AI_LABELS, CAROUSEL_FITS, POST_ORIGINS } from '#modules/content/platforms.ts'
 import { LIVE_POST_STATUSES } from '#modules/publishing/post-status.ts'
 
 // The REST API's answers as zod schemas: the OpenAPI document is generated from them (zod-openapi),
@@ -76,6 +76,7 @@ export const PostSchema = z
 		media: z.array(PostMediaSchema).meta({ description: 'Die Bilder und Videos des Posts in ihrer Reihenfolge' }),
 		aiLabel: z.enum(AI_LABELS).meta({ description: 'KI-Kennzeichnung: auto (gekennzeichnet, wenn ein Text oder Bild generiert ist), on oder off' }),
 		aiLabelled: z.boolean().meta({ description: 'Ob der Post als KI-generiert gekennzeichnet wird: aiLabel aufgelöst (bei auto: ein Text oder Bild ist generiert)' }),
+		carouselFit: z.enum(CAROUSEL_FITS).meta({ description: 'Karussell auf einem Netzwerk, das alle Bilder im Format des ersten zeigt: crop (zugeschnitten) oder pad (aufgefüllt)' }),
 		origin: z.enum(POST_ORIGINS),
 		createdAt: instant,
 		updatedAt: instant,

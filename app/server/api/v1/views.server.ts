@@ -27,6 +27,7 @@ export function apiPost(registered: RegisteredPlatforms, post: PostView, deliver
 		media: post.media,
 		aiLabel: post.aiLabel,
 		aiLabelled: post.aiLabelled,
+		carouselFit: post.carouselFit,
 		origin: post.origin,
 		createdAt: post.createdAt,
 		updatedAt: post.updatedAt,
