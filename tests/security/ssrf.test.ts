@@ -346,6 +346,7 @@ const OUTBOUND: Record<string, string> = {
 	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
 	'adapters/platforms/linkedin/images.ts': 'post images through settings.mediaFetch, the safe fetcher (server/platforms.ts)',
 	'adapters/platforms/linkedin/documents.ts': "post documents (PDF) streamed through settings.mediaStream (the app's own /media/ files only), else settings.mediaFetch, the safe fetcher (server/platforms.ts)",
+	'adapters/platforms/sandbox/image-fetch.ts': "the Instagram fake reads an image_url it was given only where media-probe's mayFetch allows it (its own origin, an app's /media/ files on loopback), up to the network's byte limit, redirects refused",
 	'adapters/platforms/sandbox/media-probe.ts': "the sandbox fakes' look at the first bytes of a media URL they were given: their own origin, or an app's /media/ files on loopback (a test's app); anything else is judged by its name",
 	'adapters/platforms/video-source.ts': "post videos through settings.mediaStream (createMediaStream: the app's own /media/ files only, server/platforms.ts) and their covers through settings.mediaFetch, the safe fetcher",
 	'adapters/platforms/bluesky/client.ts': "hosts a user names (the handle's host, plc.directory or a did:web host, the PDS of the DID document, the entryway bsky.social) through settings.userFetch, the safe fetcher (server/platforms.ts)",
