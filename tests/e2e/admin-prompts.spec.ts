@@ -75,6 +75,10 @@ test('a prompt whose variables are detected: live badges, saved with the first 3
 		await expect(page.getByText('Status geändert')).toBeVisible()
 		await expect(promptRow.getByTestId('prompt-status')).toHaveText('Inaktiv')
 		await expect.poll(async () => (await db.selectFrom('admin_prompts').select('is_active').where('id', '=', row.id).executeTakeFirstOrThrow()).is_active).toBe(false)
+		// Reloaded, the page shows what is stored (and the edit dialog below cannot open on data the
+		// switch's revalidation has not replaced yet, which happened under load).
+		await page.reload()
+		await expect(promptRow.getByTestId('prompt-status')).toHaveText('Inaktiv')
 
 		// Edit: the dialog shows the stored text and its variables; fewer variables, no '+N'.
 		await promptRow.getByRole('button', { name: `${name} bearbeiten` }).click()
