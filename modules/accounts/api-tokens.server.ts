@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { logActivity } from '#modules/activity/index.ts'
+import { countApiCall } from '#modules/activity/index.ts'
 import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { randomToken, sha256 } from '#modules/core/crypto.server.ts'
-import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
+import { hitRateLimit, type RateLimitResult } from '#modules/core/rate-limit.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { API_RATE_LIMIT, isApiScope, TOKEN_PREFIX, type ApiScope, type ApiTokenView } from './api-scopes.ts'
 import { CURRENT_USER_COLUMNS, toCurrentUser } from './sessions.server.ts'
@@ -82,16 +82,26 @@ export async function revokeApiTokenNamed(db: DbOrTrx, userId: string, tokenId: 
 	return row?.name ?? null
 }
 
-export type ApiPrincipal = { user: CurrentUser; tokenId: string; tokenName: string; scopes: Array<ApiScope> }
+/** The token's quota after this call (the RateLimit header fields of its answer, ADR 0073). */
+export type ApiQuota = { limit: number; windowSeconds: number; remaining: number; resetSeconds: number }
+
+export type ApiPrincipal = { user: CurrentUser; tokenId: string; tokenName: string; scopes: Array<ApiScope>; quota?: ApiQuota }
 
 /** Why a token request is refused: no or unknown/revoked/expired token, a scope it lacks, too many calls. */
-export type ApiAuthorization = { ok: true; principal: ApiPrincipal } | { ok: false; error: 'unauthorized' } | { ok: false; error: 'forbidden'; scope: ApiScope } | { ok: false; error: 'rate_limited'; retryAfterSeconds: number }
+export type ApiAuthorization =
+	| { ok: true; principal: ApiPrincipal }
+	| { ok: false; error: 'unauthorized' }
+	| { ok: false; error: 'forbidden'; scope: ApiScope }
+	| { ok: false; error: 'rate_limited'; retryAfterSeconds: number; quota?: ApiQuota }
+
+const quotaOf = (limited: RateLimitResult): ApiQuota => ({ limit: API_RATE_LIMIT.limit, windowSeconds: API_RATE_LIMIT.windowSeconds, remaining: limited.remaining, resetSeconds: limited.resetSeconds })
 
 export type ApiCall = { method: string; path: string; via: 'api' | 'mcp' }
 
 /**
  * One token request: the token (active, its user not disabled), the scope, the per-token rate limit
- * (atomic in Postgres), its last use and an 'api' entry in the user's activity log.
+ * (atomic in Postgres; its quota goes on the principal), its last use and the minute's 'api' entry in the
+ * user's activity log.
  */
 export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope, call: ApiCall): Promise<ApiAuthorization> {
 	if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return { ok: false, error: 'unauthorized' }
@@ -117,18 +127,13 @@ export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope,
 	const scopes = row.scopes.filter(isApiScope)
 	if (!scopes.includes(scope)) return { ok: false, error: 'forbidden', scope }
 	const limited = await hitRateLimit(db, `api:${row.token_id}`, API_RATE_LIMIT.limit, API_RATE_LIMIT.windowSeconds)
-	if (!limited.allowed) return { ok: false, error: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds }
+	const quota = quotaOf(limited)
+	if (!limited.allowed) return { ok: false, error: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds, quota }
 	await db.transaction().execute(async (trx) => {
 		await trx.updateTable('api_tokens').set({ last_used_at: sql`now()` }).where('id', '=', row.token_id).execute()
-		await logActivity(trx, {
-			userId: row.id,
-			logType: 'api',
-			title: `${call.via === 'mcp' ? 'MCP' : 'API'}: ${call.method} ${call.path}`.slice(0, 200),
-			description: row.token_name,
-			status: 'info',
-			metadata: { tokenId: row.token_id, method: call.method, path: call.path, via: call.via },
-		})
+		// One entry per token, minute and kind of call counts them (ADR 0073).
+		await countApiCall(trx, { userId: row.id, tokenId: row.token_id, tokenName: row.token_name, via: call.via, method: call.method, path: call.path })
 	})
 	const user = toCurrentUser(row)
-	return { ok: true, principal: { user, tokenId: row.token_id, tokenName: row.token_name, scopes } }
+	return { ok: true, principal: { user, tokenId: row.token_id, tokenName: row.token_name, scopes, quota } }
 }

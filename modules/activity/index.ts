@@ -14,6 +14,7 @@ export { recentActivityPart, type RecentActivity } from './recent.server.ts'
 export { moveActivityOfBrand } from './brand.server.ts'
 export { activityPublications } from './publications.server.ts'
 export { boundedEntry } from './clip.ts'
+export { countApiCall, type ApiCallEntry } from './api-calls.server.ts'
 
 /** The user's activity log ('Aktivitäts-Logbuch') and error reports filed from its entries. */
 export function createActivityService({ db }: { db: Db }) {

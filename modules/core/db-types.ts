@@ -33,6 +33,7 @@ export interface ActivityLogs {
   log_type: string;
   metadata: Generated<Json>;
   status: Generated<string>;
+  summary_key: string | null;
   title: string;
   user_id: string;
 }

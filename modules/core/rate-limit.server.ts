@@ -1,7 +1,15 @@
 import { sql } from 'kysely'
 import type { DbOrTrx } from './db.server.ts'
 
-export type RateLimitResult = { allowed: boolean; hits: number; retryAfterSeconds: number }
+export type RateLimitResult = {
+	allowed: boolean
+	hits: number
+	retryAfterSeconds: number
+	/** Hits still allowed in this window (never below zero). */
+	remaining: number
+	/** Seconds until this window ends and the count starts afresh (0: no window is open). */
+	resetSeconds: number
+}
 
 /**
  * Counts one hit for `key` in a fixed window, atomically in Postgres (no read-then-write race),
@@ -16,7 +24,8 @@ export async function hitRateLimit(db: DbOrTrx, key: string, limit: number, wind
 			window_start = case when rate_limits.window_start < now() - ${window}::interval then now() else rate_limits.window_start end
 		returning hits, window_start`.execute(db)
 	const { hits, window_start } = row.rows[0]!
-	return { allowed: hits <= limit, hits, retryAfterSeconds: retryAfter(window_start, windowSeconds) }
+	const reset = retryAfter(window_start, windowSeconds)
+	return { allowed: hits <= limit, hits, retryAfterSeconds: reset, remaining: Math.max(0, limit - hits), resetSeconds: reset }
 }
 
 /** Reads the current count without adding to it. */
@@ -25,8 +34,9 @@ export async function peekRateLimit(db: DbOrTrx, key: string, limit: number, win
 		select hits, window_start from rate_limits
 		where key = ${key} and window_start >= now() - ${`${windowSeconds} seconds`}::interval`.execute(db)
 	const found = row.rows[0]
-	if (!found) return { allowed: true, hits: 0, retryAfterSeconds: 0 }
-	return { allowed: found.hits < limit, hits: found.hits, retryAfterSeconds: retryAfter(found.window_start, windowSeconds) }
+	if (!found) return { allowed: true, hits: 0, retryAfterSeconds: 0, remaining: limit, resetSeconds: 0 }
+	const reset = retryAfter(found.window_start, windowSeconds)
+	return { allowed: found.hits < limit, hits: found.hits, retryAfterSeconds: reset, remaining: Math.max(0, limit - found.hits), resetSeconds: reset }
 }
 
 /**

@@ -39,7 +39,7 @@ test('authorize: scope, revocation, expiry, disabled users, last use and the act
 	expect(await tokens.authorize('pw_unknown', 'read', call)).toEqual({ ok: false, error: 'unauthorized' })
 	expect(await tokens.authorize('not-a-token', 'read', call)).toEqual({ ok: false, error: 'unauthorized' })
 	const entries = await t.db.selectFrom('activity_logs').select(['log_type', 'title', 'description']).where('user_id', '=', userId).execute()
-	expect(entries).toContainEqual({ log_type: 'api', title: 'API: GET /api/v1/posts', description: 'Claude' })
+	expect(entries).toContainEqual({ log_type: 'api', title: 'API: 1 Aufruf (GET /api/v1/posts)', description: 'Claude' })
 	// The dashboard's recent activity leaves a program's calls to the activity log.
 	expect((await services.activity.recent(userId)).map((e) => e.logType)).not.toContain('api')
 	const listed = await tokens.list(userId)

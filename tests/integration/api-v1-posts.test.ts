@@ -54,9 +54,9 @@ test('tokens: none, unknown, revoked and expired answer 401 with WWW-Authenticat
 	expect(wrong.status).toBe(405)
 	expect(wrong.headers.get('Allow')).toBe('GET, POST')
 	expect(await wrong.json()).toMatchObject({ code: 'method_not_allowed', detail: 'Diese Methode ist hier nicht erlaubt.' })
-	// Each call is in the user's activity log as 'api'.
+	// The calls are in the user's activity log as 'api', counted per token and minute (ADR 0073).
 	const logged = await t.db.selectFrom('activity_logs').select('title').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
-	expect(logged.map((l) => l.title)).toContain('API: GET /api/v1/posts')
+	expect(logged.map((l) => l.title)).toContainEqual(expect.stringMatching(/^API: \d+ Aufrufe? \(.*GET \/api\/v1\/posts/))
 })
 
 test('POST /posts: plans at a time, at the next slot or now; invalid input 400 with German field errors; a refusal 422 preflight', async () => {

@@ -206,10 +206,10 @@ test('a tool the token has no scope for is a German tool error; no, unknown or r
 	expect(get.status).toBe(405)
 	expect(get.headers.get('Allow')).toBe('POST')
 	expect((await fetch(URL_, { method: 'DELETE' })).status).toBe(405)
-	// Every call was logged for the user as an MCP call.
+	// Every call was logged for the user as an MCP call, counted per token and minute (ADR 0073).
 	const logs = await t.db.selectFrom('activity_logs').select('title').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
 	expect(logs.length).toBeGreaterThan(0)
-	expect(logs.every((l) => l.title === 'MCP: POST /mcp')).toBe(true)
+	expect(logs.every((l) => /^MCP: \d+ Aufrufe? \(POST \/mcp\)$/.test(l.title))).toBe(true)
 })
 
 test('generate_post charges like the creator, once per requestId, and names the cost', async () => {
@@ -282,7 +282,8 @@ test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision 
 	const secret = await tokenFor(h.services, userId, ['read', 'posts'])
 	const client = await connect(h.services, secret)
 	await client.close()
-	const logsBefore = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
+	const callsLogged = async () => (await t.db.selectFrom('activity_logs').select('metadata').where('user_id', '=', userId).where('log_type', '=', 'api').execute()).reduce((sum, e) => sum + Number((e.metadata as { count?: number }).count ?? 0), 0)
+	const logsBefore = await callsLogged()
 
 	const create = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'create_post', arguments: { networks: ['linkedin'], text: `Post ${id}`, draft: true } } })
 	const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-03-26' }
@@ -294,8 +295,7 @@ test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision 
 		expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/einzeln/) } })
 	}
 	expect(await t.db.selectFrom('drafts').select('id').where('user_id', '=', userId).execute()).toEqual([])
-	const logsAfter = await t.db.selectFrom('activity_logs').select('id').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
-	expect(logsAfter.length - logsBefore.length).toBe(2)
+	expect((await callsLogged()) - logsBefore).toBe(2)
 })
 
 test('planning for a network without a connected account is refused with the reason publish now gives: create_post and schedule_post', async () => {

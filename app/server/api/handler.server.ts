@@ -2,19 +2,25 @@ import type { RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/context.ts'
 import { applyUserSpelling } from '#app/middleware/i18next.ts'
 import { problem } from './problem.server.ts'
+import { withRateLimitHeaders } from './rate-limit-headers.server.ts'
 import { parseInput, queryOf, requireApiPrincipal } from './request.server.ts'
 import { operationsFor } from './v1/operations.server.ts'
 import type { ApiMethod } from './v1/operation.server.ts'
 
 // The REST API's routes (/api/v1/...): each route module hands its path to apiRoute, which picks the
 // operation by method (405 with Allow for another), checks the token's scope, the path and query
-// parameters, and turns anything unexpected into a 500 problem without details.
+// parameters, and turns anything unexpected into a 500 problem without details. Every answer carries
+// the RateLimit header fields (ADR 0073).
 
 export const API_BASE = '/api/v1'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }
 
 async function guarded(context: Readonly<RouterContextProvider>, run: () => Promise<Response>) {
+	return withRateLimitHeaders(context, await answered(context, run))
+}
+
+async function answered(context: Readonly<RouterContextProvider>, run: () => Promise<Response>) {
 	try {
 		return await run()
 	} catch (error) {
@@ -46,5 +52,5 @@ export function apiRoute(path: string) {
 
 /** Any other address below /api/v1: a 404 problem (never the app's HTML page). */
 export function apiNotFound({ context }: Args) {
-	return problem(context, 404, 'not_found')
+	return withRateLimitHeaders(context, problem(context, 404, 'not_found'))
 }

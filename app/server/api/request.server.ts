@@ -8,6 +8,7 @@ import { readBodyWithin } from '#app/server/body-limit.server.ts'
 import type { ApiPrincipal, ApiScope } from '#modules/accounts/index.ts'
 import { spell } from '#modules/core/spelling.ts'
 import { problem, type FieldError } from './problem.server.ts'
+import { rememberQuota } from './rate-limit-headers.server.ts'
 
 // What every REST call (/api/v1) and the MCP endpoint (/mcp) share: the bearer token, JSON bodies
 // checked by zod with German messages, and the Idempotency-Key as the request id of the module's
@@ -22,7 +23,11 @@ export async function requireApiPrincipal(context: Readonly<RouterContextProvide
 	const { accounts } = context.get(servicesContext)
 	const path = new URL(request.url).pathname
 	const result = match ? await accounts.apiTokens.authorize(match[1]!, scope, { method: request.method, path, via }) : ({ ok: false, error: 'unauthorized' } as const)
-	if (result.ok) return result.principal
+	if (result.ok) {
+		rememberQuota(context, result.principal.quota)
+		return result.principal
+	}
+	if (result.error === 'rate_limited') rememberQuota(context, result.quota)
 	if (result.error === 'unauthorized') throw problem(context, 401, 'unauthorized', { headers: { 'WWW-Authenticate': 'Bearer realm="postwerk"' } })
 	if (result.error === 'forbidden') throw problem(context, 403, 'forbidden', { values: { scope: result.scope } })
 	throw problem(context, 429, 'rate_limited', { values: { count: result.retryAfterSeconds }, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
