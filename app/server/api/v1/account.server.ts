@@ -56,6 +56,7 @@ export function accountOperations(registered: RegisteredPlatforms) {
 			operationId: 'getCredits',
 			tag: 'Credits',
 			summary: 'Credit-Guthaben',
+			description: 'Das aktuelle Guthaben in Credits; KI-Generierungen ziehen ihre Kosten davon ab (die Buchungen unter /credits/ledger).',
 			scope: 'read',
 			responses: { 200: { description: 'Das Guthaben', schema: CreditsSchema } },
 			problems: [],

@@ -5,6 +5,10 @@ import type { Operation } from './operation.server.ts'
 import { ProblemSchema } from './schemas.ts'
 
 // The OpenAPI 3.1 document of /api/v1, generated from the operations' zod schemas (zod-openapi).
+// What every operation shares is added here, in one place (ADR 0073): the answers 401 (with a token),
+// 404 (with an id in the path), 405 and 500 as problem+json, the RateLimit header fields on every
+// answer, the server's public URL. Redocly's `recommended` and Spectral's `spectral:oas` rules pass
+// (tests/integration/openapi-lint.test.ts).
 
 export const API_VERSION = '1.0.0'
 
@@ -23,7 +27,29 @@ const PROBLEM_TITLES: Record<number, string> = {
 	500: 'Interner Fehler',
 }
 
-const problemResponse = (status: number) => ({ description: PROBLEM_TITLES[status] ?? 'Fehler', content: { 'application/problem+json': { schema: ProblemSchema } } })
+/** The RateLimit header fields of every answer (draft-ietf-httpapi-ratelimit-headers), as components. */
+const RATE_LIMIT_HEADERS = {
+	'RateLimit-Policy': {
+		description: `Die Grenze jedes API-Schlüssels, z. B. «"default";q=${API_RATE_LIMIT.limit};w=${API_RATE_LIMIT.windowSeconds}»: ${API_RATE_LIMIT.limit} Anfragen je ${API_RATE_LIMIT.windowSeconds} Sekunden.`,
+		schema: { type: 'string' as const },
+	},
+	RateLimit: {
+		description: 'Was davon bleibt, z. B. «"default";r=117;t=42»: noch 117 Anfragen, neues Kontingent in 42 Sekunden. Fehlt ohne (gültigen) API-Schlüssel.',
+		schema: { type: 'string' as const },
+	},
+}
+const rateLimitHeaders = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+
+const problemResponse = (status: number) => ({
+	description: PROBLEM_TITLES[status] ?? 'Fehler',
+	headers: status === 429 ? { ...rateLimitHeaders, 'Retry-After': { description: 'Sekunden bis zum nächsten Versuch', schema: { type: 'integer' as const } } } : rateLimitHeaders,
+	content: { 'application/problem+json': { schema: ProblemSchema } },
+})
+
+/** The problems any operation may answer besides its own: 401/403/429 with a token, 404 with an id in the path, 405 and 500 always. */
+function sharedProblems(operation: Operation) {
+	return [...(operation.scope ? [401, 403, 429] : []), ...(operation.pathParams ? [404] : []), 405, 500]
+}
 
 const IdempotencyHeader = z.object({
 	'Idempotency-Key': z.string().min(1).max(255).optional().meta({ description: 'Beliebiger Schlüssel (z. B. eine UUID): eine Wiederholung mit demselben Schlüssel liefert das erste Ergebnis, ohne doppelt anzulegen.' }),
@@ -32,14 +58,15 @@ const IdempotencyHeader = z.object({
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
 	const responses: ZodOpenApiResponsesObject = {}
 	for (const [status, response] of Object.entries(operation.responses)) {
-		responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = response.schema ? { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } } : { description: response.description }
+		const content = response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: response.schema } } } : {}
+		responses[status as `${1 | 2 | 3 | 4 | 5}${string}`] = { description: response.description, headers: rateLimitHeaders, ...content }
 	}
-	const problems = new Set([...operation.problems, ...(operation.scope ? [401, 403, 429] : []), 500])
+	const problems = new Set([...operation.problems, ...sharedProblems(operation)])
 	for (const status of [...problems].sort()) responses[String(status) as `4${string}`] = problemResponse(status)
 	return {
 		operationId: operation.operationId,
 		summary: operation.summary,
-		...(operation.description ? { description: operation.description } : {}),
+		description: operation.description,
 		tags: [operation.tag],
 		security: operation.scope ? [{ bearerAuth: [] }] : [],
 		...(operation.scope ? { 'x-scope': operation.scope } : {}),
@@ -53,7 +80,8 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
 	}
 }
 
-export function openApiDocument(operations: ReadonlyArray<Operation>) {
+/** `appUrl`: the app's public URL (the document's server); without it the document names none. */
+export function openApiDocument(operations: ReadonlyArray<Operation>, appUrl?: string) {
 	const paths: ZodOpenApiPathsObject = {}
 	for (const operation of operations) {
 		const path = (paths[`/api/v1${operation.path}`] ??= {})
@@ -61,9 +89,11 @@ export function openApiDocument(operations: ReadonlyArray<Operation>) {
 	}
 	return createDocument({
 		openapi: '3.1.0',
+		...(appUrl ? { servers: [{ url: appUrl, description: 'Postwerk' }] } : {}),
 		info: {
 			title: 'Postwerk API',
 			version: API_VERSION,
+			...(appUrl ? { contact: { name: 'Postwerk', url: `${appUrl}/api-referenz` } } : {}),
 			description:
 				'Posts erstellen, planen und veröffentlichen, Entwürfe, Bilder, KI-Generierungen, Credits, Ideen und Webhooks. Anmeldung mit einem persönlichen API-Schlüssel (Einstellungen › API & Integrationen) als «Authorization: Bearer pw_…». Fehler als application/problem+json (RFC 9457) mit stabilem code und deutschem detail.',
 		},
@@ -79,6 +109,7 @@ export function openApiDocument(operations: ReadonlyArray<Operation>) {
 			{ name: 'Dokumentation', description: 'Dieses Dokument' },
 		],
 		components: {
+			headers: RATE_LIMIT_HEADERS,
 			securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Persönlicher API-Schlüssel (pw_…) mit den Berechtigungen read, posts, generate, webhooks' } },
 		},
 		paths,

@@ -28,7 +28,8 @@ export type Operation = {
 	tag: string
 	/** German, one line. */
 	summary: string
-	description?: string
+	/** German, what it does beyond the summary (required: the OpenAPI document names it for every operation, ADR 0073). */
+	description: string
 	/** The token's permission it needs; null: public (the OpenAPI document). */
 	scope: ApiScope | null
 	/** A creating call: the Idempotency-Key header makes a retry answer the first result. */

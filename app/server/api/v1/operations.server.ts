@@ -1,3 +1,5 @@
+import type { RouterContextProvider } from 'react-router'
+import { requestInfoContext } from '#app/context.ts'
 import type { RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { json } from '../request.server.ts'
 import { accountOperations } from './account.server.ts'
@@ -13,8 +15,8 @@ import { webhookOperations } from './webhooks.server.ts'
 
 const built = new Map<string, { operations: Array<Operation>; document: ReturnType<typeof openApiDocument> }>()
 
-function build(registered: RegisteredPlatforms) {
-	const key = registered.join(',')
+function build(registered: RegisteredPlatforms, appUrl?: string) {
+	const key = `${registered.join(',')} ${appUrl ?? ''}`
 	const known = built.get(key)
 	if (known) return known
 	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations()]
@@ -25,15 +27,16 @@ function build(registered: RegisteredPlatforms) {
 			operationId: 'getOpenApi',
 			tag: 'Dokumentation',
 			summary: 'Dieses OpenAPI-Dokument',
+			description: 'Die Beschreibung aller Operationen als OpenAPI 3.1 (JSON), ohne Anmeldung lesbar, z. B. für einen generierten Client.',
 			scope: null,
 			responses: { 200: { description: 'OpenAPI 3.1' } },
 			problems: [],
-			async handle() {
-				return json(document, { headers: { 'Cache-Control': 'public, max-age=300' } })
+			async handle({ context, request }) {
+				return json(build(registered, appUrlOf(context, request)).document, { headers: { 'Cache-Control': 'public, max-age=300' } })
 			},
 		}),
 	)
-	const document = openApiDocument(operations)
+	const document = openApiDocument(operations, appUrl)
 	const entry = { operations, document }
 	built.set(key, entry)
 	return entry
@@ -41,5 +44,14 @@ function build(registered: RegisteredPlatforms) {
 
 export const operationsFor = (registered: RegisteredPlatforms) => build(registered).operations
 
-/** The OpenAPI document (also what the reference page shows). */
-export const apiDocument = (registered: RegisteredPlatforms) => build(registered).document
+/** The OpenAPI document (also what the reference page shows); `appUrl` names its server. */
+export const apiDocument = (registered: RegisteredPlatforms, appUrl?: string) => build(registered, appUrl).document
+
+/** The app's public URL (APP_URL), or the request's own origin where the server set no request info (tests). */
+function appUrlOf(context: Readonly<RouterContextProvider>, request: Request) {
+	try {
+		return context.get(requestInfoContext).appUrl
+	} catch {
+		return new URL(request.url).origin
+	}
+}

@@ -38,7 +38,7 @@ export type ReferenceEndpoint = {
 export type ReferenceGroup = { tag: string; description: string; endpoints: Array<ReferenceEndpoint> }
 
 export function apiReference(registered: RegisteredPlatforms, appUrl: string): { version: string; groups: Array<ReferenceGroup> } {
-	const doc = apiDocument(registered) as unknown as {
+	const doc = apiDocument(registered, appUrl) as unknown as {
 		info: { version: string }
 		tags: Array<{ name: string; description: string }>
 		components?: { schemas?: Record<string, JsonSchema> }
