@@ -19,6 +19,12 @@ export default [
 	// The OAuth popup's landing page: signed-in (its own guard) but without the app shell.
 	route('accounts/callback/:platform', 'routes/accounts.callback.$platform.tsx'),
 
+	// Readable signed out too; in the app's shell when signed in (ADR 0073).
+	layout('routes/docs-layout.tsx', [
+		route('api-referenz', 'routes/app/api-reference.tsx'),
+		route('ki-assistenten', 'routes/ai-assistants.tsx'),
+	]),
+
 	layout('routes/app/layout.tsx', [
 		route('create', 'routes/app/create.tsx', { id: 'create' }),
 		route('create-post', 'routes/app/create.tsx', { id: 'create-post' }),
@@ -38,7 +44,6 @@ export default [
 		route('pricing', 'routes/app/pricing.tsx', { id: 'pricing' }),
 		route('pricing/test-checkout/:sessionId', 'routes/app/pricing.test-checkout.tsx'),
 		route('bench/leer', 'routes/app/bench-empty.tsx'),
-		route('api-referenz', 'routes/app/api-reference.tsx'),
 
 		...prefix('admin', [
 			layout('routes/admin/layout.tsx', [

@@ -40,7 +40,8 @@ import mcp from './de/mcp.json' with { type: 'json' }
 import webhooks from './de/webhooks.json' with { type: 'json' }
 import postMedia from './de/postMedia.json' with { type: 'json' }
 import postDocument from './de/postDocument.json' with { type: 'json' }
+import assistants from './de/assistants.json' with { type: 'json' }
 
-export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, adminPlans, api, integrations, csvImport, mcp, webhooks, brands, posting, postMedia, postDocument }
+export const de = { common, auth, layout, dashboard, landing, onboarding, admin, mail, scheduling, posts, calendar, publishing, accounts, generation, creator, agents, catalog, activity, search, settings, news, newsCards, toolbox, billing, adminUsers, adminErrorReports, adminDiscountCodes, adminToolbox, adminPrompts, adminWorkflows, adminModels, adminPlans, api, integrations, csvImport, mcp, webhooks, brands, posting, postMedia, postDocument, assistants }
 export const resources = { de } satisfies Resource
 export const namespaces = Object.keys(de) as Array<keyof typeof de>

@@ -534,6 +534,7 @@ const entries: Record<string, Entry> = {
 	'/api/v1/openapi.json': { none: 'the public API description' },
 	'/api/v1/*': { notOwned: 'the 404 problem for an unknown API path' },
 	'/api-referenz': { none: 'the API reference (the same for everyone)' },
+	'/ki-assistenten': { none: 'the guide to connecting an assistant (the same for everyone)' },
 	'/webhooks/stripe': { notOwned: 'authenticated by the signature on the raw body (tests/integration/stripe-webhook-route.test.ts)' },
 	'/media/*': { notOwned: 'stored files by unguessable random keys, public on purpose (the networks fetch post images by URL; README)' },
 	'/*': { notOwned: 'the 404 page: the splat is any unknown path' },

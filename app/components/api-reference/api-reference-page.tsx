@@ -1,5 +1,6 @@
 import { Badge, Card, Code, Flex, Heading, Link as ThemeLink, Table, Text } from '@radix-ui/themes'
 import { Link } from 'react-router'
+import { ASSISTANTS_GUIDE_PATH } from '#app/components/assistants/path.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import type { ReferenceEndpoint, ReferenceField, ReferenceGroup } from '#app/server/api/v1/reference.server.ts'
@@ -121,6 +122,9 @@ export function ApiReferencePage({ version, groups, rateLimit, settingsPath }: {
 						</ThemeLink>
 						<ThemeLink href="/api/v1/openapi.json" size="2">
 							{t('reference.openapi')}
+						</ThemeLink>
+						<ThemeLink asChild size="2">
+							<Link to={ASSISTANTS_GUIDE_PATH}>{t('reference.assistants')}</Link>
 						</ThemeLink>
 					</Flex>
 				</Flex>

@@ -3,12 +3,11 @@ import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { ApiReferencePage } from '#app/components/api-reference/api-reference-page.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { apiReference } from '#app/server/api/v1/reference.server.ts'
-import { requireUser } from '#app/server/guards.server.ts'
 import { API_RATE_LIMIT } from '#modules/accounts/api-scopes.ts'
 import '#locales/ns/api.ts'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-	requireUser(context, request)
+// Public (ADR 0073): the reference is the same for everyone, signed in or not.
+export async function loader({ context }: Route.LoaderArgs) {
 	const { publishing } = context.get(servicesContext)
 	const { appUrl } = context.get(requestInfoContext)
 	return {

@@ -17,6 +17,7 @@ import { requireUser } from '#app/server/guards.server.ts'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { API_RATE_LIMIT } from '#modules/accounts/api-scopes.ts'
 import { API_REFERENCE_PATH } from '#app/components/api-reference/path.ts'
+import { ASSISTANTS_GUIDE_PATH } from '#app/components/assistants/path.ts'
 import '#locales/ns/integrations.ts'
 
 // Settings › API & Integrationen: personal API tokens, how to reach the REST API and the MCP server, webhooks.
@@ -68,11 +69,14 @@ export default function SettingsIntegrationsRoute({ loaderData }: Route.Componen
 					<Card variant="ghost">
 						<Code size="2" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{`curl -H "Authorization: Bearer pw_…" ${appUrl}/api/v1/posts`}</Code>
 					</Card>
-					<div>
+					<Flex gap="3" wrap="wrap">
 						<Button asChild variant="soft">
 							<Link to={API_REFERENCE_PATH}>{t('usage.reference')}</Link>
 						</Button>
-					</div>
+						<Button asChild variant="soft">
+							<Link to={ASSISTANTS_GUIDE_PATH}>{t('usage.assistants')}</Link>
+						</Button>
+					</Flex>
 				</Flex>
 			</SettingsSection>
 			<WebhooksPanel webhooks={webhooks} timeZone={timeZone} />
