@@ -108,3 +108,20 @@ test('activity log: an empty log shows the empty state', async ({ page, createCo
 	await expect(page.getByTestId('activity-empty')).toContainText('Noch keine Aktivitäten')
 	await expect(page.getByRole('navigation', { name: 'Seiten' })).toHaveCount(0)
 })
+
+test('activity log: a token\'s API calls read as one entry per minute with their count (ADR 0073)', async ({ page, request, createConfirmedUser, login, services }) => {
+	const user = await createConfirmedUser()
+	const created = await services.accounts.apiTokens.create(user.id, { name: 'Zapier', scopes: ['read'], expiresAt: null })
+	if (!created.ok) throw new Error('token')
+	const headers = { Authorization: `Bearer ${created.secret}` }
+	// Clear of a minute's end, so the three calls share one entry.
+	if (60_000 - (Date.now() % 60_000) < 5000) await page.waitForTimeout(6000)
+	for (const path of ['/api/v1/credits', '/api/v1/credits', '/api/v1/posts']) expect((await request.get(path, { headers })).status()).toBe(200)
+	await login(user)
+	await gotoReady(page, '/activity-logs')
+	const rows = page.getByTestId('activity-row')
+	await expect(rows).toHaveCount(1)
+	await expect(rows.first()).toContainText('API: 3 Aufrufe (GET /api/v1/credits, GET /api/v1/posts)')
+	await expect(rows.first()).toContainText('Zapier')
+	await expect(rows.first()).toContainText('API-Zugriff')
+})
