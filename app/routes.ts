@@ -82,6 +82,8 @@ export default [
 		route('accounts', 'routes/api.v1.accounts.ts'),
 		route('channels', 'routes/api.v1.channels.ts'),
 		route('posts', 'routes/api.v1.posts.ts'),
+		route('posts/validate', 'routes/api.v1.posts.validate.ts'),
+		route('agents', 'routes/api.v1.agents.ts'),
 		route('posts/:id', 'routes/api.v1.posts.$id.ts'),
 		route('posts/:id/publish', 'routes/api.v1.posts.$id.publish.ts'),
 		route('drafts', 'routes/api.v1.drafts.ts'),

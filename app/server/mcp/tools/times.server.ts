@@ -7,6 +7,7 @@ export const suggestTimesTool = (call: McpCall) =>
 		name: 'suggest_times',
 		scope: 'read',
 		input: z.object({ count: z.number().int().min(1).max(50).default(5).describe(call.t('fields.count')) }),
+		output: { timeZone: z.string(), times: z.array(z.object({ at: z.string(), date: z.string(), time: z.string() })) },
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run({ count }, { services, principal }) {
 			const { id, timeZone } = principal.user
