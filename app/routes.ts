@@ -84,6 +84,7 @@ export default [
 		route('posts', 'routes/api.v1.posts.ts'),
 		route('posts/validate', 'routes/api.v1.posts.validate.ts'),
 		route('agents', 'routes/api.v1.agents.ts'),
+		route('times', 'routes/api.v1.times.ts'),
 		route('posts/:id', 'routes/api.v1.posts.$id.ts'),
 		route('posts/:id/publish', 'routes/api.v1.posts.$id.publish.ts'),
 		route('drafts', 'routes/api.v1.drafts.ts'),

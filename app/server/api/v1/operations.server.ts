@@ -8,6 +8,7 @@ import { mediaOperations } from './media.server.ts'
 import { openApiDocument } from './openapi.server.ts'
 import { defineOperation, type Operation } from './operation.server.ts'
 import { postOperations } from './posts.server.ts'
+import { timesOperations } from './times.server.ts'
 import { validateOperations } from './validate.server.ts'
 import { webhookOperations } from './webhooks.server.ts'
 
@@ -19,7 +20,7 @@ function build(registered: RegisteredPlatforms) {
 	const key = registered.join(',')
 	const known = built.get(key)
 	if (known) return known
-	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations(), ...agentOperations(), ...validateOperations(registered)]
+	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations(), ...agentOperations(), ...validateOperations(registered), ...timesOperations()]
 	operations.push(
 		defineOperation({
 			method: 'GET',

@@ -6,6 +6,8 @@ import { toolError, type McpCall } from '../tool.server.ts'
 
 async function toolErrorOf(call: McpCall, response: Response) {
 	const body = (await response.json()) as ProblemBody
+	// The tools' own wording (it names drafts too), as get_post and publish_post answer it.
+	if (body.code === 'not_found') return toolError(call.t('errors.notFound'), { code: body.code })
 	if (body.code === 'preflight' && body.reasons?.length) return toolError([call.t('errors.refused'), ...body.reasons.map((r) => `- ${r}`)].join('\n'), { code: body.code, reasons: body.reasons })
 	const lines = [...(body.errors ?? []).map((e) => `- ${e.field}: ${e.message}`), ...(body.reasons ?? []).map((r) => `- ${r}`)]
 	return toolError([body.detail, ...lines].join('\n'), { code: body.code, ...(body.reasons ? { reasons: body.reasons } : {}) })
