@@ -18,6 +18,8 @@ export const instantSchema = z
 	.max(40)
 	.refine((v) => !WITHOUT_ZONE.test(v), { error: 'Zeitpunkt ohne Zeitzone: Bitte mit Z oder einem Versatz angeben, z. B. 2026-12-01T09:00+01:00 (RFC 3339, Sekunden freiwillig).', abort: true })
 	.refine((v) => WITH_ZONE.test(v) && !Number.isNaN(new Date(v).getTime()), { error: 'Ungültiger Zeitpunkt: Bitte im Format RFC 3339 mit Zeitzone angeben, z. B. 2026-12-01T09:00+01:00 oder 2026-12-01T08:00:00Z.' })
+	// Documented as date-time (what generated clients send); the minutes-only form is accepted besides.
+	.meta({ format: 'date-time' })
 
 export const PostScheduleSchema = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('at'), at: instantSchema.describe('RFC 3339 mit Zeitzone (Z oder Versatz), Sekunden freiwillig, z. B. 2026-12-01T09:00+01:00; ohne Zeitzone abgelehnt. Auf eine halbe Stunde zwischen 06:00 und 23:00 (Zeitzone des Kontos)') }),
