@@ -4,7 +4,7 @@ export { planPost, type ChannelRefusal, type PlanPostResult } from './plan-post.
 export { draftPost } from './draft-post.server.ts'
 export { ChannelIdsSchema, retargetPost, type RetargetResult } from './retarget-post.server.ts'
 export { chooseChannels, chooseFrom, type ChannelChoice, type ChannelRequest } from './choose-channels.server.ts'
-export { CHANNEL_TEXT_OUTSIDE, ChannelTextsSchema, channelTextsWithin, generationIdSchema, newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
+export { CHANNEL_TEXT_OUTSIDE, ChannelTextsSchema, channelTextsWithin, generationIdSchema, instantSchema, newPostSchema, postContentOf, PostScheduleSchema, type NewPostRequest, type PostSchedule } from './post-request.ts'
 export { CsvRowSchema, CsvRowsSchema, networksOf, type ImportOptions, type ProgressListener } from './csv-rows.server.ts'
 export { previewRows } from './preview-csv.server.ts'
 export { fillMissingTimes } from './fill-csv-times.server.ts'
@@ -18,3 +18,4 @@ export { scheduleCreatorPost } from './schedule-creator-post.server.ts'
 export { publishCreatorPost, type PublishCreatorResult } from './publish-creator-post.server.ts'
 // 'Alt-Text vorschlagen' for an image of a post (the editor's media strip).
 export { suggestAltText, type SuggestAltTextResult } from './suggest-alt-text.server.ts'
+export { validatePost, type PostCheck, type PostCheckRequest } from './validate-post.server.ts'

@@ -7,8 +7,22 @@ import { aiLabelSchema, imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
 // What a new post from the REST API or an MCP client says (the CSV import's rows make the same content).
 
 /** When the post goes out: at a time (a half-hour slot 06:00-23:00 as in the app), at the next free suggested time, or now. */
+// RFC 3339 with or without seconds, with Z or an offset: a time without a zone could mean the user's
+// zone or the server's, so it is refused with the rule instead of guessed (ADR 0072).
+const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i
+const WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/i
+
+/** A point in time as RFC 3339 (seconds optional) with its zone: Z or an offset such as +01:00. */
+export const instantSchema = z
+	.string()
+	.max(40)
+	.refine((v) => !WITHOUT_ZONE.test(v), { error: 'Zeitpunkt ohne Zeitzone: Bitte mit Z oder einem Versatz angeben, z. B. 2026-12-01T09:00+01:00 (RFC 3339, Sekunden freiwillig).', abort: true })
+	.refine((v) => WITH_ZONE.test(v) && !Number.isNaN(new Date(v).getTime()), { error: 'Ungültiger Zeitpunkt: Bitte im Format RFC 3339 mit Zeitzone angeben, z. B. 2026-12-01T09:00+01:00 oder 2026-12-01T08:00:00Z.' })
+	// Documented as date-time (what generated clients send); the minutes-only form is accepted besides.
+	.meta({ format: 'date-time' })
+
 export const PostScheduleSchema = z.discriminatedUnion('type', [
-	z.object({ type: z.literal('at'), at: z.iso.datetime({ offset: true }).describe('ISO 8601 mit Zeitzone, z. B. 2026-12-01T09:00:00+01:00; auf eine halbe Stunde zwischen 06:00 und 23:00 (Zeitzone des Kontos)') }),
+	z.object({ type: z.literal('at'), at: instantSchema.describe('RFC 3339 mit Zeitzone (Z oder Versatz), Sekunden freiwillig, z. B. 2026-12-01T09:00+01:00; ohne Zeitzone abgelehnt. Auf eine halbe Stunde zwischen 06:00 und 23:00 (Zeitzone des Kontos)') }),
 	z.object({ type: z.literal('next_slot') }).describe('Nächste freie empfohlene Zeit'),
 	z.object({ type: z.literal('now') }).describe('Sofort veröffentlichen'),
 ])

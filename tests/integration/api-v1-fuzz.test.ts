@@ -75,6 +75,7 @@ async function expectProblem(response: Response, what: string) {
 
 test.each([
 	['POST', '/posts'],
+	['POST', '/posts/validate'],
 	['PATCH', '/posts/{post}'],
 	['POST', '/drafts'],
 	['PATCH', '/drafts/{draft}'],
@@ -91,8 +92,8 @@ test.each([
 	)
 })
 
-test.each(['/posts', '/drafts', '/credits/ledger', '/ideas', '/accounts', '/credits', '/posts/{post}', '/generations/{post}'])('GET %s: no query string makes a server error', async (template) => {
-	const params = fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'network', 'origin', 'from', 'to', 'x'), hostileString, { maxKeys: 5 })
+test.each(['/posts', '/drafts', '/credits/ledger', '/ideas', '/accounts', '/agents', '/times', '/credits', '/posts/{post}', '/generations/{post}'])('GET %s: no query string makes a server error', async (template) => {
+	const params = fc.dictionary(fc.constantFrom('limit', 'cursor', 'status', 'network', 'origin', 'from', 'to', 'count', 'x'), hostileString, { maxKeys: 5 })
 	await fc.assert(
 		fc.asyncProperty(params, async (query) => {
 			const path = `${template.replace('{post}', ids.post)}?${new URLSearchParams(query as Record<string, string>).toString()}`

@@ -84,7 +84,8 @@ test('an assistant lists the tools, creates and plans posts (origin mcp), reads 
 
 	expect(client.getInstructions()).toMatch(/Stimme des Nutzers/)
 	const { tools } = await client.listTools()
-	expect(tools.map((tool) => tool.name).sort()).toEqual(['create_post', 'generate_post', 'get_credits', 'list_accounts', 'list_channels', 'list_ideas', 'list_posts', 'publish_post', 'schedule_post', 'suggest_times'])
+	expect(tools.map((tool) => tool.name).sort()).toEqual(['create_post', 'delete_post', 'generate_post', 'get_credits', 'get_post', 'list_accounts', 'list_agents', 'list_channels', 'list_ideas', 'list_posts', 'publish_post', 'schedule_post', 'suggest_times', 'update_post', 'validate_post'])
+	expect(tools.every((tool) => tool.outputSchema?.type === 'object')).toBe(true)
 	const create = tools.find((tool) => tool.name === 'create_post')!
 	expect(create.description).toMatch(/Erstellt einen Post/)
 	expect(Object.keys(create.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['networks', 'channels', 'text', 'texts', 'schedule', 'draft', 'requestId']))

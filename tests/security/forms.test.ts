@@ -50,7 +50,7 @@ const NO_FORM: Record<string, string> = {
 	// The REST API checks the bearer token before it reads any body (401 here); with a token its
 	// multipart bodies are read by readFormDataWithin too (tests/integration/api-v1-fuzz.test.ts).
 	...Object.fromEntries(
-		['/api/v1/accounts', '/api/v1/channels', '/api/v1/posts', '/api/v1/posts/:id', '/api/v1/posts/:id/publish', '/api/v1/drafts', '/api/v1/drafts/:id', '/api/v1/media', '/api/v1/generations', '/api/v1/generations/:id', '/api/v1/credits', '/api/v1/credits/ledger', '/api/v1/ideas', '/api/v1/webhooks', '/api/v1/webhooks/:id', '/api/v1/webhooks/:id/deliveries', '/api/v1/webhooks/:id/test', '/api/v1/webhooks/:id/replay', '/api/v1/openapi.json'].map((path) => [path, 'bearer token first, never a page form']),
+		['/api/v1/accounts', '/api/v1/channels', '/api/v1/agents', '/api/v1/times', '/api/v1/posts', '/api/v1/posts/validate', '/api/v1/posts/:id', '/api/v1/posts/:id/publish', '/api/v1/drafts', '/api/v1/drafts/:id', '/api/v1/media', '/api/v1/generations', '/api/v1/generations/:id', '/api/v1/credits', '/api/v1/credits/ledger', '/api/v1/ideas', '/api/v1/webhooks', '/api/v1/webhooks/:id', '/api/v1/webhooks/:id/deliveries', '/api/v1/webhooks/:id/test', '/api/v1/webhooks/:id/replay', '/api/v1/openapi.json'].map((path) => [path, 'bearer token first, never a page form']),
 	),
 	'/api/v1/*': 'answers a 404 problem without reading the body',
 }

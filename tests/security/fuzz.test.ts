@@ -459,7 +459,7 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 	// The REST API: without a bearer token every form is refused (401) before its body is read. Its JSON,
 	// query and multipart input with a token: tests/integration/api-v1-fuzz.test.ts.
 	...Object.fromEntries(
-		['/api/v1/accounts', '/api/v1/channels', '/api/v1/posts', '/api/v1/posts/:id', '/api/v1/posts/:id/publish', '/api/v1/drafts', '/api/v1/drafts/:id', '/api/v1/media', '/api/v1/generations', '/api/v1/generations/:id', '/api/v1/credits', '/api/v1/credits/ledger', '/api/v1/ideas', '/api/v1/webhooks', '/api/v1/webhooks/:id', '/api/v1/webhooks/:id/deliveries', '/api/v1/webhooks/:id/test', '/api/v1/webhooks/:id/replay', '/api/v1/openapi.json', '/api/v1/*'].map((path) => [
+		['/api/v1/accounts', '/api/v1/channels', '/api/v1/agents', '/api/v1/times', '/api/v1/posts', '/api/v1/posts/validate', '/api/v1/posts/:id', '/api/v1/posts/:id/publish', '/api/v1/drafts', '/api/v1/drafts/:id', '/api/v1/media', '/api/v1/generations', '/api/v1/generations/:id', '/api/v1/credits', '/api/v1/credits/ledger', '/api/v1/ideas', '/api/v1/webhooks', '/api/v1/webhooks/:id', '/api/v1/webhooks/:id/deliveries', '/api/v1/webhooks/:id/test', '/api/v1/webhooks/:id/replay', '/api/v1/openapi.json', '/api/v1/*'].map((path) => [
 			path,
 			(r: Rows) => [f({ networks: 'linkedin', text: 'Frisches Brot', kind: 'smart-post', prompt: 'Brot', id: r.post, file: new File([samples.png as BlobPart], 'b.png', { type: 'image/png' }) })],
 		]),

@@ -478,6 +478,9 @@ const entries: Record<string, Entry> = {
 	'/api/v1/accounts': { none: "the token user's own connected pages" },
 	'/api/v1/channels': { none: "the token user's own channels; a post naming another user's channel answers 422 invalid_channel (tests/integration/api-v1-posts.test.ts)" },
 	'/api/v1/posts': { none: "lists and creates the token user's own posts (the cursor is a position in the user's own list)" },
+	'/api/v1/posts/validate': { none: "checks a post of the token user's without saving; another user's channel is refused as unknown (tests/integration/mcp-posts-tools.test.ts)" },
+	'/api/v1/agents': { none: "the token user's own agents (tests/integration/mcp-posts-tools.test.ts: list_agents, the same view)" },
+	'/api/v1/times': { none: "the token user's own free suggested times" },
 	'/api/v1/posts/:id': {
 		probes: [
 			{ name: 'API: read a post', request: (f) => ({ params: { id: f.post } }), attacker: 'refused', owner: 'shows' },

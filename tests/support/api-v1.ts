@@ -16,6 +16,9 @@ import * as ideas from '#app/routes/api.v1.ideas.ts'
 import * as media from '#app/routes/api.v1.media.ts'
 import * as openapi from '#app/routes/api.v1.openapi[.]json.ts'
 import * as posts from '#app/routes/api.v1.posts.ts'
+import * as validate from '#app/routes/api.v1.posts.validate.ts'
+import * as agents from '#app/routes/api.v1.agents.ts'
+import * as times from '#app/routes/api.v1.times.ts'
 import * as post from '#app/routes/api.v1.posts.$id.ts'
 import * as publish from '#app/routes/api.v1.posts.$id.publish.ts'
 import * as webhooks from '#app/routes/api.v1.webhooks.ts'
@@ -31,6 +34,9 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
 	[/^\/accounts$/, accounts],
 	[/^\/channels$/, channels],
 	[/^\/posts$/, posts],
+	[/^\/posts\/validate$/, validate],
+	[/^\/agents$/, agents],
+	[/^\/times$/, times],
 	[/^\/posts\/(?<id>[^/]+)$/, post],
 	[/^\/posts\/(?<id>[^/]+)\/publish$/, publish],
 	[/^\/drafts$/, drafts],

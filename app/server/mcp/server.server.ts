@@ -11,11 +11,14 @@ import type { ApiPrincipal } from '#modules/accounts/index.ts'
 import { registerAgentResources } from './agents.server.ts'
 import { registerTools, type McpCall } from './tool.server.ts'
 import { listAccountsTool, listChannelsTool } from './tools/accounts.server.ts'
+import { listAgentsTool } from './tools/agents.server.ts'
 import { generatePostTool } from './tools/generate.server.ts'
 import { listPostsTool } from './tools/list-posts.server.ts'
+import { deletePostTool, getPostTool, updatePostTool } from './tools/posts.server.ts'
 import { getCreditsTool } from './tools/credits.server.ts'
 import { listIdeasTool } from './tools/ideas.server.ts'
 import { suggestTimesTool } from './tools/times.server.ts'
+import { validatePostTool } from './tools/validate.server.ts'
 import { createPostTool, publishPostTool, schedulePostTool } from './tools/write-posts.server.ts'
 
 // The MCP server at /mcp (ADR 0019): stateless Streamable HTTP, a server and a transport per request
@@ -23,7 +26,24 @@ import { createPostTool, publishPostTool, schedulePostTool } from './tools/write
 
 const SERVER_INFO = { name: 'postwerk', title: 'Postwerk', version: '1.0.0' }
 
-const tools = [listAccountsTool, listChannelsTool, listPostsTool, createPostTool, schedulePostTool, publishPostTool, generatePostTool, suggestTimesTool, getCreditsTool, listIdeasTool]
+/** Every tool; each maps to a REST operation (tests/integration/mcp-rest-parity.test.ts). */
+export const tools = [
+	listAccountsTool,
+	listChannelsTool,
+	listAgentsTool,
+	listPostsTool,
+	getPostTool,
+	validatePostTool,
+	createPostTool,
+	updatePostTool,
+	schedulePostTool,
+	publishPostTool,
+	deletePostTool,
+	generatePostTool,
+	suggestTimesTool,
+	getCreditsTool,
+	listIdeasTool,
+]
 
 function callOf(context: Readonly<RouterContextProvider>, principal: ApiPrincipal): McpCall {
 	const spelling = principal.user.spelling ?? getSpelling(context)

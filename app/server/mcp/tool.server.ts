@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import type { TFunction } from 'i18next'
 import type { RouterContextProvider } from 'react-router'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { de as germanZod } from 'zod/locales'
 import { issueMessage, uuidFrom } from '#app/server/api/request.server.ts'
 import type { ApiPrincipal, ApiScope } from '#modules/accounts/index.ts'
@@ -27,6 +27,8 @@ export type McpTool<S extends z.ZodObject = z.ZodObject> = {
 	name: string
 	scope: ApiScope
 	input: S
+	/** What a successful call answers as structuredContent (its outputSchema; a refusal's fields are added, ERROR_FIELDS). */
+	output: z.ZodRawShape
 	annotations: ToolAnnotations
 	run: (args: z.output<S>, call: McpCall) => Promise<CallToolResult>
 }
@@ -48,6 +50,30 @@ export function toolResult(value: Record<string, unknown>): CallToolResult {
 /** A refusal the assistant should tell the user: the German message, and details (e.g. the networks' reasons) as data. */
 export function toolError(message: string, details: Record<string, unknown> = {}): CallToolResult {
 	return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { error: message, ...details } }
+}
+
+/** What a refusal (isError) answers besides the text: the German message, a stable code and the details some refusals give. */
+const ERROR_FIELDS = {
+	error: z.string().optional().describe('Bei einem Fehler (isError): die deutsche Meldung'),
+	code: z.string().optional().describe('Bei einem Fehler: ein stabiler Code (z. B. not_found, preflight, invalid_channel)'),
+	reasons: z.array(z.string()).optional().describe('Bei preflight oder invalid_channel: die deutschen Gründe'),
+	retryAfterSeconds: z.number().optional(),
+	cost: z.number().optional(),
+	balance: z.number().optional(),
+}
+
+/**
+ * A tool's outputSchema: its answer or a refusal. The SDK client checks structuredContent against it
+ * also when isError is set, so the answer's fields are optional in the schema and required by the
+ * server's own check (the refinement) whenever there is no error.
+ */
+export function outputSchema(shape: z.ZodRawShape) {
+	const answer = z.object(shape)
+	const optional = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field instanceof z.ZodOptional ? field : (field as z.ZodType).optional()]))
+	return z.object({ ...ERROR_FIELDS, ...optional }).superRefine((value, ctx) => {
+		if (value.error !== undefined) return
+		for (const issue of answer.safeParse(value).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
+	})
 }
 
 const germanIssues = germanZod().localeError
@@ -79,7 +105,7 @@ export function registerTools(server: McpServer, tools: ReadonlyArray<McpTool>, 
 	for (const tool of tools) {
 		server.registerTool(
 			tool.name,
-			{ title: call.t(`tools.${tool.name}.title` as 'tools.list_posts.title'), description: call.t(`tools.${tool.name}.description` as 'tools.list_posts.description'), inputSchema: tool.input, annotations: tool.annotations },
+			{ title: call.t(`tools.${tool.name}.title` as 'tools.list_posts.title'), description: call.t(`tools.${tool.name}.description` as 'tools.list_posts.description'), inputSchema: tool.input, outputSchema: outputSchema(tool.output), annotations: tool.annotations },
 			async (args: unknown) => {
 				if (!call.principal.scopes.includes(tool.scope)) return toolError(spell(call.t('errors.scope', { scope: tool.scope }), call.spelling))
 				try {

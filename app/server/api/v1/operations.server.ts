@@ -3,12 +3,15 @@ import { requestInfoContext } from '#app/context.ts'
 import type { RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { json } from '../request.server.ts'
 import { accountOperations } from './account.server.ts'
+import { agentOperations } from './agents.server.ts'
 import { draftOperations } from './drafts.server.ts'
 import { generationOperations } from './generations.server.ts'
 import { mediaOperations } from './media.server.ts'
 import { openApiDocument } from './openapi.server.ts'
 import { defineOperation, type Operation } from './operation.server.ts'
 import { postOperations } from './posts.server.ts'
+import { timesOperations } from './times.server.ts'
+import { validateOperations } from './validate.server.ts'
 import { webhookOperations } from './webhooks.server.ts'
 
 // Every operation of /api/v1 (the schemas name the registered networks, so they are built per registry).
@@ -19,7 +22,7 @@ function build(registered: RegisteredPlatforms, appUrl?: string) {
 	const key = `${registered.join(',')} ${appUrl ?? ''}`
 	const known = built.get(key)
 	if (known) return known
-	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations()]
+	const operations: Array<Operation> = [...accountOperations(registered), ...postOperations(registered), ...draftOperations(registered), ...mediaOperations(), ...generationOperations(registered), ...webhookOperations(), ...agentOperations(), ...validateOperations(registered), ...timesOperations()]
 	operations.push(
 		defineOperation({
 			method: 'GET',

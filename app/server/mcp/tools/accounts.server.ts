@@ -1,12 +1,17 @@
 import { z } from 'zod'
 import { defineTool, toolResult, type McpCall } from '../tool.server.ts'
 
+const PageOut = z.object({ id: z.string(), name: z.string(), type: z.string(), isDefault: z.boolean(), followers: z.number(), problem: z.string().nullable() })
+const NetworkOut = z.object({ network: z.string(), name: z.string(), textLimit: z.number().nullable(), pages: z.array(PageOut) })
+const ChannelOut = z.object({ id: z.string(), network: z.string(), networkName: z.string(), name: z.string(), type: z.string(), brand: z.string(), default: z.boolean(), state: z.string(), followers: z.number() })
+
 /** list_accounts: every network Postwerk knows, with the user's connected pages (the creator's page choice). */
 export const listAccountsTool = (_call: McpCall) =>
 	defineTool({
 		name: 'list_accounts',
 		scope: 'read',
 		input: z.object({}),
+		output: { networks: z.array(NetworkOut) },
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run(_args, { services, principal }) {
 			const { publishing } = services
@@ -29,6 +34,7 @@ export const listChannelsTool = (_call: McpCall) =>
 		name: 'list_channels',
 		scope: 'read',
 		input: z.object({}),
+		output: { channels: z.array(ChannelOut) },
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run(_args, { services, principal }) {
 			const channels = await services.publishing.listChannels(principal.user.id)

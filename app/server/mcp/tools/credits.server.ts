@@ -7,6 +7,7 @@ export const getCreditsTool = (call: McpCall) =>
 		name: 'get_credits',
 		scope: 'read',
 		input: z.object({ limit: z.number().int().min(1).max(50).default(10).describe(call.t('fields.limit')) }),
+		output: { balance: z.number(), plan: z.string().nullable(), entries: z.array(z.object({ at: z.string(), type: z.string(), amount: z.number(), balanceAfter: z.number() })) },
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run({ limit }, { services, principal }) {
 			const [profile, ledger] = await Promise.all([services.accounts.getProfile(principal.user.id), services.accounts.listLedger(principal.user.id, limit)])

@@ -30,6 +30,17 @@ export const generatePostTool = (call: McpCall) => {
 			notes: z.string().max(NOTES_MAX).optional().describe(call.t('fields.notes')),
 			requestId: z.uuid().optional().describe(call.t('fields.requestId')),
 		}),
+		output: {
+			message: z.string(),
+			generationId: z.string(),
+			agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+			texts: z.record(z.string(), z.string()),
+			images: z.record(z.string(), z.string()),
+			charged: z.number(),
+			refunded: z.number(),
+			balance: z.number(),
+			warnings: z.array(z.string()),
+		},
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 		async run(args, { services, principal, t, context }) {
 			const credits = (count: number) => t('messages.credits', { count })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BOARD_MAX_LIMIT } from '#modules/content/board-limits.ts'
 import { defineTool, toolResult, type McpCall } from '../tool.server.ts'
+import { DraftOut, PostOut } from '../outputs.server.ts'
 import { draftOut, postOut } from './post-views.server.ts'
 
 const STATUSES = ['draft', 'scheduled', 'published'] as const
@@ -20,6 +21,10 @@ export const listPostsTool = ({ t, services }: McpCall) => {
 			query: z.string().trim().max(200).optional().describe(t('fields.query')),
 			limit: z.number().int().min(1).max(100).default(20).describe(t('fields.limit')),
 		}),
+		output: {
+			items: z.array(z.union([DraftOut, PostOut])),
+			totals: z.object({ drafts: z.number(), scheduled: z.number(), published: z.number() }).optional().describe('Anzahl je Spalte (ohne Netzwerkfilter)'),
+		},
 		annotations: { readOnlyHint: true, openWorldHint: false },
 		async run({ status, network, query, limit }, { services, principal }) {
 			const userId = principal.user.id

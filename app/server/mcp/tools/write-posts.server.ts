@@ -7,6 +7,7 @@ import { fromInstant } from '#modules/scheduling/index.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
 import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
+import { DraftOut, messageAndPost, PostOut } from '../outputs.server.ts'
 import { draftOut, postOut } from './post-views.server.ts'
 
 // create_post, schedule_post and publish_post: the creator's and 'Meine Posts'' service calls
@@ -55,6 +56,7 @@ export const createPostTool = (call: McpCall) =>
 		name: 'create_post',
 		scope: 'posts',
 		input: createPostInput(call),
+		output: { message: z.string(), post: PostOut.optional(), draft: DraftOut.optional() },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
 		async run(args, call) {
 			const { services, principal, t } = call
@@ -106,6 +108,7 @@ export const schedulePostTool = (call: McpCall) =>
 			channels: ChannelIdsSchema.optional().describe(call.t('fields.channels')),
 			firstComment: z.string().trim().max(MAX_TEXT).optional().describe(call.t('fields.firstComment')),
 		}),
+		output: messageAndPost,
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
 		async run({ id, confirmEmpty, requestId, schedule, channels, firstComment }, call) {
 			const { services, principal, t } = call
@@ -153,6 +156,7 @@ export const publishPostTool = (call: McpCall) =>
 		name: 'publish_post',
 		scope: 'posts',
 		input: z.object(idInput(call)),
+		output: { message: z.string(), post: PostOut.optional() },
 		annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
 		async run({ id, confirmEmpty, requestId }, call) {
 			const { services, principal, t } = call

@@ -1,0 +1,13 @@
+import type { Route } from './+types/api.v1.posts.validate'
+import { apiRoute } from '#app/server/api/handler.server.ts'
+
+// /posts/validate (REST API v1; the operations live in app/server/api/v1).
+const route = apiRoute('/posts/validate')
+
+export function loader(args: Route.LoaderArgs) {
+	return route(args)
+}
+
+export function action(args: Route.ActionArgs) {
+	return route(args)
+}
