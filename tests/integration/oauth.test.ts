@@ -4,21 +4,14 @@
 // bare 401, registration, the consent form, the code exchange with PKCE, an MCP tool call with the SDK
 // client, refresh with rotation, revocation; and the refusals (verifier, redirect URI, code replay,
 // another resource, an expired code).
-import net from 'node:net'
-import type http from 'node:http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import compression from 'compression'
-import express from 'express'
 import { sql } from 'kysely'
 import * as oauth from 'oauth4webapi'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { createLogger } from '#modules/core/logger.server.ts'
-import { oauthRouter } from '#server/oauth.ts'
-import { createAppServer, secureApp } from '#server/security.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
-import { routeRequestHandler } from '#tests/support/route-server.ts'
-import { createHarness, type Harness, type TestUser } from '#tests/security/support/harness.ts'
+import { startOAuthServer, type OAuthServer } from '#tests/support/oauth-server.ts'
+import type { Harness, TestUser } from '#tests/security/support/harness.ts'
 
 vi.mock('lucide-react', async () => (await import('#tests/security/support/harness.ts')).uiStub())
 vi.mock('@radix-ui/themes', async () => (await import('#tests/security/support/harness.ts')).uiStub())
@@ -28,36 +21,18 @@ const REDIRECT_URI = 'http://127.0.0.1:53682/callback'
 
 let t: TestDatabase
 let h: Harness
-let server: http.Server
+let server: OAuthServer
 let appUrl: string
 
-async function freePort() {
-	const probe = net.createServer().listen(0, '127.0.0.1')
-	await new Promise((resolve) => probe.once('listening', resolve))
-	const { port } = probe.address() as net.AddressInfo
-	await new Promise((resolve) => probe.close(resolve))
-	return port
-}
-
 beforeAll(async () => {
-	appUrl = `http://127.0.0.1:${await freePort()}`
 	t = await createTestDatabase()
-	h = await createHarness(t.db, { env: { APP_URL: appUrl } })
-	const routes = await routeRequestHandler(h, [
-		{ id: 'routes/mcp', path: 'mcp', file: 'routes/mcp.ts' },
-		{ id: 'routes/api.v1.accounts', path: 'api/v1/accounts', file: 'routes/api.v1.accounts.ts' },
-	])
-	const app = express()
-	secureApp(app, { appUrl, trustProxy: 0, csp: true, production: true, formActions: [] })
-	app.use(oauthRouter({ appUrl, services: h.services, logger: createLogger('silent') })!)
-	app.use(compression({ threshold: 256 }), (req, res, next) => void routes(req, res, next))
-	server = createAppServer(app).listen(Number(new URL(appUrl).port), '127.0.0.1')
-	await new Promise((resolve) => server.once('listening', resolve))
+	server = await startOAuthServer(t.db)
+	h = server.h
+	appUrl = server.appUrl
 })
 
 afterAll(async () => {
-	await new Promise((resolve) => server?.close(resolve))
-	await h?.[Symbol.asyncDispose]()
+	await server?.close()
 	await t?.[Symbol.asyncDispose]()
 })
 
