@@ -142,6 +142,10 @@ test('discovery, registration, consent, code with PKCE, an MCP tool call, refres
 	const [granted] = await h.services.accounts.oauth.grants(user.id)
 	expect(granted).toMatchObject({ clientName: 'Claude Desktop', scopes: ['read', 'posts'], audience: 'mcp' })
 	expect(granted!.lastUsedAt).not.toBeNull()
+	// Another user cannot end it (the settings' 'Zugriff entziehen' answers 404 then).
+	const other = await h.user()
+	expect(await h.services.accounts.oauth.revokeGrant(other.id, granted!.id)).toBeNull()
+	expect(await h.services.accounts.oauth.grants(other.id)).toEqual([])
 	// Not a personal token: the tokens list leaves it out.
 	expect(await h.services.accounts.apiTokens.list(user.id)).toEqual([])
 
