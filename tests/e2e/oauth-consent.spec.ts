@@ -1,8 +1,8 @@
 // OAuth consent in the browser (issue 40 item 1, ADR 0071): an MCP client registered at /register
 // sends the signed-in user to /authorize; the German consent page names the app and its scopes;
 // 'Zulassen' returns to the app's loopback address with a code, which buys a token for /mcp; the app
-// is listed under 'API & Integrationen' and 'Zugriff entziehen' ends its token at once. On a phone:
-// the page fits 390 px and 'Ablehnen' answers access_denied.
+// is listed under 'API & Integrationen' and 'Zugriff entziehen' ends its token at once. On a phone,
+// signed out: the sign-in leads back to the consent, which fits 390 px; 'Ablehnen' answers access_denied.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
@@ -66,11 +66,16 @@ test('consent in German, Zulassen returns a code, the app is listed and Zugriff 
 
 test.describe('on a phone', () => {
 	test.use(phone)
-	test('the consent page fits 390 px and Ablehnen answers access_denied', async ({ page, createConfirmedUser, login }) => {
+	test('signed out: sign in, back on the consent page, which fits 390 px; Ablehnen answers access_denied', async ({ page, createConfirmedUser }) => {
 		const user = await createConfirmedUser()
-		await login(user)
 		const started = await startAuthorization(page)
 		await page.goto(started.url)
+		await expect(page).toHaveURL(/\/auth\?redirectTo=%2Foauth%2Fzustimmung%3Fanfrage%3D/)
+		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+		await page.getByLabel('E-Mail').fill(user.email)
+		await page.getByLabel('Passwort', { exact: true }).fill(user.password)
+		await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+		await expect(page).toHaveURL(/\/oauth\/zustimmung\?anfrage=/)
 		await expect(page.getByRole('heading', { name: 'Zugriff auf Ihr Postwerk-Konto erlauben?' })).toBeVisible()
 		await expectNoHorizontalScroll(page, 'consent')
 		await page.getByRole('button', { name: 'Ablehnen' }).tap()
