@@ -33,6 +33,7 @@ export default [
 		route('news', 'routes/app/news.tsx'),
 		route('settings', 'routes/app/settings.tsx'),
 		route('settings/integrationen', 'routes/app/settings.integrations.tsx'),
+		route('oauth/zustimmung', 'routes/app/oauth-consent.tsx'),
 		route('accounts', 'routes/app/accounts.tsx'),
 		route('marken', 'routes/app/brands.tsx'),
 		route('suche', 'routes/app/search.tsx'),

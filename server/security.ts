@@ -81,6 +81,9 @@ export const OWN_POLICY_PATHS = ['/media/']
 /** Routes authenticated by a signature on their raw body instead of a browser session: exempt from the origin check. */
 export const SIGNED_WEBHOOKS = new Set(['/webhooks/stripe'])
 
+/** The OAuth endpoints a client calls without a session (server/oauth.ts): authenticated by the client and the code or token, and a browser-based MCP client posts from its own origin. */
+export const OAUTH_CLIENT_PATHS = new Set(['/token', '/register', '/revoke'])
+
 /** How long a connection closed with an unread body goes on discarding it after the answer (see closeUnreadRequests). */
 export const UNREAD_LINGER_MS = 2_000
 
@@ -153,7 +156,7 @@ export function secureApp(app: Express, options: { appUrl: string; trustProxy: n
 	const fileHeaders = securityHeaders({ csp: options.csp, production: options.production, formActions: options.formActions, ownPolicy: true })
 	app.use((req, res, next) => (OWN_POLICY_PATHS.some((prefix) => req.path.startsWith(prefix)) ? fileHeaders : pageHeaders)(req, res, next))
 	const originGuard = sameOriginGuard(options.appUrl)
-	app.use((req, res, next) => (SIGNED_WEBHOOKS.has(req.path) ? next() : originGuard(req, res, next)))
+	app.use((req, res, next) => (SIGNED_WEBHOOKS.has(req.path) || OAUTH_CLIENT_PATHS.has(req.path) ? next() : originGuard(req, res, next)))
 }
 
 /**

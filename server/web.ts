@@ -13,6 +13,7 @@ import type { Logger } from '#modules/core/logger.server.ts'
 import type { Services } from '#modules/services.ts'
 import type { SandboxNetwork } from '#adapters/platforms/sandbox/network.ts'
 import { refuseMutationsWithoutAction } from './method-guard.ts'
+import { oauthRouter } from './oauth.ts'
 import { mountSandbox } from './platforms.ts'
 import { precompressedAssets } from './precompressed.ts'
 import { proxyHeaderWarning } from './proxy-warning.ts'
@@ -41,6 +42,9 @@ export async function startWebServer(options: { env: Env; logger: Logger; servic
 	// The built-in sandbox network ('Testmodus'), behind the same headers and origin guard; only while
 	// a platform runs without keys outside production (null otherwise: /sandbox is the app's 404).
 	mountSandbox(app, sandbox)
+	// OAuth 2.1 for MCP clients and programs (ADR 0071): metadata, /authorize, /token, /register, /revoke.
+	const oauth = oauthRouter({ appUrl: env.APP_URL, services, logger })
+	if (oauth) app.use(oauth)
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (dev) {

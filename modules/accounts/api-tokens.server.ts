@@ -49,6 +49,7 @@ export async function createApiToken(db: Db, userId: string, requestId: string, 
 				.select((eb) => eb.fn.countAll<string>().as('active'))
 				.where('user_id', '=', userId)
 				.where('revoked_at', 'is', null)
+				.where('grant_id', 'is', null)
 				.executeTakeFirstOrThrow()
 			if (Number(active) >= MAX_TOKENS_PER_USER) return { ok: false as const, error: 'limit' as const }
 			const row = await trx
@@ -67,7 +68,7 @@ export async function createApiToken(db: Db, userId: string, requestId: string, 
 
 /** The user's tokens, newest first (revoked ones included, marked). */
 export async function listApiTokens(db: DbOrTrx, userId: string): Promise<Array<ApiTokenView>> {
-	const rows = await db.selectFrom('api_tokens').select(tokenColumns).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute()
+	const rows = await db.selectFrom('api_tokens').select(tokenColumns).where('user_id', '=', userId).where('grant_id', 'is', null).orderBy('created_at', 'desc').limit(100).execute()
 	return rows.map(toView)
 }
 
@@ -78,7 +79,7 @@ export async function revokeApiToken(db: DbOrTrx, userId: string, tokenId: strin
 
 /** revokeApiToken answering the revoked token's name (for an audit entry); null when nothing was revoked. */
 export async function revokeApiTokenNamed(db: DbOrTrx, userId: string, tokenId: string) {
-	const row = await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('name').executeTakeFirst()
+	const row = await db.updateTable('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('user_id', '=', userId).where('grant_id', 'is', null).where('revoked_at', 'is', null).returning('name').executeTakeFirst()
 	return row?.name ?? null
 }
 
@@ -99,13 +100,12 @@ const quotaOf = (limited: RateLimitResult): ApiQuota => ({ limit: API_RATE_LIMIT
 export type ApiCall = { method: string; path: string; via: 'api' | 'mcp' }
 
 /**
- * One token request: the token (active, its user not disabled), the scope, the per-token rate limit
- * (atomic in Postgres; its quota goes on the principal), its last use and the minute's 'api' entry in the
- * user's activity log.
+ * The active token row behind a bearer secret: a personal token, or an OAuth access token (ADR 0071)
+ * bound to this call's resource (audience 'mcp' or 'api', or 'all' for the origin).
  */
-export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope, call: ApiCall): Promise<ApiAuthorization> {
-	if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return { ok: false, error: 'unauthorized' }
-	const row = await db
+async function findTokenRow(db: Db, secret: string, call: ApiCall) {
+	if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return undefined
+	return db
 		.selectFrom('api_tokens')
 		.innerJoin('users', 'users.id', 'api_tokens.user_id')
 		.innerJoin('profiles', 'profiles.id', 'users.id')
@@ -122,7 +122,17 @@ export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope,
 		.where('api_tokens.revoked_at', 'is', null)
 		.where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', sql<Date>`now()`)]))
 		.where('users.disabled_at', 'is', null)
+		.where((eb) => eb.or([eb('api_tokens.audience', 'is', null), eb('api_tokens.audience', 'in', ['all', call.via])]))
 		.executeTakeFirst()
+}
+
+/**
+ * One token request: the token (active, its user not disabled), the scope, the per-token rate limit
+ * (atomic in Postgres; its quota goes on the principal), its last use and the minute's 'api' entry in
+ * the user's activity log.
+ */
+export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope, call: ApiCall): Promise<ApiAuthorization> {
+	const row = await findTokenRow(db, secret, call)
 	if (!row) return { ok: false, error: 'unauthorized' }
 	const scopes = row.scopes.filter(isApiScope)
 	if (!scopes.includes(scope)) return { ok: false, error: 'forbidden', scope }

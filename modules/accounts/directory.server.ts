@@ -39,6 +39,7 @@ function baseQuery(db: DbOrTrx) {
 				.select((e) => e.fn.countAll<string>().as('n'))
 				.whereRef('api_tokens.user_id', '=', 'profiles.id')
 				.where('api_tokens.revoked_at', 'is', null)
+				.where('api_tokens.grant_id', 'is', null)
 				.where((e) => e.or([e('api_tokens.expires_at', 'is', null), e('api_tokens.expires_at', '>', sql<Date>`now()`)]))
 				.as('api_tokens'),
 		])

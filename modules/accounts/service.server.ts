@@ -12,6 +12,7 @@ import { createSession, getSessionUser, revokeAllSessions, revokeSession, type S
 import { exportAccountData } from './export.server.ts'
 import type { ApiScope } from './api-scopes.ts'
 import { authorizeApiToken, createApiToken, listApiTokens, revokeApiToken, type ApiCall, type NewApiToken } from './api-tokens.server.ts'
+import * as oauth from './oauth.server.ts'
 import { changePassword, deleteAccount, getAccountSettings, signOutOtherSessions, updatePreferences, updateProfileName, type PreferencesInput } from './settings.server.ts'
 import { sendAccountMail } from './tasks/send-account-mail.ts'
 import type { GoogleIdentity } from './ports.ts'
@@ -95,6 +96,28 @@ export function createAccountsService({ db, logger, appUrl }: AccountsDeps) {
 			revoke: (userId: string, tokenId: string) => revokeApiToken(db, userId, tokenId),
 			/** A REST or MCP request's bearer token: user, scope, rate limit, last use, activity entry. */
 			authorize: (secret: string, scope: ApiScope, call: ApiCall) => authorizeApiToken(db, secret, scope, call),
+		},
+
+		/** OAuth 2.1 for MCP clients and programs (ADR 0071): clients, consent, codes, grants, tokens. */
+		oauth: {
+			/** The resource (RFC 8707) a URL names on this server, or null. */
+			audienceOf: (resource: string) => oauth.audienceOf(appUrl, resource),
+			/** Where a client learns how to get a token for /mcp or /api/v1 (RFC 9728, the path-specific metadata). */
+			resourceMetadataUrl: (via: 'mcp' | 'api') => `${appUrl}/.well-known/oauth-protected-resource${via === 'mcp' ? '/mcp' : '/api/v1'}`,
+			register: (input: oauth.NewOAuthClient) => oauth.registerOAuthClient(db, input),
+			client: (clientId: string) => oauth.findOAuthClient(db, clientId),
+			start: (input: oauth.AuthorizationStart) => oauth.startAuthorization(db, input),
+			pending: (requestId: string) => oauth.pendingAuthorization(db, requestId),
+			approve: (userId: string, requestId: string) => oauth.approveAuthorization(db, userId, requestId),
+			deny: (requestId: string) => oauth.denyAuthorization(db, requestId),
+			challenge: (clientId: string, code: string) => oauth.challengeForCode(db, clientId, code),
+			exchangeCode: (input: Parameters<typeof oauth.exchangeCode>[1]) => oauth.exchangeCode(db, input),
+			exchangeRefreshToken: (input: Parameters<typeof oauth.exchangeRefreshToken>[1]) => oauth.exchangeRefreshToken(db, input),
+			revokeToken: (clientId: string, token: string) => oauth.revokeOAuthToken(db, clientId, token),
+			grants: (userId: string) => oauth.listOAuthGrants(db, userId),
+			revokeGrant: (userId: string, grantId: string) => oauth.revokeOAuthGrant(db, userId, grantId),
+			/** One hit on a per-IP limit of the OAuth endpoints (in Postgres: it holds across the web processes). */
+			hitLimit: (key: string, limit: { limit: number; windowSeconds: number }) => hitRateLimit(db, `oauth:${key}`, limit.limit, limit.windowSeconds),
 		},
 
 		async signUp(input: { fullName: string; email: string; password: string }, spelling: Spelling = 'de'): Promise<Result<{ userId: string }>> {

@@ -145,8 +145,10 @@ export interface AiModels {
 }
 
 export interface ApiTokens {
+  audience: string | null;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp | null;
+  grant_id: string | null;
   id: Generated<string>;
   last_used_at: Timestamp | null;
   name: string;
@@ -445,6 +447,52 @@ export interface NewsItems {
   trending: Generated<boolean>;
   url: string | null;
   user_id: string;
+}
+
+export interface OauthAuthorizations {
+  audience: string;
+  client_id: string;
+  code_challenge: string;
+  code_hash: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  grant_id: string | null;
+  id: Generated<string>;
+  redirect_uri: string;
+  resource: string;
+  scopes: string[];
+  state: string | null;
+  used_at: Timestamp | null;
+  user_id: string | null;
+}
+
+export interface OauthClients {
+  client_name: string;
+  client_secret_expires_at: Timestamp | null;
+  client_secret_hash: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  metadata: Generated<Json>;
+  redirect_uris: string[];
+  token_endpoint_auth_method: string;
+}
+
+export interface OauthGrants {
+  audience: string;
+  client_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  resource: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  user_id: string;
+}
+
+export interface OauthRefreshTokens {
+  created_at: Generated<Timestamp>;
+  grant_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
 }
 
 export interface OauthStates {
@@ -880,6 +928,10 @@ export interface DB {
   media_variants: MediaVariants;
   model_tests: ModelTests;
   news_items: NewsItems;
+  oauth_authorizations: OauthAuthorizations;
+  oauth_clients: OauthClients;
+  oauth_grants: OauthGrants;
+  oauth_refresh_tokens: OauthRefreshTokens;
   oauth_states: OauthStates;
   payment_events: PaymentEvents;
   payments: Payments;

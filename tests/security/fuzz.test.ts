@@ -347,9 +347,11 @@ const baselines: Record<string, (r: Rows) => Array<Form>> = {
 		f({ intent: 'preferences', timeZone: 'Europe/Berlin', notifyFailedPosts: 'on' }),
 		f({ intent: 'delete-account', confirmEmail: 'nicht-meine@beispiel.ch' }),
 	],
+	'/oauth/zustimmung': () => [f({ requestId: crypto.randomUUID(), decision: 'allow' }), f({ requestId: crypto.randomUUID(), decision: 'deny' })],
 	'/settings/integrationen': () => [
 		[...f({ intent: 'token-create', requestId: crypto.randomUUID(), name: 'n8n', expiry: '30' }), ['scopes', 'read'], ['scopes', 'posts']],
 		f({ intent: 'token-revoke', tokenId: crypto.randomUUID() }),
+		f({ intent: 'app-revoke', grantId: crypto.randomUUID() }),
 		[...f({ intent: 'webhook-create', requestId: crypto.randomUUID(), url: 'https://hooks.beispiel.ch/postwerk', description: 'Make' }), ['events', 'post.published']],
 		f({ intent: 'webhook-test', endpointId: crypto.randomUUID() }),
 		f({ intent: 'webhook-disable', endpointId: crypto.randomUUID() }),

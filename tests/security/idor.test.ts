@@ -247,7 +247,8 @@ const entries: Record<string, Entry> = {
 		],
 	},
 	'/news': { none: "the user's own feed list (feed URLs are the SSRF concern: ssrf.test.ts)" },
-	'/settings/integrationen': { notOwned: "token and webhook ids of another user answer 404 and change nothing (tests/integration/api-tokens.test.ts revoke, webhooks-settings.test.ts)" },
+	'/settings/integrationen': { notOwned: "token, connected-app (OAuth grant) and webhook ids of another user answer 404 and change nothing (tests/integration/api-tokens.test.ts revoke, tests/integration/oauth.test.ts, webhooks-settings.test.ts)" },
+	'/oauth/zustimmung': { notOwned: 'an OAuth authorization request belongs to no user until the signed-in person the app sent here decides it; a decided or expired one answers 404 (tests/integration/oauth.test.ts, ADR 0071)' },
 	'/posts/csv-import': { none: "imports into the user's own posts; the rows come from the user's own file" },
 	'/posts/csv-sample': { none: 'the same sample file for everyone' },
 	'/posts/cards': {

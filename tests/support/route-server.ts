@@ -15,6 +15,13 @@ import { startSecureApp, type SecureServer } from '#tests/security/support/http.
 export type ServedRoute = { id: string; path: string; file: string }
 
 export async function startRouteServer(deps: { services: Services; info: () => RequestInfo; appUrl?: string }, routes: ReadonlyArray<ServedRoute>): Promise<SecureServer> {
+	const handler = await routeRequestHandler(deps, routes)
+	const compress = compression({ threshold: 256 })
+	return startSecureApp({ production: true, appUrl: deps.appUrl }, (req, res) => compress(req, res, () => void handler(req, res, () => {})))
+}
+
+/** React Router's Express handler over the root and the given routes (for a test that builds its own Express app around it). */
+export async function routeRequestHandler(deps: { services: Services; info: () => RequestInfo }, routes: ReadonlyArray<ServedRoute>) {
 	const built: Record<string, unknown> = { root: { id: 'root', path: '', module: await loadModule('root.tsx') } }
 	for (const route of routes) built[route.id] = { id: route.id, parentId: 'root', path: route.path, module: await loadModule(route.file) }
 	const build = {
@@ -29,7 +36,7 @@ export async function startRouteServer(deps: { services: Services; info: () => R
 		prerender: [],
 		routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
 	} as unknown as ServerBuild
-	const handler = createRequestHandler({
+	return createRequestHandler({
 		build,
 		mode: 'production',
 		getLoadContext() {
@@ -39,6 +46,4 @@ export async function startRouteServer(deps: { services: Services; info: () => R
 			return context
 		},
 	})
-	const compress = compression({ threshold: 256 })
-	return startSecureApp({ production: true, appUrl: deps.appUrl }, (req, res) => compress(req, res, () => void handler(req, res, () => {})))
 }

@@ -6,11 +6,13 @@ import type { Route } from './+types/settings.integrations'
 import { requestInfoContext, servicesContext } from '#app/context.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ApiTokensPanel } from '#app/components/settings/api-tokens-panel.tsx'
+import { ConnectedAppsPanel } from '#app/components/settings/connected-apps-panel.tsx'
 import { WebhooksPanel } from '#app/components/settings/webhooks-panel.tsx'
 import { SettingsSection } from '#app/components/settings/section.tsx'
 import { Flex, Text } from '#app/components/ui/lean.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { tokenAction } from '#app/server/api-tokens-settings.server.ts'
+import { appAction, APP_INTENTS } from '#app/server/connected-apps-settings.server.ts'
 import { isWebhookIntent, loadWebhooks, WEBHOOK_INTENTS, webhookAction } from '#app/server/webhooks-settings.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
@@ -25,13 +27,13 @@ import '#locales/ns/integrations.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
 	const { accounts } = context.get(servicesContext)
-	const [tokens, webhooks] = await Promise.all([accounts.apiTokens.list(user.id), loadWebhooks(context, user.id)])
-	return { title: getInstance(context).t('integrations:meta.title'), tokens, webhooks, timeZone: user.timeZone, appUrl: context.get(requestInfoContext).appUrl }
+	const [tokens, apps, webhooks] = await Promise.all([accounts.apiTokens.list(user.id), accounts.oauth.grants(user.id), loadWebhooks(context, user.id)])
+	return { title: getInstance(context).t('integrations:meta.title'), tokens, apps, webhooks, timeZone: user.timeZone, appUrl: context.get(requestInfoContext).appUrl }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const IntentSchema = z.object({ intent: z.enum(['token-create', 'token-revoke', ...WEBHOOK_INTENTS]) })
+const IntentSchema = z.object({ intent: z.enum(['token-create', 'token-revoke', ...APP_INTENTS, ...WEBHOOK_INTENTS]) })
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = requireUser(context, request)
@@ -42,12 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const intent = submission.value.intent
 	if (isWebhookIntent(intent)) return webhookAction(context, user.id, intent, formData)
+	if (intent === 'app-revoke') return appAction(context, user.id, formData)
 	return tokenAction(context, user, intent, formData)
 }
 
 export default function SettingsIntegrationsRoute({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation('integrations')
-	const { tokens, webhooks, timeZone, appUrl } = loaderData
+	const { tokens, apps, webhooks, timeZone, appUrl } = loaderData
 	return (
 		<Flex direction="column" gap="4">
 			<PageHeader title={t('title')} subtitle={t('subtitle')}>
@@ -58,6 +61,7 @@ export default function SettingsIntegrationsRoute({ loaderData }: Route.Componen
 				</Button>
 			</PageHeader>
 			<ApiTokensPanel tokens={tokens} timeZone={timeZone} />
+			<ConnectedAppsPanel apps={apps} timeZone={timeZone} />
 			<SettingsSection id="api-usage" icon={<PlugZap size={20} />} title={t('usage.title')} description={t('usage.rateLimit', { limit: API_RATE_LIMIT.limit })}>
 				<Flex direction="column" gap="2">
 					<Text size="2">

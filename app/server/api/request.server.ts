@@ -16,7 +16,10 @@ import { rememberQuota } from './rate-limit-headers.server.ts'
 
 const germanIssues = germanZod().localeError
 
-/** The bearer token's user and scopes, or a thrown problem (401 with WWW-Authenticate, 403, 429 with Retry-After). */
+/**
+ * The bearer token's user and scopes, or a thrown problem (401 with WWW-Authenticate naming the
+ * resource's OAuth metadata, RFC 9728 5.1; 403, 429 with Retry-After).
+ */
 export async function requireApiPrincipal(context: Readonly<RouterContextProvider>, request: Request, scope: ApiScope, via: 'api' | 'mcp' = 'api'): Promise<ApiPrincipal> {
 	const header = request.headers.get('Authorization') ?? ''
 	const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
@@ -28,7 +31,7 @@ export async function requireApiPrincipal(context: Readonly<RouterContextProvide
 		return result.principal
 	}
 	if (result.error === 'rate_limited') rememberQuota(context, result.quota)
-	if (result.error === 'unauthorized') throw problem(context, 401, 'unauthorized', { headers: { 'WWW-Authenticate': 'Bearer realm="postwerk"' } })
+	if (result.error === 'unauthorized') throw problem(context, 401, 'unauthorized', { headers: { 'WWW-Authenticate': `Bearer realm="postwerk", resource_metadata="${accounts.oauth.resourceMetadataUrl(via)}"` } })
 	if (result.error === 'forbidden') throw problem(context, 403, 'forbidden', { values: { scope: result.scope } })
 	throw problem(context, 429, 'rate_limited', { values: { count: result.retryAfterSeconds }, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
 }
