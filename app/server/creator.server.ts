@@ -9,7 +9,7 @@ import { chosenBrandCookie } from './brand-choice.server.ts'
 import { chooseCreatorChannels, creatorTargets, publishCreatorPost, saveCreatorDraft, scheduleCreatorPost } from '#modules/posting/index.ts'
 import { contentErrorMessage, statusOf } from './content-messages.server.ts'
 import { parseForm } from './forms.server.ts'
-import { emptyConfirmed, preflightRefusal, type PreflightRefusal } from './preflight.server.ts'
+import { emptyConfirmed, preflightRefusal, publishRefused, type PreflightRefusal } from './preflight.server.ts'
 
 // The post creator's route: its three actions, translated to the creator's use cases in
 // modules/posting (ADR 0048) and answered with toasts.
@@ -47,6 +47,7 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	const fields = { ...chosen.post, brandId }
 	// The networks' rules before anything is planned or sent (the job checks them again).
 	const refusal = intent === 'save-draft' ? null : await preflightRefusal(context, publishing, creatorTargets(fields), emptyConfirmed(formData))
+	if (refusal && intent === 'publish' && !refusal.confirmEmpty) return publishRefused(refusal.reasons)
 	if (refusal) return refuse(refusal)
 
 	if (intent === 'save-draft') {
@@ -69,7 +70,9 @@ export async function creatorAction(request: Request, context: Readonly<RouterCo
 	if (published.ok) return data({ ok: true, postId: published.postId, message: t('publish.publishing') })
 	if (published.error === 'nothing_to_publish') return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 	if (published.error === 'already_published') return fail(409, t('publish.failed'), t('publish.alreadyPublished'))
-	if (published.error === 'refused') return fail(400, t('publish.failed'), published.reasons.join(' '))
+	// Refused by the networks' rules before anything was written or queued (a new post's planning, or the stored post's).
+	if (published.error === 'refused') return publishRefused(published.reasons)
+	if (published.error === 'preflight' && 'reasons' in published && published.reasons?.length) return publishRefused(published.reasons)
 	if (published.error === 'not_found' && fields.editing?.kind === 'post') return fail(404, t('publish.failed'), t('toasts.notFound'))
 	return fail(statusOf(published.error), t('publish.failed'), contentErrorMessage(context, published.error, t('publish.failedText'), 'reasons' in published ? published.reasons : undefined))
 }

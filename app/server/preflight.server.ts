@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { imageFor, mediaFor, textFor } from '#modules/content/post-content.ts'
 import type { DraftView, PostView } from '#modules/content/index.ts'
@@ -12,16 +12,32 @@ import '#locales/ns/publishing.ts'
 export const CONFIRM_EMPTY_FIELD = 'confirmEmpty'
 export const emptyConfirmed = (formData: FormData) => formData.get(CONFIRM_EMPTY_FIELD) === '1'
 
-export type PreflightRefusal = { title: string; message: string; status: number; confirmEmpty: boolean }
+/** `reasons`: the German findings one by one (the message joins them). */
+export type PreflightRefusal = { title: string; message: string; reasons: Array<string>; status: number; confirmEmpty: boolean }
 
 export async function preflightRefusal(context: Readonly<RouterContextProvider>, publishing: PublishingService, targets: ReadonlyArray<PreflightTarget>, confirmed: boolean): Promise<PreflightRefusal | null> {
 	const t = getInstance(context).getFixedT('de', 'publishing')
 	const findings = await publishing.preflight(targets)
 	const errors = findings.filter((f) => f.severity === 'error')
-	if (errors.length > 0) return { title: t('preflight.refused'), message: errors.map((f) => f.message).join(' '), status: 400, confirmEmpty: false }
+	if (errors.length > 0) {
+		const reasons = errors.map((f) => f.message)
+		return { title: t('preflight.refused'), message: reasons.join(' '), reasons, status: 400, confirmEmpty: false }
+	}
 	const asks = findings.filter((f) => f.severity === 'confirm')
-	if (asks.length > 0 && !confirmed) return { title: t('preflight.confirmTitle'), message: [...asks.map((f) => f.message), t('preflight.confirmEmpty')].join(' '), status: 409, confirmEmpty: true }
+	if (asks.length > 0 && !confirmed) {
+		const reasons = [...asks.map((f) => f.message), t('preflight.confirmEmpty')]
+		return { title: t('preflight.confirmTitle'), message: reasons.join(' '), reasons, status: 409, confirmEmpty: true }
+	}
 	return null
+}
+
+/**
+ * The answer to a 'Jetzt posten' the networks' rules refuse, whichever check found it (the preflight
+ * before, or the planning's with the processed videos' figures): the German reasons for the refusal
+ * dialog (PublishRefusalDialog), no toast, nothing queued.
+ */
+export function publishRefused(reasons: ReadonlyArray<string>) {
+	return data({ ok: false as const, message: reasons.join(' '), refused: [...reasons] }, { status: 400 })
 }
 
 /**

@@ -1,8 +1,7 @@
 import { sql } from 'kysely'
 import { executePrepared } from '#modules/core/db.server.ts'
-import { logActivity } from '#modules/activity/index.ts'
-import { enqueueDelivery } from './deliveries.server.ts'
-import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { backToScheduledAt, logTriesAgain } from './back-to-scheduled.server.ts'
+import { reasonFor } from './messages.ts'
 import { failedWording, unconfirmedWording, type PublicationWording } from './publication-events.ts'
 import type { PlatformError, Published } from './ports.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
@@ -71,25 +70,9 @@ export async function retryLater({ db, logger }: PublisherContext, delivery: Del
 	const delay = Math.max(atLeastMs, retryDelay(delivery.attempts, error.retryAfterMs))
 	const at = new Date(Date.now() + delay)
 	const reason = reasonFor(error.kind === 'rate_limited' ? 'rate_limited' : 'transient')
+	const again = { code: error.code, reason }
 	await db.transaction().execute(async (trx) => {
-		const row = await trx
-			.updateTable('post_deliveries')
-			.set({ status: 'scheduled', retry_at: at, scheduled_at: at, error_code: error.code, error_message: reason })
-			.where('id', '=', delivery.id)
-			.where('attempt_id', '=', delivery.attempt_id)
-			.where('status', '=', 'publishing')
-			.returning('id')
-			.executeTakeFirst()
-		if (!row) return
-		await enqueueDelivery(trx, delivery.id, at)
-		await logActivity(trx, {
-			userId: delivery.user_id,
-			logType: 'post_publication',
-			title: fill(texts.activity.retrying, { platform: platformName(delivery.platform) }),
-			description: reason,
-			status: 'warning',
-			metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code: error.code, retryAt: at.toISOString() },
-		})
+		if (await backToScheduledAt(trx, delivery, at, again)) await logTriesAgain(trx, delivery, at, again)
 	})
 	logger.info('delivery_retry', { deliveryId: delivery.id, platform: delivery.platform, delayMs: delay, kind: error.kind })
 }

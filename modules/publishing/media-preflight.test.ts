@@ -157,6 +157,10 @@ describe('German messages', () => {
 		expect(message({ code: 'video_too_short', severity: 'error', values: { count: 400, limit: 1_000 } })).toBe('Das Video dauert nur 0:00 min; Netz nimmt Videos ab 1 Sekunde.')
 	})
 
+	test('a video over an hour reads in hours, minutes and seconds, never as 241:00 min', () => {
+		expect(message({ code: 'video_too_long', severity: 'error', values: { count: 14_460_000, limit: 14_400_000 } })).toBe('Das Video dauert 4:01:00 Std.; Netz nimmt höchstens 240 Minuten. Kürzen Sie es bitte.')
+	})
+
 	test('counts take the singular for one', () => {
 		expect(message({ code: 'alt_text_missing', severity: 'warning', values: { count: 1, limit: 3 } })).toMatch(/^Ein Bild hat noch keinen Alternativtext für Netz\./)
 		expect(message({ code: 'alt_text_missing', severity: 'warning', values: { count: 2, limit: 3 } })).toMatch(/^2 Bilder haben noch keinen Alternativtext für Netz\./)

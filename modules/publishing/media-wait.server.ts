@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import type { Trx } from '#modules/core/db.server.ts'
-import { logActivity } from '#modules/activity/index.ts'
 import { postsWithFileSql } from '#modules/content/index.ts'
-import { enqueueDelivery, enqueueDeliveries } from './deliveries.server.ts'
+import { backToScheduledAt, logTriesAgain } from './back-to-scheduled.server.ts'
+import { enqueueDeliveries } from './deliveries.server.ts'
 import { fail } from './delivery-outcomes.server.ts'
 import { MEDIA_PROCESSING } from './delivery-target.server.ts'
-import { fill, platformName, reasonFor, texts } from './messages.ts'
+import { reasonFor } from './messages.ts'
 import type { Delivery, PublisherContext } from './publisher-context.server.ts'
 
 // ADR 0064: a delivery whose post's video is still being processed by us waits without using one of
@@ -35,31 +35,12 @@ export async function waitForMedia(ctx: PublisherContext, delivery: Delivery) {
 	if (Date.now() - since.getTime() >= MEDIA_WAIT_LIMIT_MS) return fail(ctx, delivery, MEDIA_TIMEOUT, null)
 	const at = new Date(Date.now() + MEDIA_LOOK_AGAIN_MS)
 	const reason = reasonFor(MEDIA_PROCESSING)
+	const again = { code: MEDIA_PROCESSING, reason, columns: { attempts: sql<number>`greatest(attempts - 1, 0)`, media_wait_since: since } }
 	await ctx.db.transaction().execute(async (trx) => {
-		const row = await trx
-			.updateTable('post_deliveries')
-			.set({ status: 'scheduled', attempts: sql<number>`greatest(attempts - 1, 0)`, retry_at: at, scheduled_at: at, media_wait_since: since, error_code: MEDIA_PROCESSING, error_message: reason })
-			.where('id', '=', delivery.id)
-			.where('attempt_id', '=', delivery.attempt_id)
-			.where('status', '=', 'publishing')
-			.returning('id')
-			.executeTakeFirst()
-		if (!row) return
-		await enqueueDelivery(trx, delivery.id, at)
-		if (delivery.media_wait_since === null) await logWaitBegun(trx, delivery, reason, at)
+		const waits = await backToScheduledAt(trx, delivery, at, again)
+		if (waits && delivery.media_wait_since === null) await logTriesAgain(trx, delivery, at, again)
 	})
 	ctx.logger.info('delivery_waits_for_media', { deliveryId: delivery.id, platform: delivery.platform, waitingMs: Date.now() - since.getTime() })
-}
-
-function logWaitBegun(trx: Trx, delivery: Delivery, reason: string, at: Date) {
-	return logActivity(trx, {
-		userId: delivery.user_id,
-		logType: 'post_publication',
-		title: fill(texts.activity.retrying, { platform: platformName(delivery.platform) }),
-		description: reason,
-		status: 'warning',
-		metadata: { postId: delivery.post_id, deliveryId: delivery.id, platform: delivery.platform, code: MEDIA_PROCESSING, retryAt: at.toISOString() },
-	})
 }
 
 /**

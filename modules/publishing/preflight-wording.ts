@@ -22,10 +22,15 @@ const plurals = new Intl.PluralRules('de')
 /** Bytes as "120 MB" or "1 GB" (binary units, as the networks state them). */
 const size = (bytes: number) => (bytes >= GB ? `${decimal(bytes / GB, 1)} GB` : `${decimal(bytes / MB, 1)} MB`)
 
-/** A duration as minutes and seconds: "4:12". */
-function clock(ms: number) {
-	const seconds = Math.round(ms / 1000)
-	return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+
+/** A video's length as a German reader writes it: "4:12 min" under an hour, "4:01:00 Std." from an hour on. */
+export function spokenDuration(ms: number) {
+	const total = Math.round(ms / 1000)
+	const hours = Math.floor(total / 3600)
+	const minutes = Math.floor((total % 3600) / 60)
+	const seconds = total % 60
+	return hours > 0 ? `${hours}:${twoDigits(minutes)}:${twoDigits(seconds)} Std.` : `${minutes}:${twoDigits(seconds)} min`
 }
 
 /** A duration limit in the unit a person names it in: whole minutes from two minutes on, else seconds. */
@@ -81,7 +86,7 @@ function mediaWording(media: MediaRules, problem: PreflightProblem): Special | n
 		case 'video_too_long':
 		case 'video_too_short': {
 			const unit = durationUnit(figures?.limit ?? 0)
-			return { variant: unit.variant, count: unit.count, values: { duration: clock(figures?.count ?? 0), count: decimal(unit.count, 1) } }
+			return { variant: unit.variant, count: unit.count, values: { duration: spokenDuration(figures?.count ?? 0), count: decimal(unit.count, 1) } }
 		}
 		case 'video_too_large':
 		case 'document_too_large':

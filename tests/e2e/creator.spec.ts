@@ -584,7 +584,10 @@ test('publishing without a connected account is refused with the reason and stay
 	// The preview says so before anyone presses a button.
 	await expect(page.getByTestId('editor-linkedin').getByTestId('account-not_connected')).toContainText('Für LinkedIn ist kein Konto verbunden')
 	await page.getByRole('button', { name: 'Jetzt posten' }).click()
-	await expect(toastWith(page, '❌ Fehler beim Veröffentlichen', /Für LinkedIn ist kein Konto verbunden/)).toBeVisible({ timeout: 20_000 })
+	const refusal = page.getByRole('alertdialog', { name: 'So kann der Post nicht veröffentlicht werden' })
+	await expect(refusal).toContainText('Für LinkedIn ist kein Konto verbunden', { timeout: 20_000 })
+	await refusal.getByRole('button', { name: 'Schließen' }).click()
+	await expect(refusal).toBeHidden()
 	await expect(page).toHaveURL(/\/create$/)
 	await expect(page.getByRole('button', { name: 'Jetzt posten' })).toBeEnabled()
 	// Refused before anything was written.

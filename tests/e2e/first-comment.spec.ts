@@ -147,7 +147,7 @@ test.describe('at 1440 px', () => {
 		await dialog.getByRole('button', { name: 'Sofort posten' }).click()
 		// Saved, then refused before anything leaves: the same German reason.
 		await expect(dialog).toBeHidden()
-		const refusal = page.locator('[data-sonner-toast]').filter({ hasText: '❌ Fehler beim Veröffentlichen' })
+		const refusal = page.getByRole('alertdialog', { name: 'So kann der Post nicht veröffentlicht werden' })
 		await expect(refusal).toContainText('erlaubt den ersten Kommentar nur auf Unternehmensseiten', { timeout: 20_000 })
 		const delivery = await deliveryOf(db, post.id)
 		expect(delivery).toMatchObject({ external_id: null, comment_status: null })

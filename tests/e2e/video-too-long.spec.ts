@@ -7,8 +7,8 @@ import { videoClip } from '#tests/e2e/video-clips.ts'
 
 // Issue 39, the German refusal of a too-long video (ADR 0063): Bluesky takes a video of at most 3 min
 // (its descriptor). A 182 s clip, made cheaply (a tiny 9:16 picture at 24 fps), is processed in the
-// editor's strip, which then names the limit under the item; 'Sofort posten' is refused with the
-// same German reason and nothing is published.
+// editor's strip, which then names the limit under the item; 'Sofort posten' is refused in the
+// preflight's dialog with the same German reason and nothing is published.
 
 const zone = 'Europe/Zurich'
 const refusal = 'Das Video dauert 3:02 min; Bluesky nimmt höchstens 3 Minuten. Kürzen Sie es bitte.'
@@ -30,8 +30,12 @@ async function tooLongFlow(page: Page, db: Kysely<DB>, postId: string, text: str
 	await expect(item.getByTestId('video-refusal')).toHaveText(refusal)
 
 	await press(dialog.getByRole('button', { name: 'Sofort posten' }))
-	// The refusal's toast (the strip's own line says the same).
-	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Fehler beim Veröffentlichen' }).filter({ hasText: refusal })).toBeVisible()
+	// The preflight's dialog with the same German reason as the strip's line and planning (no error toast).
+	const refused = page.getByRole('alertdialog', { name: 'So kann der Post nicht veröffentlicht werden' })
+	await expect(refused).toContainText(refusal)
+	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Fehler beim Veröffentlichen' })).toHaveCount(0)
+	await press(refused.getByRole('button', { name: 'Schließen' }))
+	await expect(refused).toBeHidden()
 	const { user_id: userId } = await db.selectFrom('posts').select('user_id').where('id', '=', postId).executeTakeFirstOrThrow()
 	const variant = await db.selectFrom('media_variants').select(['state', 'duration_ms']).where('user_id', '=', userId).executeTakeFirstOrThrow()
 	expect(variant.state).toBe('ready')

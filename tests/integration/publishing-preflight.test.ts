@@ -106,3 +106,21 @@ test('the job fails a delivery whose text became too long after planning, withou
 	expect(delivery.error_message).toBe('Der Text ist für Threads zu lang: 550 von höchstens 500 Zeichen, so gezählt wie Threads zählt. Kürzen Sie ihn bitte.')
 	expect((await p.services.publishing.deliveryStatus(userId, post.id))[0]!.reason).toBe(delivery.error_message)
 })
+
+test('publish now of a post whose video is too long answers with the preflight’s German reasons for the refusal dialog (no error toast); nothing is queued', async () => {
+	const user = await h.user()
+	await connectAccounts(h.db, user.id, ['bluesky'])
+	const post = await h.services.content.createPost(user.id, { platform: 'bluesky', content: { base: 'Zu langes Video', platforms: {} }, status: 'draft', timeZone: 'Europe/Zurich' })
+	const { brand_id: brandId } = await h.db.selectFrom('posts').select('brand_id').where('id', '=', post.id).executeTakeFirstOrThrow()
+	const key = `videos/${randomUUID()}.mp4`
+	// Four hours and a minute: Bluesky takes three minutes.
+	await h.db.insertInto('post_media').values({ post_id: post.id, user_id: user.id, brand_id: brandId!, position: 0, kind: 'video', url: `/media/${key}`, file_key: key, source: 'upload', state: 'ready', content_type: 'video/mp4', width: 1080, height: 1920, size_bytes: 5_000_000, duration_ms: 14_460_000 }).execute()
+
+	const now = await h.call('/posts', { cookie: user.cookie, form: { intent: 'publish-now', kind: 'post', id: post.id, requestId: randomUUID() } })
+	expect(now.status).toBe(400)
+	expect(now.data).toMatchObject({ ok: false, refused: ['Das Video dauert 4:01:00 Std.; Bluesky nimmt höchstens 3 Minuten. Kürzen Sie es bitte.'] })
+	expect(now.data).not.toHaveProperty('notice')
+	const deliveries = await h.db.selectFrom('post_deliveries').select(['status', 'scheduled_at']).where('post_id', '=', post.id).execute()
+	expect(deliveries.every((d) => d.status !== 'scheduled' || d.scheduled_at === null)).toBe(true)
+	expect(await h.db.selectFrom('posts').select('status').where('id', '=', post.id).executeTakeFirstOrThrow()).toEqual({ status: 'draft' })
+})

@@ -25,7 +25,6 @@ export const blueskyErrorCodes = [
 	'video_upload_limit', // getUploadLimits: canUpload false (daily videos or bytes used up, or not allowed)
 	'video_processing', // the video service's job still running after the wait
 	'video_failed', // the job ended in JOB_STATE_FAILED
-	'video_mixed', // a video beside images: Bluesky embeds a video alone
 	'alt_text_too_long', // a video's alt over the 1000 graphemes app.bsky.embed.video allows
 	'not_found', // RecordNotFound / NotFound
 	'invalid_request', // any other refusal

@@ -111,8 +111,7 @@ export function createPosts({ settings, xrpc, polling = defaultPolling }: Publis
 			const facets = await facetsOf(pds, content.text)
 			if (facets) record.facets = facets
 			const video = media.find((item) => item.kind === 'video')
-			// A post embeds either up to four images or one video.
-			if (video && media.length > 1) throw failure('invalid_request', 'video_mixed', 'a video goes alone')
+			// A post embeds up to four images or one video; checkedMedia refused a video beside images.
 			if (video) record.embed = await videoEmbed({ settings, xrpc, polling }, pds, target, video, hooks)
 			else if (media.length) record.embed = await imagesEmbed(pds, target, media, signal)
 

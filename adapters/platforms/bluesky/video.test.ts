@@ -83,3 +83,12 @@ test('no answer at all: an unknown outcome; the resend reuses the job and the re
 	expect(again.externalId).toContain(latest().rkey!)
 	expect(sandbox.store.posts).toHaveLength(1)
 })
+
+test('a video beside an image is refused by the shared check before anything is uploaded', async () => {
+	await using sandbox = await blueskySandbox()
+	await using host = await startVideoHost()
+	const target = targetOf(await connect(sandbox))
+	const content = withMedia('Gemischt', [video(host.url(100_000)), { kind: 'image', url: host.coverUrl, altText: null }])
+	await expect(sandbox.adapter.publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'carousel_mixed' })
+	expect(sandbox.router.count(UPLOAD) + sandbox.router.count(CREATE)).toBe(0)
+})

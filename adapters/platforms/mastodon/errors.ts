@@ -29,7 +29,6 @@ export const mastodonErrorCodes = [
 	'video_too_large', // over the instance's video_size_limit
 	'video_processing', // still transcoding after the wait
 	'video_failed', // the instance could not transcode the video (GET /api/v1/media/:id answered 422)
-	'video_mixed', // a video beside other items: Mastodon attaches a video alone
 	'invalid_request', // any other refusal (422, 400)
 	'timeout', // from the HTTP helper: no answer in time
 	'network', // from the HTTP helper: the connection failed

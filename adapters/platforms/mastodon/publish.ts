@@ -70,8 +70,7 @@ export function createPublishing(settings: AdapterSettings, client: MastodonClie
 		}
 		const video = media.find((item) => item.kind === 'video')
 		if (video) {
-			// Mastodon attaches a video alone (a status has either images or one video or one audio).
-			if (media.length > 1) throw invalid('video_mixed', 'a video goes alone')
+			// checkedMedia refused a video beside other items (a status has images or one video): it is the only one.
 			// The earlier attempt's upload while the instance still holds it (a retry after 'still processing').
 			const earlier = hooks.previous?.mediaIds ? await earlierVideo(client, server, target.accessToken, hooks.previous.mediaIds, signal) : null
 			let upload = earlier

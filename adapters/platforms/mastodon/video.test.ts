@@ -75,3 +75,12 @@ test('the status’s answer is lost: the reconcile finds the one status, and a r
 	expect(again.externalId).toBe(found!.externalId)
 	expect(sandbox.store.posts).toHaveLength(1)
 })
+
+test('a video beside an image is refused by the shared check before anything is uploaded', async () => {
+	await using sandbox = await mastodonSandbox()
+	await using host = await startVideoHost()
+	const target = targetOf(await connect(sandbox))
+	const content = withMedia('Gemischt', [video(host.url(100_000)), { kind: 'image', url: host.coverUrl, altText: null }])
+	await expect(videoAdapter(sandbox).publish(target, content, recordingHooks().hooks)).rejects.toMatchObject({ kind: 'invalid_request', code: 'carousel_mixed' })
+	expect(sandbox.router.count(MEDIA) + sandbox.router.count(STATUSES)).toBe(0)
+})

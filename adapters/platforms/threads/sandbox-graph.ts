@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import { json, type FakeRequest, type FakeResponse, type FakeRouter } from '../sandbox/fake-http.ts'
 import type { SandboxContext } from '../sandbox/network.ts'
+import { fetchImage } from '../sandbox/image-fetch.ts'
 import { probeMedia } from '../sandbox/media-probe.ts'
 import type { SandboxMedia, SandboxPost } from '../sandbox/store.ts'
 import { graphError, graphTime, invalidToken, param, SANDBOX_USER, tokenOf, verifyAccessToken } from './sandbox-shared.ts'
@@ -12,6 +13,10 @@ export type ThreadsFakeOptions = SandboxContext & {
 	/** threads_publish publishes at once but answers only after this delay (lost-answer tests). */
 	publishDelayMs?: number
 }
+
+/** Threads API media specifications, images: at most 8 MB, an aspect ratio within 1:10 to 10:1 (Threads' own spelling of the error below). */
+const IMAGE_MAX_BYTES = 8 * 1024 * 1024
+const IMAGE_RATIO = { min: 1 / 10, max: 10 }
 
 type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'
 
@@ -153,6 +158,22 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 		return json(200, pick({ ...SANDBOX_USER, threads_profile_picture_url: undefined, threads_biography: 'Sandbox-Konto von Postwerk' }, req.query.get('fields') ?? 'id,username'))
 	})
 
+	/**
+	 * What Threads finds in an image_url it fetches (Threads API media specifications: JPEG or PNG, at
+	 * most 8 MB, an aspect ratio within 1:10 to 10:1): null when it takes it (its bytes kept as received),
+	 * else the container's error_message. A URL the fake may not fetch is taken as before (judged by nobody).
+	 */
+	async function imageError(imageUrl: string) {
+		const fetched = await fetchImage(imageUrl, base, IMAGE_MAX_BYTES)
+		if (fetched === 'too_large') return 'UNKNOWN'
+		if (!fetched) return null
+		if (!fetched.type) return 'UNKNOWN'
+		const ratio = fetched.width && fetched.height ? fetched.width / fetched.height : null
+		if (ratio !== null && (ratio < IMAGE_RATIO.min || ratio > IMAGE_RATIO.max)) return 'INVALID_ASPEC_RATIO'
+		store.keepReceived(imageUrl, fetched.bytes)
+		return null
+	}
+
 	router.on('POST /v1.0/:uid/threads', async (req) => {
 		const user = authorize(req, req.params.uid)
 		if (typeof user !== 'string') return user
@@ -190,9 +211,10 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			replyTo = target ? { postId: target.id, parentId: null } : { postId: reply!.postId, parentId: reply!.id }
 			if (mediaType !== 'TEXT') return graphError(400, 100, 'Invalid parameter: the sandbox takes text replies only.')
 		}
-		// Threads fetches and processes a video after answering: what it found shows as ERROR with an error_message.
+		// Threads fetches and processes a video or an image after answering: what it found shows as ERROR with an error_message.
 		const probed = mediaType === 'VIDEO' ? await probeMedia(videoUrl!, base) : null
-		const errorMessage = probed === 'unreachable' ? 'FAILED_DOWNLOADING_VIDEO' : probed && probed !== 'video' ? 'FAILED_PROCESSING_VIDEO' : null
+		const videoError = probed === 'unreachable' ? 'FAILED_DOWNLOADING_VIDEO' : probed && probed !== 'video' ? 'FAILED_PROCESSING_VIDEO' : null
+		const errorMessage = mediaType === 'IMAGE' ? await imageError(imageUrl!) : videoError
 		const processing = Math.max(options.processingPolls ?? 0, mediaType === 'VIDEO' ? VIDEO_PROCESSING_READS : 0)
 		const container: Container = {
 			replyTo,
@@ -205,7 +227,7 @@ export function addThreadsGraphRoutes(router: FakeRouter, options: ThreadsFakeOp
 			altText,
 			carouselItem,
 			children,
-			status: processing > 0 ? 'IN_PROGRESS' : 'FINISHED',
+			status: processing > 0 ? 'IN_PROGRESS' : errorMessage ? 'ERROR' : 'FINISHED',
 			pendingPolls: processing,
 		}
 		containers.set(container.id, container)

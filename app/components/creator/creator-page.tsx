@@ -28,6 +28,7 @@ import { initialCreatorState, isAppImagePath, previousStep, type CreatorFiles, t
 import { useGeneration } from './use-generation.ts'
 import { usePreviewActions } from './use-preview-actions.ts'
 import { EmptyTextConfirm } from '#app/components/posts/empty-text-confirm.tsx'
+import { PublishRefusalDialog } from '#app/components/posts/publish-refusal-dialog.tsx'
 import { withChannelText } from '#app/components/posts/channel-texts.tsx'
 import { usesOwnImage } from './validation.ts'
 import { usePlatforms } from '#app/utils/use-platforms.ts'
@@ -303,6 +304,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 				onScheduled={actions.scheduled}
 			/>
 			<EmptyTextConfirm question={actions.confirmEmpty} />
+			<PublishRefusalDialog refusal={actions.publishRefusal} />
 		</Flex>
 	)
 }

@@ -118,5 +118,7 @@ export function usePreviewActions({ state, setState, balance, regenerationCost, 
 		scheduled: () => finish(AFTER_SAVE_MS),
 		/** 'Post ohne Text?' before 'Jetzt posten' sends an image-only post. */
 		confirmEmpty: publisher.confirmEmpty,
+		/** The networks' reasons when 'Jetzt posten' was refused before anything was sent. */
+		publishRefusal: publisher.refusal,
 	}
 }

@@ -14,6 +14,7 @@ import { CsvImportDialog } from './csv-import-dialog.tsx'
 import { DeletePostDialog } from './delete-dialog.tsx'
 import { EditorDialog } from './editor-dialog.tsx'
 import { PostCard, PostCardIcons, type CardActions } from './post-card.tsx'
+import { PublishRefusalDialog } from './publish-refusal-dialog.tsx'
 import { usePublishNow } from './use-publish-now.ts'
 import { EmptyTextConfirm } from './empty-text-confirm.tsx'
 import { useEditorData, type EditorData } from './use-editor-data.ts'
@@ -172,6 +173,7 @@ export function PostsPage({ drafts, posts, counts, show, partial, editor, delive
 				))}
 			</Grid>
 			<EmptyTextConfirm question={publisher.confirmEmpty} />
+			<PublishRefusalDialog refusal={publisher.refusal} />
 			<EditorDialog
 				key={editing?.id}
 				item={editing}

@@ -21,7 +21,7 @@ export type PublishOutcome = 'published' | 'partial' | 'failed'
 export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, postId: string) => void } = {}) {
 	const { t } = useTranslation('posts')
 	const platformName = usePlatformName()
-	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string; confirmEmpty?: boolean }>()
+	const fetcher = useFetcher<{ ok: boolean; postId?: string; message?: string; confirmEmpty?: boolean; refused?: Array<string> }>()
 	useFetcherNotice(fetcher)
 	// A draft or new content becomes a post here: a double click or a retry creates it once.
 	const requestIdFor = useRequestIds(fetcher.data)
@@ -29,6 +29,7 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 	// The last submission, to send again with confirmEmpty=1 when the server asks about an empty text.
 	const last = useRef<{ form: FormData; action: string } | null>(null)
 	const [asked, setAsked] = useState<unknown>(null)
+	const [refusalSeen, setRefusalSeen] = useState<unknown>(null)
 	const onFinished = useRef(options.onFinished)
 	useEffect(() => {
 		onFinished.current = options.onFinished
@@ -87,8 +88,12 @@ export function usePublishNow(options: { onFinished?: (outcome: PublishOutcome, 
 				}
 			: null
 
+	const refusal = fetcher.state === 'idle' && fetcher.data?.refused?.length && refusalSeen !== fetcher.data ? { reasons: fetcher.data.refused, dismiss: () => setRefusalSeen(fetcher.data) } : null
+
 	return {
 		busy: fetcher.state !== 'idle',
+		/** The networks refused the post before anything was sent: their German reasons for PublishRefusalDialog. */
+		refusal,
 		/** The server asks whether a post without text should go out (a network would show only the image). */
 		confirmEmpty,
 		/** The action's answer (`ok: false` when it refused, its notice already shown). */

@@ -10,7 +10,7 @@ import { useRestOfCards } from '#app/components/posts/use-rest-of-cards.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { contentErrorMessage, statusOf } from '#app/server/content-messages.server.ts'
 import { parseForm } from '#app/server/forms.server.ts'
-import { draftTargets, emptyConfirmed, postTargets, preflightRefusal } from '#app/server/preflight.server.ts'
+import { draftTargets, emptyConfirmed, postTargets, preflightRefusal, publishRefused } from '#app/server/preflight.server.ts'
 import { requireUser } from '#app/server/guards.server.ts'
 import { boardCards, pageParams } from '#app/server/posts-board.server.ts'
 import { currentBrandId } from '#app/server/brand-choice.server.ts'
@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!targets) return null
 		const refusal = await preflightRefusal(context, publishing, targets, emptyConfirmed(formData))
 		if (!refusal) return null
+		if (intent === 'publish-now' && !refusal.confirmEmpty) return publishRefused(refusal.reasons)
 		return data({ ok: false, message: refusal.message, confirmEmpty: refusal.confirmEmpty, notice: refusal.confirmEmpty ? undefined : { type: 'error' as const, title: refusal.title, description: refusal.message } }, { status: refusal.status })
 	}
 
@@ -126,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (refusal) return refusal
 		if (kind === 'draft') {
 			const converted = await content.publishDraft(user.id, id, user.timeZone, requestId)
+			if (!converted.ok && converted.error === 'preflight' && converted.reasons?.length) return publishRefused(converted.reasons)
 			if (!converted.ok) return fail(statusOf(converted.error), t('publish.failed'), contentErrorMessage(context, converted.error, t('publish.failedText'), converted.reasons))
 			if (converted.post.platforms.length === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 			return data({ ok: true, postId: converted.post.id, message: t('publish.publishing') })
@@ -133,7 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const postId = id
 		const queued = await publishing.publishNow(user.id, postId)
 		if (queued === null) return fail(404, t('publish.failed'), t('toasts.notFound'))
-		if (typeof queued === 'object') return fail(400, t('publish.failed'), queued.refused.join(' '))
+		if (typeof queued === 'object') return publishRefused(queued.refused)
 		if (queued === 'published') return fail(409, t('publish.failed'), t('publish.alreadyPublished'))
 		if (queued === 0) return fail(400, t('publish.failed'), t('publish.nothingToPublish'))
 		return data({ ok: true, postId, message: t('publish.publishing') })
