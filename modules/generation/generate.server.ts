@@ -313,22 +313,23 @@ export function createGenerator(deps: GenerationDeps) {
 			const cut = await fitJpeg(extracted.image!, aspect)
 			return handed?.kind === 'image' ? storeImage(userId, await labelAsAiGenerated(cut), 'generated_image', handed.altText) : storeImage(userId, cut, 'post_image')
 		}
-		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = !withImages && !extracted.image
-			? Promise.resolve([])
-			: extracted.image
+		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = extracted.image
 			? Promise.all(aspects.map(async (aspect) => [aspect, await cutOwnImage(aspect)] as const))
-			: Promise.all(
-					aspects.map((aspect) =>
-						makeImage(userId, aspect, models.image, brief, templates, { textModel: models.text, postText: source.text }, signal).then(
-							(url) => [aspect, url] as const,
-							(error: unknown) => {
-								logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
-								if (error instanceof AiError) detail ??= error.message
-								return [aspect, null] as const
-							},
+			: !withImages
+				? // A model test's video is the post's media: no images.
+					Promise.resolve([])
+				: Promise.all(
+						aspects.map((aspect) =>
+							makeImage(userId, aspect, models.image, brief, templates, { textModel: models.text, postText: source.text }, signal).then(
+								(url) => [aspect, url] as const,
+								(error: unknown) => {
+									logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
+									if (error instanceof AiError) detail ??= error.message
+									return [aspect, null] as const
+								},
+							),
 						),
-					),
-				)
+					)
 		const [textResults, imageResults] = await Promise.all([textsWork, imagesWork])
 		onStep('saving')
 

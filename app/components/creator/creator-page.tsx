@@ -121,7 +121,11 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 		const notice = start.notice
 		if (notice?.kind === 'welcome' && firstWelcomeThisSession()) toast.success(t('toasts.welcomeBack'), { description: t('toasts.welcomeBackText') })
 		if (notice?.kind === 'model-test-rejected') toast.error(t('toasts.modelTestRejected'), { description: t('toasts.modelTestRejectedText') })
-		if (notice?.kind === 'model-test') toast.success(t('toasts.modelTest'), { description: [notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : '', t('toasts.modelTestNext')].filter(Boolean).join(' ') })
+		if (notice?.kind === 'model-test') {
+			const video = start.state.modelTestMedia?.kind === 'video'
+			const next = t(video ? 'toasts.modelTestVideoNext' : 'toasts.modelTestNext')
+			toast.success(t(video ? 'toasts.modelTestVideo' : 'toasts.modelTest'), { description: [notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : '', next].filter(Boolean).join(' ') })
+		}
 		if (start.clearEntry.state || start.clearEntry.query) {
 			const params = new URLSearchParams(location.search)
 			if (start.clearEntry.query) for (const name of MODEL_TEST_PARAMS) params.delete(name)
@@ -211,7 +215,12 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					article={state.articleData}
 					onInputs={(patch) => setState((s) => ({ ...s, inputs: { ...s.inputs, ...patch } }))}
 					pasteOffered={pasteOffered}
-					onFiles={(patch) => setFiles((f) => ({ ...f, ...patch }))}
+					onFiles={(patch) => {
+						setFiles((f) => ({ ...f, ...patch }))
+						// A picked image replaces the model test's.
+						if (patch.image) update({ modelTestMedia: null })
+					}}
+					modelTestImage={state.modelTestMedia?.kind === 'image' ? { url: state.modelTestMedia.url, onRemove: () => update({ modelTestMedia: null }) } : null}
 					onRemoveArticle={() => update({ articleData: null })}
 					onBack={() => update({ currentStep: 'media-selection' })}
 					onNext={() => update({ currentStep: 'platform-selection' })}

@@ -76,40 +76,40 @@ export function Preview(props: Props) {
 						onChange={(text) => props.onFirstComment(platform, text)}
 					/>
 					{props.video ? null : (
-					<Flex gap="3" align="center" wrap="wrap">
-						{props.images[platform] ? null : (
-							<Flex gap="2" align="center" data-testid="no-image">
-								<ImageOff size={16} color="var(--gray-9)" aria-hidden />
-								<Text size="2" color="gray">
-									{t('preview.noImage')}
-								</Text>
-							</Flex>
-						)}
-						<Button
-							type="button"
-							size="1"
-							variant="soft"
-							onClick={() => props.onRegenerate(platform)}
-							loading={props.regenerating === platform}
-							disabled={props.regenerating !== null || busy}
-							aria-label={t('preview.regenerateFor', { platform: platformName(platform), count: props.regenerationCost })}
-						>
-							<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
-						</Button>
-						{props.images[platform] ? (
+						<Flex gap="3" align="center" wrap="wrap">
+							{props.images[platform] ? null : (
+								<Flex gap="2" align="center" data-testid="no-image">
+									<ImageOff size={16} color="var(--gray-9)" aria-hidden />
+									<Text size="2" color="gray">
+										{t('preview.noImage')}
+									</Text>
+								</Flex>
+							)}
 							<Button
 								type="button"
 								size="1"
 								variant="soft"
-								color="gray"
-								onClick={() => props.onRemoveImage(platform)}
+								onClick={() => props.onRegenerate(platform)}
+								loading={props.regenerating === platform}
 								disabled={props.regenerating !== null || busy}
-								aria-label={t('preview.removeImageFor', { platform: platformName(platform) })}
+								aria-label={t('preview.regenerateFor', { platform: platformName(platform), count: props.regenerationCost })}
 							>
-								<ImageMinus size={14} aria-hidden /> {t('preview.removeImage')}
+								<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
 							</Button>
-						) : null}
-					</Flex>
+							{props.images[platform] ? (
+								<Button
+									type="button"
+									size="1"
+									variant="soft"
+									color="gray"
+									onClick={() => props.onRemoveImage(platform)}
+									disabled={props.regenerating !== null || busy}
+									aria-label={t('preview.removeImageFor', { platform: platformName(platform) })}
+								>
+									<ImageMinus size={14} aria-hidden /> {t('preview.removeImage')}
+								</Button>
+							) : null}
+						</Flex>
 					)}
 				</PlatformTextCard>
 			))}
