@@ -123,6 +123,19 @@ export function composeServices({
 		lookup: (hostname: string) => dns.promises.lookup(hostname, { all: true }),
 	}
 	const webhookHttp = createSafeHttp({ allowHosts: webAllowHosts, onlyAllowHosts: env.APP_ENV === 'test', timeoutMs: 10_000, maxBytes: 1024 * 1024 })
+	const media = createMediaUploads({
+		db,
+		files,
+		limits: uploadLimits(descriptors),
+		tools: () => videoTools(env),
+		tempDir: path.join(env.dataDir, 'tmp', 'uploads'),
+		// The one variant of an uploaded video every registered network takes (ADR 0059).
+		videoTarget: publishableVideoTarget(descriptors.map((descriptor) => descriptor.media.video)),
+		workDir: path.join(env.dataDir, 'tmp', 'media-process'),
+		logger,
+		// A video ready or failed: the deliveries waiting for it go at once (ADR 0064; media knows nothing of publishing).
+		onSettled: resumeDeliveriesWaitingFor,
+	})
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),
 		activity: createActivityService({ db }),
@@ -132,22 +145,10 @@ export function composeServices({
 		content: createContentService({ db, clock: systemClock, planner, brands: brandDirectory, origins: mediaOrigins, platforms: publishing.platforms.ids, altTextMaxLength: altTextLimit(descriptors) ?? undefined }),
 		postDocuments: createPostDocuments({ db, files, platforms: publishing.platforms.ids, documentRules: documentRules(descriptors), slideTheme: (userId, brandId) => brandSlideTheme(db, files, userId, brandId) }),
 		dashboard: createDashboardService({ db, clock: systemClock }),
-		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms }),
+		generation: createGenerationService({ db, ai, web, files, logger, appUrl: env.APP_URL, platforms: publishing.platforms, media }),
 		catalog: createCatalogService({ db, ai, files, logger }),
 		files,
-		media: createMediaUploads({
-			db,
-			files,
-			limits: uploadLimits(descriptors),
-			tools: () => videoTools(env),
-			tempDir: path.join(env.dataDir, 'tmp', 'uploads'),
-			// The one variant of an uploaded video every registered network takes (ADR 0059).
-			videoTarget: publishableVideoTarget(descriptors.map((descriptor) => descriptor.media.video)),
-			workDir: path.join(env.dataDir, 'tmp', 'media-process'),
-			logger,
-			// A video ready or failed: the deliveries waiting for it go at once (ADR 0064; media knows nothing of publishing).
-			onSettled: resumeDeliveriesWaitingFor,
-		}),
+		media,
 		publishing,
 		search: createSearchService({ db }),
 		toolbox: createToolboxService({ db, logger, platforms: publishing.platforms, contentWriter: createContentWriter(planner, brandDirectory, mediaOrigins, publishing.platforms.ids), comments: publishing.comments, createReviewPost: (trx, userId, sourcePostId) => createReviewPost(trx, planner, publishing.platforms.ids, userId, sourcePostId) }),

@@ -14,6 +14,7 @@ import generationTexts from '#locales/de/generation.json' with { type: 'json' }
 import { DEFAULT_IMAGE_MODEL, DEFAULT_LANGUAGE_MODEL, REGENERATION_MODEL, UNKNOWN_MODEL_COST, generationCost, imageAspects, regenerationCost, textGroups } from './costs.ts'
 import { ExtractionError, extract, toExtractionError, validateInput } from './extract.server.ts'
 import { inputSummaryOf, type GenerationInput } from './input.ts'
+import { findHandedMedia } from './handed-media.server.ts'
 import { fitJpeg, labelAsAiGenerated, readAudio } from '#modules/media/index.ts'
 import type { GenerationErrorCode, GenerationOutcome, GenerationResult, GenerationStep, GenerationWarning, RegenerationOutcome } from './outcome.ts'
 import { AiError, type AiProviders, type ImageAspect, type ImageBrief, type Persona, type SourceMaterial } from '#modules/ai/index.ts'
@@ -244,7 +245,11 @@ export function createGenerator(deps: GenerationDeps) {
 	 * The creator's 'Bilder generieren & Vorschau': validate, reserve the cost, read the input,
 	 * write the texts and make the images side by side, then settle (refund what was not delivered).
 	 */
-	async function generate(userId: string, input: GenerationInput, onStep: StepListener = () => {}, signal?: AbortSignal): Promise<GenerationOutcome> {
+	async function generate(userId: string, asked: GenerationInput, onStep: StepListener = () => {}, signal?: AbortSignal): Promise<GenerationOutcome> {
+		// A model test's image or video (ADR 0068): the user's own generated file by its key, else refused.
+		const handed = asked.generatedMedia ? await findHandedMedia({ db, files }, userId, asked.generatedMedia) : null
+		if (asked.generatedMedia && !handed) return { ok: false, code: 'generated_media_unavailable' }
+		const input = handed?.kind === 'image' ? { ...asked, image: { name: '', bytes: handed.bytes } } : asked
 		const invalid = validateInput(input)
 		if (invalid) return { ok: false, code: invalid }
 		const agent = input.agentId ? await findPersona(db, userId, input.agentId) : null
@@ -252,7 +257,7 @@ export function createGenerator(deps: GenerationDeps) {
 		const resolved = await resolveModels(db, ai, agent ? [agent] : [])
 		const models = agent ? resolved.byAgent.get(agent.id)! : resolved.none
 		// The user's own image is the post image: no image is generated or charged.
-		const withImages = !input.image
+		const withImages = !input.image && handed?.kind !== 'video'
 		const cost = generationCost({ descriptors: deps.platforms.descriptors, platforms: input.platforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages })
 
 		const claimed = await claim(userId, input, agent, models, cost.total)
@@ -302,21 +307,29 @@ export function createGenerator(deps: GenerationDeps) {
 		const aspects = imageAspects(deps.platforms.descriptors, input.platforms)
 		if (withImages) onStep('images')
 		const brief = { headline: headlineOf(source), keywords: keywordsOf(source, persona), persona }
-		// The user's own image cut to each aspect is no generated image: stored without the AI label.
+		// The user's own image cut to each aspect is no generated image: stored without the AI label. A
+		// model test's image stays generated: each cut labelled again, with the test's alt text (ADR 0068).
+		const cutOwnImage = async (aspect: ImageAspect) => {
+			const cut = await fitJpeg(extracted.image!, aspect)
+			return handed?.kind === 'image' ? storeImage(userId, await labelAsAiGenerated(cut), 'generated_image', handed.altText) : storeImage(userId, cut, 'post_image')
+		}
 		const imagesWork: Promise<Array<readonly [ImageAspect, string | null]>> = extracted.image
-			? Promise.all(aspects.map(async (aspect) => [aspect, await storeImage(userId, await fitJpeg(extracted.image!, aspect), 'post_image')] as const))
-			: Promise.all(
-					aspects.map((aspect) =>
-						makeImage(userId, aspect, models.image, brief, templates, { textModel: models.text, postText: source.text }, signal).then(
-							(url) => [aspect, url] as const,
-							(error: unknown) => {
-								logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
-								if (error instanceof AiError) detail ??= error.message
-								return [aspect, null] as const
-							},
+			? Promise.all(aspects.map(async (aspect) => [aspect, await cutOwnImage(aspect)] as const))
+			: !withImages
+				? // A model test's video is the post's media: no images.
+					Promise.resolve([])
+				: Promise.all(
+						aspects.map((aspect) =>
+							makeImage(userId, aspect, models.image, brief, templates, { textModel: models.text, postText: source.text }, signal).then(
+								(url) => [aspect, url] as const,
+								(error: unknown) => {
+									logger.warn('generation_image_failed', { generationId, aspect, error: error instanceof Error ? error.message : String(error) })
+									if (error instanceof AiError) detail ??= error.message
+									return [aspect, null] as const
+								},
+							),
 						),
-					),
-				)
+					)
 		const [textResults, imageResults] = await Promise.all([textsWork, imagesWork])
 		onStep('saving')
 

@@ -3,6 +3,7 @@ import { creditBalance } from '#modules/credits/index.ts'
 import { regenerationCost } from './costs.ts'
 import { handleJob } from '#modules/core/jobs.server.ts'
 import { hitRateLimit } from '#modules/core/rate-limit.server.ts'
+import type { MediaUploads } from '#modules/media/index.ts'
 import { createGenerator, resolveModels, type GenerationDeps } from './generate.server.ts'
 import { reclaimGenerationsJob } from './jobs.ts'
 import { findGeneration } from './api-views.server.ts'
@@ -65,6 +66,8 @@ export type GenerationAdmission = { ok: true } | { ok: false; retryAfterSeconds:
 export type GenerationServiceDeps = GenerationDeps & {
 	/** The app's absolute URL: a video provider fetches a model test's reference image from /media/ there. */
 	appUrl: string
+	/** The media pipeline the model test hands its generated videos to (media's adoptGeneratedVideo). */
+	media: Pick<MediaUploads, 'adoptGeneratedVideo'>
 }
 
 /** Turns inputs into per-platform texts and images through the AI ports, paid in credits; runs the model tests. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Platform } from '#modules/content/platforms.ts'
+import { GENERATED_MEDIA_KEY } from './generated-media-key.ts'
 import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX, type MediaKind } from '#modules/media/kinds.ts'
 
 // The creator's request, as the web layer parses it from the multipart form of /api/generations.
@@ -24,6 +25,8 @@ export type GenerationInput = {
 	document: UploadedFile | null
 	image: UploadedFile | null
 	audio: UploadedFile | null
+	/** A model test's image or video of the user's by its stored key (ADR 0068): the post's media instead of an upload. */
+	generatedMedia?: string | null
 }
 
 const ArticleSchema = z.object({
@@ -48,6 +51,7 @@ const fieldsSchema = (registered: ReadonlyArray<Platform>) => z.object({
 	notes: z.string().max(NOTES_MAX).default(''),
 	pasted: z.string().max(PASTED_MAX).default(''),
 	article: z.string().max(30_000).default(''),
+	generatedMedia: z.union([z.string().regex(GENERATED_MEDIA_KEY), z.literal('')]).default('').transform((v) => v || null),
 })
 
 async function fileOf(value: FormDataEntryValue | null): Promise<UploadedFile | null> {
@@ -71,6 +75,7 @@ export async function parseGenerationForm(form: FormData, platforms: ReadonlyArr
 		notes: text('notes'),
 		pasted: text('pasted'),
 		article: text('article'),
+		generatedMedia: text('generatedMedia'),
 	})
 	if (!parsed.success) return null
 	let article: ArticleData | null = null

@@ -12,7 +12,7 @@ import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import { defineJob, enqueue, type TaskHelpers } from '#modules/core/jobs.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
-import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, labelAsAiGenerated, reencodeImage, sniff, type SniffedType } from '#modules/media/index.ts'
+import { IMAGE_MAX_BYTES, InputError, MB, PROMPT_MAX, labelAsAiGenerated, reencodeImage, sniff, type MediaUploads, type SniffedType } from '#modules/media/index.ts'
 import type { PlatformCatalog } from '#modules/publishing/index.ts'
 import texts from '#locales/de/catalog.json' with { type: 'json' }
 import { altTextLimit, writeAltText } from './alt-text.server.ts'
@@ -88,6 +88,8 @@ export type ModelTestDeps = {
 	appUrl: string
 	/** The registered platforms: a language model test writes a post for the first with long texts. */
 	platforms: PlatformCatalog
+	/** The media pipeline a generated video is handed to (media's adoptGeneratedVideo). */
+	media: Pick<MediaUploads, 'adoptGeneratedVideo'>
 }
 
 /** {{name}} placeholders of the catalog texts. */
@@ -255,7 +257,8 @@ export function createModelTests(deps: ModelTestDeps) {
 		const key = `videos/${randomUUID()}.${type}`
 		const contentType = `video/${type}`
 		await files.put(key, bytes, contentType)
-		await db.insertInto('uploads').values({ user_id: userId, kind: 'generated_video', storage_key: key, content_type: contentType, byte_size: bytes.byteLength }).execute()
+		// Into the media pipeline as an uploaded video is: a post can take it as its video (ADR 0068).
+		await deps.media.adoptGeneratedVideo(userId, { key, contentType, bytes: bytes.byteLength })
 		return mediaPath(key)
 	}
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import type { DB } from '#modules/core/db.server.ts'
 import { createLogger } from '#modules/core/logger.server.ts'
-import type { WebReader } from '#modules/media/index.ts'
+import { createMediaUploads, videoTools, type WebReader } from '#modules/media/index.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { fakeAi, memoryFiles, mp4, type Behaviour } from '#tests/support/fake-ai.ts'
 import { createCatalogService, seedModelCatalogue, testCost } from '#modules/catalog/index.ts'
@@ -28,7 +30,8 @@ async function setup(behaviour: Behaviour = {}) {
 	const files = memoryFiles()
 	const logger = createLogger('silent')
 	const catalog = createCatalogService({ db: t.db, ai, files, logger })
-	const generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files, logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
+	const media = createMediaUploads({ db: t.db, files, limits: { videoMaxBytes: 0, documentMaxBytes: 0 }, tools: () => videoTools(), tempDir: path.join(os.tmpdir(), 'postwerk-model-tests-unused') })
+	const generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files, logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms, media })
 	const videoTask = generation.tasks.find((task) => task.id === 'model_test_video')!
 	return { t, db: t.db, ai, files, catalog, generation, videoTask, [Symbol.asyncDispose]: () => t[Symbol.asyncDispose]() }
 }
@@ -125,6 +128,17 @@ test('a video comparison is charged per second of the chosen resolution, runs in
 		expect(view.result!.content).toMatch(/^\/media\/videos\/[0-9a-f-]+\.mp4$/)
 	}
 	expect(await balanceOf(s.db, userId)).toBe(50)
+	// Each video goes into the media pipeline as an upload does (ADR 0068): a generated upload, its variant row and its job.
+	const keys = views.map((view) => view.result!.content.slice('/media/'.length))
+	const adopted = await s.db
+		.selectFrom('uploads as u')
+		.innerJoin('media_variants as v', 'v.upload_id', 'u.id')
+		.select(['u.kind', 'u.user_id', 'v.state', 'v.source_key'])
+		.where('u.storage_key', 'in', keys)
+		.execute()
+	expect(adopted.map((row) => ({ ...row, source_key: keys.includes(row.source_key) }))).toEqual(keys.map(() => ({ kind: 'generated_video', user_id: userId, state: 'processing', source_key: true })))
+	const processJobs = await sql<{ n: number }>`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'media_process'`.execute(s.db)
+	expect(processJobs.rows[0]!.n).toBe(2)
 
 	// Half credits per second round up per model: 0.5 × 5 s is 3 credits.
 	const cheap = await s.generation.runModelTest(userId, { modelIds: ['wan-2.2-t2v-fast'], category: 'video', prompt: 'Wellen', agentId: null, video: { aspectRatio: '16:9', resolution: '480p', durationSeconds: 5 } })

@@ -18,6 +18,8 @@ export type GenerationErrorCode =
 	| 'image_or_prompt_required'
 	| 'audio_or_image_required'
 	| 'notes_or_file_required'
+	/** The model test's image or video named is none of the user's (or its file is gone). */
+	| 'generated_media_unavailable'
 	| InputErrorCode
 	| 'request_too_large'
 	| 'unknown_agent'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import type { Db } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
 import { mediaPath, type FileStore } from '#modules/core/files.server.ts'
 import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
@@ -57,6 +57,9 @@ export type UploadInput = {
 	signal?: AbortSignal
 }
 
+/** A generated video already stored under `key` (adoptGeneratedVideo). */
+export type GeneratedVideo = { key: string; contentType: string; bytes: number }
+
 type Sniffed = { kind: UploadedMediaKind; contentType: string; ext: string; maxBytes: number }
 
 const UPLOAD_KIND = { image: 'post_image', video: 'post_video', document: 'post_document' } as const
@@ -98,6 +101,12 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 	}
 
 	type Stored = Omit<StoredMedia, 'url'>
+
+	/** A stored video's media_process job (ADR 0059): its variant row, then the job, in the caller's transaction. */
+	async function startVideoProcessing(trx: DbOrTrx, video: { uploadId: string; userId: string; key: string }) {
+		await trx.insertInto('media_variants').values({ upload_id: video.uploadId, user_id: video.userId, source_key: video.key, rule: targetRule(videoTarget) }).execute()
+		await enqueue(trx, mediaProcessJob, { uploadId: video.uploadId }, { jobKey: mediaProcessJobKey(video.uploadId) })
+	}
 
 	async function storeImage(key: string, body: UploadBody, sniffed: Sniffed): Promise<Stored> {
 		const image = await readImage({ name: '', bytes: await body.bytes(sniffed.maxBytes) })
@@ -183,10 +192,7 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 						.values({ user_id: userId, kind: UPLOAD_KIND[media.kind], storage_key: media.key, content_type: media.contentType, byte_size: media.bytes, original_name: input.name.slice(0, 255) || null })
 						.returning('id')
 						.executeTakeFirstOrThrow()
-					if (media.kind === 'video') {
-						await trx.insertInto('media_variants').values({ upload_id: upload.id, user_id: userId, source_key: media.key, rule: targetRule(videoTarget) }).execute()
-						await enqueue(trx, mediaProcessJob, { uploadId: upload.id }, { jobKey: mediaProcessJobKey(upload.id) })
-					}
+					if (media.kind === 'video') await startVideoProcessing(trx, { uploadId: upload.id, userId, key: media.key })
 					return media
 				})
 				if (outcome.kind === 'conflict') {
@@ -199,6 +205,24 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 				await deps.files.delete(media.key)
 				throw error
 			}
+		},
+
+		/**
+		 * A video Postwerk generated for the user (the model test), already in the file store under `key`:
+		 * recorded as the user's upload of kind 'generated_video' (a post's item made from it is AI-generated,
+		 * ADR 0068) and handed to the media_process job as an uploaded video is. In the caller's transaction when given.
+		 */
+		async adoptGeneratedVideo(userId: string, video: GeneratedVideo, trx?: DbOrTrx) {
+			const adopt = async (t: DbOrTrx) => {
+				const upload = await t
+					.insertInto('uploads')
+					.values({ user_id: userId, kind: 'generated_video', storage_key: video.key, content_type: video.contentType, byte_size: video.bytes })
+					.returning('id')
+					.executeTakeFirstOrThrow()
+				await startVideoProcessing(t, { uploadId: upload.id, userId, key: video.key })
+			}
+			if (trx) return adopt(trx)
+			return deps.db.transaction().execute(adopt)
 		},
 
 		/** What the media_process job has made of the user's uploads among `keys` (processedMediaOf). */

@@ -17,6 +17,8 @@ export type CreatorPost = {
 	/** The first comment per platform (ADR 0062); a platform without one gets none. */
 	firstComments?: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
+	/** A model test's video (/media/videos/…, ADR 0068): the post's one item for every network instead of the images. */
+	video?: string | null
 	prompt: string
 	/** The user's generation that wrote the texts (checked where they are stored): the post's or drafts' text origin (ADR 0067). */
 	generationId?: string | null
@@ -58,7 +60,15 @@ export const chosenImages = (c: CreatorPost) => ownImages(c.platforms, c.images)
 export const firstImage = (c: CreatorPost) => c.platforms.map((p) => c.images[p]).find(Boolean)
 
 /** Each chosen platform as the post would send it: its text and its own image (or none). */
-export const creatorTargets = (c: CreatorPost) => c.platforms.map((platform) => ({ platform, text: c.texts[platform] ?? '', imageUrl: c.images[platform] ?? null, firstComment: c.firstComments?.[platform]?.trim() ? c.firstComments[platform]! : null }))
+export const creatorTargets = (c: CreatorPost) =>
+	c.platforms.map((platform) => ({
+		platform,
+		text: c.texts[platform] ?? '',
+		imageUrl: c.video ? null : (c.images[platform] ?? null),
+		firstComment: c.firstComments?.[platform]?.trim() ? c.firstComments[platform]! : null,
+		// The video's figures are not known before its processing: the job judges them again (ADR 0064).
+		...(c.video ? { media: [{ kind: 'video' as const, url: c.video, altText: null, width: null, height: null, contentType: null, sizeBytes: null, durationMs: null, pages: null }] } : {}),
+	}))
 
 /** The chosen channels' ids (of one network, when given). */
 export const channelIdsOf = (c: CreatorPost, platform?: Platform) => (c.channels ?? []).filter((ch) => !platform || ch.platform === platform).map((ch) => ch.id)
@@ -76,6 +86,8 @@ export const newCreatorPost = (c: CreatorPost) => ({
 	content: postContent(c),
 	imageUrl: firstImage(c) ?? null,
 	images: chosenImages(c),
+	// The video by its stored key: content checks it is the user's upload in the writing statement.
+	...(c.video ? { media: [{ fileKey: c.video.slice('/media/'.length) }] } : {}),
 	aiPrompt: c.prompt || null,
 	generationId: c.generationId ?? null,
 	...(c.channels?.length ? { channelIds: channelIdsOf(c) } : {}),

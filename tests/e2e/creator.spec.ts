@@ -770,10 +770,13 @@ test('entry point: an article from the news feed skips the URL and is sent as ar
 	expect(generation).toEqual({ source_type: 'web-article', status: 'succeeded' })
 })
 
-test('entry point: the model test hands over its image as the own image and its prompt; the texts are generated from the prompt', async ({ page, createConfirmedUser, login, services, db }) => {
+test('entry point: the model test hands over its image by its key and its prompt; the texts are generated from the prompt', async ({ page, createConfirmedUser, login, services, db }) => {
 	const user = await createConfirmedUser()
+	// As the model test stores its image: the user's generated upload with its alt text (ADR 0068).
 	const key = `images/${randomUUID()}.jpg`
-	await services.files.put(key, await jpeg(), 'image/jpeg')
+	const bytes = await jpeg()
+	await services.files.put(key, bytes, 'image/jpeg')
+	await db.insertInto('uploads').values({ user_id: user.id, kind: 'generated_image', storage_key: key, content_type: 'image/jpeg', byte_size: bytes.byteLength, alt_text: 'Ein Leuchtturm im Nebel.' }).execute()
 	await login(user)
 	await gotoReady(page, `/create-post?fromModelTest=true&imageUrl=${encodeURIComponent(`/media/${key}`)}&prompt=${encodeURIComponent('Ein Leuchtturm im Nebel')}&modelName=FLUX%20schnell`)
 	await expect(toastWith(page, 'Bild und Prompt übernommen!', 'Die Texte werden aus Ihrem Prompt geschrieben.')).toBeVisible()
@@ -785,12 +788,16 @@ test('entry point: the model test hands over its image as the own image and its 
 	await expect(page.getByTestId('cost-images')).toContainText('0 Credits')
 	await page.getByRole('button', { name: 'Zurück' }).click()
 	await expect(page.getByLabel('Bildbeschreibung oder Idee')).toHaveValue('Ein Leuchtturm im Nebel')
-	await expect(page.getByTestId('picked-file')).toBeVisible()
+	await expect(page.getByTestId('model-test-image')).toContainText('Bild aus dem Modelltest')
 	await page.getByRole('button', { name: 'Weiter' }).click()
 	const cost = await generateToPreview(page)
 	expect(await balanceOf(db, user.id)).toBe(50 - cost)
 	for (const name of ALL) await expect(page.getByRole('textbox', { name: `Text für ${name}` })).not.toHaveValue('')
-	await expect(page.getByTestId('editor-instagram').getByRole('img', { name: 'Bild Instagram' })).toHaveAttribute('src', /^\/media\/images\//)
+	const src = await page.getByTestId('editor-instagram').getByRole('img', { name: 'Bild Instagram' }).getAttribute('src')
+	expect(src).toMatch(/^\/media\/images\//)
+	// Not re-uploaded as the user's own image: still generated, with the test's alt text.
+	const cut = await db.selectFrom('uploads').select(['kind', 'alt_text']).where('storage_key', '=', src!.slice('/media/'.length)).executeTakeFirstOrThrow()
+	expect(cut).toEqual({ kind: 'generated_image', alt_text: 'Ein Leuchtturm im Nebel.' })
 
 	// Only this app's media: a foreign image URL is refused with a German error and no success toast.
 	await page.getByRole('button', { name: 'Neu beginnen' }).click()
@@ -799,6 +806,7 @@ test('entry point: the model test hands over its image as the own image and its 
 	await expect(toastWith(page, 'Bild und Prompt übernommen!')).toHaveCount(0)
 	await expect(page.getByLabel('Bildbeschreibung oder Idee')).toHaveValue('Test')
 	await expect(page.getByTestId('picked-file')).toHaveCount(0)
+	await expect(page.getByTestId('model-test-image')).toHaveCount(0)
 })
 
 test('a draft opened from "Meine Posts" is updated by "Entwurf speichern"; a foreign draft is not found', async ({ page, createConfirmedUser, login, services, db }) => {

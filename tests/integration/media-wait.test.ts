@@ -3,10 +3,7 @@
 // failed at once with the German reason), and fails with its own German reason when still waiting
 // MEDIA_WAIT_LIMIT_MS after it was first due. A delivery re-queued twice is sent once.
 import { randomUUID } from 'node:crypto'
-import { createReadStream, existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -18,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/db.ts'
 import { makeJobsDue, runJobsOnce, waitingJobs } from '#tests/support/jobs.ts'
 import { testClip } from '#tests/support/media-samples.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { serveMedia } from '#tests/support/serve-media.ts'
 
 const zurich = 'Europe/Zurich'
 const MEDIA_JOB = 'media_process'
@@ -34,19 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await fs.rm(dataDir, { recursive: true, force: true })
 })
-
-/** The app's /media/ files from the local store under `root` (the Instagram fake fetches what it is given, as Meta does). */
-async function serveMedia(root: string) {
-	const server = http.createServer((req, res) => {
-		const key = decodeURIComponent(new URL(req.url ?? '/', 'http://app').pathname.replace(/^\/media\//, ''))
-		const file = path.join(root, 'files', key)
-		if (key.includes('..') || !existsSync(file)) return void res.writeHead(404).end()
-		res.writeHead(200, { 'content-type': key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg' })
-		createReadStream(file).pipe(res)
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
 
 /** A harness whose file store and media work folders are a folder of this test's own, served as the app's /media/. */
 async function setUp() {

@@ -54,7 +54,7 @@ function countingProvider(options: { replayWaitMs?: number } = {}) {
 	}
 	const ai: AiProviders = { forProvider: () => provider, providerOfModel: () => local.name, offline: local, transcriber: local.transcriber!, vision: local.vision!, altText: local.altText! }
 	const unusedWeb = {} as WebReader
-	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), appUrl: h.env.APP_URL, platforms: h.services.publishing.platforms, replayWaitMs: options.replayWaitMs })
+	h.services.generation = createGenerationService({ db: t.db, ai, web: unusedWeb, files: h.services.files, logger: createLogger('silent'), appUrl: h.env.APP_URL, platforms: h.services.publishing.platforms, media: h.services.media, replayWaitMs: options.replayWaitMs })
 	return {
 		state,
 		hold() {

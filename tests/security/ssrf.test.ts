@@ -131,6 +131,7 @@ function readers() {
 }
 
 const logger = createLogger('silent')
+const unusedMedia = { adoptGeneratedVideo: () => Promise.reject(new Error('not used')) }
 /** No keys: the local provider writes (no outbound request). */
 const localAi = () => createAiProviders(aiProviderModules, readEnv({ APP_ENV: 'test', DATA_DIR: dataDir, AI_TIMEOUT_MS: '5000' }))
 
@@ -142,7 +143,7 @@ function expectNoConnection(before: number) {
 }
 
 describe('the creator: web article', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms, media: unusedMedia })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'web-article', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('every vector is refused before connecting, and the reservation is refunded', async () => {
@@ -165,7 +166,7 @@ describe('the creator: web article', () => {
 })
 
 describe('the creator: YouTube', () => {
-	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms })
+	const generation = () => createGenerationService({ db: t.db, ai: localAi(), web: readers().web, files: createLocalDiskStore(dataDir), logger, appUrl: 'http://127.0.0.1:3999', platforms: testPlatforms, media: unusedMedia })
 	const input = (url: string): GenerationInput => ({ requestId: randomUUID(), kind: 'youtube', platforms: ['linkedin'], agentId: null, prompt: '', url, notes: '', article: null, document: null, image: null, audio: null })
 
 	test('only YouTube addresses are taken, and only the video id is sent, to the configured API hosts', async () => {

@@ -25,3 +25,8 @@ export function testUrl(modelIds: ReadonlyArray<string>, mode: 'single' | 'compa
 export function postNowUrl(input: { imageUrl: string; prompt: string; modelName: string }) {
 	return `/create?${new URLSearchParams({ fromModelTest: 'true', imageUrl: input.imageUrl, prompt: input.prompt, modelName: input.modelName })}`
 }
+
+/** 'Als Post verwenden' on a video result: the creator takes over the video (as the post's media, ADR 0068) and the prompt. */
+export function videoPostUrl(input: { videoUrl: string; prompt: string; modelName: string }) {
+	return `/create?${new URLSearchParams({ fromModelTest: 'true', videoUrl: input.videoUrl, prompt: input.prompt, modelName: input.modelName })}`
+}

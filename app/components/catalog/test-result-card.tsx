@@ -3,7 +3,7 @@ import { AlertTriangle, Send } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { Link } from 'react-router'
 import type { ModelTestView } from '#modules/generation/index.ts'
-import { postNowUrl } from './format.ts'
+import { postNowUrl, videoPostUrl } from './format.ts'
 import '#locales/ns/catalog.ts'
 
 /** One model's result: waiting, running, then the text, the image (with 'Jetzt posten') or the video. */
@@ -55,7 +55,15 @@ export function TestResultCard({ test, prompt }: { test: ModelTestView; prompt: 
 						</Flex>
 					) : null}
 					{test.result?.type === 'video' ? (
-						<video src={test.result.content} controls playsInline aria-label={t('test.videoLabel', { name: test.modelName })} style={{ width: '100%', borderRadius: 8 }} />
+						<Flex direction="column" gap="2">
+							<video src={test.result.content} controls playsInline aria-label={t('test.videoLabel', { name: test.modelName })} style={{ width: '100%', borderRadius: 8 }} />
+							<Button asChild>
+								<Link to={videoPostUrl({ videoUrl: test.result.content, prompt, modelName: test.modelName })}>
+									<Send size={16} aria-hidden />
+									{t('test.useAsPost')}
+								</Link>
+							</Button>
+						</Flex>
 					) : null}
 				</Flex>
 			</section>

@@ -23,13 +23,15 @@ type Props = {
 	/** Reading the video or article failed: a field for its text is shown. */
 	pasteOffered?: boolean
 	onFiles: (patch: Partial<CreatorFiles>) => void
+	/** The model test's image taken over by its key (ADR 0068), shown instead of a picked file; removable. */
+	modelTestImage?: { url: string; onRemove: () => void } | null
 	onRemoveArticle: () => void
 	onBack: () => void
 	onNext: () => void
 }
 
 /** Step 2: what the posts are made from, checked here (inline) before going on. */
-export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffered, onFiles, onRemoveArticle, onBack, onNext }: Props) {
+export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffered, onFiles, modelTestImage, onRemoveArticle, onBack, onNext }: Props) {
 	const { t } = useTranslation('creator')
 	const { t: tg } = useTranslation('generation')
 	const [error, setError] = useState<GenerationErrorCode | null>(null)
@@ -86,15 +88,26 @@ export function ContentInput({ kind, inputs, files, article, onInputs, pasteOffe
 	}
 
 	const imageField = (
-		<FileField
-			label={t('input.image')}
-			hint={t('input.imageHint')}
-			accept={IMAGE_ACCEPT}
-			file={files.image}
-			onPick={(file) => pick('image', file)}
-			onRemove={() => onFiles({ image: null })}
-			preview={files.image ? <ImageThumb file={files.image} /> : null}
-		/>
+		<>
+			<FileField
+				label={t('input.image')}
+				hint={t('input.imageHint')}
+				accept={IMAGE_ACCEPT}
+				file={files.image}
+				onPick={(file) => pick('image', file)}
+				onRemove={() => onFiles({ image: null })}
+				preview={files.image ? <ImageThumb file={files.image} /> : null}
+			/>
+			{modelTestImage && !files.image ? (
+				<Flex gap="2" align="center" wrap="wrap" data-testid="model-test-image">
+					<img src={modelTestImage.url} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 6 }} />
+					<Text size="2">{t('input.modelTestImage')}</Text>
+					<Button type="button" size="1" variant="ghost" color="gray" onClick={modelTestImage.onRemove}>
+						<X size={14} aria-hidden /> {t('input.removeFile')}
+					</Button>
+				</Flex>
+			) : null}
+		</>
 	)
 
 	return (

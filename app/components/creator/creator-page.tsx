@@ -49,19 +49,7 @@ export type CreatorData = {
 type Props = { creator: CreatorData; timeZone: string; opened: OpenedContent | null; notFound: boolean; pages: Array<ChannelView>; brandId: string | null }
 
 const NO_FILES: CreatorFiles = { document: null, image: null, audio: null }
-const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'prompt', 'modelName']
-
-/** The model test's image (a path of this app) as the creator's own image file; null when it cannot be loaded. */
-async function ownImageFile(path: string): Promise<File | null> {
-	try {
-		const response = await fetch(path)
-		const blob = response.ok ? await response.blob() : null
-		if (!blob || !blob.type.startsWith('image/')) return null
-		return new File([blob], path.split('/').pop() || 'bild', { type: blob.type })
-	} catch {
-		return null
-	}
-}
+const MODEL_TEST_PARAMS = ['fromModelTest', 'imageUrl', 'videoUrl', 'prompt', 'modelName']
 
 /**
  * The post creator. The server renders what the loader knows; once hydrated the creator starts
@@ -102,7 +90,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 
 	const agent = creator.agents.find((a) => a.id === state.agentId)
 	const models = agent ? { text: agent.text, image: agent.image } : creator.noAgent
-	const ownImage = usesOwnImage(state.selectedMedia, files)
+	// A model test's image or video is the post's media: no image is generated or charged (ADR 0068).
+	const ownImage = usesOwnImage(state.selectedMedia, files) || state.modelTestMedia !== null
 	const cost = generationCost({ descriptors: platforms, platforms: state.selectedPlatforms, textModelCost: models.text.cost, imageModelCost: models.image.cost, withImages: !ownImage })
 
 	const generation = useGeneration({
@@ -134,14 +123,9 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 		if (notice?.kind === 'welcome' && firstWelcomeThisSession()) toast.success(t('toasts.welcomeBack'), { description: t('toasts.welcomeBackText') })
 		if (notice?.kind === 'model-test-rejected') toast.error(t('toasts.modelTestRejected'), { description: t('toasts.modelTestRejectedText') })
 		if (notice?.kind === 'model-test') {
-			const announce = () => toast.success(t('toasts.modelTest'), { description: [notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : '', t('toasts.modelTestNext')].filter(Boolean).join(' ') })
-			if (!notice.image) announce()
-			else
-				void ownImageFile(notice.image).then((file) => {
-					if (!file) return toast.error(t('toasts.modelTestRejected'), { description: t('toasts.modelTestUnavailableText') })
-					setFiles((current) => ({ ...current, image: file }))
-					announce()
-				})
+			const video = start.state.modelTestMedia?.kind === 'video'
+			const next = t(video ? 'toasts.modelTestVideoNext' : 'toasts.modelTestNext')
+			toast.success(t(video ? 'toasts.modelTestVideo' : 'toasts.modelTest'), { description: [notice.modelName ? t('toasts.modelTestText', { model: notice.modelName }) : '', next].filter(Boolean).join(' ') })
 		}
 		if (start.clearEntry.state || start.clearEntry.query) {
 			const params = new URLSearchParams(location.search)
@@ -168,7 +152,8 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 
 	function selectMedia(kind: MediaKind) {
 		// A YouTube link is no article address and the other way round: the URL belongs to its kind.
-		setState((s) => ({ ...s, selectedMedia: kind, currentStep: 'content-input', inputs: s.selectedMedia === kind ? s.inputs : { ...s.inputs, url: '' } }))
+		// Another kind of input: the model test's image or video is no longer what the post is made from.
+		setState((s) => ({ ...s, selectedMedia: kind, currentStep: 'content-input', inputs: s.selectedMedia === kind ? s.inputs : { ...s.inputs, url: '' }, modelTestMedia: s.selectedMedia === kind ? s.modelTestMedia : null }))
 	}
 
 	function removeContent() {
@@ -231,7 +216,12 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					article={state.articleData}
 					onInputs={(patch) => setState((s) => ({ ...s, inputs: { ...s.inputs, ...patch } }))}
 					pasteOffered={pasteOffered}
-					onFiles={(patch) => setFiles((f) => ({ ...f, ...patch }))}
+					onFiles={(patch) => {
+						setFiles((f) => ({ ...f, ...patch }))
+						// A picked image replaces the model test's.
+						if (patch.image) update({ modelTestMedia: null })
+					}}
+					modelTestImage={state.modelTestMedia?.kind === 'image' ? { url: state.modelTestMedia.url, onRemove: () => update({ modelTestMedia: null }) } : null}
 					onRemoveArticle={() => update({ articleData: null })}
 					onBack={() => update({ currentStep: 'media-selection' })}
 					onNext={() => update({ currentStep: 'platform-selection' })}
@@ -272,6 +262,7 @@ function CreatorFlow({ hydrated, creator, timeZone, opened, notFound, pages, bra
 					channelTexts={state.channelTexts}
 					firstComments={state.firstComments}
 					images={state.generatedImages}
+					video={state.modelTestMedia?.kind === 'video' ? state.modelTestMedia.url : null}
 					regenerationCost={creator.regenerationCost}
 					regenerating={actions.regenerating}
 					busy={busy}

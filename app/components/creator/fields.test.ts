@@ -25,7 +25,17 @@ test('reads the chosen platforms with their texts and images, in platform order'
 		]),
 		ids,
 	)
-	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: {}, images: { linkedin: image }, prompt: 'Idee', generationId: null, channelIds: [], channelTexts: {}, editing: null })
+	expect(parsed).toEqual({ platforms: ['linkedin', 'threads'], texts: { linkedin: 'Lang', threads: 'Kurz' }, firstComments: {}, images: { linkedin: image }, video: null, prompt: 'Idee', generationId: null, channelIds: [], channelTexts: {}, editing: null })
+})
+
+test("a model test's video goes along as its /media/ path (ADR 0068); any other address is malformed", () => {
+	const video = '/media/videos/2b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a13.mp4'
+	const state = { ...initialCreatorState(), selectedPlatforms: ['instagram'], content: { instagram: 'Reel' }, modelTestMedia: { kind: 'video' as const, url: video } }
+	expect(contentFields(state)).toContainEqual(['video', video])
+	expect(contentFields({ ...state, modelTestMedia: { kind: 'image', url: '/media/images/2b7c4a52-6f0e-4c39-9d4b-2a3c1f0e9a13.jpg' } }).some(([name]) => name === 'video')).toBe(false)
+	expect(parseContentFields(form(contentFields(state)), ids)?.video).toBe(video)
+	expect(parseContentFields(form([['platforms', 'instagram'], ['video', 'https://example.com/x.mp4']]), ids)).toBeNull()
+	expect(parseContentFields(form([['platforms', 'instagram'], ['video', '/media/videos/../secret.mp4']]), ids)).toBeNull()
 })
 
 test('the generation that wrote the texts goes along as its id (ADR 0067); anything but an id is malformed', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 import type { Platform } from '#modules/content/platforms.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
+import { APP_VIDEO_PATH } from '#modules/generation/generated-media-key.ts'
 import { APP_IMAGE_PATH, isAppImagePath, MAX_CREATOR_CHANNELS, type CreatorState } from './types.ts'
 
 // The form fields the creator sends to its route action, built here and parsed there.
@@ -26,6 +27,7 @@ export function contentFields(state: CreatorState): Array<[string, string]> {
 		const own = state.channelTexts[channel]
 		if (own !== undefined) fields.push([`channelText.${channel}`, own])
 	}
+	if (state.modelTestMedia?.kind === 'video') fields.push(['video', state.modelTestMedia.url])
 	fields.push(['prompt', state.inputs.prompt])
 	if (state.generationId) fields.push(['generationId', state.generationId])
 	if (state.editing) fields.push(['editKind', state.editing.kind], ['editId', state.editing.id])
@@ -48,6 +50,8 @@ const contentSchema = (registered: ReadonlyArray<Platform>) => {
 		firstComments: z.partialRecord(z.enum(platforms), z.string().check(z.maxLength(MAX_TEXT))),
 		// Only images this app stored: a client cannot make a post point anywhere else.
 		images: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
+		// Only a model test's video this app stored (that it is the user's is checked where the post is written).
+		video: z.nullable(z.string().check(z.regex(APP_VIDEO_PATH))),
 		prompt: z.string().check(z.maxLength(PROMPT_MAX)),
 		// Whether it is the user's and wrote texts is checked where the post or draft is written.
 		generationId: z.nullable(z.uuid()),
@@ -75,6 +79,7 @@ export function parseContentFields(form: FormData, registered: ReadonlyArray<Pla
 		texts: pick('text'),
 		firstComments: pick('firstComment'),
 		images: pick('image'),
+		video: text('video') || null,
 		prompt: text('prompt') ?? '',
 		generationId: text('generationId') || null,
 		channelIds: [...new Set(form.getAll('channels'))],

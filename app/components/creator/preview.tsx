@@ -4,6 +4,7 @@ import { Badge, Flex, Heading, Text } from '#app/components/ui/lean.tsx'
 import { CalendarClock, ImageMinus, ImageOff, Pencil, RefreshCw, Save, Send, Trash } from 'lucide-react'
 import { useTranslation } from '#app/utils/use-translation.ts'
 import { PlatformTextCard } from '#app/components/posts/platform-text-card.tsx'
+import { CreatorVideo } from './creator-video.tsx'
 import { FirstCommentInput } from './first-comment-input.tsx'
 import type { Platform } from '#modules/content/platforms.ts'
 import { usePlatformName } from '#app/utils/use-platforms.ts'
@@ -21,6 +22,8 @@ type Props = {
 	/** The first comment per platform (ADR 0062). */
 	firstComments: Partial<Record<Platform, string>>
 	images: Partial<Record<Platform, string>>
+	/** A model test's video (ADR 0068): the post's media for every network, shown with its processing instead of images. */
+	video: string | null
 	regenerationCost: number
 	regenerating: Platform | null
 	busy: boolean
@@ -53,6 +56,7 @@ export function Preview(props: Props) {
 					<Pencil size={16} aria-hidden /> {t('preview.edit')}
 				</Button>
 			</Flex>
+			{props.video ? <CreatorVideo url={props.video} platforms={props.platforms} /> : null}
 			{props.platforms.map((platform) => (
 				<PlatformTextCard
 					key={platform}
@@ -71,40 +75,42 @@ export function Preview(props: Props) {
 						channels={props.chosen ? props.pages.filter((p) => p.platform === platform) : []}
 						onChange={(text) => props.onFirstComment(platform, text)}
 					/>
-					<Flex gap="3" align="center" wrap="wrap">
-						{props.images[platform] ? null : (
-							<Flex gap="2" align="center" data-testid="no-image">
-								<ImageOff size={16} color="var(--gray-9)" aria-hidden />
-								<Text size="2" color="gray">
-									{t('preview.noImage')}
-								</Text>
-							</Flex>
-						)}
-						<Button
-							type="button"
-							size="1"
-							variant="soft"
-							onClick={() => props.onRegenerate(platform)}
-							loading={props.regenerating === platform}
-							disabled={props.regenerating !== null || busy}
-							aria-label={t('preview.regenerateFor', { platform: platformName(platform), count: props.regenerationCost })}
-						>
-							<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
-						</Button>
-						{props.images[platform] ? (
+					{props.video ? null : (
+						<Flex gap="3" align="center" wrap="wrap">
+							{props.images[platform] ? null : (
+								<Flex gap="2" align="center" data-testid="no-image">
+									<ImageOff size={16} color="var(--gray-9)" aria-hidden />
+									<Text size="2" color="gray">
+										{t('preview.noImage')}
+									</Text>
+								</Flex>
+							)}
 							<Button
 								type="button"
 								size="1"
 								variant="soft"
-								color="gray"
-								onClick={() => props.onRemoveImage(platform)}
+								onClick={() => props.onRegenerate(platform)}
+								loading={props.regenerating === platform}
 								disabled={props.regenerating !== null || busy}
-								aria-label={t('preview.removeImageFor', { platform: platformName(platform) })}
+								aria-label={t('preview.regenerateFor', { platform: platformName(platform), count: props.regenerationCost })}
 							>
-								<ImageMinus size={14} aria-hidden /> {t('preview.removeImage')}
+								<RefreshCw size={14} aria-hidden /> {t('preview.regenerate', { count: props.regenerationCost })}
 							</Button>
-						) : null}
-					</Flex>
+							{props.images[platform] ? (
+								<Button
+									type="button"
+									size="1"
+									variant="soft"
+									color="gray"
+									onClick={() => props.onRemoveImage(platform)}
+									disabled={props.regenerating !== null || busy}
+									aria-label={t('preview.removeImageFor', { platform: platformName(platform) })}
+								>
+									<ImageMinus size={14} aria-hidden /> {t('preview.removeImage')}
+								</Button>
+							) : null}
+						</Flex>
+					)}
 				</PlatformTextCard>
 			))}
 			<Flex gap="3" wrap="wrap" justify="end">

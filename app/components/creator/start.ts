@@ -3,6 +3,7 @@ import type { Platform } from '#modules/content/platforms.ts'
 import type { CreatorAgent } from '#modules/generation/index.ts'
 import type { OpenedPost } from '#modules/posting/index.ts'
 import { PROMPT_MAX } from '#modules/media/kinds.ts'
+import { isAppVideoPath } from '#modules/generation/generated-media-key.ts'
 import { readCreatorState } from './storage.ts'
 import { NO_AGENT, initialCreatorState, isAppImagePath, type CreatorState } from './types.ts'
 
@@ -14,8 +15,8 @@ export type OpenedContent = OpenedPost
 
 export type Start = {
 	state: CreatorState
-	/** model-test: `image` is this app's image to take over as the own image; model-test-rejected: the image URL was refused. */
-	notice: { kind: 'welcome' } | { kind: 'model-test'; modelName: string; image: string | null } | { kind: 'model-test-rejected' } | null
+	/** model-test: the test's image or video is in the state (modelTestMedia); model-test-rejected: its URL was refused. */
+	notice: { kind: 'welcome' } | { kind: 'model-test'; modelName: string } | { kind: 'model-test-rejected' } | null
 	clearEntry: { state: boolean; query: boolean }
 }
 
@@ -69,12 +70,12 @@ export function openedState(opened: OpenedContent): CreatorState {
 	}
 }
 
-/** An image of this app given as a path or as an absolute URL of this origin. */
-function ownImage(value: string | null, origin: string) {
+/** A file of this app given as a path or as an absolute URL of this origin, when `isPath` takes its path. */
+function ownFile(value: string | null, origin: string, isPath: (path: string) => boolean) {
 	if (!value) return null
 	try {
 		const url = new URL(value, origin)
-		return url.origin === origin && isAppImagePath(url.pathname) ? url.pathname : null
+		return url.origin === origin && isPath(url.pathname) ? url.pathname : null
 	} catch {
 		return null
 	}
@@ -118,19 +119,22 @@ export function clientStart(input: { opened: OpenedContent | null; locationState
 	}
 
 	if (input.search.get('fromModelTest') === 'true') {
-		const asked = input.search.get('imageUrl')
-		const image = ownImage(asked, input.origin)
+		const askedVideo = input.search.get('videoUrl')
+		const asked = askedVideo ?? input.search.get('imageUrl')
+		const image = askedVideo ? null : ownFile(asked, input.origin, isAppImagePath)
+		const video = askedVideo ? ownFile(askedVideo, input.origin, isAppVideoPath) : null
 		const prompt = (input.search.get('prompt') ?? '').slice(0, PROMPT_MAX)
 		const inputs = { prompt, url: '', notes: '', pasted: '' }
 		// A foreign or broken image address: the prompt is kept on the input step, where an image can be chosen.
-		if (asked && !image) {
+		if (asked && !image && !video) {
 			return done({ ...initialCreatorState(), currentStep: 'content-input', selectedMedia: 'image-prompt', inputs }, { kind: 'model-test-rejected' }, { state: false, query: true })
 		}
-		// The image becomes the own image (loaded by the page), the texts are written from the prompt:
-		// the platform step, which shows the cost and generates.
+		// The image or video is taken by its key (ADR 0068), the texts are written from the prompt: the
+		// platform step, which shows the cost and generates. A video is the post's media, so no images are made.
+		const modelTestMedia = video ? { kind: 'video' as const, url: video } : image ? { kind: 'image' as const, url: image } : null
 		return done(
-			{ ...initialCreatorState(), currentStep: 'platform-selection', selectedMedia: 'image-prompt', selectedPlatforms: [...registered], inputs },
-			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100), image },
+			{ ...initialCreatorState(), currentStep: 'platform-selection', selectedMedia: video ? 'smart-post' : 'image-prompt', selectedPlatforms: [...registered], inputs, modelTestMedia },
+			{ kind: 'model-test', modelName: (input.search.get('modelName') ?? '').slice(0, 100) },
 			{ state: false, query: true },
 		)
 	}

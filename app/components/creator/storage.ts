@@ -3,6 +3,7 @@ import { z } from 'zod/mini'
 import type { Platform } from '#modules/publishing/descriptor.ts'
 import { MAX_TEXT } from '#modules/content/text-limit.ts'
 import { MEDIA_KINDS, NOTES_MAX, PASTED_MAX, PROMPT_MAX } from '#modules/media/kinds.ts'
+import { APP_VIDEO_PATH } from '#modules/generation/generated-media-key.ts'
 import { APP_IMAGE_PATH, CREATOR_STEPS, MAX_CREATOR_CHANNELS, NO_AGENT, initialCreatorState, type CreatorState } from './types.ts'
 
 const STORAGE_KEY = 'post-creator-state'
@@ -27,6 +28,10 @@ const storedSchema = (registered: ReadonlyArray<Platform>) => {
 		generatedImages: z.partialRecord(z.enum(platforms), z.string().check(z.regex(APP_IMAGE_PATH))),
 		// A state stored before generations were recorded has none.
 		generationId: z._default(z.nullable(z.uuid()), null),
+		modelTestMedia: z._default(
+			z.nullable(z.union([z.object({ kind: z.literal('image'), url: z.string().check(z.regex(APP_IMAGE_PATH)) }), z.object({ kind: z.literal('video'), url: z.string().check(z.regex(APP_VIDEO_PATH)) })])),
+			null,
+		),
 		articleData: z._default(
 			z.nullable(z.object({ title: max(500), url: max(2048), source: max(200), published_date: max(50), content: z.optional(max(20_000)) })),
 			null,

@@ -33,6 +33,11 @@ export type CreatorState = {
 	generatedImages: Partial<Record<Platform, string>>
 	/** The generation that wrote the texts: sent with the post or drafts, which record the texts as generated (the AI label, ADR 0067). */
 	generationId: string | null
+	/**
+	 * A model test's image or video handed over by its /media/ path (ADR 0068): the generation takes it by
+	 * its key (no re-upload, so it stays AI-generated with its alt text); a video is the post's media.
+	 */
+	modelTestMedia: ModelTestMedia | null
 	articleData: ArticleData | null
 	inputs: CreatorInputs
 	/** An agent id or 'none'. */
@@ -40,6 +45,8 @@ export type CreatorState = {
 	editing: EditTarget | null
 	timestamp: number
 }
+
+export type ModelTestMedia = { kind: 'image' | 'video'; url: string }
 
 export type CreatorFiles = { document: File | null; image: File | null; audio: File | null }
 
@@ -61,6 +68,7 @@ export function initialCreatorState(): CreatorState {
 		firstComments: {},
 		generatedImages: {},
 		generationId: null,
+		modelTestMedia: null,
 		articleData: null,
 		inputs: EMPTY_INPUTS,
 		agentId: NO_AGENT,

@@ -60,6 +60,8 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 			notes: state.inputs.notes,
 			pasted: state.selectedMedia === 'youtube' || state.selectedMedia === 'web-article' ? state.inputs.pasted : '',
 			article: state.selectedMedia === 'web-article' && state.articleData ? articleField(state.articleData) : '',
+			// The model test's image or video by its key (ADR 0068): the server takes the user's own file.
+			generatedMedia: state.modelTestMedia ? state.modelTestMedia.url.slice('/media/'.length) : '',
 		}
 		const fileList = [files.document, files.image, files.audio].map((f) => (f ? [f.name, f.size, f.lastModified] : null))
 		const signature = JSON.stringify({ fields, fileList })
@@ -76,6 +78,7 @@ export function useGeneration({ state, files, balance, cost, onSuccess }: { stat
 		form.set('notes', fields.notes)
 		form.set('pasted', fields.pasted)
 		form.set('article', fields.article)
+		form.set('generatedMedia', fields.generatedMedia)
 		if (state.selectedMedia === 'pdf-notes' && files.document) form.set('document', files.document)
 		if ((state.selectedMedia === 'image-prompt' || state.selectedMedia === 'audio-image') && files.image) form.set('image', files.image)
 		if (state.selectedMedia === 'audio-image' && files.audio) form.set('audio', files.audio, files.audio.name || 'aufnahme.wav')
