@@ -105,7 +105,7 @@ describe('the cases of issue 39, in German', () => {
 		expect(messages(facebook, [{ ...video, durationMs: 252_000 }])).toEqual([])
 		expect(messages(facebook, [{ ...video, width: 1920, height: 1080 }])).toEqual([])
 		expect(messages(facebook, [{ ...video, width: 1080, height: 1920, durationMs: 30_000 }])).toEqual([])
-		expect(messages(facebook, [{ ...video, durationMs: 241 * 60_000 }])).toEqual(['Das Video dauert 241:00 min; Facebook nimmt höchstens 240 Minuten. Kürzen Sie es bitte.'])
+		expect(messages(facebook, [{ ...video, durationMs: 241 * 60_000 }])).toEqual(['Das Video dauert 4:01:00 Std.; Facebook nimmt höchstens 240 Minuten. Kürzen Sie es bitte.'])
 		expect(messages(facebook, [{ ...video, width: 2560, height: 1080 }])).toEqual(['Das Seitenverhältnis des Videos passt nicht zu Facebook (Breite durch Höhe zwischen 0.56 und 1.78). Wählen Sie bitte ein anderes Video.'])
 	})
 

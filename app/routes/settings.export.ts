@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		signInMethods: account.signInMethods,
 		sessions: account.sessions,
 		apiTokens: account.apiTokens,
+		connectedApps: account.connectedApps,
 		agents: agents.agents,
 		posts: content.posts,
 		postMedia: content.postMedia,

@@ -11,7 +11,7 @@ import { exportLedger } from '#modules/credits/index.ts'
  * only counters of failed attempts). null when the user does not exist.
  */
 export async function exportAccountData(db: Db, userId: string) {
-	const [user, roles, identities, sessions, apiTokens, ledger] = await Promise.all([
+	const [user, roles, identities, sessions, apiTokens, connectedApps, ledger] = await Promise.all([
 		db
 			.selectFrom('users')
 			.innerJoin('profiles', 'profiles.id', 'users.id')
@@ -46,6 +46,14 @@ export async function exportAccountData(db: Db, userId: string) {
 			.where('user_id', '=', userId)
 			.orderBy('created_at')
 			.execute(),
+		// Apps granted access by OAuth (ADR 0071): the app's name, scopes and resource; no secrets.
+		db
+			.selectFrom('oauth_grants')
+			.innerJoin('oauth_clients', 'oauth_clients.id', 'oauth_grants.client_id')
+			.select(['oauth_grants.id', 'oauth_clients.client_name', 'oauth_grants.scopes', 'oauth_grants.audience', 'oauth_grants.resource', 'oauth_grants.revoked_at', 'oauth_grants.created_at'])
+			.where('oauth_grants.user_id', '=', userId)
+			.orderBy('oauth_grants.created_at')
+			.execute(),
 		exportLedger(db, userId),
 	])
 	if (!user) return null
@@ -67,6 +75,7 @@ export async function exportAccountData(db: Db, userId: string) {
 		signInMethods: identities,
 		sessions,
 		apiTokens,
+		connectedApps,
 		ledger,
 	}
 }

@@ -19,6 +19,7 @@ const covered: Record<string, string> = {
 	user_identities: 'signInMethods',
 	sessions: 'sessions',
 	api_tokens: 'apiTokens',
+	oauth_grants: 'connectedApps',
 	agent_configurations: 'agents',
 	posts: 'posts',
 	post_media: 'postMedia',
@@ -57,9 +58,10 @@ const covered: Record<string, string> = {
  * running CSV import is, for the dialog's progress bar; its posts are exported), publication_outbox (publishing's
  * record of each publication for its consumers, kept a day; the deliveries, activity and webhook messages are exported),
  * media_variants (the processing state of an uploaded video and the keys of the copies made of it; the upload and the
- * post's media are exported).
+ * post's media are exported), oauth_authorizations (a pending consent and its one-time code, kept ten minutes; the
+ * grant it makes is exported).
  */
-const leftOut = new Set(['email_tokens', 'oauth_states', 'request_keys', 'post_figures', 'csv_import_progress', 'publication_outbox', 'media_variants'])
+const leftOut = new Set(['email_tokens', 'oauth_states', 'oauth_authorizations', 'request_keys', 'post_figures', 'csv_import_progress', 'publication_outbox', 'media_variants'])
 
 const password = 'richtig-langes-Passwort'
 
@@ -82,6 +84,9 @@ async function seed(db: Db, userId: string, marker: string, modelIds: { like: st
 	await db.insertInto('sessions').values({ id: sessionHash, user_id: userId, expires_at: new Date(Date.now() + 86_400_000), ip: '10.1.2.3', user_agent: `browser-${marker}` }).execute()
 	keep(await db.insertInto('api_tokens').values({ user_id: userId, name: `Token ${marker}`, token_hash: `api-token-hash-${marker}`, token_hint: 'abcd', scopes: ['read'] }).returning('id').executeTakeFirstOrThrow())
 	secrets.push(`api-token-hash-${marker}`)
+	const oauthClient = await db.insertInto('oauth_clients').values({ client_name: `App ${marker}`, redirect_uris: ['https://app.example/callback'], token_endpoint_auth_method: 'client_secret_post', client_secret_hash: `client-secret-hash-${marker}` }).returning('id').executeTakeFirstOrThrow()
+	secrets.push(`client-secret-hash-${marker}`)
+	keep(await db.insertInto('oauth_grants').values({ user_id: userId, client_id: oauthClient.id, scopes: ['read'], audience: 'mcp', resource: 'http://127.0.0.1/mcp' }).returning('id').executeTakeFirstOrThrow())
 	await db.insertInto('email_tokens').values({ user_id: userId, purpose: 'reset_password', token_hash: emailTokenHash, expires_at: new Date(Date.now() + 3_600_000) }).execute()
 	await db.insertInto('oauth_states').values({ state_hash: stateHash, user_id: userId, platform: 'linkedin', code_verifier_encrypted: verifier, expires_at: new Date(Date.now() + 600_000) }).execute()
 	keep(await db.insertInto('credit_transactions').values({ user_id: userId, credits_amount: 5, transaction_type: 'bonus', balance_after: 55, reference: `ref-${marker}` }).returning('id').executeTakeFirstOrThrow())

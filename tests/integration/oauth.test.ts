@@ -138,7 +138,7 @@ test('discovery, registration, consent, code with PKCE, an MCP tool call, refres
 	expect(result.isError).toBeFalsy()
 	// Same bookkeeping as a personal token: last use and the 'api' activity entry under the app's name.
 	const entries = await t.db.selectFrom('activity_logs').select(['title', 'description']).where('user_id', '=', user.id).where('log_type', '=', 'api').execute()
-	expect(entries).toContainEqual({ title: 'MCP: POST /mcp', description: 'Claude Desktop' })
+	expect(entries).toContainEqual({ title: expect.stringMatching(/^MCP: \d+ Aufrufe? \(POST \/mcp\)$/), description: 'Claude Desktop' })
 	const [granted] = await h.services.accounts.oauth.grants(user.id)
 	expect(granted).toMatchObject({ clientName: 'Claude Desktop', scopes: ['read', 'posts'], audience: 'mcp' })
 	expect(granted!.lastUsedAt).not.toBeNull()
