@@ -171,8 +171,8 @@ export function createContentService({
 
 		listDrafts: (userId: string) => listDrafts(db, platforms, userId),
 		getDraft: (userId: string, id: string) => getDraft(db, platforms, userId, id),
-		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, origins, userId, input),
-		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, origins, userId, id, input),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, origins, userId, input, mediaDeps),
+		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, origins, userId, id, input, mediaDeps),
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
 		listPosts: (userId: string) => listPosts(db, platforms, userId),
@@ -209,7 +209,7 @@ export function createContentService({
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
 			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
 				const drafts: Array<DraftView> = []
-				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, origins, userId, input))
+				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, origins, userId, input, mediaDeps))
 				for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
 				return { ok: true as const, drafts }
 			}),
