@@ -19,7 +19,7 @@ export async function calendarPreview(db: Db, userId: string, postId: string): P
 		.select([
 			'content',
 			'ai_label',
-			sql<string | null>`(select m.url from post_media m where m.post_id = posts.id and m.networks is null and m.kind = 'image' order by m.position limit 1)`.as('image_url'),
+			sql<string | null>`(select m.url from post_media m where m.post_id = posts.id and m.kind = 'image' order by m.networks is not null, m.position limit 1)`.as('image_url'),
 			sql<boolean>`exists (select 1 from post_media m where m.post_id = posts.id and m.ai_generated)`.as('generated'),
 			textsGeneratedSql.as('texts_generated'),
 		])

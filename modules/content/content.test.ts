@@ -83,7 +83,9 @@ test('09:00 Zurich the day after the spring daylight-saving change is stored as 
 	})
 	const result = await content.scheduleDraft(alice, draft.id, { date: '2026-03-30', time: '09:00', timeZone: zurich }, randomUUID())
 	if (!result.ok) throw new Error(result.error)
-	expect(result.post).toMatchObject({ status: 'scheduled', platform: 'multiple', scheduledAt: '2026-03-30T07:00:00.000Z', timeZone: zurich, imageUrl: 'https://bilder.example/a.png' })
+	expect(result.post).toMatchObject({ status: 'scheduled', platform: 'multiple', scheduledAt: '2026-03-30T07:00:00.000Z', timeZone: zurich, imageUrl: null, images: { linkedin: 'https://bilder.example/a.png' } })
+	// The draft's row became the post's (ADR 0069): LinkedIn's own image, Threads without one.
+	expect(result.post.media.map((m) => [m.url, m.networks])).toEqual([['https://bilder.example/a.png', ['linkedin']]])
 	// The Saturday before (winter time) is 08:00 UTC.
 	const before = await content.createPost(alice, { platform: 'linkedin', content: { base: 'x', platforms: {} }, status: 'draft', timeZone: zurich })
 	const saturday = await content.schedulePost(alice, before.id, { date: '2026-03-28', time: '09:00', timeZone: zurich })

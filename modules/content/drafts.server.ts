@@ -1,8 +1,12 @@
-import type { Db, DbOrTrx } from '#modules/core/db.server.ts'
+import type { Db, DbOrTrx, Trx } from '#modules/core/db.server.ts'
 import { notifyChange } from '#modules/core/live-events.server.ts'
 import posts from '#locales/de/posts.json' with { type: 'json' }
 import { logDraftSaved } from './activity.server.ts'
-import { draftColumns, toDraftView } from './mappers.server.ts'
+import { draftColumns, toDraftView, type DraftRow } from './mappers.server.ts'
+import type { MediaItemInput } from './media-items.ts'
+import { postImageRows } from './post-media.ts'
+import { writeDraftImages } from './post-media.server.ts'
+import { writeDraftMedia, type SetPostMediaDeps } from './set-post-media.server.ts'
 import type { Platform, PostOrigin, RegisteredPlatforms } from './platforms.ts'
 import type { BrandDirectory, MediaOrigins } from './ports.ts'
 import { editedTextOrigin, newTextOrigin, type TextOriginInput } from './text-origin.server.ts'
@@ -13,7 +17,10 @@ import { isUuid } from '#modules/core/uuid.ts'
 export type DraftInput = TextOriginInput & {
 	platforms: Array<Platform>
 	content: PostContent
+	/** Each network's own image ('' for none): rows of post_media (ADR 0069). */
 	images?: Partial<Record<Platform, string>>
+	/** The draft's media list in order (REST, MCP; ADR 0061/0069): replaces `images`. Needs the writer's `mediaDeps`. */
+	media?: ReadonlyArray<MediaItemInput>
 	pageIds?: Partial<Record<Platform, string>>
 	/** The channels chosen for the draft (see PostInput.channelIds) and its brand. */
 	channelIds?: ReadonlyArray<string>
@@ -77,12 +84,32 @@ function draftTitle(content: PostContent) {
 	return titleFromText(content.base || Object.values(content.platforms)[0] || '') ?? posts.untitledDraft
 }
 
-export async function createDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput): Promise<DraftView> {
-	return db.transaction().execute((trx) => insertDraft(trx, registered, brands, origins, userId, input))
+export async function createDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput, mediaDeps?: SetPostMediaDeps): Promise<DraftView> {
+	return db.transaction().execute((trx) => insertDraft(trx, registered, brands, origins, userId, input, mediaDeps))
+}
+
+/** The networks a draft's images leave without one ('' in `images`); a media list leaves none. */
+const withoutMedia = (input: DraftInput) => (input.media ? [] : postImageRows(null, input.images ?? {}).networksWithoutMedia)
+
+/** Writes a draft's media (a list, else its images) and gives its row the rows written. */
+async function writeMedia(trx: Trx, origins: MediaOrigins, userId: string, row: DraftRow, input: DraftInput, mediaDeps: SetPostMediaDeps | undefined, replace: boolean) {
+	if (input.media) {
+		if (!mediaDeps) throw new Error('drafts: a media list needs mediaDeps')
+		row.media = await writeDraftMedia(trx, mediaDeps, userId, row.id, input.media)
+	} else {
+		const written = await writeDraftImages(trx, origins, [{ draftId: row.id, images: input.images ?? {}, origin: input.origin }], { replace })
+		row.media = written.get(row.id) ?? []
+	}
+}
+
+/** Whether an edit's images are those the draft shows now ('' and none are the same for a draft's own images). */
+function sameImages(current: Partial<Record<string, string>>, edited: Partial<Record<string, string>>) {
+	const given = (images: Partial<Record<string, string>>) => JSON.stringify(Object.entries(images).filter(([, url]) => url).sort(([a], [b]) => a.localeCompare(b)))
+	return given(current) === given(edited)
 }
 
 /** Inserts a draft inside the caller's transaction (automations that claim their run in the same one). */
-export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput): Promise<DraftView> {
+export async function insertDraft(trx: Trx, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, input: DraftInput, mediaDeps?: SetPostMediaDeps): Promise<DraftView> {
 	const targets = await ownTargets(trx, brands, userId, input)
 	const row = await trx
 		.insertInto('drafts')
@@ -93,7 +120,7 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 			content: serializeContent(keepChannelTexts(input.content, targets.channelIds)),
 			platforms: targets.platforms,
 			channel_ids: targets.channelIds,
-			images: JSON.stringify(input.images ?? {}),
+			networks_without_media: withoutMedia(input),
 			page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 			post_type: input.postType ?? 'ai-generated',
 			origin: input.origin ?? 'web',
@@ -101,11 +128,16 @@ export async function insertDraft(trx: DbOrTrx, registered: RegisteredPlatforms,
 		})
 		.returning(draftColumns)
 		.executeTakeFirstOrThrow()
+	await writeMedia(trx, origins, userId, row, input, mediaDeps, false)
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return toDraftView(registered, row)
 }
 
-export async function updateDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, id: string, input: DraftInput): Promise<ContentResult<{ draft: DraftView }>> {
+/**
+ * Saves a draft's edits. Its media rows are written again only when the edit changes them (a media list,
+ * or images other than those shown): an unchanged draft keeps its items' ids, alt texts and order.
+ */
+export async function updateDraft(db: Db, registered: RegisteredPlatforms, brands: BrandDirectory, origins: MediaOrigins, userId: string, id: string, input: DraftInput, mediaDeps?: SetPostMediaDeps): Promise<ContentResult<{ draft: DraftView }>> {
 	return db.transaction().execute(async (trx) => {
 		const targets = await ownTargets(trx, brands, userId, input)
 		const row = await trx
@@ -116,7 +148,7 @@ export async function updateDraft(db: Db, registered: RegisteredPlatforms, brand
 				content: serializeContent(keepChannelTexts(input.content, targets.channelIds)),
 				platforms: targets.platforms,
 				channel_ids: targets.channelIds,
-				images: JSON.stringify(input.images ?? {}),
+				...(input.media || input.images ? { networks_without_media: withoutMedia(input) } : {}),
 				page_ids: JSON.stringify(await ownPageIds(trx, userId, input.pageIds)),
 				...editedTextOrigin(origins, userId, input.generationId),
 			})
@@ -125,6 +157,9 @@ export async function updateDraft(db: Db, registered: RegisteredPlatforms, brand
 			.returning(draftColumns)
 			.executeTakeFirst()
 		if (!row) return { ok: false as const, error: 'not_found' as const }
+		// RETURNING's media subquery reads the rows as they were before the statement: the draft's current ones.
+		const changed = input.media || (input.images && !sameImages(toDraftView(registered, row).images, input.images))
+		if (changed) await writeMedia(trx, origins, userId, row, input, mediaDeps, true)
 		await notifyChange(trx, { userId, topic: 'drafts' })
 		const draft = toDraftView(registered, row)
 		await logDraftSaved(trx, userId, draft, false)

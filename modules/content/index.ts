@@ -171,8 +171,9 @@ export function createContentService({
 
 		listDrafts: (userId: string) => listDrafts(db, platforms, userId),
 		getDraft: (userId: string, id: string) => getDraft(db, platforms, userId, id),
-		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, origins, userId, input),
-		updateDraft: (userId: string, id: string, input: DraftInput) => updateDraft(db, platforms, brands, origins, userId, id, input),
+		createDraft: (userId: string, input: DraftInput) => createDraft(db, platforms, brands, origins, userId, input, mediaDeps),
+		/** A draft's edits; a refused media list answers 'invalid_media' with German reasons. */
+		updateDraft: (userId: string, id: string, input: DraftInput) => refusable(() => updateDraft(db, platforms, brands, origins, userId, id, input, mediaDeps)),
 		deleteDraft: (userId: string, id: string) => deleteDraft(db, userId, id),
 
 		listPosts: (userId: string) => listPosts(db, platforms, userId),
@@ -207,12 +208,14 @@ export function createContentService({
 
 		/** 'Entwurf speichern' in the creator: one draft per input, once per request id. */
 		createDrafts: (userId: string, requestId: string, inputs: Array<DraftInput>) =>
-			keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
-				const drafts: Array<DraftView> = []
-				for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, origins, userId, input))
-				for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
-				return { ok: true as const, drafts }
-			}),
+			refusable(() =>
+				keyed<{ drafts: Array<DraftView> }>(userId, requestId, 'content.create-drafts', inputs, async (trx) => {
+					const drafts: Array<DraftView> = []
+					for (const input of inputs) drafts.push(await insertDraft(trx, platforms, brands, origins, userId, input, mediaDeps))
+					for (const draft of drafts) await logDraftSaved(trx, userId, draft, true)
+					return { ok: true as const, drafts }
+				}),
+			),
 
 		/** 'Post planen' for a draft: date and a 06:00-23:00 slot, not in the past; once per request id. */
 		scheduleDraft: (userId: string, draftId: string, request: ScheduleRequest, requestId: string) =>

@@ -5,7 +5,7 @@ import { textsGeneratedSql } from './text-origin.server.ts'
 import { aiLabelOf, carouselFitOf, isRegistered, POST_ORIGINS, type Platform, type PostOrigin, type PostPlatform, type PostStatus, type RegisteredPlatforms } from './platforms.ts'
 import { parseContent } from './post-content.ts'
 import { imagesOfRows, mediaViews, type PostMediaRow } from './post-media.ts'
-import { postMediaJsonSql } from './post-media.server.ts'
+import { draftMediaJsonSql, postMediaJsonSql } from './post-media.server.ts'
 import type { DraftView, PostView } from './views.ts'
 
 const postFields = [
@@ -22,10 +22,16 @@ const textsGenerated = textsGeneratedSql.as('texts_generated')
 /** What toPostView reads of a post: select (or return) these from `posts`. */
 export const postColumns = [...postFields, postMedia, textsGenerated] as const
 
-export const draftColumns = ['id', 'title', 'content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
+const draftFields = ['id', 'title', 'content', 'platforms', 'networks_without_media', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'created_at', 'updated_at'] as const
+
+/** A draft's media rows (ADR 0069), as postMedia. Reads `drafts.id`: the table unaliased. */
+const draftMedia = draftMediaJsonSql(sql.ref('drafts.id')).as('media')
+
+/** What toDraftView reads of a draft: select (or return) these from `drafts`. */
+export const draftColumns = [...draftFields, draftMedia] as const
 
 export type PostRow = Pick<Selectable<DB['posts']>, (typeof postFields)[number]> & { media: Array<PostMediaRow>; texts_generated: boolean }
-type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftColumns)[number]>
+export type DraftRow = Pick<Selectable<DB['drafts']>, (typeof draftFields)[number]> & { media: Array<PostMediaRow> }
 
 /**
  * The platforms a post goes to: its own, or for 'multiple' the registered platforms its content names
@@ -82,13 +88,21 @@ export function platformMap(registered: RegisteredPlatforms, value: unknown): Pa
 	return map
 }
 
+/** Each network's image of a draft: its own, else the first row for every network (a media list's), '' for none. */
+function draftImages(registered: RegisteredPlatforms, row: Pick<DraftRow, 'platforms' | 'media' | 'networks_without_media'>) {
+	const { imageUrl, images } = imagesOfRows(registered, row.media, row.networks_without_media)
+	for (const network of row.platforms) if (imageUrl && images[network as Platform] === undefined && isRegistered(registered, network)) images[network] = imageUrl
+	return images
+}
+
 export function toDraftView(registered: RegisteredPlatforms, row: DraftRow): DraftView {
 	return {
 		id: row.id,
 		title: row.title,
 		content: row.content,
 		platforms: row.platforms.filter((p) => isRegistered(registered, p)),
-		images: platformMap(registered, row.images),
+		images: draftImages(registered, row),
+		media: mediaViews(registered, row.media),
 		pageIds: platformMap(registered, row.page_ids),
 		channelIds: row.channel_ids,
 		brandId: row.brand_id,

@@ -6,9 +6,9 @@ import { logPostScheduled } from './activity.server.ts'
 import { emitPostsScheduled } from './scheduled-event.server.ts'
 import { mediaAndLabelOf, platformMap, postColumns, postPlatforms, toPostView } from './mappers.server.ts'
 import { carouselFitOf, isRegistered, POST_ORIGINS, type AiLabel, type CarouselFit, type Platform, type PostOrigin, type PostPlatform, type RegisteredPlatforms } from './platforms.ts'
-import { editedContent, ownImages, parseContent, serializeContent, type PostContent } from './post-content.ts'
+import { editedContent, parseContent, serializeContent, type PostContent } from './post-content.ts'
 import { imagesOfRows, postImageRows, type PostMediaRow } from './post-media.ts'
-import { copyPostMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
+import { copyPostMedia, moveDraftMedia, postMediaJsonSql, writePostImages } from './post-media.server.ts'
 import type { MediaItemInput } from './media-items.ts'
 import { writeNewPostMedia, type SetPostMediaDeps } from './set-post-media.server.ts'
 import { postTitle } from './post-title.ts'
@@ -50,6 +50,8 @@ export type PostInput = TextOriginInput & {
 	media?: ReadonlyArray<MediaItemInput>
 	/** Where the post was made: the pages (default), the REST API, an MCP client or a CSV import. */
 	origin?: PostOrigin
+	/** The draft (of the same id, user and brand) whose media rows become the post's (draftToPost, ADR 0069): replaces imageUrl and images. */
+	mediaOfDraft?: string
 }
 
 /** A new post's images: `imageUrl` (by default the first of `images`) for every network without one of its own. */
@@ -100,6 +102,8 @@ export async function insertPost(trx: Trx, planner: DeliveryPlanner, brands: Bra
 	if (input.media) {
 		if (!mediaDeps) throw new Error('insertPost: a media list needs mediaDeps')
 		row.media = await writeNewPostMedia(trx, mediaDeps, userId, row.id, input.media)
+	} else if (input.mediaOfDraft) {
+		row.media = await moveDraftMedia(trx, input.mediaOfDraft, row.id)
 	} else {
 		const media = await writePostImages(trx, origins, [{ postId: row.id, ...newPostImages(input), origin: values.origin as PostOrigin }], { replace: false })
 		row.media = media.get(row.id) ?? []
@@ -266,15 +270,16 @@ export async function draftToPost(
 	draftId: string,
 	plan: { status: 'scheduled'; scheduledAt: Date; timeZone: string } | { status: 'draft'; dueNow: true; timeZone: string },
 ): Promise<ContentResult<{ post: PostView }>> {
+	// Read and locked first, deleted last: the post takes the draft's media rows before the draft's cascade would remove them.
 	const draft = await trx
-		.deleteFrom('drafts')
+		.selectFrom('drafts')
+		.select(['content', 'platforms', 'networks_without_media', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'origin', 'text_origin'])
 		.where('user_id', '=', userId)
 		.where('id', '=', draftId)
-		.returning(['content', 'platforms', 'images', 'page_ids', 'channel_ids', 'brand_id', 'post_type', 'origin', 'text_origin'])
+		.forUpdate()
 		.executeTakeFirst()
 	if (!draft) return { ok: false, error: 'not_found' }
 	const platforms = draft.platforms.filter((p) => isRegistered(registered, p))
-	const images = platformMap(registered, draft.images)
 	const post = await insertPost(trx, planner, brands, origins, registered, userId, {
 		// The same id: whoever knew the draft (an assistant, an open editor) still finds it as a post.
 		id: draftId,
@@ -284,8 +289,10 @@ export async function draftToPost(
 		scheduledAt: plan.status === 'scheduled' ? plan.scheduledAt : null,
 		dueNow: plan.status === 'draft',
 		timeZone: plan.timeZone,
-		imageUrl: platforms.map((p) => images[p]).find(Boolean) ?? null,
-		images: ownImages(platforms, images),
+		// No rows written: the draft's move over (ids, order, alt texts, AI flags), its networks without media with them.
+		imageUrl: null,
+		images: Object.fromEntries(draft.networks_without_media.map((n) => [n, ''])),
+		mediaOfDraft: draftId,
 		postType: draft.post_type,
 		pageIds: platformMap(registered, draft.page_ids),
 		channelIds: draft.channel_ids,
@@ -294,6 +301,7 @@ export async function draftToPost(
 		origin: (POST_ORIGINS as ReadonlyArray<string>).includes(draft.origin) ? (draft.origin as PostOrigin) : 'web',
 		textOrigin: draft.text_origin,
 	})
+	await trx.deleteFrom('drafts').where('user_id', '=', userId).where('id', '=', draftId).execute()
 	await notifyChange(trx, { userId, topic: 'drafts' })
 	return { ok: true, post }
 }

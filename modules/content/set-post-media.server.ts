@@ -9,6 +9,7 @@ import { fileKeyOfMediaUrl, MAX_MEDIA_ITEMS, type MediaItemInput } from './media
 import type { RegisteredPlatforms } from './platforms.ts'
 import { mediaViews, type PostMediaRow } from './post-media.ts'
 import type { MediaOrigins } from './ports.ts'
+import { DRAFT_OWNER, POST_OWNER, type MediaOwner } from './post-media.server.ts'
 import type { ContentResult, PostMediaView } from './views.ts'
 
 // A post's ordered media list from the editor's strip, the REST API and MCP (ADR 0061): the list given
@@ -42,7 +43,18 @@ export function isMediaRefused(error: unknown): error is MediaRefused {
  * the post's reads give them; a refusal throws MediaRefused (the caller's transaction rolls back).
  */
 export async function writeNewPostMedia(trx: Trx, deps: SetPostMediaDeps, userId: string, postId: string, items: ReadonlyArray<MediaItemInput>): Promise<Array<PostMediaRow>> {
-	const listed = await writePostMedia(trx, deps, userId, postId, items)
+	return rowsOf(await writePostMedia(trx, deps, userId, postId, items))
+}
+
+/** A draft's list (ADR 0069) inside the caller's transaction, as writeNewPostMedia: its rows, or MediaRefused. */
+export async function writeDraftMedia(trx: Trx, deps: SetPostMediaDeps, userId: string, draftId: string, items: ReadonlyArray<MediaItemInput>): Promise<Array<PostMediaRow>> {
+	const draft = await trx.selectFrom('drafts').select('platforms').where('user_id', '=', userId).where('id', '=', draftId).forUpdate().executeTakeFirst()
+	if (!draft) throw new MediaRefused([])
+	return rowsOf(await writeOwnerList(trx, deps, DRAFT_OWNER, userId, draftId, draft.platforms, items))
+}
+
+/** The written list as the reads give its rows; a refusal throws. */
+function rowsOf(listed: ContentResult<{ media: Array<PostMediaView> }>): Array<PostMediaRow> {
 	if (!listed.ok) throw new MediaRefused(listed.reasons ?? [])
 	return listed.media.map((m) => ({
 		id: m.id,
@@ -83,12 +95,17 @@ export async function writePostMedia(trx: Trx, deps: SetPostMediaDeps, userId: s
 	if (!post) return { ok: false, error: 'not_found' }
 	// What went out stays the record of what was published (as its channels do, retargetPost).
 	if (post.status === 'published') return { ok: false, error: 'published_locked' }
+	return writeOwnerList(trx, deps, POST_OWNER, userId, postId, postPlatforms(deps.platforms, post.platform, post.content), items)
+}
+
+/** The checks and the write of a post's or a draft's list (the owner's row already read, the user's). */
+async function writeOwnerList(trx: Trx, deps: SetPostMediaDeps, owner: MediaOwner, userId: string, ownerId: string, networks: ReadonlyArray<string>, items: ReadonlyArray<MediaItemInput>): Promise<ContentResult<{ media: Array<PostMediaView> }>> {
 	const values = items.map(itemValues)
-	const reasons = listProblems(values, postPlatforms(deps.platforms, post.platform, post.content), deps.altTextMaxLength)
+	const reasons = listProblems(values, networks, deps.altTextMaxLength)
 	if (reasons.length) return { ok: false, error: 'invalid_media', reasons }
-	const rows = await writeList(trx, deps.origins, userId, postId, values)
+	const rows = await writeList(trx, deps.origins, owner, userId, ownerId, values)
 	if (rows.length !== values.length) throw new MediaRefused(unwritten(values, rows))
-	await notifyChange(trx, { userId, topic: 'posts' })
+	await notifyChange(trx, { userId, topic: owner === DRAFT_OWNER ? 'drafts' : 'posts' })
 	return { ok: true, media: mediaViews(deps.platforms, rows) }
 }
 
@@ -129,9 +146,11 @@ function listProblems(values: ReadonlyArray<ItemValues>, networks: ReadonlyArray
  * One statement: the rows not named go, the named ones move to their positions (the unique position is
  * deferrable, checked at the statement's end), the new ones are inserted from the user's own uploads (a
  * file of another user matches no row) or URLs, and the post's "no media for these networks" is
- * cleared: the list is the whole of the post's media from now on. Returns the rows written.
+ * cleared: the list is the whole of the post's (or draft's) media from now on. Returns the rows written.
  */
-async function writeList(trx: Trx, origins: MediaOrigins, userId: string, postId: string, values: ReadonlyArray<ItemValues>) {
+async function writeList(trx: Trx, origins: MediaOrigins, owner: MediaOwner, userId: string, ownerId: string, values: ReadonlyArray<ItemValues>) {
+	const column = sql.raw(owner.column)
+	const table = sql.raw(owner.table)
 	const upload = origins.ownUploadSql({ userId: sql.ref('p.user_id'), fileKey: sql.ref('v.file_key') })
 	const generated = origins.generatedSql({ userId: sql.ref('p.user_id'), url: sql.ref('v.url') })
 	// A generated image given without alt text brings the one it was made with (ADR 0060).
@@ -141,17 +160,17 @@ async function writeList(trx: Trx, origins: MediaOrigins, userId: string, postId
 			select * from json_to_recordset(${JSON.stringify(values)}::json)
 				as v(position int, id uuid, file_key text, url text, alt_given boolean, alt_text text, networks_given boolean, networks text[])
 		),
-		p as (select id, user_id, brand_id from posts where id = ${postId} and user_id = ${userId}),
-		gone as (delete from post_media m where m.post_id = ${postId} and not exists (select 1 from v where v.id = m.id)),
+		p as (select id, user_id, brand_id from ${table} where id = ${ownerId} and user_id = ${userId}),
+		gone as (delete from post_media m where m.${column} = ${ownerId} and not exists (select 1 from v where v.id = m.id)),
 		kept as (
 			update post_media m set position = v.position,
 				alt_text = case when v.alt_given then v.alt_text else m.alt_text end,
 				networks = case when v.networks_given then v.networks else m.networks end
-			from v where m.post_id = ${postId} and m.id = v.id
+			from v where m.${column} = ${ownerId} and m.id = v.id
 			returning m.id, m.kind, m.url, m.networks, m.alt_text, m.ai_generated, m.width, m.height, m.content_type, m.size_bytes, m.duration_ms, m.pages, m.cover_url, m.cover_at_ms, m.state, m.position
 		),
 		fresh as (
-			insert into post_media (post_id, user_id, brand_id, position, kind, url, file_key, content_type, size_bytes, alt_text, networks, ai_generated, source)
+			insert into post_media (${column}, user_id, brand_id, position, kind, url, file_key, content_type, size_bytes, alt_text, networks, ai_generated, source)
 			select p.id, p.user_id, p.brand_id, v.position, coalesce(u.kind, 'image'), coalesce('/media/' || u.storage_key, v.url), u.storage_key, u.content_type,
 				u.size_bytes, case when v.alt_given then v.alt_text else coalesce(u.alt_text, ${altText}) end, v.networks, g.generated, case when g.generated then 'generation' when u.storage_key is null then 'url' else 'upload' end
 			from v cross join p
@@ -160,7 +179,7 @@ async function writeList(trx: Trx, origins: MediaOrigins, userId: string, postId
 			where v.id is null and (v.file_key is null or u.storage_key is not null)
 			returning id, kind, url, networks, alt_text, ai_generated, width, height, content_type, size_bytes, duration_ms, pages, cover_url, cover_at_ms, state, position
 		),
-		cleared as (update posts set networks_without_media = '{}' where id = ${postId} and user_id = ${userId} and cardinality(networks_without_media) > 0)
+		cleared as (update ${table} set networks_without_media = '{}' where id = ${ownerId} and user_id = ${userId} and cardinality(networks_without_media) > 0)
 		select * from kept union all select * from fresh`.execute(trx)
 	return rows.toSorted((a, b) => a.position - b.position)
 }

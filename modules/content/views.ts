@@ -84,7 +84,10 @@ export type DraftView = {
 	title: string
 	content: string
 	platforms: Array<Platform>
+	/** Each network's first image ('' for none), a view of `media` as for posts. */
 	images: Partial<Record<Platform, string>>
+	/** Its media in order (post_media rows of the draft, ADR 0069); the post it becomes takes them over. */
+	media: Array<PostMediaView>
 	/** The connected page chosen per platform. */
 	pageIds: Partial<Record<Platform, string>>
 	/** The channels chosen (empty: each network's default channel of the brand) and the draft's brand. */

@@ -317,7 +317,7 @@ export interface Drafts {
   content: Generated<string>;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
-  images: Generated<Json>;
+  networks_without_media: Generated<string[]>;
   origin: Generated<string>;
   page_ids: Generated<Json>;
   platforms: Generated<string[]>;
@@ -606,6 +606,7 @@ export interface PostMedia {
   cover_at_ms: number | null;
   cover_url: string | null;
   created_at: Generated<Timestamp>;
+  draft_id: string | null;
   duration_ms: number | null;
   error_code: string | null;
   file_key: string | null;
@@ -615,7 +616,7 @@ export interface PostMedia {
   networks: string[] | null;
   pages: number | null;
   position: number;
-  post_id: string;
+  post_id: string | null;
   progress: number | null;
   size_bytes: number | null;
   slides: Json | null;

@@ -7,6 +7,7 @@ import type { DB } from '#modules/core/db.server.ts'
 import type { Services } from '#modules/services.ts'
 import { connectPlatform, expect, gotoReady, test, type TestUser } from '#tests/e2e/fixtures.ts'
 import { fakeWebUrl } from '#tests/support/e2e.ts'
+import { draftImages } from '#tests/support/draft-media.ts'
 import { networkTarget, TARGET_STEP_HEADING } from '#tests/e2e/creator-targets.ts'
 
 // The post creator at /create and /create-post: every kind of input to the preview, the credit
@@ -423,7 +424,9 @@ test('"Entwurf speichern" creates one draft per platform with its own text and i
 	await expect(toastWith(page, 'Entwurf gespeichert', 'Entwurf gespeichert!')).toBeVisible()
 	await expect(page).toHaveURL(/\/posts$/)
 
-	const drafts = await db.selectFrom('drafts').select(['platforms', 'content', 'images', 'text_origin']).where('user_id', '=', user.id).execute()
+	const drafts = await Promise.all(
+		(await db.selectFrom('drafts').select(['id', 'platforms', 'content', 'text_origin']).where('user_id', '=', user.id).execute()).map(async (d) => ({ ...d, images: await draftImages(db, d.id) })),
+	)
 	expect(drafts).toHaveLength(4)
 	const byPlatform = Object.fromEntries(drafts.map((d) => [d.platforms[0]!, d]))
 	expect(drafts.every((d) => d.platforms.length === 1)).toBe(true)

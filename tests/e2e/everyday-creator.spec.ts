@@ -3,6 +3,7 @@ import { de } from 'date-fns/locale'
 import type { Page } from '@playwright/test'
 import { connectPlatform, expect, gotoReady, test } from '#tests/e2e/fixtures.ts'
 import { fakeWebUrl } from '#tests/support/e2e.ts'
+import { draftImages } from '#tests/support/draft-media.ts'
 import { todayIn, toInstant } from '#modules/scheduling/index.ts'
 
 const zurich = 'Europe/Zurich'
@@ -181,12 +182,11 @@ test('the draft editor regenerates an image for the shown credits, once, and kee
 	await expect(image).toHaveAttribute('src', /^\/media\/images\//)
 	const src = await image.getAttribute('src')
 	// Paid for, so saved at once: the dialog stays open, and closing it without Speichern loses nothing.
-	await expect.poll(async () => (await db.selectFrom('drafts').select('images').where('id', '=', draft.id).executeTakeFirstOrThrow()).images, { timeout: 10_000 }).toMatchObject({ linkedin: src })
+	await expect.poll(() => draftImages(db, draft.id), { timeout: 10_000 }).toMatchObject({ linkedin: src })
 	await expect(editor).toBeVisible()
 	await page.keyboard.press('Escape')
 	await expect(editor).toBeHidden()
-	const row = await db.selectFrom('drafts').select('images').where('id', '=', draft.id).executeTakeFirstOrThrow()
-	expect(row.images).toMatchObject({ linkedin: src })
+	expect(await draftImages(db, draft.id)).toMatchObject({ linkedin: src })
 	const ledger = await db.selectFrom('credit_transactions').select(['credits_amount', 'transaction_type']).where('user_id', '=', user.id).where('credits_amount', '<', 0).execute()
 	expect(ledger).toEqual([{ credits_amount: -cost, transaction_type: 'image_regeneration' }])
 })

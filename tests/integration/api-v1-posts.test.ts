@@ -439,3 +439,30 @@ test('PATCH /posts/{id} with channels: the post goes to them from now on (a new 
 	const openapi = await (await call('GET', '/openapi.json', { token })).json()
 	expect(openapi.components.schemas.PostChange.properties.channels).toMatchObject({ type: 'array', items: { type: 'string', format: 'uuid' } })
 })
+
+test('drafts take a media list like posts: in order, kept by PATCH without media, replaced with media, refused in German', async () => {
+	await using t = await createTestDatabase()
+	await using h = await publishingHarness(t)
+	const { userId, token, call } = await setup(t, h)
+	const keys = ['a', 'b', 'c'].map((name) => `images/${randomUUID()}-${name}.jpg`)
+	for (const key of keys) await t.db.insertInto('uploads').values({ user_id: userId, kind: 'post_image', storage_key: key, content_type: 'image/jpeg', byte_size: 10 }).execute()
+	const media = [{ fileKey: keys[2] }, { fileKey: keys[0], altText: 'Ein Hund' }, { url: 'https://bilder.example/x.jpg', networks: ['linkedin'] }]
+	const created = await call('POST', '/drafts', { token, json: { networks: ['linkedin'], text: 'Karussell', media } })
+	expect(created.status).toBe(201)
+	const draft = await created.json()
+	expect(draft.media.map((m: { url: string; altText: string | null }) => [m.url, m.altText])).toEqual([
+		[`/media/${keys[2]}`, null],
+		[`/media/${keys[0]}`, 'Ein Hund'],
+		['https://bilder.example/x.jpg', null],
+	])
+	const ids = draft.media.map((m: { id: string }) => m.id)
+	const textOnly = await call('PATCH', `/drafts/${draft.id}`, { token, json: { text: 'Neuer Text' } })
+	expect((await textOnly.json()).media.map((m: { id: string }) => m.id)).toEqual(ids)
+	const reordered = await call('PATCH', `/drafts/${draft.id}`, { token, json: { media: [{ id: ids[1] }, { id: ids[0] }, { fileKey: keys[1] }] } })
+	expect(reordered.status).toBe(200)
+	expect((await reordered.json()).media.map((m: { id: string }) => m.id).slice(0, 2)).toEqual([ids[1], ids[0]])
+	const foreign = await call('POST', '/drafts', { token, json: { networks: ['linkedin'], text: 'Fremd', media: [{ fileKey: 'images/nicht-meins.jpg' }] } })
+	expect(foreign.status).toBe(422)
+	expect(JSON.stringify(await foreign.json())).toMatch(/Upload|Datei/)
+	expect(await t.db.selectFrom('drafts').select('id').where('user_id', '=', userId).execute()).toHaveLength(1)
+})

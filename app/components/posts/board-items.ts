@@ -122,7 +122,8 @@ export function postItem(post: BoardPost): BoardItem {
 		pageIds: {},
 		channelIds: post.channelIds,
 		brandId: post.brandId,
-		imageUrl: post.imageUrl,
+		// A planned draft's images are its networks' own rows (ADR 0069): the card shows the first of them.
+		imageUrl: post.imageUrl ?? post.media.find((m) => m.kind === 'image')?.url ?? null,
 		media: post.media,
 		scheduledAt: post.scheduledAt,
 		publishedAt: post.publishedAt,

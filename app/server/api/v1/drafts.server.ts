@@ -3,6 +3,7 @@ import type { DraftInput } from '#modules/content/index.ts'
 import { type Platform, type RegisteredPlatforms } from '#modules/content/platforms.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { imageUrl, MAX_TEXT } from '#modules/content/schema.ts'
+import { mediaListSchema, type MediaItemInput } from '#modules/content/media-items.ts'
 import { decodeCursor, encodeCursor } from '../cursor.server.ts'
 import { generationIdSchema, postContentOf } from '#modules/posting/index.ts'
 import { problem } from '../problem.server.ts'
@@ -24,6 +25,7 @@ function draftFields(registered: RegisteredPlatforms) {
 		text: text.optional().meta({ description: 'Text für alle Netzwerke ohne eigenen Text' }),
 		texts: z.partialRecord(network, text).optional().meta({ description: 'Eigener Text je Netzwerk' }),
 		images: z.partialRecord(network, image).optional().meta({ description: 'Bild je Netzwerk (/media/… aus dem Medien-Upload)' }),
+		media: mediaListSchema.optional().meta({ description: 'Bilder und Videos in dieser Reihenfolge (statt images), wie media eines Posts; ersetzt die bisherigen' }),
 		generationId: generationIdSchema.optional(),
 	}
 }
@@ -33,12 +35,13 @@ const newDraftSchema = (registered: RegisteredPlatforms) =>
 
 const draftChangeSchema = (registered: RegisteredPlatforms) => z.object(draftFields(registered)).partial()
 
-function draftInput(request: { networks: Array<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; images?: Partial<Record<Platform, string>>; generationId?: string }): DraftInput {
+function draftInput(request: { networks: Array<Platform>; text?: string; texts?: Partial<Record<Platform, string>>; images?: Partial<Record<Platform, string>>; media?: ReadonlyArray<MediaItemInput>; generationId?: string }): DraftInput {
 	const networks = [...new Set(request.networks)]
 	const content = postContentOf({ networks, text: request.text, texts: request.texts })
 	// A draft keeps each network's text by name, also for one network (the editor reads them so).
 	const platforms = Object.fromEntries(networks.map((n) => [n, request.texts?.[n] ?? request.text ?? content.base]))
-	return { platforms: networks, content: { base: content.base, platforms }, images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))), origin: 'api', generationId: request.generationId }
+	const media = request.media ? { media: request.media } : { images: Object.fromEntries(Object.entries(request.images ?? {}).filter(([n]) => networks.includes(n))) }
+	return { platforms: networks, content: { base: content.base, platforms }, ...media, origin: 'api', generationId: request.generationId }
 }
 
 export function draftOperations(registered: RegisteredPlatforms) {
@@ -73,7 +76,7 @@ export function draftOperations(registered: RegisteredPlatforms) {
 			idempotent: true,
 			body: { 'application/json': NewDraft },
 			responses: { 201: { description: 'Der gespeicherte Entwurf', schema: DraftSchema } },
-			problems: [400, 409, 413, 415],
+			problems: [400, 409, 413, 415, 422],
 			async handle({ context, request, services, principal }) {
 				const body = await readJson(context, request, newDraftSchema(registered))
 				const result = await services.content.createDrafts(principal.user.id, requestIdOf(context, request, principal), [draftInput(body)])
@@ -109,7 +112,7 @@ export function draftOperations(registered: RegisteredPlatforms) {
 			pathParams: IdParams,
 			body: { 'application/json': Change },
 			responses: { 200: { description: 'Der geänderte Entwurf', schema: DraftSchema } },
-			problems: [400, 404, 413, 415],
+			problems: [400, 404, 413, 415, 422],
 			async handle({ context, request, services, principal, params }) {
 				const body = await readJson(context, request, draftChangeSchema(registered))
 				const draft = await services.content.getDraft(principal.user.id, params.id!)
@@ -117,7 +120,8 @@ export function draftOperations(registered: RegisteredPlatforms) {
 				const current = parseContent(draft.content, (key) => registered.includes(key))
 				const networks = body.networks ?? draft.platforms
 				const texts = Object.fromEntries(networks.map((n) => [n, body.texts?.[n] ?? body.text ?? current.platforms[n] ?? current.base]))
-				const input = draftInput({ networks, text: body.text ?? current.base, texts, images: { ...draft.images, ...body.images }, generationId: body.generationId })
+				// Without media or images given, the draft's rows stay as they are (the same images: updateDraft keeps them).
+				const input = draftInput({ networks, text: body.text ?? current.base, texts, images: { ...draft.images, ...body.images }, media: body.media, generationId: body.generationId })
 				const result = await services.content.updateDraft(principal.user.id, draft.id, { ...input, pageIds: draft.pageIds })
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
 				return json(apiDraft(registered, result.draft))

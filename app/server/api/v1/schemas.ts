@@ -101,6 +101,7 @@ export const DraftSchema = z
 		channelTexts: z.record(z.string(), z.string()),
 		networks: z.array(networkId),
 		images: z.record(z.string(), z.string()),
+		media: z.array(PostMediaSchema).meta({ description: 'Die Bilder und Videos des Entwurfs in ihrer Reihenfolge; der geplante Post übernimmt sie' }),
 		createdAt: instant,
 		updatedAt: instant,
 	})

@@ -71,6 +71,7 @@ export function apiDraft(registered: RegisteredPlatforms, draft: DraftView) {
 		...textsOf(registered, draft.content),
 		networks: draft.platforms,
 		images: draft.images as Record<string, string>,
+		media: draft.media,
 		createdAt: draft.createdAt,
 		updatedAt: draft.updatedAt,
 	}
