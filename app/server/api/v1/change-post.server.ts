@@ -12,7 +12,7 @@ import type { Services } from '#modules/services.ts'
 import { problem } from '../problem.server.ts'
 import { parseInput } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
-import { importMediaUrls } from './media-urls.server.ts'
+import { withFetchedMedia } from './media-urls.server.ts'
 
 // A change of a stored post: what PATCH /posts/{id} and the MCP tool update_post take and do.
 
@@ -72,7 +72,7 @@ export async function changePost(context: Readonly<RouterContextProvider>, servi
 	let post = await services.content.getPost(userId, id)
 	if (!post) return problem(context, 404, 'not_found')
 	// Media by URL first: a refused URL changes nothing of the post.
-	const media = body.media && (await importMediaUrls(context, services, userId, requestId, body.media))
+	const media = body.media && (await withFetchedMedia(context, services, userId, requestId, body.media))
 	if (body.channelTexts && !body.channels) {
 		// Without new channels, a channel text must be for one the post goes to now (POST's rule and answer).
 		const targeted = (await services.publishing.deliveryStatus(userId, post.id)).flatMap((d) => (d.channelId ? [d.channelId] : []))

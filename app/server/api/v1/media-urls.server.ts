@@ -1,34 +1,23 @@
 import type { RouterContextProvider } from 'react-router'
 import { getInstance } from '#app/middleware/i18next.ts'
 import type { MediaItemInput } from '#modules/content/media-items.ts'
-import type { UrlImportOutcome } from '#modules/media/index.ts'
+import { fetchMediaUrls, type MediaUrlRefusal } from '#modules/posting/index.ts'
 import type { Services } from '#modules/services.ts'
 import { problem } from '../problem.server.ts'
 import { uuidFrom } from '../request.server.ts'
 
-// Media by URL on POST/PATCH /posts and MCP create_post/update_post (ADR 0072 "Media by URL"): each
-// https item is fetched now through the SSRF-safe fetcher and stored as the user's upload; the post
-// then names the stored key. A refusal is a 400 field error on the item's url (a tool error on MCP).
+// Media by URL on POST/PATCH /posts and MCP create_post/update_post (ADR 0072 "Media by URL"): the
+// fetched list (modules/posting's fetchMediaUrls), or a thrown 400 problem with a German field error on
+// the refused item's url (a tool error on MCP, through refusalOf).
 
-const isRemote = (url: string) => /^https:\/\//i.test(url)
-
-/** The item's url becomes the stored upload's key; a thrown 400 problem names the first item refused. */
-export async function importMediaUrls<T extends MediaItemInput>(context: Readonly<RouterContextProvider>, services: Pick<Services, 'media'>, userId: string, requestId: string, media: Array<T>): Promise<Array<T>> {
-	const imported: Array<T> = []
-	for (const [index, item] of media.entries()) {
-		if (!item.url || !isRemote(item.url)) {
-			imported.push(item)
-			continue
-		}
-		const outcome = await services.media.importUrl(userId, uuidFrom(`${requestId}:media-url:${index}`), item.url)
-		if (!outcome.ok) throw problem(context, 400, 'invalid_request', { errors: [{ field: `media.${index}.url`, message: refusalMessage(context, outcome) }] })
-		const { url: _url, ...rest } = item
-		imported.push({ ...rest, fileKey: outcome.media.key } as T)
-	}
-	return imported
+/** The list naming stored uploads instead of https URLs; throws the refusal as a problem response. */
+export async function withFetchedMedia<T extends MediaItemInput>(context: Readonly<RouterContextProvider>, services: Services, userId: string, requestId: string, media: Array<T>): Promise<Array<T>> {
+	const result = await fetchMediaUrls(services, userId, media, (index) => uuidFrom(`${requestId}:media-url:${index}`))
+	if (result.ok) return result.media
+	throw problem(context, 400, 'invalid_request', { errors: [{ field: `media.${result.index}.url`, message: refusalMessage(context, result.refusal) }] })
 }
 
-function refusalMessage(context: Readonly<RouterContextProvider>, outcome: UrlImportOutcome & { ok: false }) {
+function refusalMessage(context: Readonly<RouterContextProvider>, outcome: MediaUrlRefusal) {
 	const t = getInstance(context).t
 	switch (outcome.code) {
 		case 'url_blocked':

@@ -7,7 +7,7 @@ import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { changePost, changeSchema } from './change-post.server.ts'
 import { contentProblem } from './content-problem.server.ts'
-import { importMediaUrls } from './media-urls.server.ts'
+import { withFetchedMedia } from './media-urls.server.ts'
 import { defineOperation, type OperationCall } from './operation.server.ts'
 import { IdParams, PaginationQuery, PostDetailSchema, PostSchema, pageOf } from './schemas.ts'
 import { apiDelivery, apiPost, apiPostChannels } from './views.server.ts'
@@ -74,7 +74,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const { context, request, services, principal } = call
 				const body = await readJson(context, request, newPostSchema(registered))
 				const requestId = requestIdOf(context, request, principal)
-				const media = body.media && (await importMediaUrls(context, services, principal.user.id, requestId, body.media))
+				const media = body.media && (await withFetchedMedia(context, services, principal.user.id, requestId, body.media))
 				const result = await planPost(services, principal.user, { ...body, ...(media ? { media } : {}) }, 'api', requestId)
 				if (!result.ok && result.error === 'invalid_channel') return problem(context, 422, 'invalid_channel', { reasons: result.reasons })
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
