@@ -37,7 +37,7 @@ export const changeSchema = (registered: RegisteredPlatforms) => {
 			}),
 			media: mediaListSchema.optional().meta({
 				description:
-					'Die Bilder und Videos des Posts von nun an, in dieser Reihenfolge: ersetzt die bisherigen ([] entfernt alle). Ein bisheriges Element mit seiner id (aus media[].id) behält seinen Zustand; ein neues ist eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url). Alt-Text je Bild höchstens so lang, wie es jedes Netzwerk annimmt; networks: nur Netzwerke des Posts. Ein veröffentlichter Post behält seine Medien (409 published_locked); eine ungültige Liste antwortet 422 invalid_media mit den Gründen.',
+					'Die Bilder und Videos des Posts von nun an, in dieser Reihenfolge: ersetzt die bisherigen ([] entfernt alle). Ein bisheriges Element mit seiner id (aus media[].id) behält seinen Zustand; ein neues ist eine eigene Datei (fileKey aus POST /media) oder eine Datei unter einer öffentlichen https-Adresse (url; sofort geladen und als eigene Datei gespeichert, eine private oder unerreichbare Adresse antwortet 400). Alt-Text je Bild höchstens so lang, wie es jedes Netzwerk annimmt; networks: nur Netzwerke des Posts. Ein veröffentlichter Post behält seine Medien (409 published_locked); eine ungültige Liste antwortet 422 invalid_media mit den Gründen.',
 			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
