@@ -3,11 +3,11 @@ import { createMailer } from '#adapters/mail/index.ts'
 import { aiProviderModules } from '#adapters/ai/index.ts'
 import { createPaymentProvider } from '#adapters/payments/index.ts'
 import { createFileStore } from '#adapters/storage/index.ts'
-import { createFeedReader, createSafeHttp, createWebReader, isInternalName, isPublicAddress } from '#adapters/web/index.ts'
+import { createFeedReader, createSafeHttp, createSafeStream, createWebReader, isInternalName, isPublicAddress } from '#adapters/web/index.ts'
 import { createAiProviders } from '#modules/ai/index.ts'
 import { coreCrontab, coreTasks } from '#modules/core/core-jobs.server.ts'
 import { createGenerationService, generationCrontab, mediaOrigins } from '#modules/generation/index.ts'
-import { createMediaUploads, publishableVideoTarget, videoTools, type UploadLimits } from '#modules/media/index.ts'
+import { createMediaUploads, IMAGE_MAX_BYTES, publishableVideoTarget, videoTools, type MediaUrlFetch, type UploadLimits } from '#modules/media/index.ts'
 import { createAccountsService, createSendAccountMailTask } from '#modules/accounts/index.ts'
 import { activityPublications, createActivityService } from '#modules/activity/index.ts'
 import { createAdminService } from '#modules/admin/index.ts'
@@ -47,6 +47,17 @@ export function uploadLimits(descriptors: ReadonlyArray<PlatformDescriptor>): Up
 		documentMaxBytes: largest(descriptors.map((descriptor) => descriptor.media.document?.maxBytes)),
 	}
 }
+
+/** A media URL's answer through the SSRF-safe fetcher, at most the largest file any upload may be (the kind's own limit comes after the sniff). */
+function mediaUrlFetch(allowHosts: ReadonlyArray<string>, onlyAllowHosts: boolean, limits: UploadLimits): MediaUrlFetch {
+	const stream = createSafeStream({ allowHosts, onlyAllowHosts, maxBytes: Math.max(IMAGE_MAX_BYTES, limits.videoMaxBytes, limits.documentMaxBytes), timeoutMs: MEDIA_URL_TIMEOUT_MS })
+	// Test mode only: the local fakes serve plain HTTP, so an https URL to one of them is read over http.
+	const testUrl = (url: string) => (onlyAllowHosts && allowHosts.some((host) => url.startsWith(`https://${host}/`)) ? `http://${url.slice('https://'.length)}` : url)
+	return (url, signal) => stream(testUrl(url), { signal })
+}
+
+/** A large video by URL takes a while; the whole download must end within this. */
+const MEDIA_URL_TIMEOUT_MS = 10 * 60 * 1000
 
 /** The networks whose descriptor takes PDF documents, with their limits (a post's document goes to these). */
 export function documentRules(descriptors: ReadonlyArray<PlatformDescriptor>): Array<DocumentRule> {
@@ -135,6 +146,8 @@ export function composeServices({
 		logger,
 		// A video ready or failed: the deliveries waiting for it go at once (ADR 0064; media knows nothing of publishing).
 		onSettled: resumeDeliveriesWaitingFor,
+		// Media by URL (REST, MCP): the article fetcher's address rules, streamed with the largest upload limit (ADR 0072).
+		fetchMediaUrl: mediaUrlFetch(webAllowHosts, env.APP_ENV === 'test', uploadLimits(descriptors)),
 	})
 	const services: Services = {
 		accounts: createAccountsService({ db, logger, appUrl: env.APP_URL }),

@@ -4,8 +4,8 @@ import { decodeHtml, extractArticle } from './article.ts'
 import { createSafeFetch, type Lookup } from './safe-fetch.ts'
 import { createYoutubeClient } from './youtube.ts'
 
-export { createSafeFetch, createSafeHttp, isInternalName, isPublicAddress } from './safe-fetch.ts'
-export type { Lookup, SafeFetch, SafeFetchInit, SafeFetchOptions, SafeFetchResult } from './safe-fetch.ts'
+export { createSafeFetch, createSafeHttp, createSafeStream, isInternalName, isPublicAddress } from './safe-fetch.ts'
+export type { Lookup, SafeFetch, SafeFetchInit, SafeFetchOptions, SafeFetchResult, SafeStream, SafeStreamResult } from './safe-fetch.ts'
 
 export type WebReaderOptions = {
 	/** Exact 'host:port' pairs the fetcher may reach on loopback (WEB_FETCH_ALLOW_HOSTS; tests and e2e only). */

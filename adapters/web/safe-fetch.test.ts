@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WebReadError, type WebReadErrorCode } from '#modules/media/web-reader.ts'
 import { FAKE_ARTICLE, FAKE_ARTICLE_PATH, startWebFake, type WebFake } from '#tests/fakes/web.ts'
-import { createSafeFetch, isPublicAddress, type Lookup } from './safe-fetch.ts'
+import { createSafeFetch, createSafeStream, isPublicAddress, type Lookup } from './safe-fetch.ts'
 
 let web: WebFake
 let internal: WebFake
@@ -339,4 +339,33 @@ it('in test mode only allow-listed hosts are reached, public ones included', asy
 	const safeFetch = createSafeFetch({ onlyAllowHosts: true, allowHosts: [], lookup: async (host) => (lookups.push(host), [{ address: '93.184.216.34', family: 4 }]) })
 	await expect(safeFetch('https://www.heise.de/rss/heise-atom.xml')).rejects.toMatchObject({ code: 'blocked_address' })
 	expect(lookups).toEqual([])
+})
+
+describe('createSafeStream (media by URL)', () => {
+	const drain = async (body: AsyncIterable<Uint8Array>) => {
+		let total = 0
+		for await (const chunk of body) total += chunk.byteLength
+		return total
+	}
+
+	it('hands the body on as it arrives and counts it: a chunked answer past maxBytes fails while streaming', async () => {
+		const stream = createSafeStream({ allowHosts: [web.host], maxBytes: 1024 * 1024 })
+		const answer = await stream(`${web.url}/gross`)
+		expect(answer.declaredBytes).toBeNull()
+		await expect(drain(answer.body)).rejects.toMatchObject({ name: 'WebReadError', code: 'too_large' })
+	})
+
+	it('refuses a declared length over maxBytes unread, and reads a small file whole', async () => {
+		web.setPage('/datei-angekuendigt', { body: new Uint8Array(2048) })
+		await expect(createSafeStream({ allowHosts: [web.host], maxBytes: 1024 })(`${web.url}/datei-angekuendigt`)).rejects.toMatchObject({ code: 'too_large' })
+		const answer = await createSafeStream({ allowHosts: [web.host], maxBytes: 4096 })(`${web.url}/datei-angekuendigt`)
+		expect(answer.declaredBytes).toBe(2048)
+		expect(await drain(answer.body)).toBe(2048)
+	})
+
+	it('refuses an internal address before connecting, as createSafeFetch does', async () => {
+		const before = internal.connections()
+		await expect(createSafeStream({ lookup })(`http://127.0.0.1:${internalPort}/`)).rejects.toMatchObject({ code: 'blocked_address' })
+		expect(internal.connections()).toBe(before)
+	})
 })

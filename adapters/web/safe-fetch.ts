@@ -103,17 +103,76 @@ function pinnedAgent(target: Target) {
 
 export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 	const maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+	return createSafeGet(options, async (response, release) => {
+		try {
+			return await readCapped(response, maxBytes)
+		} finally {
+			release()
+		}
+	})
+}
+
+/** A 2xx answer whose body is still arriving: `declaredBytes` is its Content-Length when uncompressed. */
+export type SafeStreamResult = { url: string; status: number; contentType: string | null; declaredBytes: number | null; body: AsyncIterable<Uint8Array> }
+
+export type SafeStream = (url: string, init?: SafeFetchInit) => Promise<SafeStreamResult>
+
+/**
+ * createSafeFetch's checks and redirects, the body passed on as it arrives instead of buffered (a
+ * video by URL goes to the file store in chunks): at most maxBytes, else the stream fails with
+ * WebReadError 'too_large'; a broken or timed-out download fails with 'unreachable' or 'timeout'.
+ */
+export function createSafeStream(options: SafeFetchOptions = {}): SafeStream {
+	const maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+	const get = createSafeGet(options, async (response, release, signal) => {
+		const declared = declaredLength(response)
+		if (declared !== null && declared > maxBytes) {
+			await response.body?.cancel().catch(() => {})
+			release()
+			throw tooLarge(maxBytes)
+		}
+		return { declaredBytes: declared, body: cappedStream(response.body, maxBytes, release, signal) }
+	})
+	return async (url, init) => {
+		const result = await get(url, init)
+		return { url: result.url, status: result.status, contentType: result.contentType, declaredBytes: result.body.declaredBytes, body: result.body.body }
+	}
+}
+
+/** The body's chunks, counted; the pinned agent released when the stream ends or is left early. */
+async function* cappedStream(body: AsyncIterable<Uint8Array> | null, maxBytes: number, release: () => void, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+	let total = 0
+	try {
+		for await (const chunk of body ?? []) {
+			total += chunk.byteLength
+			if (total > maxBytes) throw tooLarge(maxBytes)
+			yield chunk
+		}
+	} catch (error) {
+		if (error instanceof WebReadError) throw error
+		if (signal.aborted) throw new WebReadError('timeout', 'Die Seite hat nicht rechtzeitig geantwortet.', { cause: error })
+		throw new WebReadError('unreachable', 'Die Verbindung ist abgebrochen.', { cause: error })
+	} finally {
+		release()
+	}
+}
+
+/** The vetted, pinned GET with redirects (each hop checked again); `read` owns the answer and its agent (release it). */
+function createSafeGet<T>(options: SafeFetchOptions, read: (response: UndiciResponse, release: () => void, signal: AbortSignal) => Promise<T>) {
 	const timeoutMs = options.timeoutMs ?? 10_000
 	const maxRedirects = options.maxRedirects ?? 5
 	const userAgent = options.userAgent ?? defaultUserAgent
 	const vet = createVet(options)
 
-	type Hop = { redirect: string } | { result: SafeFetchResult }
+	type Result = { url: string; status: number; contentType: string | null; body: T }
+	type Hop = { redirect: string } | { result: Result }
 
 	async function hop(target: Target, accept: string, signal: AbortSignal): Promise<Hop> {
 		// One agent per hop whose lookup answers with the vetted address: the socket cannot reach
 		// anything the checks above did not see. IP literals never call lookup and were checked as such.
 		const agent = pinnedAgent(target)
+		const release = () => void agent.destroy().catch(() => {})
+		let handedOver = false
 		try {
 			const response = await fetch(target.url.href, {
 				dispatcher: agent,
@@ -137,14 +196,15 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetch {
 				await response.body?.cancel().catch(() => {})
 				throw new WebReadError('unreachable', `Die Seite antwortet mit HTTP ${response.status}.`)
 			}
-			const body = await readCapped(response, maxBytes)
+			handedOver = true
+			const body = await read(response, release, signal)
 			return { result: { url: target.url.href, status: response.status, contentType: response.headers.get('content-type'), body } }
 		} finally {
-			agent.destroy().catch(() => {})
+			if (!handedOver) release()
 		}
 	}
 
-	return async function safeFetch(url, init = {}) {
+	return async function safeGet(url: string, init: SafeFetchInit = {}): Promise<Result> {
 		const timeout = AbortSignal.timeout(timeoutMs)
 		const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
 		const accept = init.accept ?? '*/*'
@@ -217,13 +277,21 @@ function tooLarge(maxBytes: number) {
 
 /** The body, at most maxBytes: a larger declared length is refused unread (a compressed one says nothing about the decoded size). */
 async function readCapped(response: UndiciResponse, maxBytes: number): Promise<Uint8Array> {
-	const declared = Number(response.headers.get('content-length'))
-	const encoding = response.headers.get('content-encoding')
-	if ((!encoding || encoding === 'identity') && Number.isFinite(declared) && declared > maxBytes) {
+	const declared = declaredLength(response)
+	if (declared !== null && declared > maxBytes) {
 		await response.body?.cancel().catch(() => {})
 		throw tooLarge(maxBytes)
 	}
 	return readLimited(response.body, maxBytes)
+}
+
+/** Content-Length of an uncompressed answer, else null. */
+function declaredLength(response: UndiciResponse) {
+	const header = response.headers.get('content-length')
+	const encoding = response.headers.get('content-encoding')
+	if (header === null || (encoding && encoding !== 'identity')) return null
+	const declared = Number(header)
+	return Number.isFinite(declared) ? declared : null
 }
 
 async function readLimited(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {

@@ -24,7 +24,7 @@ export const mediaItemSchema = z
 	.object({
 		id: z.uuid().optional().meta({ description: 'Ein gespeichertes Element des Posts (aus media[].id): bleibt mit seinem Zustand erhalten' }),
 		fileKey: fileKey.optional().meta({ description: 'Eine eigene hochgeladene Datei (key aus POST /media): Bild, Video oder PDF' }),
-		url: mediaUrl.optional().meta({ description: 'Ein Bild unter dieser https-Adresse (oder /media/… einer eigenen Datei)' }),
+		url: mediaUrl.optional().meta({ description: 'Ein Bild, Video oder PDF unter dieser öffentlichen https-Adresse: wird sofort geladen und als eigene Datei gespeichert (oder /media/… einer eigenen Datei)' }),
 		altText: z.string().max(5000).nullable().optional().meta({ description: 'Alt-Text (Bildbeschreibung) auf Deutsch; null oder "" entfernt ihn, weggelassen bleibt er' }),
 		networks: z.array(z.string().max(50)).min(1).max(50).nullable().optional().meta({ description: 'Die Netzwerke, für die das Element gilt; null: alle Netzwerke des Posts ohne eigene Elemente' }),
 	})

@@ -16,6 +16,7 @@ export { MEDIA_TOPIC, variantKeyOf, type MediaSettledHook, type SettledUpload } 
 export { mediaProcessJob } from './media-jobs.ts'
 export { processedMediaOf, type ProcessedMedia } from './processed-media.server.ts'
 export { COVER_LIMIT, type CoverChoice, type CoverOutcome, type CoverRefusal } from './choose-cover.server.ts'
+export type { MediaUrlFetch, UrlImportOutcome, UrlRefusal } from './media-url.server.ts'
 export { createMediaUploads, type GeneratedVideo, type MediaUploads, type StoredMedia, type UploadedMediaKind, type UploadInput, type UploadLimits, type UploadOutcome, type UploadRefusal } from './uploads.server.ts'
 export { readAudio, readWav, type AudioFormat, type WavInfo } from './audio.server.ts'
 export { documentTitle, normaliseText, readDocument, type UploadedFile } from './documents.server.ts'

@@ -8,6 +8,7 @@ import { enqueue } from '#modules/core/jobs.server.ts'
 import type { Logger } from '#modules/core/logger.server.ts'
 import { once } from '#modules/core/request-keys.server.ts'
 import { InputError } from './errors.ts'
+import { importMediaUrl, type MediaUrlFetch } from './media-url.server.ts'
 import { readImage } from './images.server.ts'
 import { IMAGE_MAX_BYTES } from './kinds.ts'
 import { mediaProcessJob, mediaProcessJobKey } from './media-jobs.ts'
@@ -78,6 +79,8 @@ export type MediaUploadDeps = {
 	logger?: Logger
 	/** Called when an upload's processing ends, in its transaction (MediaProcessDeps). */
 	onSettled?: MediaSettledHook
+	/** A media URL's answer through the SSRF-safe fetcher (importUrl); without it every URL is refused as unreachable. */
+	fetchMediaUrl?: MediaUrlFetch
 }
 
 export function createMediaUploads(deps: MediaUploadDeps) {
@@ -149,7 +152,7 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		return storeVideo(key, body, sniffed, signal)
 	}
 
-	return {
+	const uploads = {
 		/**
 		 * Stores an upload of the user's (an image, a video or a PDF, judged by content) and records it.
 		 * A repeated request id with the same bytes answers the first upload (its copy is removed);
@@ -225,6 +228,11 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 			return deps.db.transaction().execute(adopt)
 		},
 
+		/** The file behind a user's URL (REST, MCP) stored as an upload, as upload() does; once per request id. */
+		importUrl(userId: string, requestId: string, url: string, signal?: AbortSignal) {
+			return importMediaUrl(deps.fetchMediaUrl, uploads.upload, userId, requestId, url, signal)
+		},
+
 		/** What the media_process job has made of the user's uploads among `keys` (processedMediaOf). */
 		processed(userId: string, keys: ReadonlyArray<string>) {
 			return processedMediaOf(deps.db, userId, keys)
@@ -262,6 +270,7 @@ export function createMediaUploads(deps: MediaUploadDeps) {
 		tasks: processor.tasks,
 		processUpload: processor.processUpload,
 	}
+	return uploads
 }
 
 export type MediaUploads = ReturnType<typeof createMediaUploads>

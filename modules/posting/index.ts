@@ -18,4 +18,5 @@ export { scheduleCreatorPost } from './schedule-creator-post.server.ts'
 export { publishCreatorPost, type PublishCreatorResult } from './publish-creator-post.server.ts'
 // 'Alt-Text vorschlagen' for an image of a post (the editor's media strip).
 export { suggestAltText, type SuggestAltTextResult } from './suggest-alt-text.server.ts'
+export { fetchMediaUrls, type FetchMediaUrlsResult, type MediaUrlRefusal } from './fetch-media-urls.server.ts'
 export { validatePost, type PostCheck, type PostCheckRequest } from './validate-post.server.ts'

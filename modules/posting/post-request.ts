@@ -65,7 +65,7 @@ export function newPostSchema(registered: ReadonlyArray<Platform>) {
 			media: mediaListSchema
 				.optional()
 				.describe(
-					'Bilder und Videos in dieser Reihenfolge (statt imageUrl): je eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url), mit Alt-Text (altText, höchstens so lang, wie es jedes Netzwerk annimmt) und optional den Netzwerken (networks), für die es gilt',
+					'Bilder und Videos in dieser Reihenfolge (statt imageUrl): je eine eigene Datei (fileKey aus POST /media) oder eine Datei unter einer öffentlichen https-Adresse (url; sofort geladen und als eigene Datei gespeichert, eine private oder unerreichbare Adresse antwortet 400), mit Alt-Text (altText, höchstens so lang, wie es jedes Netzwerk annimmt) und optional den Netzwerken (networks), für die es gilt',
 				),
 			aiLabel: aiLabelSchema.optional().describe('KI-Kennzeichnung: auto (wenn ein Text oder Bild generiert ist, Standard), on oder off'),
 			generationId: generationIdSchema.optional(),

@@ -56,12 +56,14 @@ test('POST and PATCH media set, reorders and empties the list; another user’s 
 	expect(locked.status).toBe(409)
 	expect(await locked.json()).toMatchObject({ code: 'published_locked' })
 
-	// POST takes the list too, in the post's own transaction: a refused list makes no post.
-	const withMedia = await call('POST', '/posts', { token, json: { networks: ['bluesky'], text: 'Gleich mit Bildern', media: [{ fileKey: b, altText: ' Ein Steg ' }, { url: 'https://bilder.example.ch/c.png' }], schedule: { type: 'at', at: inDays(4) } } })
+	// POST takes the list too, in the post's own transaction: a refused list makes no post. (An https url
+	// is fetched and stored as an upload first: tests/integration/media-by-url.test.ts.)
+	const c = await upload(userId, 'c.jpg')
+	const withMedia = await call('POST', '/posts', { token, json: { networks: ['bluesky'], text: 'Gleich mit Bildern', media: [{ fileKey: b, altText: ' Ein Steg ' }, { url: `/media/${c}` }], schedule: { type: 'at', at: inDays(4) } } })
 	expect(withMedia.status).toBe(201)
 	expect(((await withMedia.json()) as { media: Array<ApiMedia> }).media.map((m) => [m.url, m.altText])).toEqual([
 		[`/media/${b}`, 'Ein Steg'],
-		['https://bilder.example.ch/c.png', null],
+		[`/media/${c}`, null],
 	])
 	const before = await t.db.selectFrom('posts').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()
 	const refused = await call('POST', '/posts', { token, json: { networks: ['bluesky'], text: 'Fremdes Bild', media: [{ fileKey: await upload(other.userId, 'd.jpg') }], schedule: { type: 'at', at: inDays(4) } } })

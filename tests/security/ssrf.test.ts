@@ -341,7 +341,8 @@ describe('requests to hosts a user names (a Mastodon instance, a Bluesky handle 
  * the safe fetcher and gets its vectors above).
  */
 const OUTBOUND: Record<string, string> = {
-	'adapters/web/safe-fetch.ts': 'the SSRF-safe fetcher itself: web articles, training posts, feeds (through adapters/web/index.ts and feed.ts) and post images (server/platforms.ts)',
+	'adapters/web/safe-fetch.ts': 'the SSRF-safe fetcher itself: web articles, training posts, feeds (through adapters/web/index.ts and feed.ts), post images (server/platforms.ts) and media by URL (createSafeStream, server/compose.ts)',
+	'modules/media/media-url.server.ts': "media by URL on REST/MCP (ADR 0072) through deps.fetchMediaUrl only: createSafeStream with the article fetcher's address rules (server/compose.ts), capped at the largest upload limit",
 	'adapters/web/youtube.ts': 'fixed API hosts from the configuration (YOUTUBE_*); only the 11-character video id comes from the user',
 	'adapters/platforms/http.ts': "the platform's API base from the configuration (or the built-in sandbox)",
 	'adapters/platforms/request-fetch.ts': "the transport server/platforms.ts gives the adapters for their platform's API base (settings.fetch) and, in test mode, under the sandbox's user-host mount; never a user's URL",
@@ -365,7 +366,7 @@ const OUTBOUND: Record<string, string> = {
 
 test('every outbound request in the code is listed with what it may reach', async () => {
 	const root = path.join(import.meta.dirname, '../..')
-	const pattern = /(?:\bfetch|fetchImpl|fetcher|settings\.fetch|settings\.mediaFetch|settings\.userFetch|userFetch)\(|settings\.mediaStream\b|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
+	const pattern = /(?:\bfetch|fetchImpl|fetcher|fetchMediaUrl|settings\.fetch|settings\.mediaFetch|settings\.userFetch|userFetch)\(|settings\.mediaStream\b|from 'undici'|https?\.request\(|net\.connect\(|new (?:Stripe|OpenAI|Replicate|OAuth2Strategy)\b/
 	const found: Array<string> = []
 	for (const dir of ['adapters', 'modules', 'server']) {
 		for (const entry of await fs.readdir(path.join(root, dir), { recursive: true })) {

@@ -12,6 +12,7 @@ import type { Services } from '#modules/services.ts'
 import { problem } from '../problem.server.ts'
 import { parseInput } from '../request.server.ts'
 import { contentProblem } from './content-problem.server.ts'
+import { withFetchedMedia } from './media-urls.server.ts'
 
 // A change of a stored post: what PATCH /posts/{id} and the MCP tool update_post take and do.
 
@@ -36,7 +37,7 @@ export const changeSchema = (registered: RegisteredPlatforms) => {
 			}),
 			media: mediaListSchema.optional().meta({
 				description:
-					'Die Bilder und Videos des Posts von nun an, in dieser Reihenfolge: ersetzt die bisherigen ([] entfernt alle). Ein bisheriges Element mit seiner id (aus media[].id) behält seinen Zustand; ein neues ist eine eigene Datei (fileKey aus POST /media) oder ein Bild unter einer https-Adresse (url). Alt-Text je Bild höchstens so lang, wie es jedes Netzwerk annimmt; networks: nur Netzwerke des Posts. Ein veröffentlichter Post behält seine Medien (409 published_locked); eine ungültige Liste antwortet 422 invalid_media mit den Gründen.',
+					'Die Bilder und Videos des Posts von nun an, in dieser Reihenfolge: ersetzt die bisherigen ([] entfernt alle). Ein bisheriges Element mit seiner id (aus media[].id) behält seinen Zustand; ein neues ist eine eigene Datei (fileKey aus POST /media) oder eine Datei unter einer öffentlichen https-Adresse (url; sofort geladen und als eigene Datei gespeichert, eine private oder unerreichbare Adresse antwortet 400). Alt-Text je Bild höchstens so lang, wie es jedes Netzwerk annimmt; networks: nur Netzwerke des Posts. Ein veröffentlichter Post behält seine Medien (409 published_locked); eine ungültige Liste antwortet 422 invalid_media mit den Gründen.',
 			}),
 			channels: ChannelIdsSchema.optional().meta({
 				description:
@@ -62,13 +63,16 @@ export type PostChange = z.output<ReturnType<typeof changeSchema>>
 /**
  * PATCH /posts/{id} (and MCP update_post): new channels, texts, media, AI label, carousel fit and/or a
  * new time, in this order, through the content and posting use cases. Null when done; else the
- * refusal as a problem response (a refused field throws one, as readJson does).
+ * refusal as a problem response (a refused field throws one, as readJson does). `requestId`: media by
+ * URL is stored once per request id (PATCH without Idempotency-Key: a new one each time).
  */
-export async function changePost(context: Readonly<RouterContextProvider>, services: Services, user: Pick<CurrentUser, 'id' | 'timeZone'>, id: string, body: PostChange): Promise<Response | null> {
+export async function changePost(context: Readonly<RouterContextProvider>, services: Services, user: Pick<CurrentUser, 'id' | 'timeZone'>, id: string, body: PostChange, requestId: string = crypto.randomUUID()): Promise<Response | null> {
 	const userId = user.id
 	const registered = services.publishing.platforms.ids
 	let post = await services.content.getPost(userId, id)
 	if (!post) return problem(context, 404, 'not_found')
+	// Media by URL first: a refused URL changes nothing of the post.
+	const media = body.media && (await withFetchedMedia(context, services, userId, requestId, body.media))
 	if (body.channelTexts && !body.channels) {
 		// Without new channels, a channel text must be for one the post goes to now (POST's rule and answer).
 		const targeted = (await services.publishing.deliveryStatus(userId, post.id)).flatMap((d) => (d.channelId ? [d.channelId] : []))
@@ -96,8 +100,8 @@ export async function changePost(context: Readonly<RouterContextProvider>, servi
 		const updated = await services.content.updatePost(userId, post.id, { content: { base, platforms, ...(channels ? { channels } : {}), ...firstComment } })
 		if (!updated.ok) return contentProblem(context, updated.error, updated.reasons)
 	}
-	if (body.media) {
-		const listed = await services.content.setPostMedia(userId, post.id, body.media)
+	if (media) {
+		const listed = await services.content.setPostMedia(userId, post.id, media)
 		if (!listed.ok) return contentProblem(context, listed.error, listed.reasons)
 	}
 	if (body.carouselFit) {

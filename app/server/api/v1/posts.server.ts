@@ -7,6 +7,7 @@ import { problem } from '../problem.server.ts'
 import { json, readJson, requestIdOf } from '../request.server.ts'
 import { changePost, changeSchema } from './change-post.server.ts'
 import { contentProblem } from './content-problem.server.ts'
+import { withFetchedMedia } from './media-urls.server.ts'
 import { defineOperation, type OperationCall } from './operation.server.ts'
 import { IdParams, PaginationQuery, PostDetailSchema, PostSchema, pageOf } from './schemas.ts'
 import { apiDelivery, apiPost, apiPostChannels } from './views.server.ts'
@@ -73,7 +74,8 @@ export function postOperations(registered: RegisteredPlatforms) {
 				const { context, request, services, principal } = call
 				const body = await readJson(context, request, newPostSchema(registered))
 				const requestId = requestIdOf(context, request, principal)
-				const result = await planPost(services, principal.user, body, 'api', requestId)
+				const media = body.media && (await withFetchedMedia(context, services, principal.user.id, requestId, body.media))
+				const result = await planPost(services, principal.user, { ...body, ...(media ? { media } : {}) }, 'api', requestId)
 				if (!result.ok && result.error === 'invalid_channel') return problem(context, 422, 'invalid_channel', { reasons: result.reasons })
 				if (!result.ok) return contentProblem(context, result.error, result.reasons)
 				return json(await detail(call, result.post.id), { status: 201, headers: { Location: `/api/v1/posts/${result.post.id}` } })
@@ -111,7 +113,7 @@ export function postOperations(registered: RegisteredPlatforms) {
 			async handle(call) {
 				const { context, request, services, principal, params } = call
 				const body = await readJson(context, request, changeSchema(registered))
-				const refused = await changePost(context, services, principal.user, params.id!, body)
+				const refused = await changePost(context, services, principal.user, params.id!, body, requestIdOf(context, request, principal))
 				return refused ?? json(await detail(call, params.id!))
 			},
 		}),

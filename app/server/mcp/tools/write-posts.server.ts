@@ -6,6 +6,8 @@ import type { ContentError, ContentResult, PostView } from '#modules/content/ind
 import { fromInstant } from '#modules/scheduling/index.ts'
 import { parseContent } from '#modules/content/post-content.ts'
 import { MAX_TEXT } from '#modules/content/schema.ts'
+import { withFetchedMedia } from '#app/server/api/v1/media-urls.server.ts'
+import { refusalOf } from './refusals.server.ts'
 import { defineTool, mcpRequestId, toolError, toolResult, type McpCall } from '../tool.server.ts'
 import { DraftOut, messageAndPost, PostOut } from '../outputs.server.ts'
 import { draftOut, postOut } from './post-views.server.ts'
@@ -61,6 +63,14 @@ export const createPostTool = (call: McpCall) =>
 		async run(args, call) {
 			const { services, principal, t } = call
 			const requestId = mcpRequestId(principal, args.requestId)
+			// Media by URL is fetched and stored now (ADR 0072); a refused URL is the tool's error and nothing is saved.
+			let media = args.media
+			const importRefused = await refusalOf(call, async () => {
+				if (media) media = await withFetchedMedia(call.context, services, principal.user.id, requestId, media)
+				return null
+			})
+			if (importRefused) return importRefused
+			args = { ...args, ...(media ? { media } : {}) }
 			if (args.draft) {
 				if (args.schedule) return toolError(t('errors.draftNeedsNoSchedule'))
 				const created = await draftPost(services, principal.user, args, 'mcp', requestId)
