@@ -113,6 +113,7 @@ async function findTokenRow(db: Db, secret: string, call: ApiCall) {
 			'api_tokens.id as token_id',
 			'api_tokens.name as token_name',
 			'api_tokens.scopes',
+			'api_tokens.grant_id',
 			...CURRENT_USER_COLUMNS,
 			eb
 				.exists(eb.selectFrom('user_roles').select('user_roles.id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role', '=', 'admin'))
@@ -136,7 +137,9 @@ export async function authorizeApiToken(db: Db, secret: string, scope: ApiScope,
 	if (!row) return { ok: false, error: 'unauthorized' }
 	const scopes = row.scopes.filter(isApiScope)
 	if (!scopes.includes(scope)) return { ok: false, error: 'forbidden', scope }
-	const limited = await hitRateLimit(db, `api:${row.token_id}`, API_RATE_LIMIT.limit, API_RATE_LIMIT.windowSeconds)
+	// An OAuth app's access tokens share their grant's window: a refresh must not start a fresh one.
+	const limitKey = row.grant_id ? `api:grant:${row.grant_id}` : `api:${row.token_id}`
+	const limited = await hitRateLimit(db, limitKey, API_RATE_LIMIT.limit, API_RATE_LIMIT.windowSeconds)
 	const quota = quotaOf(limited)
 	if (!limited.allowed) return { ok: false, error: 'rate_limited', retryAfterSeconds: limited.retryAfterSeconds, quota }
 	await db.transaction().execute(async (trx) => {

@@ -110,6 +110,12 @@ async function mcpTool(accessToken: string) {
 	}
 }
 
+const mcpAnswer = (accessToken: string) =>
+	fetch(`${appUrl}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+
+/** `r` of the answer's RateLimit field (ADR 0073). */
+const remainingOf = (answer: Response) => Number(/;r=(\d+)/.exec(answer.headers.get('RateLimit') ?? '')?.[1] ?? Number.NaN)
+
 const mcpStatus = async (accessToken: string) =>
 	(await fetch(`${appUrl}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })).status
 
@@ -153,9 +159,13 @@ test('discovery, registration, consent, code with PKCE, an MCP tool call, refres
 	const api = await fetch(`${appUrl}/api/v1/accounts`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
 	expect(api.status).toBe(401)
 
+	const before = remainingOf(await mcpAnswer(tokens.access_token))
 	const rotated = await refresh(flow, tokens.refresh_token!)
 	expect(rotated.refresh_token).not.toBe(tokens.refresh_token)
-	expect(await mcpStatus(rotated.access_token)).toBe(200)
+	// The new access token counts on in the grant's window: a refresh does not reset the rate limit.
+	const after = await mcpAnswer(rotated.access_token)
+	expect(after.status).toBe(200)
+	expect(remainingOf(after)).toBe(before - 1)
 	expect(await mcpStatus(tokens.access_token)).toBe(401)
 	// The old refresh token is spent; presenting it again revokes the whole grant (reuse detection).
 	expect(grantError(await refresh(flow, tokens.refresh_token!).catch((e: unknown) => e))).toBe('invalid_grant')
