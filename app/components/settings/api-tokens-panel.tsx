@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Callout, Checkbox, Select, Table, TextField, VisuallyHidden } from '@radix-ui/themes'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { Button, Callout, Checkbox, Select, Table, TextField, VisuallyHidden } from '@radix-ui/themes'
 import { Badge, Flex, Grid, Text } from '#app/components/ui/lean.tsx'
 import { Check, Copy, KeyRound } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -216,26 +217,15 @@ function TokenTable({ tokens, timeZone }: { tokens: Array<ApiTokenView>; timeZon
 					})}
 				</Table.Body>
 			</Table.Root>
-			{asking ? (
-				<AlertDialog.Root open onOpenChange={(open) => (open ? null : setAsking(null))}>
-					<AlertDialog.Content maxWidth="440px">
-						<AlertDialog.Title>{t('tokens.revokeTitle')}</AlertDialog.Title>
-						<AlertDialog.Description size="2">{t('tokens.revokeText', { name: asking.name })}</AlertDialog.Description>
-						<Flex gap="3" mt="4" justify="end">
-							<AlertDialog.Cancel>
-								<Button variant="soft" color="gray">
-									{t('tokens.cancel')}
-								</Button>
-							</AlertDialog.Cancel>
-							<AlertDialog.Action>
-								<Button color="red" onClick={() => revoke.submit({ intent: 'token-revoke', tokenId: asking.id }, { method: 'post' })}>
-									{t('tokens.revokeConfirm')}
-								</Button>
-							</AlertDialog.Action>
-						</Flex>
-					</AlertDialog.Content>
-				</AlertDialog.Root>
-			) : null}
+			<ConfirmDialog
+				open={asking !== null}
+				title={t('tokens.revokeTitle')}
+				text={asking ? t('tokens.revokeText', { name: asking.name }) : ''}
+				confirmLabel={t('tokens.revokeConfirm')}
+				cancelLabel={t('tokens.cancel')}
+				onConfirm={() => (asking ? revoke.submit({ intent: 'token-revoke', tokenId: asking.id }, { method: 'post' }) : null)}
+				onCancel={() => setAsking(null)}
+			/>
 		</>
 	)
 }

@@ -1,4 +1,5 @@
-import { AlertDialog, Button, Table, VisuallyHidden } from '@radix-ui/themes'
+import { ConfirmDialog } from '#app/components/confirm-dialog.tsx'
+import { Button, Table, VisuallyHidden } from '@radix-ui/themes'
 import { AppWindow } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
@@ -62,26 +63,15 @@ export function ConnectedAppsPanel({ apps, timeZone }: { apps: Array<OAuthGrantV
 					</Table.Body>
 				</Table.Root>
 			)}
-			{asking ? (
-				<AlertDialog.Root open onOpenChange={(open) => (open ? null : setAsking(null))}>
-					<AlertDialog.Content maxWidth="440px">
-						<AlertDialog.Title>{t('apps.revokeTitle')}</AlertDialog.Title>
-						<AlertDialog.Description size="2">{t('apps.revokeText', { name: asking.clientName })}</AlertDialog.Description>
-						<Flex gap="3" mt="4" justify="end">
-							<AlertDialog.Cancel>
-								<Button variant="soft" color="gray">
-									{t('apps.cancel')}
-								</Button>
-							</AlertDialog.Cancel>
-							<AlertDialog.Action>
-								<Button color="red" onClick={() => revoke.submit({ intent: 'app-revoke', grantId: asking.id }, { method: 'post' })}>
-									{t('apps.revokeConfirm')}
-								</Button>
-							</AlertDialog.Action>
-						</Flex>
-					</AlertDialog.Content>
-				</AlertDialog.Root>
-			) : null}
+			<ConfirmDialog
+				open={asking !== null}
+				title={t('apps.revokeTitle')}
+				text={asking ? t('apps.revokeText', { name: asking.clientName }) : ''}
+				confirmLabel={t('apps.revokeConfirm')}
+				cancelLabel={t('apps.cancel')}
+				onConfirm={() => (asking ? revoke.submit({ intent: 'app-revoke', grantId: asking.id }, { method: 'post' }) : null)}
+				onCancel={() => setAsking(null)}
+			/>
 		</SettingsSection>
 	)
 }
