@@ -210,7 +210,11 @@ test('the editor shows what stands in the way of each network; publishing now is
 	await expect(dialog.getByTestId('editor-threads').getByTestId('account-not_connected')).toContainText('Für Threads ist kein Konto verbunden')
 	await page.keyboard.press('Escape')
 	await card.getByRole('button', { name: 'Jetzt posten' }).click()
-	await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Für Threads ist kein Konto verbunden' }).first()).toBeVisible({ timeout: 15_000 })
+	// The networks' refusal before anything is sent comes as the dialog listing the reasons (not a toast).
+	const refused = page.getByRole('alertdialog', { name: 'So kann der Post nicht veröffentlicht werden' })
+	await expect(refused).toContainText('Für Threads ist kein Konto verbunden', { timeout: 15_000 })
+	await refused.getByRole('button', { name: 'Schließen' }).click()
+	await expect(refused).toBeHidden()
 	expect(await db.selectFrom('posts').select('id').where('user_id', '=', user.id).execute()).toEqual([])
 	expect(await db.selectFrom('drafts').select('id').where('id', '=', draft.id).execute()).toHaveLength(1)
 })
