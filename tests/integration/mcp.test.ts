@@ -4,10 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult, TextContent } from '@modelcontextprotocol/sdk/types.js'
-import { RouterContextProvider } from 'react-router'
 import { expect, test } from 'vitest'
-import { servicesContext } from '#app/context.ts'
-import { action, loader } from '#app/routes/mcp.ts'
 import type { draftOut, postOut } from '#app/server/mcp/tools/post-views.server.ts'
 import type { ApiScope } from '#modules/accounts/index.ts'
 import { seedModelCatalogue } from '#modules/catalog/index.ts'
@@ -15,24 +12,12 @@ import { fromInstant } from '#modules/scheduling/index.ts'
 import type { Services } from '#modules/services.ts'
 import { createTestDatabase } from '#tests/support/db.ts'
 import { publishingHarness } from '#tests/support/publishing.ts'
+import { MCP_URL, routeFetch } from '#tests/support/mcp-client.ts'
 import { rawKeys } from '#tests/support/raw-keys.ts'
-
-const URL_ = 'http://127.0.0.1:3999/mcp'
-
-/** The route as a fetch: a GET goes to the loader, every other method to the action. */
-function routeFetch(services: Services) {
-	return async (input: string | URL | Request, init?: RequestInit) => {
-		const request = new Request(input, init)
-		const context = new RouterContextProvider()
-		context.set(servicesContext, services)
-		const args = { request, context, params: {} } as never
-		return request.method === 'GET' ? loader(args) : action(args)
-	}
-}
 
 async function connect(services: Services, secret: string) {
 	const client = new Client({ name: 'vitest', version: '1.0.0' })
-	const transport = new StreamableHTTPClientTransport(new URL(URL_), { fetch: routeFetch(services), requestInit: { headers: { Authorization: `Bearer ${secret}` } } })
+	const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: routeFetch(services), requestInit: { headers: { Authorization: `Bearer ${secret}` } } })
 	await client.connect(transport)
 	return client
 }
@@ -181,7 +166,7 @@ test('a tool the token has no scope for is a German tool error; no, unknown or r
 
 	const fetch = routeFetch(h.services)
 	const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } } }
-	const post = (headers: Record<string, string>) => fetch(URL_, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(initialize) })
+	const post = (headers: Record<string, string>) => fetch(MCP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(initialize) })
 	for (const headers of [{}, { Authorization: 'Bearer pw_unbekannt' }, { Authorization: `Bearer ${secret}x` }] as Array<Record<string, string>>) {
 		const response = await post(headers)
 		expect(response.status).toBe(401)
@@ -194,7 +179,7 @@ test('a tool the token has no scope for is a German tool error; no, unknown or r
 	const onlyJson = await post({ Authorization: `Bearer ${secret}`, Accept: 'application/json' })
 	expect(onlyJson.status).toBe(406)
 	expect(await onlyJson.json()).toMatchObject({ detail: expect.stringMatching(/text\/event-stream/) })
-	const notJson = await fetch(URL_, { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' }, body: 'hallo' })
+	const notJson = await fetch(MCP_URL, { method: 'POST', headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'text/plain', Accept: 'application/json, text/event-stream' }, body: 'hallo' })
 	expect(notJson.status).toBe(415)
 
 	const [token] = await h.services.accounts.apiTokens.list(userId)
@@ -203,10 +188,10 @@ test('a tool the token has no scope for is a German tool error; no, unknown or r
 	// A client that connects without a token is refused as well.
 	await expect(connect(h.services, 'pw_falsch')).rejects.toThrow(/401/)
 
-	const get = await fetch(URL_, { method: 'GET', headers: { Accept: 'text/event-stream' } })
+	const get = await fetch(MCP_URL, { method: 'GET', headers: { Accept: 'text/event-stream' } })
 	expect(get.status).toBe(405)
 	expect(get.headers.get('Allow')).toBe('POST')
-	expect((await fetch(URL_, { method: 'DELETE' })).status).toBe(405)
+	expect((await fetch(MCP_URL, { method: 'DELETE' })).status).toBe(405)
 	// Every call was logged for the user as an MCP call, counted per token and minute (ADR 0073).
 	const logs = await t.db.selectFrom('activity_logs').select('title').where('user_id', '=', userId).where('log_type', '=', 'api').execute()
 	expect(logs.length).toBeGreaterThan(0)
@@ -289,7 +274,7 @@ test('a JSON-RPC batch is refused with a JSON-RPC error (the announced revision 
 	const create = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'create_post', arguments: { networks: ['linkedin'], text: `Post ${id}`, draft: true } } })
 	const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-03-26' }
 	for (const version of ['2025-03-26', '2025-11-25']) {
-		const response = await routeFetch(h.services)(URL_, { method: 'POST', headers: { ...headers, 'MCP-Protocol-Version': version }, body: JSON.stringify(Array.from({ length: 100 }, (_, i) => create(i + 1))) })
+		const response = await routeFetch(h.services)(MCP_URL, { method: 'POST', headers: { ...headers, 'MCP-Protocol-Version': version }, body: JSON.stringify(Array.from({ length: 100 }, (_, i) => create(i + 1))) })
 		expect(response.status).toBe(400)
 		expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
 		const body = await response.json()

@@ -9,9 +9,10 @@ import { action, loader } from '#app/routes/mcp.ts'
 import type { ApiScope } from '#modules/accounts/index.ts'
 import type { Services } from '#modules/services.ts'
 
-const MCP_URL = 'http://127.0.0.1:3999/mcp'
+export const MCP_URL = 'http://127.0.0.1:3999/mcp'
 
-function routeFetch(services: Services) {
+/** The route as a fetch: a GET goes to the loader, every other method to the action. */
+export function routeFetch(services: Services) {
 	return async (input: string | URL | Request, init?: RequestInit) => {
 		const request = new Request(input, init)
 		const context = new RouterContextProvider()
